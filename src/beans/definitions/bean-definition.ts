@@ -1,0 +1,92 @@
+import type { SourceLocation } from '../../util/source-location.js';
+
+/** Where a property's value came from, lowest precedence first. */
+export type ValueSource = 'default' | 'file' | 'override' | 'set';
+
+/**
+ * A value as written in a bean file, before its class says what it means. Text stays text
+ * (XML has no other kind); JSON numbers and booleans arrive as literals.
+ */
+export type ValueNode =
+  | { readonly kind: 'text'; readonly text: string; readonly loc: SourceLocation }
+  | { readonly kind: 'literal'; readonly value: number | boolean; readonly loc: SourceLocation }
+  | { readonly kind: 'ref'; readonly bean: string; readonly loc: SourceLocation }
+  | { readonly kind: 'idref'; readonly bean: string; readonly loc: SourceLocation }
+  | { readonly kind: 'bean'; readonly bean: BeanDefinition; readonly loc: SourceLocation }
+  | { readonly kind: 'list'; readonly items: ValueNode[]; readonly loc: SourceLocation }
+  | { readonly kind: 'map'; readonly entries: MapEntry[]; readonly loc: SourceLocation }
+  | { readonly kind: 'null'; readonly loc: SourceLocation };
+
+export interface MapEntry {
+  readonly key: string;
+  readonly keyLoc: SourceLocation;
+  readonly value: ValueNode;
+}
+
+export interface PropertyDefinition {
+  readonly name: string;
+  value: ValueNode;
+  /** Where the property is named (the `<property>` element, the JSON key, the override line). */
+  loc: SourceLocation;
+  source: ValueSource;
+}
+
+export type AutowireMode = 'default' | 'no' | 'byName' | 'byType' | 'constructor';
+
+/** One bean as a file declares it; the whole graph is a list of these, each remembering its place. */
+export interface BeanDefinition {
+  id: string;
+  /** True for top-level beans without an id (named `Class#0` as Spring does) and for inner beans. */
+  readonly anonymous: boolean;
+  /** The path of an inner bean from its top-level bean (`seeds.textSource`), or its id. */
+  readonly path: string;
+  className?: string;
+  classLoc?: SourceLocation;
+  parent?: string;
+  parentLoc?: SourceLocation;
+  abstract: boolean;
+  autowire: AutowireMode;
+  readonly properties: PropertyDefinition[];
+  readonly loc: SourceLocation;
+  readonly inner: boolean;
+}
+
+export interface ImportDeclaration {
+  readonly resource: string;
+  readonly loc: SourceLocation;
+}
+
+/** What one parsed file contributes. */
+export interface BeanFileModel {
+  readonly file: string;
+  readonly format: 'xml' | 'json';
+  readonly beans: BeanDefinition[];
+  readonly imports: ImportDeclaration[];
+}
+
+export function findProperty(def: BeanDefinition, name: string): PropertyDefinition | undefined {
+  return def.properties.find((p) => p.name === name);
+}
+
+/** A deep copy, so that a child bean can change what it inherits without changing its parent. */
+export function cloneValue(v: ValueNode, path: string): ValueNode {
+  switch (v.kind) {
+    case 'bean':
+      return { ...v, bean: cloneDefinition(v.bean, path) };
+    case 'list':
+      return { ...v, items: v.items.map((item, i) => cloneValue(item, `${path}[${i}]`)) };
+    case 'map':
+      return { ...v, entries: v.entries.map((e) => ({ ...e, value: cloneValue(e.value, `${path}[${e.key}]`) })) };
+    default:
+      return v;
+  }
+}
+
+export function cloneDefinition(def: BeanDefinition, path: string): BeanDefinition {
+  return {
+    ...def,
+    path,
+    id: def.inner ? path : def.id,
+    properties: def.properties.map((p) => ({ ...p, value: cloneValue(p.value, `${path}.${p.name}`) })),
+  };
+}

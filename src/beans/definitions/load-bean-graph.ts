@@ -1,0 +1,81 @@
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import type { Diagnostic } from '../../util/diagnostic.js';
+import type { SourceLocation } from '../../util/source-location.js';
+import { AnonymousIds } from '../parse/anonymous-ids.js';
+import { readBeanFile, type ReadLimits } from '../parse/read-bean-file.js';
+import type { BeanDefinition } from './bean-definition.js';
+import { BeanGraph } from './bean-graph.js';
+
+export interface LoadOptions extends ReadLimits {
+  /** The folder that `classpath:` imports resolve against (the installed package). */
+  readonly classpathRoot: string;
+  /** Base folder for the names shown in locations (default: the working directory). */
+  readonly displayBase?: string;
+}
+
+/**
+ * Reads a bean file and, depth first, every file it imports (relative to the importing file, or
+ * `classpath:` against the package), into one graph. Import cycles and duplicate ids are errors;
+ * a file imported twice along different paths is read once.
+ */
+export async function loadBeanGraph(entry: string, options: LoadOptions): Promise<{ graph: BeanGraph; diagnostics: Diagnostic[] }> {
+  const diagnostics: Diagnostic[] = [];
+  const beans: BeanDefinition[] = [];
+  const files: string[] = [];
+  const done = new Set<string>();
+  const ids = new AnonymousIds();
+  const base = options.displayBase ?? process.cwd();
+  const display = (abs: string) => {
+    const rel = relative(base, abs);
+    return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : abs;
+  };
+
+  async function visit(abs: string, stack: string[], importedAt?: SourceLocation): Promise<void> {
+    if (stack.includes(abs)) {
+      const chain = [...stack.slice(stack.indexOf(abs)), abs].map(display).join(' -> ');
+      diagnostics.push({ code: 'BC_IMPORT_CYCLE', location: importedAt, message: `import cycle: ${chain}` });
+      return;
+    }
+    if (done.has(abs)) return;
+    done.add(abs);
+    const { model, diagnostics: found } = await readBeanFile(abs, display(abs), options, ids);
+    if (importedAt && found.length && found[0].code === 'BC_FILE_READ') {
+      diagnostics.push({ ...found[0], location: importedAt, message: `cannot import ${display(abs)}: ${found[0].message.replace(/^cannot read the file: /, '')}` });
+      return;
+    }
+    diagnostics.push(...found);
+    if (!model) return;
+    files.push(model.file);
+    for (const imp of model.imports) {
+      await visit(resolveImport(imp.resource, abs, options.classpathRoot), [...stack, abs], imp.loc);
+    }
+    beans.push(...model.beans);
+  }
+
+  await visit(resolve(entry), []);
+  diagnostics.push(...duplicateIds(beans));
+  return { graph: new BeanGraph(files, beans), diagnostics };
+}
+
+function resolveImport(resource: string, from: string, classpathRoot: string): string {
+  const cp = /^classpath\*?:\/?/.exec(resource);
+  if (cp) return join(classpathRoot, resource.slice(cp[0].length));
+  const file = resource.replace(/^file:(\/\/)?/, '');
+  return isAbsolute(file) ? file : resolve(dirname(from), file);
+}
+
+function duplicateIds(beans: readonly BeanDefinition[]): Diagnostic[] {
+  const first = new Map<string, BeanDefinition>();
+  const out: Diagnostic[] = [];
+  for (const b of beans) {
+    const prior = first.get(b.id);
+    if (!prior) first.set(b.id, b);
+    else {
+      out.push({
+        code: 'BC_BEAN_DUPLICATE_ID', location: b.loc, bean: b.id,
+        message: `a bean with this id is already defined at ${prior.loc.file}:${prior.loc.line}:${prior.loc.column}`,
+      });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,69 @@
+import { readFile, stat } from 'node:fs/promises';
+import { extname } from 'node:path';
+import type { Diagnostic } from '../../util/diagnostic.js';
+import type { BeanFileModel } from '../definitions/bean-definition.js';
+import type { AnonymousIds } from './anonymous-ids.js';
+
+export interface ReadLimits {
+  readonly maxBeanFileBytes: number;
+  readonly maxNestingDepth: number;
+}
+
+export interface ReadResult {
+  readonly model?: BeanFileModel;
+  readonly diagnostics: Diagnostic[];
+}
+
+/**
+ * Reads one bean file from disk: size limit, binary check, then the XML or JSON reader (each
+ * loaded only when a file of its format appears). `display` is the name used in locations.
+ */
+export async function readBeanFile(path: string, display: string, limits: ReadLimits, ids: AnonymousIds): Promise<ReadResult> {
+  const at = { file: display, line: 1, column: 1 };
+  let bytes: Buffer;
+  try {
+    const info = await stat(path);
+    if (info.isDirectory()) return fail({ code: 'BC_FILE_READ', location: at, message: 'is a folder, not a bean file' });
+    if (info.size > limits.maxBeanFileBytes) {
+      return fail({ code: 'BC_FILE_TOO_LARGE', location: at, message: `the file has ${info.size} bytes, more than maxBeanFileBytes (${limits.maxBeanFileBytes})` });
+    }
+    bytes = await readFile(path);
+  } catch (e) {
+    return fail({ code: 'BC_FILE_READ', location: at, message: `cannot read the file: ${describeIoError(e)}` });
+  }
+  const binary = bytes.subarray(0, 65536).indexOf(0);
+  if (binary !== -1) return fail({ code: 'BC_FILE_FORMAT', location: at, message: `the file is binary (a NUL byte at offset ${binary}), not XML or JSON` });
+  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
+  const format = formatOf(path, text);
+  if (format === 'json') {
+    const { readJsonBeanFile } = await import('./json-bean-reader.js');
+    return readJsonBeanFile(display, text, limits);
+  }
+  if (format === 'xml') {
+    const { readXmlBeanFile } = await import('./xml-bean-reader.js');
+    return readXmlBeanFile(display, text, { maxNestingDepth: limits.maxNestingDepth, ids });
+  }
+  return fail({ code: 'BC_FILE_FORMAT', location: at, message: 'not a bean file: expected XML (starting with "<") or JSON (starting with "{")' });
+}
+
+function formatOf(path: string, text: string): 'xml' | 'json' | undefined {
+  const ext = extname(path).toLowerCase();
+  if (ext === '.json') return 'json';
+  if (ext === '.xml' || ext === '.cxml') return 'xml';
+  const first = text.trimStart()[0];
+  return first === '{' ? 'json' : first === '<' ? 'xml' : undefined;
+}
+
+export function describeIoError(e: unknown): string {
+  const err = e as NodeJS.ErrnoException;
+  switch (err.code) {
+    case 'ENOENT': return 'no such file';
+    case 'EACCES': return 'permission denied';
+    case 'EISDIR': return 'is a folder';
+    default: return err.message ?? String(e);
+  }
+}
+
+function fail(d: Diagnostic): ReadResult {
+  return { diagnostics: [d] };
+}

@@ -1,0 +1,116 @@
+import type { SourceLocation } from '../../util/source-location.js';
+import type { KindType } from './kind-types.js';
+
+export type JsonType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'null';
+
+/** A JSON Schema of one property, plus what only beancrawl needs to know about it. */
+export type PropSpec = {
+  readonly description: string;
+  readonly type?: JsonType | readonly JsonType[];
+  readonly default?: unknown;
+  /** The bean cannot be built without it. */
+  readonly required?: boolean;
+  /** Sheets may override it per URI. */
+  readonly overlayable?: boolean;
+  /** A file or folder path: resolved against the job folder; `${launchId}` allowed. */
+  readonly path?: boolean;
+  readonly [keyword: string]: unknown;
+};
+
+/** A property whose value is another bean (a `<ref>` or an inner `<bean>`), or a list or map of them. */
+export interface RefSpec {
+  readonly description: string;
+  /** The kind the referenced bean must provide (`DecideRule`, `ReadSource`, ...). */
+  readonly kind: string;
+  readonly list?: boolean;
+  readonly map?: boolean;
+  readonly required?: boolean;
+  /** Found by kind when the file leaves it out, the bean id breaking ties (Heritrix's @Autowired). */
+  readonly autowire?: boolean;
+  readonly overlayable?: boolean;
+}
+
+/** A problem a bean's own `validate` finds; located at the property unless `at` says better. */
+export interface ValidationIssue {
+  readonly property?: string;
+  readonly message: string;
+  readonly at?: SourceLocation;
+  readonly hints?: readonly string[];
+}
+
+/** What `validate` sees of a resolved bean: its values, where they came from, its references. */
+export interface BeanView {
+  readonly id: string;
+  readonly className: string;
+  readonly config: Readonly<Record<string, unknown>>;
+  /** Where a property's value was written (or the bean, for a default). */
+  locationOf(property: string): SourceLocation;
+  /** The beans a reference property holds (one, several, or none). */
+  refs(property: string): BeanView[];
+}
+
+export interface ValidateContext {
+  /** The job folder that relative paths resolve against. */
+  readonly jobDir: string;
+}
+
+/** The implementation a descriptor loads at launch: a plain class taking its resolved properties. */
+export interface ComponentClass<I = unknown> {
+  new (config: any): I;
+}
+
+/**
+ * Everything beancrawl knows about a component, declared once: from it come validation of bean
+ * files, `beancrawl schema`, docs/beans.md and the console's forms.
+ */
+export interface ComponentDescriptor {
+  /** Registry name, acronyms spelt as words (`FetchHttp`). */
+  readonly name: string;
+  /** Heritrix's short and fully qualified spellings, and any other accepted names. */
+  readonly aliases?: readonly string[];
+  readonly description: string;
+  /** The contracts it provides, by kind name. */
+  readonly kinds: readonly string[];
+  readonly props: Readonly<Record<string, PropSpec>>;
+  readonly refs?: Readonly<Record<string, RefSpec>>;
+  /** Level 3 of verify: the bean's own rules, on its resolved values (no instance is built). */
+  validate?(bean: BeanView, ctx: ValidateContext): ValidationIssue[] | Promise<ValidationIssue[]>;
+  /** Loads the implementation; absent for configuration-only beans that are never built. */
+  load?(): Promise<ComponentClass>;
+}
+
+type Present<S, V> = S extends { default: unknown } ? V : S extends { required: true } ? V : V | undefined;
+
+type SchemaValue<S> = S extends { enum: readonly (infer E)[] }
+  ? E
+  : S extends { type: 'string' }
+    ? string
+    : S extends { type: 'integer' | 'number' }
+      ? number
+      : S extends { type: 'boolean' }
+        ? boolean
+        : S extends { type: 'array'; items: infer I }
+          ? SchemaValue<I>[]
+          : S extends { type: 'object'; additionalProperties: infer V }
+            ? Record<string, SchemaValue<V>>
+            : unknown;
+
+type RefValue<R> = R extends { kind: infer K extends string }
+  ? R extends { list: true }
+    ? KindType<K>[]
+    : R extends { map: true }
+      ? Record<string, KindType<K>>
+      : R extends { required: true }
+        ? KindType<K>
+        : KindType<K> | undefined
+  : never;
+
+/** The constructor argument of a component, derived from its descriptor. */
+export type ConfigOf<D extends ComponentDescriptor> = {
+  readonly [K in keyof D['props']]: Present<D['props'][K], SchemaValue<D['props'][K]>>;
+} & { readonly [K in keyof NonNullable<D['refs']>]: RefValue<NonNullable<D['refs']>[K]> };
+
+/** Declares a component, keeping its literal types so that `ConfigOf` can read them. */
+export function defineComponent<const D extends ComponentDescriptor>(descriptor: D): D {
+  return descriptor;
+}

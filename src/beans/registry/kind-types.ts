@@ -1,0 +1,9 @@
+/**
+ * Maps a kind name (what a component provides, what a reference needs) to its TypeScript type.
+ * Empty here: the model layer adds its contracts by declaration merging, so the bean layer
+ * needs no import from above it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-interface
+export interface KindTypes {}
+
+export type KindType<K extends string> = K extends keyof KindTypes ? KindTypes[K] : unknown;

@@ -1,0 +1,39 @@
+import type { ComponentDescriptor } from './component-descriptor.js';
+
+/** Components by registry name and by every alias. */
+export class Registry {
+  readonly #byName = new Map<string, ComponentDescriptor>();
+  readonly #all: ComponentDescriptor[] = [];
+
+  constructor(descriptors: Iterable<ComponentDescriptor> = []) {
+    for (const d of descriptors) this.register(d);
+  }
+
+  register(d: ComponentDescriptor): void {
+    for (const name of [d.name, ...(d.aliases ?? [])]) {
+      const prior = this.#byName.get(name);
+      if (prior) throw new Error(`component name "${name}" is registered twice (${prior.name}, ${d.name})`);
+      this.#byName.set(name, d);
+    }
+    this.#all.push(d);
+  }
+
+  lookup(className: string): ComponentDescriptor | undefined {
+    return this.#byName.get(className);
+  }
+
+  /** Every registered descriptor, in registration order. */
+  descriptors(): readonly ComponentDescriptor[] {
+    return this.#all;
+  }
+
+  /** Every name and alias, for "did you mean" hints. */
+  names(): IterableIterator<string> {
+    return this.#byName.keys();
+  }
+
+  /** Whether a component provides a kind. */
+  static provides(d: ComponentDescriptor, kind: string): boolean {
+    return d.kinds.includes(kind);
+  }
+}

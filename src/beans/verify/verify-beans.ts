@@ -1,0 +1,66 @@
+import { dirname } from 'node:path';
+import type { Diagnostic } from '../../util/diagnostic.js';
+import { sortDiagnostics } from '../../util/diagnostic.js';
+import { applyOverrides } from '../definitions/apply-overrides.js';
+import type { BeanGraph } from '../definitions/bean-graph.js';
+import { collectOverrides } from '../definitions/collect-overrides.js';
+import { loadBeanGraph } from '../definitions/load-bean-graph.js';
+import { mergeParents } from '../definitions/merge-parents.js';
+import type { OverrideEntry } from '../definitions/override-entry.js';
+import type { EngineSettings } from '../engine-settings.js';
+import type { Registry } from '../registry/registry.js';
+import { resolveGraph } from '../resolve/resolve-graph.js';
+import type { ResolvedGraph } from '../resolve/resolved-bean.js';
+import { beanView } from './bean-view.js';
+
+export interface VerifyOptions {
+  readonly registry: Registry;
+  readonly settings: EngineSettings;
+  /** The folder relative paths resolve against (default: the bean file's folder). */
+  readonly jobDir?: string;
+  /** `--set` overrides, applied after the file's own. */
+  readonly sets?: readonly OverrideEntry[];
+  /** The run folder, at launch; verify leaves `${launchId}` in paths. */
+  readonly launchId?: string;
+  readonly classpathRoot: string;
+}
+
+export interface VerifyResult {
+  /** The last level that ran: 1 well-formed, 2 built, 3 validated. */
+  readonly level: 1 | 2 | 3;
+  readonly graph: BeanGraph;
+  readonly resolved?: ResolvedGraph;
+  /** Every error found, sorted by location. */
+  readonly diagnostics: Diagnostic[];
+}
+
+/**
+ * The three levels of checking: (1) every file well formed, (2) the graph can be built, (3)
+ * every bean's own validation. A level runs only when the one before it found nothing, since
+ * its errors would otherwise be echoes of the earlier ones.
+ */
+export async function verifyBeans(file: string, options: VerifyOptions): Promise<VerifyResult> {
+  const { graph, diagnostics: level1 } = await loadBeanGraph(file, { ...options.settings, classpathRoot: options.classpathRoot });
+  if (level1.length) return { level: 1, graph, diagnostics: sortDiagnostics(level1) };
+
+  const level2: Diagnostic[] = [...mergeParents(graph)];
+  const overrides = collectOverrides(graph);
+  level2.push(...overrides.diagnostics, ...applyOverrides(graph, [...overrides.entries, ...(options.sets ?? [])]));
+  const jobDir = options.jobDir ?? dirname(file);
+  const { resolved, diagnostics } = resolveGraph(graph, options.registry, { jobDir, launchId: options.launchId });
+  level2.push(...diagnostics);
+  if (level2.length) return { level: 2, graph, resolved, diagnostics: sortDiagnostics(level2) };
+
+  const level3: Diagnostic[] = [];
+  for (const bean of resolved.beans) {
+    if (!bean.descriptor.validate) continue;
+    const view = beanView(bean, resolved);
+    for (const issue of await bean.descriptor.validate(view, { jobDir })) {
+      level3.push({
+        code: 'BC_BEAN_INVALID', bean: bean.id, property: issue.property, message: issue.message, hints: issue.hints,
+        location: issue.at ?? (issue.property ? view.locationOf(issue.property) : bean.def.loc),
+      });
+    }
+  }
+  return { level: 3, graph, resolved, diagnostics: sortDiagnostics(level3) };
+}

@@ -1,0 +1,31 @@
+import { propertyOverrideConfigurer } from '../beans/registry/property-override-configurer.js';
+import { Registry } from '../beans/registry/registry.js';
+import type { ComponentDescriptor } from '../beans/registry/component-descriptor.js';
+import { crawlMetadataComponent } from '../components/metadata/crawl-metadata.descriptor.js';
+import { acceptDecideRuleComponent, rejectDecideRuleComponent } from '../components/scope/constant-decide-rules.descriptor.js';
+import { decideRuleSequenceComponent } from '../components/scope/decide-rule-sequence.descriptor.js';
+import { configFileComponent } from '../components/seeds/config-file.descriptor.js';
+import { configStringComponent } from '../components/seeds/config-string.descriptor.js';
+import { textSeedModuleComponent } from '../components/seeds/text-seed-module.descriptor.js';
+
+/**
+ * Every built-in component, the one place that knows them all. Only descriptions load here;
+ * implementations (and the libraries they use) load when a launch builds the beans.
+ */
+export const BUILT_IN_COMPONENTS: readonly ComponentDescriptor[] = [
+  propertyOverrideConfigurer,
+  crawlMetadataComponent,
+  textSeedModuleComponent,
+  configStringComponent,
+  configFileComponent,
+  decideRuleSequenceComponent,
+  acceptDecideRuleComponent,
+  rejectDecideRuleComponent,
+];
+
+let registry: Registry | undefined;
+
+/** The registry of built-in components. */
+export function builtInRegistry(): Registry {
+  return (registry ??= new Registry(BUILT_IN_COMPONENTS));
+}

@@ -1,0 +1,29 @@
+import { VERSION } from '../util/version.js';
+
+export const HELP = `beancrawl ${VERSION} - a crawl engine configured by bean files
+
+Usage:
+  beancrawl verify JOB|FILE [--set bean.path=value]...
+      Check a job folder or bean file at three levels: well formed, the bean graph can be
+      built (classes, properties, types, references), every bean's own rules. Prints each
+      error as file:line:column: error CODE: message. Exit 0 when clean, 1 on errors.
+  beancrawl beans JOB|FILE [--set bean.path=value]...
+      Print the resolved bean graph: every bean, its class, and each property's value with
+      where it came from (default, file:line, override, --set).
+  beancrawl schema
+      Print the JSON Schema of bean files (for editors: "$schema" in a JSON bean file).
+  beancrawl docs [--errors]
+      Print the bean reference (docs/beans.md) or the error code list (docs/errors.md).
+  beancrawl --help | --version
+
+Options:
+  --set bean.path=value   override a property after the file's own overrides (repeatable)
+  --debug                 show stack traces of internal errors
+
+Not in this version yet: create, crawl, launch, pause, unpause, checkpoint, terminate,
+status, explain, serve.
+
+Exit codes: 0 success, 1 configuration or crawl error, 2 usage error.
+`;
+
+export const PLANNED_COMMANDS = new Set(['create', 'crawl', 'launch', 'pause', 'unpause', 'checkpoint', 'terminate', 'status', 'explain', 'serve']);

@@ -1,0 +1,91 @@
+import { parseArgs } from 'node:util';
+import { BeancrawlError } from '../util/beancrawl-error.js';
+import { formatDiagnostic } from '../util/diagnostic.js';
+import { VERSION } from '../util/version.js';
+import { beansCommand } from './commands/beans-command.js';
+import { verifyCommand } from './commands/verify-command.js';
+import { EXIT_ERROR, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
+import { HELP, PLANNED_COMMANDS } from './help-text.js';
+import { processOutput, type Output } from './output.js';
+import { UsageError } from './usage-error.js';
+
+/** Runs one beancrawl command and returns its exit code; never throws. */
+export async function run(argv: readonly string[], io: Output = processOutput): Promise<number> {
+  const debug = argv.includes('--debug');
+  try {
+    return await dispatch(argv.filter((a) => a !== '--debug'), io);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.err(`beancrawl: ${e.message}\nRun "beancrawl --help" for usage.`);
+      return EXIT_USAGE;
+    }
+    if (e instanceof BeancrawlError) {
+      for (const d of e.diagnostics) io.err(formatDiagnostic(d));
+      return EXIT_ERROR;
+    }
+    io.err(`beancrawl: internal error: ${(e as Error)?.message ?? String(e)}${debug ? `\n${(e as Error)?.stack ?? ''}` : '\n(run with --debug for the stack trace)'}`);
+    return EXIT_ERROR;
+  }
+}
+
+async function dispatch(argv: readonly string[], io: Output): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    io.out(HELP);
+    return command === undefined ? EXIT_USAGE : EXIT_OK;
+  }
+  if (command === '--version' || command === '-v') {
+    io.out(VERSION);
+    return EXIT_OK;
+  }
+  switch (command) {
+    case 'verify':
+    case 'beans': {
+      const { target, sets } = targetAndSets(command, rest);
+      return command === 'verify' ? verifyCommand(target, sets, io) : beansCommand(target, sets, io);
+    }
+    case 'schema': {
+      options(rest, {});
+      const [{ beanFileSchema }, { builtInRegistry }] = await Promise.all([import('../beans/schema/bean-file-schema.js'), import('../catalog/catalog.js')]);
+      io.out(JSON.stringify(beanFileSchema(builtInRegistry()), null, 2));
+      return EXIT_OK;
+    }
+    case 'docs': {
+      const { values } = options(rest, { errors: { type: 'boolean' } });
+      if (values.errors) {
+        const { errorDocs } = await import('../util/error-docs.js');
+        io.out(errorDocs());
+      } else {
+        const [{ beanDocs }, { builtInRegistry }] = await Promise.all([import('../beans/schema/bean-docs.js'), import('../catalog/catalog.js')]);
+        io.out(beanDocs(builtInRegistry()));
+      }
+      return EXIT_OK;
+    }
+    default:
+      if (PLANNED_COMMANDS.has(command)) throw new UsageError(`"${command}" is not available in this version yet`);
+      throw new UsageError(`unknown command "${command}"`);
+  }
+}
+
+type OptionSpec = Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>;
+
+function options(args: readonly string[], spec: OptionSpec, positionals = 0) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...args], options: spec, allowPositionals: positionals > 0, strict: true });
+  } catch (e) {
+    throw new UsageError((e as Error).message.replace(/\. To specify a positional argument.*$/s, ''));
+  }
+  if (parsed.positionals.length > positionals) throw new UsageError(`unexpected argument "${parsed.positionals[positionals]}"`);
+  return parsed;
+}
+
+function targetAndSets(command: string, args: readonly string[]): { target: string; sets: string[] } {
+  const { values, positionals } = options(args, { set: { type: 'string', multiple: true } }, 1);
+  if (positionals.length !== 1) throw new UsageError(`${command} needs a job folder or bean file: beancrawl ${command} JOB|FILE`);
+  const sets = (values.set as string[] | undefined) ?? [];
+  for (const s of sets) {
+    if (!/^[^=.]+\.[^=]+=/.test(s)) throw new UsageError(`--set expects beanId.property=value, got "${s}"`);
+  }
+  return { target: positionals[0], sets };
+}

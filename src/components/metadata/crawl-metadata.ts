@@ -1,0 +1,27 @@
+import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
+import type { CrawlMetadataInfo } from '../../model/crawl-metadata-info.js';
+import { VERSION } from '../../util/version.js';
+import type { crawlMetadataComponent } from './crawl-metadata.descriptor.js';
+
+export type CrawlMetadataConfig = ConfigOf<typeof crawlMetadataComponent>;
+
+/** The operator's identity and the crawl's description, as configured. */
+export class CrawlMetadata implements CrawlMetadataInfo {
+  readonly operatorContactUrl: string;
+  readonly operatorFrom: string;
+  readonly jobName: string;
+  readonly robotsPolicyName: string;
+  readonly #template: string;
+
+  constructor(readonly config: CrawlMetadataConfig) {
+    this.operatorContactUrl = config.operatorContactUrl;
+    this.operatorFrom = config.operatorFrom;
+    this.jobName = config.jobName;
+    this.robotsPolicyName = config.robotsPolicyName;
+    this.#template = config.userAgentTemplate;
+  }
+
+  userAgent(): string {
+    return this.#template.replaceAll('@VERSION@', VERSION).replaceAll('@OPERATOR_CONTACT_URL@', this.operatorContactUrl);
+  }
+}

@@ -1,0 +1,22 @@
+/** A seed as its source gave it: the URL (a scheme added where missing) and where it was written. */
+export interface Seed {
+  readonly url: string;
+  /** 1-based line in the seed text. */
+  readonly line: number;
+}
+
+/** A line that is not a seed (`+http://(org,example,` and the like), offered to listeners. */
+export interface SeedDirective {
+  readonly text: string;
+  readonly line: number;
+}
+
+export interface SeedList {
+  readonly seeds: readonly Seed[];
+  readonly directives: readonly SeedDirective[];
+}
+
+/** Where a crawl starts. */
+export interface SeedModule {
+  loadSeeds(): Promise<SeedList>;
+}

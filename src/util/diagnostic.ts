@@ -1,0 +1,34 @@
+import type { ErrorCode } from './error-codes.js';
+import { compareLocations, formatLocation, type SourceLocation } from './source-location.js';
+
+/** One configuration problem, located at the value it is about. */
+export interface Diagnostic {
+  readonly code: ErrorCode;
+  readonly message: string;
+  readonly location?: SourceLocation;
+  readonly bean?: string;
+  readonly property?: string;
+  readonly hints?: readonly string[];
+}
+
+/** `file:line:column: error CODE: bean "id" property "name": message`, then indented hints. */
+export function formatDiagnostic(d: Diagnostic): string {
+  const subject = [d.bean !== undefined ? `bean "${d.bean}"` : '', d.property !== undefined ? `property "${d.property}"` : '']
+    .filter(Boolean)
+    .join(' ');
+  const head = `${formatLocation(d.location)}: error ${d.code}: ${subject ? `${subject}: ` : ''}${d.message}`;
+  return [head, ...(d.hints ?? []).map((h) => `  hint: ${h}`)].join('\n');
+}
+
+/** Sorted by location; exact repeats dropped. */
+export function sortDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return [...list]
+    .sort((a, b) => compareLocations(a.location, b.location) || a.code.localeCompare(b.code))
+    .filter((d) => {
+      const key = formatDiagnostic(d);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+}

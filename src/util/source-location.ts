@@ -1,0 +1,48 @@
+/** A place in a configuration file: lines and columns count from 1. */
+export interface SourceLocation {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+}
+
+/** Maps character offsets of one text to lines and columns, with a line index built once. */
+export class LineIndex {
+  readonly #starts: number[] = [0];
+
+  constructor(readonly file: string, text: string) {
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.#starts.push(i + 1);
+  }
+
+  locate(offset: number): SourceLocation {
+    const starts = this.#starts;
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { file: this.file, line: lo + 1, column: offset - starts[lo] + 1 };
+  }
+}
+
+/** The location of the character `offset` characters into a text that itself starts at `start`. */
+export function locateWithin(start: SourceLocation, text: string, offset: number): SourceLocation {
+  let line = start.line;
+  let lineStart = -1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i;
+  }
+  const column = lineStart === -1 ? start.column + offset : offset - lineStart;
+  return { file: start.file, line, column };
+}
+
+export function formatLocation(loc: SourceLocation | undefined): string {
+  return loc ? `${loc.file}:${loc.line}:${loc.column}` : '<unknown>';
+}
+
+export function compareLocations(a: SourceLocation | undefined, b: SourceLocation | undefined): number {
+  if (!a || !b) return a ? -1 : b ? 1 : 0;
+  return a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column;
+}

@@ -1,0 +1,152 @@
+import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_ROOT, runCli } from '../support/run-cli.js';
+import { tempDir } from '../support/temp-dir.js';
+
+const CONTACT = 'metadata.operatorContactUrl=http://example.org/contact';
+const STACK_LINE = /^\s+at /m;
+const PACKAGE_VERSION = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).version as string;
+
+describe('beancrawl (the binary)', () => {
+  describe('usage', () => {
+    it('--help prints usage and exits 0', async () => {
+      const r = await runCli(['--help']);
+      expect(r.code).to.equal(0);
+      expect(r.stdout).to.contain('beancrawl verify JOB|FILE');
+    });
+
+    it('--version prints the package version', async () => {
+      const r = await runCli(['--version']);
+      expect(r.stdout.trim()).to.equal(PACKAGE_VERSION);
+    });
+
+    for (const [args, message] of [
+      [[], 'Usage'],
+      [['frobnicate'], 'unknown command "frobnicate"'],
+      [['verify'], 'needs a job folder or bean file'],
+      [['verify', 'profiles/default.xml', '--colour'], "Unknown option '--colour'"],
+      [['verify', 'profiles/default.xml', '--set', 'noDot=1'], '--set expects beanId.property=value'],
+      [['launch', 'somejob'], 'not available in this version yet'],
+    ] as const) {
+      it(`exits 2 on a usage error: beancrawl ${args.join(' ')}`, async () => {
+        const r = await runCli(args);
+        expect(r.code).to.equal(2);
+        expect(r.stdout + r.stderr).to.contain(message);
+      });
+    }
+  });
+
+  describe('verify', () => {
+    it('fails the default profile on its placeholder contact URL, at the override line', async () => {
+      const r = await runCli(['verify', 'profiles/default.xml']);
+      expect(r.code).to.equal(1);
+      expect(r.stderr.split('\n')[0]).to.equal(
+        'profiles/default.xml:21:29: error BC_BEAN_INVALID: bean "metadata" property "operatorContactUrl": ' +
+          "still holds the profile's placeholder; set an http(s) URL where webmasters can reach the operator",
+      );
+    });
+
+    it('passes the default profile once --set gives a contact URL', async () => {
+      const r = await runCli(['verify', 'profiles/default.xml', '--set', CONTACT]);
+      expect(r.stderr).to.equal('');
+      expect(r.code).to.equal(0);
+      expect(r.stdout).to.match(/^OK: profiles\/default.xml: 5 beans/);
+    });
+
+    it('reads a job folder with a seeds.txt and locates a bad seed at its line', async () => {
+      const job = await tempDir({
+        'crawler-beans.xml': `<beans>
+ <bean id="metadata" class="CrawlMetadata"><property name="operatorContactUrl" value="https://example.org/c"/></bean>
+ <bean id="seeds" class="TextSeedModule">
+  <property name="textSource"><bean class="ConfigFile"><property name="path" value="seeds.txt"/></bean></property>
+ </bean>
+</beans>`,
+        'seeds.txt': '# seeds\nexample.org\nhttp://exa mple.org/\nmailto://x@example.org\n',
+      });
+      try {
+        const r = await runCli(['verify', job.dir]);
+        expect(r.code).to.equal(1);
+        const lines = r.stderr.trim().split('\n');
+        expect(lines[0]).to.equal(`${join(job.dir, 'seeds.txt')}:3:1: error BC_BEAN_INVALID: bean "seeds" property "textSource": seed "http://exa mple.org/" a seed line holds one URL and nothing else`);
+        expect(lines[1]).to.contain(':4:1: error BC_BEAN_INVALID').and.contain('the scheme mailto cannot be crawled');
+      } finally {
+        await job.cleanup();
+      }
+    });
+
+    it('reports every error at once, sorted by location', async () => {
+      const job = await tempDir({
+        'crawler-beans.xml': `<beans>
+ <bean id="metadata" class="CrawlMetadata">
+  <property name="robotsPolicyName" value="never"/>
+  <property name="jobNme" value="x"/>
+ </bean>
+ <bean id="scope" class="DecideRuleSequence">
+  <property name="rules"><list><ref bean="nowhere"/></list></property>
+ </bean>
+</beans>`,
+      });
+      try {
+        const r = await runCli(['verify', job.dir]);
+        const codes = r.stderr.split('\n').filter((l) => l.includes(': error ')).map((l) => /error (\w+)/.exec(l)![1]);
+        expect(codes).to.deep.equal(['BC_PROP_RANGE', 'BC_PROP_UNKNOWN', 'BC_REF_DANGLING']);
+        expect(r.stderr).to.contain('3 errors at level 2 of 3');
+      } finally {
+        await job.cleanup();
+      }
+    });
+  });
+
+  describe('bad input gives a located error and exit 1, never a crash, hang or stack trace', () => {
+    const deepXml = `<beans><bean id="x" class="ConfigString"><property name="value">${'<list>'.repeat(10000)}${'</list>'.repeat(10000)}</property></bean></beans>`;
+    const cases: Record<string, Record<string, string | Buffer>> = {
+      'truncated XML': { 'crawler-beans.xml': '<beans>\n <bean id="metadata" class="CrawlMeta' },
+      'binary garbage': { 'crawler-beans.xml': Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)) },
+      'a 20 MB file': { 'crawler-beans.xml': `<beans>${'<!-- padding -->'.repeat(1_400_000)}</beans>` },
+      '10,000-deep XML nesting': { 'crawler-beans.xml': deepXml },
+      '10,000-deep JSON nesting': { 'crawler-beans.json': `{"beans":{"x":{"class":"ConfigString","properties":{"value":${'['.repeat(10000)}${']'.repeat(10000)}}}}}` },
+      'an entity-expansion bomb': {
+        'crawler-beans.xml': `<?xml version="1.0"?><!DOCTYPE beans [<!ENTITY a "aaaaaaaaaa">${Array.from({ length: 9 }, (_, i) => `<!ENTITY ${'b'.repeat(i + 1)} "${`&${i ? 'b'.repeat(i) : 'a'};`.repeat(10)}">`).join('')}]><beans><bean id="m" class="ConfigString"><property name="value" value="&bbbbbbbbb;"/></bean></beans>`,
+      },
+      'JSON with duplicate keys': { 'crawler-beans.json': '{"beans":{"a":{"class":"ConfigString"},"a":{"class":"ConfigString"}}}' },
+      'an import of a missing file': { 'crawler-beans.xml': '<beans><import resource="nope.xml"/></beans>' },
+      'an import of a folder': { 'crawler-beans.xml': '<beans><import resource="sub"/></beans>', 'sub/readme.txt': 'a folder' },
+    };
+    for (const [name, files] of Object.entries(cases)) {
+      it(name, async () => {
+        const job = await tempDir(files);
+        try {
+          const r = await runCli(['verify', job.dir], { timeoutMs: 20000 });
+          expect(r.code, r.stderr).to.equal(1);
+          expect(r.stderr).to.match(/^\S+:\d+:\d+: error BC_[A-Z_]+: /);
+          expect(r.stderr).not.to.match(STACK_LINE);
+        } finally {
+          await job.cleanup();
+        }
+      });
+    }
+  });
+
+  describe('beans', () => {
+    it('prints each value with its source', async () => {
+      const r = await runCli(['beans', 'profiles/default.xml', '--set', CONTACT]);
+      expect(r.code).to.equal(0);
+      expect(r.stdout).to.contain('metadata (CrawlMetadata)  profiles/default.xml:41:2');
+      expect(r.stdout).to.contain('  operatorContactUrl = "http://example.org/contact"  [--set 1]');
+      expect(r.stdout).to.contain('  jobName = "basic"  [override profiles/default.xml:22:18]');
+      expect(r.stdout).to.contain('  robotsPolicyName = "obey"  [default]');
+      expect(r.stdout).to.contain('  rules -> [scope.rules[0]]  [profiles/default.xml:71:4]');
+    });
+  });
+
+  describe('schema', () => {
+    it('prints a JSON Schema with one property schema per component', async () => {
+      const r = await runCli(['schema']);
+      expect(r.code).to.equal(0);
+      const schema = JSON.parse(r.stdout);
+      expect(schema.definitions).to.have.property('props:CrawlMetadata');
+      expect(schema.definitions['props:CrawlMetadata'].additionalProperties).to.equal(false);
+    });
+  });
+});

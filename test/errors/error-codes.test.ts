@@ -1,0 +1,66 @@
+import { expect } from 'chai';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { verifyJob } from '../../src/job/verify-job.js';
+import { BeancrawlError } from '../../src/util/beancrawl-error.js';
+import { formatDiagnostic, type Diagnostic } from '../../src/util/diagnostic.js';
+import { ERROR_CODES, type ErrorCode } from '../../src/util/error-codes.js';
+import { REPO_ROOT } from '../support/run-cli.js';
+import { tempDir } from '../support/temp-dir.js';
+
+const FIXTURES = join(REPO_ROOT, 'test', 'fixtures', 'errors');
+
+/** Codes whose input is made by the test (too big or binary for the repository). */
+const GENERATED: Partial<Record<ErrorCode, Record<string, string | Buffer>>> = {
+  BC_FILE_TOO_LARGE: { 'crawler-beans.xml': `<beans>${' '.repeat(20 * 1024 * 1024)}</beans>` },
+  BC_FILE_FORMAT: { 'crawler-beans.xml': Buffer.from([0x3c, 0x00, 0xff, 0xfe, 0x13, 0x37, 0x00, 0x42]) },
+};
+
+/** Codes raised while beans start and stop: pinned by the lifecycle tests. */
+const RUNTIME: readonly ErrorCode[] = ['BC_START_FAILED', 'BC_START_TIMEOUT', 'BC_STOP_FAILED'];
+
+async function diagnosticsOf(target: string): Promise<readonly Diagnostic[]> {
+  try {
+    return (await verifyJob(target)).diagnostics;
+  } catch (e) {
+    if (e instanceof BeancrawlError) return e.diagnostics;
+    throw e;
+  }
+}
+
+describe('error codes', () => {
+  const previousCwd = process.cwd();
+  before(() => process.chdir(REPO_ROOT));
+  after(() => process.chdir(previousCwd));
+
+  it('has a fixture, a generated input or a lifecycle test for every code', () => {
+    for (const code of Object.keys(ERROR_CODES) as ErrorCode[]) {
+      const covered = existsSync(join(FIXTURES, code)) || code in GENERATED || RUNTIME.includes(code);
+      expect(covered, `${code} has no fixture in test/fixtures/errors/${code}/`).to.equal(true);
+    }
+  });
+
+  for (const code of readdirSync(FIXTURES).sort()) {
+    it(`${code}: the fixture gives exactly the expected lines`, async () => {
+      expect(ERROR_CODES).to.have.property(code);
+      const found = await diagnosticsOf(relative(REPO_ROOT, join(FIXTURES, code)));
+      const expected = readFileSync(join(FIXTURES, code, 'expected.txt'), 'utf8');
+      expect(found.map(formatDiagnostic).join('\n') + '\n').to.equal(expected);
+      expect(found.map((d) => d.code)).to.include(code);
+    });
+  }
+
+  for (const [code, files] of Object.entries(GENERATED)) {
+    it(`${code}: a generated input gives the code at line 1, column 1`, async () => {
+      const job = await tempDir(files);
+      try {
+        const found = await diagnosticsOf(job.dir);
+        expect(found).to.have.length(1);
+        expect(found[0].code).to.equal(code);
+        expect(found[0].location).to.include({ line: 1, column: 1 });
+      } finally {
+        await job.cleanup();
+      }
+    });
+  }
+});

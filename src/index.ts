@@ -1,1 +1,25 @@
-export const VERSION = '0.1.0';
+export { VERSION } from './util/version.js';
+
+// URLs as a crawler sees them: SURT, scope prefixes, queue keys, normalisation, canonical keys, robots.txt.
+export { surt } from './util/url/surt.js';
+export { impliedSurtPrefix } from './util/url/implied-surt-prefix.js';
+export { SurtPrefixSet } from './util/url/surt-prefix-set.js';
+export { surtSearchKeys } from './util/url/surt-search-keys.js';
+export { surtAuthorityQueueKey, DEFAULT_QUEUE_KEY } from './util/url/surt-authority-queue-key.js';
+export type { QueueKeyOptions } from './util/url/surt-authority-queue-key.js';
+export { normalizeUrl } from './util/url/normalize-url.js';
+export type { CanonicalizationRule, CanonicalizationRuleProps } from './util/url/canonicalize/canonicalization-rule.js';
+export { LowercaseRule } from './util/url/canonicalize/lowercase-rule.js';
+export { StripUserinfoRule } from './util/url/canonicalize/strip-userinfo-rule.js';
+export { StripWwwnRule } from './util/url/canonicalize/strip-wwwn-rule.js';
+export { StripSessionIds } from './util/url/canonicalize/strip-session-ids.js';
+export { StripSessionCfids } from './util/url/canonicalize/strip-session-cfids.js';
+export { FixupQueryString } from './util/url/canonicalize/fixup-query-string.js';
+export { RulesCanonicalizationPolicy } from './util/url/canonicalize/rules-canonicalization-policy.js';
+export type { RulesCanonicalizationPolicyProps } from './util/url/canonicalize/rules-canonicalization-policy.js';
+export { parseRobotsTxt, DEFAULT_ROBOTS_MAX_BYTES } from './util/url/robots/parse-robots-txt.js';
+export type { ParseRobotsTxtOptions } from './util/url/robots/parse-robots-txt.js';
+export { RobotsTxt } from './util/url/robots/robots-txt.js';
+export type { RobotsGroup } from './util/url/robots/robots-txt.js';
+export type { RobotsRule } from './util/url/robots/robots-rule.js';
+export { robotsProductToken } from './util/url/robots/robots-product-token.js';

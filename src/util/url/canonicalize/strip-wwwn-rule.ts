@@ -1,0 +1,21 @@
+import { stripMatch } from './canonicalization-rule.js';
+import type { CanonicalizationRule, CanonicalizationRuleProps } from './canonicalization-rule.js';
+
+/** `www.`, `www1.`, `www001.` … on http(s) URLs that have something after the slash following the host. */
+const WWWN = /^(https?:\/\/)www[0-9]*\.([^/]*\/.+)$/i;
+
+/**
+ * Strips a leading `www` or `wwwN` host label (Heritrix's StripWWWNRule). Root pages
+ * (`http://www.example.org/`) keep it: a site reachable under only one of the two names is not lost.
+ */
+export class StripWwwnRule implements CanonicalizationRule {
+  enabled: boolean;
+
+  constructor(props: CanonicalizationRuleProps = {}) {
+    this.enabled = props.enabled ?? true;
+  }
+
+  canonicalize(url: string): string {
+    return stripMatch(url, WWWN);
+  }
+}

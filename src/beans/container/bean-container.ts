@@ -79,6 +79,10 @@ export class BeanContainer {
 function assemble(bean: ResolvedBean, deps: unknown[]): Record<string, unknown> {
   const byId = new Map(bean.deps.map((id, i) => [id, deps[i]]));
   const out: Record<string, unknown> = { ...bean.config };
+  for (const [name, spec] of Object.entries(bean.descriptor.refs ?? {})) {
+    if (spec.list) out[name] = [];
+    else if (spec.map) out[name] = {};
+  }
   for (const r of bean.refs) {
     const instances = r.ids.map((id) => byId.get(id));
     if (r.shape === 'one') out[r.property] = instances[0];

@@ -1,4 +1,4 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { createRequire } from 'node:module';
 import type { Diagnostic } from '../../util/diagnostic.js';
 import { LineIndex, type SourceLocation } from '../../util/source-location.js';
 import type {
@@ -6,6 +6,9 @@ import type {
 } from '../definitions/bean-definition.js';
 import { AnonymousIds } from './anonymous-ids.js';
 import { attributeValueOffset, decodeXmlText, startTagEnd } from './xml-text.js';
+
+// The package's single-file CommonJS build loads in a fifth of the time of its many ESM files.
+const { XMLParser, XMLValidator } = createRequire(import.meta.url)('fast-xml-parser') as typeof import('fast-xml-parser');
 
 type XNode = Record<string, unknown>;
 const META = XMLParser.getMetaDataSymbol();

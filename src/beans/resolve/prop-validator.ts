@@ -1,21 +1,56 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { Ajv as AjvType, ErrorObject, Options } from 'ajv';
+import { packageRoot } from '../../util/package-root.js';
 import type { ComponentDescriptor } from '../registry/component-descriptor.js';
 import { propsSchema } from '../registry/props-schema.js';
+import { validatorKey } from '../schema/validator-key.js';
+
+const require = createRequire(import.meta.url);
+
+export const AJV_OPTIONS: Options = { allErrors: true, strict: true, useDefaults: true, allowUnionTypes: true };
+
+/** Where the build writes the precompiled validators of the built-in components. */
+export const PRECOMPILED_VALIDATORS = join('dist', 'generated', 'prop-validators.cjs');
+
+interface CompiledValidator {
+  (data: unknown): boolean;
+  errors?: ErrorObject[] | null;
+}
 
 /**
- * Checks a bean's value properties against its descriptor's schema with ajv (all errors,
- * defaults filled in). Each class's schema is compiled the first time a bean of it appears.
+ * Checks a bean's value properties against its descriptor's schema (all errors, defaults filled
+ * in). Built-in components use validators precompiled at build time; any other schema is
+ * compiled with ajv the first time a bean of its class appears.
  */
 export class PropValidator {
-  readonly #ajv = new Ajv({ allErrors: true, strict: true, useDefaults: true, allowUnionTypes: true });
-  readonly #compiled = new Map<ComponentDescriptor, ValidateFunction>();
+  readonly #compiled = new Map<ComponentDescriptor, CompiledValidator>();
+  #precompiled?: Record<string, CompiledValidator>;
+  #ajv?: AjvType;
 
   validate(d: ComponentDescriptor, config: Record<string, unknown>): ErrorObject[] {
     let fn = this.#compiled.get(d);
     if (!fn) {
-      fn = this.#ajv.compile(propsSchema(d));
+      fn = this.#precompiledFor(d) ?? this.#compile(d);
       this.#compiled.set(d, fn);
     }
     return fn(config) ? [] : [...(fn.errors ?? [])];
+  }
+
+  #precompiledFor(d: ComponentDescriptor): CompiledValidator | undefined {
+    if (!this.#precompiled) {
+      const file = join(packageRoot(), PRECOMPILED_VALIDATORS);
+      this.#precompiled = existsSync(file) ? (require(file) as Record<string, CompiledValidator>) : {};
+    }
+    return this.#precompiled[validatorKey(d)];
+  }
+
+  #compile(d: ComponentDescriptor): CompiledValidator {
+    if (!this.#ajv) {
+      const { Ajv } = require('ajv') as typeof import('ajv');
+      this.#ajv = new Ajv(AJV_OPTIONS);
+    }
+    return this.#ajv.compile(propsSchema(d));
   }
 }

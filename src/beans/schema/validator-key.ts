@@ -1,0 +1,13 @@
+import type { ComponentDescriptor } from '../registry/component-descriptor.js';
+import { propsSchema } from '../registry/props-schema.js';
+
+/** Names a component's compiled validator by its name and a hash of its schema, so that a stale one is never used. */
+export function validatorKey(d: ComponentDescriptor): string {
+  const text = JSON.stringify(propsSchema(d));
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return `${d.name}#${h.toString(16).padStart(8, '0')}`;
+}

@@ -1,0 +1,70 @@
+import { expect } from 'chai';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { REPO_ROOT } from '../support/run-cli.js';
+
+/** DESIGN.md's layers, lowest first: a module may import only from its own layer or below. */
+const LAYERS = ['util', 'beans', 'sheets', 'model', 'components', 'engine', 'catalog', 'job', 'cli|server', 'index.ts'];
+const SRC = join(REPO_ROOT, 'src');
+
+function layerOf(file: string): number {
+  const top = relative(SRC, file).split(sep)[0];
+  const i = LAYERS.findIndex((l) => l.split('|').includes(top));
+  if (i === -1) throw new Error(`src/${top} belongs to no layer; add it to LAYERS in this test and to DESIGN.md`);
+  return i;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return name.endsWith('.ts') && !name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+function relativeImports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const specs = [...text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)'(\.[^']+)'/g)].map((m) => m[1]);
+  return specs.map((s) => resolve(dirname(file), s.replace(/\.js$/, '.ts')));
+}
+
+/** components/<area>: areas are siblings and talk only through the model. */
+function componentArea(file: string): string | undefined {
+  const parts = relative(SRC, file).split(sep);
+  return parts[0] === 'components' ? parts[1] : undefined;
+}
+
+describe('architecture', () => {
+  const files = sourceFiles(SRC);
+
+  it('finds the source files', () => {
+    expect(files.length).to.be.greaterThan(40);
+  });
+
+  it('has no import from a higher layer (DESIGN.md "nothing imports upward")', () => {
+    const upward: string[] = [];
+    for (const file of files) {
+      for (const target of relativeImports(file)) {
+        if (layerOf(target) > layerOf(file)) upward.push(`${relative(REPO_ROOT, file)} -> ${relative(REPO_ROOT, target)}`);
+      }
+    }
+    expect(upward).to.deep.equal([]);
+  });
+
+  it('keeps component areas apart: they share only the model and the layers below', () => {
+    const across: string[] = [];
+    for (const file of files) {
+      const area = componentArea(file);
+      for (const target of relativeImports(file)) {
+        const other = componentArea(target);
+        if (area && other && other !== area) across.push(`${relative(REPO_ROOT, file)} -> ${relative(REPO_ROOT, target)}`);
+      }
+    }
+    expect(across).to.deep.equal([]);
+  });
+
+  it('keeps the model free of I/O', () => {
+    const io = files.filter((f) => relative(SRC, f).startsWith(`model${sep}`) && /from 'node:(fs|net|http|https|child_process)/.test(readFileSync(f, 'utf8')));
+    expect(io.map((f) => relative(REPO_ROOT, f))).to.deep.equal([]);
+  });
+});

@@ -1,0 +1,33 @@
+import { expect } from 'chai';
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PRECOMPILED_VALIDATORS } from '../../src/beans/resolve/prop-validator.js';
+import { validatorKey } from '../../src/beans/schema/validator-key.js';
+import { BUILT_IN_COMPONENTS } from '../../src/catalog/catalog.js';
+import { VERSION } from '../../src/util/version.js';
+import { REPO_ROOT } from '../support/run-cli.js';
+
+const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
+
+describe('the package', () => {
+  it('reports the version package.json declares', () => {
+    expect(VERSION).to.equal(pkg.version);
+  });
+
+  it('pins every dependency to an exact version', () => {
+    for (const [name, range] of Object.entries({ ...pkg.dependencies, ...pkg.devDependencies })) {
+      expect(range, name).to.match(/^\d+\.\d+\.\d+$/);
+    }
+  });
+
+  it('has a precompiled validator for every built-in component, made by the build', () => {
+    const compiled = createRequire(import.meta.url)(join(REPO_ROOT, PRECOMPILED_VALIDATORS)) as Record<string, unknown>;
+    for (const d of BUILT_IN_COMPONENTS) expect(compiled, d.name).to.have.property(validatorKey(d));
+  });
+
+  it('lists each component name and alias once', () => {
+    const names = BUILT_IN_COMPONENTS.flatMap((d) => [d.name, ...(d.aliases ?? [])]);
+    expect(new Set(names).size).to.equal(names.length);
+  });
+});

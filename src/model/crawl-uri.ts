@@ -1,22 +1,121 @@
+import type { Hop, Link } from './hop.js';
+import type { HttpResponse } from './http-response.js';
+
+/** What a URI carries through the frontier's queues (and onto disk); everything else is per fetch. */
+export interface QueuedUri {
+  readonly uri: string;
+  readonly hopsPath: string;
+  readonly via?: string;
+  readonly viaContext?: string;
+  readonly isSeed: boolean;
+  readonly sourceTag?: string;
+  readonly queueKey: string;
+  readonly precedence: number;
+  /** Tries made so far (retries and deferrals). */
+  readonly fetchAttempts: number;
+  readonly forceFetch?: boolean;
+}
+
 /**
- * A URI as the crawl sees it. This issue needs only what decide rules read; the crawl engine
- * adds fetch status, content and outlinks in typed slots, keeping it a small record.
+ * A URI as the crawl sees it: a small record with typed slots, filled as it goes through the
+ * chains (fetch status with Heritrix's codes, content, digest, outlinks, annotations).
  */
 export class CrawlUri {
-  constructor(
-    /** The URI, normalised. */
-    readonly uri: string,
-    /** Heritrix's hop letters from the seed (`L` link, `E` embed, `X`, `R`, `P`, `I`, `M`); empty for a seed. */
-    readonly hopsPath = '',
-    /** The URI this one was found on. */
-    readonly via?: string,
-  ) {}
+  hopsPath: string;
+  via?: string;
+  viaContext?: string;
+  isSeed: boolean;
+  sourceTag?: string;
+  queueKey = '';
+  canonicalKey = '';
+  /** Lower comes first within a queue. */
+  precedence = 1;
+  fetchAttempts = 0;
+  forceFetch = false;
 
-  get isSeed(): boolean {
-    return this.hopsPath === '';
+  /** Heritrix's fetch status: an HTTP code, 1 for DNS, or a negative code. 0 before any try. */
+  fetchStatus = 0;
+  fetchBeginTime = 0;
+  fetchDurationMs = 0;
+  contentType = '';
+  /** Body bytes received (-1 when nothing was fetched). */
+  contentSize = -1;
+  /** `sha1:BASE32` of the body as received. */
+  contentDigest?: string;
+  response?: HttpResponse;
+  /** Text of the body once decoded, for extractors that need it. */
+  text?: string;
+  readonly annotations: string[] = [];
+  readonly outlinks: Link[] = [];
+  /** Set by preconditions: a URI (dns:, robots.txt) that must be fetched before this one. */
+  prerequisite?: Link;
+  /** How long the queue rests after this URI (set by the disposition processor). */
+  politenessDelayMs = 0;
+  /** Set when the response or a meta tag says not to follow this page's links. */
+  noFollow = false;
+  /** The worker that processed it (crawl.log's `#NNN`). */
+  worker = 0;
+  /** The DNS answer's TTL, for dns: URIs. */
+  dnsTtlSeconds?: number;
+
+  constructor(readonly uri: string, init: Partial<Omit<QueuedUri, 'uri'>> = {}) {
+    this.hopsPath = init.hopsPath ?? '';
+    this.via = init.via;
+    this.viaContext = init.viaContext;
+    this.isSeed = init.isSeed ?? false;
+    this.sourceTag = init.sourceTag;
+    if (init.queueKey !== undefined) this.queueKey = init.queueKey;
+    if (init.precedence !== undefined) this.precedence = init.precedence;
+    if (init.fetchAttempts !== undefined) this.fetchAttempts = init.fetchAttempts;
+    if (init.forceFetch) this.forceFetch = true;
   }
 
-  get lastHop(): string {
-    return this.hopsPath.slice(-1);
+  /** A URI found on this one. */
+  child(link: Link): CrawlUri {
+    return new CrawlUri(link.uri, {
+      hopsPath: this.hopsPath + link.hop,
+      via: this.uri,
+      viaContext: link.context,
+      sourceTag: this.sourceTag,
+    });
+  }
+
+  get lastHop(): Hop | '' {
+    return this.hopsPath.slice(-1) as Hop | '';
+  }
+
+  /** Total hops from the seed. */
+  get hopCount(): number {
+    return this.hopsPath.length;
+  }
+
+  get isPrerequisite(): boolean {
+    return this.lastHop === 'P';
+  }
+
+  toQueued(): QueuedUri {
+    return {
+      uri: this.uri, hopsPath: this.hopsPath, via: this.via, viaContext: this.viaContext, isSeed: this.isSeed,
+      sourceTag: this.sourceTag, queueKey: this.queueKey, precedence: this.precedence, fetchAttempts: this.fetchAttempts,
+      forceFetch: this.forceFetch || undefined,
+    };
+  }
+
+  static fromQueued(q: QueuedUri): CrawlUri {
+    return new CrawlUri(q.uri, q);
+  }
+
+  /** Clears what one fetch set, before another try of the same URI. */
+  resetForRetry(): void {
+    this.fetchStatus = 0;
+    this.contentType = '';
+    this.contentSize = -1;
+    this.contentDigest = undefined;
+    this.response = undefined;
+    this.text = undefined;
+    this.annotations.length = 0;
+    this.outlinks.length = 0;
+    this.prerequisite = undefined;
+    this.noFollow = false;
   }
 }

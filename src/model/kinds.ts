@@ -1,5 +1,9 @@
 import type { CrawlMetadataInfo } from './crawl-metadata-info.js';
 import type { DecideRule } from './decide-rule.js';
+import type { Frontier, UriUniqFilter } from './frontier.js';
+import type { Processor } from './processor.js';
+import type { ServerCache } from './server-cache.js';
+import type { StateStore } from './state-store.js';
 import type { ReadSource } from './read-source.js';
 import type { SeedModule } from './seed-module.js';
 
@@ -10,7 +14,12 @@ declare module '../beans/registry/kind-types.js' {
     DecideRule: DecideRule;
     ReadSource: ReadSource;
     SeedModule: SeedModule;
+    Processor: Processor;
+    Frontier: Frontier;
+    UriUniqFilter: UriUniqFilter;
+    ServerCache: ServerCache;
+    StateStore: StateStore;
   }
 }
 
-export const KINDS = ['CrawlMetadata', 'DecideRule', 'ReadSource', 'SeedModule'] as const;
+export const KINDS = ['CrawlMetadata', 'DecideRule', 'ReadSource', 'SeedModule', 'Processor', 'Frontier', 'UriUniqFilter', 'ServerCache', 'StateStore'] as const;

@@ -1,0 +1,42 @@
+import type { CrawlUri } from './crawl-uri.js';
+
+/** Counts a frontier reports (progress lines, reports, the end of the crawl). */
+export interface FrontierStats {
+  /** URIs ever accepted into a queue. */
+  readonly discovered: number;
+  /** URIs waiting in queues. */
+  readonly queued: number;
+  /** URIs handed out and not yet finished. */
+  readonly inProcess: number;
+  /** URIs finished with a success status. */
+  readonly succeeded: number;
+  readonly failed: number;
+  readonly disregarded: number;
+  readonly queues: { readonly total: number; readonly ready: number; readonly snoozed: number; readonly retired: number };
+}
+
+/** A URI finished by a worker: what the frontier did with it. */
+export type Disposition = 'success' | 'failure' | 'disregarded' | 'retry' | 'deferred';
+
+/**
+ * Per-queue scheduling: never two URIs of one queue in flight, never a queue before its
+ * politeness delay has passed.
+ */
+export interface Frontier {
+  /** Adds a URI that passed the candidate chain; a URI seen before (by canonical key) is dropped unless forced. */
+  schedule(curi: CrawlUri): void;
+  /** The next URI to process; waits while every queue rests; `undefined` once nothing is queued or in flight. */
+  next(signal?: AbortSignal): Promise<CrawlUri | undefined>;
+  /** Returns a processed URI: done, to be retried, or deferred behind its prerequisite. */
+  finished(curi: CrawlUri): Disposition;
+  stats(): FrontierStats;
+  /** Called for each URI whose processing is over for good (crawl.log and counters listen). */
+  onFinal(listener: (curi: CrawlUri, disposition: Disposition) => void): void;
+}
+
+/** "Seen before?" by canonical key. */
+export interface UriUniqFilter {
+  /** True when the key is new (and now recorded). */
+  add(key: string): boolean;
+  readonly count: number;
+}

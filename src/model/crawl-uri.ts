@@ -43,6 +43,10 @@ export class CrawlUri {
   /** `sha1:BASE32` of the body as received. */
   contentDigest?: string;
   response?: HttpResponse;
+  /** The charset the Content-Type header declares, if any (set by the fetcher). */
+  contentCharset?: string;
+  /** The charset to assume when neither a BOM, the header nor the document says (fetchHttp.defaultEncoding). */
+  defaultEncoding = 'ISO-8859-1';
   /** Text of the body once decoded, for extractors that need it. */
   text?: string;
   readonly annotations: string[] = [];
@@ -51,6 +55,8 @@ export class CrawlUri {
   prerequisite?: Link;
   /** How long the queue rests after this URI (set by the disposition processor). */
   politenessDelayMs = 0;
+  /** A `Retry-After` (429, 503) or robots `Crawl-delay` the disposition processor must honour, in ms. */
+  requestedDelayMs?: number;
   /** Set when the response or a meta tag says not to follow this page's links. */
   noFollow = false;
   /** The worker that processed it (crawl.log's `#NNN`). */
@@ -111,7 +117,9 @@ export class CrawlUri {
     this.contentType = '';
     this.contentSize = -1;
     this.contentDigest = undefined;
+    this.contentCharset = undefined;
     this.response = undefined;
+    this.requestedDelayMs = undefined;
     this.text = undefined;
     this.annotations.length = 0;
     this.outlinks.length = 0;

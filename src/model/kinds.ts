@@ -4,6 +4,7 @@ import type { Frontier, UriUniqFilter } from './frontier.js';
 import type { Processor } from './processor.js';
 import type { ServerCache } from './server-cache.js';
 import type { StateStore } from './state-store.js';
+import type { CanonicalizationPolicy, CanonicalizationRule, QueueAssignmentPolicy } from './uri-policies.js';
 import type { ReadSource } from './read-source.js';
 import type { SeedModule } from './seed-module.js';
 
@@ -19,7 +20,10 @@ declare module '../beans/registry/kind-types.js' {
     UriUniqFilter: UriUniqFilter;
     ServerCache: ServerCache;
     StateStore: StateStore;
+    CanonicalizationPolicy: CanonicalizationPolicy;
+    CanonicalizationRule: CanonicalizationRule;
+    QueueAssignmentPolicy: QueueAssignmentPolicy;
   }
 }
 
-export const KINDS = ['CrawlMetadata', 'DecideRule', 'ReadSource', 'SeedModule', 'Processor', 'Frontier', 'UriUniqFilter', 'ServerCache', 'StateStore'] as const;
+export const KINDS = ['CrawlMetadata', 'DecideRule', 'ReadSource', 'SeedModule', 'Processor', 'Frontier', 'UriUniqFilter', 'ServerCache', 'StateStore', 'CanonicalizationPolicy', 'CanonicalizationRule', 'QueueAssignmentPolicy'] as const;

@@ -1,18 +1,25 @@
 import type { RobotsPolicy } from './robots-policy.js';
 
-/** What the crawl knows of one host (Heritrix's CrawlHost and CrawlServer together). */
+/**
+ * What the crawl knows of one host (Heritrix's CrawlHost and CrawlServer together). Fetchers
+ * record what they learnt and when; the precondition enforcer judges whether it is still valid.
+ */
 export interface HostState {
+  /** The address FetchHttp connects to. */
   ip?: string;
-  /** When the address must be looked up again (ms since the epoch). */
-  ipExpiresAt?: number;
+  /** When the address was looked up (ms since the epoch). */
+  ipFetchedAt?: number;
+  /** The DNS answer's TTL, when the resolver gave one. */
+  ipTtlSeconds?: number;
   robots?: RobotsPolicy;
-  robotsExpiresAt?: number;
-  /** Consecutive failed robots.txt fetches (5xx, no answer). */
-  robotsFailures?: number;
+  /** When robots.txt was last fetched (ms since the epoch), successfully or not. */
+  robotsFetchedAt?: number;
+  /** Set while robots.txt could not be had (5xx, no answer): everything is disallowed until it is fetched again. */
+  robotsUnavailable?: boolean;
 }
 
 /** Per-host state shared by preconditions, fetchers and the disposition processor. */
 export interface ServerCache {
-  /** The state of `host` (lower-cased host name, with `:port` when not the default). */
-  host(host: string): HostState;
+  /** The state of a host, created empty on first use. Keyed by lower-cased `host` or `host:port`. */
+  host(hostPort: string): HostState;
 }

@@ -7,6 +7,17 @@ import { decideRuleSequenceComponent } from '../components/scope/decide-rule-seq
 import { configFileComponent } from '../components/seeds/config-file.descriptor.js';
 import { configStringComponent } from '../components/seeds/config-string.descriptor.js';
 import { textSeedModuleComponent } from '../components/seeds/text-seed-module.descriptor.js';
+import { levelFrontierComponent } from '../components/frontier/level-frontier.descriptor.js';
+import { memoryFrontierComponent } from '../components/frontier/memory-frontier.descriptor.js';
+import { levelStateStoreComponent } from '../components/state/level-state-store.descriptor.js';
+import { levelUriUniqFilterComponent } from '../components/state/level-uri-uniq-filter.descriptor.js';
+import { memoryUriUniqFilterComponent } from '../components/state/memory-uri-uniq-filter.descriptor.js';
+import { candidatesProcessorComponent } from '../engine/candidates-processor.descriptor.js';
+import { candidateChainComponent, dispositionChainComponent, fetchChainComponent } from '../engine/chains.descriptor.js';
+import { crawlControllerComponent } from '../engine/crawl-controller.descriptor.js';
+import { crawlLimitEnforcerComponent } from '../engine/crawl-limit-enforcer.descriptor.js';
+import { crawlerLoggerModuleComponent } from '../engine/crawler-logger-module.descriptor.js';
+import { dispositionProcessorComponent } from '../engine/disposition-processor.descriptor.js';
 
 /**
  * Every built-in component, the one place that knows them all. Only descriptions load here;
@@ -21,6 +32,19 @@ export const BUILT_IN_COMPONENTS: readonly ComponentDescriptor[] = [
   decideRuleSequenceComponent,
   acceptDecideRuleComponent,
   rejectDecideRuleComponent,
+  levelFrontierComponent,
+  memoryFrontierComponent,
+  levelUriUniqFilterComponent,
+  memoryUriUniqFilterComponent,
+  levelStateStoreComponent,
+  fetchChainComponent,
+  candidateChainComponent,
+  dispositionChainComponent,
+  candidatesProcessorComponent,
+  dispositionProcessorComponent,
+  crawlControllerComponent,
+  crawlLimitEnforcerComponent,
+  crawlerLoggerModuleComponent,
 ];
 
 let registry: Registry | undefined;

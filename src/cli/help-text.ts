@@ -10,6 +10,14 @@ Usage:
   beancrawl beans JOB|FILE [--set bean.path=value]...
       Print the resolved bean graph: every bean, its class, and each property's value with
       where it came from (default, file:line, override, --set).
+  beancrawl create JOB [--profile NAME] [--seed URL]... [--contact URL]
+      Make a new job folder from a profile (default: default), with these seeds and
+      operator contact URL written into its overrides.
+  beancrawl launch JOB [--set bean.path=value]...
+      Verify (refusing a job with errors), then crawl to the end in this process, with
+      live progress; writes JOB/runs/<timestamp>/ (JOB/latest points at it). Ctrl-C stops.
+  beancrawl crawl URL... [--profile NAME] [--contact URL] [--job DIR] [--set ...]
+      create and launch in one step (profile site-mirror; job folder jobs/<host>-<time>).
   beancrawl schema
       Print the JSON Schema of bean files (for editors: "$schema" in a JSON bean file).
   beancrawl docs [--errors]
@@ -20,10 +28,9 @@ Options:
   --set bean.path=value   override a property after the file's own overrides (repeatable)
   --debug                 show stack traces of internal errors
 
-Not in this version yet: create, crawl, launch, pause, unpause, checkpoint, terminate,
-status, explain, serve.
+Not in this version yet: pause, unpause, checkpoint, terminate, status, explain, serve.
 
 Exit codes: 0 success, 1 configuration or crawl error, 2 usage error.
 `;
 
-export const PLANNED_COMMANDS = new Set(['create', 'crawl', 'launch', 'pause', 'unpause', 'checkpoint', 'terminate', 'status', 'explain', 'serve']);
+export const PLANNED_COMMANDS = new Set(['pause', 'unpause', 'checkpoint', 'terminate', 'status', 'explain', 'serve']);

@@ -3,6 +3,8 @@ import { BeancrawlError } from '../util/beancrawl-error.js';
 import { formatDiagnostic } from '../util/diagnostic.js';
 import { VERSION } from '../util/version.js';
 import { beansCommand } from './commands/beans-command.js';
+import { createCommand } from './commands/create-command.js';
+import { launchCommand } from './commands/launch-command.js';
 import { verifyCommand } from './commands/verify-command.js';
 import { EXIT_ERROR, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
 import { HELP, PLANNED_COMMANDS } from './help-text.js';
@@ -44,6 +46,17 @@ async function dispatch(argv: readonly string[], io: Output): Promise<number> {
       const { target, sets } = targetAndSets(command, rest);
       return command === 'verify' ? verifyCommand(target, sets, io) : beansCommand(target, sets, io);
     }
+    case 'launch': {
+      const { target, sets } = targetAndSets(command, rest);
+      return launchCommand(target, sets, io);
+    }
+    case 'create': {
+      const { values, positionals } = options(rest, { profile: { type: 'string' }, seed: { type: 'string', multiple: true }, contact: { type: 'string' } }, 1);
+      if (positionals.length !== 1) throw new UsageError('create needs a job folder: beancrawl create JOB --profile NAME');
+      return createCommand({ job: positionals[0], profile: (values.profile as string | undefined) ?? 'default', seeds: (values.seed as string[] | undefined) ?? [], contact: values.contact as string | undefined }, io);
+    }
+    case 'crawl':
+      return crawlCommand(rest, io);
     case 'schema': {
       options(rest, {});
       const [{ beanFileSchema }, { builtInRegistry }] = await Promise.all([import('../beans/schema/bean-file-schema.js'), import('../catalog/catalog.js')]);
@@ -67,6 +80,26 @@ async function dispatch(argv: readonly string[], io: Output): Promise<number> {
   }
 }
 
+/** `beancrawl crawl URL… [--profile NAME] [--contact URL] [--job DIR] [--set …]`: create, then launch. */
+async function crawlCommand(args: readonly string[], io: Output): Promise<number> {
+  const { values, positionals } = options(args, { profile: { type: 'string' }, contact: { type: 'string' }, job: { type: 'string' }, set: { type: 'string', multiple: true } }, Infinity);
+  if (positionals.length === 0) throw new UsageError('crawl needs at least one URL: beancrawl crawl URL… --contact URL');
+  const sets = checkSets((values.set as string[] | undefined) ?? []);
+  const job = (values.job as string | undefined) ?? defaultJobDir(positionals[0]);
+  const created = await createCommand({ job, profile: (values.profile as string | undefined) ?? 'site-mirror', seeds: positionals, contact: values.contact as string | undefined }, io);
+  return created === 0 ? launchCommand(job, sets, io) : created;
+}
+
+function defaultJobDir(url: string): string {
+  let host = 'crawl';
+  try {
+    host = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `http://${url}`).host.replace(/[^\w.-]+/g, '_');
+  } catch {
+    // keep the generic name
+  }
+  return `jobs/${host}-${new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14)}`;
+}
+
 type OptionSpec = Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>;
 
 function options(args: readonly string[], spec: OptionSpec, positionals = 0) {
@@ -83,9 +116,12 @@ function options(args: readonly string[], spec: OptionSpec, positionals = 0) {
 function targetAndSets(command: string, args: readonly string[]): { target: string; sets: string[] } {
   const { values, positionals } = options(args, { set: { type: 'string', multiple: true } }, 1);
   if (positionals.length !== 1) throw new UsageError(`${command} needs a job folder or bean file: beancrawl ${command} JOB|FILE`);
-  const sets = (values.set as string[] | undefined) ?? [];
+  return { target: positionals[0], sets: checkSets((values.set as string[] | undefined) ?? []) };
+}
+
+function checkSets(sets: string[]): string[] {
   for (const s of sets) {
     if (!/^[^=.]+\.[^=]+=/.test(s)) throw new UsageError(`--set expects beanId.property=value, got "${s}"`);
   }
-  return { target: positionals[0], sets };
+  return sets;
 }

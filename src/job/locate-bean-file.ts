@@ -10,6 +10,8 @@ export interface JobTarget {
   readonly file: string;
   /** The job folder: relative paths in the bean file resolve against it. */
   readonly jobDir: string;
+  /** True when the target named the folder, not a file in it. */
+  readonly isFolder: boolean;
 }
 
 /** `JOB` (a folder holding one crawler-beans file) or `FILE` (a bean file; its folder is the job folder). */
@@ -22,7 +24,7 @@ export async function locateBeanFile(target: string): Promise<JobTarget> {
   } catch {
     throw new BeancrawlError([{ code: 'BC_JOB_NOT_FOUND', location: at, message: 'no such job folder or bean file' }]);
   }
-  if (!isDir) return { file: abs, jobDir: dirname(abs) };
+  if (!isDir) return { file: abs, jobDir: dirname(abs), isFolder: false };
   const present = (await readdir(abs)).filter((f) => (JOB_BEAN_FILES as readonly string[]).includes(f));
   if (present.length === 0) {
     throw new BeancrawlError([{ code: 'BC_JOB_NOT_FOUND', location: at, message: `the job folder holds no ${JOB_BEAN_FILES.join(', ')}` }]);
@@ -30,5 +32,5 @@ export async function locateBeanFile(target: string): Promise<JobTarget> {
   if (present.length > 1) {
     throw new BeancrawlError([{ code: 'BC_JOB_NOT_FOUND', location: at, message: `the job folder holds ${present.join(' and ')}; keep exactly one` }]);
   }
-  return { file: join(abs, present[0]), jobDir: abs };
+  return { file: join(abs, present[0]), jobDir: abs, isFolder: true };
 }

@@ -2,6 +2,7 @@ import { commandLineOverrides } from '../beans/definitions/override-entry.js';
 import { loadEngineSettings } from '../beans/engine-settings.js';
 import { verifyBeans, type VerifyResult } from '../beans/verify/verify-beans.js';
 import { builtInRegistry } from '../catalog/catalog.js';
+import type { Diagnostic } from '../util/diagnostic.js';
 import { packageRoot } from '../util/package-root.js';
 import { locateBeanFile, type JobTarget } from './locate-bean-file.js';
 
@@ -23,5 +24,17 @@ export async function verifyJob(target: string, options: VerifyJobOptions = {}):
     launchId: options.launchId,
     classpathRoot: root,
   });
-  return { ...result, ...job };
+  const incomplete = job.isFolder && result.level === 3 ? crawlReadiness(result, job.file) : [];
+  return { ...result, ...job, diagnostics: [...result.diagnostics, ...incomplete] };
+}
+
+/** A job folder is there to be launched: it needs exactly one CrawlController. */
+function crawlReadiness(result: VerifyResult, file: string): Diagnostic[] {
+  const controllers = result.resolved!.beans.filter((b) => b.descriptor.kinds.includes('CrawlController'));
+  if (controllers.length === 1) return [];
+  const location = controllers[1]?.def.loc ?? { file: result.graph.files[0] ?? file, line: 1, column: 1 };
+  const message = controllers.length
+    ? `has ${controllers.length} CrawlController beans (${controllers.map((c) => `"${c.id}"`).join(', ')}); a job runs exactly one`
+    : 'has no CrawlController bean, so it cannot be launched; start from a profile (beancrawl create JOB --profile default)';
+  return [{ code: 'BC_JOB_INCOMPLETE', location, message }];
 }

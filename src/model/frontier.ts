@@ -23,6 +23,8 @@ export type Disposition = 'success' | 'failure' | 'disregarded' | 'retry' | 'def
  * politeness delay has passed.
  */
 export interface Frontier {
+  /** At most this many outlinks of one document are scheduled. */
+  readonly maxOutlinks: number;
   /** Adds a URI that passed the candidate chain; a URI seen before (by canonical key) is dropped unless forced. */
   schedule(curi: CrawlUri): void;
   /** The next URI to process; waits while every queue rests; `undefined` once nothing is queued or in flight. */
@@ -32,6 +34,8 @@ export interface Frontier {
   stats(): FrontierStats;
   /** Called for each URI whose processing is over for good (crawl.log and counters listen). */
   onFinal(listener: (curi: CrawlUri, disposition: Disposition) => void): void;
+  /** Wakes every worker waiting in next() (to stop, or to re-check limits). */
+  wakeAll(): void;
 }
 
 /** "Seen before?" by canonical key. */

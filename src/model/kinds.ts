@@ -1,7 +1,10 @@
+import type { CrawlControl, CrawlLimiter } from './crawl-control.js';
+import type { CrawlLogger } from './crawl-logger.js';
 import type { CrawlMetadataInfo } from './crawl-metadata-info.js';
 import type { DecideRule } from './decide-rule.js';
 import type { Frontier, UriUniqFilter } from './frontier.js';
 import type { Processor } from './processor.js';
+import type { ProcessorChain } from './processor-chain.js';
 import type { ServerCache } from './server-cache.js';
 import type { StateStore } from './state-store.js';
 import type { CanonicalizationPolicy, CanonicalizationRule, QueueAssignmentPolicy } from './uri-policies.js';
@@ -23,7 +26,13 @@ declare module '../beans/registry/kind-types.js' {
     CanonicalizationPolicy: CanonicalizationPolicy;
     CanonicalizationRule: CanonicalizationRule;
     QueueAssignmentPolicy: QueueAssignmentPolicy;
+    FetchChain: ProcessorChain;
+    CandidateChain: ProcessorChain;
+    DispositionChain: ProcessorChain;
+    CrawlLogger: CrawlLogger;
+    CrawlLimiter: CrawlLimiter;
+    CrawlController: CrawlControl;
   }
 }
 
-export const KINDS = ['CrawlMetadata', 'DecideRule', 'ReadSource', 'SeedModule', 'Processor', 'Frontier', 'UriUniqFilter', 'ServerCache', 'StateStore', 'CanonicalizationPolicy', 'CanonicalizationRule', 'QueueAssignmentPolicy'] as const;
+export const KINDS = ['CrawlMetadata', 'DecideRule', 'ReadSource', 'SeedModule', 'Processor', 'Frontier', 'UriUniqFilter', 'ServerCache', 'StateStore', 'CanonicalizationPolicy', 'CanonicalizationRule', 'QueueAssignmentPolicy', 'FetchChain', 'CandidateChain', 'DispositionChain', 'CrawlLogger', 'CrawlLimiter', 'CrawlController'] as const;

@@ -18,5 +18,10 @@ export interface SeedList {
 
 /** Where a crawl starts. */
 export interface SeedModule {
+  /** The seeds and directives (read once; later calls give the same list). */
   loadSeeds(): Promise<SeedList>;
+  /** Announces a seed found during the crawl (a seed's redirect target) to every listener. */
+  addSeed(url: string): void;
+  /** Heritrix's SeedListener: told of every seed added during the crawl. */
+  onSeedAdded(listener: (url: string) => void): void;
 }

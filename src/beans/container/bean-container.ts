@@ -20,7 +20,7 @@ export class BeanContainer {
     this.#order = startOrder(graph.beans);
     for (const bean of graph.beans) {
       const Cls = classes.get(bean.descriptor)!;
-      this.#container.bind(bean.id).toResolvedValue((...deps: unknown[]) => new Cls(assemble(bean, deps)), [...bean.deps]);
+      this.#container.bind(bean.id).toResolvedValue((...deps: unknown[]) => named(new Cls(assemble(bean, deps)), bean.id), [...bean.deps]);
     }
   }
 
@@ -73,6 +73,12 @@ export class BeanContainer {
     await this.#lifecycle?.stop();
     await this.#container.unbindAllAsync();
   }
+}
+
+/** Tells an instance its bean id when it has a `beanName` slot (processors: for jumps and reports). */
+function named(instance: unknown, id: string): unknown {
+  if (instance && typeof instance === 'object' && 'beanName' in instance) (instance as { beanName: string }).beanName = id;
+  return instance;
 }
 
 /** The constructor argument: value properties, then references as instances. */

@@ -1,0 +1,41 @@
+import { join } from 'node:path';
+import { launchJob } from '../../job/launch-job.js';
+import type { CrawlControl } from '../../model/crawl-control.js';
+import { EXIT_OK } from '../exit-codes.js';
+import type { Output } from '../output.js';
+import { progressLine, reportProgress } from '../progress-reporter.js';
+
+/**
+ * `beancrawl launch JOB`: verify, run to the end with live progress, print a summary. Ctrl-C
+ * stops cleanly (URIs in flight finish, every bean stops); a second Ctrl-C exits at once.
+ */
+export async function launchCommand(target: string, sets: readonly string[], io: Output): Promise<number> {
+  let stopProgress = () => {};
+  let controller: CrawlControl | undefined;
+  let interrupts = 0;
+  const onSigint = () => {
+    if (++interrupts > 1) process.exit(130);
+    io.err('stopping: finishing the URIs in flight (Ctrl-C again to quit at once)');
+    controller?.terminate('ABORTED');
+  };
+  process.on('SIGINT', onSigint);
+  process.on('SIGTERM', onSigint);
+  try {
+    const result = await launchJob(target, {
+      sets,
+      onRunning: (c, runDir) => {
+        controller = c;
+        io.err(`launched ${target}: run folder ${join(target, runDir)}`);
+        stopProgress = reportProgress(c, io, Boolean(process.stderr.isTTY));
+      },
+    });
+    stopProgress();
+    io.out(`${result.exitStatus}: ${progressLine(result.controller.progress())}`);
+    io.out(`crawl.log: ${join(target, result.runDir, 'logs', 'crawl.log')}`);
+    return EXIT_OK;
+  } finally {
+    stopProgress();
+    process.off('SIGINT', onSigint);
+    process.off('SIGTERM', onSigint);
+  }
+}

@@ -1,0 +1,28 @@
+import type { CrawlControl, CrawlProgress } from '../model/crawl-control.js';
+import type { Output } from './output.js';
+
+/** One progress line: rate, queued, downloaded, failures, elapsed. */
+export function progressLine(p: CrawlProgress): string {
+  const secs = p.elapsedMs / 1000;
+  const done = p.frontier.succeeded + p.frontier.failed + p.frontier.disregarded;
+  const rate = secs > 0 ? done / secs : 0;
+  return `${p.state.toLowerCase()}: ${rate.toFixed(1)} URIs/s, ${p.frontier.queued} queued, ${p.frontier.succeeded} downloaded, ` +
+    `${p.frontier.failed} failed, ${p.frontier.disregarded} disregarded, ${(p.bytes / 1048576).toFixed(1)} MiB, ${secs.toFixed(0)} s`;
+}
+
+/**
+ * Live progress while a crawl runs: on a terminal one line rewritten twice a second; otherwise
+ * a line every `intervalMs`. Returns a function that stops it.
+ */
+export function reportProgress(controller: CrawlControl, io: Output, tty: boolean, intervalMs = 5000): () => void {
+  const timer = setInterval(() => {
+    const line = progressLine(controller.progress());
+    if (tty) process.stderr.write(`\r\x1b[2K${line}`);
+    else io.err(line);
+  }, tty ? 500 : intervalMs);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    if (tty) process.stderr.write('\r\x1b[2K');
+  };
+}

@@ -1,0 +1,21 @@
+import type { PropSpec, RefSpec } from '../../beans/registry/component-descriptor.js';
+
+/** Heritrix's AbstractFrontier/WorkQueueFrontier properties, shared by every frontier. */
+export const FRONTIER_PROPS = {
+  queueTotalBudget: { type: 'integer', default: -1, minimum: -1, overlayable: true, description: 'A queue that has spent this much (one per URI) is retired for the rest of the crawl; -1 never.' },
+  balanceReplenishAmount: { type: 'integer', default: 3000, minimum: 1, overlayable: true, description: 'A queue\'s budget for one turn: when spent, the queue goes to the back of the line so other hosts get a turn.' },
+  errorPenaltyAmount: { type: 'integer', default: 100, minimum: 0, overlayable: true, description: 'Extra cost charged to a queue\'s total for each failed URI.' },
+  retryDelaySeconds: { type: 'integer', default: 900, minimum: 0, overlayable: true, description: 'How long a queue rests before retrying a URI whose connection failed.' },
+  maxRetries: { type: 'integer', default: 30, minimum: 0, overlayable: true, description: 'Tries of one URI (connection failures, deferrals behind prerequisites) before it fails for good.' },
+  maxOutlinks: { type: 'integer', default: 6000, minimum: 0, overlayable: true, description: 'At most this many outlinks of one document are scheduled.' },
+  extract404s: { type: 'boolean', default: true, overlayable: true, description: 'Accepted for Heritrix files; outlinks of error pages follow candidates.processErrorOutlinks.' },
+  extractIndependently: { type: 'boolean', default: false, overlayable: true, description: 'Accepted for Heritrix files; ignored.' },
+  snoozeLongMs: { type: 'integer', default: 300000, minimum: 0, description: 'Accepted for Heritrix files; resting queues always wait in memory here.' },
+  precedenceFloor: { type: 'integer', default: 255, description: 'Accepted for Heritrix files; ignored.' },
+  recoveryLogEnabled: { type: 'boolean', default: true, description: 'Accepted for Heritrix files; crash recovery comes with the state store, not a log.' },
+  dumpPendingAtClose: { type: 'boolean', default: false, description: 'Accepted for Heritrix files; ignored.' },
+} as const satisfies Record<string, PropSpec>;
+
+export const FRONTIER_REFS = {
+  uriUniqFilter: { kind: 'UriUniqFilter', required: true, autowire: true, description: 'Answers "seen before?" by canonical key.' },
+} as const satisfies Record<string, RefSpec>;

@@ -1,0 +1,62 @@
+import { expect } from 'chai';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CrawlUri } from '../../model/crawl-uri.js';
+import { LevelStateStore } from '../state/level-state-store.js';
+import { MemoryUriUniqFilter } from '../state/memory-uri-uniq-filter.js';
+import { LevelFrontier } from './level-frontier.js';
+
+describe(LevelFrontier.name, () => {
+  let dir: string;
+  let store: LevelStateStore;
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'beancrawl-frontier-'));
+    store = new LevelStateStore({ dir, cachePercent: -1, useSharedCache: true, expectedConcurrency: 64, useHardLinkCheckpoints: true });
+    await store.start();
+  });
+
+  afterEach(async () => {
+    await store.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  function levelFrontier(maxUrisInMemory: number): LevelFrontier {
+    return new LevelFrontier({
+      queueTotalBudget: -1, balanceReplenishAmount: 3000, errorPenaltyAmount: 100, retryDelaySeconds: 0, maxRetries: 3, maxOutlinks: 6000,
+      extract404s: true, extractIndependently: false, snoozeLongMs: 0, precedenceFloor: 255, recoveryLogEnabled: true, dumpPendingAtClose: false,
+      maxUrisInMemory, uriUniqFilter: new MemoryUriUniqFilter(), stateStore: store,
+    });
+  }
+
+  it('spills queued URIs beyond maxUrisInMemory to disk and gives them back in order', async () => {
+    const f = levelFrontier(10);
+    await f.start();
+    const sent: string[] = [];
+    for (let i = 0; i < 1000; i++) {
+      const host = i % 3 === 0 ? 'a.example' : 'b.example';
+      const c = new CrawlUri(`http://${host}/${i}`, { queueKey: host });
+      c.canonicalKey = c.uri;
+      f.schedule(c);
+      sent.push(c.uri);
+    }
+    const got: string[] = [];
+    for (let c = await f.next(); c; c = await f.next()) {
+      got.push(c.uri);
+      c.fetchStatus = 200;
+      f.finished(c);
+      if (got.length === 500) {
+        const late = new CrawlUri('http://a.example/late', { queueKey: 'a.example' });
+        late.canonicalKey = late.uri;
+        f.schedule(late);
+        sent.push(late.uri);
+      }
+    }
+    await f.stop();
+    expect(got).to.have.length(1001);
+    for (const host of ['a.example', 'b.example']) {
+      expect(got.filter((u) => u.includes(host))).to.deep.equal(sent.filter((u) => u.includes(host)));
+    }
+  });
+});

@@ -1,0 +1,170 @@
+import { expect } from 'chai';
+import { CrawlUri } from '../../model/crawl-uri.js';
+import { MemoryUriUniqFilter } from '../state/memory-uri-uniq-filter.js';
+import { WorkQueueFrontier, type WorkQueueFrontierConfig } from './work-queue-frontier.js';
+
+function frontier(overrides: Partial<WorkQueueFrontierConfig> = {}): WorkQueueFrontier {
+  return new WorkQueueFrontier({
+    queueTotalBudget: -1, balanceReplenishAmount: 3000, errorPenaltyAmount: 0, retryDelaySeconds: 0, maxRetries: 3, maxOutlinks: 6000,
+    uriUniqFilter: new MemoryUriUniqFilter(), ...overrides,
+  });
+}
+
+function uri(u: string, queueKey = new URL(u).host, precedence = 1): CrawlUri {
+  const c = new CrawlUri(u, { queueKey, precedence });
+  c.canonicalKey = u;
+  return c;
+}
+
+/** Takes every URI in turn with one worker, finishing each with `status` and `delayMs`. */
+async function drain(f: WorkQueueFrontier, status = 200, delayMs = 0): Promise<string[]> {
+  const order: string[] = [];
+  for (let c = await f.next(); c; c = await f.next()) {
+    order.push(c.uri);
+    c.fetchStatus = status;
+    c.politenessDelayMs = delayMs;
+    f.finished(c);
+  }
+  return order;
+}
+
+describe(WorkQueueFrontier.name, () => {
+  describe('.next()', () => {
+    it('never hands out two URIs of one queue at once, even with every delay at 0', async () => {
+      const f = frontier();
+      for (const p of ['a', 'b']) f.schedule(uri(`http://one.example/${p}`));
+      const first = (await f.next())!;
+      let second: CrawlUri | undefined;
+      const waiting = f.next().then((c) => (second = c));
+      await new Promise((r) => setTimeout(r, 20));
+      expect(second).to.equal(undefined);
+      first.fetchStatus = 200;
+      f.finished(first);
+      await waiting;
+      expect(second!.uri).to.equal('http://one.example/b');
+      second!.fetchStatus = 200;
+      f.finished(second!);
+      expect(await f.next()).to.equal(undefined);
+    });
+
+    it('serves other queues while one is in process', async () => {
+      const f = frontier();
+      f.schedule(uri('http://one.example/a'));
+      f.schedule(uri('http://one.example/b'));
+      f.schedule(uri('http://two.example/a'));
+      const a = await f.next();
+      const b = await f.next();
+      expect([a!.uri, b!.uri]).to.deep.equal(['http://one.example/a', 'http://two.example/a']);
+    });
+
+    it('rests a queue for its politeness delay after each URI', async () => {
+      const f = frontier();
+      for (const p of ['a', 'b', 'c']) f.schedule(uri(`http://one.example/${p}`));
+      const times: number[] = [];
+      for (let c = await f.next(); c; c = await f.next()) {
+        times.push(Date.now());
+        c.fetchStatus = 200;
+        c.politenessDelayMs = 60;
+        f.finished(c);
+      }
+      expect(times).to.have.length(3);
+      for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1]).to.be.at.least(55);
+    });
+
+    it('keeps the delay for a URI scheduled while its queue is empty and resting', async () => {
+      const f = frontier();
+      f.schedule(uri('http://one.example/a'));
+      const a = (await f.next())!;
+      a.fetchStatus = 200;
+      a.politenessDelayMs = 80;
+      f.finished(a);
+      const at = Date.now();
+      f.schedule(uri('http://one.example/b'));
+      const b = await f.next();
+      expect(b!.uri).to.equal('http://one.example/b');
+      expect(Date.now() - at).to.be.at.least(70);
+    });
+  });
+
+  describe('budgets', () => {
+    it('alternates two hosts every balanceReplenishAmount URIs', async () => {
+      const f = frontier({ balanceReplenishAmount: 5 });
+      for (let i = 0; i < 12; i++) {
+        f.schedule(uri(`http://a.example/${i}`));
+        f.schedule(uri(`http://b.example/${i}`));
+      }
+      const hosts = (await drain(f)).map((u) => new URL(u).host[0]).join('');
+      expect(hosts).to.equal('aaaaabbbbbaaaaabbbbbaabb');
+    });
+
+    it('retires a queue once it has spent queueTotalBudget', async () => {
+      const f = frontier({ queueTotalBudget: 10 });
+      for (let i = 0; i < 15; i++) {
+        f.schedule(uri(`http://a.example/${i}`));
+        f.schedule(uri(`http://b.example/${i}`));
+      }
+      const order = await drain(f);
+      expect(order.filter((u) => u.includes('a.example'))).to.have.length(10);
+      expect(order.filter((u) => u.includes('b.example'))).to.have.length(10);
+      expect(f.stats().queues.retired).to.equal(2);
+      expect(f.stats().queued).to.equal(10);
+    });
+  });
+
+  describe('.schedule()', () => {
+    it('drops a URI whose canonical key was seen, unless forced', async () => {
+      const f = frontier();
+      f.schedule(uri('http://a.example/x'));
+      f.schedule(uri('http://a.example/x'));
+      const forced = uri('http://a.example/x');
+      forced.forceFetch = true;
+      f.schedule(forced);
+      expect(f.stats().discovered).to.equal(2);
+    });
+
+    it('puts precedence-0 URIs (prerequisites) ahead of the queue', async () => {
+      const f = frontier();
+      f.schedule(uri('http://a.example/1'));
+      f.schedule(uri('http://a.example/2'));
+      f.schedule(uri('dns:a.example', 'a.example', 0));
+      expect(await drain(f)).to.deep.equal(['dns:a.example', 'http://a.example/1', 'http://a.example/2']);
+    });
+  });
+
+  describe('.finished()', () => {
+    it('puts a deferred URI right behind its prerequisite', async () => {
+      const f = frontier();
+      f.schedule(uri('http://a.example/1'));
+      f.schedule(uri('http://a.example/2'));
+      const first = (await f.next())!;
+      f.schedule(uri('dns:a.example', 'a.example', 0));
+      first.fetchStatus = -50;
+      expect(f.finished(first)).to.equal('deferred');
+      expect(await drain(f)).to.deep.equal(['dns:a.example', 'http://a.example/1', 'http://a.example/2']);
+    });
+
+    it('retries connection failures up to maxRetries, then fails them for good', async () => {
+      const f = frontier({ maxRetries: 2 });
+      const finals: string[] = [];
+      f.onFinal((c, d) => finals.push(`${c.uri} ${d} ${c.fetchStatus} ${c.annotations.join(',')}`));
+      f.schedule(uri('http://a.example/1'));
+      const order = await drain(f, -2);
+      expect(order).to.deep.equal(['http://a.example/1', 'http://a.example/1', 'http://a.example/1']);
+      expect(finals).to.deep.equal(['http://a.example/1 failure -2 2t']);
+    });
+
+    it('counts successes, failures and disregarded URIs', async () => {
+      const f = frontier();
+      f.schedule(uri('http://a.example/1'));
+      f.schedule(uri('http://b.example/1'));
+      f.schedule(uri('http://c.example/1'));
+      const statuses = [200, 404, -9998];
+      let i = 0;
+      for (let c = await f.next(); c; c = await f.next()) {
+        c.fetchStatus = statuses[i++];
+        f.finished(c);
+      }
+      expect(f.stats()).to.include({ succeeded: 2, failed: 0, disregarded: 1 });
+    });
+  });
+});

@@ -1,0 +1,256 @@
+import { CrawlUri } from '../../model/crawl-uri.js';
+import { FetchStatus, isDisregarded } from '../../model/fetch-status.js';
+import type { Disposition, Frontier, FrontierStats, UriUniqFilter } from '../../model/frontier.js';
+import { Deque } from '../../util/deque.js';
+import { MinHeap } from '../../util/min-heap.js';
+import type { QueueSpill } from './queue-spill.js';
+import { WorkQueue } from './work-queue.js';
+
+export interface WorkQueueFrontierConfig {
+  readonly queueTotalBudget: number;
+  readonly balanceReplenishAmount: number;
+  readonly errorPenaltyAmount: number;
+  readonly retryDelaySeconds: number;
+  readonly maxRetries: number;
+  readonly maxOutlinks: number;
+  readonly uriUniqFilter: UriUniqFilter;
+}
+
+/** Statuses after which a URI is tried again after retryDelaySeconds (Heritrix: -1, -2, -3; here also robots unavailable). */
+const RETRY_STATUSES = new Set<number>([
+  FetchStatus.DOMAIN_UNRESOLVABLE, FetchStatus.CONNECT_FAILED, FetchStatus.CONNECT_LOST, FetchStatus.ROBOTS_PREREQUISITE_FAILURE,
+]);
+
+/**
+ * Heritrix's WorkQueueFrontier: one queue per class key; a queue is ready, in process (never
+ * more than one URI), resting (politeness, retries) or retired. Ready queues are served in turn;
+ * one that still has balance keeps its place at the front, one that spent its balance goes to
+ * the back with a fresh one. Queued URIs beyond `maxUrisInMemory` go to the spill, if any.
+ */
+export class WorkQueueFrontier implements Frontier {
+  readonly #queues = new Map<string, WorkQueue>();
+  readonly #ready = new Deque<WorkQueue>();
+  readonly #resting = new MinHeap<WorkQueue>((q) => q.wakeAt);
+  #waiters: Array<() => void> = [];
+  #timer?: NodeJS.Timeout;
+  #timerAt = 0;
+  readonly #listeners: Array<(curi: CrawlUri, d: Disposition) => void> = [];
+  #discovered = 0;
+  #queued = 0;
+  #inProcess = 0;
+  #inMemory = 0;
+  #succeeded = 0;
+  #failed = 0;
+  #disregarded = 0;
+  #retired = 0;
+
+  constructor(readonly config: WorkQueueFrontierConfig, protected readonly spill?: QueueSpill, protected readonly maxUrisInMemory = Infinity) {}
+
+  get maxOutlinks(): number {
+    return this.config.maxOutlinks;
+  }
+
+  schedule(curi: CrawlUri): void {
+    const fresh = this.config.uriUniqFilter.add(curi.canonicalKey || curi.uri);
+    if (!fresh && !curi.forceFetch) return;
+    this.#discovered++;
+    this.#queued++;
+    const q = this.#queue(curi.queueKey);
+    const record = curi.toQueued();
+    if (curi.precedence <= 0) q.urgent.push(record);
+    else q.tail.push(record);
+    this.#inMemory++;
+    if (this.#inMemory > this.maxUrisInMemory && this.spill) this.#spillDown(this.spill);
+    if (!q.inProcess && !q.ready && q.wakeAt === 0 && !q.retired) this.#makeReady(q, false);
+  }
+
+  async next(signal?: AbortSignal): Promise<CrawlUri | undefined> {
+    for (;;) {
+      if (signal?.aborted) return undefined;
+      this.#wakeDue(Date.now());
+      const q = this.#ready.shift();
+      if (q) {
+        q.ready = false;
+        if (q.retired || q.size === 0) continue;
+        q.inProcess = true;
+        this.#inProcess++;
+        const memoryBefore = q.urgent.length + q.tailLength;
+        const item = await q.take(this.spill);
+        if (!item) {
+          q.inProcess = false;
+          this.#inProcess--;
+          continue;
+        }
+        if (q.urgent.length + q.tailLength < memoryBefore) this.#inMemory--;
+        this.#queued--;
+        return CrawlUri.fromQueued(item);
+      }
+      if (this.#inProcess === 0 && this.#resting.size === 0) {
+        this.#wakeAll();
+        return undefined;
+      }
+      await this.#waitForChange(signal);
+    }
+  }
+
+  finished(curi: CrawlUri): Disposition {
+    const q = this.#queue(curi.queueKey);
+    q.inProcess = false;
+    this.#inProcess--;
+    const disposition = this.#dispose(curi, q);
+    if (disposition === 'deferred' || disposition === 'retry') {
+      const record = curi.toQueued();
+      if (disposition === 'deferred') q.urgent.push(record);
+      else q.urgent.unshift(record);
+      this.#queued++;
+      this.#inMemory++;
+    } else {
+      this.#count(disposition);
+      for (const listener of this.#listeners) listener(curi, disposition);
+    }
+    this.#afterTurn(q, disposition === 'retry' ? this.config.retryDelaySeconds * 1000 : disposition === 'deferred' ? 0 : curi.politenessDelayMs);
+    if (this.#inProcess === 0) this.#wakeAll();
+    return disposition;
+  }
+
+  onFinal(listener: (curi: CrawlUri, d: Disposition) => void): void {
+    this.#listeners.push(listener);
+  }
+
+  stats(): FrontierStats {
+    return {
+      discovered: this.#discovered, queued: this.#queued, inProcess: this.#inProcess,
+      succeeded: this.#succeeded, failed: this.#failed, disregarded: this.#disregarded,
+      queues: { total: this.#queues.size, ready: this.#ready.size, snoozed: this.#resting.size, retired: this.#retired },
+    };
+  }
+
+  /** Wakes every worker waiting in next(), for example to stop. */
+  wakeAll(): void {
+    this.#wakeAll();
+  }
+
+  /** Decides what becomes of a processed URI and charges its queue. */
+  #dispose(curi: CrawlUri, q: WorkQueue): Disposition {
+    const status = curi.fetchStatus;
+    if (status === FetchStatus.DEFERRED || RETRY_STATUSES.has(status)) {
+      if (curi.fetchAttempts < this.config.maxRetries) {
+        curi.fetchAttempts++;
+        const deferred = status === FetchStatus.DEFERRED;
+        if (!deferred) this.#charge(q, 1);
+        curi.resetForRetry();
+        return deferred ? 'deferred' : 'retry';
+      }
+      if (status === FetchStatus.DEFERRED) curi.fetchStatus = FetchStatus.PREREQUISITE_UNSCHEDULABLE_FAILURE;
+      curi.annotations.push(`${curi.fetchAttempts}t`);
+    }
+    if (isDisregarded(curi.fetchStatus)) return 'disregarded';
+    const ok = curi.fetchStatus > 0;
+    this.#charge(q, ok ? 1 : 1 + this.config.errorPenaltyAmount);
+    return ok ? 'success' : 'failure';
+  }
+
+  /** Moves queue tails to the spill until half the allowance is free: rare, large batches. */
+  #spillDown(spill: QueueSpill): void {
+    const target = this.maxUrisInMemory / 2;
+    for (const q of this.#queues.values()) {
+      if (this.#inMemory <= target) break;
+      this.#inMemory -= q.spillTail(spill);
+    }
+  }
+
+  #charge(q: WorkQueue, cost: number): void {
+    q.balance -= cost;
+    q.totalSpent += cost;
+  }
+
+  #count(d: Disposition): void {
+    if (d === 'success') this.#succeeded++;
+    else if (d === 'failure') this.#failed++;
+    else this.#disregarded++;
+  }
+
+  /** After a URI of `q` is done: retire it, let it rest, or put it back in line. */
+  #afterTurn(q: WorkQueue, restMs: number): void {
+    const budget = this.config.queueTotalBudget;
+    if (budget >= 0 && q.totalSpent >= budget && q.urgent.length === 0) {
+      if (!q.retired) {
+        q.retired = true;
+        this.#retired++;
+      }
+      return;
+    }
+    if (restMs > 0) {
+      // An empty queue rests too, so that a URI scheduled meanwhile still waits out the delay.
+      q.wakeAt = Date.now() + restMs;
+      this.#resting.push(q);
+      this.#armTimer();
+    } else if (q.size > 0) this.#makeReady(q, true);
+  }
+
+  #makeReady(q: WorkQueue, afterTurn: boolean): void {
+    q.ready = true;
+    q.wakeAt = 0;
+    if (afterTurn && q.balance > 0) this.#ready.pushFront(q);
+    else {
+      if (q.balance <= 0) q.balance = this.config.balanceReplenishAmount;
+      this.#ready.pushBack(q);
+    }
+    this.#wakeOne();
+  }
+
+  #wakeDue(now: number): void {
+    while (this.#resting.size && this.#resting.peek()!.wakeAt <= now) {
+      const q = this.#resting.pop()!;
+      q.wakeAt = 0;
+      if (!q.retired && q.size > 0 && !q.inProcess) this.#makeReady(q, true);
+    }
+  }
+
+  #armTimer(): void {
+    const next = this.#resting.peek();
+    if (!next || (this.#timer && this.#timerAt <= next.wakeAt)) return;
+    clearTimeout(this.#timer);
+    this.#timerAt = next.wakeAt;
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      this.#wakeDue(Date.now());
+      this.#armTimer();
+      if (this.#resting.size === 0 && this.#inProcess === 0) this.#wakeAll();
+    }, Math.max(0, next.wakeAt - Date.now()));
+  }
+
+  #waitForChange(signal?: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      this.#waiters.push(resolve);
+      signal?.addEventListener('abort', () => resolve(), { once: true });
+    });
+  }
+
+  #wakeOne(): void {
+    this.#waiters.shift()?.();
+  }
+
+  #wakeAll(): void {
+    const waiters = this.#waiters;
+    this.#waiters = [];
+    for (const w of waiters) w();
+  }
+
+  #queue(key: string): WorkQueue {
+    let q = this.#queues.get(key);
+    if (!q) {
+      q = new WorkQueue(key, this.config.balanceReplenishAmount);
+      this.#queues.set(key, q);
+    }
+    return q;
+  }
+
+  /** Stops the wake-up timer and waits for spilled writes. */
+  async close(): Promise<void> {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#wakeAll();
+    await this.spill?.flush();
+  }
+}

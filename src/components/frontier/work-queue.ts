@@ -1,0 +1,94 @@
+import type { QueuedUri } from '../../model/crawl-uri.js';
+import type { QueueSpill } from './queue-spill.js';
+
+/** How many spilled URIs a queue brings back into memory at a time. */
+const HEAD_CHUNK = 100;
+
+/**
+ * One queue (one SURT authority by default). Its URIs are, in order: `urgent` (prerequisites and
+ * URIs deferred behind them, retries), `head` (a chunk read back from the spill), the spilled
+ * part on disk, and `tail` (the newest, in memory until the frontier spills them).
+ */
+export class WorkQueue {
+  readonly urgent: QueuedUri[] = [];
+  head: QueuedUri[] = [];
+  headAt = 0;
+  spilled = 0;
+  tail: QueuedUri[] = [];
+  tailAt = 0;
+  inProcess = false;
+  /** Waiting in the frontier's ready list. */
+  ready = false;
+  /** Resting until this time (ms), or 0. */
+  wakeAt = 0;
+  retired = false;
+  /** Budget left in this turn (balanceReplenishAmount when it becomes active). */
+  balance: number;
+  /** Cost spent over the whole crawl (queueTotalBudget). */
+  totalSpent = 0;
+
+  constructor(readonly key: string, replenish: number) {
+    this.balance = replenish;
+  }
+
+  get size(): number {
+    return this.urgent.length + (this.head.length - this.headAt) + this.spilled + (this.tail.length - this.tailAt);
+  }
+
+  get inMemory(): number {
+    return this.urgent.length + (this.head.length - this.headAt) + (this.tail.length - this.tailAt);
+  }
+
+  get tailLength(): number {
+    return this.tail.length - this.tailAt;
+  }
+
+  /** Takes the next URI; reads a chunk back from the spill when memory has none older. */
+  async take(spill: QueueSpill | undefined): Promise<QueuedUri | undefined> {
+    if (this.urgent.length) return this.urgent.shift();
+    if (this.headAt < this.head.length) return this.#fromHead();
+    if (this.spilled > 0 && spill) {
+      this.head = await spill.take(this.key, HEAD_CHUNK);
+      this.headAt = 0;
+      this.spilled -= this.head.length;
+      if (this.head.length) return this.#fromHead();
+      this.spilled = 0;
+    }
+    return this.#fromTail();
+  }
+
+  #fromTail(): QueuedUri | undefined {
+    if (this.tailAt >= this.tail.length) return undefined;
+    const item = this.tail[this.tailAt];
+    this.tail[this.tailAt++] = undefined as unknown as QueuedUri;
+    if (this.tailAt === this.tail.length) {
+      this.tail = [];
+      this.tailAt = 0;
+    } else if (this.tailAt >= 1024 && this.tailAt * 2 >= this.tail.length) {
+      this.tail = this.tail.slice(this.tailAt);
+      this.tailAt = 0;
+    }
+    return item;
+  }
+
+  #fromHead(): QueuedUri {
+    const item = this.head[this.headAt];
+    this.head[this.headAt++] = undefined as unknown as QueuedUri;
+    if (this.headAt === this.head.length) {
+      this.head = [];
+      this.headAt = 0;
+    }
+    return item;
+  }
+
+  /** Moves the in-memory tail to the spill; returns how many URIs left memory. */
+  spillTail(spill: QueueSpill): number {
+    const items = this.tailAt ? this.tail.slice(this.tailAt) : this.tail;
+    if (items.length === 0) return 0;
+    spill.write(this.key, items);
+    this.spilled += items.length;
+    this.tail = [];
+    this.tailAt = 0;
+    return items.length;
+  }
+}

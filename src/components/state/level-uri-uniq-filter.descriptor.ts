@@ -1,0 +1,17 @@
+import { defineComponent, type ComponentClass } from '../../beans/registry/component-descriptor.js';
+
+export const levelUriUniqFilterComponent = defineComponent({
+  name: 'LevelUriUniqFilter',
+  aliases: ['BdbUriUniqFilter', 'org.archive.crawler.util.BdbUriUniqFilter'],
+  description:
+    '"Seen before?" by canonical key: answered from 53-bit fingerprints in memory (about 16 bytes a URI), every new key ' +
+    'also written to the state store in batches, and read back on start so that a resumed crawl knows what it saw.',
+  kinds: ['UriUniqFilter'],
+  props: {
+    batchSize: { type: 'integer', default: 1000, minimum: 1, description: 'New keys written to the state store in batches of this many.' },
+  },
+  refs: {
+    stateStore: { kind: 'StateStore', required: true, autowire: true, description: 'Where the keys are kept.' },
+  },
+  load: async (): Promise<ComponentClass> => (await import('./level-uri-uniq-filter.js')).LevelUriUniqFilter,
+});

@@ -1,0 +1,58 @@
+import type { ConfigOf } from '../beans/registry/component-descriptor.js';
+import type { CrawlUri } from '../model/crawl-uri.js';
+import { FetchStatus } from '../model/fetch-status.js';
+import type { Link } from '../model/hop.js';
+import { PROCEED, Processor, type ProcessResult } from '../model/processor.js';
+import type { candidatesProcessorComponent } from './candidates-processor.descriptor.js';
+
+/** Heritrix's CandidatesProcessor. */
+export class CandidatesProcessor extends Processor {
+  constructor(readonly props: ConfigOf<typeof candidatesProcessorComponent>) {
+    super(props);
+  }
+
+  protected innerProcess(curi: CrawlUri): ProcessResult | Promise<ProcessResult> {
+    if (curi.prerequisite) return this.#schedulePrerequisite(curi, curi.prerequisite);
+    const status = curi.fetchStatus;
+    if (curi.outlinks.length === 0 || curi.noFollow) return PROCEED;
+    if (!this.props.processErrorOutlinks && (status < 200 || status >= 400)) return PROCEED;
+    const limit = Math.min(curi.outlinks.length, this.props.frontier.maxOutlinks);
+    const pending: Promise<void>[] = [];
+    for (let i = 0; i < limit; i++) {
+      const p = this.#scheduleOutlink(curi, curi.outlinks[i]);
+      if (p) pending.push(p);
+    }
+    return pending.length ? Promise.all(pending).then(() => PROCEED) : PROCEED;
+  }
+
+  #schedulePrerequisite(curi: CrawlUri, link: Link): ProcessResult | Promise<ProcessResult> {
+    const pre = curi.child(link);
+    pre.forceFetch = true;
+    const done = () => {
+      if (pre.fetchStatus === FetchStatus.OUT_OF_SCOPE) curi.fetchStatus = FetchStatus.PREREQUISITE_UNSCHEDULABLE_FAILURE;
+      else this.props.frontier.schedule(pre);
+      return PROCEED;
+    };
+    const r = this.props.candidateChain.run(pre);
+    return r ? r.then(done) : done();
+  }
+
+  #scheduleOutlink(curi: CrawlUri, link: Link): void | Promise<void> {
+    if (link.uri.length > this.props.maxUriLength) {
+      this.props.loggerModule?.uriError(link.uri, curi.uri, `longer than maxUriLength (${this.props.maxUriLength})`);
+      return;
+    }
+    const child = curi.child(link);
+    if (curi.isSeed && link.hop === 'R' && this.props.seedsRedirectNewSeeds) {
+      child.isSeed = true;
+      this.props.seeds?.addSeed(child.uri);
+    }
+    const r = this.props.candidateChain.run(child);
+    if (r) return r.then(() => this.#schedule(child));
+    this.#schedule(child);
+  }
+
+  #schedule(child: CrawlUri): void {
+    if (child.fetchStatus !== FetchStatus.OUT_OF_SCOPE) this.props.frontier.schedule(child);
+  }
+}

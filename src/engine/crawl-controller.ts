@@ -1,0 +1,109 @@
+import type { ConfigOf } from '../beans/registry/component-descriptor.js';
+import type { ControllerState, CrawlControl, CrawlProgress } from '../model/crawl-control.js';
+import { CrawlUri } from '../model/crawl-uri.js';
+import { FetchStatus } from '../model/fetch-status.js';
+import type { Disposition } from '../model/frontier.js';
+import { normalizeUrl } from '../util/url/normalize-url.js';
+import type { crawlControllerComponent } from './crawl-controller.descriptor.js';
+
+/** Heritrix's CrawlController: seeds in, workers on, until done. */
+export class CrawlController implements CrawlControl {
+  #state: ControllerState = 'NASCENT';
+  readonly #abort = new AbortController();
+  #exitStatus = 'FINISHED';
+  #startedAt = 0;
+  #bytes = 0;
+  #documents = 0;
+  #busy = 0;
+
+  constructor(readonly config: ConfigOf<typeof crawlControllerComponent>) {}
+
+  async run(): Promise<string> {
+    const { frontier } = this.config;
+    this.#state = 'PREPARING';
+    this.#startedAt = Date.now();
+    frontier.onFinal((curi, d) => this.#final(curi, d));
+    await this.#announceSeeds();
+    this.#state = 'RUNNING';
+    // Limits are also checked while every queue rests, when no URI finishes to trigger a check.
+    const clock = setInterval(() => this.#checkLimits(), 1000);
+    try {
+      await Promise.all(Array.from({ length: this.config.maxToeThreads }, (_, i) => this.#work(i + 1)));
+    } finally {
+      clearInterval(clock);
+    }
+    this.#state = 'FINISHED';
+    return this.#exitStatus;
+  }
+
+  terminate(exitStatus = 'ABORTED'): void {
+    if (this.#abort.signal.aborted) return;
+    this.#exitStatus = exitStatus;
+    this.#state = 'STOPPING';
+    this.#abort.abort();
+    this.config.frontier.wakeAll();
+  }
+
+  progress(): CrawlProgress {
+    return {
+      state: this.#state, frontier: this.config.frontier.stats(), busyWorkers: this.#busy,
+      bytes: this.#bytes, documents: this.#documents, elapsedMs: this.#startedAt ? Date.now() - this.#startedAt : 0,
+    };
+  }
+
+  async #announceSeeds(): Promise<void> {
+    const { seeds, candidateChain, frontier, loggerModule } = this.config;
+    for (const seed of (await seeds.loadSeeds()).seeds) {
+      const url = normalizeUrl(seed.url);
+      if (!url) {
+        loggerModule?.uriError(seed.url, undefined, 'seed is not a crawlable URL');
+        continue;
+      }
+      const curi = new CrawlUri(url, { isSeed: true });
+      await candidateChain.run(curi);
+      if (curi.fetchStatus === FetchStatus.OUT_OF_SCOPE) loggerModule?.uriError(url, undefined, 'seed is out of scope');
+      else frontier.schedule(curi);
+    }
+  }
+
+  async #work(worker: number): Promise<void> {
+    const { frontier, fetchChain, dispositionChain, loggerModule } = this.config;
+    const signal = this.#abort.signal;
+    for (;;) {
+      const curi = await frontier.next(signal);
+      if (!curi) return;
+      this.#busy++;
+      curi.worker = worker;
+      try {
+        const fetched = fetchChain.run(curi);
+        if (fetched) await fetched;
+      } catch (e) {
+        curi.fetchStatus = FetchStatus.RUNTIME_EXCEPTION;
+        curi.annotations.push('err=runtime');
+        loggerModule?.runtimeError(curi, e);
+      }
+      try {
+        const disposed = dispositionChain.run(curi);
+        if (disposed) await disposed;
+      } catch (e) {
+        loggerModule?.runtimeError(curi, e);
+      }
+      this.#busy--;
+      frontier.finished(curi);
+    }
+  }
+
+  #final(curi: CrawlUri, d: Disposition): void {
+    this.config.loggerModule?.crawled(curi);
+    if (d === 'success' && !curi.uri.startsWith('dns:')) {
+      this.#documents++;
+      if (curi.contentSize > 0) this.#bytes += curi.contentSize;
+    }
+    this.#checkLimits();
+  }
+
+  #checkLimits(): void {
+    const limit = this.config.crawlLimiter?.reached({ bytes: this.#bytes, documents: this.#documents, elapsedMs: Date.now() - this.#startedAt });
+    if (limit) this.terminate(limit);
+  }
+}

@@ -1,0 +1,18 @@
+import { defineComponent, type ComponentClass } from '../beans/registry/component-descriptor.js';
+
+export const crawlLimitEnforcerComponent = defineComponent({
+  name: 'CrawlLimitEnforcer',
+  aliases: ['org.archive.crawler.framework.CrawlLimitEnforcer'],
+  description: 'Soft limits: when one is reached the crawl stops taking new URIs, finishes those in flight and ends with the matching exit status.',
+  kinds: ['CrawlLimiter'],
+  props: {
+    maxBytesDownload: { type: 'integer', default: 0, minimum: 0, description: 'Stop after this many body bytes (0: no limit). Exit status FINISHED_DATA_LIMIT.' },
+    maxDocumentsDownload: { type: 'integer', default: 0, minimum: 0, description: 'Stop after this many successful fetches (0: no limit). Exit status FINISHED_DOCUMENT_LIMIT.' },
+    maxTimeSeconds: { type: 'integer', default: 0, minimum: 0, description: 'Stop after this long (0: no limit). Exit status FINISHED_TIME_LIMIT.' },
+    maxNovelBytes: { type: 'integer', default: 0, minimum: 0, description: 'Accepted for Heritrix files; not enforced until fetch history exists.' },
+    maxNovelUrls: { type: 'integer', default: 0, minimum: 0, description: 'Accepted for Heritrix files; not enforced until fetch history exists.' },
+    maxWarcNovelBytes: { type: 'integer', default: 0, minimum: 0, description: 'Accepted for Heritrix files; not enforced until WARC writing exists.' },
+    maxWarcNovelUrls: { type: 'integer', default: 0, minimum: 0, description: 'Accepted for Heritrix files; not enforced until WARC writing exists.' },
+  },
+  load: async (): Promise<ComponentClass> => (await import('./crawl-limit-enforcer.js')).CrawlLimitEnforcer,
+});

@@ -1,0 +1,36 @@
+import type { CrawlUri } from '../model/crawl-uri.js';
+
+/** `yyyyMMddHHmmssSSS` in UTC, as Heritrix's ArchiveUtils.get17DigitDate. */
+export function timestamp17(ms: number): string {
+  return new Date(ms).toISOString().replace(/[-:T.Z]/g, '');
+}
+
+/** The MIME type as Heritrix's MimetypeUtils.truncate writes it: no parameters, `no-type` when absent. */
+export function truncateMime(contentType: string): string {
+  const end = contentType.search(/[;\s]/);
+  const mime = end === -1 ? contentType : contentType.slice(0, end);
+  return mime || 'no-type';
+}
+
+/**
+ * One crawl.log line in Heritrix's field order: time, status (width 5), size (width 10), URI,
+ * hops path, via, MIME, `#worker`, fetch begin + duration, digest, source tag, annotations.
+ */
+export function crawlLogLine(curi: CrawlUri, now: number): string {
+  const size = curi.contentSize > 0 ? String(curi.contentSize) : '-';
+  const fetched = curi.fetchBeginTime > 0 ? `${timestamp17(curi.fetchBeginTime)}+${curi.fetchDurationMs}` : '-';
+  return [
+    new Date(now).toISOString(),
+    String(curi.fetchStatus).padStart(5),
+    size.padStart(10),
+    curi.uri,
+    curi.hopsPath || '-',
+    curi.via ?? '-',
+    truncateMime(curi.contentType),
+    `#${String(curi.worker).padStart(3, '0')}`,
+    fetched,
+    curi.contentDigest ?? '-',
+    curi.sourceTag ?? '-',
+    curi.annotations.length ? curi.annotations.join(',') : '-',
+  ].join(' ');
+}

@@ -1,0 +1,15 @@
+import { defineComponent, type ComponentClass } from '../beans/registry/component-descriptor.js';
+
+export const crawlerLoggerModuleComponent = defineComponent({
+  name: 'CrawlerLoggerModule',
+  aliases: ['org.archive.crawler.reporting.CrawlerLoggerModule'],
+  description:
+    'The crawl\'s logs: crawl.log (one line per finished URI, Heritrix\'s fields and formats), uri-errors.log (URIs that ' +
+    'could not be scheduled) and runtime-errors.log (unexpected errors while processing a URI).',
+  kinds: ['CrawlLogger'],
+  props: {
+    path: { type: 'string', default: '${launchId}/logs', path: true, description: 'The folder the logs are written to.' },
+    logExtraInfo: { type: 'boolean', default: false, description: 'Append a JSON object of extra information to each crawl.log line.' },
+  },
+  load: async (): Promise<ComponentClass> => (await import('./crawler-logger-module.js')).CrawlerLoggerModule,
+});

@@ -1,0 +1,50 @@
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { finished } from 'node:stream/promises';
+import type { ConfigOf } from '../beans/registry/component-descriptor.js';
+import type { CrawlLogger } from '../model/crawl-logger.js';
+import type { CrawlUri } from '../model/crawl-uri.js';
+import { crawlLogLine } from './crawl-log-line.js';
+import type { crawlerLoggerModuleComponent } from './crawler-logger-module.descriptor.js';
+
+/** Writes crawl.log, uri-errors.log and runtime-errors.log, appending, through buffered streams. */
+export class CrawlerLoggerModule implements CrawlLogger {
+  #crawl?: WriteStream;
+  #uriErrors?: WriteStream;
+  #runtimeErrors?: WriteStream;
+
+  constructor(readonly config: ConfigOf<typeof crawlerLoggerModuleComponent>) {}
+
+  async start(): Promise<void> {
+    if (this.#crawl) return;
+    await mkdir(this.config.path, { recursive: true });
+    const open = (name: string) => createWriteStream(join(this.config.path, name), { flags: 'a', highWaterMark: 1 << 16 });
+    this.#crawl = open('crawl.log');
+    this.#uriErrors = open('uri-errors.log');
+    this.#runtimeErrors = open('runtime-errors.log');
+  }
+
+  crawled(curi: CrawlUri): void {
+    const now = Date.now();
+    let line = crawlLogLine(curi, now);
+    if (this.config.logExtraInfo) line += ` ${JSON.stringify({ contentSize: curi.contentSize, fetchAttempts: curi.fetchAttempts })}`;
+    this.#crawl?.write(`${line}\n`);
+  }
+
+  uriError(uri: string, via: string | undefined, message: string): void {
+    this.#uriErrors?.write(`${new Date().toISOString()} ${uri} ${via ?? '-'} ${message}\n`);
+  }
+
+  runtimeError(curi: CrawlUri, error: unknown): void {
+    const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    this.#runtimeErrors?.write(`${new Date().toISOString()} ${curi.uri} ${curi.via ?? '-'} ${text.replace(/\n/g, '\n  ')}\n`);
+  }
+
+  async stop(): Promise<void> {
+    const streams = [this.#crawl, this.#uriErrors, this.#runtimeErrors].filter((s): s is WriteStream => s !== undefined);
+    this.#crawl = this.#uriErrors = this.#runtimeErrors = undefined;
+    for (const s of streams) s.end();
+    await Promise.all(streams.map((s) => finished(s)));
+  }
+}

@@ -1,0 +1,41 @@
+import type { CrawlUri } from '../model/crawl-uri.js';
+import type { Processor, ProcessResult } from '../model/processor.js';
+import type { ProcessorChain } from '../model/processor-chain.js';
+
+/**
+ * Heritrix's ProcessorChain: processors in order, each result PROCEED, FINISH (the rest of
+ * this chain is skipped) or a jump to a named processor. Stays synchronous until a processor
+ * returns a promise, so cheap chains cost no microtask per URI.
+ */
+export class ChainRunner implements ProcessorChain {
+  readonly #processors: readonly Processor[];
+
+  constructor(readonly config: { readonly processors: readonly Processor[] }) {
+    this.#processors = config.processors;
+  }
+
+  run(curi: CrawlUri): void | Promise<void> {
+    return this.#from(0, curi);
+  }
+
+  #from(start: number, curi: CrawlUri): void | Promise<void> {
+    const ps = this.#processors;
+    for (let i = start; i < ps.length; i++) {
+      const r = ps[i].process(curi);
+      if (typeof r === 'object' && 'then' in r) return r.then((res) => this.#after(res, i, curi));
+      if (r === 'FINISH') return;
+      if (r !== 'PROCEED') i = this.#jumpTarget(r) - 1;
+    }
+  }
+
+  #after(r: ProcessResult, i: number, curi: CrawlUri): void | Promise<void> {
+    if (r === 'FINISH') return;
+    return this.#from(r === 'PROCEED' ? i + 1 : this.#jumpTarget(r), curi);
+  }
+
+  #jumpTarget(r: { readonly jump: string }): number {
+    const at = this.#processors.findIndex((p) => p.beanName === r.jump);
+    if (at === -1) throw new Error(`jump to unknown processor "${r.jump}"`);
+    return at;
+  }
+}

@@ -1,0 +1,72 @@
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { BeancrawlError } from '../util/beancrawl-error.js';
+import { packageRoot } from '../util/package-root.js';
+
+export interface CreateOptions {
+  readonly profile: string;
+  /** Replace the profile's example seeds. */
+  readonly seeds?: readonly string[];
+  /** Set metadata.operatorContactUrl. */
+  readonly contact?: string;
+}
+
+const SEEDS_KEY = 'seeds.textSource.value';
+const CONTACT_KEY = 'metadata.operatorContactUrl';
+
+/**
+ * `beancrawl create`: a new job folder holding the profile as crawler-beans.xml (or .json), with
+ * the seeds and contact URL written into its overrides. Refuses a folder that is not empty.
+ */
+export async function createJob(jobDir: string, options: CreateOptions): Promise<string> {
+  const at = { file: jobDir, line: 1, column: 1 };
+  const entries = await readdir(jobDir).catch(() => undefined);
+  if (entries && entries.length) throw new BeancrawlError([{ code: 'BC_JOB_EXISTS', location: at, message: 'the folder exists and is not empty; choose a new job folder' }]);
+  const { path, format } = await findProfile(options.profile);
+  let text = await readFile(path, 'utf8');
+  text = format === 'xml' ? editXml(text, options) : editJson(text, options);
+  await mkdir(jobDir, { recursive: true });
+  const file = join(jobDir, `crawler-beans.${format}`);
+  await writeFile(file, text);
+  return file;
+}
+
+/** Profile names: the files of the package's profiles/ folder without their extension. */
+export async function profileNames(): Promise<string[]> {
+  const files = await readdir(join(packageRoot(), 'profiles'));
+  return [...new Set(files.filter((f) => /\.(xml|json)$/.test(f)).map((f) => f.replace(/\.(xml|json)$/, '')))].sort();
+}
+
+async function findProfile(name: string): Promise<{ path: string; format: 'xml' | 'json' }> {
+  const dir = join(packageRoot(), 'profiles');
+  const files = await readdir(dir);
+  const bare = name.replace(/\.(xml|json)$/, '');
+  const format = name.endsWith('.json') ? 'json' : 'xml';
+  if (files.includes(`${bare}.${format}`)) return { path: join(dir, `${bare}.${format}`), format };
+  throw new BeancrawlError([{
+    code: 'BC_PROFILE_UNKNOWN', location: { file: name, line: 1, column: 1 },
+    message: `no profile "${name}"; the profiles are ${(await profileNames()).join(', ')}`,
+  }]);
+}
+
+function editXml(text: string, o: CreateOptions): string {
+  if (o.seeds?.length) {
+    const prop = new RegExp(`(<prop key="${SEEDS_KEY.replace(/\./g, '\\.')}">)[\\s\\S]*?(</prop>)`);
+    text = text.replace(prop, (_, open: string, close: string) => `${open}\n${o.seeds!.map(escapeXml).join('\n')}\n    ${close}`);
+  }
+  if (o.contact) text = text.replace(new RegExp(`^${CONTACT_KEY.replace(/\./g, '\\.')}=.*$`, 'm'), `${CONTACT_KEY}=${escapeXml(o.contact)}`);
+  return text;
+}
+
+function editJson(text: string, o: CreateOptions): string {
+  const file = JSON.parse(text);
+  const overrides = file.beans?.simpleOverrides?.properties?.properties;
+  if (overrides && o.seeds?.length) overrides[SEEDS_KEY] = `${o.seeds.join('\n')}\n`;
+  if (overrides && o.contact) overrides[CONTACT_KEY] = o.contact;
+  delete file.$schema;
+  return `${JSON.stringify(file, null, 2)}\n`;
+}
+
+function escapeXml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}

@@ -1,0 +1,50 @@
+import { copyFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { BeanContainer } from '../beans/container/bean-container.js';
+import { loadEngineSettings } from '../beans/engine-settings.js';
+import type { CrawlControl } from '../model/crawl-control.js';
+import { BeancrawlError } from '../util/beancrawl-error.js';
+import { packageRoot } from '../util/package-root.js';
+import { createRunFolder, runId } from './run-folder.js';
+import { verifyJob } from './verify-job.js';
+
+export interface LaunchOptions {
+  readonly sets?: readonly string[];
+  /** Called with the controller once the crawl runs (progress display, signal handling). */
+  readonly onRunning?: (controller: CrawlControl, runDir: string) => void;
+}
+
+export interface LaunchResult {
+  readonly exitStatus: string;
+  /** The run folder, relative to the job folder (`runs/<timestamp>`). */
+  readonly runDir: string;
+  readonly jobDir: string;
+  readonly controller: CrawlControl;
+}
+
+/**
+ * Verify, then launch: a job with any error never starts. Creates the run folder (and
+ * `latest`), keeps a copy of the bean file there, builds and starts every bean, runs the crawl
+ * to its end and stops every bean, whatever happened.
+ */
+export async function launchJob(target: string, options: LaunchOptions = {}): Promise<LaunchResult> {
+  const id = runId();
+  const verified = await verifyJob(target, { sets: options.sets, launchId: join('runs', id) });
+  if (verified.diagnostics.length) throw new BeancrawlError(verified.diagnostics);
+  const settings = await loadEngineSettings(packageRoot());
+  const runDir = await createRunFolder(verified.jobDir, id);
+  const resolved = runDir.endsWith(id) ? verified : await verifyJob(target, { sets: options.sets, launchId: runDir });
+  await copyFile(verified.file, join(verified.jobDir, runDir, basename(verified.file)));
+  const container = await BeanContainer.build(resolved.resolved!, settings);
+  const controllerId = resolved.resolved!.beans.find((b) => b.descriptor.kinds.includes('CrawlController'))!.id;
+  await container.start();
+  let exitStatus: string;
+  const controller = container.get<CrawlControl>(controllerId);
+  try {
+    options.onRunning?.(controller, runDir);
+    exitStatus = await controller.run();
+  } finally {
+    await container.stop();
+  }
+  return { exitStatus, runDir, jobDir: verified.jobDir, controller };
+}

@@ -1,0 +1,29 @@
+import { mkdir, rename, symlink, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** `yyyyMMddHHmmssSSS` (UTC), the name of a run folder. */
+export function runId(now = Date.now()): string {
+  return new Date(now).toISOString().replace(/[-:T.Z]/g, '');
+}
+
+/**
+ * Creates `JOB/runs/<timestamp>` (with `-2`, `-3`… when two launches share a millisecond) and
+ * points `JOB/latest` at it, replacing the link atomically. Returns the folder relative to the job.
+ */
+export async function createRunFolder(jobDir: string, id = runId()): Promise<string> {
+  await mkdir(join(jobDir, 'runs'), { recursive: true });
+  for (let n = 1; ; n++) {
+    const name = join('runs', n === 1 ? id : `${id}-${n}`);
+    try {
+      await mkdir(join(jobDir, name));
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'EEXIST') continue;
+      throw e;
+    }
+    const temp = join(jobDir, `.latest-${process.pid}`);
+    await unlink(temp).catch(() => undefined);
+    await symlink(name, temp);
+    await rename(temp, join(jobDir, 'latest'));
+    return name;
+  }
+}

@@ -1,0 +1,31 @@
+import type { FrontierStats } from './frontier.js';
+
+/** The figures soft limits are checked against. */
+export interface CrawlTotals {
+  readonly bytes: number;
+  readonly documents: number;
+  readonly elapsedMs: number;
+}
+
+/** Says which soft limit, if any, a crawl has reached (its exit status). */
+export interface CrawlLimiter {
+  reached(totals: CrawlTotals): string | undefined;
+}
+
+/** Heritrix's controller states. */
+export type ControllerState = 'NASCENT' | 'PREPARING' | 'RUNNING' | 'PAUSED' | 'STOPPING' | 'FINISHED';
+
+export interface CrawlProgress extends CrawlTotals {
+  readonly state: ControllerState;
+  readonly frontier: FrontierStats;
+  readonly busyWorkers: number;
+}
+
+/** What a launch drives: run to the end, stop early, report progress. */
+export interface CrawlControl {
+  /** Announces the seeds and crawls until nothing is left or the crawl is stopped; resolves to the exit status. */
+  run(): Promise<string>;
+  /** Stops taking new URIs; those in flight finish. `ABORTED` for an operator's stop. */
+  terminate(exitStatus?: string): void;
+  progress(): CrawlProgress;
+}

@@ -1,0 +1,11 @@
+import type { CrawlUri } from './crawl-uri.js';
+
+/** Heritrix's CrawlerLoggerModule: crawl.log and the error logs beside it. */
+export interface CrawlLogger {
+  /** One crawl.log line for a URI whose processing is over. */
+  crawled(curi: CrawlUri): void;
+  /** A URI that could not even be scheduled (too long, unparsable). */
+  uriError(uri: string, via: string | undefined, message: string): void;
+  /** An unexpected error while processing a URI. */
+  runtimeError(curi: CrawlUri, error: unknown): void;
+}

@@ -1,8 +1,8 @@
 /**
  * Micro-benchmark of the HTML extractor: an 8 KB generated page with 11 links run through
  * ExtractorHtml (decoding, parsing, link resolution) 10,000 times after a warm-up; prints pages/s,
- * with ExtractorHttp on the same responses for comparison. Not a test: run
- * `node dist/test/bench/extract.bench.js` after a build.
+ * also without a header charset (so with the `<meta charset>` prescan), and ExtractorHttp on the
+ * same responses for comparison. Not a test: run `node dist/test/bench/extract.bench.js` after a build.
  */
 import type { HttpResponse } from '../../src/model/http-response.js';
 import { CrawlUri } from '../../src/model/crawl-uri.js';
@@ -35,21 +35,22 @@ function response(body: Buffer): HttpResponse {
   return { statusCode: 200, statusText: 'OK', httpVersion: '1.1', rawHeaders: [], headers, rawBody: body, body, ipAddress: '127.0.0.1' };
 }
 
-function crawlUri(res: HttpResponse): CrawlUri {
+/** A fetched URI; without `charset` the extractor finds the encoding by the `<meta charset>` prescan. */
+function crawlUri(res: HttpResponse, charset?: string): CrawlUri {
   const curi = new CrawlUri(PAGE_URL);
   curi.fetchStatus = 200;
   curi.response = res;
-  curi.contentType = 'text/html; charset=utf-8';
-  curi.contentCharset = 'utf-8';
+  curi.contentType = charset ? `text/html; charset=${charset}` : 'text/html';
+  curi.contentCharset = charset;
   return curi;
 }
 
 /** Runs `n` fresh URIs through `run`; returns pages per second and the links of the last one. */
-function measure(n: number, res: HttpResponse, run: (curi: CrawlUri) => unknown): { perSecond: number; links: number } {
+function measure(n: number, res: HttpResponse, run: (curi: CrawlUri) => unknown, charset: string | undefined = 'utf-8'): { perSecond: number; links: number } {
   let links = 0;
   const start = performance.now();
   for (let i = 0; i < n; i++) {
-    const curi = crawlUri(res);
+    const curi = crawlUri(res, charset);
     run(curi);
     links = curi.outlinks.length;
   }
@@ -62,7 +63,9 @@ const html = new ExtractorHtml({ enabled: true, shouldProcessRule: undefined, me
 const http = new ExtractorHttp({ enabled: true, shouldProcessRule: undefined, metadata: undefined });
 measure(2000, res, (curi) => html.process(curi));
 const figure = measure(PAGES, res, (curi) => html.process(curi));
+const prescan = measure(PAGES, res, (curi) => html.process(curi), undefined);
 const headers = measure(PAGES, res, (curi) => http.process(curi));
 console.log(`page: ${body.length.toLocaleString('en-US')} bytes, ${figure.links} links`);
 console.log(`ExtractorHtml  ${Math.round(figure.perSecond).toLocaleString('en-US').padStart(10)} pages/s  (${(1000 / figure.perSecond).toFixed(3)} ms/page, ${PAGES.toLocaleString('en-US')} pages)`);
+console.log(`  no header charset (meta prescan) ${Math.round(prescan.perSecond).toLocaleString('en-US')} pages/s`);
 console.log(`ExtractorHttp  ${Math.round(headers.perSecond).toLocaleString('en-US').padStart(10)} pages/s`);

@@ -1,0 +1,28 @@
+import { defineComponent, type ComponentClass } from '../../beans/registry/component-descriptor.js';
+import { PROCESSOR_PROPS, PROCESSOR_REFS } from '../../model/processor-props.js';
+
+export const extractorHtmlComponent = defineComponent({
+  name: 'ExtractorHtml',
+  aliases: ['ExtractorHTML', 'org.archive.modules.extractor.ExtractorHTML'],
+  description:
+    'Finds the links of HTML pages (2xx responses typed text/html or application/xhtml+xml, or sniffed as HTML when ' +
+    'untyped): anchors, areas and link elements, frames, images and srcsets, scripts, embeds, objects, media, ' +
+    'backgrounds, GET form actions and meta refresh, with Heritrix\'s hops and contexts (`a/@href`, `img/@src`, ...). ' +
+    'Decodes the body (BOM, header charset, `<meta charset>`, then fetchHttp.defaultEncoding) into the URI\'s text. ' +
+    'Honours `<base href>` and, under the obey and classic robots policies, `<meta name="robots" content="nofollow">`. ' +
+    'Links in script and style text and in comments are not read.',
+  kinds: ['Processor'],
+  props: {
+    ...PROCESSOR_PROPS,
+    treatFramesAsEmbedLinks: { type: 'boolean', default: true, overlayable: true, description: 'Frame and iframe sources are embeds (hop E), as images are; false makes them navigation links (L).' },
+    ignoreFormActionUrls: { type: 'boolean', default: false, overlayable: true, description: 'Skip the action URL of every form.' },
+    extractOnlyFormGets: { type: 'boolean', default: true, overlayable: true, description: 'Take a form\'s action only when its method is GET (or absent); false takes POST forms\' actions too.' },
+    obeyRelNofollow: { type: 'boolean', default: false, overlayable: true, description: 'Skip `a` and `area` links whose rel holds nofollow.' },
+    ignoreUnexpectedHtml: { type: 'boolean', default: true, overlayable: true, description: 'Skip HTML served at a path ending in an image, audio or video extension (.gif, .jpg, .mp3, ...): an error page, not a document.' },
+  },
+  refs: {
+    ...PROCESSOR_REFS,
+    metadata: { kind: 'CrawlMetadata', autowire: true, description: 'Gives the robots policy that decides whether `<meta name="robots">` is obeyed; absent, it is.' },
+  },
+  load: async (): Promise<ComponentClass> => (await import('./extractor-html.js')).ExtractorHtml,
+});

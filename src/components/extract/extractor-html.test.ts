@@ -1,0 +1,313 @@
+import { expect } from 'chai';
+import type { CrawlMetadataInfo } from '../../model/crawl-metadata-info.js';
+import { CrawlUri } from '../../model/crawl-uri.js';
+import type { Link } from '../../model/hop.js';
+import { ExtractorHtml, type ExtractorHtmlConfig } from './extractor-html.js';
+
+const PAGE = 'http://example.org/dir/page.html';
+
+interface Fetched {
+  readonly body: string | Buffer;
+  readonly contentType?: string;
+  readonly charset?: string;
+  readonly status?: number;
+  readonly uri?: string;
+  readonly defaultEncoding?: string;
+}
+
+/** A URI as the fetcher leaves it: status, Content-Type, charset and a body. */
+function fetched(f: Fetched): CrawlUri {
+  const curi = new CrawlUri(f.uri ?? PAGE);
+  const body = typeof f.body === 'string' ? Buffer.from(f.body, 'utf8') : f.body;
+  curi.fetchStatus = f.status ?? 200;
+  curi.contentType = f.contentType ?? 'text/html';
+  curi.contentCharset = f.charset;
+  if (f.defaultEncoding) curi.defaultEncoding = f.defaultEncoding;
+  const headers: Record<string, string> = curi.contentType ? { 'content-type': curi.contentType } : {};
+  curi.response = { statusCode: curi.fetchStatus, statusText: 'OK', httpVersion: '1.1', rawHeaders: [], headers, rawBody: body, body, ipAddress: '127.0.0.1' };
+  return curi;
+}
+
+function metadata(robotsPolicyName: string): CrawlMetadataInfo {
+  return { operatorContactUrl: '', operatorFrom: '', jobName: '', robotsPolicyName, userAgent: () => 'test' };
+}
+
+function extractor(overrides: Partial<ExtractorHtmlConfig> = {}): ExtractorHtml {
+  return new ExtractorHtml({
+    enabled: true, shouldProcessRule: undefined, metadata: undefined, treatFramesAsEmbedLinks: true, ignoreFormActionUrls: false,
+    extractOnlyFormGets: true, obeyRelNofollow: false, ignoreUnexpectedHtml: true, ...overrides,
+  });
+}
+
+/** The outlinks of a page as `HOP uri context` lines. */
+function linksOf(html: string | Fetched, overrides: Partial<ExtractorHtmlConfig> = {}): string[] {
+  const curi = fetched(typeof html === 'string' ? { body: html } : html);
+  extractor(overrides).process(curi);
+  return curi.outlinks.map(show);
+}
+
+function show(l: Link): string {
+  return `${l.hop} ${l.uri} ${l.context}`;
+}
+
+describe('ExtractorHtml', () => {
+  describe('elements, hops and contexts', () => {
+    const cases: Array<[string, string[]]> = [
+      ['<a href="a.html">', ['L http://example.org/dir/a.html a/@href']],
+      ['<map><area href="/area" shape=rect></map>', ['L http://example.org/area area/@href']],
+      ['<link rel="stylesheet" href="/s.css">', ["E http://example.org/s.css link[rel='stylesheet']/@href"]],
+      ['<link rel="shortcut icon" href="/f.ico">', ["E http://example.org/f.ico link[rel='icon']/@href"]],
+      ['<link rel="modulepreload" href="/m.js">', ["E http://example.org/m.js link[rel='modulepreload']/@href"]],
+      ['<link rel="alternate" type="application/rss+xml" href="/feed">', ['L http://example.org/feed link/@href']],
+      ['<link rel="canonical" href="http://example.org/c">', ['L http://example.org/c link/@href']],
+      ['<link rel="dns-prefetch" href="//cdn.example.org">', []],
+      ['<link rel="pingback" href="/xmlrpc.php">', []],
+      ['<link href="/no-rel">', []],
+      ['<img src="i.png" alt="">', ['E http://example.org/dir/i.png img/@src']],
+      ['<script src="/j.js"></script>', ['E http://example.org/j.js script/@src']],
+      ['<embed src="/e.swf">', ['E http://example.org/e.swf embed/@src']],
+      ['<input type="image" src="/b.png">', ['E http://example.org/b.png input/@src']],
+      ['<body background="/bg.gif">', ['E http://example.org/bg.gif body/@background']],
+      ['<table background="/t.gif"></table>', ['E http://example.org/t.gif table/@background']],
+      ['<video src="/v.mp4" poster="/p.jpg"></video>', ['E http://example.org/v.mp4 video/@src', 'E http://example.org/p.jpg video/@poster']],
+      ['<audio src="/a.ogg"></audio>', ['E http://example.org/a.ogg audio/@src']],
+      ['<video><source src="/v.webm" type="video/webm"><track src="/t.vtt"></video>', ['E http://example.org/v.webm source/@src', 'E http://example.org/t.vtt track/@src']],
+      ['<object data="/o.swf"></object>', ['E http://example.org/o.swf object']],
+      ['<iframe src="/if.html"></iframe>', ['E http://example.org/if.html iframe/@src']],
+      ['<frameset><frame src="/f.html"></frameset>', ['E http://example.org/f.html frame/@src']],
+      ['<blockquote cite="/source">q</blockquote>', ['L http://example.org/source blockquote/@cite']],
+      ['<img data-src="/lazy.jpg" src="/ph.gif">', ['E http://example.org/ph.gif img/@src', 'E http://example.org/lazy.jpg img/@data-src']],
+      ['<meta http-equiv="refresh" content="5; url=/next">', ['R http://example.org/next meta']],
+      ['<meta http-equiv="Refresh" content="0;URL=\'/quoted\'">', ['R http://example.org/quoted meta']],
+      ['<meta http-equiv="refresh" content="30">', []],
+      ['<form action="/search"><input name=q></form>', ['L http://example.org/search form/@action']],
+      ['<form action="/get" method="GET"></form>', ['L http://example.org/get form/@action']],
+      ['<form action="/post" method="post"></form>', []],
+    ];
+    for (const [html, expected] of cases) {
+      it(html, () => expect(linksOf(html)).to.deep.equal(expected));
+    }
+  });
+
+  it('reads tag and attribute names in any case and decodes entities in values', () => {
+    expect(linksOf('<A HREF="/q?a=1&amp;b=2">x</A><IMG SRC="/i&#46;png">')).to.deep.equal([
+      'L http://example.org/q?a=1&b=2 a/@href',
+      'E http://example.org/i.png img/@src',
+    ]);
+  });
+
+  it('takes every URL of a srcset, descriptors and all, as embeds', () => {
+    const html = '<img srcset="/a.jpg 1x, /b,c.jpg 2x, /d.jpg 480w"><picture><source srcset="s1.webp, s2.webp 2x"></picture>';
+    expect(linksOf(html)).to.deep.equal([
+      'E http://example.org/a.jpg img/@srcset',
+      'E http://example.org/b,c.jpg img/@srcset',
+      'E http://example.org/d.jpg img/@srcset',
+      'E http://example.org/dir/s1.webp source/@srcset',
+      'E http://example.org/dir/s2.webp source/@srcset',
+    ]);
+  });
+
+  it('treats frames as navigation links when treatFramesAsEmbedLinks is false', () => {
+    expect(linksOf('<iframe src="/if.html"></iframe><frame src="/f.html">', { treatFramesAsEmbedLinks: false })).to.deep.equal([
+      'L http://example.org/if.html iframe/@src',
+      'L http://example.org/f.html frame/@src',
+    ]);
+  });
+
+  describe('forms', () => {
+    it('takes POST actions when extractOnlyFormGets is false', () => {
+      expect(linksOf('<form action="/post" method="POST"></form>', { extractOnlyFormGets: false })).to.deep.equal(['L http://example.org/post form/@action']);
+    });
+
+    it('takes no action at all when ignoreFormActionUrls', () => {
+      expect(linksOf('<form action="/get"></form><form action="/p" method=post></form>', { ignoreFormActionUrls: true, extractOnlyFormGets: false })).to.deep.equal([]);
+    });
+  });
+
+  describe('base href', () => {
+    it('resolves the links after it against it, and is a link itself', () => {
+      const html = '<a href="before.html"></a><base href="http://cdn.example.com/root/"><a href="after.html"></a><img src="/abs.png">';
+      expect(linksOf(html)).to.deep.equal([
+        'L http://example.org/dir/before.html a/@href',
+        'L http://cdn.example.com/root/ base/@href',
+        'L http://cdn.example.com/root/after.html a/@href',
+        'E http://cdn.example.com/abs.png img/@src',
+      ]);
+    });
+
+    it('honours only the first base, and resolves a relative one against the page', () => {
+      const html = '<base href="../other/"><base href="http://elsewhere.example/"><a href="x"></a>';
+      expect(linksOf(html)).to.include('L http://example.org/other/x a/@href');
+    });
+  });
+
+  describe('rel=nofollow', () => {
+    const html = '<a href="/followed">a</a><a rel="external nofollow" href="/skipped">b</a><area rel=NOFOLLOW href="/area">';
+
+    it('follows nofollow links by default, as Heritrix does', () => {
+      expect(linksOf(html)).to.have.length(3);
+    });
+
+    it('drops a and area links with rel nofollow when obeyRelNofollow', () => {
+      expect(linksOf(html, { obeyRelNofollow: true })).to.deep.equal(['L http://example.org/followed a/@href']);
+    });
+  });
+
+  describe('meta robots', () => {
+    const html = '<a href="/before"></a><meta name="robots" content="noindex, NOFOLLOW"><a href="/after"></a>';
+
+    it('sets noFollow and stops extracting at the tag under the obey policy', () => {
+      const curi = fetched({ body: html });
+      extractor({ metadata: metadata('obey') }).process(curi);
+      expect(curi.noFollow).to.equal(true);
+      expect(curi.outlinks.map(show)).to.deep.equal(['L http://example.org/before a/@href']);
+    });
+
+    it('counts "none" as nofollow, under classic too, and with no metadata bean', () => {
+      for (const meta of [metadata('classic'), undefined]) {
+        const curi = fetched({ body: '<meta name=ROBOTS content=none>' });
+        extractor({ metadata: meta }).process(curi);
+        expect(curi.noFollow).to.equal(true);
+      }
+    });
+
+    it('is ignored under the robotsTxtOnly and ignore policies', () => {
+      for (const policy of ['robotsTxtOnly', 'ignore']) {
+        const curi = fetched({ body: html });
+        extractor({ metadata: metadata(policy) }).process(curi);
+        expect(curi.noFollow).to.equal(false);
+        expect(curi.outlinks).to.have.length(2);
+      }
+    });
+
+    it('leaves noFollow unset for noindex alone', () => {
+      const curi = fetched({ body: '<meta name="robots" content="noindex"><a href="/x"></a>' });
+      extractor().process(curi);
+      expect(curi.noFollow).to.equal(false);
+      expect(curi.outlinks).to.have.length(1);
+    });
+  });
+
+  describe('what is not a link', () => {
+    it('ignores links in script and style text and in comments', () => {
+      const html =
+        '<script>document.write("<a href=\'/js\'>"); var u = "<img src=/js.png>";</script>' +
+        '<style>a { background: url(/css.png) } </style><!-- <a href="/comment"> --><a href="/real">';
+      expect(linksOf(html)).to.deep.equal(['L http://example.org/real a/@href']);
+    });
+
+    it('skips javascript:, mailto:, data:, blank and fragment-only hrefs', () => {
+      const html = '<a href="javascript:go()"></a><a href="mailto:a@b.c"></a><img src="data:image/png;base64,AA=="><a href=""></a><a href="#top"></a><a href="  "></a>';
+      expect(linksOf(html)).to.deep.equal([]);
+    });
+
+    it('adds each (uri, hop) pair once per page, keeping the first context', () => {
+      const html = '<a href="/x">1</a><a href="http://example.org/x#frag">2</a><img src="/x"><area href="/x">';
+      expect(linksOf(html)).to.deep.equal(['L http://example.org/x a/@href', 'E http://example.org/x img/@src']);
+    });
+
+    it('does not repeat a link an earlier extractor added', () => {
+      const curi = fetched({ body: '<a href="/x"></a><a href="/y"></a>' });
+      curi.outlinks.push({ uri: 'http://example.org/x', hop: 'L', context: 'Link:' });
+      extractor().process(curi);
+      expect(curi.outlinks.map((l) => l.uri)).to.deep.equal(['http://example.org/x', 'http://example.org/y']);
+    });
+  });
+
+  describe('which responses it reads', () => {
+    const html = '<html><body><a href="/x">x</a></body></html>';
+
+    it('reads text/html and application/xhtml+xml, in any case and with parameters', () => {
+      for (const contentType of ['text/html', 'TEXT/HTML; charset=UTF-8', 'application/xhtml+xml', ' text/html ;q=1']) {
+        expect(linksOf({ body: html, contentType }), contentType).to.have.length(1);
+      }
+    });
+
+    it('never parses text/plain or other declared types, even full of tags and URLs', () => {
+      for (const contentType of ['text/plain', 'application/json', 'text/css', 'text/xml', 'application/octet-stream']) {
+        const curi = fetched({ body: `${html} http://example.org/plain`, contentType });
+        extractor().process(curi);
+        expect(curi.outlinks, contentType).to.deep.equal([]);
+        expect(curi.text, contentType).to.equal(undefined);
+      }
+    });
+
+    it('sniffs a body sent without Content-Type', () => {
+      for (const body of ['<!DOCTYPE html><a href="/x">', '\uFEFF  \n<HTML lang=en><a href="/x">', '<!-- generated --><head><title>t</title><a href="/x">', '<body><a href="/x">']) {
+        expect(linksOf({ body, contentType: '' }), body).to.have.length(1);
+      }
+      for (const body of ['plain text <a href="/x">', '<?xml version="1.0"?><a href="/x"/>', '<htmlx><a href="/x">', '{"a": "<html>"}']) {
+        expect(linksOf({ body, contentType: '' }), body).to.deep.equal([]);
+      }
+    });
+
+    it('reads only 2xx responses with a body', () => {
+      for (const status of [200, 203, 206, 299]) expect(linksOf({ body: html, status }), String(status)).to.have.length(1);
+      for (const status of [301, 404, 500, 0, -2]) expect(linksOf({ body: html, status }), String(status)).to.deep.equal([]);
+      expect(linksOf({ body: '' })).to.deep.equal([]);
+    });
+
+    it('skips HTML at image, audio and video paths unless ignoreUnexpectedHtml is off', () => {
+      const atGif = { body: html, uri: 'http://example.org/missing/logo.GIF?v=2' };
+      expect(linksOf(atGif)).to.deep.equal([]);
+      expect(linksOf(atGif, { ignoreUnexpectedHtml: false })).to.have.length(1);
+      expect(linksOf({ body: html, uri: 'http://example.org/img.gif/index.html' })).to.have.length(1);
+    });
+
+    it('does nothing when disabled', () => {
+      expect(linksOf(html, { enabled: false })).to.deep.equal([]);
+    });
+  });
+
+  describe('decoding into curi.text', () => {
+    /** `<a href="/café">café</a>` in windows-1252 (é is 0xE9), after `head`. */
+    function cafe1252(head: string): Buffer {
+      return Buffer.concat([Buffer.from(`${head}<a href="/caf`, 'latin1'), Buffer.from([0xe9]), Buffer.from('">caf', 'latin1'), Buffer.from([0xe9, 0x3c, 0x2f, 0x61, 0x3e])]);
+    }
+
+    function decode(f: Fetched): CrawlUri {
+      const curi = fetched(f);
+      extractor().process(curi);
+      return curi;
+    }
+
+    it('reads a windows-1252 page by its <meta charset>, though the crawl default is UTF-8', () => {
+      const curi = decode({ body: cafe1252('<meta charset="windows-1252">'), defaultEncoding: 'UTF-8' });
+      expect(curi.text).to.include('café</a>');
+      expect(curi.outlinks.map((l) => l.uri)).to.deep.equal(['http://example.org/caf%C3%A9']);
+    });
+
+    it('reads <meta http-equiv="Content-Type" content="text/html; charset=...">', () => {
+      const curi = decode({ body: cafe1252('<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=iso-8859-1">'), defaultEncoding: 'UTF-8' });
+      expect(curi.text).to.include('café</a>');
+    });
+
+    it('lets a UTF-8 byte-order mark override a wrong header charset', () => {
+      const body = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('<p>café</p>', 'utf8')]);
+      const curi = decode({ body, contentType: 'text/html; charset=iso-8859-1', charset: 'iso-8859-1' });
+      expect(curi.text).to.equal('<p>café</p>');
+    });
+
+    it('prefers the header charset to the document\'s meta', () => {
+      const body = Buffer.from('<meta charset="windows-1252"><p>café</p>', 'utf8');
+      expect(decode({ body, charset: 'utf-8' }).text).to.include('café');
+    });
+
+    it('falls back to the crawl\'s default encoding, ISO-8859-1 (read as windows-1252) unless set', () => {
+      const body = Buffer.from('<p>café – ok</p>', 'utf8');
+      expect(decode({ body }).text).to.equal('<p>cafÃ© â€“ ok</p>');
+      expect(decode({ body, defaultEncoding: 'UTF-8' }).text).to.equal('<p>café – ok</p>');
+    });
+
+    it('passes over unknown charset labels to the next source', () => {
+      expect(decode({ body: cafe1252('<meta charset="windows-1252">'), charset: 'no-such-charset' }).text).to.include('café');
+      expect(decode({ body: Buffer.from('<meta charset="bogus"><p>café</p>', 'utf8'), defaultEncoding: 'utf-8' }).text).to.include('café');
+      expect(decode({ body: Buffer.from('<p>café</p>', 'utf8'), defaultEncoding: 'bogus' }).text).to.equal('<p>cafÃ©</p>');
+    });
+
+    it('decodes multi-byte encodings such as Shift_JIS', () => {
+      const body = Buffer.concat([Buffer.from('<meta charset="shift_jis"><p>'), Buffer.from([0x93, 0xfa, 0x96, 0x7b]), Buffer.from('</p>')]);
+      expect(decode({ body }).text).to.equal('<meta charset="shift_jis"><p>日本</p>');
+    });
+  });
+});

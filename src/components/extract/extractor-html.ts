@@ -1,0 +1,38 @@
+import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
+import type { CrawlUri } from '../../model/crawl-uri.js';
+import { PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
+import { decodeHtml } from './decode-html.js';
+import type { extractorHtmlComponent } from './extractor-html.descriptor.js';
+import { hasNonHtmlExtension } from './has-non-html-extension.js';
+import { HtmlLinkCollector } from './html-link-collector.js';
+import { isHtmlResponse } from './is-html-response.js';
+import { obeysMetaRobots } from './robots-directives.js';
+
+export type ExtractorHtmlConfig = ConfigOf<typeof extractorHtmlComponent>;
+
+/**
+ * Heritrix's ExtractorHTML on htmlparser2's streaming parser: decodes the body into
+ * `curi.text`, then adds the page's links to `curi.outlinks`. Only 2xx HTML responses with a
+ * body are read; JavaScript and inline CSS are left to their own extractors.
+ */
+export class ExtractorHtml extends Processor {
+  readonly #collector = new HtmlLinkCollector();
+
+  constructor(override readonly config: ExtractorHtmlConfig) {
+    super(config);
+  }
+
+  protected override shouldProcess(curi: CrawlUri): boolean {
+    const body = curi.response?.body;
+    if (body === undefined || body.length === 0 || curi.fetchStatus < 200 || curi.fetchStatus > 299) return false;
+    if (!isHtmlResponse(curi.contentType, body)) return false;
+    return !(this.config.ignoreUnexpectedHtml && hasNonHtmlExtension(curi.uri));
+  }
+
+  protected innerProcess(curi: CrawlUri): ProcessResult {
+    const text = decodeHtml(curi.response!.body, curi.contentCharset, curi.defaultEncoding).text;
+    curi.text = text;
+    this.#collector.collect(curi, text, this.config, obeysMetaRobots(this.config.metadata));
+    return PROCEED;
+  }
+}

@@ -1,0 +1,52 @@
+import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
+import type { CrawlUri } from '../../model/crawl-uri.js';
+import { Hop } from '../../model/hop.js';
+import { PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
+import type { extractorHttpComponent } from './extractor-http.descriptor.js';
+import { classifyLinkRel } from './link-rel.js';
+import { metaRefreshUrl } from './meta-refresh-url.js';
+import { OutlinkSink } from './outlink-sink.js';
+import { parseLinkHeader } from './parse-link-header.js';
+import { hasNofollowDirective, obeysMetaRobots } from './robots-directives.js';
+
+export type ExtractorHttpConfig = ConfigOf<typeof extractorHttpComponent>;
+
+/**
+ * Heritrix's ExtractorHTTP: links from response headers, resolved against the URI itself.
+ * `Location`, `Content-Location` and `Refresh` are redirects (R); `Link` headers, which
+ * Heritrix does not read, are followed by their rel as `<link>` elements are (E or L).
+ * Also reads `X-Robots-Tag` for nofollow. Runs on any response, whatever its status.
+ */
+export class ExtractorHttp extends Processor {
+  constructor(override readonly config: ExtractorHttpConfig) {
+    super(config);
+  }
+
+  protected override shouldProcess(curi: CrawlUri): boolean {
+    return curi.response !== undefined && curi.fetchStatus > 0;
+  }
+
+  protected innerProcess(curi: CrawlUri): ProcessResult {
+    const headers = curi.response!.headers;
+    const sink = new OutlinkSink(curi.outlinks);
+    const location = headers['location'];
+    if (location !== undefined) sink.add(location.trim(), curi.uri, Hop.REFER, 'Location:');
+    const contentLocation = headers['content-location'];
+    if (contentLocation !== undefined) sink.add(contentLocation.trim(), curi.uri, Hop.REFER, 'Content-Location:');
+    const refresh = headers['refresh'];
+    const refreshUrl = refresh === undefined ? undefined : metaRefreshUrl(refresh);
+    if (refreshUrl !== undefined) sink.add(refreshUrl, curi.uri, Hop.REFER, 'Refresh:');
+    const link = headers['link'];
+    if (link !== undefined) addLinkHeader(sink, link, curi.uri);
+    const robots = headers['x-robots-tag'];
+    if (robots !== undefined && hasNofollowDirective(robots) && obeysMetaRobots(this.config.metadata)) curi.noFollow = true;
+    return PROCEED;
+  }
+}
+
+function addLinkHeader(sink: OutlinkSink, value: string, base: string): void {
+  for (const { url, rel } of parseLinkHeader(value)) {
+    const kind = classifyLinkRel(rel);
+    if (kind !== 'none') sink.add(url, base, kind === 'link' ? Hop.LINK : Hop.EMBED, 'Link:');
+  }
+}

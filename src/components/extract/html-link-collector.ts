@@ -1,0 +1,243 @@
+import { Parser } from 'htmlparser2';
+import type { CrawlUri } from '../../model/crawl-uri.js';
+import { Hop } from '../../model/hop.js';
+import { classifyLinkRel, hasRelKeyword, type EmbedRel } from './link-rel.js';
+import { metaRefreshUrl } from './meta-refresh-url.js';
+import { OutlinkSink } from './outlink-sink.js';
+import { parseSrcset } from './parse-srcset.js';
+import { hasNofollowDirective } from './robots-directives.js';
+
+/** The ExtractorHtml properties that decide which links count. */
+export interface HtmlLinkOptions {
+  readonly treatFramesAsEmbedLinks: boolean;
+  readonly ignoreFormActionUrls: boolean;
+  readonly extractOnlyFormGets: boolean;
+  readonly obeyRelNofollow: boolean;
+}
+
+/** Heritrix's contexts for `<link>` embeds, by rel keyword. */
+const LINK_EMBED_CONTEXTS: Record<EmbedRel, string> = {
+  icon: "link[rel='icon']/@href",
+  stylesheet: "link[rel='stylesheet']/@href",
+  modulepreload: "link[rel='modulepreload']/@href",
+  prefetch: "link[rel='prefetch']/@href",
+  prerender: "link[rel='prerender']/@href",
+};
+
+/**
+ * Finds an HTML document's links with htmlparser2's streaming tokenizer: no DOM, no object per
+ * tag. The few attributes that can carry a link are kept in slots while a tag's attributes
+ * stream by, and the tag is handled when the next one opens (or the document ends), so tags are
+ * seen in document order. Script and style text and comments are never tokenised as tags.
+ * One collector serves one processor; `collect` is synchronous, so it is never re-entered.
+ */
+export class HtmlLinkCollector {
+  readonly #parser: Parser;
+  #curi: CrawlUri | undefined;
+  #sink: OutlinkSink | undefined;
+  #options: HtmlLinkOptions | undefined;
+  #obeyMetaRobots = true;
+  #base = '';
+  #hasBase = false;
+  #stopped = false;
+  #tag = '';
+  #pending = false;
+  #href: string | undefined;
+  #src: string | undefined;
+  #srcset: string | undefined;
+  #rel: string | undefined;
+  #action: string | undefined;
+  #method: string | undefined;
+  #content: string | undefined;
+  #name: string | undefined;
+  #httpEquiv: string | undefined;
+  #background: string | undefined;
+  #data: string | undefined;
+  #cite: string | undefined;
+  #poster: string | undefined;
+  #dataSrc: string | undefined;
+  #dataSrcset: string | undefined;
+  #imagesrcset: string | undefined;
+
+  constructor() {
+    this.#parser = new Parser(
+      {
+        onopentagname: (name) => this.#openTag(name),
+        onattribute: (name, value) => this.#attribute(name, value),
+        onend: () => this.#flush(),
+      },
+      { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true },
+    );
+  }
+
+  /**
+   * Adds the links of `html` to `curi.outlinks`, resolved against `curi.uri` (or the first
+   * `<base href>` once seen). A `<meta name="robots">` saying nofollow or none sets
+   * `curi.noFollow` when `obeyMetaRobots`, and ends extraction there, as in Heritrix.
+   */
+  collect(curi: CrawlUri, html: string, options: HtmlLinkOptions, obeyMetaRobots: boolean): void {
+    this.#curi = curi;
+    this.#sink = new OutlinkSink(curi.outlinks);
+    this.#options = options;
+    this.#obeyMetaRobots = obeyMetaRobots;
+    this.#base = curi.uri;
+    this.#hasBase = false;
+    this.#stopped = false;
+    try {
+      this.#parser.parseComplete(html);
+    } finally {
+      this.#parser.reset();
+      this.#clear();
+      this.#curi = this.#sink = this.#options = undefined;
+    }
+  }
+
+  #openTag(name: string): void {
+    if (this.#pending) this.#flush();
+    this.#tag = name;
+  }
+
+  #attribute(name: string, value: string): void {
+    switch (name) {
+      case 'href': this.#href ??= value; break;
+      case 'src': this.#src ??= value; break;
+      case 'srcset': this.#srcset ??= value; break;
+      case 'rel': this.#rel ??= value; break;
+      case 'action': this.#action ??= value; break;
+      case 'method': this.#method ??= value; break;
+      case 'content': this.#content ??= value; break;
+      case 'name': this.#name ??= value; break;
+      case 'http-equiv': this.#httpEquiv ??= value; break;
+      case 'background': this.#background ??= value; break;
+      case 'data': this.#data ??= value; break;
+      case 'cite': this.#cite ??= value; break;
+      case 'poster': this.#poster ??= value; break;
+      case 'data-src': this.#dataSrc ??= value; break;
+      case 'data-srcset': this.#dataSrcset ??= value; break;
+      case 'imagesrcset': this.#imagesrcset ??= value; break;
+      default: return;
+    }
+    this.#pending = true;
+  }
+
+  /** Handles the tag whose attributes were just read. */
+  #flush(): void {
+    if (!this.#pending || this.#stopped) return;
+    const tag = this.#tag;
+    switch (tag) {
+      case 'a':
+      case 'area': this.#anchor(tag); break;
+      case 'link': this.#linkElement(); break;
+      case 'base': this.#baseElement(); break;
+      case 'form': this.#formElement(); break;
+      case 'meta': this.#metaElement(); break;
+      default: if (this.#href !== undefined) this.#add(this.#href, Hop.LINK, tag + '/@href');
+    }
+    if (!this.#stopped) this.#embeds(tag);
+    this.#clear();
+  }
+
+  /** `a`/`area` href: L, unless obeyRelNofollow and rel holds nofollow. */
+  #anchor(tag: 'a' | 'area'): void {
+    const href = this.#href;
+    if (href === undefined) return;
+    if (this.#rel !== undefined && this.#options!.obeyRelNofollow && hasRelKeyword(this.#rel, 'nofollow')) return;
+    this.#add(href, Hop.LINK, tag === 'a' ? 'a/@href' : 'area/@href');
+  }
+
+  /** `link` href, followed by its rel (Heritrix's processLinkTagWithRel); without rel, not at all. */
+  #linkElement(): void {
+    if (this.#href === undefined || this.#rel === undefined) return;
+    const kind = classifyLinkRel(this.#rel);
+    if (kind === 'link') this.#add(this.#href, Hop.LINK, 'link/@href');
+    else if (kind !== 'none') this.#add(this.#href, Hop.EMBED, LINK_EMBED_CONTEXTS[kind]);
+  }
+
+  /** The first `base href` becomes the base of every later link; like Heritrix, it is a link too. */
+  #baseElement(): void {
+    const href = this.#href;
+    if (href === undefined) return;
+    this.#add(href, Hop.LINK, 'base/@href');
+    if (this.#hasBase) return;
+    this.#hasBase = true;
+    const base = resolveBase(href, this.#base);
+    if (base !== undefined) this.#base = base;
+  }
+
+  /** `form action`: L, when actions are wanted, and only for GET forms when extractOnlyFormGets. */
+  #formElement(): void {
+    const action = this.#action;
+    const options = this.#options!;
+    if (action === undefined || options.ignoreFormActionUrls) return;
+    if (options.extractOnlyFormGets && !isGetMethod(this.#method)) return;
+    this.#add(action, Hop.LINK, 'form/@action');
+  }
+
+  /** `meta name=robots` (nofollow/none ends extraction) and `meta http-equiv=refresh` (R, context `meta`). */
+  #metaElement(): void {
+    const content = this.#content;
+    if (content === undefined) return;
+    if (this.#name !== undefined && this.#name.toLowerCase() === 'robots') {
+      if (this.#obeyMetaRobots && hasNofollowDirective(content)) this.#stop();
+    } else if (this.#httpEquiv !== undefined && this.#httpEquiv.trim().toLowerCase() === 'refresh') {
+      const url = metaRefreshUrl(content);
+      if (url !== undefined) this.#add(url, Hop.REFER, 'meta');
+    }
+  }
+
+  /** Attributes that embed a resource (and `cite`, a link), on whatever element carries them, as Heritrix reads them. */
+  #embeds(tag: string): void {
+    if (this.#cite !== undefined) this.#add(this.#cite, Hop.LINK, tag + '/@cite');
+    if (this.#src !== undefined) this.#add(this.#src, this.#srcHop(tag), tag === 'img' ? 'img/@src' : tag + '/@src');
+    if (this.#srcset !== undefined) this.#addSrcset(this.#srcset, tag === 'img' ? 'img/@srcset' : tag + '/@srcset');
+    if (this.#background !== undefined) this.#add(this.#background, Hop.EMBED, tag + '/@background');
+    if (this.#data !== undefined && tag === 'object') this.#add(this.#data, Hop.EMBED, 'object');
+    if (this.#poster !== undefined) this.#add(this.#poster, Hop.EMBED, tag + '/@poster');
+    if (this.#dataSrc !== undefined) this.#add(this.#dataSrc, Hop.EMBED, tag + '/@data-src');
+    if (this.#dataSrcset !== undefined) this.#addSrcset(this.#dataSrcset, tag + '/@data-srcset');
+    if (this.#imagesrcset !== undefined) this.#addSrcset(this.#imagesrcset, tag + '/@imagesrcset');
+  }
+
+  /** E, except frames when treatFramesAsEmbedLinks is off. */
+  #srcHop(tag: string): Hop {
+    return (tag === 'iframe' || tag === 'frame') && !this.#options!.treatFramesAsEmbedLinks ? Hop.LINK : Hop.EMBED;
+  }
+
+  #addSrcset(value: string, context: string): void {
+    for (const url of parseSrcset(value)) this.#add(url, Hop.EMBED, context);
+  }
+
+  #add(href: string, hop: Hop, context: string): void {
+    this.#sink!.add(href, this.#base, hop, context);
+  }
+
+  /** Meta robots said nofollow: no link after this one is taken. */
+  #stop(): void {
+    this.#curi!.noFollow = true;
+    this.#stopped = true;
+    this.#parser.pause();
+  }
+
+  #clear(): void {
+    this.#pending = false;
+    this.#href = this.#src = this.#srcset = this.#rel = this.#action = this.#method = this.#content = this.#name = undefined;
+    this.#httpEquiv = this.#background = this.#data = this.#cite = this.#poster = this.#dataSrc = this.#dataSrcset = this.#imagesrcset = undefined;
+  }
+}
+
+/** The base a `<base href>` sets: resolved against the document's URL, fragment dropped; undefined when unusable. */
+function resolveBase(href: string, documentUri: string): string | undefined {
+  try {
+    const url = new URL(href, documentUri);
+    return url.protocol === 'http:' || url.protocol === 'https:' || url.protocol === 'file:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A form's method is GET when absent, empty, invalid or `get` (HTML's invalid value default is GET). */
+function isGetMethod(method: string | undefined): boolean {
+  if (method === undefined) return true;
+  const m = method.trim().toLowerCase();
+  return m !== 'post' && m !== 'dialog';
+}

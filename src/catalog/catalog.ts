@@ -2,8 +2,8 @@ import { propertyOverrideConfigurer } from '../beans/registry/property-override-
 import { Registry } from '../beans/registry/registry.js';
 import type { ComponentDescriptor } from '../beans/registry/component-descriptor.js';
 import { crawlMetadataComponent } from '../components/metadata/crawl-metadata.descriptor.js';
-import { acceptDecideRuleComponent, rejectDecideRuleComponent } from '../components/scope/constant-decide-rules.descriptor.js';
-import { decideRuleSequenceComponent } from '../components/scope/decide-rule-sequence.descriptor.js';
+import { CANDIDATE_COMPONENTS } from '../components/candidates/candidate-components.js';
+import { SCOPE_COMPONENTS } from '../components/scope/scope-components.js';
 import { configFileComponent } from '../components/seeds/config-file.descriptor.js';
 import { configStringComponent } from '../components/seeds/config-string.descriptor.js';
 import { textSeedModuleComponent } from '../components/seeds/text-seed-module.descriptor.js';
@@ -30,9 +30,8 @@ export const BUILT_IN_COMPONENTS: readonly ComponentDescriptor[] = [
   textSeedModuleComponent,
   configStringComponent,
   configFileComponent,
-  decideRuleSequenceComponent,
-  acceptDecideRuleComponent,
-  rejectDecideRuleComponent,
+  ...SCOPE_COMPONENTS,
+  ...CANDIDATE_COMPONENTS,
   levelFrontierComponent,
   memoryFrontierComponent,
   levelUriUniqFilterComponent,

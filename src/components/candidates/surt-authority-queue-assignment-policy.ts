@@ -1,0 +1,38 @@
+import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
+import type { CrawlUri } from '../../model/crawl-uri.js';
+import type { QueueAssignmentPolicy } from '../../model/uri-policies.js';
+import { surtAuthorityQueueKey } from '../../util/url/surt-authority-queue-key.js';
+import type { surtAuthorityQueueAssignmentPolicyComponent } from './surt-authority-queue-assignment-policy.descriptor.js';
+
+export type SurtAuthorityQueueAssignmentConfig = ConfigOf<typeof surtAuthorityQueueAssignmentPolicyComponent>;
+
+/** Heritrix's defaults, for a preparer given no policy. */
+export const SURT_AUTHORITY_DEFAULTS: SurtAuthorityQueueAssignmentConfig = { parallelQueues: 1, forceQueueAssignment: '', deferToPrevious: true };
+
+/**
+ * Heritrix's SurtAuthorityQueueAssignmentPolicy. The key is computed from the URI's policy basis:
+ * its via for a prerequisite (last hop P) or a dns: URI, so those share the triggering host's
+ * queue and politeness; the URI itself otherwise.
+ */
+export class SurtAuthorityQueueAssignmentPolicy implements QueueAssignmentPolicy {
+  constructor(readonly config: SurtAuthorityQueueAssignmentConfig = SURT_AUTHORITY_DEFAULTS) {}
+
+  queueKey(curi: CrawlUri): string {
+    const { deferToPrevious, forceQueueAssignment, parallelQueues } = this.config;
+    if (deferToPrevious && curi.queueKey !== '') return curi.queueKey;
+    if (forceQueueAssignment !== '') return forceQueueAssignment;
+    return surtAuthorityQueueKey(policyBasis(curi), { parallelQueues });
+  }
+}
+
+/**
+ * The URI whose host decides: the via of a prerequisite or dns: URI, else the URI itself
+ * (`dns:host` read as `http://host/`; whois: URIs always keep their own, shared, queue).
+ */
+function policyBasis(curi: CrawlUri): string {
+  const uri = curi.uri;
+  if (uri.startsWith('whois:')) return uri;
+  const dns = uri.startsWith('dns:');
+  if ((dns || curi.isPrerequisite) && curi.via !== undefined) return curi.via;
+  return dns ? `http://${uri.slice(4)}/` : uri;
+}

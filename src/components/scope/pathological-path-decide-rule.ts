@@ -1,0 +1,51 @@
+import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
+import type { CrawlUri } from '../../model/crawl-uri.js';
+import { DecideResult } from '../../model/decide-result.js';
+import type { DecideRule } from '../../model/decide-rule.js';
+import type { pathologicalPathDecideRuleComponent } from './pathological-path-decide-rule.descriptor.js';
+
+/** Heritrix's PathologicalPathDecideRule: REJECT when segments repeat more than `maxRepetitions` times in a row. */
+export class PathologicalPathDecideRule implements DecideRule {
+  constructor(readonly config: ConfigOf<typeof pathologicalPathDecideRuleComponent>) {}
+
+  decisionFor(curi: CrawlUri): DecideResult {
+    if (!this.config.enabled) return DecideResult.NONE;
+    return hasRepeatedSegments(curi.uri, this.config.maxRepetitions) ? DecideResult.REJECT : DecideResult.NONE;
+  }
+
+  onlyDecision(): DecideResult {
+    return DecideResult.REJECT;
+  }
+}
+
+/**
+ * True when Heritrix's `.*?/(.*?/)\1{max,}.*` matches: some run X of `/`-terminated segments,
+ * starting right after a '/', is followed by `max` more copies of itself. Every such X is a whole
+ * number of segments, so for each run length p this looks for `max * p` consecutive segments each
+ * equal to the one p before it. No backtracking: at most segments² / (max + 1) comparisons.
+ */
+export function hasRepeatedSegments(uri: string, max: number): boolean {
+  const segments = slashTerminatedSegments(uri);
+  const n = segments.length;
+  for (let p = 1; p * (max + 1) <= n; p++) {
+    const needed = max * p;
+    let run = 0;
+    for (let k = p; k < n; k++) {
+      run = segments[k] === segments[k - p] ? run + 1 : 0;
+      if (run >= needed) return true;
+    }
+  }
+  return false;
+}
+
+/** The pieces between one '/' and the next, from the first '/' on (`http://h/a/b` → ['', 'h', 'a']). */
+function slashTerminatedSegments(uri: string): string[] {
+  const out: string[] = [];
+  let start = uri.indexOf('/');
+  if (start < 0) return out;
+  for (let next = uri.indexOf('/', start + 1); next >= 0; next = uri.indexOf('/', start + 1)) {
+    out.push(uri.slice(start + 1, next));
+    start = next;
+  }
+  return out;
+}

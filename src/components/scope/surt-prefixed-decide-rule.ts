@@ -1,0 +1,88 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
+import type { CrawlUri } from '../../model/crawl-uri.js';
+import type { ReadSource } from '../../model/read-source.js';
+import { impliedSurtPrefix } from '../../util/url/implied-surt-prefix.js';
+import { serializeUrl } from '../../util/url/normalize-url.js';
+import { SurtPrefixSet } from '../../util/url/surt-prefix-set.js';
+import { candidateSurt } from './candidate-surt.js';
+import { PredicatedDecideRule } from './predicated-decide-rule.js';
+import type { surtPrefixedDecideRuleComponent } from './surt-prefixed-decide-rule.descriptor.js';
+
+/**
+ * Heritrix's SurtPrefixedDecideRule. The prefix set is built in `start()` (seeds, seed-list
+ * directives, `surtsSource`) and dumped if asked; a lookup walks a radix tree once per URI.
+ */
+export class SurtPrefixedDecideRule extends PredicatedDecideRule {
+  #prefixes = new SurtPrefixSet();
+  #listening = false;
+
+  constructor(override readonly config: ConfigOf<typeof surtPrefixedDecideRuleComponent>) {
+    super(config);
+  }
+
+  /** The prefixes in use (empty before `start()`). */
+  get prefixes(): SurtPrefixSet {
+    return this.#prefixes;
+  }
+
+  /** Builds the prefix set afresh, so a second start gives the same set. */
+  async start(): Promise<void> {
+    const set = new SurtPrefixSet();
+    await this.#addFromSeeds(set);
+    const source = this.config.surtsSource;
+    if (source) set.importFromMixed(await readSurts(source));
+    this.#prefixes = set;
+    await this.#dump();
+  }
+
+  /** Heritrix's SeedListener: a seed added during the crawl (a seed's redirect) adds its prefix. */
+  addedSeed(url: string): void {
+    if (this.config.seedsAsSurtPrefixes) this.#prefixes.add(seedSurtPrefix(url));
+  }
+
+  protected evaluate(curi: CrawlUri): boolean {
+    const prefixes = this.#prefixes;
+    if (prefixes.size === 0) return false;
+    if (this.config.alsoCheckVia && curi.via !== undefined && prefixes.coversUrl(curi.via)) return true;
+    return prefixes.containsPrefixOf(candidateSurt(curi.uri));
+  }
+
+  /** Seeds give their implied prefixes; directive lines (`+` for ACCEPT, `-` for REJECT) their literal or implied ones. */
+  async #addFromSeeds(set: SurtPrefixSet): Promise<void> {
+    const seeds = this.config.seeds;
+    if (!seeds) return;
+    const list = await seeds.loadSeeds();
+    if (!this.#listening) {
+      seeds.onSeedAdded((url) => this.addedSeed(url));
+      this.#listening = true;
+    }
+    if (this.config.seedsAsSurtPrefixes) for (const seed of list.seeds) set.add(seedSurtPrefix(seed.url));
+    const directive = this.config.decision === 'REJECT' ? '-' : '+';
+    for (const line of list.directives) set.considerAsDirective(line.text, directive);
+  }
+
+  async #dump(): Promise<void> {
+    const path = this.config.surtsDumpFile;
+    if (path === '' || path.includes('${')) return; // no dump asked, or not launched (no run folder yet)
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, this.#prefixes.dump());
+  }
+}
+
+/**
+ * The prefix a seed implies once normalised as Heritrix announces it (a URL always with a path):
+ * `http://example.org` → `http://(org,example,)/`, `https://example.org/a/b.html` → `http://(org,example,)/a/`.
+ */
+export function seedSurtPrefix(url: string): string {
+  return impliedSurtPrefix(URL.canParse(url) ? serializeUrl(new URL(url)) : url);
+}
+
+async function readSurts(source: ReadSource): Promise<string> {
+  try {
+    return await source.readText();
+  } catch (e) {
+    throw new Error(`cannot read surtsSource ${source.description}: ${(e as Error).message}`);
+  }
+}

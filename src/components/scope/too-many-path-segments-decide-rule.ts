@@ -1,0 +1,42 @@
+import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
+import type { CrawlUri } from '../../model/crawl-uri.js';
+import { PredicatedDecideRule } from './predicated-decide-rule.js';
+import type { tooManyPathSegmentsDecideRuleComponent } from './too-many-path-segments-decide-rule.descriptor.js';
+
+const SLASH = 0x2f;
+const QUESTION = 0x3f;
+const HASH = 0x23;
+
+/** Heritrix's TooManyPathSegmentsDecideRule: its decision (REJECT) when the path has more than `maxPathDepth` slashes. */
+export class TooManyPathSegmentsDecideRule extends PredicatedDecideRule {
+  constructor(override readonly config: ConfigOf<typeof tooManyPathSegmentsDecideRuleComponent>) {
+    super(config);
+  }
+
+  protected evaluate(curi: CrawlUri): boolean {
+    const uri = curi.uri;
+    const max = this.config.maxPathDepth;
+    let count = 0;
+    for (let i = pathStart(uri); i < uri.length; i++) {
+      const c = uri.charCodeAt(i);
+      if (c === QUESTION || c === HASH) break;
+      if (c === SLASH && ++count > max) return true;
+    }
+    return false;
+  }
+}
+
+/**
+ * Where the path of a hierarchical URI starts (the first '/' after the authority), or the end of
+ * the string when it has none; opaque URIs (`dns:`, `mailto:`) have no path.
+ */
+function pathStart(uri: string): number {
+  const authority = uri.indexOf('://');
+  if (authority < 0) return uri.length;
+  for (let i = authority + 3; i < uri.length; i++) {
+    const c = uri.charCodeAt(i);
+    if (c === SLASH) return i;
+    if (c === QUESTION || c === HASH) return uri.length;
+  }
+  return uri.length;
+}

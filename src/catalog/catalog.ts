@@ -13,6 +13,7 @@ import { levelStateStoreComponent } from '../components/state/level-state-store.
 import { levelUriUniqFilterComponent } from '../components/state/level-uri-uniq-filter.descriptor.js';
 import { memoryUriUniqFilterComponent } from '../components/state/memory-uri-uniq-filter.descriptor.js';
 import { EXTRACT_COMPONENTS } from '../components/extract/extract-components.js';
+import { FETCH_COMPONENTS } from '../components/fetch/fetch-components.js';
 import { candidatesProcessorComponent } from '../engine/candidates-processor.descriptor.js';
 import { candidateChainComponent, dispositionChainComponent, fetchChainComponent } from '../engine/chains.descriptor.js';
 import { crawlControllerComponent } from '../engine/crawl-controller.descriptor.js';
@@ -45,6 +46,7 @@ export const BUILT_IN_COMPONENTS: readonly ComponentDescriptor[] = [
   crawlControllerComponent,
   crawlLimitEnforcerComponent,
   crawlerLoggerModuleComponent,
+  ...FETCH_COMPONENTS,
   ...EXTRACT_COMPONENTS,
 ];
 

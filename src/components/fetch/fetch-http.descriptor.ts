@@ -1,0 +1,101 @@
+import { defineComponent, type BeanView, type ComponentClass, type ValidationIssue } from '../../beans/registry/component-descriptor.js';
+import { PROCESSOR_PROPS, PROCESSOR_REFS } from '../../model/processor-props.js';
+import { DIGEST_ALGORITHMS } from './content-digest.js';
+import { parseHeaderLine } from './request-headers.js';
+
+export const HERITRIX_ACCEPT_HEADER = 'Accept: text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
+export const fetchHttpComponent = defineComponent({
+  name: 'FetchHttp',
+  aliases: ['FetchHTTP', 'org.archive.modules.fetcher.FetchHTTP'],
+  description:
+    'Fetches http(s) URIs with GET over kept-alive HTTP/1.1 connections (one per server), connecting to the address ' +
+    'FetchDns recorded. Keeps the response as received (headers in order, body with its content coding) and decoded. ' +
+    'Redirects are not followed (the Location becomes a link), except for robots.txt prerequisites, whose result it records.',
+  kinds: ['Processor'],
+  props: {
+    ...PROCESSOR_PROPS,
+    timeoutSeconds: {
+      type: 'integer', minimum: 0, default: 1200, overlayable: true,
+      description: 'Longest time for one fetch. A body still arriving then is cut (annotation `timeTrunc`); without a response yet the fetch fails with -4. 0 = no limit.',
+    },
+    soTimeoutMs: {
+      type: 'integer', minimum: 0, default: 20000, overlayable: true,
+      description: 'Longest wait to connect (then -2) and longest silence while awaiting headers or body data (then -4), in ms. 0 = none (not recommended). ' +
+        'Sheets change the silence only; the connect timeout is the bean\'s own value.',
+    },
+    maxLengthBytes: {
+      type: 'integer', minimum: 0, default: 0, overlayable: true,
+      description: 'Most body bytes (as received) to read; the rest is not downloaded and the URI is annotated `lenTrunc`. 0 = no limit.',
+    },
+    maxFetchKBSec: {
+      type: 'integer', minimum: 0, default: 0, overlayable: true,
+      description: 'Not implemented yet: accepted for Heritrix files; fetches run at full speed whatever the value.',
+    },
+    defaultEncoding: {
+      type: 'string', default: 'ISO-8859-1', overlayable: true,
+      description: 'The charset assumed for text when neither the headers nor the document give one.',
+    },
+    acceptCompression: {
+      type: 'boolean', default: true, overlayable: true,
+      description: 'Send `Accept-Encoding: gzip, deflate, br`. The raw body stays compressed (WARC, digest); extractors get it decoded. Heritrix\'s default is false.',
+    },
+    acceptHeaders: {
+      type: 'array', items: { type: 'string' }, default: [HERITRIX_ACCEPT_HEADER], overlayable: true,
+      description: 'Whole header lines sent with every request (`Accept-Language: en`), Heritrix\'s browser-like Accept by default.',
+    },
+    sendIfModifiedSince: { type: 'boolean', default: true, overlayable: true, description: 'Send If-Modified-Since from fetch history. No effect yet: there is no fetch history.' },
+    sendIfNoneMatch: { type: 'boolean', default: true, overlayable: true, description: 'Send If-None-Match from fetch history. No effect yet: there is no fetch history.' },
+    sendConnectionClose: { type: 'boolean', default: false, overlayable: true, description: 'Send `Connection: close` and open a new connection for every request. Heritrix\'s default is true.' },
+    sendReferer: {
+      type: 'boolean', default: true, overlayable: true,
+      description: 'Send the page a URI was found on as Referer (never for prerequisites, nor an https page for an http URI).',
+    },
+    sendRange: { type: 'boolean', default: false, overlayable: true, description: 'With maxLengthBytes set, ask for only that many bytes (`Range: bytes=0-N`).' },
+    ignoreCookies: {
+      type: 'boolean', default: true, overlayable: true,
+      description: 'Cookies are not handled yet: none is stored or sent, whatever the value. Heritrix\'s default is false.',
+    },
+    sslTrustLevel: {
+      type: 'string', enum: ['OPEN', 'LOOSE', 'NORMAL', 'STRICT'], default: 'OPEN',
+      description: 'OPEN accepts any certificate (expired, self-signed, other names); the others require a valid certificate for the host name.',
+    },
+    useHTTP11: { type: 'boolean', default: true, description: 'Accepted for Heritrix files: requests are always HTTP/1.1 (keep-alive).' },
+    digestContent: { type: 'boolean', default: true, overlayable: true, description: 'Compute the digest of the body as received (crawl.log, WARC, duplicate detection).' },
+    digestAlgorithm: { type: 'string', enum: DIGEST_ALGORITHMS, default: 'sha1', description: 'The digest algorithm.' },
+    maxDecodedBytes: {
+      type: 'integer', minimum: 1, default: 104857600, overlayable: true,
+      description: 'Most bytes a compressed body may decode to; past it the body is kept undecoded and annotated `unsatisfiableContentEncoding:CODING`.',
+    },
+    httpProxyHost: { type: 'string', default: '', description: 'Not supported yet: must stay empty.' },
+    httpProxyPort: { type: 'integer', minimum: 0, maximum: 65535, default: 0, description: 'Not supported yet (see httpProxyHost).' },
+  },
+  refs: {
+    ...PROCESSOR_REFS,
+    shouldFetchBodyRule: {
+      kind: 'DecideRule', overlayable: true,
+      description: 'Asked once the headers are in (it sees the status and content type): REJECT stops the fetch there (annotation `midFetchAbort`). Prerequisites are always read. Unset reads every body.',
+    },
+    serverCache: { kind: 'ServerCache', autowire: true, required: true, description: 'Where the addresses to connect to come from, and robots.txt results go.' },
+    metadata: { kind: 'CrawlMetadata', autowire: true, required: true, description: 'User-Agent and From.' },
+  },
+  validate: validateFetchHttp,
+  load: async (): Promise<ComponentClass> => (await import('./fetch-http.js')).FetchHttp,
+});
+
+function validateFetchHttp(bean: BeanView): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  if (String(bean.config.httpProxyHost ?? '') !== '') {
+    issues.push({ property: 'httpProxyHost', message: 'proxies are not supported yet; leave httpProxyHost empty' });
+  }
+  for (const line of (bean.config.acceptHeaders ?? []) as string[]) {
+    if (parseHeaderLine(line) === undefined) issues.push({ property: 'acceptHeaders', message: `"${line}" is not a header line of the form "Name: value"` });
+  }
+  const encoding = String(bean.config.defaultEncoding ?? '');
+  try {
+    new TextDecoder(encoding);
+  } catch {
+    issues.push({ property: 'defaultEncoding', message: `"${encoding}" is not a known character encoding` });
+  }
+  return issues;
+}

@@ -1,0 +1,157 @@
+import type { LookupFunction } from 'node:net';
+import { isIP } from 'node:net';
+import { Agent } from 'undici';
+import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
+import type { CrawlUri } from '../../model/crawl-uri.js';
+import { DecideResult } from '../../model/decide-result.js';
+import { FetchStatus } from '../../model/fetch-status.js';
+import { Hop } from '../../model/hop.js';
+import { FINISH, PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
+import { decodeContent } from './decode-content.js';
+import { fetchErrorStatus, NO_ADDRESS_CODE } from './fetch-error-status.js';
+import type { fetchHttpComponent } from './fetch-http.descriptor.js';
+import { finishWith } from './finish-with.js';
+import { rawHeaderValue } from './header-map.js';
+import { ipLiteralOf } from './host-key-of.js';
+import { HttpExchange } from './http-exchange.js';
+import { httpUrlOf } from './http-url-of.js';
+import { recordResponse } from './record-response.js';
+import { flatHeaderLines, refererFor } from './request-headers.js';
+import { systemLookup } from './resolve-host.js';
+import { MAX_ROBOTS_REDIRECTS, redirectTarget, updateRobots } from './robots-outcome.js';
+
+export type FetchHttpConfig = ConfigOf<typeof fetchHttpComponent>;
+
+/**
+ * Heritrix's FetchHTTP on undici: one Agent (start() to stop()) with one kept-alive connection
+ * per origin, whose lookup answers from the server cache, so that a URI is fetched from the
+ * address FetchDns recorded (a host without one fails with -6). A /robots.txt prerequisite is
+ * followed through redirects and its result recorded for its server (ServerCache, robots key).
+ */
+export class FetchHttp extends Processor {
+  #agent?: Agent;
+  #acceptSource?: readonly string[];
+  #acceptFlat: string[] = [];
+
+  constructor(override readonly config: FetchHttpConfig) {
+    super(config);
+  }
+
+  start(): void {
+    this.#agent ??= new Agent({
+      connections: 1,
+      connect: { lookup: this.#lookup, timeout: this.config.soTimeoutMs, rejectUnauthorized: this.config.sslTrustLevel !== 'OPEN' },
+    });
+  }
+
+  async stop(): Promise<void> {
+    const agent = this.#agent;
+    this.#agent = undefined;
+    await agent?.destroy();
+  }
+
+  protected override shouldProcess(curi: CrawlUri): boolean {
+    return curi.uri.startsWith('http:') || curi.uri.startsWith('https:');
+  }
+
+  protected async innerProcess(curi: CrawlUri): Promise<ProcessResult> {
+    const url = httpUrlOf(curi.uri);
+    if (url === undefined) return finishWith(curi, FetchStatus.UNFETCHABLE_URI);
+    const ip = this.#addressOf(url.hostname);
+    if (ip === undefined) return finishWith(curi, FetchStatus.DOMAIN_PREREQUISITE_FAILURE);
+    const robotsPrerequisite = curi.lastHop === Hop.PREREQ && url.pathname === '/robots.txt';
+    curi.fetchBeginTime = Date.now();
+    const exchange = await this.#get(url, curi, robotsPrerequisite ? undefined : this.#bodyWanted(curi));
+    curi.fetchDurationMs = Date.now() - curi.fetchBeginTime;
+    await recordResponse(curi, exchange, ip, this.config);
+    if (robotsPrerequisite) await this.#learnRobots(curi, url, exchange);
+    return curi.fetchStatus < 0 ? FINISH : PROCEED;
+  }
+
+  #get(url: URL, curi: CrawlUri, wantBody?: (exchange: HttpExchange) => boolean): Promise<HttpExchange> {
+    const agent = this.#agent;
+    if (agent === undefined) throw new Error('FetchHttp was used before start()');
+    const c = this.config;
+    const exchange = new HttpExchange({ soTimeoutMs: c.soTimeoutMs, timeoutMs: c.timeoutSeconds * 1000, maxLengthBytes: c.maxLengthBytes }, wantBody);
+    agent.dispatch({
+      origin: url.origin, path: url.pathname + url.search, method: 'GET', headers: this.#requestHeaders(curi, url),
+      reset: c.sendConnectionClose, headersTimeout: c.soTimeoutMs, bodyTimeout: c.soTimeoutMs,
+    }, exchange);
+    return exchange.done;
+  }
+
+  #requestHeaders(curi: CrawlUri, url: URL): string[] {
+    const c = this.config;
+    const headers = ['User-Agent', c.metadata.userAgent()];
+    if (c.metadata.operatorFrom !== '') headers.push('From', c.metadata.operatorFrom);
+    if (this.#acceptSource !== c.acceptHeaders) this.#acceptFlat = flatHeaderLines((this.#acceptSource = c.acceptHeaders));
+    for (let i = 0; i < this.#acceptFlat.length; i++) headers.push(this.#acceptFlat[i]);
+    if (c.acceptCompression) headers.push('Accept-Encoding', 'gzip, deflate, br');
+    if (c.sendRange && c.maxLengthBytes > 0) headers.push('Range', `bytes=0-${c.maxLengthBytes - 1}`);
+    const referer = c.sendReferer ? refererFor(curi, url.protocol) : undefined;
+    if (referer !== undefined) headers.push('Referer', referer);
+    return headers;
+  }
+
+  /** Heritrix's mid-fetch check: after the headers, a body the rule REJECTs is not read. */
+  #bodyWanted(curi: CrawlUri): ((exchange: HttpExchange) => boolean) | undefined {
+    const rule = this.config.shouldFetchBodyRule;
+    if (rule === undefined || curi.isPrerequisite) return undefined;
+    return (exchange) => {
+      curi.fetchStatus = exchange.statusCode;
+      curi.contentType = rawHeaderValue(exchange.rawHeaders, 'content-type') ?? '';
+      return rule.decisionFor(curi) !== DecideResult.REJECT;
+    };
+  }
+
+  /** Follows the robots.txt's redirects (RFC 9309: at least five) and records the outcome for the server asked. */
+  async #learnRobots(curi: CrawlUri, url: URL, first: HttpExchange): Promise<void> {
+    let exchange = first;
+    let body = curi.response?.body;
+    let at = url;
+    for (let hops = 0; hops < MAX_ROBOTS_REDIRECTS; hops++) {
+      const next = redirectTarget(exchange, at);
+      if (next === undefined) break;
+      if ((await this.#addressForRedirect(next.hostname)) === undefined) {
+        return updateRobots(this.config.serverCache.host(url.host), FetchStatus.DOMAIN_PREREQUISITE_FAILURE, undefined);
+      }
+      exchange = await this.#get(next, curi);
+      at = next;
+      body = undefined;
+    }
+    if (exchange.error !== undefined) return updateRobots(this.config.serverCache.host(url.host), fetchErrorStatus(exchange.error), undefined);
+    if (body === undefined) {
+      const encoding = rawHeaderValue(exchange.rawHeaders, 'content-encoding');
+      body = (await decodeContent(Buffer.concat(exchange.chunks, exchange.received), encoding, this.config.maxDecodedBytes)).body;
+    }
+    updateRobots(this.config.serverCache.host(url.host), exchange.statusCode, body);
+  }
+
+  #addressOf(hostname: string): string | undefined {
+    return ipLiteralOf(hostname) ?? this.config.serverCache.host(hostname).ip;
+  }
+
+  /** A robots.txt may redirect to a host not looked up yet: the system resolver answers, and the cache records it. */
+  async #addressForRedirect(hostname: string): Promise<string | undefined> {
+    const known = this.#addressOf(hostname);
+    if (known !== undefined) return known;
+    const answer = await systemLookup(hostname);
+    if (answer === undefined) return undefined;
+    Object.assign(this.config.serverCache.host(hostname), { ip: answer.address, ipFetchedAt: Date.now(), ipTtlSeconds: undefined });
+    return answer.address;
+  }
+
+  /** The connect lookup: the server cache's address, never a resolver. */
+  readonly #lookup: LookupFunction = (hostname, options, callback) => {
+    const ip = this.config.serverCache.host(hostname.toLowerCase()).ip;
+    if (ip === undefined) {
+      const err: NodeJS.ErrnoException = new Error(`no address recorded for ${hostname}`);
+      err.code = NO_ADDRESS_CODE;
+      process.nextTick(callback, err, '', 0);
+    } else if (options.all) {
+      process.nextTick(callback, null, [{ address: ip, family: isIP(ip) }]);
+    } else {
+      process.nextTick(callback, null, ip, isIP(ip));
+    }
+  };
+}

@@ -1,0 +1,128 @@
+import type { Dispatcher } from 'undici';
+
+/** The error an exchange ends with when the server stays silent, or the whole fetch takes too long before any header. */
+export class FetchTimeoutError extends Error {
+  readonly code = 'BEANCRAWL_TIMEOUT';
+  constructor(readonly kind: 'idle' | 'total', ms: number) {
+    super(kind === 'idle' ? `no data for ${ms} ms` : `no response within ${ms} ms`);
+    this.name = 'FetchTimeoutError';
+  }
+}
+
+export interface ExchangeLimits {
+  /** Longest silence (connecting, awaiting headers, between body chunks); 0 = none. */
+  readonly soTimeoutMs: number;
+  /** Longest whole fetch; 0 = none. Past it a body is cut (`time`); without headers the fetch fails. */
+  readonly timeoutMs: number;
+  /** Raw body bytes kept; the rest is not read (`length`). 0 = no limit. */
+  readonly maxLengthBytes: number;
+}
+
+/**
+ * One GET as undici's dispatcher reports it, through its handler callbacks: the legacy ones
+ * (onConnect, onHeaders, onData, onComplete, onError), which undici 7's HTTP/1.1 client calls
+ * directly with the raw header list in order and the status text; the newer API would need a
+ * wrapper per request and gives the headers as an object. The exchange never throws: `done`
+ * resolves with `error` set when the fetch failed. Body chunks are kept as they came.
+ */
+export class HttpExchange implements Dispatcher.DispatchHandler {
+  statusCode = 0;
+  statusText = '';
+  /** Header names and values in order, as sent (latin1). */
+  rawHeaders: string[] = [];
+  readonly chunks: Buffer[] = [];
+  received = 0;
+  truncated?: 'length' | 'time';
+  /** The body was not read because `wantBody` said no. */
+  bodySkipped = false;
+  error?: Error;
+  readonly done: Promise<HttpExchange>;
+  #resolve!: (exchange: HttpExchange) => void;
+  #abort?: (err?: Error) => void;
+  #settled = false;
+  #idleTimer?: NodeJS.Timeout;
+  #totalTimer?: NodeJS.Timeout;
+
+  /** `wantBody` is asked once the headers are in; false stops the fetch there. */
+  constructor(readonly limits: ExchangeLimits, readonly wantBody?: (exchange: HttpExchange) => boolean) {
+    this.done = new Promise((resolve) => {
+      this.#resolve = resolve;
+    });
+    if (limits.soTimeoutMs > 0) this.#idleTimer = setTimeout(expire, limits.soTimeoutMs, this, 'idle');
+    if (limits.timeoutMs > 0) this.#totalTimer = setTimeout(expire, limits.timeoutMs, this, 'total');
+  }
+
+  onConnect(abort: (err?: Error) => void): void {
+    this.#abort = abort;
+    if (this.#settled) abort();
+  }
+
+  onHeaders(statusCode: number, rawHeaders: Buffer[], _resume: () => void, statusText: string): boolean {
+    if (this.#settled) return false;
+    if (statusCode < 200) return true;
+    this.#idleTimer?.refresh();
+    this.statusCode = statusCode;
+    this.statusText = statusText;
+    const headers = new Array<string>(rawHeaders.length);
+    for (let i = 0; i < rawHeaders.length; i++) headers[i] = rawHeaders[i].toString('latin1');
+    this.rawHeaders = headers;
+    if (this.wantBody === undefined || this.wantBody(this)) return true;
+    this.bodySkipped = true;
+    return this.#end(true);
+  }
+
+  onData(chunk: Buffer): boolean {
+    if (this.#settled) return false;
+    this.#idleTimer?.refresh();
+    const max = this.limits.maxLengthBytes;
+    if (max > 0 && this.received + chunk.length > max) {
+      if (max > this.received) this.#keep(chunk.subarray(0, max - this.received));
+      this.truncated = 'length';
+      return this.#end(true);
+    }
+    this.#keep(chunk);
+    return true;
+  }
+
+  onComplete(): void {
+    this.#end(false);
+  }
+
+  onError(err: Error): void {
+    if (this.#settled) return;
+    this.error = err;
+    this.#end(false);
+  }
+
+  /** A timer ran out: cut the body if one is arriving and the whole fetch took too long, else fail. */
+  expire(kind: 'idle' | 'total'): void {
+    if (this.#settled) return;
+    if (kind === 'total' && this.statusCode !== 0) this.truncated = 'time';
+    else this.error = new FetchTimeoutError(kind, kind === 'idle' ? this.limits.soTimeoutMs : this.limits.timeoutMs);
+    this.#end(true);
+  }
+
+  #keep(chunk: Buffer): void {
+    this.chunks.push(chunk);
+    this.received += chunk.length;
+  }
+
+  /**
+   * Settles once. `abort` closes the connection (the rest of the response is not read); it runs
+   * on the next tick so that undici's parser is never torn down inside its own callback, which
+   * this returns false to pause.
+   */
+  #end(abort: boolean): false {
+    if (this.#settled) return false;
+    this.#settled = true;
+    clearTimeout(this.#idleTimer);
+    clearTimeout(this.#totalTimer);
+    if (abort && this.#abort) process.nextTick(this.#abort);
+    this.#resolve(this);
+    return false;
+  }
+}
+
+function expire(exchange: HttpExchange, kind: 'idle' | 'total'): void {
+  exchange.expire(kind);
+}

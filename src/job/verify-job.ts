@@ -2,7 +2,7 @@ import { commandLineOverrides } from '../beans/definitions/override-entry.js';
 import { loadEngineSettings } from '../beans/engine-settings.js';
 import { verifyBeans, type VerifyResult } from '../beans/verify/verify-beans.js';
 import { builtInRegistry } from '../catalog/catalog.js';
-import type { Diagnostic } from '../util/diagnostic.js';
+import { sortDiagnostics, type Diagnostic } from '../util/diagnostic.js';
 import { packageRoot } from '../util/package-root.js';
 import { locateBeanFile, type JobTarget } from './locate-bean-file.js';
 
@@ -25,7 +25,7 @@ export async function verifyJob(target: string, options: VerifyJobOptions = {}):
     classpathRoot: root,
   });
   const incomplete = job.isFolder && result.level === 3 ? crawlReadiness(result, job.file) : [];
-  return { ...result, ...job, diagnostics: [...result.diagnostics, ...incomplete] };
+  return { ...result, ...job, diagnostics: sortDiagnostics([...result.diagnostics, ...incomplete]) };
 }
 
 /** A job folder is there to be launched: it needs exactly one CrawlController. */

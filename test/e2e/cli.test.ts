@@ -42,7 +42,7 @@ describe('beancrawl (the binary)', () => {
       const r = await runCli(['verify', 'profiles/default.xml']);
       expect(r.code).to.equal(1);
       expect(r.stderr.split('\n')[0]).to.equal(
-        'profiles/default.xml:21:29: error BC_BEAN_INVALID: bean "metadata" property "operatorContactUrl": ' +
+        'profiles/default.xml:22:29: error BC_BEAN_INVALID: bean "metadata" property "operatorContactUrl": ' +
           "still holds the profile's placeholder; set an http(s) URL where webmasters can reach the operator",
       );
     });
@@ -51,7 +51,7 @@ describe('beancrawl (the binary)', () => {
       const r = await runCli(['verify', 'profiles/default.xml', '--set', CONTACT]);
       expect(r.stderr).to.equal('');
       expect(r.code).to.equal(0);
-      expect(r.stdout).to.match(/^OK: profiles\/default.xml: 5 beans/);
+      expect(r.stdout).to.match(/^OK: profiles\/default.xml: \d+ beans, 3 levels checked/);
     });
 
     it('reads a job folder with a seeds.txt and locates a bad seed at its line', async () => {
@@ -65,7 +65,7 @@ describe('beancrawl (the binary)', () => {
         'seeds.txt': '# seeds\nexample.org\nhttp://exa mple.org/\nmailto://x@example.org\n',
       });
       try {
-        const r = await runCli(['verify', job.dir]);
+        const r = await runCli(['verify', join(job.dir, 'crawler-beans.xml')]);
         expect(r.code).to.equal(1);
         const lines = r.stderr.trim().split('\n');
         expect(lines[0]).to.equal(`${join(job.dir, 'seeds.txt')}:3:1: error BC_BEAN_INVALID: bean "seeds" property "textSource": seed "http://exa mple.org/" a seed line holds one URL and nothing else`);
@@ -132,11 +132,12 @@ describe('beancrawl (the binary)', () => {
     it('prints each value with its source', async () => {
       const r = await runCli(['beans', 'profiles/default.xml', '--set', CONTACT]);
       expect(r.code).to.equal(0);
-      expect(r.stdout).to.contain('metadata (CrawlMetadata)  profiles/default.xml:41:2');
+      expect(r.stdout).to.contain('metadata (CrawlMetadata)  profiles/default.xml:42:2');
       expect(r.stdout).to.contain('  operatorContactUrl = "http://example.org/contact"  [--set 1]');
-      expect(r.stdout).to.contain('  jobName = "basic"  [override profiles/default.xml:22:18]');
+      expect(r.stdout).to.contain('  jobName = "basic"  [override profiles/default.xml:23:18]');
       expect(r.stdout).to.contain('  robotsPolicyName = "obey"  [default]');
-      expect(r.stdout).to.contain('  rules -> [scope.rules[0]]  [profiles/default.xml:71:4]');
+      expect(r.stdout).to.contain('  rules -> [scope.rules[0], acceptSurts, scope.rules[2],');
+      expect(r.stdout).to.match(/^ {2}frontier -> frontier {2}\[autowired\]$/m);
     });
   });
 

@@ -16,8 +16,8 @@ const GENERATED: Partial<Record<ErrorCode, Record<string, string | Buffer>>> = {
   BC_FILE_FORMAT: { 'crawler-beans.xml': Buffer.from([0x3c, 0x00, 0xff, 0xfe, 0x13, 0x37, 0x00, 0x42]) },
 };
 
-/** Codes raised while beans start and stop: pinned by the lifecycle tests. */
-const RUNTIME: readonly ErrorCode[] = ['BC_START_FAILED', 'BC_START_TIMEOUT', 'BC_STOP_FAILED'];
+/** Codes raised while beans start and stop (the lifecycle tests) or by `create` (the CLI tests). */
+const RUNTIME: readonly ErrorCode[] = ['BC_START_FAILED', 'BC_START_TIMEOUT', 'BC_STOP_FAILED', 'BC_JOB_EXISTS', 'BC_PROFILE_UNKNOWN'];
 
 async function diagnosticsOf(target: string): Promise<readonly Diagnostic[]> {
   try {
@@ -33,7 +33,7 @@ describe('error codes', () => {
   before(() => process.chdir(REPO_ROOT));
   after(() => process.chdir(previousCwd));
 
-  it('has a fixture, a generated input or a lifecycle test for every code', () => {
+  it('has a fixture, a generated input, or a lifecycle or CLI test for every code', () => {
     for (const code of Object.keys(ERROR_CODES) as ErrorCode[]) {
       const covered = existsSync(join(FIXTURES, code)) || code in GENERATED || RUNTIME.includes(code);
       expect(covered, `${code} has no fixture in test/fixtures/errors/${code}/`).to.equal(true);

@@ -221,10 +221,9 @@ export class WorkQueueFrontier implements Frontier {
   }
 
   #waitForChange(signal?: AbortSignal): Promise<void> {
-    return new Promise((resolve) => {
-      this.#waiters.push(resolve);
-      signal?.addEventListener('abort', () => resolve(), { once: true });
-    });
+    // A stop comes with wakeAll(), after which next() sees the aborted signal.
+    if (signal?.aborted) return Promise.resolve();
+    return new Promise((resolve) => this.#waiters.push(resolve));
   }
 
   #wakeOne(): void {

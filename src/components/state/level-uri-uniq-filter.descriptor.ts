@@ -5,7 +5,7 @@ export const levelUriUniqFilterComponent = defineComponent({
   aliases: ['BdbUriUniqFilter', 'org.archive.crawler.util.BdbUriUniqFilter'],
   description:
     '"Seen before?" by canonical key: answered from 53-bit fingerprints in memory (about 16 bytes a URI), every new key ' +
-    'also written to the state store in batches, and read back on start so that a resumed crawl knows what it saw.',
+    'also written to the state store in batches. Each launch starts it empty (resuming a run comes with crash safety).',
   kinds: ['UriUniqFilter'],
   props: {
     batchSize: { type: 'integer', default: 1000, minimum: 1, description: 'New keys written to the state store in batches of this many.' },

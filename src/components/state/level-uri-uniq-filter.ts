@@ -14,13 +14,9 @@ export class LevelUriUniqFilter implements UriUniqFilter {
   constructor(readonly config: ConfigOf<typeof levelUriUniqFilterComponent>) {}
 
   async start(): Promise<void> {
+    // Each run starts from the seeds with an empty filter; resuming an interrupted run comes with crash safety.
     this.#store = this.config.stateStore.sublevel('uniq');
-    for (let from = ''; ; ) {
-      const page = await this.#store.range(from, '\uffff', 10_000);
-      for (const [key] of page) this.#seen.add(key);
-      if (page.length < 10_000) break;
-      from = page[page.length - 1][0] + '\u0000';
-    }
+    await this.#store.clear();
   }
 
   add(key: string): boolean {

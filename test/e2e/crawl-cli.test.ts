@@ -1,0 +1,92 @@
+import { expect } from 'chai';
+import { existsSync, readFileSync, readlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseCrawlLog } from '../support/crawl-job.js';
+import { runCli } from '../support/run-cli.js';
+import { page, SiteServer } from '../support/site-server.js';
+import { tempDir } from '../support/temp-dir.js';
+
+const FAST = ['--set', 'disposition.delayFactor=0', '--set', 'disposition.minDelayMs=0', '--set', 'disposition.maxDelayMs=0'];
+
+describe('beancrawl create, launch and crawl (the binary)', function () {
+  this.timeout(60000);
+  let site: SiteServer;
+  let work: Awaited<ReturnType<typeof tempDir>>;
+
+  before(async () => {
+    const routes: Record<string, { body: string; headers?: Record<string, string> }> = {
+      '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nDisallow: /admin/\n' },
+      '/': { body: page('docs', ['guide/', 'api/', '/admin/']) },
+      '/guide/': { body: page('guide', ['one.html', 'two.html', '../api/']) },
+      '/guide/one.html': { body: page('one', ['two.html']) },
+      '/guide/two.html': { body: page('two', ['/']) },
+      '/api/': { body: page('api', ['index.html']) },
+      '/api/index.html': { body: page('api index') },
+    };
+    site = await SiteServer.start(routes);
+    work = await tempDir();
+  });
+  after(async () => {
+    await site.close();
+    await work.cleanup();
+  });
+
+  it('create writes a job that verifies with no edit when given seeds and a contact URL', async () => {
+    const job = join(work.dir, 'docs-job');
+    const r = await runCli(['create', job, '--profile', 'default', '--seed', `${site.origin}/`, '--contact', 'https://example.org/contact']);
+    expect(r.code, r.stderr).to.equal(0);
+    expect(r.stdout).to.contain('verified');
+    const v = await runCli(['verify', job]);
+    expect(v.code, v.stderr).to.equal(0);
+  });
+
+  it('create refuses a folder that is not empty, and an unknown profile', async () => {
+    const job = join(work.dir, 'docs-job');
+    const again = await runCli(['create', job, '--profile', 'default']);
+    expect(again.code).to.equal(1);
+    expect(again.stderr).to.contain('error BC_JOB_EXISTS');
+    const unknown = await runCli(['create', join(work.dir, 'other'), '--profile', 'no-such-profile']);
+    expect(unknown.stderr).to.contain('error BC_PROFILE_UNKNOWN').and.contain('site-mirror');
+  });
+
+  it('launch crawls the site completely, writes runs/<timestamp>/logs/crawl.log and points latest at it', async () => {
+    const job = join(work.dir, 'docs-job');
+    const r = await runCli(['launch', job, ...FAST]);
+    expect(r.code, r.stderr).to.equal(0);
+    expect(r.stdout).to.match(/^FINISHED: /);
+    const latest = readlinkSync(join(job, 'latest'));
+    expect(latest).to.match(/^runs\/\d{17}$/);
+    expect(existsSync(join(job, latest, 'crawler-beans.xml'))).to.equal(true);
+    const log = parseCrawlLog(readFileSync(join(job, 'latest', 'logs', 'crawl.log'), 'utf8'));
+    const fetched = log.filter((e) => e.status === 200).map((e) => new URL(e.uri).pathname).sort();
+    expect(fetched).to.deep.equal(['/', '/api/', '/api/index.html', '/guide/', '/guide/one.html', '/guide/two.html', '/robots.txt']);
+    expect(site.paths()).not.to.include('/admin/');
+  });
+
+  it('launch again makes a second run folder that crawls from the seeds again', async () => {
+    const job = join(work.dir, 'docs-job');
+    const first = readlinkSync(join(job, 'latest'));
+    const r = await runCli(['launch', job, ...FAST]);
+    expect(r.code, r.stderr).to.equal(0);
+    expect(readlinkSync(join(job, 'latest'))).not.to.equal(first);
+    const log = parseCrawlLog(readFileSync(join(job, 'latest', 'logs', 'crawl.log'), 'utf8'));
+    expect(log.filter((e) => e.status === 200)).to.have.length(7);
+  });
+
+  it('launch refuses a job with errors, exit 1, and starts nothing', async () => {
+    const job = join(work.dir, 'broken-job');
+    await runCli(['create', job, '--profile', 'default', '--seed', `${site.origin}/`]);
+    const r = await runCli(['launch', job]);
+    expect(r.code).to.equal(1);
+    expect(r.stderr).to.contain('error BC_BEAN_INVALID');
+    expect(existsSync(join(job, 'runs'))).to.equal(false);
+  });
+
+  it('crawl creates and launches in one step', async () => {
+    const job = join(work.dir, 'one-step');
+    const r = await runCli(['crawl', `${site.origin}/guide/`, '--contact', 'https://example.org/contact', '--job', job, ...FAST]);
+    expect(r.code, r.stderr).to.equal(0);
+    const log = parseCrawlLog(readFileSync(join(job, 'latest', 'logs', 'crawl.log'), 'utf8'));
+    expect(log.filter((e) => e.status === 200).map((e) => new URL(e.uri).pathname)).to.include.members(['/guide/', '/guide/one.html', '/guide/two.html']);
+  });
+});

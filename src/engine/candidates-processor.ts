@@ -42,8 +42,10 @@ export class CandidatesProcessor extends Processor {
       this.props.loggerModule?.uriError(link.uri, curi.uri, `longer than maxUriLength (${this.props.maxUriLength})`);
       return;
     }
+    const promotesSeed = curi.isSeed && link.hop === 'R' && this.props.seedsRedirectNewSeeds;
+    if (!promotesSeed && this.props.frontier.wasScheduled(link.uri)) return;
     const child = curi.child(link);
-    if (curi.isSeed && link.hop === 'R' && this.props.seedsRedirectNewSeeds) {
+    if (promotesSeed) {
       child.isSeed = true;
       this.props.seeds?.addSeed(child.uri);
     }

@@ -2,7 +2,10 @@ import type { CrawlUri } from '../model/crawl-uri.js';
 
 /** `yyyyMMddHHmmssSSS` in UTC, as Heritrix's ArchiveUtils.get17DigitDate. */
 export function timestamp17(ms: number): string {
-  return new Date(ms).toISOString().replace(/[-:T.Z]/g, '');
+  const d = new Date(ms);
+  const p2 = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+  const msPart = d.getUTCMilliseconds();
+  return `${d.getUTCFullYear()}${p2(d.getUTCMonth() + 1)}${p2(d.getUTCDate())}${p2(d.getUTCHours())}${p2(d.getUTCMinutes())}${p2(d.getUTCSeconds())}${msPart < 10 ? '00' : msPart < 100 ? '0' : ''}${msPart}`;
 }
 
 /** The MIME type as Heritrix's MimetypeUtils.truncate writes it: no parameters, `no-type` when absent. */

@@ -1,6 +1,5 @@
 import { copyFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { BeanContainer } from '../beans/container/bean-container.js';
 import { loadEngineSettings } from '../beans/engine-settings.js';
 import type { CrawlControl } from '../model/crawl-control.js';
 import { BeancrawlError } from '../util/beancrawl-error.js';
@@ -29,12 +28,15 @@ export interface LaunchResult {
  */
 export async function launchJob(target: string, options: LaunchOptions = {}): Promise<LaunchResult> {
   const id = runId();
+  // The container (and inversify) load while verify reads files.
+  const containerModule = import('../beans/container/bean-container.js');
   const verified = await verifyJob(target, { sets: options.sets, launchId: join('runs', id) });
   if (verified.diagnostics.length) throw new BeancrawlError(verified.diagnostics);
   const settings = await loadEngineSettings(packageRoot());
   const runDir = await createRunFolder(verified.jobDir, id);
   const resolved = runDir.endsWith(id) ? verified : await verifyJob(target, { sets: options.sets, launchId: runDir });
   await copyFile(verified.file, join(verified.jobDir, runDir, basename(verified.file)));
+  const { BeanContainer } = await containerModule;
   const container = await BeanContainer.build(resolved.resolved!, settings);
   const controllerId = resolved.resolved!.beans.find((b) => b.descriptor.kinds.includes('CrawlController'))!.id;
   await container.start();

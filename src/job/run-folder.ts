@@ -1,9 +1,10 @@
 import { mkdir, rename, symlink, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
+import { timestamp17 } from '../engine/crawl-log-line.js';
 
 /** `yyyyMMddHHmmssSSS` (UTC), the name of a run folder. */
 export function runId(now = Date.now()): string {
-  return new Date(now).toISOString().replace(/[-:T.Z]/g, '');
+  return timestamp17(now);
 }
 
 /**

@@ -27,6 +27,11 @@ export interface Frontier {
   readonly maxOutlinks: number;
   /** Adds a URI that passed the candidate chain; a URI seen before (by canonical key) is dropped unless forced. */
   schedule(curi: CrawlUri): void;
+  /**
+   * True when this exact URI was scheduled before, so that rediscovering it cannot schedule it
+   * again: the candidate chain can be skipped for it. (False says nothing either way.)
+   */
+  wasScheduled(uri: string): boolean;
   /** The next URI to process; waits while every queue rests; `undefined` once nothing is queued or in flight. */
   next(signal?: AbortSignal): Promise<CrawlUri | undefined>;
   /** Returns a processed URI: done, to be retried, or deferred behind its prerequisite. */

@@ -26,14 +26,15 @@ export class BeanContainer {
 
   /** Loads every implementation the graph uses, binds every bean and builds them all. */
   static async build(graph: ResolvedGraph, timeouts: LifecycleTimeouts): Promise<BeanContainer> {
-    const classes = new Map<ComponentDescriptor, ComponentClass>();
+    const loads = new Map<ComponentDescriptor, Promise<ComponentClass>>();
     for (const bean of graph.beans) {
       const d = bean.descriptor;
-      if (!classes.has(d)) {
-        if (!d.load) throw new BeancrawlError([{ code: 'BC_START_FAILED', bean: bean.id, location: bean.def.loc, message: `${d.name} is configuration only and cannot be built` }]);
-        classes.set(d, await d.load());
-      }
+      if (loads.has(d)) continue;
+      if (!d.load) throw new BeancrawlError([{ code: 'BC_START_FAILED', bean: bean.id, location: bean.def.loc, message: `${d.name} is configuration only and cannot be built` }]);
+      loads.set(d, d.load());
     }
+    const classes = new Map<ComponentDescriptor, ComponentClass>();
+    for (const [d, loading] of loads) classes.set(d, await loading);
     const container = new BeanContainer(graph, classes, timeouts);
     container.#instantiateAll();
     return container;

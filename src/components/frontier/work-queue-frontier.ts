@@ -2,6 +2,7 @@ import { CrawlUri } from '../../model/crawl-uri.js';
 import { FetchStatus, isDisregarded } from '../../model/fetch-status.js';
 import type { Disposition, Frontier, FrontierStats, UriUniqFilter } from '../../model/frontier.js';
 import { Deque } from '../../util/deque.js';
+import { FingerprintSet } from '../../util/fingerprint-set.js';
 import { MinHeap } from '../../util/min-heap.js';
 import type { QueueSpill } from './queue-spill.js';
 import { WorkQueue } from './work-queue.js';
@@ -35,6 +36,8 @@ export class WorkQueueFrontier implements Frontier {
   #timer?: NodeJS.Timeout;
   #timerAt = 0;
   readonly #listeners: Array<(curi: CrawlUri, d: Disposition) => void> = [];
+  /** The exact URIs scheduled: most links found are rediscoveries, answered here before any scoping. */
+  readonly #scheduledUris = new FingerprintSet();
   #discovered = 0;
   #queued = 0;
   #inProcess = 0;
@@ -53,6 +56,7 @@ export class WorkQueueFrontier implements Frontier {
   schedule(curi: CrawlUri): void {
     const fresh = this.config.uriUniqFilter.add(curi.canonicalKey || curi.uri);
     if (!fresh && !curi.forceFetch) return;
+    this.#scheduledUris.add(curi.uri);
     this.#discovered++;
     this.#queued++;
     const q = this.#queue(curi.queueKey);
@@ -62,6 +66,10 @@ export class WorkQueueFrontier implements Frontier {
     this.#inMemory++;
     if (this.#inMemory > this.maxUrisInMemory && this.spill) this.#spillDown(this.spill);
     if (!q.inProcess && !q.ready && q.wakeAt === 0 && !q.retired) this.#makeReady(q, false);
+  }
+
+  wasScheduled(uri: string): boolean {
+    return this.#scheduledUris.has(uri);
   }
 
   async next(signal?: AbortSignal): Promise<CrawlUri | undefined> {

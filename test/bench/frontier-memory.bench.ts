@@ -14,7 +14,7 @@ const N = Number(process.argv[2] ?? 1_000_000);
 const dir = mkdtempSync(join(tmpdir(), 'beancrawl-frontier-bench-'));
 const store = new LevelStateStore({ dir, cachePercent: -1, useSharedCache: true, expectedConcurrency: 64, useHardLinkCheckpoints: true });
 await store.start();
-const uniq = new LevelUriUniqFilter({ batchSize: 1000, stateStore: store });
+const uniq = new LevelUriUniqFilter({ batchSize: 10000, stateStore: store });
 await uniq.start();
 const frontier = new LevelFrontier({
   queueTotalBudget: -1, balanceReplenishAmount: 3000, errorPenaltyAmount: 100, retryDelaySeconds: 900, maxRetries: 30, maxOutlinks: 6000,

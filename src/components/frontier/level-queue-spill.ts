@@ -2,6 +2,8 @@ import type { QueuedUri } from '../../model/crawl-uri.js';
 import type { StateSublevel } from '../../model/state-store.js';
 import type { QueueSpill } from './queue-spill.js';
 
+const BATCH = 10000;
+
 type Op = { type: 'put'; key: string; value: string } | { type: 'del'; key: string };
 
 /**
@@ -33,7 +35,10 @@ export class LevelQueueSpill implements QueueSpill {
     if (this.#pending.length) {
       const ops = this.#pending;
       this.#pending = [];
-      this.#writing = this.#writing.then(() => this.store.batch(ops));
+      this.#writing = this.#writing.then(async () => {
+        // Modest batches: one huge batch costs native memory that is slow to come back.
+        for (let i = 0; i < ops.length; i += BATCH) await this.store.batch(ops.slice(i, i + BATCH));
+      });
     }
     return this.#writing;
   }

@@ -1,10 +1,10 @@
 import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
 import type { UriUniqFilter } from '../../model/frontier.js';
 import type { StateSublevel } from '../../model/state-store.js';
-import { FingerprintSet } from '../../util/fingerprint-set.js';
+import { FingerprintSet, fingerprint } from '../../util/fingerprint-set.js';
 import type { levelUriUniqFilterComponent } from './level-uri-uniq-filter.descriptor.js';
 
-/** Canonical keys in memory as fingerprints, persisted in batches to the state store. */
+/** Canonical keys as 53-bit fingerprints, in memory and persisted in batches to the state store. */
 export class LevelUriUniqFilter implements UriUniqFilter {
   readonly #seen = new FingerprintSet();
   #store?: StateSublevel;
@@ -20,8 +20,10 @@ export class LevelUriUniqFilter implements UriUniqFilter {
   }
 
   add(key: string): boolean {
-    if (!this.#seen.add(key)) return false;
-    this.#pending.push({ type: 'put', key, value: '' });
+    const fp = fingerprint(key);
+    if (!this.#seen.addFingerprint(fp)) return false;
+    // The fingerprint, not the key, is stored: a tenth of the bytes, and all a reload needs.
+    this.#pending.push({ type: 'put', key: fp.toString(36), value: '' });
     if (this.#pending.length >= this.config.batchSize) this.#flush();
     return true;
   }

@@ -1,9 +1,10 @@
 import { expect } from 'chai';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseCrawlLog } from '../support/crawl-job.js';
-import { runCli } from '../support/run-cli.js';
-import { page, SiteServer } from '../support/site-server.js';
+import { BIN, runCli } from '../support/run-cli.js';
+import { page, SiteServer, type Route } from '../support/site-server.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const FAST = ['--set', 'disposition.delayFactor=0', '--set', 'disposition.minDelayMs=0', '--set', 'disposition.maxDelayMs=0'];
@@ -88,5 +89,34 @@ describe('beancrawl create, launch and crawl (the binary)', function () {
     expect(r.code, r.stderr).to.equal(0);
     const log = parseCrawlLog(readFileSync(join(job, 'latest', 'logs', 'crawl.log'), 'utf8'));
     expect(log.filter((e) => e.status === 200).map((e) => new URL(e.uri).pathname)).to.include.members(['/guide/', '/guide/one.html', '/guide/two.html']);
+  });
+});
+
+describe('beancrawl launch and Ctrl-C (the binary)', function () {
+  this.timeout(60000);
+
+  it('stops cleanly on SIGINT: URIs in flight finish, exit 0, exit status ABORTED', async () => {
+    const routes: Record<string, Route> = { '/': { body: page('home', Array.from({ length: 50 }, (_, i) => `/p${i}`)) } };
+    for (let i = 0; i < 50; i++) routes[`/p${i}`] = { body: page(`p${i}`) };
+    const site = await SiteServer.start({ '/robots.txt': { status: 404 }, ...routes });
+    const work = await tempDir();
+    try {
+      const job = join(work.dir, 'job');
+      await runCli(['create', job, '--seed', `${site.origin}/`, '--contact', 'https://example.org/contact']);
+      const child = spawn(process.execPath, [BIN, 'launch', job, '--set', 'disposition.minDelayMs=200', '--set', 'disposition.maxDelayMs=200'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+      while (site.requests.length < 4) await new Promise((r) => setTimeout(r, 50));
+      child.kill('SIGINT');
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      expect(code).to.equal(0);
+      expect(stdout).to.match(/^ABORTED: /);
+      expect(site.requests.length).to.be.below(20);
+      const log = parseCrawlLog(readFileSync(join(job, 'latest', 'logs', 'crawl.log'), 'utf8'));
+      expect(log.length).to.be.at.least(3);
+    } finally {
+      await site.close();
+      await work.cleanup();
+    }
   });
 });

@@ -38,6 +38,7 @@ export class CandidatesProcessor extends Processor {
   }
 
   #scheduleOutlink(curi: CrawlUri, link: Link): void | Promise<void> {
+    if (link.hop === 'R' && !this.#redirectAllowed(curi)) return;
     if (link.uri.length > this.props.maxUriLength) {
       this.props.loggerModule?.uriError(link.uri, curi.uri, `longer than maxUriLength (${this.props.maxUriLength})`);
       return;
@@ -52,6 +53,14 @@ export class CandidatesProcessor extends Processor {
     const r = this.props.candidateChain.run(child);
     if (r) return r.then(() => this.#schedule(child));
     this.#schedule(child);
+  }
+
+  /** SMILA's followRedirects/maxRedirects: the redirects in a row that led here, plus this one. */
+  #redirectAllowed(curi: CrawlUri): boolean {
+    if (!this.props.followRedirects) return false;
+    let inARow = 1;
+    for (let i = curi.hopsPath.length - 1; i >= 0 && curi.hopsPath[i] === 'R'; i--) inARow++;
+    return inARow <= this.props.maxRedirects;
   }
 
   #schedule(child: CrawlUri): void {

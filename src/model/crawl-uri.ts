@@ -43,6 +43,12 @@ export class CrawlUri {
   /** `sha1:BASE32` of the body as received. */
   contentDigest?: string;
   response?: HttpResponse;
+  /** The request as sent (for WARC request records): request line and header lines, CRLF-joined, ending in a blank line. */
+  requestHead?: string;
+  /** What a non-HTTP fetch produced (a dns: record, a file's bytes), for writers and receivers. */
+  content?: Buffer;
+  /** Extra facts for crawl.log's 13th field (logExtraInfo): WARC file name and offset, ... */
+  readonly extraInfo: Record<string, unknown> = {};
   /** The charset the Content-Type header declares, if any (set by the fetcher). */
   contentCharset?: string;
   /** The charset to assume when neither a BOM, the header nor the document says (fetchHttp.defaultEncoding). */
@@ -119,6 +125,8 @@ export class CrawlUri {
     this.contentDigest = undefined;
     this.contentCharset = undefined;
     this.response = undefined;
+    this.requestHead = undefined;
+    this.content = undefined;
     this.requestedDelayMs = undefined;
     this.text = undefined;
     this.annotations.length = 0;

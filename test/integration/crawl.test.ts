@@ -208,3 +208,24 @@ describe('crawling a site on loopback (integration)', function () {
     });
   });
 });
+
+describe('redirect limits (integration)', function () {
+  this.timeout(30000);
+
+  it('drops a redirect target past candidates.maxRedirects in a row', async () => {
+    const site = await SiteServer.start({
+      '/robots.txt': { status: 404 },
+      '/': { body: page('home', ['/r1']) },
+      '/r1': { status: 302, headers: { location: '/r2' } },
+      '/r2': { status: 302, headers: { location: '/r3' } },
+      '/r3': { body: page('end') },
+    });
+    try {
+      await crawlJob(fastSets([`${site.origin}/`], ['candidates.maxRedirects=1']));
+      expect(site.paths()).to.include('/r2');
+      expect(site.paths()).not.to.include('/r3');
+    } finally {
+      await site.close();
+    }
+  });
+});

@@ -14,6 +14,9 @@ import { levelUriUniqFilterComponent } from '../components/state/level-uri-uniq-
 import { memoryUriUniqFilterComponent } from '../components/state/memory-uri-uniq-filter.descriptor.js';
 import { EXTRACT_COMPONENTS } from '../components/extract/extract-components.js';
 import { FETCH_COMPONENTS } from '../components/fetch/fetch-components.js';
+import { FILES_COMPONENTS } from '../components/files/files-components.js';
+import { RECEIVER_COMPONENTS } from '../components/receivers/receiver-components.js';
+import { REPORTING_COMPONENTS } from '../engine/reporting/reporting-components.js';
 import { candidatesProcessorComponent } from '../engine/candidates-processor.descriptor.js';
 import { candidateChainComponent, dispositionChainComponent, fetchChainComponent } from '../engine/chains.descriptor.js';
 import { crawlControllerComponent } from '../engine/crawl-controller.descriptor.js';
@@ -48,6 +51,9 @@ export const BUILT_IN_COMPONENTS: readonly ComponentDescriptor[] = [
   crawlerLoggerModuleComponent,
   ...FETCH_COMPONENTS,
   ...EXTRACT_COMPONENTS,
+  ...FILES_COMPONENTS,
+  ...RECEIVER_COMPONENTS,
+  ...REPORTING_COMPONENTS,
 ];
 
 let registry: Registry | undefined;

@@ -17,6 +17,8 @@ import { FETCH_COMPONENTS } from '../components/fetch/fetch-components.js';
 import { FILES_COMPONENTS } from '../components/files/files-components.js';
 import { RECEIVER_COMPONENTS } from '../components/receivers/receiver-components.js';
 import { REPORTING_COMPONENTS } from '../engine/reporting/reporting-components.js';
+import { decideRuledSheetAssociationComponent } from '../components/scope/decide-ruled-sheet-association.descriptor.js';
+import { sheetComponent, sheetOverlaysManagerComponent, surtPrefixesSheetAssociationComponent } from '../sheets/sheet.descriptor.js';
 import { candidatesProcessorComponent } from '../engine/candidates-processor.descriptor.js';
 import { candidateChainComponent, dispositionChainComponent, fetchChainComponent } from '../engine/chains.descriptor.js';
 import { crawlControllerComponent } from '../engine/crawl-controller.descriptor.js';
@@ -54,6 +56,10 @@ export const BUILT_IN_COMPONENTS: readonly ComponentDescriptor[] = [
   ...FILES_COMPONENTS,
   ...RECEIVER_COMPONENTS,
   ...REPORTING_COMPONENTS,
+  sheetComponent,
+  surtPrefixesSheetAssociationComponent,
+  decideRuledSheetAssociationComponent,
+  sheetOverlaysManagerComponent,
 ];
 
 let registry: Registry | undefined;

@@ -4,6 +4,7 @@ import { formatDiagnostic } from '../util/diagnostic.js';
 import { VERSION } from '../util/version.js';
 import { beansCommand } from './commands/beans-command.js';
 import { createCommand } from './commands/create-command.js';
+import { explainCommand } from './commands/explain-command.js';
 import { launchCommand } from './commands/launch-command.js';
 import { verifyCommand } from './commands/verify-command.js';
 import { EXIT_ERROR, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
@@ -57,6 +58,11 @@ async function dispatch(argv: readonly string[], io: Output): Promise<number> {
     }
     case 'crawl':
       return crawlCommand(rest, io);
+    case 'explain': {
+      const { values, positionals } = options(rest, { set: { type: 'string', multiple: true }, json: { type: 'boolean' } }, Infinity);
+      if (positionals.length < 1) throw new UsageError('explain needs a job: beancrawl explain JOB URL… (or URLs on stdin)');
+      return explainCommand(positionals[0], positionals.slice(1), checkSets((values.set as string[] | undefined) ?? []), Boolean(values.json), io);
+    }
     case 'schema': {
       options(rest, {});
       const [{ beanFileSchema }, { builtInRegistry }] = await Promise.all([import('../beans/schema/bean-file-schema.js'), import('../catalog/catalog.js')]);

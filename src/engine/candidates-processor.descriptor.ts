@@ -22,6 +22,7 @@ export const candidatesProcessorComponent = defineComponent({
     frontier: { kind: 'Frontier', required: true, autowire: true, description: 'Where candidates are scheduled.' },
     seeds: { kind: 'SeedModule', autowire: true, description: 'Told of seeds found by redirects.' },
     loggerModule: { kind: 'CrawlLogger', autowire: true, description: 'Receives URIs too long to schedule.' },
+    sheetOverlaysManager: { kind: 'SheetOverlaysManager', autowire: true, description: 'Gives each candidate the sheets that apply to it, before it is scoped.' },
   },
   load: async (): Promise<ComponentClass> => (await import('./candidates-processor.js')).CandidatesProcessor,
 });

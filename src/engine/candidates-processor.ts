@@ -28,6 +28,7 @@ export class CandidatesProcessor extends Processor {
   #schedulePrerequisite(curi: CrawlUri, link: Link): ProcessResult | Promise<ProcessResult> {
     const pre = curi.child(link);
     pre.forceFetch = true;
+    pre.overlay = curi.overlay; // a prerequisite follows its trigger's sheets
     const done = () => {
       if (pre.fetchStatus === FetchStatus.OUT_OF_SCOPE) curi.fetchStatus = FetchStatus.PREREQUISITE_UNSCHEDULABLE_FAILURE;
       else this.props.frontier.schedule(pre);
@@ -50,6 +51,7 @@ export class CandidatesProcessor extends Processor {
       child.isSeed = true;
       this.props.seeds?.addSeed(child.uri);
     }
+    child.overlay = this.props.sheetOverlaysManager?.overlayFor(child.uri, child);
     const r = this.props.candidateChain.run(child);
     if (r) return r.then(() => this.#schedule(child));
     this.#schedule(child);
@@ -57,10 +59,11 @@ export class CandidatesProcessor extends Processor {
 
   /** SMILA's followRedirects/maxRedirects: the redirects in a row that led here, plus this one. */
   #redirectAllowed(curi: CrawlUri): boolean {
-    if (!this.props.followRedirects) return false;
+    const { followRedirects, maxRedirects } = curi.configFor(this.beanName, this.props);
+    if (!followRedirects) return false;
     let inARow = 1;
     for (let i = curi.hopsPath.length - 1; i >= 0 && curi.hopsPath[i] === 'R'; i--) inARow++;
-    return inARow <= this.props.maxRedirects;
+    return inARow <= maxRedirects;
   }
 
   #schedule(child: CrawlUri): void {

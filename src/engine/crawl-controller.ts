@@ -60,6 +60,7 @@ export class CrawlController implements CrawlControl {
         continue;
       }
       const curi = new CrawlUri(url, { isSeed: true });
+      curi.overlay = this.config.sheetOverlaysManager?.overlayFor(url, curi);
       await candidateChain.run(curi);
       if (curi.fetchStatus === FetchStatus.OUT_OF_SCOPE) loggerModule?.uriError(url, undefined, 'seed is out of scope');
       else frontier.schedule(curi);
@@ -74,6 +75,7 @@ export class CrawlController implements CrawlControl {
       if (!curi) return;
       this.#busy++;
       curi.worker = worker;
+      if (curi.sheetKey) curi.overlay = this.config.sheetOverlaysManager?.overlayByKey(curi.sheetKey);
       try {
         const fetched = fetchChain.run(curi);
         if (fetched) await fetched;

@@ -17,7 +17,7 @@ export class DispositionProcessor extends Processor {
   /** No rest after a URI that made no request (dns:, robots-precluded, deferred). */
   delayFor(curi: CrawlUri): number {
     if (curi.fetchBeginTime === 0 || curi.uri.startsWith('dns:')) return 0;
-    const { delayFactor, minDelayMs, maxDelayMs, respectCrawlDelayUpToSeconds } = this.props;
+    const { delayFactor, minDelayMs, maxDelayMs, respectCrawlDelayUpToSeconds } = curi.configFor(this.beanName, this.props);
     let delay = Math.min(Math.max(delayFactor * curi.fetchDurationMs, minDelayMs), maxDelayMs);
     if (curi.requestedDelayMs !== undefined) delay = Math.max(delay, Math.min(curi.requestedDelayMs, respectCrawlDelayUpToSeconds * 1000));
     return Math.round(delay);

@@ -4,6 +4,9 @@ import { verifyBeans, type VerifyResult } from '../beans/verify/verify-beans.js'
 import { builtInRegistry } from '../catalog/catalog.js';
 import { sortDiagnostics, type Diagnostic } from '../util/diagnostic.js';
 import { packageRoot } from '../util/package-root.js';
+import { sheetsExtension } from '../sheets/prime-sheets.js';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { locateBeanFile, type JobTarget } from './locate-bean-file.js';
 
 export interface VerifyJobOptions {
@@ -17,6 +20,8 @@ export async function verifyJob(target: string, options: VerifyJobOptions = {}):
   const job = await locateBeanFile(target);
   const root = packageRoot();
   const result = await verifyBeans(job.file, {
+    extensions: [sheetsExtension],
+    extraFiles: job.isFolder ? await jobSheetFiles(job.jobDir) : [],
     registry: builtInRegistry(),
     settings: await loadEngineSettings(root),
     jobDir: job.jobDir,
@@ -26,6 +31,12 @@ export async function verifyJob(target: string, options: VerifyJobOptions = {}):
   });
   const incomplete = job.isFolder && result.level === 3 ? crawlReadiness(result, job.file) : [];
   return { ...result, ...job, diagnostics: sortDiagnostics([...result.diagnostics, ...incomplete]) };
+}
+
+/** `JOB/sheets/*.xml|json`: a job's own sheets, read as if the bean file imported them. */
+async function jobSheetFiles(jobDir: string): Promise<string[]> {
+  const files = await readdir(join(jobDir, 'sheets')).catch(() => [] as string[]);
+  return files.filter((f) => /\.(xml|json)$/.test(f)).sort().map((f) => join(jobDir, 'sheets', f));
 }
 
 /** A job folder is there to be launched: it needs exactly one CrawlController. */

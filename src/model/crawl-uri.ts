@@ -1,5 +1,6 @@
 import type { Hop, Link } from './hop.js';
 import type { HttpResponse } from './http-response.js';
+import type { SheetOverlay } from '../sheets/sheet-overlay.js';
 
 /** What a URI carries through the frontier's queues (and onto disk); everything else is per fetch. */
 export interface QueuedUri {
@@ -14,6 +15,8 @@ export interface QueuedUri {
   /** Tries made so far (retries and deferrals). */
   readonly fetchAttempts: number;
   readonly forceFetch?: boolean;
+  /** The key of the sheets that apply (restored into an overlay when the URI is taken). */
+  readonly sheetKey?: string;
 }
 
 /**
@@ -32,6 +35,10 @@ export class CrawlUri {
   precedence = 1;
   fetchAttempts = 0;
   forceFetch = false;
+  /** The sheets that apply to this URI; components read overlayable properties through it. */
+  overlay?: SheetOverlay;
+  /** The overlay's key, kept while the URI waits in a queue. */
+  sheetKey?: string;
 
   /** Heritrix's fetch status: an HTTP code, 1 for DNS, or a negative code. 0 before any try. */
   fetchStatus = 0;
@@ -80,6 +87,12 @@ export class CrawlUri {
     if (init.precedence !== undefined) this.precedence = init.precedence;
     if (init.fetchAttempts !== undefined) this.fetchAttempts = init.fetchAttempts;
     if (init.forceFetch) this.forceFetch = true;
+    if (init.sheetKey) this.sheetKey = init.sheetKey;
+  }
+
+  /** A component's effective configuration for this URI: its own, with the sheets that apply on top. */
+  configFor<C extends object>(beanName: string, base: C): C {
+    return this.overlay ? this.overlay.configFor(beanName, base) : base;
   }
 
   /** A URI found on this one. */
@@ -109,7 +122,7 @@ export class CrawlUri {
     return {
       uri: this.uri, hopsPath: this.hopsPath, via: this.via, viaContext: this.viaContext, isSeed: this.isSeed,
       sourceTag: this.sourceTag, queueKey: this.queueKey, precedence: this.precedence, fetchAttempts: this.fetchAttempts,
-      forceFetch: this.forceFetch || undefined,
+      forceFetch: this.forceFetch || undefined, sheetKey: this.overlay?.key ?? this.sheetKey,
     };
   }
 

@@ -7,6 +7,7 @@ import type { Processor } from './processor.js';
 import type { ProcessorChain } from './processor-chain.js';
 import type { ServerCache } from './server-cache.js';
 import type { StateStore } from './state-store.js';
+import type { SheetOverlays } from '../sheets/sheet-overlay.js';
 import type { CanonicalizationPolicy, CanonicalizationRule, QueueAssignmentPolicy } from './uri-policies.js';
 import type { ReadSource } from './read-source.js';
 import type { SeedModule } from './seed-module.js';
@@ -32,7 +33,8 @@ declare module '../beans/registry/kind-types.js' {
     CrawlLogger: CrawlLogger;
     CrawlLimiter: CrawlLimiter;
     CrawlController: CrawlControl;
+    SheetOverlaysManager: SheetOverlays;
   }
 }
 
-export const KINDS = ['CrawlMetadata', 'DecideRule', 'ReadSource', 'SeedModule', 'Processor', 'Frontier', 'UriUniqFilter', 'ServerCache', 'StateStore', 'CanonicalizationPolicy', 'CanonicalizationRule', 'QueueAssignmentPolicy', 'FetchChain', 'CandidateChain', 'DispositionChain', 'CrawlLogger', 'CrawlLimiter', 'CrawlController'] as const;
+export const KINDS = ['CrawlMetadata', 'DecideRule', 'ReadSource', 'SeedModule', 'Processor', 'Frontier', 'UriUniqFilter', 'ServerCache', 'StateStore', 'CanonicalizationPolicy', 'CanonicalizationRule', 'QueueAssignmentPolicy', 'FetchChain', 'CandidateChain', 'DispositionChain', 'CrawlLogger', 'CrawlLimiter', 'CrawlController', 'SheetOverlaysManager'] as const;

@@ -27,7 +27,7 @@ export abstract class Processor {
   constructor(readonly config: ProcessorConfig) {}
 
   process(curi: CrawlUri): ProcessResult | Promise<ProcessResult> {
-    if (!this.config.enabled) return PROCEED;
+    if (!(curi.overlay ? curi.configFor(this.beanName, this.config).enabled : this.config.enabled)) return PROCEED;
     const rule = this.config.shouldProcessRule;
     if (rule && rule.decisionFor(curi) !== DecideResult.ACCEPT) return PROCEED;
     if (!this.shouldProcess(curi)) return PROCEED;

@@ -62,12 +62,25 @@ export class BeanContainer {
     return this.#order.map((b) => b.id);
   }
 
-  async start(): Promise<void> {
+  /** Starts every bean, or only `only` and what they depend on (for tools that need part of a job). */
+  async start(only?: readonly string[]): Promise<void> {
+    const wanted = only ? this.#closure(only) : undefined;
     this.#lifecycle = new Lifecycle(
-      this.#order.map((b) => ({ id: b.id, instance: this.get(b.id), loc: b.def.loc })),
+      this.#order.filter((b) => !wanted || wanted.has(b.id)).map((b) => ({ id: b.id, instance: this.get(b.id), loc: b.def.loc })),
       this.timeouts,
     );
     await this.#lifecycle.start();
+  }
+
+  #closure(ids: readonly string[]): Set<string> {
+    const out = new Set<string>();
+    const visit = (id: string) => {
+      if (out.has(id)) return;
+      out.add(id);
+      for (const dep of this.graph.byId.get(id)?.deps ?? []) visit(dep);
+    };
+    ids.forEach(visit);
+    return out;
   }
 
   async stop(): Promise<void> {

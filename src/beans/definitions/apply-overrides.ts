@@ -24,21 +24,32 @@ export function applyOverrides(graph: BeanGraph, entries: readonly OverrideEntry
   return diagnostics;
 }
 
-function applyOne(graph: BeanGraph, entry: OverrideEntry): Diagnostic | undefined {
-  const fail = (message: string, hints: string[] = []): Diagnostic => ({ code: 'BC_OVERRIDE_PATH', location: entry.keyLoc, message: `"${entry.key}": ${message}`, hints });
-  const dot = entry.key.indexOf('.');
-  const segments = dot > 0 ? parseSegments(entry.key.slice(dot + 1)) : undefined;
-  if (!segments) return { code: 'BC_OVERRIDE_SYNTAX', location: entry.keyLoc, message: `"${entry.key}" is not of the form beanId.property[.property...]` };
-  const beanId = entry.key.slice(0, dot);
+/** Where a property path (`beanId.path.to.property`) leads: the bean definition it reaches and the property's name. */
+export type PathTarget = { readonly def: BeanDefinition; readonly property: string } | { readonly syntax: true } | { readonly error: string; readonly hints: string[] };
+
+export function resolvePropertyPath(graph: BeanGraph, key: string): PathTarget {
+  const dot = key.indexOf('.');
+  const segments = dot > 0 ? parseSegments(key.slice(dot + 1)) : undefined;
+  if (!segments) return { syntax: true };
+  const beanId = key.slice(0, dot);
   let target = graph.get(beanId);
-  if (!target) return fail(`there is no bean "${beanId}"`, hintFor(beanId, graph.ids()));
+  if (!target) return { error: `there is no bean "${beanId}"`, hints: hintFor(beanId, graph.ids()) };
   for (const seg of segments.slice(0, -1)) {
     const next = step(graph, target, seg);
-    if (typeof next === 'string') return fail(next);
+    if (typeof next === 'string') return { error: next, hints: [] };
     target = next;
   }
   const last = segments[segments.length - 1];
-  if (last.index !== undefined) return fail('the last segment must name a property, not an element of one');
+  if (last.index !== undefined) return { error: 'the last segment must name a property, not an element of one', hints: [] };
+  return { def: target, property: last.name };
+}
+
+function applyOne(graph: BeanGraph, entry: OverrideEntry): Diagnostic | undefined {
+  const found = resolvePropertyPath(graph, entry.key);
+  if ('syntax' in found) return { code: 'BC_OVERRIDE_SYNTAX', location: entry.keyLoc, message: `"${entry.key}" is not of the form beanId.property[.property...]` };
+  if ('error' in found) return { code: 'BC_OVERRIDE_PATH', location: entry.keyLoc, message: `"${entry.key}": ${found.error}`, hints: found.hints };
+  const { def: target, property } = found;
+  const last = { name: property };
   const existing = findProperty(target, last.name);
   if (existing) {
     existing.value = entry.value;

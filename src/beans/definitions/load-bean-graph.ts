@@ -11,6 +11,8 @@ export interface LoadOptions extends ReadLimits {
   readonly classpathRoot: string;
   /** Base folder for the names shown in locations (default: the working directory). */
   readonly displayBase?: string;
+  /** Files read after the entry file, as if it imported them last. */
+  readonly extraFiles?: readonly string[];
 }
 
 /**
@@ -53,6 +55,7 @@ export async function loadBeanGraph(entry: string, options: LoadOptions): Promis
   }
 
   await visit(resolve(entry), []);
+  for (const extra of options.extraFiles ?? []) await visit(resolve(extra), []);
   diagnostics.push(...duplicateIds(beans));
   return { graph: new BeanGraph(files, beans), diagnostics };
 }

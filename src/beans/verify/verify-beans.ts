@@ -23,6 +23,18 @@ export interface VerifyOptions {
   /** The run folder, at launch; verify leaves `${launchId}` in paths. */
   readonly launchId?: string;
   readonly classpathRoot: string;
+  /** Files read after the bean file, as if it imported them last (a job's sheets/ folder). */
+  readonly extraFiles?: readonly string[];
+  /** Checks of higher layers (sheets), run with level 2 once the graph is resolved: they may add beans first. */
+  readonly extensions?: readonly VerifyExtension[];
+}
+
+/** A check that a higher layer adds to verify without the bean layer knowing it. */
+export interface VerifyExtension {
+  /** Before resolution: may add beans the file need not declare. */
+  prepare?(graph: BeanGraph, registry: Registry): void;
+  /** After resolution: more level-2 errors (and may complete resolved configs). */
+  check(graph: BeanGraph, resolved: ResolvedGraph, registry: Registry): Diagnostic[];
 }
 
 export interface VerifyResult {
@@ -40,15 +52,17 @@ export interface VerifyResult {
  * its errors would otherwise be echoes of the earlier ones.
  */
 export async function verifyBeans(file: string, options: VerifyOptions): Promise<VerifyResult> {
-  const { graph, diagnostics: level1 } = await loadBeanGraph(file, { ...options.settings, classpathRoot: options.classpathRoot });
+  const { graph, diagnostics: level1 } = await loadBeanGraph(file, { ...options.settings, classpathRoot: options.classpathRoot, extraFiles: options.extraFiles });
   if (level1.length) return { level: 1, graph, diagnostics: sortDiagnostics(level1) };
 
   const level2: Diagnostic[] = [...mergeParents(graph)];
   const overrides = collectOverrides(graph);
   level2.push(...overrides.diagnostics, ...applyOverrides(graph, [...overrides.entries, ...(options.sets ?? [])]));
   const jobDir = options.jobDir ?? dirname(file);
+  for (const ext of options.extensions ?? []) ext.prepare?.(graph, options.registry);
   const { resolved, diagnostics } = resolveGraph(graph, options.registry, { jobDir, launchId: options.launchId });
   level2.push(...diagnostics);
+  if (!diagnostics.length) for (const ext of options.extensions ?? []) level2.push(...ext.check(graph, resolved, options.registry));
   if (level2.length) return { level: 2, graph, resolved, diagnostics: sortDiagnostics(level2) };
 
   const level3: Diagnostic[] = [];

@@ -29,6 +29,8 @@ const RETRY_STATUSES = new Set<number>([
  * the back with a fresh one. Queued URIs beyond `maxUrisInMemory` go to the spill, if any.
  */
 export class WorkQueueFrontier implements Frontier {
+  /** The bean id (set by the container): sheets address budgets as `frontier.queueTotalBudget`. */
+  beanName = '';
   readonly #queues = new Map<string, WorkQueue>();
   readonly #ready = new Deque<WorkQueue>();
   readonly #resting = new MinHeap<WorkQueue>((q) => q.wakeAt);
@@ -105,7 +107,9 @@ export class WorkQueueFrontier implements Frontier {
     const q = this.#queue(curi.queueKey);
     q.inProcess = false;
     this.#inProcess--;
-    const disposition = this.#dispose(curi, q);
+    // Budgets and retries as the URI's sheets set them (Heritrix re-reads them per URI too).
+    const cfg = curi.configFor(this.beanName, this.config);
+    const disposition = this.#dispose(curi, q, cfg);
     if (disposition === 'deferred' || disposition === 'retry') {
       const record = curi.toQueued();
       if (disposition === 'deferred') q.urgent.push(record);
@@ -116,7 +120,7 @@ export class WorkQueueFrontier implements Frontier {
       this.#count(disposition);
       for (const listener of this.#listeners) listener(curi, disposition);
     }
-    this.#afterTurn(q, disposition === 'retry' ? this.config.retryDelaySeconds * 1000 : disposition === 'deferred' ? 0 : curi.politenessDelayMs);
+    this.#afterTurn(q, cfg, disposition === 'retry' ? cfg.retryDelaySeconds * 1000 : disposition === 'deferred' ? 0 : curi.politenessDelayMs);
     if (this.#inProcess === 0) this.#wakeAll();
     return disposition;
   }
@@ -139,10 +143,10 @@ export class WorkQueueFrontier implements Frontier {
   }
 
   /** Decides what becomes of a processed URI and charges its queue. */
-  #dispose(curi: CrawlUri, q: WorkQueue): Disposition {
+  #dispose(curi: CrawlUri, q: WorkQueue, cfg: WorkQueueFrontierConfig): Disposition {
     const status = curi.fetchStatus;
     if (status === FetchStatus.DEFERRED || RETRY_STATUSES.has(status)) {
-      if (curi.fetchAttempts < this.config.maxRetries) {
+      if (curi.fetchAttempts < cfg.maxRetries) {
         curi.fetchAttempts++;
         const deferred = status === FetchStatus.DEFERRED;
         if (!deferred) this.#charge(q, 1);
@@ -154,7 +158,7 @@ export class WorkQueueFrontier implements Frontier {
     }
     if (isDisregarded(curi.fetchStatus)) return 'disregarded';
     const ok = curi.fetchStatus > 0;
-    this.#charge(q, ok ? 1 : 1 + this.config.errorPenaltyAmount);
+    this.#charge(q, ok ? 1 : 1 + cfg.errorPenaltyAmount);
     return ok ? 'success' : 'failure';
   }
 
@@ -179,8 +183,8 @@ export class WorkQueueFrontier implements Frontier {
   }
 
   /** After a URI of `q` is done: retire it, let it rest, or put it back in line. */
-  #afterTurn(q: WorkQueue, restMs: number): void {
-    const budget = this.config.queueTotalBudget;
+  #afterTurn(q: WorkQueue, cfg: WorkQueueFrontierConfig, restMs: number): void {
+    const budget = cfg.queueTotalBudget;
     if (budget >= 0 && q.totalSpent >= budget && q.urgent.length === 0) {
       if (!q.retired) {
         q.retired = true;
@@ -193,15 +197,15 @@ export class WorkQueueFrontier implements Frontier {
       q.wakeAt = Date.now() + restMs;
       this.#resting.push(q);
       this.#armTimer();
-    } else if (q.size > 0) this.#makeReady(q, true);
+    } else if (q.size > 0) this.#makeReady(q, true, cfg.balanceReplenishAmount);
   }
 
-  #makeReady(q: WorkQueue, afterTurn: boolean): void {
+  #makeReady(q: WorkQueue, afterTurn: boolean, replenish = this.config.balanceReplenishAmount): void {
     q.ready = true;
     q.wakeAt = 0;
     if (afterTurn && q.balance > 0) this.#ready.pushFront(q);
     else {
-      if (q.balance <= 0) q.balance = this.config.balanceReplenishAmount;
+      if (q.balance <= 0) q.balance = replenish;
       this.#ready.pushBack(q);
     }
     this.#wakeOne();

@@ -1,3 +1,4 @@
+import type { CrawlUri } from '../../model/crawl-uri.js';
 import { DecideResult } from '../../model/decide-result.js';
 import type { DecideRule } from '../../model/decide-rule.js';
 
@@ -8,11 +9,13 @@ interface RuleConfig {
 /** A rule that always gives one decision, or NONE when disabled. */
 abstract class ConstantDecideRule implements DecideRule {
   protected abstract readonly decision: DecideResult;
+  beanName = '';
 
   constructor(readonly config: RuleConfig) {}
 
-  decisionFor(): DecideResult {
-    return this.config.enabled ? this.decision : DecideResult.NONE;
+  decisionFor(curi: CrawlUri): DecideResult {
+    const enabled = curi.overlay ? curi.configFor(this.beanName, this.config).enabled : this.config.enabled;
+    return enabled ? this.decision : DecideResult.NONE;
   }
 
   onlyDecision(): DecideResult {

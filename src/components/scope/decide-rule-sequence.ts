@@ -7,13 +7,14 @@ import type { decideRuleSequenceComponent } from './decide-rule-sequence.descrip
 /** Heritrix's DecideRuleSequence: last non-NONE decision wins; a rule that can only repeat the current decision is skipped. */
 export class DecideRuleSequence implements DecideRule {
   readonly #only: Array<DecideResult | undefined>;
+  beanName = '';
 
   constructor(readonly config: ConfigOf<typeof decideRuleSequenceComponent>) {
     this.#only = config.rules.map((r) => r.onlyDecision?.());
   }
 
   decisionFor(uri: CrawlUri): DecideResult {
-    if (!this.config.enabled) return DecideResult.NONE;
+    if (!(uri.overlay ? uri.configFor(this.beanName, this.config).enabled : this.config.enabled)) return DecideResult.NONE;
     let result: DecideResult = DecideResult.NONE;
     const rules = this.config.rules;
     for (let i = 0; i < rules.length; i++) {

@@ -1,0 +1,35 @@
+import { explainJob, type Explanation } from '../../job/explain-job.js';
+import { EXIT_OK } from '../exit-codes.js';
+import type { Output } from '../output.js';
+
+/** `beancrawl explain JOB URL…`: what the job will do with each URL (URLs from stdin when none are given). */
+export async function explainCommand(target: string, urls: readonly string[], sets: readonly string[], json: boolean, io: Output): Promise<number> {
+  const list = urls.length ? urls : await readStdinLines();
+  const explained = await explainJob(target, list, sets);
+  io.out(json ? JSON.stringify(explained, null, 2) : explained.map(describe).join('\n\n'));
+  return EXIT_OK;
+}
+
+function describe(e: Explanation): string {
+  if (!e.normalized) return `${e.url}\n  not a crawlable URL (only http, https and file URLs are)`;
+  const lines = [e.url, `  normalised:     ${e.normalized}`, `  SURT:           ${e.surt}`, `  uniqueness key: ${e.uniquenessKey ?? '-'}`, `  queue key:      ${e.queueKey ?? '-'}`, '  scope:'];
+  for (const r of e.rules) lines.push(`    ${String(r.index).padStart(2)} ${r.decision.padEnd(6)} ${r.rule} (${r.className})`);
+  if (e.decision) lines.push(`  decision: ${e.decision.decision}${e.decision.index !== undefined ? ` (rule ${e.decision.index}, ${e.decision.rule})` : ' (no rule decided: not accepted)'}`);
+  lines.push(`  sheets:${e.sheets.length ? '' : ' none'}`);
+  for (const s of e.sheets) lines.push(`    ${s.sheet}: ${s.because}`);
+  if (e.overrides.length) lines.push('  values the sheets change:');
+  for (const o of e.overrides) lines.push(`    ${o.property} = ${JSON.stringify(o.value)} (base ${JSON.stringify(o.base)}; sheet ${o.sheet}${o.at ? `, ${o.at}` : ''})`);
+  if (e.politeness) {
+    const p = e.politeness;
+    lines.push(`  politeness: ${p.minDelayMs}–${p.maxDelayMs} ms between fetches on its queue (${p.delayFactor} × fetch time, clamped); Crawl-delay honoured up to ${p.respectCrawlDelayUpToSeconds} s`);
+  }
+  lines.push(`  robots.txt: ${e.robots}`);
+  return lines.join('\n');
+}
+
+async function readStdinLines(): Promise<string[]> {
+  if (process.stdin.isTTY) return [];
+  let text = '';
+  for await (const chunk of process.stdin) text += String(chunk);
+  return text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+}

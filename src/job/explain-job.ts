@@ -1,0 +1,108 @@
+import { BeanContainer } from '../beans/container/bean-container.js';
+import { loadEngineSettings } from '../beans/engine-settings.js';
+import type { ResolvedGraph } from '../beans/resolve/resolved-bean.js';
+import { CrawlUri } from '../model/crawl-uri.js';
+import type { DecideRule } from '../model/decide-rule.js';
+import type { Processor } from '../model/processor.js';
+import type { Sheet } from '../sheets/sheet.js';
+import type { SheetOverlaysManager } from '../sheets/sheet-overlays-manager.js';
+import { BeancrawlError } from '../util/beancrawl-error.js';
+import { packageRoot } from '../util/package-root.js';
+import { formatLocation } from '../util/source-location.js';
+import { normalizeUrl } from '../util/url/normalize-url.js';
+import { surt } from '../util/url/surt.js';
+import { verifyJob } from './verify-job.js';
+
+export interface RuleVerdict { readonly index: number; readonly rule: string; readonly className: string; readonly decision: string }
+export interface OverrideExplained { readonly property: string; readonly value: unknown; readonly base: unknown; readonly sheet: string; readonly at?: string }
+
+export interface Explanation {
+  readonly url: string;
+  readonly normalized: string | null;
+  readonly surt?: string;
+  readonly uniquenessKey?: string;
+  readonly queueKey?: string;
+  readonly rules: RuleVerdict[];
+  readonly decision?: { readonly decision: string; readonly rule?: string; readonly index?: number };
+  readonly sheets: Array<{ sheet: string; because: string }>;
+  readonly overrides: OverrideExplained[];
+  readonly politeness?: { readonly minDelayMs: number; readonly maxDelayMs: number; readonly delayFactor: number; readonly respectCrawlDelayUpToSeconds: number };
+  readonly robots: string;
+}
+
+/**
+ * `beancrawl explain`: what the configuration will do with each URL, without fetching: keys,
+ * every scope rule's verdict, the sheets that apply and the values they change, politeness.
+ * Starts only the beans that scope and preparation need (no state store, no network).
+ */
+export async function explainJob(target: string, urls: readonly string[], sets: readonly string[] = []): Promise<Explanation[]> {
+  const verified = await verifyJob(target, { sets });
+  if (verified.diagnostics.length) throw new BeancrawlError(verified.diagnostics);
+  const resolved = verified.resolved!;
+  const idOf = (kind: string, name?: string) => resolved.beans.find((b) => (name ? b.id === name : true) && b.descriptor.kinds.includes(kind))?.id;
+  const scopeId = idOf('DecideRule', 'scope');
+  const preparerId = resolved.beans.find((b) => b.descriptor.name === 'FrontierPreparer')?.id;
+  const managerId = idOf('SheetOverlaysManager');
+  const dispositionId = resolved.beans.find((b) => b.descriptor.name === 'DispositionProcessor')?.id;
+  const wanted = [scopeId, preparerId, managerId].filter((x): x is string => !!x);
+  const container = await BeanContainer.build(resolved, await loadEngineSettings(packageRoot()));
+  await container.start(wanted);
+  try {
+    const ruleIds = (scopeId && resolved.byId.get(scopeId)?.refs.find((r) => r.property === 'rules')?.ids) || [];
+    return urls.map((url) => explainOne(url, {
+      ruleIds,
+      scope: scopeId ? container.get<DecideRule & { config: { rules?: DecideRule[] } }>(scopeId) : undefined,
+      preparer: preparerId ? container.get<Processor>(preparerId) : undefined,
+      manager: managerId ? container.get<SheetOverlaysManager>(managerId) : undefined,
+      disposition: dispositionId ? container.get<Processor & { props: Record<string, number> }>(dispositionId) : undefined,
+      resolved,
+    }));
+  } finally {
+    await container.stop();
+  }
+}
+
+interface Parts {
+  ruleIds: readonly string[];
+  scope?: DecideRule & { config: { rules?: DecideRule[] } };
+  preparer?: Processor;
+  manager?: SheetOverlaysManager;
+  disposition?: Processor & { props: Record<string, number> };
+  resolved: ResolvedGraph;
+}
+
+function explainOne(url: string, p: Parts): Explanation {
+  const normalized = normalizeUrl(url);
+  const robots = 'no cached robots.txt verdict: robots.txt is fetched during a crawl and not kept between runs yet';
+  if (!normalized) return { url, normalized, rules: [], sheets: [], overrides: [], robots };
+  const curi = new CrawlUri(normalized, { isSeed: false, hopsPath: 'L' });
+  curi.overlay = p.manager?.overlayFor(normalized, curi);
+  p.preparer?.process(curi);
+  const rules = (p.scope?.config.rules ?? []).map((r, i) => ({
+    index: i + 1, rule: p.ruleIds[i] ?? `#${i + 1}`, className: p.resolved.byId.get(p.ruleIds[i])?.descriptor.name ?? r.constructor.name, decision: r.decisionFor(curi),
+  }));
+  const last = [...rules].reverse().find((r) => r.decision !== 'NONE');
+  const decision = p.scope ? { decision: p.scope.decisionFor(curi), rule: last?.rule, index: last?.index } : undefined;
+  const d = p.disposition ? curi.configFor(p.disposition.beanName, p.disposition.props) : undefined;
+  return {
+    url, normalized, surt: surt(normalized.replace(/^https:\/\//, 'http://')), uniquenessKey: curi.canonicalKey || undefined, queueKey: curi.queueKey || undefined,
+    rules, decision, sheets: p.manager?.explain(normalized, curi) ?? [], overrides: overridesOf(curi, p.resolved), robots,
+    politeness: d ? { minDelayMs: d.minDelayMs, maxDelayMs: d.maxDelayMs, delayFactor: d.delayFactor, respectCrawlDelayUpToSeconds: d.respectCrawlDelayUpToSeconds } : undefined,
+  };
+}
+
+/** Every overlayable value the URI's sheets change, with the sheet and the place it was written. */
+function overridesOf(curi: CrawlUri, resolved: ResolvedGraph): OverrideExplained[] {
+  const out: OverrideExplained[] = [];
+  for (const sheet of (curi.overlay?.sheets ?? []) as Sheet[]) {
+    for (const [beanId, values] of sheet.values) {
+      const base = resolved.byId.get(beanId)?.config ?? {};
+      for (const [prop, value] of Object.entries(values)) {
+        if (JSON.stringify(base[prop]) === JSON.stringify(value)) continue;
+        const at = sheet.config.primedAt?.get(`${beanId}.${prop}`);
+        out.push({ property: `${beanId}.${prop}`, value, base: base[prop], sheet: sheet.name, at: at ? formatLocation(at) : undefined });
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,58 @@
+/** One primed sheet: its name and its values by bean id, then property. */
+export interface PrimedSheet {
+  readonly name: string;
+  readonly values: ReadonlyMap<string, Readonly<Record<string, unknown>>>;
+}
+
+/**
+ * The sheets that apply to a URI, lowest precedence first, shared by every URI with the same
+ * combination. `configFor` gives a bean's effective configuration under them: its base config
+ * with the sheets' values on top (later sheets win), computed once per bean and cached.
+ */
+export class SheetOverlay {
+  readonly #cache = new Map<string, object>();
+
+  constructor(readonly key: string, readonly sheets: readonly PrimedSheet[]) {}
+
+  configFor<C extends object>(beanName: string, base: C): C {
+    const cached = this.#cache.get(beanName);
+    if (cached) return cached as C;
+    let merged: C = base;
+    for (const sheet of this.sheets) {
+      const values = sheet.values.get(beanName);
+      if (values) merged = { ...merged, ...values };
+    }
+    this.#cache.set(beanName, merged);
+    return merged;
+  }
+
+  /** Which sheet gives a property's effective value, if any does. */
+  sourceOf(beanName: string, property: string): string | undefined {
+    for (let i = this.sheets.length - 1; i >= 0; i--) {
+      const values = this.sheets[i].values.get(beanName);
+      if (values && property in values) return this.sheets[i].name;
+    }
+    return undefined;
+  }
+}
+
+/** What the engine asks of the sheets: the overlay of a URI, and an overlay by its key. */
+export interface SheetOverlays {
+  /** The overlay for a URI (its policy basis: the via for a prerequisite); undefined when no sheet applies. */
+  overlayFor(uri: string, subject: unknown): SheetOverlay | undefined;
+  /** An overlay by its key (as kept with a queued URI). */
+  overlayByKey(key: string): SheetOverlay | undefined;
+}
+
+/** A rule-based association: its sheets apply when the rule accepts the URI. Implemented next to the decide rules. */
+export interface RuleSheetAssociation {
+  readonly beanName: string;
+  readonly targetSheetNames: readonly string[];
+  readonly order: number;
+  appliesTo(subject: unknown): boolean;
+}
+
+/** The configuration-time view of the effective config of a bean for a URI, for components. */
+export function configFor<C extends object>(overlay: SheetOverlay | undefined, beanName: string, base: C): C {
+  return overlay ? overlay.configFor(beanName, base) : base;
+}

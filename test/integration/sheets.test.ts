@@ -1,0 +1,78 @@
+import { expect } from 'chai';
+import { crawlJob, fastSets } from '../support/crawl-job.js';
+import { page, SiteServer, type Route } from '../support/site-server.js';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { REPO_ROOT } from '../support/run-cli.js';
+
+function site(): Promise<SiteServer> {
+  const routes: Record<string, Route> = { '/robots.txt': { status: 404 }, '/': { body: page('home', ['/a', '/b', '/c']) } };
+  for (const p of ['a', 'b', 'c']) routes[`/${p}`] = { body: page(p) };
+  return SiteServer.start(routes);
+}
+
+function gaps(s: SiteServer): number[] {
+  const t = s.requests.map((r) => r.at);
+  return t.slice(1).map((x, i) => x - t[i]);
+}
+
+describe('override sheets (integration)', function () {
+  this.timeout(30000);
+
+  it('gives each host the politeness of its own sheet', async () => {
+    const slow = await site();
+    const fast = await site();
+    try {
+      const profile = await readFile(join(REPO_ROOT, 'profiles', 'default.xml'), 'utf8');
+      const beans = profile.replace('</beans>', `
+ <import resource="classpath:sheets/fast-intranet.xml"/>
+ <bean id="slowSheet" class="Sheet">
+  <property name="map"><map>
+   <entry key="disposition.minDelayMs" value="250"/>
+   <entry key="disposition.maxDelayMs" value="250"/>
+  </map></property>
+ </bean>
+ <bean class="SurtPrefixesSheetAssociation">
+  <property name="surtPrefixes"><list><value>http://(127.0.0.1:${slow.port})/</value></list></property>
+  <property name="targetSheetNames"><list><value>slowSheet</value></list></property>
+ </bean>
+ <bean class="SurtPrefixesSheetAssociation">
+  <property name="surtPrefixes"><list><value>${fast.origin}/</value></list></property>
+  <property name="targetSheetNames"><list><value>fastIntranet</value></list></property>
+ </bean>
+</beans>`);
+      const sets = ['metadata.operatorContactUrl=http://example.org/contact', 'disposition.minDelayMs=100', 'disposition.maxDelayMs=100',
+        `seeds.textSource.value=${slow.origin}/\\n${fast.origin}/`];
+      const { log } = await crawlJob(sets, { beans });
+      expect(log.filter((e) => e.status === 200)).to.have.length(8);
+      for (const g of gaps(slow)) expect(g).to.be.at.least(240);
+      expect(Math.max(...gaps(fast))).to.be.below(90);
+    } finally {
+      await slow.close();
+      await fast.close();
+    }
+  });
+
+  it('applies a budget sheet to one host only', async () => {
+    const limited = await site();
+    const free = await site();
+    try {
+      const profile = await readFile(join(REPO_ROOT, 'profiles', 'default.xml'), 'utf8');
+      const beans = profile.replace('</beans>', `
+ <bean id="tiny" class="Sheet">
+  <property name="map"><map><entry key="frontier.queueTotalBudget" value="3"/></map></property>
+ </bean>
+ <bean class="SurtPrefixesSheetAssociation">
+  <property name="surtPrefixes"><list><value>${limited.origin}/</value></list></property>
+  <property name="targetSheetNames"><list><value>tiny</value></list></property>
+ </bean>
+</beans>`);
+      await crawlJob(fastSets([`${limited.origin}/`, `${free.origin}/`]), { beans });
+      expect(free.paths().filter((p) => p !== '/robots.txt')).to.have.length(4);
+      expect(limited.paths().filter((p) => p !== '/robots.txt').length).to.be.below(4);
+    } finally {
+      await limited.close();
+      await free.close();
+    }
+  });
+});

@@ -3,7 +3,10 @@ import { defineComponent, type ComponentClass } from '../../beans/registry/compo
 export const memoryUriUniqFilterComponent = defineComponent({
   name: 'MemoryUriUniqFilter',
   aliases: ['BloomUriUniqFilter', 'org.archive.crawler.util.BloomUriUniqFilter'],
-  description: '"Seen before?" by canonical key, in memory only: 53-bit fingerprints in one table (about 16 bytes a URI). Nothing survives the process.',
+  description:
+    '"Seen before?" by canonical key, in memory only: 53-bit fingerprints in one open-addressing table (about 16 bytes a ' +
+    'URI). Two different keys share a fingerprint with probability about n²/2^54: below one in 18,000 for a million ' +
+    'URIs, below one in 2 for a hundred million (then a URI is wrongly taken as seen). Nothing survives the process.',
   kinds: ['UriUniqFilter'],
   props: {},
   load: async (): Promise<ComponentClass> => (await import('./memory-uri-uniq-filter.js')).MemoryUriUniqFilter,

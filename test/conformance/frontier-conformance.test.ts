@@ -1,14 +1,37 @@
 import { expect } from 'chai';
-import { CrawlUri } from '../../model/crawl-uri.js';
-import { MemoryUriUniqFilter } from '../state/memory-uri-uniq-filter.js';
-import { WorkQueueFrontier, type WorkQueueFrontierConfig } from './work-queue-frontier.js';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LevelFrontier } from '../../src/components/frontier/level-frontier.js';
+import { MemoryFrontier } from '../../src/components/frontier/memory-frontier.js';
+import type { WorkQueueFrontier, WorkQueueFrontierConfig } from '../../src/components/frontier/work-queue-frontier.js';
+import { LevelStateStore } from '../../src/components/state/level-state-store.js';
+import { MemoryUriUniqFilter } from '../../src/components/state/memory-uri-uniq-filter.js';
+import { CrawlUri } from '../../src/model/crawl-uri.js';
 
-function frontier(overrides: Partial<WorkQueueFrontierConfig> = {}): WorkQueueFrontier {
-  return new WorkQueueFrontier({
-    queueTotalBudget: -1, balanceReplenishAmount: 3000, errorPenaltyAmount: 0, retryDelaySeconds: 0, maxRetries: 3, maxOutlinks: 6000,
-    uriUniqFilter: new MemoryUriUniqFilter(), ...overrides,
-  });
-}
+/** Makes a frontier of one implementation with the given settings; cleanup closes what it opened. */
+type FrontierFactory = (overrides: Partial<WorkQueueFrontierConfig>) => Promise<{ frontier: WorkQueueFrontier; cleanup(): Promise<void> }>;
+
+const BASE: Omit<WorkQueueFrontierConfig, 'uriUniqFilter'> = {
+  queueTotalBudget: -1, balanceReplenishAmount: 3000, errorPenaltyAmount: 0, retryDelaySeconds: 0, maxRetries: 3, maxOutlinks: 6000,
+};
+const HERITRIX_EXTRAS = { extract404s: true, extractIndependently: false, snoozeLongMs: 0, precedenceFloor: 255, recoveryLogEnabled: true, dumpPendingAtClose: false };
+
+const IMPLEMENTATIONS: Record<string, FrontierFactory> = {
+  MemoryFrontier: async (o) => {
+    const frontier = new MemoryFrontier({ ...BASE, ...HERITRIX_EXTRAS, uriUniqFilter: new MemoryUriUniqFilter(), ...o });
+    return { frontier, cleanup: () => frontier.stop() };
+  },
+  // A tiny in-memory allowance makes nearly every URI go through the disk.
+  LevelFrontier: async (o) => {
+    const dir = await mkdtemp(join(tmpdir(), 'beancrawl-conformance-'));
+    const store = new LevelStateStore({ dir, cachePercent: -1, useSharedCache: true, expectedConcurrency: 64, useHardLinkCheckpoints: true });
+    await store.start();
+    const frontier = new LevelFrontier({ ...BASE, ...HERITRIX_EXTRAS, uriUniqFilter: new MemoryUriUniqFilter(), stateStore: store, maxUrisInMemory: 2, ...o });
+    await frontier.start();
+    return { frontier, cleanup: async () => { await frontier.stop(); await store.stop(); await rm(dir, { recursive: true, force: true }); } };
+  },
+};
 
 function uri(u: string, queueKey = new URL(u).host, precedence = 1): CrawlUri {
   const c = new CrawlUri(u, { queueKey, precedence });
@@ -28,10 +51,21 @@ async function drain(f: WorkQueueFrontier, status = 200, delayMs = 0): Promise<s
   return order;
 }
 
-describe(WorkQueueFrontier.name, () => {
+for (const [name, make] of Object.entries(IMPLEMENTATIONS)) {
+  describe(`frontier conformance: ${name}`, () => {
+    const opened: Array<() => Promise<void>> = [];
+    const frontier = async (overrides: Partial<WorkQueueFrontierConfig> = {}) => {
+      const made = await make(overrides);
+      opened.push(made.cleanup);
+      return made.frontier;
+    };
+    afterEach(async () => {
+      for (const c of opened.splice(0)) await c();
+    });
+
   describe('.next()', () => {
     it('never hands out two URIs of one queue at once, even with every delay at 0', async () => {
-      const f = frontier();
+      const f = await frontier();
       for (const p of ['a', 'b']) f.schedule(uri(`http://one.example/${p}`));
       const first = (await f.next())!;
       let second: CrawlUri | undefined;
@@ -48,7 +82,7 @@ describe(WorkQueueFrontier.name, () => {
     });
 
     it('serves other queues while one is in process', async () => {
-      const f = frontier();
+      const f = await frontier();
       f.schedule(uri('http://one.example/a'));
       f.schedule(uri('http://one.example/b'));
       f.schedule(uri('http://two.example/a'));
@@ -58,7 +92,7 @@ describe(WorkQueueFrontier.name, () => {
     });
 
     it('rests a queue for its politeness delay after each URI', async () => {
-      const f = frontier();
+      const f = await frontier();
       for (const p of ['a', 'b', 'c']) f.schedule(uri(`http://one.example/${p}`));
       const times: number[] = [];
       for (let c = await f.next(); c; c = await f.next()) {
@@ -72,7 +106,7 @@ describe(WorkQueueFrontier.name, () => {
     });
 
     it('keeps the delay for a URI scheduled while its queue is empty and resting', async () => {
-      const f = frontier();
+      const f = await frontier();
       f.schedule(uri('http://one.example/a'));
       const a = (await f.next())!;
       a.fetchStatus = 200;
@@ -88,7 +122,7 @@ describe(WorkQueueFrontier.name, () => {
 
   describe('budgets', () => {
     it('alternates two hosts every balanceReplenishAmount URIs', async () => {
-      const f = frontier({ balanceReplenishAmount: 5 });
+      const f = await frontier({ balanceReplenishAmount: 5 });
       for (let i = 0; i < 12; i++) {
         f.schedule(uri(`http://a.example/${i}`));
         f.schedule(uri(`http://b.example/${i}`));
@@ -98,7 +132,7 @@ describe(WorkQueueFrontier.name, () => {
     });
 
     it('retires a queue once it has spent queueTotalBudget', async () => {
-      const f = frontier({ queueTotalBudget: 10 });
+      const f = await frontier({ queueTotalBudget: 10 });
       for (let i = 0; i < 15; i++) {
         f.schedule(uri(`http://a.example/${i}`));
         f.schedule(uri(`http://b.example/${i}`));
@@ -113,7 +147,7 @@ describe(WorkQueueFrontier.name, () => {
 
   describe('.schedule()', () => {
     it('drops a URI whose canonical key was seen, unless forced', async () => {
-      const f = frontier();
+      const f = await frontier();
       f.schedule(uri('http://a.example/x'));
       f.schedule(uri('http://a.example/x'));
       const forced = uri('http://a.example/x');
@@ -123,7 +157,7 @@ describe(WorkQueueFrontier.name, () => {
     });
 
     it('puts precedence-0 URIs (prerequisites) ahead of the queue', async () => {
-      const f = frontier();
+      const f = await frontier();
       f.schedule(uri('http://a.example/1'));
       f.schedule(uri('http://a.example/2'));
       f.schedule(uri('dns:a.example', 'a.example', 0));
@@ -133,7 +167,7 @@ describe(WorkQueueFrontier.name, () => {
 
   describe('.finished()', () => {
     it('puts a deferred URI right behind its prerequisite', async () => {
-      const f = frontier();
+      const f = await frontier();
       f.schedule(uri('http://a.example/1'));
       f.schedule(uri('http://a.example/2'));
       const first = (await f.next())!;
@@ -144,7 +178,7 @@ describe(WorkQueueFrontier.name, () => {
     });
 
     it('retries connection failures up to maxRetries, then fails them for good', async () => {
-      const f = frontier({ maxRetries: 2 });
+      const f = await frontier({ maxRetries: 2 });
       const finals: string[] = [];
       f.onFinal((c, d) => finals.push(`${c.uri} ${d} ${c.fetchStatus} ${c.annotations.join(',')}`));
       f.schedule(uri('http://a.example/1'));
@@ -154,7 +188,7 @@ describe(WorkQueueFrontier.name, () => {
     });
 
     it('counts successes, failures and disregarded URIs', async () => {
-      const f = frontier();
+      const f = await frontier();
       f.schedule(uri('http://a.example/1'));
       f.schedule(uri('http://b.example/1'));
       f.schedule(uri('http://c.example/1'));
@@ -167,4 +201,5 @@ describe(WorkQueueFrontier.name, () => {
       expect(f.stats()).to.include({ succeeded: 2, failed: 0, disregarded: 1 });
     });
   });
-});
+  });
+}

@@ -6,7 +6,7 @@ export const memoryUriUniqFilterComponent = defineComponent({
   description:
     '"Seen before?" by canonical key, in memory only: 53-bit fingerprints in one open-addressing table (about 16 bytes a ' +
     'URI). Two different keys share a fingerprint with probability about n²/2^54: below one in 18,000 for a million ' +
-    'URIs, below one in 2 for a hundred million (then a URI is wrongly taken as seen). Nothing survives the process.',
+    'URIs, about even odds of one such collision for a hundred million (that URI is then wrongly taken as seen). Nothing survives the process.',
   kinds: ['UriUniqFilter'],
   props: {},
   load: async (): Promise<ComponentClass> => (await import('./memory-uri-uniq-filter.js')).MemoryUriUniqFilter,

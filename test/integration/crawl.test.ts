@@ -229,3 +229,24 @@ describe('redirect limits (integration)', function () {
     }
   });
 });
+
+describe('profile broad (integration)', function () {
+  this.timeout(30000);
+
+  it('crawls across three loopback hosts within its hop limit', async () => {
+    const c = await SiteServer.start({ '/robots.txt': { status: 404 }, '/': { body: page('c', ['/deep1']) }, '/deep1': { body: page('d1', ['/deep2']) }, '/deep2': { body: page('d2', ['/deep3']) }, '/deep3': { body: page('d3') } });
+    const b = await SiteServer.start({ '/robots.txt': { status: 404 }, '/': { body: page('b', [`${c.origin}/`]) } });
+    const a = await SiteServer.start({ '/robots.txt': { status: 404 }, '/': { body: page('a', [`${b.origin}/`, '/local']) }, '/local': { body: page('local') } });
+    try {
+      const { log } = await crawlJob(fastSets([`${a.origin}/`]), { profile: 'broad.xml' });
+      const fetched = ok(log);
+      expect(fetched).to.include.members([`${a.origin}/`, `${a.origin}/local`, `${b.origin}/`, `${c.origin}/`, `${c.origin}/deep1`]);
+      expect(fetched).not.to.include(`${c.origin}/deep2`);
+      expect(log.filter((e) => e.uri.startsWith('dns:'))).to.have.length(1); // one address for the three ports
+    } finally {
+      await a.close();
+      await b.close();
+      await c.close();
+    }
+  });
+});

@@ -1,4 +1,6 @@
+import { configPathConfigurer } from '../beans/registry/config-path-configurer.js';
 import { propertyOverrideConfigurer } from '../beans/registry/property-override-configurer.js';
+import { actionDirectoryComponent, checkpointServiceComponent } from '../engine/heritrix-accepted.descriptor.js';
 import { Registry } from '../beans/registry/registry.js';
 import type { ComponentDescriptor } from '../beans/registry/component-descriptor.js';
 import { crawlMetadataComponent } from '../components/metadata/crawl-metadata.descriptor.js';
@@ -32,6 +34,9 @@ import { dispositionProcessorComponent } from '../engine/disposition-processor.d
  */
 export const BUILT_IN_COMPONENTS: readonly ComponentDescriptor[] = [
   propertyOverrideConfigurer,
+  configPathConfigurer,
+  actionDirectoryComponent,
+  checkpointServiceComponent,
   crawlMetadataComponent,
   textSeedModuleComponent,
   configStringComponent,

@@ -7,6 +7,7 @@ import type { Processor } from '../model/processor.js';
 import type { Sheet } from '../sheets/sheet.js';
 import type { SheetOverlaysManager } from '../sheets/sheet-overlays-manager.js';
 import { BeancrawlError } from '../util/beancrawl-error.js';
+import { isError } from '../util/diagnostic.js';
 import { packageRoot } from '../util/package-root.js';
 import { formatLocation } from '../util/source-location.js';
 import { normalizeUrl } from '../util/url/normalize-url.js';
@@ -37,7 +38,7 @@ export interface Explanation {
  */
 export async function explainJob(target: string, urls: readonly string[], sets: readonly string[] = []): Promise<Explanation[]> {
   const verified = await verifyJob(target, { sets });
-  if (verified.diagnostics.length) throw new BeancrawlError(verified.diagnostics);
+  if (verified.diagnostics.some(isError)) throw new BeancrawlError(verified.diagnostics.filter(isError));
   const resolved = verified.resolved!;
   const idOf = (kind: string, name?: string) => resolved.beans.find((b) => (name ? b.id === name : true) && b.descriptor.kinds.includes(kind))?.id;
   const scopeId = idOf('DecideRule', 'scope');

@@ -3,6 +3,7 @@ import { basename, join } from 'node:path';
 import { loadEngineSettings } from '../beans/engine-settings.js';
 import type { CrawlControl } from '../model/crawl-control.js';
 import { BeancrawlError } from '../util/beancrawl-error.js';
+import { isError, type Diagnostic } from '../util/diagnostic.js';
 import { packageRoot } from '../util/package-root.js';
 import { createRunFolder, runId } from './run-folder.js';
 import { verifyJob } from './verify-job.js';
@@ -11,6 +12,8 @@ export interface LaunchOptions {
   readonly sets?: readonly string[];
   /** Called with the controller once the crawl runs (progress display, signal handling). */
   readonly onRunning?: (controller: CrawlControl, runDir: string) => void;
+  /** Told of verify's warnings (beans accepted but not used) before the crawl starts. */
+  readonly onWarnings?: (warnings: readonly Diagnostic[]) => void;
 }
 
 export interface LaunchResult {
@@ -31,7 +34,8 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
   // The container (and inversify) load while verify reads files.
   const containerModule = import('../beans/container/bean-container.js');
   const verified = await verifyJob(target, { sets: options.sets, launchId: join('runs', id) });
-  if (verified.diagnostics.length) throw new BeancrawlError(verified.diagnostics);
+  if (verified.diagnostics.some(isError)) throw new BeancrawlError(verified.diagnostics.filter(isError));
+  if (verified.diagnostics.length) options.onWarnings?.(verified.diagnostics);
   const settings = await loadEngineSettings(packageRoot());
   const runDir = await createRunFolder(verified.jobDir, id);
   const resolved = runDir.endsWith(id) ? verified : await verifyJob(target, { sets: options.sets, launchId: runDir });

@@ -9,6 +9,12 @@ export interface Diagnostic {
   readonly bean?: string;
   readonly property?: string;
   readonly hints?: readonly string[];
+  /** A warning is printed but does not make verify fail; everything else is an error. */
+  readonly severity?: 'warning';
+}
+
+export function isError(d: Diagnostic): boolean {
+  return d.severity !== 'warning';
 }
 
 /** `file:line:column: error CODE: bean "id" property "name": message`, then indented hints. */
@@ -16,7 +22,7 @@ export function formatDiagnostic(d: Diagnostic): string {
   const subject = [d.bean !== undefined ? `bean "${d.bean}"` : '', d.property !== undefined ? `property "${d.property}"` : '']
     .filter(Boolean)
     .join(' ');
-  const head = `${formatLocation(d.location)}: error ${d.code}: ${subject ? `${subject}: ` : ''}${d.message}`;
+  const head = `${formatLocation(d.location)}: ${d.severity ?? 'error'} ${d.code}: ${subject ? `${subject}: ` : ''}${d.message}`;
   return [head, ...(d.hints ?? []).map((h) => `  hint: ${h}`)].join('\n');
 }
 

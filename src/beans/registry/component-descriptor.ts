@@ -77,6 +77,11 @@ export interface ComponentDescriptor {
   validate?(bean: BeanView, ctx: ValidateContext): ValidationIssue[] | Promise<ValidationIssue[]>;
   /** Loads the implementation; absent for configuration-only beans that are never built. */
   load?(): Promise<ComponentClass>;
+  /**
+   * Set for a Heritrix class that is accepted (its properties checked) but not built: why. Each
+   * such bean gets one warning line at verify; nothing is dropped silently.
+   */
+  readonly ignored?: string;
 }
 
 type Present<S, V> = S extends { default: unknown } ? V : S extends { required: true } ? V : V | undefined;

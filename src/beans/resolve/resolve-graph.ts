@@ -21,10 +21,16 @@ export function resolveGraph(graph: BeanGraph, registry: Registry, paths: PathCo
   const diagnostics: Diagnostic[] = [];
   const descriptors = new Map<BeanDefinition, ComponentDescriptor>();
   const buildable: BeanDefinition[] = [];
+  const ignored: BeanDefinition[] = [];
   for (const top of graph.beans) {
     const d = classOf(top, registry, diagnostics, !top.abstract);
     if (d) descriptors.set(top, d);
     if (top.abstract || isOverrideConfigurer(top)) continue;
+    if (d?.ignored) {
+      diagnostics.push({ code: 'BC_BEAN_IGNORED', severity: 'warning', bean: top.id, location: top.classLoc ?? top.loc, message: `accepted but not used: ${d.ignored}` });
+      ignored.push(top);
+      continue;
+    }
     forEachDefinition([top], (def) => {
       if (def !== top) {
         const inner = classOf(def, registry, diagnostics, true);
@@ -40,6 +46,8 @@ export function resolveGraph(graph: BeanGraph, registry: Registry, paths: PathCo
     if (d) beans.push(resolveBean(def, d, validator, paths, scope, diagnostics));
   }
   for (const top of graph.beans) if (isOverrideConfigurer(top) && descriptors.has(top)) unknownProperties(top, descriptors.get(top)!, diagnostics);
+  // Ignored beans are checked like any other (their properties must exist and fit), but never built.
+  for (const top of ignored) resolveBean(top, descriptors.get(top)!, validator, paths, scope, diagnostics);
   const byId = new Map(beans.map((b) => [b.id, b]));
   diagnostics.push(...findCycles(beans, byId));
   return { resolved: { beans, byId }, diagnostics };

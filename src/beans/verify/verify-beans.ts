@@ -1,6 +1,6 @@
 import { dirname } from 'node:path';
 import type { Diagnostic } from '../../util/diagnostic.js';
-import { sortDiagnostics } from '../../util/diagnostic.js';
+import { isError, sortDiagnostics } from '../../util/diagnostic.js';
 import { applyOverrides } from '../definitions/apply-overrides.js';
 import type { BeanGraph } from '../definitions/bean-graph.js';
 import { collectOverrides } from '../definitions/collect-overrides.js';
@@ -62,8 +62,9 @@ export async function verifyBeans(file: string, options: VerifyOptions): Promise
   for (const ext of options.extensions ?? []) ext.prepare?.(graph, options.registry);
   const { resolved, diagnostics } = resolveGraph(graph, options.registry, { jobDir, launchId: options.launchId });
   level2.push(...diagnostics);
-  if (!diagnostics.length) for (const ext of options.extensions ?? []) level2.push(...ext.check(graph, resolved, options.registry));
-  if (level2.length) return { level: 2, graph, resolved, diagnostics: sortDiagnostics(level2) };
+  if (!diagnostics.some(isError)) for (const ext of options.extensions ?? []) level2.push(...ext.check(graph, resolved, options.registry));
+  if (level2.some(isError)) return { level: 2, graph, resolved, diagnostics: sortDiagnostics(level2) };
+  const warnings = level2;
 
   const level3: Diagnostic[] = [];
   for (const bean of resolved.beans) {
@@ -76,5 +77,5 @@ export async function verifyBeans(file: string, options: VerifyOptions): Promise
       });
     }
   }
-  return { level: 3, graph, resolved, diagnostics: sortDiagnostics(level3) };
+  return { level: 3, graph, resolved, diagnostics: sortDiagnostics([...warnings, ...level3]) };
 }

@@ -2,18 +2,18 @@ import { relative } from 'node:path';
 import type { ResolvedBean } from '../../beans/resolve/resolved-bean.js';
 import type { ValueOrigin } from '../../beans/resolve/resolved-bean.js';
 import { verifyJob } from '../../job/verify-job.js';
-import { formatDiagnostic } from '../../util/diagnostic.js';
+import { formatDiagnostic, isError } from '../../util/diagnostic.js';
 import { EXIT_ERROR, EXIT_OK } from '../exit-codes.js';
 import type { Output } from '../output.js';
 
 /** `beancrawl beans JOB|FILE`: the resolved graph with each value's source. */
 export async function beansCommand(target: string, sets: readonly string[], io: Output): Promise<number> {
   const result = await verifyJob(target, { sets });
-  if (result.resolved && result.level >= 2 && (result.level === 3 || result.diagnostics.length === 0)) {
+  if (result.resolved && (result.level === 3 || !result.diagnostics.some(isError))) {
     for (const bean of result.resolved.beans) io.out(describeBean(bean));
   }
   for (const d of result.diagnostics) io.err(formatDiagnostic(d));
-  return result.diagnostics.length ? EXIT_ERROR : EXIT_OK;
+  return result.diagnostics.some(isError) ? EXIT_ERROR : EXIT_OK;
 }
 
 function describeBean(bean: ResolvedBean): string {

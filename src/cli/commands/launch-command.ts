@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { launchJob } from '../../job/launch-job.js';
+import { formatDiagnostic } from '../../util/diagnostic.js';
 import type { CrawlControl } from '../../model/crawl-control.js';
 import { EXIT_OK } from '../exit-codes.js';
 import type { Output } from '../output.js';
@@ -23,6 +24,7 @@ export async function launchCommand(target: string, sets: readonly string[], io:
   try {
     const result = await launchJob(target, {
       sets,
+      onWarnings: (warnings) => warnings.forEach((w) => io.err(formatDiagnostic(w))),
       onRunning: (c, runDir) => {
         controller = c;
         io.err(`launched ${target}: run folder ${join(target, runDir)}`);

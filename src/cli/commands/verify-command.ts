@@ -1,4 +1,4 @@
-import { formatDiagnostic } from '../../util/diagnostic.js';
+import { formatDiagnostic, isError } from '../../util/diagnostic.js';
 import { verifyJob } from '../../job/verify-job.js';
 import { EXIT_ERROR, EXIT_OK } from '../exit-codes.js';
 import type { Output } from '../output.js';
@@ -9,11 +9,13 @@ const LEVELS = { 1: 'well-formed files', 2: 'building the bean graph', 3: 'each 
 export async function verifyCommand(target: string, sets: readonly string[], io: Output): Promise<number> {
   const result = await verifyJob(target, { sets });
   for (const d of result.diagnostics) io.err(formatDiagnostic(d));
-  if (result.diagnostics.length) {
-    const n = result.diagnostics.length;
+  const errors = result.diagnostics.filter(isError);
+  if (errors.length) {
+    const n = errors.length;
     io.err(`${n} error${n === 1 ? '' : 's'} at level ${result.level} of 3 (${LEVELS[result.level]})`);
     return EXIT_ERROR;
   }
-  io.out(`OK: ${target}: ${result.resolved?.beans.length ?? 0} beans, 3 levels checked`);
+  const warnings = result.diagnostics.length;
+  io.out(`OK: ${target}: ${result.resolved?.beans.length ?? 0} beans, 3 levels checked${warnings ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''}`);
   return EXIT_OK;
 }

@@ -16,10 +16,13 @@ export class CandidatesProcessor extends Processor {
     const status = curi.fetchStatus;
     if (curi.outlinks.length === 0 || curi.noFollow) return PROCEED;
     if (!this.props.processErrorOutlinks && (status < 200 || status >= 400)) return PROCEED;
-    const limit = Math.min(curi.outlinks.length, this.props.frontier.maxOutlinks);
+    // maxOutlinks caps a document's links; a sitemap's M-hop entries are capped by the sitemap extractor instead.
+    const limit = this.props.frontier.maxOutlinks;
     const pending: Promise<void>[] = [];
-    for (let i = 0; i < limit; i++) {
-      const p = this.#scheduleOutlink(curi, curi.outlinks[i]);
+    let counted = 0;
+    for (const link of curi.outlinks) {
+      if (link.hop !== 'M' && ++counted > limit) continue;
+      const p = this.#scheduleOutlink(curi, link);
       if (p) pending.push(p);
     }
     return pending.length ? Promise.all(pending).then(() => PROCEED) : PROCEED;
@@ -29,6 +32,7 @@ export class CandidatesProcessor extends Processor {
     const pre = curi.child(link);
     pre.forceFetch = true;
     pre.overlay = curi.overlay; // a prerequisite follows its trigger's sheets
+    pre.queueKey = curi.queueKey; // and joins its trigger's queue (deferToPrevious keeps it)
     const done = () => {
       if (pre.fetchStatus === FetchStatus.OUT_OF_SCOPE) curi.fetchStatus = FetchStatus.PREREQUISITE_UNSCHEDULABLE_FAILURE;
       else this.props.frontier.schedule(pre);

@@ -47,6 +47,7 @@ export class CrawlController implements CrawlControl {
   progress(): CrawlProgress {
     return {
       state: this.#state, frontier: this.config.frontier.stats(), busyWorkers: this.#busy,
+      exitStatus: this.#state === 'FINISHED' || this.#state === 'STOPPING' ? this.#exitStatus : undefined,
       bytes: this.#bytes, documents: this.#documents, elapsedMs: this.#startedAt ? Date.now() - this.#startedAt : 0,
     };
   }
@@ -59,7 +60,7 @@ export class CrawlController implements CrawlControl {
         loggerModule?.uriError(seed.url, undefined, 'seed is not a crawlable URL');
         continue;
       }
-      const curi = new CrawlUri(url, { isSeed: true });
+      const curi = new CrawlUri(url, { isSeed: true, sourceTag: seed.sourceTag });
       curi.overlay = this.config.sheetOverlaysManager?.overlayFor(url, curi);
       await candidateChain.run(curi);
       if (curi.fetchStatus === FetchStatus.OUT_OF_SCOPE) loggerModule?.uriError(url, undefined, 'seed is out of scope');

@@ -14,6 +14,11 @@ export class ChainRunner implements ProcessorChain {
     this.#processors = config.processors;
   }
 
+  /** The processors in order (for the processors report). */
+  get processors(): readonly Processor[] {
+    return this.#processors;
+  }
+
   run(curi: CrawlUri): void | Promise<void> {
     return this.#from(0, curi);
   }

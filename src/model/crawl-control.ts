@@ -17,6 +17,8 @@ export type ControllerState = 'NASCENT' | 'PREPARING' | 'RUNNING' | 'PAUSED' | '
 
 export interface CrawlProgress extends CrawlTotals {
   readonly state: ControllerState;
+  /** Once the crawl is stopping or finished: why (FINISHED, ABORTED, FINISHED_DOCUMENT_LIMIT, ...). */
+  readonly exitStatus?: string;
   readonly frontier: FrontierStats;
   readonly busyWorkers: number;
 }

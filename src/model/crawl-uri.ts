@@ -12,8 +12,10 @@ export interface QueuedUri {
   readonly sourceTag?: string;
   readonly queueKey: string;
   readonly precedence: number;
-  /** Tries made so far (retries and deferrals). */
+  /** Tries made so far (retries after connection failures). */
   readonly fetchAttempts: number;
+  /** Times it waited behind a prerequisite (dns:, robots.txt). */
+  readonly deferrals?: number;
   readonly forceFetch?: boolean;
   /** The key of the sheets that apply (restored into an overlay when the URI is taken). */
   readonly sheetKey?: string;
@@ -34,6 +36,7 @@ export class CrawlUri {
   /** Lower comes first within a queue. */
   precedence = 1;
   fetchAttempts = 0;
+  deferrals = 0;
   forceFetch = false;
   /** The sheets that apply to this URI; components read overlayable properties through it. */
   overlay?: SheetOverlay;
@@ -72,6 +75,8 @@ export class CrawlUri {
   requestedDelayMs?: number;
   /** Set when the response or a meta tag says not to follow this page's links. */
   noFollow = false;
+  /** Set by a content extractor that has read this document fully (Heritrix's linkExtractorFinished): later ones skip it. */
+  linkExtractorFinished = false;
   /** The worker that processed it (crawl.log's `#NNN`). */
   worker = 0;
   /** The DNS answer's TTL, for dns: URIs. */
@@ -86,6 +91,7 @@ export class CrawlUri {
     if (init.queueKey !== undefined) this.queueKey = init.queueKey;
     if (init.precedence !== undefined) this.precedence = init.precedence;
     if (init.fetchAttempts !== undefined) this.fetchAttempts = init.fetchAttempts;
+    if (init.deferrals) this.deferrals = init.deferrals;
     if (init.forceFetch) this.forceFetch = true;
     if (init.sheetKey) this.sheetKey = init.sheetKey;
   }
@@ -122,6 +128,7 @@ export class CrawlUri {
     return {
       uri: this.uri, hopsPath: this.hopsPath, via: this.via, viaContext: this.viaContext, isSeed: this.isSeed,
       sourceTag: this.sourceTag, queueKey: this.queueKey, precedence: this.precedence, fetchAttempts: this.fetchAttempts,
+      deferrals: this.deferrals || undefined,
       forceFetch: this.forceFetch || undefined, sheetKey: this.overlay?.key ?? this.sheetKey,
     };
   }
@@ -146,5 +153,6 @@ export class CrawlUri {
     this.outlinks.length = 0;
     this.prerequisite = undefined;
     this.noFollow = false;
+    this.linkExtractorFinished = false;
   }
 }

@@ -10,7 +10,12 @@ import type { StateStore } from './state-store.js';
 import type { SheetOverlays } from '../sheets/sheet-overlay.js';
 import type { CanonicalizationPolicy, CanonicalizationRule, QueueAssignmentPolicy } from './uri-policies.js';
 import type { ReadSource } from './read-source.js';
+import type { Receiver, WarcRecordBuilder } from './receiver.js';
 import type { SeedModule } from './seed-module.js';
+import type { CookieStore } from './cookie-store.js';
+import type { Credential, CredentialStore } from './credential-store.js';
+import type { CrawlReport } from './crawl-report.js';
+import type { StatisticsTracking } from './crawl-statistics.js';
 
 /** The model's contracts as kinds that components provide and references require. */
 declare module '../beans/registry/kind-types.js' {
@@ -34,7 +39,14 @@ declare module '../beans/registry/kind-types.js' {
     CrawlLimiter: CrawlLimiter;
     CrawlController: CrawlControl;
     SheetOverlaysManager: SheetOverlays;
+    Receiver: Receiver;
+    WarcRecordBuilder: WarcRecordBuilder;
+    CookieStore: CookieStore;
+    CredentialStore: CredentialStore;
+    Credential: Credential;
+    Report: CrawlReport;
+    StatisticsTracker: StatisticsTracking;
   }
 }
 
-export const KINDS = ['CrawlMetadata', 'DecideRule', 'ReadSource', 'SeedModule', 'Processor', 'Frontier', 'UriUniqFilter', 'ServerCache', 'StateStore', 'CanonicalizationPolicy', 'CanonicalizationRule', 'QueueAssignmentPolicy', 'FetchChain', 'CandidateChain', 'DispositionChain', 'CrawlLogger', 'CrawlLimiter', 'CrawlController', 'SheetOverlaysManager'] as const;
+export const KINDS = ['CrawlMetadata', 'DecideRule', 'ReadSource', 'SeedModule', 'Processor', 'Frontier', 'UriUniqFilter', 'ServerCache', 'StateStore', 'CanonicalizationPolicy', 'CanonicalizationRule', 'QueueAssignmentPolicy', 'FetchChain', 'CandidateChain', 'DispositionChain', 'CrawlLogger', 'CrawlLimiter', 'CrawlController', 'SheetOverlaysManager', 'Receiver', 'WarcRecordBuilder', 'Report', 'StatisticsTracker', 'CookieStore', 'CredentialStore', 'Credential'] as const;

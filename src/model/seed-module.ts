@@ -3,6 +3,8 @@ export interface Seed {
   readonly url: string;
   /** 1-based line in the seed text. */
   readonly line: number;
+  /** Set when the module tags URIs with their seed (sourceTagSeeds): crawl.log's source column. */
+  readonly sourceTag?: string;
 }
 
 /** A line that is not a seed (`+http://(org,example,` and the like), offered to listeners. */

@@ -75,4 +75,28 @@ describe('override sheets (integration)', function () {
       await free.close();
     }
   });
+
+  it('switches a scope rule off for one prefix only', async () => {
+    const trap = () => SiteServer.start({ '/robots.txt': { status: 404 }, '/': { body: page('home', ['/a/a/a/a/x.html']) }, '/a/a/a/a/x.html': { body: page('deep') } });
+    const allowed = await trap();
+    const strict = await trap();
+    try {
+      const profile = await readFile(join(REPO_ROOT, 'profiles', 'default.xml'), 'utf8');
+      const beans = profile.replace('</beans>', `
+ <bean id="trapsAllowed" class="Sheet">
+  <property name="map"><map><entry key="scope.rules[6].enabled" value="false"/></map></property>
+ </bean>
+ <bean class="SurtPrefixesSheetAssociation">
+  <property name="surtPrefixes"><list><value>${allowed.origin}/</value></list></property>
+  <property name="targetSheetNames"><list><value>trapsAllowed</value></list></property>
+ </bean>
+</beans>`);
+      await crawlJob(fastSets([`${allowed.origin}/`, `${strict.origin}/`]), { beans });
+      expect(allowed.paths()).to.include('/a/a/a/a/x.html');
+      expect(strict.paths()).not.to.include('/a/a/a/a/x.html');
+    } finally {
+      await allowed.close();
+      await strict.close();
+    }
+  });
 });

@@ -2,6 +2,7 @@ import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import type { QueueAssignmentPolicy } from '../../model/uri-policies.js';
 import { surtAuthorityQueueKey } from '../../util/url/surt-authority-queue-key.js';
+import { policyBasis } from './policy-basis.js';
 import type { surtAuthorityQueueAssignmentPolicyComponent } from './surt-authority-queue-assignment-policy.descriptor.js';
 
 export type SurtAuthorityQueueAssignmentConfig = ConfigOf<typeof surtAuthorityQueueAssignmentPolicyComponent>;
@@ -23,16 +24,4 @@ export class SurtAuthorityQueueAssignmentPolicy implements QueueAssignmentPolicy
     if (forceQueueAssignment !== '') return forceQueueAssignment;
     return surtAuthorityQueueKey(policyBasis(curi), { parallelQueues });
   }
-}
-
-/**
- * The URI whose host decides: the via of a prerequisite or dns: URI, else the URI itself
- * (`dns:host` read as `http://host/`; whois: URIs always keep their own, shared, queue).
- */
-function policyBasis(curi: CrawlUri): string {
-  const uri = curi.uri;
-  if (uri.startsWith('whois:')) return uri;
-  const dns = uri.startsWith('dns:');
-  if ((dns || curi.isPrerequisite) && curi.via !== undefined) return curi.via;
-  return dns ? `http://${uri.slice(4)}/` : uri;
 }

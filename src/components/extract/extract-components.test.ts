@@ -1,35 +1,74 @@
 import { expect } from 'chai';
 import { Registry } from '../../beans/registry/registry.js';
 import { EXTRACT_COMPONENTS } from './extract-components.js';
+import { ExtractorCss } from './extractor-css.js';
 import { ExtractorHtml } from './extractor-html.js';
 import { ExtractorHttp } from './extractor-http.js';
+import { ExtractorJs } from './extractor-js.js';
+import { ExtractorRobotsTxt } from './extractor-robots-txt.js';
+import { ExtractorSitemap } from './extractor-sitemap.js';
+import { ExtractorSwf } from './extractor-swf.js';
 
 describe('EXTRACT_COMPONENTS', () => {
   const registry = new Registry(EXTRACT_COMPONENTS);
+  const names: Record<string, string[]> = {
+    ExtractorHttp: ['ExtractorHTTP', 'org.archive.modules.extractor.ExtractorHTTP'],
+    ExtractorHtml: ['ExtractorHTML', 'org.archive.modules.extractor.ExtractorHTML'],
+    ExtractorCss: ['ExtractorCSS', 'org.archive.modules.extractor.ExtractorCSS'],
+    ExtractorJs: ['ExtractorJS', 'org.archive.modules.extractor.ExtractorJS'],
+    ExtractorSwf: ['ExtractorSWF', 'org.archive.modules.extractor.ExtractorSWF'],
+    ExtractorRobotsTxt: ['org.archive.modules.extractor.ExtractorRobotsTxt'],
+    ExtractorSitemap: ['org.archive.modules.extractor.ExtractorSitemap'],
+  };
 
-  it('registers ExtractorHttp and ExtractorHtml under Heritrix\'s names too', () => {
-    for (const name of ['ExtractorHttp', 'ExtractorHTTP', 'org.archive.modules.extractor.ExtractorHTTP']) expect(registry.lookup(name)?.name, name).to.equal('ExtractorHttp');
-    for (const name of ['ExtractorHtml', 'ExtractorHTML', 'org.archive.modules.extractor.ExtractorHTML']) expect(registry.lookup(name)?.name, name).to.equal('ExtractorHtml');
+  it('registers every extractor of Heritrix\'s default fetch chain under Heritrix\'s names too', () => {
+    expect(EXTRACT_COMPONENTS.map((d) => d.name)).to.deep.equal(['ExtractorHttp', 'ExtractorRobotsTxt', 'ExtractorSitemap', 'ExtractorHtml', 'ExtractorCss', 'ExtractorJs', 'ExtractorSwf']);
+    for (const [name, aliases] of Object.entries(names)) {
+      for (const alias of [name, ...aliases]) expect(registry.lookup(alias)?.name, alias).to.equal(name);
+    }
   });
 
   it('describes processors with Heritrix\'s defaults, every property documented and overlayable', () => {
-    const html = registry.lookup('ExtractorHtml')!;
-    expect(html.kinds).to.deep.equal(['Processor']);
-    const defaults = Object.fromEntries(Object.entries(html.props).map(([k, p]) => [k, p.default]));
-    expect(defaults).to.deep.equal({ enabled: true, treatFramesAsEmbedLinks: true, ignoreFormActionUrls: false, extractOnlyFormGets: true, obeyRelNofollow: false, ignoreUnexpectedHtml: true });
+    const defaults = (name: string) => Object.fromEntries(Object.entries(registry.lookup(name)!.props).map(([k, p]) => [k, p.default]));
+    expect(defaults('ExtractorHtml')).to.deep.equal({
+      enabled: true, treatFramesAsEmbedLinks: true, ignoreFormActionUrls: false, extractOnlyFormGets: true, obeyRelNofollow: false,
+      extractJavascript: false, ignoreUnexpectedHtml: true,
+    });
+    expect(defaults('ExtractorSitemap')).to.deep.equal({ enabled: true, urlPattern: undefined, enableLenientExtraction: false, maxUncompressedBytes: 52428800 });
+    for (const name of ['ExtractorCss', 'ExtractorSwf', 'ExtractorRobotsTxt']) expect(defaults(name), name).to.deep.equal({ enabled: true });
     for (const d of EXTRACT_COMPONENTS) {
+      expect(d.kinds).to.deep.equal(['Processor']);
       for (const [name, p] of Object.entries(d.props)) {
         expect(p.description, `${d.name}.${name}`).to.not.equal('');
         expect(p.overlayable, `${d.name}.${name}`).to.equal(true);
       }
-      expect(d.refs?.metadata).to.include({ kind: 'CrawlMetadata', autowire: true });
-      expect(d.refs?.metadata?.required).to.not.equal(true);
       expect(d.refs).to.have.property('shouldProcessRule');
+    }
+    for (const name of ['ExtractorHttp', 'ExtractorHtml']) {
+      expect(registry.lookup(name)!.refs?.metadata).to.include({ kind: 'CrawlMetadata', autowire: true });
+      expect(registry.lookup(name)!.refs?.metadata?.required).to.not.equal(true);
     }
   });
 
+  it('keeps ExtractorJs off by default, its description saying why', () => {
+    const js = registry.lookup('ExtractorJs')!;
+    expect(js.props.enabled.default).to.equal(false);
+    expect(js.props.enabled.description).to.match(/#232/);
+    expect(js.description).to.match(/junk/);
+  });
+
+  it('checks that urlPattern compiles', async () => {
+    const sitemap = registry.lookup('ExtractorSitemap')!;
+    const view = (urlPattern: unknown) => ({ id: 'extractorSitemap', className: 'ExtractorSitemap', config: { urlPattern }, locationOf: () => ({ file: 'x', line: 1, column: 1 }), refs: () => [] });
+    expect(await sitemap.validate!(view('(?i).*sitemap.*\\.xml'), { jobDir: '.' })).to.deep.equal([]);
+    expect(await sitemap.validate!(view(undefined), { jobDir: '.' })).to.deep.equal([]);
+    const issues = await sitemap.validate!(view('.*(sitemap'), { jobDir: '.' });
+    expect(issues).to.have.length(1);
+    expect(issues[0]).to.include({ property: 'urlPattern' });
+  });
+
   it('loads the implementations', async () => {
-    expect(await registry.lookup('ExtractorHttp')!.load!()).to.equal(ExtractorHttp);
-    expect(await registry.lookup('ExtractorHtml')!.load!()).to.equal(ExtractorHtml);
+    const classes: Record<string, unknown> = { ExtractorHttp, ExtractorHtml, ExtractorCss, ExtractorJs, ExtractorSwf, ExtractorRobotsTxt, ExtractorSitemap };
+    for (const [name, cls] of Object.entries(classes)) expect(await registry.lookup(name)!.load!(), name).to.equal(cls);
   });
 });

@@ -10,7 +10,9 @@ export const extractorHtmlComponent = defineComponent({
     'backgrounds, GET form actions and meta refresh, with Heritrix\'s hops and contexts (`a/@href`, `img/@src`, ...). ' +
     'Decodes the body (BOM, header charset, `<meta charset>`, then fetchHttp.defaultEncoding) into the URI\'s text. ' +
     'Honours `<base href>` and, under the obey and classic robots policies, `<meta name="robots" content="nofollow">`. ' +
-    'Links in script and style text and in comments are not read.',
+    'Reads `<style>` elements and `style` attributes as ExtractorCss reads style sheets (E, `=EMBED_MISC`), and ' +
+    '`<script>` text only with extractJavascript. Links in comments are not read. A page it reads is finished: ' +
+    'the extractors after it in the chain (ExtractorCss, ExtractorJs) skip it, as in Heritrix.',
   kinds: ['Processor'],
   props: {
     ...PROCESSOR_PROPS,
@@ -18,6 +20,13 @@ export const extractorHtmlComponent = defineComponent({
     ignoreFormActionUrls: { type: 'boolean', default: false, overlayable: true, description: 'Skip the action URL of every form.' },
     extractOnlyFormGets: { type: 'boolean', default: true, overlayable: true, description: 'Take a form\'s action only when its method is GET (or absent); false takes POST forms\' actions too.' },
     obeyRelNofollow: { type: 'boolean', default: false, overlayable: true, description: 'Skip `a` and `area` links whose rel holds nofollow.' },
+    extractJavascript: {
+      type: 'boolean', default: false, overlayable: true,
+      description:
+        'Read inline `<script>` text for strings that are absolute http(s) URLs or root-relative paths, as ExtractorJs ' +
+        'reads script files (X, `=JS_MISC`). Off by default (Heritrix: on), for the junk requests speculative ' +
+        'extraction makes (heritrix3 #232, #595).',
+    },
     ignoreUnexpectedHtml: { type: 'boolean', default: true, overlayable: true, description: 'Skip HTML served at a path ending in an image, audio or video extension (.gif, .jpg, .mp3, ...): an error page, not a document.' },
   },
   refs: {

@@ -35,7 +35,7 @@ function metadata(robotsPolicyName: string): CrawlMetadataInfo {
 function extractor(overrides: Partial<ExtractorHtmlConfig> = {}): ExtractorHtml {
   return new ExtractorHtml({
     enabled: true, shouldProcessRule: undefined, metadata: undefined, treatFramesAsEmbedLinks: true, ignoreFormActionUrls: false,
-    extractOnlyFormGets: true, obeyRelNofollow: false, ignoreUnexpectedHtml: true, ...overrides,
+    extractOnlyFormGets: true, obeyRelNofollow: false, extractJavascript: false, ignoreUnexpectedHtml: true, ...overrides,
   });
 }
 
@@ -189,11 +189,11 @@ describe('ExtractorHtml', () => {
   });
 
   describe('what is not a link', () => {
-    it('ignores links in script and style text and in comments', () => {
+    it('ignores tags in script and style text, and links in comments', () => {
       const html =
         '<script>document.write("<a href=\'/js\'>"); var u = "<img src=/js.png>";</script>' +
-        '<style>a { background: url(/css.png) } </style><!-- <a href="/comment"> --><a href="/real">';
-      expect(linksOf(html)).to.deep.equal(['L http://example.org/real a/@href']);
+        '<style>a { background: url(/css.png) } /* <a href="/style"> */</style><!-- <a href="/comment"> --><a href="/real">';
+      expect(linksOf(html)).to.deep.equal(['E http://example.org/css.png =EMBED_MISC', 'L http://example.org/real a/@href']);
     });
 
     it('skips javascript:, mailto:, data:, blank and fragment-only hrefs', () => {
@@ -211,6 +211,85 @@ describe('ExtractorHtml', () => {
       curi.outlinks.push({ uri: 'http://example.org/x', hop: 'L', context: 'Link:' });
       extractor().process(curi);
       expect(curi.outlinks.map((l) => l.uri)).to.deep.equal(['http://example.org/x', 'http://example.org/y']);
+    });
+  });
+
+  describe('inline style and script', () => {
+    it('reads <style> elements and style attributes as CSS: embeds, =EMBED_MISC, against the base', () => {
+      const html =
+        '<head><base href="/assets/"><style media="screen">@import "print.css"; body { background: URL( \'bg.png\' ) }</style></head>' +
+        '<body><div style="background-image:url(&quot;/hero.jpg&quot;)">x</div><p style="color:red">y</p><a href="a.html">a</a>';
+      expect(linksOf(html)).to.deep.equal([
+        'L http://example.org/assets/ base/@href',
+        'E http://example.org/assets/print.css =EMBED_MISC',
+        'E http://example.org/assets/bg.png =EMBED_MISC',
+        'E http://example.org/hero.jpg =EMBED_MISC',
+        'L http://example.org/assets/a.html a/@href',
+      ]);
+    });
+
+    it('reads a <style> left open to the end of the page', () => {
+      expect(linksOf('<a href="/a">a</a><style>p { background: url(/open.png) }')).to.deep.equal(['L http://example.org/a a/@href', 'E http://example.org/open.png =EMBED_MISC']);
+    });
+
+    it('leaves inline scripts alone unless extractJavascript, then takes only absolute and root-relative URLs (X, =JS_MISC)', () => {
+      const html =
+        '<script>var a = "/api/items?page=2", b = \'https://cdn.example.net/lib.js\', t = "text/javascript", r = "img/x.png";</script>' +
+        '<script src="/s.js"></script><a href="/after">after</a>';
+      expect(linksOf(html)).to.deep.equal(['E http://example.org/s.js script/@src', 'L http://example.org/after a/@href']);
+      expect(linksOf(html, { extractJavascript: true })).to.deep.equal([
+        'X http://example.org/api/items?page=2 =JS_MISC',
+        'X https://cdn.example.net/lib.js =JS_MISC',
+        'E http://example.org/s.js script/@src',
+        'L http://example.org/after a/@href',
+      ]);
+    });
+
+    it('takes nothing from style or script after a meta robots nofollow', () => {
+      const html = '<meta name="robots" content="nofollow"><style>p { background: url(/x.png) }</style><script>"/y"</script>';
+      expect(linksOf(html, { extractJavascript: true })).to.deep.equal([]);
+    });
+
+    it('reads the page after one cut off inside <script> or <style> (htmlparser2 10.1 kept its raw-text state across reset)', () => {
+      for (const cut of ['<p>a</p><script>var x = 1;', '<p>a</p><style>p { color: red }', '<title>t', '<textarea>x']) {
+        const ex = extractor();
+        ex.process(fetched({ body: cut }));
+        const next = fetched({ body: '<p>text</p><a href="/two">two</a>' });
+        ex.process(next);
+        expect(next.outlinks.map(show), cut).to.deep.equal(['L http://example.org/two a/@href']);
+      }
+    });
+
+    it('keeps no state from one page to the next', () => {
+      const ex = extractor({ extractJavascript: true });
+      const first = fetched({ body: '<p>a</p><style>p { background: url(/one.png) }' });
+      ex.process(first);
+      const second = fetched({ body: '<p>text</p><a href="/two">two</a>' });
+      ex.process(second);
+      expect(second.outlinks.map(show)).to.deep.equal(['L http://example.org/two a/@href']);
+    });
+  });
+
+  describe('Heritrix\'s linkExtractorFinished', () => {
+    it('marks a page it read as finished', () => {
+      const curi = fetched({ body: '<a href="/x">' });
+      extractor().process(curi);
+      expect(curi.linkExtractorFinished).to.equal(true);
+    });
+
+    it('skips a document an earlier extractor finished', () => {
+      const curi = fetched({ body: '<a href="/x">' });
+      curi.linkExtractorFinished = true;
+      extractor().process(curi);
+      expect(curi.outlinks).to.deep.equal([]);
+      expect(curi.text).to.equal(undefined);
+    });
+
+    it('is cleared before a retry', () => {
+      const curi = fetched({ body: '<a href="/x">' });
+      extractor().process(curi);
+      curi.resetForRetry();
+      expect(curi.linkExtractorFinished).to.equal(false);
     });
   });
 

@@ -8,12 +8,14 @@ import { HtmlLinkCollector } from './html-link-collector.js';
 import { isHtmlResponse } from './is-html-response.js';
 import { obeysMetaRobots } from './robots-directives.js';
 
-export type ExtractorHtmlConfig = ConfigOf<typeof extractorHtmlComponent>;
+/** The resolved properties; extractJavascript may be left out by code written before it existed (false). */
+export type ExtractorHtmlConfig = Omit<ConfigOf<typeof extractorHtmlComponent>, 'extractJavascript'> & { readonly extractJavascript?: boolean };
 
 /**
  * Heritrix's ExtractorHTML on htmlparser2's streaming parser: decodes the body into
- * `curi.text`, then adds the page's links to `curi.outlinks`. Only 2xx HTML responses with a
- * body are read; JavaScript and inline CSS are left to their own extractors.
+ * `curi.text`, then adds the page's links to `curi.outlinks`, inline CSS's included (and
+ * inline scripts' with extractJavascript). Only 2xx HTML responses with a body that no earlier
+ * extractor finished are read; once read, the page is finished for the extractors after it.
  */
 export class ExtractorHtml extends Processor {
   readonly #collector = new HtmlLinkCollector();
@@ -24,7 +26,7 @@ export class ExtractorHtml extends Processor {
 
   protected override shouldProcess(curi: CrawlUri): boolean {
     const body = curi.response?.body;
-    if (body === undefined || body.length === 0 || curi.fetchStatus < 200 || curi.fetchStatus > 299) return false;
+    if (body === undefined || body.length === 0 || curi.fetchStatus < 200 || curi.fetchStatus > 299 || curi.linkExtractorFinished) return false;
     if (!isHtmlResponse(curi.contentType, body)) return false;
     return !(this.config.ignoreUnexpectedHtml && hasNonHtmlExtension(curi.uri));
   }
@@ -33,6 +35,7 @@ export class ExtractorHtml extends Processor {
     const text = decodeHtml(curi.response!.body, curi.contentCharset, curi.defaultEncoding).text;
     curi.text = text;
     this.#collector.collect(curi, text, this.config, obeysMetaRobots(this.config.metadata));
+    curi.linkExtractorFinished = true;
     return PROCEED;
   }
 }

@@ -1,6 +1,8 @@
-import { Parser } from 'htmlparser2';
+import { Parser, type Handler } from 'htmlparser2';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import { Hop } from '../../model/hop.js';
+import { addCssLinks } from './add-css-links.js';
+import { addJsLinks } from './add-js-links.js';
 import { classifyLinkRel, hasRelKeyword, type EmbedRel } from './link-rel.js';
 import { metaRefreshUrl } from './meta-refresh-url.js';
 import { OutlinkSink } from './outlink-sink.js';
@@ -13,6 +15,8 @@ export interface HtmlLinkOptions {
   readonly ignoreFormActionUrls: boolean;
   readonly extractOnlyFormGets: boolean;
   readonly obeyRelNofollow: boolean;
+  /** Read inline `<script>` text for likely URLs (ExtractorHtml.extractJavascript); absent, false. */
+  readonly extractJavascript?: boolean;
 }
 
 /** Heritrix's contexts for `<link>` embeds, by rel keyword. */
@@ -29,6 +33,9 @@ const LINK_EMBED_CONTEXTS: Record<EmbedRel, string> = {
  * tag. The few attributes that can carry a link are kept in slots while a tag's attributes
  * stream by, and the tag is handled when the next one opens (or the document ends), so tags are
  * seen in document order. Script and style text and comments are never tokenised as tags.
+ * Style text and `style` attributes are read as CSS, and script text (with extractJavascript)
+ * for likely URLs: the parser's text and close-tag callbacks are set only while a `<style>` or
+ * `<script>` is open, so pages pay for them only there.
  * One collector serves one processor; `collect` is synchronous, so it is never re-entered.
  */
 export class HtmlLinkCollector {
@@ -58,16 +65,22 @@ export class HtmlLinkCollector {
   #dataSrc: string | undefined;
   #dataSrcset: string | undefined;
   #imagesrcset: string | undefined;
+  #style: string | undefined;
+  /** The raw-text element being read (`style`, or `script` with extractJavascript), and its text so far. */
+  #rawTag: string | undefined;
+  #rawText = '';
+  /** The parser's callbacks; ontext and onclosetag are set only while a raw-text element is read. */
+  readonly #callbacks: Partial<Handler>;
 
   constructor() {
-    this.#parser = new Parser(
-      {
-        onopentagname: (name) => this.#openTag(name),
-        onattribute: (name, value) => this.#attribute(name, value),
-        onend: () => this.#flush(),
-      },
-      { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true },
-    );
+    this.#callbacks = {
+      onopentagname: (name) => this.#openTag(name),
+      onattribute: (name, value) => this.#attribute(name, value),
+      onend: () => this.#end(),
+      ontext: undefined,
+      onclosetag: undefined,
+    };
+    this.#parser = new Parser(this.#callbacks, { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true });
   }
 
   /**
@@ -86,8 +99,9 @@ export class HtmlLinkCollector {
     try {
       this.#parser.parseComplete(html);
     } finally {
-      this.#parser.reset();
+      resetParser(this.#parser);
       this.#clear();
+      this.#endRawText();
       this.#curi = this.#sink = this.#options = undefined;
     }
   }
@@ -95,6 +109,43 @@ export class HtmlLinkCollector {
   #openTag(name: string): void {
     if (this.#pending) this.#flush();
     this.#tag = name;
+    if (name === 'style' || (name === 'script' && this.#options!.extractJavascript === true)) this.#startRawText(name);
+  }
+
+  #end(): void {
+    this.#flush();
+    if (this.#rawTag !== undefined) this.#rawTextElement(this.#rawTag);
+  }
+
+  #startRawText(name: string): void {
+    this.#rawTag = name;
+    this.#rawText = '';
+    this.#callbacks.ontext = this.#onText;
+    this.#callbacks.onclosetag = this.#onCloseTag;
+  }
+
+  readonly #onText = (text: string): void => {
+    this.#rawText += text;
+  };
+
+  readonly #onCloseTag = (name: string): void => {
+    if (name === this.#rawTag) this.#rawTextElement(name);
+  };
+
+  /** A `<style>` or `<script>` element ended (or the document did): its text, as CSS or as script. */
+  #rawTextElement(name: string): void {
+    const text = this.#rawText;
+    this.#endRawText();
+    if (this.#stopped || text.length === 0) return;
+    if (name === 'style') addCssLinks(this.#sink!, text, this.#base);
+    else addJsLinks(this.#sink!, text, this.#base);
+  }
+
+  #endRawText(): void {
+    this.#rawTag = undefined;
+    this.#rawText = '';
+    this.#callbacks.ontext = undefined;
+    this.#callbacks.onclosetag = undefined;
   }
 
   #attribute(name: string, value: string): void {
@@ -115,6 +166,10 @@ export class HtmlLinkCollector {
       case 'data-src': this.#dataSrc ??= value; break;
       case 'data-srcset': this.#dataSrcset ??= value; break;
       case 'imagesrcset': this.#imagesrcset ??= value; break;
+      case 'style':
+        if (value.indexOf('(') < 0) return; // no url(): nothing to read, and no flush to pay for
+        this.#style ??= value;
+        break;
       default: return;
     }
     this.#pending = true;
@@ -196,6 +251,7 @@ export class HtmlLinkCollector {
     if (this.#dataSrc !== undefined) this.#add(this.#dataSrc, Hop.EMBED, tag + '/@data-src');
     if (this.#dataSrcset !== undefined) this.#addSrcset(this.#dataSrcset, tag + '/@data-srcset');
     if (this.#imagesrcset !== undefined) this.#addSrcset(this.#imagesrcset, tag + '/@imagesrcset');
+    if (this.#style !== undefined) addCssLinks(this.#sink!, this.#style, this.#base);
   }
 
   /** E, except frames when treatFramesAsEmbedLinks is off. */
@@ -222,7 +278,20 @@ export class HtmlLinkCollector {
     this.#pending = false;
     this.#href = this.#src = this.#srcset = this.#rel = this.#action = this.#method = this.#content = this.#name = undefined;
     this.#httpEquiv = this.#background = this.#data = this.#cite = this.#poster = this.#dataSrc = this.#dataSrcset = this.#imagesrcset = undefined;
+    this.#style = undefined;
   }
+}
+
+/**
+ * Resets the parser for the next document. htmlparser2 10.1's reset leaves its tokenizer's
+ * raw-text flag set when a document ended inside `<script>`, `<style>`, `<title>` or
+ * `<textarea>` (a page cut short, say), and every later document then throws in the tokenizer;
+ * the flag is cleared by hand.
+ */
+function resetParser(parser: Parser): void {
+  parser.reset();
+  const tokenizer = (parser as unknown as { tokenizer?: { isSpecial?: boolean } }).tokenizer;
+  if (tokenizer !== undefined && tokenizer.isSpecial === true) tokenizer.isSpecial = false;
 }
 
 /** The base a `<base href>` sets: resolved against the document's URL, fragment dropped; undefined when unusable. */

@@ -1,6 +1,9 @@
 import type { Hop, Link } from '../../model/hop.js';
 import { normalizeUrl } from '../../util/url/normalize-url.js';
 
+/** Heritrix's UURI.MAX_URL_LENGTH: extractors that guess (CSS, JavaScript) drop longer candidates. */
+export const MAX_URL_LENGTH = 2083;
+
 /**
  * Adds what an extractor finds to a URI's outlinks: made absolute and normalised, uncrawlable
  * ones (`javascript:`, `mailto:`, `data:`, unparsable) dropped, each (uri, hop) pair once.

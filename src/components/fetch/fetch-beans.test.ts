@@ -90,8 +90,37 @@ describe('fetch components in a bean file', () => {
     }
   });
 
-  it('refuses a proxy, which is not supported yet', async () => {
-    const r = await verify(HERITRIX_BEANS('<property name="httpProxyHost" value="proxy.example.org"/>'));
-    expect(r.errors).to.deep.equal(['bean "fetchHttp" property "httpProxyHost": proxies are not supported yet; leave httpProxyHost empty']);
+  it('verifies Heritrix\'s cookie store, credential store and proxy properties, and autowires both stores into fetchHttp', async () => {
+    const stores = `
+ <bean id="cookieStore" class="org.archive.modules.fetcher.BdbCookieStore"><property name="cookiesSaveFile" value="\${launchId}/cookies.txt"/></bean>
+ <bean id="credentialStore" class="org.archive.modules.credential.CredentialStore">
+  <property name="credentials"><map>
+   <entry key="intranet"><bean class="org.archive.modules.credential.HttpAuthenticationCredential">
+    <property name="domain" value="site.test:${port}"/><property name="realm" value="staff"/><property name="login" value="ann"/><property name="password" value="pw"/>
+   </bean></entry>
+  </map></property>
+ </bean>
+</beans>`;
+    const proxy = '<property name="httpProxyHost" value="127.0.0.1"/><property name="httpProxyPort" value="3128"/><property name="ignoreCookies" value="false"/>';
+    const r = await verify(HERITRIX_BEANS(proxy).replace('</beans>', stores));
+    expect(r.errors).to.deep.equal([]);
+    const container = await BeanContainer.build(r.resolved!, { startTimeoutMs: 1000, stopTimeoutMs: 1000 });
+    const fetchHttp = container.get<Processor & { config: Record<string, unknown> }>('fetchHttp');
+    expect(fetchHttp.config.cookieStore).to.equal(container.get('cookieStore'));
+    expect(fetchHttp.config.credentialStore).to.equal(container.get('credentialStore'));
+    const store = container.get<{ httpAuthFor(url: URL): { login: string }[] }>('credentialStore');
+    expect(store.httpAuthFor(new URL(`http://site.test:${port}/x`)).map((c) => c.login)).to.deep.equal(['ann']);
+    expect(store.httpAuthFor(new URL('http://site.test/x'))).to.deep.equal([]);
+  });
+
+  it('refuses a credential without a login, and a proxy without a port', async () => {
+    const noLogin = await verify(HERITRIX_BEANS('').replace('</beans>', `
+ <bean id="credentialStore" class="CredentialStore">
+  <property name="credentials"><map><entry key="x"><bean class="HttpAuthenticationCredential"><property name="domain" value="site.test"/></bean></entry></map></property>
+ </bean>
+</beans>`));
+    expect(noLogin.errors).to.deep.equal(['bean "credentialStore.credentials[x]" property "login": is required but not set']);
+    const noPort = await verify(HERITRIX_BEANS('<property name="httpProxyHost" value="proxy.example.org"/>'));
+    expect(noPort.errors).to.deep.equal(['bean "fetchHttp" property "httpProxyPort": a proxy needs its port: set httpProxyPort']);
   });
 });

@@ -1,4 +1,9 @@
 import { expect } from 'chai';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { KINDS } from '../../model/kinds.js';
+import { cookieStoreComponent } from './cookie-store.descriptor.js';
 import { FETCH_COMPONENTS } from './fetch-components.js';
 import { fetchDnsComponent } from './fetch-dns.descriptor.js';
 import { fetchHttpComponent } from './fetch-http.descriptor.js';
@@ -12,23 +17,47 @@ describe('FETCH_COMPONENTS', () => {
     const names = FETCH_COMPONENTS.flatMap((d) => [d.name, ...(d.aliases ?? [])]);
     expect(new Set(names).size).to.equal(names.length);
     expect(names).to.include.members(['FetchHTTP', 'org.archive.modules.fetcher.FetchHTTP', 'FetchDNS', 'org.archive.modules.net.BdbServerCache',
-      'org.archive.crawler.prefetch.Preselector', 'org.archive.crawler.prefetch.PreconditionEnforcer']);
+      'org.archive.crawler.prefetch.Preselector', 'org.archive.crawler.prefetch.PreconditionEnforcer', 'org.archive.modules.fetcher.BdbCookieStore',
+      'org.archive.modules.credential.CredentialStore', 'org.archive.modules.credential.HttpAuthenticationCredential']);
   });
 
-  it('describes every property with a default, and loads a class for each component', async () => {
+  it('describes every property with a default (or as required), each kind a model kind, and loads a class for each component', async () => {
     for (const d of FETCH_COMPONENTS) {
       for (const [name, spec] of Object.entries(d.props)) {
         expect(spec.description, `${d.name}.${name}`).to.not.equal('');
-        expect(spec, `${d.name}.${name}`).to.have.property('default');
+        if (!spec.required) expect(spec, `${d.name}.${name}`).to.have.property('default');
       }
+      for (const kind of [...d.kinds, ...Object.values(d.refs ?? {}).map((r) => r.kind)]) expect(KINDS as readonly string[], d.name).to.include(kind);
       expect(await d.load!()).to.be.a('function');
     }
   });
 
-  it('FetchHttp validate: refuses a proxy, malformed accept headers and unknown encodings', () => {
-    const issues = fetchHttpComponent.validate!(view({ httpProxyHost: 'proxy', acceptHeaders: ['Accept text/html'], defaultEncoding: 'no-such-charset' }));
-    expect((issues as { property: string }[]).map((i) => i.property)).to.deep.equal(['httpProxyHost', 'acceptHeaders', 'defaultEncoding']);
-    expect(fetchHttpComponent.validate!(view({ httpProxyHost: '', acceptHeaders: ['Accept: */*'], defaultEncoding: 'ISO-8859-1' }))).to.deep.equal([]);
+  it('FetchHttp validate: refuses a proxy without a port or with a malformed host, malformed accept headers and unknown encodings', () => {
+    const issues = fetchHttpComponent.validate!(view({ httpProxyHost: 'proxy', httpProxyPort: 0, acceptHeaders: ['Accept text/html'], defaultEncoding: 'no-such-charset' }));
+    expect((issues as { property: string }[]).map((i) => i.property)).to.deep.equal(['httpProxyPort', 'acceptHeaders', 'defaultEncoding']);
+    const ok = { acceptHeaders: ['Accept: */*'], defaultEncoding: 'ISO-8859-1' };
+    expect(fetchHttpComponent.validate!(view({ ...ok, httpProxyHost: 'bad/host', httpProxyPort: 3128 }))).to.deep.equal([
+      { property: 'httpProxyHost', message: '"bad/host" is not a host name or address' },
+    ]);
+    for (const [host, port] of [['', 0], ['proxy.example.org', 3128], ['10.0.0.1', 80], ['::1', 8080]] as const) {
+      expect(fetchHttpComponent.validate!(view({ ...ok, httpProxyHost: host, httpProxyPort: port })), host).to.deep.equal([]);
+    }
+  });
+
+  it('CookieStore validate: the load file must exist, and its bad lines are reported at their place in it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'beancrawl-cookies-'));
+    try {
+      const file = join(dir, 'cookies.txt');
+      await writeFile(file, '# comment\n.example.org\tTRUE\t/\tFALSE\t0\tsid\t1\nexample.org\tFALSE\t/\n');
+      expect(await cookieStoreComponent.validate!(view({ cookiesLoadFile: file }))).to.deep.equal([
+        { property: 'cookiesLoadFile', message: 'line 3 of the cookies file: expected 7 tab-separated fields, found 3', at: { file, line: 3, column: 1 } },
+      ]);
+      const missing = await cookieStoreComponent.validate!(view({ cookiesLoadFile: join(dir, 'none.txt') }));
+      expect(missing).to.deep.equal([{ property: 'cookiesLoadFile', message: `cannot read ${join(dir, 'none.txt')} (ENOENT)` }]);
+      expect(await cookieStoreComponent.validate!(view({ cookiesLoadFile: '' }))).to.deep.equal([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('FetchDns validate: hostsMap values must be IP addresses', () => {

@@ -1,6 +1,7 @@
 import { defineComponent, type BeanView, type ComponentClass, type ValidationIssue } from '../../beans/registry/component-descriptor.js';
 import { PROCESSOR_PROPS, PROCESSOR_REFS } from '../../model/processor-props.js';
 import { DIGEST_ALGORITHMS } from './content-digest.js';
+import { proxyUri } from './proxy-uri.js';
 import { parseHeaderLine } from './request-headers.js';
 
 export const HERITRIX_ACCEPT_HEADER = 'Accept: text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
@@ -53,8 +54,8 @@ export const fetchHttpComponent = defineComponent({
     },
     sendRange: { type: 'boolean', default: false, overlayable: true, description: 'With maxLengthBytes set, ask for only that many bytes (`Range: bytes=0-N`).' },
     ignoreCookies: {
-      type: 'boolean', default: true, overlayable: true,
-      description: 'Cookies are not handled yet: none is stored or sent, whatever the value. Heritrix\'s default is false.',
+      type: 'boolean', default: false, overlayable: true,
+      description: 'Neither send cookies nor keep those responses set. Without a cookie store (`cookieStore`) no cookie is handled anyway.',
     },
     sslTrustLevel: {
       type: 'string', enum: ['OPEN', 'LOOSE', 'NORMAL', 'STRICT'], default: 'OPEN',
@@ -67,8 +68,14 @@ export const fetchHttpComponent = defineComponent({
       type: 'integer', minimum: 1, default: 104857600, overlayable: true,
       description: 'Most bytes a compressed body may decode to; past it the body is kept undecoded and annotated `unsatisfiableContentEncoding:CODING`.',
     },
-    httpProxyHost: { type: 'string', default: '', description: 'Not supported yet: must stay empty.' },
-    httpProxyPort: { type: 'integer', minimum: 0, maximum: 65535, default: 0, description: 'Not supported yet (see httpProxyHost).' },
+    httpProxyHost: {
+      type: 'string', default: '',
+      description: 'An HTTP proxy to fetch through (a host name or address); empty fetches directly. http URIs are sent to it in absolute form, ' +
+        'https ones through a CONNECT tunnel; it resolves host names itself, though the crawl still looks each host up (dns:) first.',
+    },
+    httpProxyPort: { type: 'integer', minimum: 0, maximum: 65535, default: 0, description: 'The proxy\'s port; required with httpProxyHost.' },
+    httpProxyUser: { type: 'string', default: '', description: 'A user name for the proxy (sent as `Proxy-Authorization: Basic`); empty sends none.' },
+    httpProxyPassword: { type: 'string', default: '', description: 'The proxy user\'s password.' },
   },
   refs: {
     ...PROCESSOR_REFS,
@@ -78,6 +85,15 @@ export const fetchHttpComponent = defineComponent({
     },
     serverCache: { kind: 'ServerCache', autowire: true, required: true, description: 'Where the addresses to connect to come from, and robots.txt results go.' },
     metadata: { kind: 'CrawlMetadata', autowire: true, required: true, description: 'User-Agent and From.' },
+    cookieStore: {
+      kind: 'CookieStore', autowire: true,
+      description: 'The crawl\'s cookie jar: cookies it holds for a URI are sent, and those a response sets are kept. Without one, no cookie is handled.',
+    },
+    credentialStore: {
+      kind: 'CredentialStore', autowire: true,
+      description: 'Logins for HTTP basic and digest authentication: a 401 whose challenge a credential of the server answers is fetched once more ' +
+        'with it, at once (Heritrix requeues the URI), and the server gets it with every later request.',
+    },
   },
   validate: validateFetchHttp,
   load: async (): Promise<ComponentClass> => (await import('./fetch-http.js')).FetchHttp,
@@ -85,9 +101,7 @@ export const fetchHttpComponent = defineComponent({
 
 function validateFetchHttp(bean: BeanView): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
-  if (String(bean.config.httpProxyHost ?? '') !== '') {
-    issues.push({ property: 'httpProxyHost', message: 'proxies are not supported yet; leave httpProxyHost empty' });
-  }
+  issues.push(...proxyIssues(String(bean.config.httpProxyHost ?? ''), Number(bean.config.httpProxyPort ?? 0)));
   for (const line of (bean.config.acceptHeaders ?? []) as string[]) {
     if (parseHeaderLine(line) === undefined) issues.push({ property: 'acceptHeaders', message: `"${line}" is not a header line of the form "Name: value"` });
   }
@@ -98,4 +112,13 @@ function validateFetchHttp(bean: BeanView): ValidationIssue[] {
     issues.push({ property: 'defaultEncoding', message: `"${encoding}" is not a known character encoding` });
   }
   return issues;
+}
+
+function proxyIssues(host: string, port: number): ValidationIssue[] {
+  if (host === '') return [];
+  if (port === 0) return [{ property: 'httpProxyPort', message: 'a proxy needs its port: set httpProxyPort' }];
+  const uri = proxyUri(host, port);
+  const url = URL.canParse(uri) ? new URL(uri) : undefined;
+  if (url === undefined || url.hostname === '' || url.pathname !== '/' || (url.port || '80') !== String(port)) return [{ property: 'httpProxyHost', message: `"${host}" is not a host name or address` }];
+  return [];
 }

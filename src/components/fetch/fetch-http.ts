@@ -1,6 +1,6 @@
 import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
-import { Agent } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import { DecideResult } from '../../model/decide-result.js';
@@ -11,25 +11,31 @@ import { decodeContent } from './decode-content.js';
 import { fetchErrorStatus, NO_ADDRESS_CODE } from './fetch-error-status.js';
 import type { fetchHttpComponent } from './fetch-http.descriptor.js';
 import { finishWith } from './finish-with.js';
-import { rawHeaderValue } from './header-map.js';
+import { rawHeaderValue, rawHeaderValues } from './header-map.js';
 import { ipLiteralOf } from './host-key-of.js';
+import { HttpAuthenticator } from './http-authenticator.js';
+import { httpDispatcher } from './http-dispatcher.js';
 import { HttpExchange } from './http-exchange.js';
 import { httpUrlOf } from './http-url-of.js';
 import { recordResponse } from './record-response.js';
-import { flatHeaderLines, refererFor } from './request-headers.js';
+import { flatHeaderLines, refererFor, requestHeadOf } from './request-headers.js';
 import { systemLookup } from './resolve-host.js';
 import { MAX_ROBOTS_REDIRECTS, redirectTarget, updateRobots } from './robots-outcome.js';
 
 export type FetchHttpConfig = ConfigOf<typeof fetchHttpComponent>;
 
 /**
- * Heritrix's FetchHTTP on undici: one Agent (start() to stop()) with one kept-alive connection
- * per origin, whose lookup answers from the server cache, so that a URI is fetched from the
- * address FetchDns recorded (a host without one fails with -6). A /robots.txt prerequisite is
- * followed through redirects and its result recorded for its server (ServerCache, robots key).
+ * Heritrix's FetchHTTP on undici: one dispatcher (start() to stop()) with one kept-alive
+ * connection per origin, whose lookup answers from the server cache, so that a URI is fetched
+ * from the address FetchDns recorded (a host without one fails with -6); or, with a proxy, undici's
+ * ProxyAgent. Cookies come from and go to the cookie store; a 401 is answered once with a
+ * matching credential of the credential store, inline (Heritrix requeues the URI instead). A
+ * /robots.txt prerequisite is followed through redirects and its result recorded for its
+ * server (ServerCache, robots key). Properties are read through the URI's sheets.
  */
 export class FetchHttp extends Processor {
-  #agent?: Agent;
+  #agent?: Dispatcher;
+  #auth?: HttpAuthenticator;
   #acceptSource?: readonly string[];
   #acceptFlat: string[] = [];
 
@@ -38,10 +44,8 @@ export class FetchHttp extends Processor {
   }
 
   start(): void {
-    this.#agent ??= new Agent({
-      connections: 1,
-      connect: { lookup: this.#lookup, timeout: this.config.soTimeoutMs, rejectUnauthorized: this.config.sslTrustLevel !== 'OPEN' },
-    });
+    this.#agent ??= httpDispatcher(this.config, this.#lookup);
+    if (this.config.credentialStore !== undefined) this.#auth ??= new HttpAuthenticator(this.config.credentialStore);
   }
 
   async stop(): Promise<void> {
@@ -55,33 +59,50 @@ export class FetchHttp extends Processor {
   }
 
   protected async innerProcess(curi: CrawlUri): Promise<ProcessResult> {
+    const c = curi.configFor(this.beanName, this.config);
     const url = httpUrlOf(curi.uri);
     if (url === undefined) return finishWith(curi, FetchStatus.UNFETCHABLE_URI);
     const ip = this.#addressOf(url.hostname);
     if (ip === undefined) return finishWith(curi, FetchStatus.DOMAIN_PREREQUISITE_FAILURE);
     const robotsPrerequisite = curi.lastHop === Hop.PREREQ && url.pathname === '/robots.txt';
     curi.fetchBeginTime = Date.now();
-    const exchange = await this.#get(url, curi, robotsPrerequisite ? undefined : this.#bodyWanted(curi));
+    const exchange = await this.#authenticatedGet(url, curi, c, robotsPrerequisite ? undefined : this.#bodyWanted(curi, c));
     curi.fetchDurationMs = Date.now() - curi.fetchBeginTime;
-    await recordResponse(curi, exchange, ip, this.config);
-    if (robotsPrerequisite) await this.#learnRobots(curi, url, exchange);
+    await recordResponse(curi, exchange, ip, c);
+    if (robotsPrerequisite) await this.#learnRobots(curi, url, exchange, c);
     return curi.fetchStatus < 0 ? FINISH : PROCEED;
   }
 
-  #get(url: URL, curi: CrawlUri, wantBody?: (exchange: HttpExchange) => boolean): Promise<HttpExchange> {
-    const agent = this.#agent;
-    if (agent === undefined) throw new Error('FetchHttp was used before start()');
-    const c = this.config;
-    const exchange = new HttpExchange({ soTimeoutMs: c.soTimeoutMs, timeoutMs: c.timeoutSeconds * 1000, maxLengthBytes: c.maxLengthBytes }, wantBody);
-    agent.dispatch({
-      origin: url.origin, path: url.pathname + url.search, method: 'GET', headers: this.#requestHeaders(curi, url),
-      reset: c.sendConnectionClose, headersTimeout: c.soTimeoutMs, bodyTimeout: c.soTimeoutMs,
-    }, exchange);
-    return exchange.done;
+  /** A GET; after a 401 whose challenge a credential answers, the same GET once more with it. */
+  async #authenticatedGet(url: URL, curi: CrawlUri, c: FetchHttpConfig, wantBody?: (exchange: HttpExchange) => boolean): Promise<HttpExchange> {
+    const auth = this.#auth;
+    const target = url.pathname + url.search;
+    const first = await this.#get(url, curi, c, wantBody, auth?.preemptive(url, target));
+    if (auth === undefined || first.statusCode !== 401 || first.error !== undefined) return first;
+    const answer = auth.answer(url, first.rawHeaders, target);
+    if (answer === undefined) return first;
+    const second = await this.#get(url, curi, c, wantBody, answer.authorization);
+    auth.settle(url, answer.login, second.statusCode);
+    return second;
   }
 
-  #requestHeaders(curi: CrawlUri, url: URL): string[] {
-    const c = this.config;
+  async #get(url: URL, curi: CrawlUri, c: FetchHttpConfig, wantBody?: (exchange: HttpExchange) => boolean, authorization?: string): Promise<HttpExchange> {
+    const agent = this.#agent;
+    if (agent === undefined) throw new Error('FetchHttp was used before start()');
+    const path = url.pathname + url.search;
+    const headers = this.#requestHeaders(curi, url, c, authorization);
+    const proxied = this.config.httpProxyHost !== '' && url.protocol === 'http:';
+    curi.requestHead = requestHeadOf(proxied ? url.origin + path : path, url.host, c.sendConnectionClose, headers);
+    const exchange = new HttpExchange({ soTimeoutMs: c.soTimeoutMs, timeoutMs: c.timeoutSeconds * 1000, maxLengthBytes: c.maxLengthBytes }, wantBody);
+    agent.dispatch({
+      origin: url.origin, path, method: 'GET', headers, reset: c.sendConnectionClose, headersTimeout: c.soTimeoutMs, bodyTimeout: c.soTimeoutMs,
+    }, exchange);
+    await exchange.done;
+    this.#keepCookies(url, exchange, c);
+    return exchange;
+  }
+
+  #requestHeaders(curi: CrawlUri, url: URL, c: FetchHttpConfig, authorization?: string): string[] {
     const headers = ['User-Agent', c.metadata.userAgent()];
     if (c.metadata.operatorFrom !== '') headers.push('From', c.metadata.operatorFrom);
     if (this.#acceptSource !== c.acceptHeaders) this.#acceptFlat = flatHeaderLines((this.#acceptSource = c.acceptHeaders));
@@ -90,12 +111,22 @@ export class FetchHttp extends Processor {
     if (c.sendRange && c.maxLengthBytes > 0) headers.push('Range', `bytes=0-${c.maxLengthBytes - 1}`);
     const referer = c.sendReferer ? refererFor(curi, url.protocol) : undefined;
     if (referer !== undefined) headers.push('Referer', referer);
+    const cookie = c.ignoreCookies ? undefined : c.cookieStore?.cookieHeader(url);
+    if (cookie !== undefined) headers.push('Cookie', cookie);
+    if (authorization !== undefined) headers.push('Authorization', authorization);
     return headers;
   }
 
+  /** Hands the response's Set-Cookie headers to the cookie store. */
+  #keepCookies(url: URL, exchange: HttpExchange, c: FetchHttpConfig): void {
+    if (c.cookieStore === undefined || c.ignoreCookies || exchange.statusCode === 0) return;
+    const values = rawHeaderValues(exchange.rawHeaders, 'set-cookie');
+    if (values.length > 0) c.cookieStore.storeSetCookies(url, values);
+  }
+
   /** Heritrix's mid-fetch check: after the headers, a body the rule REJECTs is not read. */
-  #bodyWanted(curi: CrawlUri): ((exchange: HttpExchange) => boolean) | undefined {
-    const rule = this.config.shouldFetchBodyRule;
+  #bodyWanted(curi: CrawlUri, c: FetchHttpConfig): ((exchange: HttpExchange) => boolean) | undefined {
+    const rule = c.shouldFetchBodyRule;
     if (rule === undefined || curi.isPrerequisite) return undefined;
     return (exchange) => {
       curi.fetchStatus = exchange.statusCode;
@@ -105,7 +136,7 @@ export class FetchHttp extends Processor {
   }
 
   /** Follows the robots.txt's redirects (RFC 9309: at least five) and records the outcome for the server asked. */
-  async #learnRobots(curi: CrawlUri, url: URL, first: HttpExchange): Promise<void> {
+  async #learnRobots(curi: CrawlUri, url: URL, first: HttpExchange, c: FetchHttpConfig): Promise<void> {
     let exchange = first;
     let body = curi.response?.body;
     let at = url;
@@ -115,14 +146,14 @@ export class FetchHttp extends Processor {
       if ((await this.#addressForRedirect(next.hostname)) === undefined) {
         return updateRobots(this.config.serverCache.host(url.host), FetchStatus.DOMAIN_PREREQUISITE_FAILURE, undefined);
       }
-      exchange = await this.#get(next, curi);
+      exchange = await this.#get(next, curi, c);
       at = next;
       body = undefined;
     }
     if (exchange.error !== undefined) return updateRobots(this.config.serverCache.host(url.host), fetchErrorStatus(exchange.error), undefined);
     if (body === undefined) {
       const encoding = rawHeaderValue(exchange.rawHeaders, 'content-encoding');
-      body = (await decodeContent(Buffer.concat(exchange.chunks, exchange.received), encoding, this.config.maxDecodedBytes)).body;
+      body = (await decodeContent(Buffer.concat(exchange.chunks, exchange.received), encoding, c.maxDecodedBytes)).body;
     }
     updateRobots(this.config.serverCache.host(url.host), exchange.statusCode, body);
   }

@@ -25,3 +25,12 @@ export function charsetOf(contentType: string): string | undefined {
   const value = m && (m[1] ?? m[2]);
   return value ? value.toLowerCase() : undefined;
 }
+
+/** Every value of a header in a raw list, in order (name matched case-insensitively). */
+export function rawHeaderValues(rawHeaders: readonly string[], lowerCaseName: string): string[] {
+  const values: string[] = [];
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+    if (rawHeaders[i].length === lowerCaseName.length && rawHeaders[i].toLowerCase() === lowerCaseName) values.push(rawHeaders[i + 1]);
+  }
+  return values;
+}

@@ -57,12 +57,13 @@ export class HttpExchange implements Dispatcher.DispatchHandler {
     if (this.#settled) abort();
   }
 
-  onHeaders(statusCode: number, rawHeaders: Buffer[], _resume: () => void, statusText: string): boolean {
+  /** `statusText` is missing when undici's proxy wrapper (ProxyAgent without tunnel) relays the call. */
+  onHeaders(statusCode: number, rawHeaders: Buffer[], _resume: () => void, statusText?: string): boolean {
     if (this.#settled) return false;
     if (statusCode < 200) return true;
     this.#idleTimer?.refresh();
     this.statusCode = statusCode;
-    this.statusText = statusText;
+    this.statusText = statusText ?? '';
     const headers = new Array<string>(rawHeaders.length);
     for (let i = 0; i < rawHeaders.length; i++) headers[i] = rawHeaders[i].toString('latin1');
     this.rawHeaders = headers;

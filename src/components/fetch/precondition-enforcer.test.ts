@@ -213,10 +213,12 @@ describe('PreconditionEnforcer', () => {
     expect((await crawl(site('/b'))).trail[0]).to.equal(`-50 ${site('/robots.txt')}`);
   });
 
-  it('lets dns: URIs through untouched, and a /robots.txt URI past the robots check', async () => {
-    const dns = new CrawlUri('dns:site.test');
-    expect(enforcer().process(dns)).to.equal('PROCEED');
-    expect(dns.fetchStatus).to.equal(0);
+  it('lets dns: and file: URIs through untouched (no DNS, no robots.txt), and a /robots.txt URI past the robots check', async () => {
+    for (const uri of ['dns:site.test', 'file:///srv/documents/a.txt']) {
+      const other = new CrawlUri(uri);
+      expect(enforcer().process(other), uri).to.equal('PROCEED');
+      expect([other.fetchStatus, other.prerequisite], uri).to.deep.equal([0, undefined]);
+    }
     Object.assign(cache.host('site.test'), { ip: '127.0.0.1', ipFetchedAt: Date.now() });
     const robotsTxt = new CrawlUri(site('/robots.txt'));
     expect(enforcer().process(robotsTxt)).to.equal('PROCEED');

@@ -12,7 +12,7 @@ import { deferBehind } from './prerequisite.js';
 export type PreconditionEnforcerConfig = ConfigOf<typeof preconditionEnforcerComponent>;
 
 /**
- * Heritrix's PreconditionEnforcer for http(s) URIs; other schemes (`dns:`) pass untouched. First
+ * Heritrix's PreconditionEnforcer for http(s) URIs; other schemes (`dns:`, `file:`) pass untouched. First
  * DNS, under the host name: no address yet or an expired one defers the URI behind `dns:host`
  * (an IP literal too: FetchDns answers it at once, and it never expires); a lookup that found
  * nothing fails it with -6 until the answer expires. Then robots.txt, under the server key: a

@@ -32,3 +32,14 @@ export function refererFor(curi: CrawlUri, protocol: string): string | undefined
   if (via.startsWith('https:')) return protocol === 'http:' ? undefined : via;
   return via.startsWith('http:') ? via : undefined;
 }
+
+/**
+ * The request head as undici writes it, for WARC request records: the request line, `host` and
+ * `connection` (undici's own, lower-cased), then `[name, value, ...]`, each line ending in CRLF,
+ * and a blank line.
+ */
+export function requestHeadOf(target: string, host: string, close: boolean, headers: readonly string[]): string {
+  let head = `GET ${target} HTTP/1.1\r\nhost: ${host}\r\nconnection: ${close ? 'close' : 'keep-alive'}\r\n`;
+  for (let i = 0; i + 1 < headers.length; i += 2) head += `${headers[i]}: ${headers[i + 1]}\r\n`;
+  return `${head}\r\n`;
+}

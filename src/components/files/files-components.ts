@@ -1,4 +1,5 @@
 import type { ComponentDescriptor } from '../../beans/registry/component-descriptor.js';
+import { fetchFileComponent } from './fetch-file.descriptor.js';
 
 /** File-system crawling (FetchFile). */
-export const FILES_COMPONENTS: ComponentDescriptor[] = [];
+export const FILES_COMPONENTS: ComponentDescriptor[] = [fetchFileComponent];

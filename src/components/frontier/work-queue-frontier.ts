@@ -17,6 +17,9 @@ export interface WorkQueueFrontierConfig {
   readonly uriUniqFilter: UriUniqFilter;
 }
 
+/** How many times one URI may wait behind prerequisites before it fails with -60. */
+const MAX_DEFERRALS = 20;
+
 /** Statuses after which a URI is tried again after retryDelaySeconds (Heritrix: -1, -2, -3; here also robots unavailable). */
 const RETRY_STATUSES = new Set<number>([
   FetchStatus.DOMAIN_UNRESOLVABLE, FetchStatus.CONNECT_FAILED, FetchStatus.CONNECT_LOST, FetchStatus.ROBOTS_PREREQUISITE_FAILURE,
@@ -145,15 +148,23 @@ export class WorkQueueFrontier implements Frontier {
   /** Decides what becomes of a processed URI and charges its queue. */
   #dispose(curi: CrawlUri, q: WorkQueue, cfg: WorkQueueFrontierConfig): Disposition {
     const status = curi.fetchStatus;
-    if (status === FetchStatus.DEFERRED || RETRY_STATUSES.has(status)) {
+    if (status === FetchStatus.DEFERRED) {
+      // Waiting behind a prerequisite is not a try; a prerequisite that fails for good ends the
+      // wait through its own status, and MAX_DEFERRALS guards against a wait that never ends.
+      if (curi.deferrals < MAX_DEFERRALS) {
+        curi.deferrals++;
+        curi.resetForRetry();
+        return 'deferred';
+      }
+      curi.fetchStatus = FetchStatus.PREREQUISITE_UNSCHEDULABLE_FAILURE;
+      curi.annotations.push(`${curi.deferrals}d`);
+    } else if (RETRY_STATUSES.has(status)) {
       if (curi.fetchAttempts < cfg.maxRetries) {
         curi.fetchAttempts++;
-        const deferred = status === FetchStatus.DEFERRED;
-        if (!deferred) this.#charge(q, 1);
+        this.#charge(q, 1);
         curi.resetForRetry();
-        return deferred ? 'deferred' : 'retry';
+        return 'retry';
       }
-      if (status === FetchStatus.DEFERRED) curi.fetchStatus = FetchStatus.PREREQUISITE_UNSCHEDULABLE_FAILURE;
       curi.annotations.push(`${curi.fetchAttempts}t`);
     }
     if (isDisregarded(curi.fetchStatus)) return 'disregarded';

@@ -1,7 +1,7 @@
-import { defineComponent, type BeanView, type ComponentClass, type ValidationIssue } from '../../beans/registry/component-descriptor.js';
+import { defineComponent, type ComponentClass } from '../../beans/registry/component-descriptor.js';
 import { decisionProp } from './decision-prop.js';
 import { DECIDE_RULE_PROPS } from './decide-rule-props.js';
-import { fullMatchRegex } from './full-match-regex.js';
+import { validateRegexes } from './regex-issues.js';
 
 export const matchesListRegexDecideRuleComponent = defineComponent({
   name: 'MatchesListRegexDecideRule',
@@ -24,28 +24,6 @@ export const matchesListRegexDecideRuleComponent = defineComponent({
     },
     listLogicalOr: { type: 'boolean', default: true, overlayable: true, description: 'True: a URI matching any expression matches; false: it must match all of them.' },
   },
-  validate: validateRegexList,
+  validate: validateRegexes('regexList'),
   load: async (): Promise<ComponentClass> => (await import('./matches-list-regex-decide-rule.js')).MatchesListRegexDecideRule,
 });
-
-/** Every expression must compile; each one that does not is reported. */
-function validateRegexList(bean: BeanView): ValidationIssue[] {
-  const list = bean.config.regexList;
-  if (!Array.isArray(list)) return [];
-  const issues: ValidationIssue[] = [];
-  list.forEach((source, i) => {
-    try {
-      fullMatchRegex(String(source));
-    } catch (e) {
-      issues.push({ property: 'regexList', message: `regexList[${i}] "${String(source)}" is not a valid regular expression: ${regexProblem(e)}` });
-    }
-  });
-  return issues;
-}
-
-/** V8's message without the pattern it repeats (`Invalid regular expression: /…/: Unterminated group`). */
-function regexProblem(e: unknown): string {
-  const message = (e as Error).message ?? String(e);
-  const colon = message.lastIndexOf(': ');
-  return colon >= 0 ? message.slice(colon + 2) : message;
-}

@@ -6,10 +6,13 @@ import type { pathologicalPathDecideRuleComponent } from './pathological-path-de
 
 /** Heritrix's PathologicalPathDecideRule: REJECT when segments repeat more than `maxRepetitions` times in a row. */
 export class PathologicalPathDecideRule implements DecideRule {
+  /** The bean id (set by the container), for sheets. */
+  beanName = '';
+
   constructor(readonly config: ConfigOf<typeof pathologicalPathDecideRuleComponent>) {}
 
   decisionFor(curi: CrawlUri): DecideResult {
-    if (!this.config.enabled) return DecideResult.NONE;
+    if (!(curi.overlay ? curi.configFor(this.beanName, this.config).enabled : this.config.enabled)) return DecideResult.NONE;
     return hasRepeatedSegments(curi.uri, this.config.maxRepetitions) ? DecideResult.REJECT : DecideResult.NONE;
   }
 

@@ -12,11 +12,15 @@ export interface PredicatedRuleConfig {
  * otherwise (and NONE when disabled). Its only possible decision lets a sequence skip it.
  */
 export abstract class PredicatedDecideRule implements DecideRule {
+  /** The bean id (set by the container): sheets address this rule as `<beanName>.enabled`. */
+  beanName = '';
+
   constructor(readonly config: PredicatedRuleConfig) {}
 
   decisionFor(curi: CrawlUri): DecideResult {
-    if (!this.config.enabled || !this.evaluate(curi)) return DecideResult.NONE;
-    return this.config.decision;
+    const config = curi.overlay ? curi.configFor(this.beanName, this.config) : this.config;
+    if (!config.enabled || !this.evaluate(curi)) return DecideResult.NONE;
+    return config.decision;
   }
 
   onlyDecision(): DecideResult {

@@ -6,10 +6,13 @@ import type { prerequisiteAcceptDecideRuleComponent } from './prerequisite-accep
 
 /** Heritrix's PrerequisiteAcceptDecideRule: ACCEPT when the last hop is P, else NONE. */
 export class PrerequisiteAcceptDecideRule implements DecideRule {
+  /** The bean id (set by the container), for sheets. */
+  beanName = '';
+
   constructor(readonly config: ConfigOf<typeof prerequisiteAcceptDecideRuleComponent>) {}
 
   decisionFor(curi: CrawlUri): DecideResult {
-    return this.config.enabled && curi.isPrerequisite ? DecideResult.ACCEPT : DecideResult.NONE;
+    return (curi.overlay ? curi.configFor(this.beanName, this.config).enabled : this.config.enabled) && curi.isPrerequisite ? DecideResult.ACCEPT : DecideResult.NONE;
   }
 
   onlyDecision(): DecideResult {

@@ -33,14 +33,19 @@ export class SurtPrefixedDecideRule extends PredicatedDecideRule {
     await this.#addFromSeeds(set);
     const source = this.config.surtsSource;
     if (source) set.importFromMixed(await readSurts(source));
-    this.#prefixes = set;
+    this.#prefixes = this.convertPrefix ? converted(set, (p) => this.convertPrefix!(p)) : set;
     await this.#dump();
   }
 
   /** Heritrix's SeedListener: a seed added during the crawl (a seed's redirect) adds its prefix. */
   addedSeed(url: string): void {
-    if (this.config.seedsAsSurtPrefixes) this.#prefixes.add(seedSurtPrefix(url));
+    if (!this.config.seedsAsSurtPrefixes) return;
+    const prefix = seedSurtPrefix(url);
+    this.#prefixes.add(this.convertPrefix ? this.convertPrefix(prefix) : prefix);
   }
+
+  /** Rewrites every prefix once the set is read (Heritrix's OnHosts/OnDomains force host or domain form). */
+  protected convertPrefix?(prefix: string): string;
 
   protected evaluate(curi: CrawlUri): boolean {
     const prefixes = this.#prefixes;
@@ -77,6 +82,13 @@ export class SurtPrefixedDecideRule extends PredicatedDecideRule {
  */
 export function seedSurtPrefix(url: string): string {
   return impliedSurtPrefix(URL.canParse(url) ? serializeUrl(new URL(url)) : url);
+}
+
+/** A new set of the converted prefixes (redundant ones dropped again: conversion can widen them). */
+function converted(set: SurtPrefixSet, convert: (prefix: string) => string): SurtPrefixSet {
+  const out = new SurtPrefixSet();
+  for (const prefix of set) out.add(convert(prefix));
+  return out;
 }
 
 async function readSurts(source: ReadSource): Promise<string> {

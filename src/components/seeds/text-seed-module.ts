@@ -13,7 +13,7 @@ export class TextSeedModule implements SeedModule {
   loadSeeds(): Promise<SeedList> {
     return (this.#list ??= this.config.textSource.readText().then((text) => {
       const { seeds, directives } = parseSeedText(text);
-      return { seeds, directives };
+      return { seeds: this.config.sourceTagSeeds ? seeds.map((s) => ({ ...s, sourceTag: s.url })) : seeds, directives };
     }));
   }
 

@@ -1,0 +1,52 @@
+import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
+import type { CrawlUri } from '../../model/crawl-uri.js';
+import type { QueueAssignmentPolicy } from '../../model/uri-policies.js';
+import { DEFAULT_QUEUE_KEY, surtAuthorityQueueKey } from '../../util/url/surt-authority-queue-key.js';
+import type { hostnameQueueAssignmentPolicyComponent } from './hostname-queue-assignment-policy.descriptor.js';
+import { policyBasis } from './policy-basis.js';
+
+export type HostnameQueueAssignmentConfig = ConfigOf<typeof hostnameQueueAssignmentPolicyComponent>;
+
+/**
+ * Heritrix's HostnameQueueAssignmentPolicy key of a URI: its authority without user info,
+ * lower-cased, `:` written `#` (`www.example.org`, `www.example.org#8080`). An https URI without
+ * a port gets `#443`, so it never shares a queue with the same host's http server. Undefined
+ * without a host.
+ */
+export function hostnameKey(uri: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    return undefined;
+  }
+  if (url.host === '') return undefined;
+  const authority = url.protocol === 'https:' && url.port === '' ? `${url.host}:443` : url.host;
+  return authority.toLowerCase().replaceAll(':', '#');
+}
+
+/**
+ * Heritrix's HostnameQueueAssignmentPolicy: one queue per host and port, keyed from the URI's
+ * policy basis (a prerequisite or dns: URI joins the queue of the URI that needed it).
+ */
+export class HostnameQueueAssignmentPolicy implements QueueAssignmentPolicy {
+  constructor(readonly config: HostnameQueueAssignmentConfig) {}
+
+  queueKey(curi: CrawlUri): string {
+    const { deferToPrevious, forceQueueAssignment } = this.config;
+    if (deferToPrevious && curi.queueKey !== '') return curi.queueKey;
+    if (forceQueueAssignment !== '') return forceQueueAssignment;
+    return this.hostQueueKey(policyBasis(curi));
+  }
+
+  /** The key of a policy basis, with the `+N` of `parallelQueues` (the same split by first path segment as SurtAuthorityQueueAssignmentPolicy's). */
+  protected hostQueueKey(basis: string): string {
+    if (basis.startsWith('whois:')) return 'whois...';
+    const key = hostnameKey(basis);
+    if (key === undefined) return DEFAULT_QUEUE_KEY;
+    const parallelQueues = this.config.parallelQueues;
+    if (parallelQueues <= 1) return key;
+    const subqueue = /\+\d+$/.exec(surtAuthorityQueueKey(basis, { parallelQueues }));
+    return subqueue ? key + subqueue[0] : key;
+  }
+}

@@ -1,0 +1,45 @@
+import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
+import type { CrawlUri } from '../../model/crawl-uri.js';
+import { PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
+import { addCssLinks } from './add-css-links.js';
+import { decodeText } from './decode-text.js';
+import type { extractorCssComponent } from './extractor-css.descriptor.js';
+import { isExtractable, mimeTypeOf, pathEndsWith } from './is-extractable.js';
+import { OutlinkSink } from './outlink-sink.js';
+
+export type ExtractorCssConfig = ConfigOf<typeof extractorCssComponent>;
+
+/**
+ * Heritrix's ExtractorCSS: the URLs a style sheet refers to, as embeds (E, `=EMBED_MISC`),
+ * resolved against the sheet. Reads the whole sheet, so later extractors skip it.
+ */
+export class ExtractorCss extends Processor {
+  constructor(override readonly config: ExtractorCssConfig) {
+    super(config);
+  }
+
+  protected override shouldProcess(curi: CrawlUri): boolean {
+    return isExtractable(curi) && isCssResponse(curi);
+  }
+
+  protected innerProcess(curi: CrawlUri): ProcessResult {
+    const css = decodeText(curi.response!.body, curi.contentCharset ?? charsetRule(curi.response!.body));
+    addCssLinks(new OutlinkSink(curi.outlinks), css, curi.uri);
+    curi.linkExtractorFinished = true;
+    return PROCEED;
+  }
+}
+
+/** Heritrix's test: the Content-Type mentions css, or the URI ends in `.css`. */
+function isCssResponse(curi: CrawlUri): boolean {
+  return mimeTypeOf(curi.contentType).includes('css') || pathEndsWith(curi.uri, '.css');
+}
+
+const CHARSET_RULE = Buffer.from('@charset "', 'latin1');
+
+/** The encoding an opening `@charset "...";` names (CSS Syntax §3.2), if the sheet starts with one. */
+function charsetRule(body: Buffer): string | undefined {
+  if (body.length < 12 || !body.subarray(0, CHARSET_RULE.length).equals(CHARSET_RULE)) return undefined;
+  const end = body.indexOf('";', CHARSET_RULE.length, 'latin1');
+  return end < 0 || end > 64 ? undefined : body.toString('latin1', CHARSET_RULE.length, end);
+}

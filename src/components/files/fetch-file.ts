@@ -1,0 +1,156 @@
+import type { Stats } from 'node:fs';
+import { constants } from 'node:fs';
+import { lstat, open, stat } from 'node:fs/promises';
+import { join, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
+import type { CrawlUri } from '../../model/crawl-uri.js';
+import { FetchStatus } from '../../model/fetch-status.js';
+import { Hop } from '../../model/hop.js';
+import { FINISH, PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
+import { contentTypeOf, FOLDER_TYPE } from './content-type-of.js';
+import type { fetchFileComponent } from './fetch-file.descriptor.js';
+import { fileDigest } from './file-digest.js';
+import { folderEntries } from './folder-entries.js';
+import { SymlinkPolicy } from './symlink-policy.js';
+
+export type FetchFileConfig = ConfigOf<typeof fetchFileComponent>;
+
+/** Heritrix's context for links read from a listing (FetchFTP's folder entries). */
+export const FOLDER_ENTRY_CONTEXT = '=NAVLINK_MISC';
+
+const NOT_FOUND = new Set(['ENOENT', 'ENOTDIR', 'ELOOP', 'ENAMETOOLONG']);
+const FORBIDDEN = new Set(['EACCES', 'EPERM']);
+
+/**
+ * Fetches `file:` URIs with asynchronous file-system calls only: a folder becomes its listing
+ * and its entries the URI's outlinks, a file its bytes. Symbolic links are followed as
+ * SymlinkPolicy says; the seeds it needs are read in start().
+ */
+export class FetchFile extends Processor {
+  #policy?: SymlinkPolicy;
+
+  constructor(override readonly config: FetchFileConfig) {
+    super(config);
+  }
+
+  async start(): Promise<void> {
+    if (this.#policy !== undefined) return;
+    const policy = new SymlinkPolicy(this.config.followSymlinks);
+    const seeds = this.config.seeds;
+    if (seeds !== undefined) {
+      const list = await seeds.loadSeeds();
+      await Promise.all(list.seeds.map((s) => addFileSeed(policy, s.url)));
+      seeds.onSeedAdded((url) => void addFileSeed(policy, url));
+    }
+    this.#policy = policy;
+  }
+
+  protected override shouldProcess(curi: CrawlUri): boolean {
+    return curi.uri.startsWith('file:');
+  }
+
+  protected async innerProcess(curi: CrawlUri): Promise<ProcessResult> {
+    const path = filePathOf(curi.uri);
+    if (path === undefined) {
+      curi.fetchStatus = FetchStatus.UNFETCHABLE_URI;
+      return FINISH;
+    }
+    curi.fetchBeginTime = Date.now();
+    try {
+      await this.#fetch(curi, path, curi.configFor(this.beanName, this.config));
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code ?? 'Error';
+      curi.fetchStatus = fileErrorStatus(code);
+      if (curi.fetchStatus < 0) curi.annotations.push(`err:${code}`);
+    }
+    curi.fetchDurationMs = Date.now() - curi.fetchBeginTime;
+    return curi.fetchStatus < 0 ? FINISH : PROCEED;
+  }
+
+  async #fetch(curi: CrawlUri, path: string, c: FetchFileConfig): Promise<void> {
+    const own = await lstat(path);
+    const stats = own.isSymbolicLink() ? await stat(path) : own;
+    if (own.isSymbolicLink() && !curi.isSeed) {
+      const policy = this.#policy;
+      if (policy === undefined) throw new Error('FetchFile was used before start()');
+      const refusal = await policy.refusal(path, stats.isDirectory());
+      if (refusal !== undefined) {
+        curi.annotations.push(`symlinkNotFollowed:${refusal}`);
+        curi.fetchStatus = FetchStatus.BLOCKED_BY_CUSTOM_PROCESSOR;
+        return;
+      }
+    }
+    if (stats.isDirectory()) return this.#readFolder(curi, path, stats, c);
+    if (stats.isFile()) return this.#readFile(curi, path, c);
+    curi.annotations.push('notRegularFile');
+    curi.fetchStatus = 403;
+  }
+
+  /** The entries become outlinks (folders with a trailing slash), their names one a line the content. */
+  async #readFolder(curi: CrawlUri, path: string, stats: Stats, c: FetchFileConfig): Promise<void> {
+    const entries = await folderEntries(path, c.crawlHiddenFiles);
+    let listing = '';
+    for (const { name, folder } of entries) {
+      const uri = pathToFileURL(join(path, name)).href + (folder ? '/' : '');
+      curi.outlinks.push({ uri, hop: Hop.LINK, context: FOLDER_ENTRY_CONTEXT });
+      listing += folder ? `${name}/\n` : `${name}\n`;
+    }
+    record(curi, Buffer.from(listing, 'utf8'), FOLDER_TYPE, stats, c);
+  }
+
+  /** Reads up to maxLengthBytes of the file (the rest left, `lenTrunc`). */
+  async #readFile(curi: CrawlUri, path: string, c: FetchFileConfig): Promise<void> {
+    const handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    try {
+      const stats = await handle.stat();
+      const want = c.maxLengthBytes > 0 ? Math.min(stats.size, c.maxLengthBytes) : stats.size;
+      const bytes = Buffer.allocUnsafe(want);
+      let got = 0;
+      while (got < want) {
+        const { bytesRead } = await handle.read(bytes, got, want - got, got);
+        if (bytesRead === 0) break;
+        got += bytesRead;
+      }
+      record(curi, got < want ? bytes.subarray(0, got) : bytes, contentTypeOf(path), stats, c);
+      if (c.maxLengthBytes > 0 && stats.size > c.maxLengthBytes) curi.annotations.push('lenTrunc');
+    } finally {
+      await handle.close();
+    }
+  }
+}
+
+function record(curi: CrawlUri, content: Buffer, contentType: string, stats: Stats, c: FetchFileConfig): void {
+  curi.fetchStatus = 200;
+  curi.content = content;
+  curi.contentType = contentType;
+  curi.contentSize = content.length;
+  if (c.digestContent) curi.contentDigest = fileDigest(c.digestAlgorithm, content);
+  if (stats.isFile()) curi.extraInfo.fileSize = stats.size;
+  curi.extraInfo.lastModified = stats.mtime.toISOString();
+}
+
+/** The status for a failed file-system call: 404 nothing there, 403 not allowed, else -5. */
+export function fileErrorStatus(code: string): number {
+  return NOT_FOUND.has(code) ? 404 : FORBIDDEN.has(code) ? 403 : FetchStatus.RUNTIME_EXCEPTION;
+}
+
+/**
+ * The local path of a `file:` URI, without a trailing separator (through which lstat would see
+ * a link's target rather than the link); undefined when it names another machine or does not parse.
+ */
+export function filePathOf(uri: string): string | undefined {
+  try {
+    const path = fileURLToPath(uri);
+    let end = path.length;
+    while (end > 1 && path[end - 1] === sep) end--;
+    return path.slice(0, end);
+  } catch {
+    return undefined;
+  }
+}
+
+async function addFileSeed(policy: SymlinkPolicy, url: string): Promise<void> {
+  const path = url.startsWith('file:') ? filePathOf(url) : undefined;
+  if (path !== undefined) await policy.addSeed(path);
+}

@@ -1,0 +1,54 @@
+import { fileURLToPath } from 'node:url';
+import type { CrawlUri } from '../../model/crawl-uri.js';
+import type { CrawledDocument } from '../../model/receiver.js';
+
+/**
+ * The document a URI is for receivers, if it is one: a 2xx answer with content, neither a
+ * `dns:` lookup nor a prerequisite (robots.txt). Its content is the body with its content
+ * coding removed (for a non-HTTP fetch, `curi.content`).
+ */
+export function crawledDocumentOf(curi: CrawlUri): CrawledDocument | undefined {
+  const status = curi.fetchStatus;
+  if (status < 200 || status > 299 || curi.uri.startsWith('dns:') || curi.isPrerequisite) return undefined;
+  const content = curi.response?.body ?? curi.content;
+  if (content === undefined || content.length === 0) return undefined;
+  return {
+    url: curi.uri,
+    mimeType: mimeTypeOf(curi.contentType),
+    charset: curi.contentCharset,
+    contentType: curi.contentType,
+    lastModified: dateOf(curi.response?.headers['last-modified']),
+    size: content.length,
+    content,
+    contentPath: localPathOf(curi.uri),
+    text: curi.text,
+    status,
+    digest: curi.contentDigest,
+    fetchTime: new Date(curi.fetchBeginTime > 0 ? curi.fetchBeginTime : Date.now()),
+    hopsPath: curi.hopsPath,
+    via: curi.via,
+    isSeed: curi.isSeed,
+    outlinks: curi.outlinks,
+  };
+}
+
+/** `text/html; charset=UTF-8` → `text/html`. */
+export function mimeTypeOf(contentType: string): string {
+  const semi = contentType.indexOf(';');
+  return (semi === -1 ? contentType : contentType.slice(0, semi)).trim().toLowerCase();
+}
+
+function dateOf(header: string | undefined): Date | undefined {
+  if (header === undefined) return undefined;
+  const t = Date.parse(header);
+  return Number.isNaN(t) ? undefined : new Date(t);
+}
+
+function localPathOf(uri: string): string | undefined {
+  if (!uri.startsWith('file:')) return undefined;
+  try {
+    return fileURLToPath(uri);
+  } catch {
+    return undefined;
+  }
+}

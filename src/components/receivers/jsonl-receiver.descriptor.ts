@@ -1,0 +1,48 @@
+import { defineComponent, type BeanView, type ComponentClass, type ValidationIssue } from '../../beans/registry/component-descriptor.js';
+import { didYouMean } from '../../util/did-you-mean.js';
+import { DOCUMENT_ATTRIBUTE_NAMES } from './document-attributes.js';
+
+export const DEFAULT_JSONL_MAPPING = {
+  httpUrl: 'url', httpMimetype: 'mimeType', httpCharset: 'charset', httpContenttype: 'contentType',
+  httpLastModified: 'lastModified', httpSize: 'size',
+} as const;
+
+export const jsonlReceiverComponent = defineComponent({
+  name: 'JsonlReceiver',
+  description:
+    'A result receiver writing one JSON object a line per document. As in SMILA\'s web crawler `mapping`, each attribute ' +
+    'written is named by the mapping and attributes left out of it are not written.',
+  kinds: ['Receiver'],
+  props: {
+    path: { type: 'string', default: '${launchId}/documents.jsonl', path: true, description: 'The JSON Lines file (appended to).' },
+    mapping: {
+      type: 'object', additionalProperties: { type: 'string', minLength: 1 },
+      default: DEFAULT_JSONL_MAPPING,
+      description: `Attribute → JSON key. Attributes: ${DOCUMENT_ATTRIBUTE_NAMES.map((a) => `\`${a}\``).join(', ')} ` +
+        '(SMILA\'s http… names first; httpSize is the content\'s bytes, httpLastModified and fetchTime ISO dates). A mapping given replaces the default one.',
+    },
+    contentFormat: {
+      type: 'string', enum: ['text', 'base64', 'path'], default: 'text',
+      description: 'How httpContent is written, when mapped: `text` (decoded with the document\'s charset, UTF-8 when it names none), ' +
+        '`base64`, or `path` (the content is saved in contentDirectory, or for a file: URI left where it is, and its path written).',
+    },
+    contentDirectory: { type: 'string', default: '${launchId}/content', path: true, description: 'Where contentFormat `path` saves contents, each named by the SHA-1 of its URL.' },
+  },
+  validate: validateMapping,
+  load: async (): Promise<ComponentClass> => (await import('./jsonl-receiver.js')).JsonlReceiver,
+});
+
+/** SMILA's mapping: known attributes only, each to a key of its own. */
+function validateMapping(bean: BeanView): ValidationIssue[] {
+  const mapping = (bean.config.mapping ?? {}) as Record<string, string>;
+  const issues: ValidationIssue[] = [];
+  for (const attribute of Object.keys(mapping)) {
+    if ((DOCUMENT_ATTRIBUTE_NAMES as string[]).includes(attribute)) continue;
+    const near = didYouMean(attribute, DOCUMENT_ATTRIBUTE_NAMES);
+    issues.push({ property: 'mapping', message: `maps an unknown attribute "${attribute}"`, hints: near.length ? [`did you mean "${near[0]}"?`] : [`attributes: ${DOCUMENT_ATTRIBUTE_NAMES.join(', ')}`] });
+  }
+  const keys = Object.values(mapping);
+  const twice = keys.find((k, i) => keys.indexOf(k) !== i);
+  if (twice !== undefined) issues.push({ property: 'mapping', message: `maps two attributes to the key "${twice}"` });
+  return issues;
+}

@@ -1,0 +1,132 @@
+import { expect } from 'chai';
+import { gzipSync } from 'node:zlib';
+import type { CrawlLogger } from '../../model/crawl-logger.js';
+import { CrawlUri } from '../../model/crawl-uri.js';
+import type { CrawledDocument, Receiver } from '../../model/receiver.js';
+import { ReceiverProcessor, type ReceiverProcessorConfig } from './receiver-processor.js';
+
+const HTML = '<html><body><a href="/a">a</a></body></html>';
+
+/** A 200 text/html page sent gzip-encoded, with a Last-Modified header and one link. */
+function page(uri = 'http://site.test/docs/', init: { status?: number; hopsPath?: string; body?: string } = {}): CrawlUri {
+  const curi = new CrawlUri(uri, { hopsPath: init.hopsPath ?? 'L', via: 'http://site.test/' });
+  const body = Buffer.from(init.body ?? HTML);
+  curi.fetchStatus = init.status ?? 200;
+  curi.fetchBeginTime = Date.UTC(2024, 0, 2);
+  curi.contentType = 'Text/HTML; charset=utf-8';
+  curi.contentCharset = 'utf-8';
+  curi.contentDigest = 'sha1:AAAA';
+  curi.response = {
+    statusCode: curi.fetchStatus, statusText: 'OK', httpVersion: '1.1', rawHeaders: [],
+    headers: { 'content-type': curi.contentType, 'content-encoding': 'gzip', 'last-modified': 'Tue, 02 Jan 2024 03:04:05 GMT' },
+    rawBody: gzipSync(body), body, ipAddress: '127.0.0.1',
+  };
+  curi.outlinks.push({ uri: 'http://site.test/a', hop: 'L', context: 'a/@href' });
+  return curi;
+}
+
+/** A receiver that records what it is told, and approves collections as told. */
+class Collecting implements Receiver {
+  readonly documents: CrawledDocument[] = [];
+  readonly asked: string[] = [];
+  constructor(readonly approve = true) {}
+  approveCollectionCrawling(doc: CrawledDocument): boolean {
+    this.asked.push(doc.url);
+    return this.approve;
+  }
+  documentFound(doc: CrawledDocument): void {
+    this.documents.push(doc);
+  }
+}
+
+describe(ReceiverProcessor.name, () => {
+  const errors: unknown[] = [];
+  const logger: CrawlLogger = { crawled: () => undefined, uriError: () => undefined, runtimeError: (_c, e) => void errors.push(e) };
+
+  beforeEach(() => {
+    errors.length = 0;
+  });
+
+  function processor(receivers: Receiver[], over: Partial<ReceiverProcessorConfig> = {}): ReceiverProcessor {
+    return new ReceiverProcessor({ enabled: true, shouldProcessRule: undefined, testMode: false, receivers, loggerModule: logger, ...over });
+  }
+
+  describe('.process()', () => {
+    it('passes a 2xx page to every receiver with SMILA\'s attributes, its content decoded', async () => {
+      const a = new Collecting();
+      const b = new Collecting();
+      const curi = page();
+      expect(await processor([a, b]).process(curi)).to.equal('PROCEED');
+      expect(a.documents).to.have.length(1);
+      expect(b.documents[0]).to.equal(a.documents[0]);
+      const doc = a.documents[0];
+      expect(doc).to.deep.include({
+        url: 'http://site.test/docs/', mimeType: 'text/html', charset: 'utf-8', contentType: 'Text/HTML; charset=utf-8',
+        size: Buffer.byteLength(HTML), status: 200, digest: 'sha1:AAAA', hopsPath: 'L', via: 'http://site.test/', isSeed: false,
+      });
+      expect(doc.content.toString()).to.equal(HTML);
+      expect(doc.lastModified!.toISOString()).to.equal('2024-01-02T03:04:05.000Z');
+      expect(doc.contentPath).to.equal(undefined);
+    });
+
+    it('passes no dns: lookup, prerequisite, non-2xx answer, failed fetch or empty body', async () => {
+      const r = new Collecting();
+      const p = processor([r]);
+      const dns = new CrawlUri('dns:site.test', { hopsPath: 'P' });
+      dns.fetchStatus = 1;
+      dns.content = Buffer.from('record');
+      const robots = page('http://site.test/robots.txt', { hopsPath: 'P' });
+      const missing = page('http://site.test/missing', { status: 404 });
+      const failed = new CrawlUri('http://site.test/down');
+      failed.fetchStatus = -2;
+      const empty = page('http://site.test/empty', { body: '' });
+      for (const curi of [dns, robots, missing, failed, empty]) await p.process(curi);
+      expect(r.documents).to.deep.equal([]);
+      expect(p.documents).to.equal(0);
+    });
+
+    it('in test mode passes nothing to the receivers, and asks them nothing', async () => {
+      const r = new Collecting(false);
+      const curi = page();
+      await processor([r], { testMode: true }).process(curi);
+      expect(r.documents).to.deep.equal([]);
+      expect(r.asked).to.deep.equal([]);
+      expect(curi.noFollow).to.equal(false);
+    });
+
+    it('drops the links of a collection a receiver refuses (approveCollectionCrawling), yet delivers the document', async () => {
+      const yes = new Collecting(true);
+      const no = new Collecting(false);
+      const curi = page();
+      await processor([yes, no]).process(curi);
+      expect(no.asked).to.deep.equal(['http://site.test/docs/']);
+      expect(curi.noFollow).to.equal(true);
+      expect(curi.annotations).to.deep.equal(['collectionRefused']);
+      expect(yes.documents).to.have.length(1);
+      expect(no.documents).to.have.length(1);
+    });
+
+    it('asks nothing about a document without links', async () => {
+      const r = new Collecting(false);
+      const curi = page();
+      curi.outlinks.length = 0;
+      await processor([r]).process(curi);
+      expect(r.asked).to.deep.equal([]);
+      expect(curi.noFollow).to.equal(false);
+    });
+
+    it('waits for a receiver\'s promise, and logs a failing receiver without stopping the others or the URI', async () => {
+      let settled = false;
+      const slow: Receiver = { documentFound: () => new Promise<void>((resolve) => setTimeout(() => resolve(void (settled = true)), 20)) };
+      const throwing: Receiver = { documentFound: () => { throw new Error('sync failure'); } };
+      const rejecting: Receiver = { documentFound: () => Promise.reject(new Error('async failure')) };
+      const last = new Collecting();
+      const curi = page();
+      expect(await processor([slow, throwing, rejecting, last]).process(curi)).to.equal('PROCEED');
+      expect(settled).to.equal(true);
+      expect(last.documents).to.have.length(1);
+      expect(errors.map((e) => (e as Error).message)).to.deep.equal(['sync failure', 'async failure']);
+      expect(curi.annotations).to.deep.equal(['receiverFailed']);
+    });
+  });
+});

@@ -1,0 +1,75 @@
+import { expect } from 'chai';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { WARCRecord, WARCSerializer } from 'warcio';
+import { field, gzipMembers, parseHttpMessage, readWarcFile, sha1Digest } from '../../../test/support/warc-reader.js';
+import { sha1Base32 } from './sha1-base32.js';
+import { GzipMembers } from './gzip-members.js';
+import { encodeWarcRecord, newRecordId } from './warc-record.js';
+
+/** The test reader against warcio's writer, and against malformed files. */
+describe('the test WARC reader', () => {
+  let dir: string;
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'beancrawl-reader-'));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  async function fileOf(name: string, ...parts: Uint8Array[]): Promise<string> {
+    const path = join(dir, name);
+    await writeFile(path, Buffer.concat(parts));
+    return path;
+  }
+
+  it('reads what warcio writes: headers, block, HTTP message, and warcio\'s base32 sha1 digests', async () => {
+    async function* payload() {
+      yield new TextEncoder().encode('<html>warcio</html>');
+    }
+    const record = WARCRecord.create(
+      { url: 'http://example.org/', type: 'response', httpHeaders: { 'Content-Type': 'text/html' }, warcHeaders: { 'WARC-Record-ID': newRecordId() } },
+      payload(),
+    );
+    const bytes = await WARCSerializer.serialize(record, { gzip: true, digest: { algo: 'sha-1', prefix: 'sha1:', base32: true } });
+    const [read] = await readWarcFile(await fileOf('warcio.warc.gz', bytes));
+    expect(field(read, 'WARC-Target-URI')).to.equal('http://example.org/');
+    const http = parseHttpMessage(read.block);
+    expect(http.startLine).to.equal('HTTP/1.1 200 OK');
+    expect(http.body.toString()).to.equal('<html>warcio</html>');
+    expect(field(read, 'WARC-Payload-Digest')).to.equal(sha1Digest(http.body));
+    expect(field(read, 'WARC-Block-Digest')).to.equal(sha1Digest(read.block));
+    expect(sha1Base32(http.body)).to.equal(sha1Digest(http.body));
+  });
+
+  it('finds each gzip member and its offset', async () => {
+    const draft = { type: 'metadata', targetUri: 'http://example.org/', date: 0, contentType: 'text/plain', fields: [], block: [Buffer.from('x')] } as const;
+    const gzip = new GzipMembers(1);
+    const [a] = await encodeWarcRecord(draft, newRecordId(), undefined, gzip);
+    const [b] = await encodeWarcRecord(draft, newRecordId(), undefined, gzip);
+    gzip.close();
+    const path = await fileOf('two.warc.gz', a, b);
+    expect(gzipMembers(Buffer.concat([a, b])).map((m) => m.offset)).to.deep.equal([0, a.length]);
+    expect((await readWarcFile(path)).map((r) => r.offset)).to.deep.equal([0, a.length]);
+  });
+
+  it('refuses a wrong Content-Length, two records in one gzip member, and a corrupt member', async () => {
+    const record = (length: number, block: string) => `WARC/1.0\r\nWARC-Type: resource\r\nContent-Length: ${length}\r\n\r\n${block}\r\n\r\n`;
+    await expectFailure(fileOf('short.warc', Buffer.from(record(5, 'abc'))), /Content-Length|CRLF/);
+    await expectFailure(fileOf('two.warc.gz', gzipSync(record(3, 'abc') + record(3, 'def'))), /after its record/);
+    const corrupt = gzipSync(record(3, 'abc'));
+    corrupt[corrupt.length - 8] ^= 0xff;
+    await expectFailure(fileOf('crc.warc.gz', corrupt), /CRC-32/);
+  });
+});
+
+async function expectFailure(path: Promise<string>, message: RegExp): Promise<void> {
+  let error: unknown;
+  try {
+    await readWarcFile(await path);
+  } catch (e) {
+    error = e;
+  }
+  expect(String(error)).to.match(message);
+}

@@ -1,0 +1,27 @@
+import { defineComponent, type ComponentClass, type ComponentDescriptor } from '../../beans/registry/component-descriptor.js';
+
+/** A record builder of Heritrix's `org.archive.modules.warc` package, for a WARC writer's `chain`. */
+function recordBuilder(name: string, description: string, load: () => Promise<ComponentClass>): ComponentDescriptor {
+  return defineComponent({ name, aliases: [`org.archive.modules.warc.${name}`], description, kinds: ['WarcRecordBuilder'], props: {}, load });
+}
+
+const noRecords = async (): Promise<ComponentClass> => (await import('./no-record-builder.js')).NoRecordBuilder;
+
+export const WARC_RECORD_BUILDERS: readonly ComponentDescriptor[] = [
+  recordBuilder('DnsResponseRecordBuilder', 'A `response` record (`text/dns`) of each successful `dns:` lookup.',
+    async () => (await import('./dns-response-record-builder.js')).DnsResponseRecordBuilder),
+  recordBuilder('HttpResponseRecordBuilder',
+    'A `response` record of each HTTP response as received: status line and headers as sent, body with its content coding ' +
+    '(a dechunked body\'s `Transfer-Encoding` header becomes `X-Crawler-Transfer-Encoding`, with a `Content-Length` added), ' +
+    'WARC-Payload-Digest (sha1) over the body, WARC-IP-Address, and WARC-Truncated when the body was cut.',
+    async () => (await import('./http-response-record-builder.js')).HttpResponseRecordBuilder),
+  recordBuilder('HttpRequestRecordBuilder', 'A `request` record of the request head as sent, for fetchers that keep it.',
+    async () => (await import('./http-request-record-builder.js')).HttpRequestRecordBuilder),
+  recordBuilder('MetadataRecordBuilder',
+    'A `metadata` record (`application/warc-fields`) per HTTP URI: seed, or via, hopsFromSeed and sourceTag; fetchTimeMs; one `outlink` line per link.',
+    async () => (await import('./metadata-record-builder.js')).MetadataRecordBuilder),
+  recordBuilder('WhoisResponseRecordBuilder', 'Accepted for Heritrix files; writes nothing, as beancrawl has no whois fetcher.', noRecords),
+  recordBuilder('FtpControlConversationRecordBuilder', 'Accepted for Heritrix files; writes nothing, as beancrawl has no FTP fetcher.', noRecords),
+  recordBuilder('FtpResponseRecordBuilder', 'Accepted for Heritrix files; writes nothing, as beancrawl has no FTP fetcher.', noRecords),
+  recordBuilder('RevisitRecordBuilder', 'Accepted for Heritrix files; writes nothing yet: revisit records need the fetch history beancrawl does not keep yet.', noRecords),
+];

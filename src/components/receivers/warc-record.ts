@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import type { WarcRecordDraft } from '../../model/receiver.js';
+import type { GzipMembers } from './gzip-members.js';
+
+const END = Buffer.from('\r\n\r\n', 'latin1');
+
+/** A new WARC-Record-ID: `<urn:uuid:…>`. */
+export function newRecordId(): string {
+  return `<urn:uuid:${randomUUID()}>`;
+}
+
+/** WARC 1.0's WARC-Date: UTC to the second (`2011-06-23T17:12:08Z`). */
+export function warcDate(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 19)}Z`;
+}
+
+/**
+ * A record's bytes as they go into the file: the WARC/1.0 header (type, target, date, link to the
+ * first record of its URI, the builder's fields, id, content type, length), the block and the
+ * closing CRLF CRLF; with a compressor, one gzip member of all that. As in Heritrix's files there
+ * is no WARC-Block-Digest: the payload digest covers the body, gzip's CRC-32 the stored bytes.
+ */
+export async function encodeWarcRecord(draft: WarcRecordDraft, id: string, concurrentTo: string | undefined, gzip?: GzipMembers): Promise<Buffer[]> {
+  let length = 0;
+  for (const piece of draft.block) length += piece.length;
+  const head = warcHeader(draft, id, concurrentTo, length);
+  const pieces = [head, ...draft.block.map(asBuffer), END];
+  return gzip ? [await gzip.gzip(Buffer.concat(pieces))] : pieces;
+}
+
+function warcHeader(draft: WarcRecordDraft, id: string, concurrentTo: string | undefined, length: number): Buffer {
+  let s = `WARC/1.0\r\nWARC-Type: ${draft.type}\r\n`;
+  if (draft.targetUri !== undefined) s += `WARC-Target-URI: ${draft.targetUri}\r\n`;
+  s += `WARC-Date: ${warcDate(draft.date)}\r\n`;
+  if (concurrentTo !== undefined) s += `WARC-Concurrent-To: ${concurrentTo}\r\n`;
+  for (const [name, value] of draft.fields) s += `${name}: ${value}\r\n`;
+  s += `WARC-Record-ID: ${id}\r\n`;
+  s += `Content-Type: ${draft.contentType}\r\nContent-Length: ${length}\r\n\r\n`;
+  return Buffer.from(s, 'utf8');
+}
+
+function asBuffer(piece: Uint8Array): Buffer {
+  return Buffer.isBuffer(piece) ? piece : Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength);
+}

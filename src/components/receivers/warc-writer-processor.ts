@@ -1,0 +1,108 @@
+import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
+import type { CrawlUri } from '../../model/crawl-uri.js';
+import { FINISH, PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
+import type { WarcRecordBuilder, WarcRecordDraft } from '../../model/receiver.js';
+import { FingerprintSet } from '../../util/fingerprint-set.js';
+import { DnsResponseRecordBuilder } from './dns-response-record-builder.js';
+import { GzipMembers } from './gzip-members.js';
+import { HttpRequestRecordBuilder } from './http-request-record-builder.js';
+import { HttpResponseRecordBuilder } from './http-response-record-builder.js';
+import { MetadataRecordBuilder } from './metadata-record-builder.js';
+import { storeDirs, WarcFilePool } from './warc-file-pool.js';
+import { encodeWarcRecord, newRecordId } from './warc-record.js';
+import type { warcWriterProcessorComponent } from './warc-writer-processor.descriptor.js';
+import { warcinfoFields, warcinfoRecord } from './warcinfo-record.js';
+
+export type WarcWriterConfig = ConfigOf<typeof warcWriterProcessorComponent>;
+
+/** Heritrix's default chain, less the builders whose records cannot arise here (whois, FTP, revisit). */
+export function defaultRecordBuilders(): WarcRecordBuilder[] {
+  return [new DnsResponseRecordBuilder(), new HttpResponseRecordBuilder(), new HttpRequestRecordBuilder(), new MetadataRecordBuilder()];
+}
+
+/**
+ * Heritrix's WARCWriterChainProcessor. Per URI: the builders make their records, which are
+ * encoded (gzip) concurrently, then appended together to one file of the pool; the file name
+ * and offset go to the URI's extra info. A failure is logged and the URI goes on down the chain.
+ * Files open in start() and close in stop().
+ */
+export class WarcWriterProcessor extends Processor {
+  readonly #builders: readonly WarcRecordBuilder[];
+  #pool?: WarcFilePool;
+  #gzip?: GzipMembers;
+  #written?: FingerprintSet;
+
+  constructor(override readonly config: WarcWriterConfig) {
+    super(config);
+    this.#builders = config.chain.length ? config.chain : defaultRecordBuilders();
+  }
+
+  start(): void {
+    if (this.#pool) return;
+    const c = this.config;
+    const info = warcinfoFields(c.metadata);
+    const gzip = (this.#gzip = c.compress ? new GzipMembers() : undefined);
+    this.#pool = new WarcFilePool({
+      dirs: storeDirs(c.directory, c.storePaths), template: c.template, prefix: c.prefix, suffix: c.compress ? '.warc.gz' : '.warc',
+      maxFileSizeBytes: c.maxFileSizeBytes, poolMaxActive: c.poolMaxActive,
+      warcinfo: (name) => encodeWarcRecord(warcinfoRecord(info, name), newRecordId(), undefined, gzip),
+    });
+    if (c.skipIdenticalDigests) this.#written = new FingerprintSet();
+  }
+
+  async stop(): Promise<void> {
+    const pool = this.#pool;
+    this.#pool = undefined;
+    await pool?.close();
+    this.#gzip?.close();
+    this.#gzip = undefined;
+  }
+
+  protected innerProcess(curi: CrawlUri): ProcessResult | Promise<ProcessResult> {
+    if (this.#written && curi.contentDigest && this.#written.has(identity(curi))) {
+      curi.annotations.push('unwritten:identicalDigest');
+      return PROCEED;
+    }
+    if (curi.fetchStatus <= 0) {
+      curi.annotations.push('unwritten:status');
+      return PROCEED;
+    }
+    const drafts = this.#drafts(curi);
+    return drafts.length ? this.#write(curi, drafts) : PROCEED;
+  }
+
+  #drafts(curi: CrawlUri): WarcRecordDraft[] {
+    const drafts: WarcRecordDraft[] = [];
+    try {
+      for (const builder of this.#builders) {
+        const draft = builder.shouldBuildRecord(curi) ? builder.buildRecord(curi) : undefined;
+        if (draft) drafts.push(draft);
+      }
+    } catch (e) {
+      this.config.loggerModule?.runtimeError(curi, e);
+      return [];
+    }
+    return drafts;
+  }
+
+  async #write(curi: CrawlUri, drafts: readonly WarcRecordDraft[]): Promise<ProcessResult> {
+    const pool = this.#pool;
+    if (!pool) throw new Error('WarcWriterProcessor was used before start()');
+    const c = this.config;
+    try {
+      const ids = drafts.map(() => newRecordId());
+      const encoded = await Promise.all(drafts.map((d, i) => encodeWarcRecord(d, ids[i], i === 0 ? undefined : ids[0], this.#gzip)));
+      const at = await pool.write(encoded.flat());
+      curi.extraInfo.warcFilename = at.fileName;
+      curi.extraInfo.warcFileOffset = at.offset;
+      if (this.#written && curi.contentDigest) this.#written.add(identity(curi));
+    } catch (e) {
+      c.loggerModule?.runtimeError(curi, e);
+    }
+    return c.maxTotalBytesToWrite > 0 && pool.totalBytes >= c.maxTotalBytesToWrite ? FINISH : PROCEED;
+  }
+}
+
+function identity(curi: CrawlUri): string {
+  return `${curi.uri} ${curi.contentDigest}`;
+}

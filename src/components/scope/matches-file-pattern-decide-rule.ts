@@ -1,0 +1,40 @@
+import type { CrawlUri } from '../../model/crawl-uri.js';
+import { fullMatchRegex } from './full-match-regex.js';
+import { MatchesRegexDecideRule, type RegexRuleConfig } from './matches-regex-decide-rule.js';
+
+/** Heritrix's preset groups of file suffixes (MatchesFilePatternDecideRule.Preset), as Heritrix writes them. */
+export const FILE_PATTERN_PRESETS = {
+  ALL: '.*(?i)(\\.(bmp|gif|jpe?g|png|svg|tiff?|aac|aiff?|m3u|m4a|midi?|mp2|mp3|mp4|mpa|ogg|ra|ram|wav|wma|asf|asx|avi|flv|mov|mp4|mpeg|mpg|qt|ram|rm|smil|wmv|doc|pdf|ppt|swf))$',
+  IMAGES: '.*(?i)(\\.(bmp|gif|jpe?g|png|svg|tiff?))$',
+  AUDIO: '.*(?i)(\\.(aac|aiff?|m3u|m4a|midi?|mp2|mp3|mp4|mpa|ogg|ra|ram|wav|wma))$',
+  VIDEO: '.*(?i)(\\.(asf|asx|avi|flv|mov|mp4|mpeg|mpg|qt|ram|rm|smil|wmv))$',
+  MISC: '.*(?i)(\\.(doc|pdf|ppt|swf))$',
+} as const;
+
+export type FilePatternPreset = keyof typeof FILE_PATTERN_PRESETS | 'CUSTOM';
+
+export interface FilePatternRuleConfig extends RegexRuleConfig {
+  readonly usePreset: FilePatternPreset;
+}
+
+/**
+ * Heritrix's MatchesFilePatternDecideRule: its decision when the URI ends in one of the suffixes of
+ * the preset group `usePreset` (any case); CUSTOM uses `regex` instead.
+ */
+export class MatchesFilePatternDecideRule extends MatchesRegexDecideRule {
+  constructor(override readonly config: FilePatternRuleConfig) {
+    super(config);
+  }
+
+  protected override compile(config: RegexRuleConfig): RegExp {
+    const preset = (config as FilePatternRuleConfig).usePreset;
+    return fullMatchRegex(preset === 'CUSTOM' ? config.regex : FILE_PATTERN_PRESETS[preset]);
+  }
+}
+
+/** Heritrix's NotMatchesFilePatternDecideRule: its decision when the URI does not end in one of the preset's suffixes. */
+export class NotMatchesFilePatternDecideRule extends MatchesFilePatternDecideRule {
+  protected override evaluate(curi: CrawlUri): boolean {
+    return !super.evaluate(curi);
+  }
+}

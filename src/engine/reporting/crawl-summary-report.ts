@@ -1,0 +1,56 @@
+import type { CrawlStatistics } from '../../model/crawl-statistics.js';
+import { Report } from './report.js';
+import { doubleToString, formatBytesForDisplay, formatMillisecondsToConventional } from './report-format.js';
+
+/** Heritrix's descriptions of exit statuses (CrawlStatus). */
+const EXIT_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  FINISHED: 'Finished',
+  ABORTED: 'Finished - Ended by operator',
+  FINISHED_ABNORMAL: 'Finished - Abnormal exit from crawling',
+  FINISHED_TIME_LIMIT: 'Finished - Timelimit hit',
+  FINISHED_DATA_LIMIT: 'Finished - Maximum amount of data limit hit',
+  FINISHED_DOCUMENT_LIMIT: 'Finished - Maximum number of documents limit hit',
+  FINISHED_WRITE_LIMIT: 'Finished - Maximum bytes written',
+};
+
+export function describeExitStatus(status: string): string {
+  return EXIT_DESCRIPTIONS[status] ?? status;
+}
+
+/** crawl-report.txt: the crawl's size in a few lines (Heritrix's CrawlSummaryReport). */
+export class CrawlSummaryReport extends Report {
+  readonly filename = 'crawl-report.txt';
+
+  *lines(s: CrawlStatistics): Iterable<string> {
+    const snap = s.snapshot;
+    let seedsCrawled = 0;
+    for (const seed of s.seeds.values()) if (seed.status > 0) seedsCrawled++;
+    let novelUrls = 0;
+    let novelBytes = 0;
+    for (const h of s.hosts.values()) {
+      novelUrls += h.novelUrls;
+      novelBytes += h.novelBytes;
+    }
+    yield `crawl name: ${s.crawlName}`;
+    yield `crawl status: ${describeExitStatus(s.exitStatus)}`;
+    yield `duration: ${formatMillisecondsToConventional(snap.elapsedMs)}`;
+    yield '';
+    yield `seeds crawled: ${seedsCrawled}`;
+    yield `seeds uncrawled: ${s.seeds.size - seedsCrawled}`;
+    yield '';
+    yield `hosts visited: ${s.hosts.size - (s.hosts.has('dns:') ? 1 : 0)}`;
+    yield '';
+    yield `URIs processed: ${snap.downloaded + snap.failures + snap.disregards}`;
+    yield `URI successes: ${snap.downloaded}`;
+    yield `URI failures: ${snap.failures}`;
+    yield `URI disregards: ${snap.disregards}`;
+    yield '';
+    yield `novel URIs: ${novelUrls}`;
+    yield '';
+    yield `total crawled bytes: ${snap.bytes} (${formatBytesForDisplay(snap.bytes)}) `;
+    yield `novel crawled bytes: ${novelBytes} (${formatBytesForDisplay(novelBytes)})`;
+    yield '';
+    yield `URIs/sec: ${doubleToString(snap.docsPerSecond, 2)}`;
+    yield `KB/sec: ${snap.kibPerSecond}`;
+  }
+}

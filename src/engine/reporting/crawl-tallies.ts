@@ -1,0 +1,108 @@
+import type { CrawlUri } from '../../model/crawl-uri.js';
+import type { HostTally, MimeTally, SeedRecord } from '../../model/crawl-statistics.js';
+import { FetchStatus } from '../../model/fetch-status.js';
+import type { Disposition } from '../../model/frontier.js';
+import { truncateMime } from '../crawl-log-line.js';
+
+export interface TallyOptions {
+  /** Keep each seed's latest status. */
+  readonly trackSeeds: boolean;
+  /** Count successes per source tag and host. */
+  readonly trackSources: boolean;
+}
+
+/**
+ * The counts kept for each URI whose processing is over, as Heritrix's StatisticsTracker keeps
+ * them: per host, and for successes per status, per MIME type and per source tag; seeds apart.
+ * Runs for every finished URI, so it does a few Map updates and nothing else.
+ */
+export class CrawlTallies {
+  readonly hosts = new Map<string, HostTally>();
+  readonly mimeTypes = new Map<string, MimeTally>();
+  readonly statusCodes = new Map<number, number>();
+  readonly sourceTags = new Map<string, Map<string, number>>();
+  readonly seeds = new Map<string, SeedRecord>();
+  /** Body bytes of every success (Heritrix's "total crawled bytes"). */
+  bytes = 0;
+
+  constructor(readonly options: TallyOptions) {}
+
+  tally(curi: CrawlUri, disposition: Disposition): void {
+    const hostName = hostOf(curi.uri);
+    const host = this.#host(hostName);
+    if (curi.isSeed && this.options.trackSeeds) this.#seedDone(curi);
+    if (disposition === 'disregarded') {
+      if (curi.fetchStatus === FetchStatus.ROBOTS_PRECLUDED) host.robotsDenials++;
+      return;
+    }
+    if (disposition !== 'success') return;
+    const size = curi.contentSize > 0 ? curi.contentSize : 0;
+    host.urls++;
+    host.bytes += size;
+    host.novelUrls++;
+    host.novelBytes += size;
+    this.bytes += size;
+    this.statusCodes.set(curi.fetchStatus, (this.statusCodes.get(curi.fetchStatus) ?? 0) + 1);
+    const mime = truncateMime(curi.contentType);
+    const m = this.mimeTypes.get(mime);
+    if (m) {
+      m.urls++;
+      m.bytes += size;
+    } else this.mimeTypes.set(mime, { urls: 1, bytes: size });
+    if (curi.sourceTag !== undefined && this.options.trackSources) this.#source(curi.sourceTag, hostName);
+  }
+
+  /** A seed known before any try (from the seed list): status 0 until it is tried. */
+  addSeed(uri: string): void {
+    if (this.options.trackSeeds && !this.seeds.has(uri)) this.seeds.set(uri, { uri, status: 0 });
+  }
+
+  #host(name: string): HostTally {
+    let h = this.hosts.get(name);
+    if (!h) {
+      h = { urls: 0, bytes: 0, robotsDenials: 0, novelUrls: 0, novelBytes: 0 };
+      this.hosts.set(name, h);
+    }
+    return h;
+  }
+
+  #seedDone(curi: CrawlUri): void {
+    let record = this.seeds.get(curi.uri);
+    if (!record) {
+      record = { uri: curi.uri, status: 0 };
+      this.seeds.set(curi.uri, record);
+    }
+    record.status = curi.fetchStatus;
+    record.redirect = curi.fetchStatus >= 300 && curi.fetchStatus < 400 ? redirectOf(curi) : undefined;
+  }
+
+  #source(tag: string, host: string): void {
+    let hosts = this.sourceTags.get(tag);
+    if (!hosts) {
+      hosts = new Map();
+      this.sourceTags.set(tag, hosts);
+    }
+    hosts.set(host, (hosts.get(host) ?? 0) + 1);
+  }
+}
+
+/** Where a redirect sent the URI: its `Location:` outlink. */
+function redirectOf(curi: CrawlUri): string | undefined {
+  return curi.outlinks.find((l) => l.hop === 'R' && l.context.toLowerCase() === 'location:')?.uri;
+}
+
+/**
+ * The host a URI's statistics go under, as Heritrix names it: the host name without port or
+ * user info, `dns:` for every DNS lookup, the scheme for a URI without a host (`file:`).
+ */
+export function hostOf(uri: string): string {
+  if (uri.startsWith('dns:')) return 'dns:';
+  const colon = uri.indexOf(':');
+  const start = uri.startsWith('//', colon + 1) ? colon + 3 : -1;
+  let end = start;
+  if (start !== -1) while (end < uri.length && uri[end] !== '/' && uri[end] !== '?' && uri[end] !== '#') end++;
+  let authority = start === -1 ? '' : uri.slice(start, end);
+  authority = authority.slice(authority.lastIndexOf('@') + 1);
+  const host = authority.startsWith('[') ? authority.slice(0, authority.indexOf(']') + 1) : authority.split(':', 1)[0];
+  return host || uri.slice(0, colon + 1);
+}

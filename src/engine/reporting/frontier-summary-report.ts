@@ -1,0 +1,41 @@
+import type { CrawlStatistics } from '../../model/crawl-statistics.js';
+import { Report } from './report.js';
+import { timestamp12 } from './report-format.js';
+
+/**
+ * frontier-summary-report.txt: the frontier's URI counts and its queues by state (Heritrix's
+ * FrontierSummaryReport, without the per-queue sections). "Already included" is the URIs the
+ * frontier accepted; queues are never inactive here, so that line shows no precedence classes.
+ */
+export class FrontierSummaryReport extends Report {
+  readonly filename = 'frontier-summary-report.txt';
+
+  *lines(s: CrawlStatistics): Iterable<string> {
+    const f = s.progress.frontier;
+    const q = f.queues;
+    const active = f.inProcess + q.ready + q.snoozed;
+    yield `Frontier report - ${timestamp12(s.now)}`;
+    yield ` Job being crawled: ${s.crawlName}`;
+    yield '';
+    yield ' -----===== STATS =====-----';
+    yield ` Discovered:    ${f.discovered}`;
+    yield ` Queued:        ${f.queued}`;
+    yield ` Finished:      ${f.succeeded + f.failed + f.disregarded}`;
+    yield `  Successfully: ${f.succeeded}`;
+    yield `  Failed:       ${f.failed}`;
+    yield `  Disregarded:  ${f.disregarded}`;
+    yield '';
+    yield ' -----===== QUEUES =====-----';
+    yield ` Already included size:     ${f.discovered}`;
+    yield '               pending:     0';
+    yield '';
+    yield ` All class queues map size: ${q.total}`;
+    yield `             Active queues: ${active}`;
+    yield `                    In-process: ${f.inProcess}`;
+    yield `                         Ready: ${q.ready}`;
+    yield `                       Snoozed: ${q.snoozed}`;
+    yield '           Inactive queues: 0 ()';
+    yield `            Retired queues: ${q.retired}`;
+    yield `          Exhausted queues: ${Math.max(0, q.total - active - q.retired)}`;
+  }
+}

@@ -1,0 +1,24 @@
+import type { CrawlStatistics } from '../../model/crawl-statistics.js';
+import { Report } from './report.js';
+import { byCountDescending } from './report-format.js';
+
+/** A host name as Heritrix writes it: URL-encoded, except `dns:`. */
+function fixup(host: string): string {
+  return host === 'dns:' ? host : encodeURIComponent(host);
+}
+
+/**
+ * hosts-report.txt: per host, by URIs fetched, most first (Heritrix's HostsReport, a space after
+ * each field). `#remaining` (URIs still queued per host) is not known yet and is 0, as are the
+ * duplicate-by-hash and not-modified columns: there are no revisits yet, so every fetch is novel.
+ */
+export class HostsReport extends Report {
+  readonly filename = 'hosts-report.txt';
+
+  *lines(s: CrawlStatistics): Iterable<string> {
+    yield '[#urls] [#bytes] [host] [#robots] [#remaining] [#novel-urls] [#novel-bytes] [#dup-by-hash-urls] [#dup-by-hash-bytes] [#not-modified-urls] [#not-modified-bytes]';
+    for (const [host, t] of byCountDescending(s.hosts, (h) => h.urls)) {
+      yield `${t.urls} ${t.bytes} ${fixup(host)} ${t.robotsDenials} 0 ${t.novelUrls} ${t.novelBytes} 0 0 0 0 `;
+    }
+  }
+}

@@ -1,0 +1,65 @@
+import { defineComponent, type ComponentClass } from '../../beans/registry/component-descriptor.js';
+
+const REPORT_PROPS = {
+  shouldReportAtEndOfCrawl: { type: 'boolean', default: true, description: 'Write the report when the crawl ends.' },
+  shouldReportDuringCrawl: { type: 'boolean', default: true, description: 'Accepted for Heritrix files; reports are written at the end of the crawl only, for now.' },
+} as const;
+
+function report<const N extends string>(name: N, file: string, description: string, load: () => Promise<ComponentClass>) {
+  return defineComponent({
+    name,
+    aliases: [`org.archive.crawler.reporting.${name}`],
+    description: `Writes ${file}: ${description} One of the statistics tracker's \`reports\`.`,
+    kinds: ['Report'],
+    props: REPORT_PROPS,
+    load,
+  });
+}
+
+export const crawlSummaryReportComponent = report('CrawlSummaryReport', 'crawl-report.txt',
+  'the crawl\'s name, exit status and duration; seeds crawled and not; hosts; URIs processed, succeeded, failed and disregarded; bytes; rates.',
+  async () => (await import('./crawl-summary-report.js')).CrawlSummaryReport);
+
+export const seedsReportComponent = report('SeedsReport', 'seeds-report.txt',
+  '`[code] [status] [seed] [redirect]`: each seed\'s latest status, CRAWLED or NOTCRAWLED, and where a redirect sent it.',
+  async () => (await import('./seeds-report.js')).SeedsReport);
+
+export const hostsReportComponent = report('HostsReport', 'hosts-report.txt',
+  'per host, most URIs first: `#urls #bytes host #robots #remaining #novel-urls #novel-bytes` and the duplicate-by-hash and ' +
+  'not-modified columns. `#remaining` is not known yet and is written as 0; with no revisits yet every fetch is novel and the ' +
+  'duplicate and not-modified columns are 0.',
+  async () => (await import('./hosts-report.js')).HostsReport);
+
+export const sourceTagsReportComponent = report('SourceTagsReport', 'source-report.txt',
+  '`[source] [host] [#urls]`: URIs fetched per source tag and host (source tags come from `seeds.sourceTagSeeds`).',
+  async () => (await import('./source-tags-report.js')).SourceTagsReport);
+
+export const mimetypesReportComponent = report('MimetypesReport', 'mimetype-report.txt',
+  '`#urls #bytes mime`: URIs fetched and their bytes per MIME type, most first.',
+  async () => (await import('./mimetypes-report.js')).MimetypesReport);
+
+export const responseCodeReportComponent = report('ResponseCodeReport', 'responsecode-report.txt',
+  '`#urls rescode`: URIs fetched per status code (successes: responses and DNS answers), most first.',
+  async () => (await import('./response-code-report.js')).ResponseCodeReport);
+
+export const processorsReportComponent = report('ProcessorsReport', 'processors-report.txt',
+  'per chain (candidate, fetch, disposition), each processor and the URIs it processed.',
+  async () => (await import('./processors-report.js')).ProcessorsReport);
+
+export const frontierSummaryReportComponent = report('FrontierSummaryReport', 'frontier-summary-report.txt',
+  'the frontier\'s URI counts and its queues by state (in process, ready, snoozed, retired, exhausted).',
+  async () => (await import('./frontier-summary-report.js')).FrontierSummaryReport);
+
+export const toeThreadsReportComponent = report('ToeThreadsReport', 'threads-report.txt',
+  'the workers (toe threads) in the pool and how many are busy.',
+  async () => (await import('./toe-threads-report.js')).ToeThreadsReport);
+
+export const frontierNonemptyReportComponent = report('FrontierNonemptyReport', 'frontier-nonempty-report.txt',
+  '`frontier empty`, or each queue left, one line each, by state (when the frontier lists its queues). Not in the default set.',
+  async () => (await import('./frontier-nonempty-report.js')).FrontierNonemptyReport);
+
+export const REPORT_DESCRIPTORS = [
+  crawlSummaryReportComponent, seedsReportComponent, hostsReportComponent, sourceTagsReportComponent, mimetypesReportComponent,
+  responseCodeReportComponent, processorsReportComponent, frontierSummaryReportComponent, toeThreadsReportComponent,
+  frontierNonemptyReportComponent,
+];

@@ -1,0 +1,152 @@
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { finished } from 'node:stream/promises';
+import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
+import type { CrawlReport } from '../../model/crawl-report.js';
+import type { ChainSummary, CrawlSnapshot, CrawlStatistics, StatisticsTracking } from '../../model/crawl-statistics.js';
+import { listsQueues } from '../../model/frontier-queues.js';
+import type { Processor } from '../../model/processor.js';
+import type { ProcessorChain } from '../../model/processor-chain.js';
+import { normalizeUrl } from '../../util/url/normalize-url.js';
+import { crawlExitStatus } from './crawl-exit-status.js';
+import { CrawlTallies } from './crawl-tallies.js';
+import { describeExitStatus } from './crawl-summary-report.js';
+import { defaultReports } from './default-reports.js';
+import { PROGRESS_LEGEND, progressStatisticsLine } from './progress-statistics-line.js';
+import { log14Date } from './report-format.js';
+import type { statisticsTrackerComponent } from './statistics-tracker.descriptor.js';
+import { takeSnapshot } from './take-snapshot.js';
+import { writeReportFile } from './write-report-file.js';
+
+/**
+ * Heritrix's StatisticsTracker: tallies every finished URI, samples progress into
+ * progress-statistics.log every `intervalSeconds`, and at the end of the crawl (its stop, which
+ * comes before the controller's and the frontier's) writes the last line and the reports.
+ */
+export class StatisticsTracker implements StatisticsTracking {
+  readonly #tallies: CrawlTallies;
+  readonly #snapshots: CrawlSnapshot[] = [];
+  #listening = false;
+  #log?: WriteStream;
+  #logError?: Error;
+  #timer?: NodeJS.Timeout;
+
+  constructor(readonly config: ConfigOf<typeof statisticsTrackerComponent>) {
+    this.#tallies = new CrawlTallies({ trackSeeds: config.trackSeeds, trackSources: config.trackSources });
+  }
+
+  async start(): Promise<void> {
+    if (this.#log) return;
+    if (!this.#listening) {
+      this.#listening = true;
+      this.config.frontier.onFinal((curi, d) => this.#tallies.tally(curi, d));
+      await this.#noteSeeds();
+    }
+    await mkdir(dirname(this.config.progressLogPath), { recursive: true });
+    this.#log = createWriteStream(this.config.progressLogPath, { flags: 'a' });
+    this.#log.on('error', (e) => (this.#logError ??= e));
+    this.#log.write(`${PROGRESS_LEGEND}\n`);
+    this.#sample();
+    this.#timer = setInterval(() => this.#sample(), this.config.intervalSeconds * 1000);
+    this.#timer.unref();
+  }
+
+  /** The statistics as of the latest progress sample. */
+  statistics(): CrawlStatistics {
+    const { crawlController, frontier, metadata } = this.config;
+    const progress = crawlController.progress();
+    return {
+      crawlName: metadata?.jobName ?? '', exitStatus: crawlExitStatus(progress, this.config.crawlLimiter), now: Date.now(),
+      snapshot: this.#snapshots.at(-1) ?? this.#snapshot(), progress,
+      hosts: this.#tallies.hosts, mimeTypes: this.#tallies.mimeTypes, statusCodes: this.#tallies.statusCodes,
+      sourceTags: this.#tallies.sourceTags, seeds: this.#tallies.seeds,
+      chains: this.#chains(), toeThreads: toeThreadsOf(crawlController) ?? progress.busyWorkers,
+      queues: listsQueues(frontier) ? () => frontier.queueSummaries() : undefined,
+    };
+  }
+
+  async stop(): Promise<void> {
+    const log = this.#log;
+    if (!log) return;
+    clearInterval(this.#timer);
+    this.#log = undefined;
+    const exit = crawlExitStatus(this.config.crawlController.progress(), this.config.crawlLimiter);
+    log.write(`${log14Date(Date.now())} CRAWL ENDED - ${describeExitStatus(exit)}\n`);
+    log.write(`${progressStatisticsLine(this.#remember(this.#snapshot()))}\n`);
+    log.end();
+    const errors = await this.#writeReports(this.statistics());
+    await finished(log).catch((e: Error) => (this.#logError ??= e));
+    if (this.#logError) errors.unshift(`${this.config.progressLogPath}: ${this.#logError.message}`);
+    if (errors.length) throw new Error(errors.join('; '));
+  }
+
+  /** Writes every report due at the end of the crawl; one that fails does not keep the others from being written. */
+  async #writeReports(stats: CrawlStatistics): Promise<string[]> {
+    const reports: readonly CrawlReport[] = this.config.reports.length ? this.config.reports : defaultReports();
+    const errors: string[] = [];
+    await mkdir(this.config.reportsDir, { recursive: true }).catch((e: Error) => errors.push(`${this.config.reportsDir}: ${e.message}`));
+    if (errors.length) return errors;
+    for (const report of reports) {
+      if (!report.shouldReportAtEndOfCrawl) continue;
+      const file = join(this.config.reportsDir, report.filename);
+      await writeReportFile(file, report.lines(stats)).catch((e: Error) => errors.push(`${file}: ${e.message}`));
+    }
+    return errors;
+  }
+
+  /**
+   * The seed list is recorded before any seed is tried, so that seeds never tried show in the
+   * seeds report. Seeds found by redirects show once they are processed as seeds.
+   */
+  async #noteSeeds(): Promise<void> {
+    const { seeds } = this.config;
+    if (!seeds || !this.config.trackSeeds) return;
+    // A seed source that cannot be read is the controller's to report, when it asks for the seeds.
+    const list = await seeds.loadSeeds().catch(() => undefined);
+    for (const seed of list?.seeds ?? []) {
+      const url = normalizeUrl(seed.url);
+      if (url) this.#tallies.addSeed(url);
+    }
+  }
+
+  #sample(): void {
+    const line = progressStatisticsLine(this.#remember(this.#snapshot()));
+    this.#log?.write(`${line}\n`);
+  }
+
+  #snapshot(): CrawlSnapshot {
+    const { frontier } = this.config;
+    const memory = process.memoryUsage();
+    return takeSnapshot({
+      progress: this.config.crawlController.progress(), bytes: this.#tallies.bytes, now: Date.now(),
+      heapUsedBytes: memory.heapUsed, heapTotalBytes: memory.heapTotal,
+      deepestQueue: listsQueues(frontier) ? deepestQueue(frontier.queueSummaries()) : undefined,
+    }, this.#snapshots.at(-1));
+  }
+
+  #remember(snapshot: CrawlSnapshot): CrawlSnapshot {
+    this.#snapshots.push(snapshot);
+    if (this.#snapshots.length > this.config.keepSnapshotsCount) this.#snapshots.shift();
+    return snapshot;
+  }
+
+  #chains(): ChainSummary[] {
+    const { candidateChain, fetchChain, dispositionChain } = this.config;
+    const named: Array<[string, ProcessorChain | undefined]> = [['CandidateChain', candidateChain], ['FetchChain', fetchChain], ['DispositionChain', dispositionChain]];
+    return named.filter((e): e is [string, ProcessorChain] => e[1] !== undefined)
+      .map(([name, chain]) => ({ name, processors: (chain as { processors?: readonly Processor[] }).processors ?? [] }));
+  }
+}
+
+/** The pool size a controller was configured with (`maxToeThreads`), when it says. */
+function toeThreadsOf(controller: object): number | undefined {
+  const size = (controller as { config?: { maxToeThreads?: unknown } }).config?.maxToeThreads;
+  return typeof size === 'number' ? size : undefined;
+}
+
+function deepestQueue(queues: Iterable<{ readonly state: string; readonly size: number }>): number {
+  let deepest = 0;
+  for (const q of queues) if (q.state !== 'retired' && q.state !== 'exhausted' && q.size > deepest) deepest = q.size;
+  return deepest;
+}

@@ -1,0 +1,26 @@
+/** Where a queue is in its life, as Heritrix's frontier reports group them. */
+export type QueueState = 'in-process' | 'ready' | 'snoozed' | 'retired' | 'exhausted';
+
+/** One frontier queue, as reports list it. */
+export interface QueueSummary {
+  readonly key: string;
+  readonly state: QueueState;
+  /** URIs waiting in it. */
+  readonly size: number;
+  /** What it may still spend before it goes to the back of the line. */
+  readonly balance: number;
+  readonly totalSpent: number;
+  /** -1 without a budget. */
+  readonly totalBudget: number;
+  /** When a snoozed queue wakes (ms since the epoch); 0 otherwise. */
+  readonly wakeAt: number;
+}
+
+/** A frontier that can list its queues for reports (optional: reports do without). */
+export interface QueueLister {
+  queueSummaries(): Iterable<QueueSummary>;
+}
+
+export function listsQueues(frontier: object): frontier is QueueLister {
+  return typeof (frontier as Partial<QueueLister>).queueSummaries === 'function';
+}

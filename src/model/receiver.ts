@@ -1,0 +1,84 @@
+import type { CrawlUri } from './crawl-uri.js';
+import type { Link } from './hop.js';
+
+/**
+ * A document the crawl found, as a receiver sees it: the attributes of SMILA's web crawler
+ * (httpUrl, httpMimetype, httpCharset, httpContenttype, httpLastModified, httpSize, httpContent)
+ * plus a few facts of the fetch. A document is a URI that answered 2xx with content: never a
+ * `dns:` lookup nor a prerequisite (robots.txt), never an empty body.
+ */
+export interface CrawledDocument {
+  /** httpUrl */
+  readonly url: string;
+  /** httpMimetype: the Content-Type's media type, lower-cased (`text/html`); empty when none was sent. */
+  readonly mimeType: string;
+  /** httpCharset: the charset the Content-Type names, if any. */
+  readonly charset?: string;
+  /** httpContenttype: the Content-Type header as sent. */
+  readonly contentType: string;
+  /** httpLastModified: the Last-Modified header, when it parses as a date. */
+  readonly lastModified?: Date;
+  /** httpSize: bytes of `content`. */
+  readonly size: number;
+  /** httpContent: the body with its content coding (gzip, br) removed. */
+  readonly content: Buffer;
+  /** Where the content already lies on disk (`file:` URIs); receivers may point at it instead of copying. */
+  readonly contentPath?: string;
+  /** The text of the body when an extractor already decoded it. */
+  readonly text?: string;
+  readonly status: number;
+  /** `sha1:BASE32` of the body as received, when the fetcher computed it. */
+  readonly digest?: string;
+  readonly fetchTime: Date;
+  readonly hopsPath: string;
+  readonly via?: string;
+  readonly isSeed: boolean;
+  /** The links found in it: a document with links is a collection (see approveCollectionCrawling). */
+  readonly outlinks: readonly Link[];
+}
+
+/**
+ * A result receiver (SAP's IXCrawlerResultReceiver): the crawl hands it every document it finds.
+ * Receivers are beans of kind `Receiver`, listed in a ReceiverProcessor of the disposition chain,
+ * so a bean file swaps them without code. Their lifecycle hooks are the crawl's events:
+ * `start()` is SAP's crawlStarted (before the first document), `stop()` is crawlFinished (after
+ * the last; also after crawlFailed, to release files).
+ */
+export interface Receiver {
+  /** crawlStarted. */
+  start?(): unknown;
+  /**
+   * SAP's approveCollectionCrawling: asked for each document with links before its links are
+   * scheduled; false means they are not (the document itself is still delivered).
+   */
+  approveCollectionCrawling?(document: CrawledDocument): boolean;
+  /** One document. A returned promise holds the URI until it settles (backpressure). */
+  documentFound(document: CrawledDocument): void | Promise<void>;
+  /** The crawl ended in an error; `stop()` still follows. */
+  crawlFailed?(error: unknown): unknown;
+  /** crawlFinished. */
+  stop?(): unknown;
+}
+
+/** A WARC record as a record builder makes it; the writer adds the record id, WARC-Concurrent-To, the block digest and the length. */
+export interface WarcRecordDraft {
+  readonly type: 'warcinfo' | 'response' | 'resource' | 'request' | 'metadata' | 'revisit' | 'conversion' | 'continuation';
+  /** WARC-Target-URI (none for warcinfo). */
+  readonly targetUri?: string;
+  /** WARC-Date, in ms since the epoch. */
+  readonly date: number;
+  readonly contentType: string;
+  /** Further named fields in order: WARC-Payload-Digest, WARC-IP-Address, WARC-Truncated, ... */
+  readonly fields: ReadonlyArray<readonly [string, string]>;
+  /** The record block, in pieces that are written as they are. */
+  readonly block: readonly Uint8Array[];
+}
+
+/**
+ * One of a WARC writer's record builders (Heritrix's WARCRecordBuilder, the writer's `chain`):
+ * each is asked in order, and the records of one URI are linked by WARC-Concurrent-To to the first.
+ */
+export interface WarcRecordBuilder {
+  shouldBuildRecord(curi: CrawlUri): boolean;
+  buildRecord(curi: CrawlUri): WarcRecordDraft | undefined;
+}

@@ -28,7 +28,7 @@ export class CrawlerLoggerModule implements CrawlLogger {
   crawled(curi: CrawlUri): void {
     const now = Date.now();
     let line = crawlLogLine(curi, now);
-    if (this.config.logExtraInfo) line += ` ${JSON.stringify({ contentSize: curi.contentSize, fetchAttempts: curi.fetchAttempts })}`;
+    if (this.config.logExtraInfo) line += ` ${JSON.stringify({ contentSize: curi.contentSize, ...curi.extraInfo })}`;
     this.#crawl?.write(`${line}\n`);
   }
 

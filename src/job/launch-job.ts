@@ -2,6 +2,7 @@ import { copyFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { loadEngineSettings } from '../beans/engine-settings.js';
 import type { CrawlControl } from '../model/crawl-control.js';
+import type { Receiver } from '../model/receiver.js';
 import { BeancrawlError } from '../util/beancrawl-error.js';
 import { isError, type Diagnostic } from '../util/diagnostic.js';
 import { packageRoot } from '../util/package-root.js';
@@ -49,6 +50,12 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
   try {
     options.onRunning?.(controller, runDir);
     exitStatus = await controller.run();
+  } catch (e) {
+    // Receivers hear of a crawl that failed (SAP's crawlFailed), before every bean stops.
+    for (const bean of resolved.resolved!.beans) {
+      if (bean.descriptor.kinds.includes('Receiver')) await Promise.resolve(container.get<Receiver>(bean.id).crawlFailed?.(e)).catch(() => undefined);
+    }
+    throw e;
   } finally {
     await container.stop();
   }

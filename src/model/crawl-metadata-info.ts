@@ -4,6 +4,11 @@ export interface CrawlMetadataInfo {
   readonly operatorFrom: string;
   readonly jobName: string;
   readonly robotsPolicyName: string;
+  /** Descriptive fields for warcinfo records (optional for stand-ins in tests). */
+  readonly operator?: string;
+  readonly organization?: string;
+  readonly audience?: string;
+  readonly description?: string;
   /** The User-Agent header, from the template with its tokens filled in. */
   userAgent(): string;
 }

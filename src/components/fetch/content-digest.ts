@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { base32 } from './base32.js';
+import { base32 } from '../../util/base32.js';
 
 /** The digests a fetcher may compute, by Heritrix's names (node:crypto knows them by the same). */
 export const DIGEST_ALGORITHMS = ['sha1', 'sha256', 'md5'] as const;

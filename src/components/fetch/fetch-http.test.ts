@@ -194,7 +194,7 @@ describe('FetchHttp', () => {
       expect(curi.response!.rawBody.subarray(0, 2)).to.deep.equal(compressed.subarray(0, 2));
       expect(curi.contentSize).to.equal(curi.response!.rawBody.length);
       const { createHash } = await import('node:crypto');
-      const { base32 } = await import('./base32.js');
+      const { base32 } = await import('../../util/base32.js');
       expect(curi.contentDigest).to.equal(`sha1:${base32(createHash('sha1').update(curi.response!.rawBody).digest())}`);
     }
   });

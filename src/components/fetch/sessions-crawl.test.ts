@@ -7,13 +7,14 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { crawlJob, fastSets } from '../../../test/support/crawl-job.js';
 import { REPO_ROOT } from '../../../test/support/run-cli.js';
+import { withoutBean } from '../../../test/support/without-bean.js';
 import { page, SiteServer } from '../../../test/support/site-server.js';
 import { tempDir } from '../../../test/support/temp-dir.js';
 import { parseChallenges } from './auth-challenge.js';
 
 /** profiles/default.xml with host names mapped to loopback, and more beans. */
 async function beans(moreBeans: string, fetchHttpProps = ''): Promise<string> {
-  const xml = await readFile(join(REPO_ROOT, 'profiles', 'default.xml'), 'utf8');
+  const xml = withoutBean(await readFile(join(REPO_ROOT, 'profiles', 'default.xml'), 'utf8'), 'cookieStore');
   return xml
     .replace('<bean id="fetchDns" class="FetchDns"/>', `<bean id="fetchDns" class="FetchDns"><property name="hostsMap"><map>
   <entry key="site.test" value="127.0.0.1"/><entry key="other.test" value="127.0.0.1"/></map></property></bean>`)

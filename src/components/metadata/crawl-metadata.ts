@@ -11,6 +11,10 @@ export class CrawlMetadata implements CrawlMetadataInfo {
   readonly operatorFrom: string;
   readonly jobName: string;
   readonly robotsPolicyName: string;
+  readonly operator: string;
+  readonly organization: string;
+  readonly audience: string;
+  readonly description: string;
   readonly #template: string;
 
   constructor(readonly config: CrawlMetadataConfig) {
@@ -18,6 +22,10 @@ export class CrawlMetadata implements CrawlMetadataInfo {
     this.operatorFrom = config.operatorFrom;
     this.jobName = config.jobName;
     this.robotsPolicyName = config.robotsPolicyName;
+    this.operator = config.operator;
+    this.organization = config.organization;
+    this.audience = config.audience;
+    this.description = config.description;
     this.#template = config.userAgentTemplate;
   }
 

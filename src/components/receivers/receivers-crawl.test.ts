@@ -10,10 +10,11 @@ import { page, SiteServer } from '../../../test/support/site-server.js';
 import { tempDir } from '../../../test/support/temp-dir.js';
 import { field, httpHeader, parseHttpMessage, readWarcFile, sha1Digest, type WarcRecordRead } from '../../../test/support/warc-reader.js';
 import { launchJob } from '../../job/launch-job.js';
+import { withoutBean } from '../../../test/support/without-bean.js';
 
 /** The default profile with the given beans added and refs put first in dispositionProcessors. */
 async function profileWith(beans: string, refs: readonly string[]): Promise<string> {
-  const profile = await readFile(join(REPO_ROOT, 'profiles', 'default.xml'), 'utf8');
+  const profile = withoutBean(await readFile(join(REPO_ROOT, 'profiles', 'default.xml'), 'utf8'), 'warcWriter');
   const first = refs.map((id) => `<ref bean="${id}"/>\n    `).join('');
   return profile.replace('<ref bean="candidates"/>', `${first}<ref bean="candidates"/>`).replace('</beans>', `${beans}\n</beans>`);
 }

@@ -1,5 +1,8 @@
 import { expect } from 'chai';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { crawlJob, fastSets, type CrawlLogEntry } from '../support/crawl-job.js';
+import { field, readWarcFile } from '../support/warc-reader.js';
 import { page, SiteServer } from '../support/site-server.js';
 
 const ok = (log: CrawlLogEntry[]) => log.filter((e) => e.status === 200).map((e) => e.uri);
@@ -43,6 +46,27 @@ describe('crawling a site on loopback (integration)', function () {
       expect(log.filter((e) => e.uri.startsWith('dns:'))).to.have.length(1);
       expect(log.filter((e) => e.uri.endsWith('/robots.txt'))).to.have.length(1);
       expect(site.maxInFlight).to.equal(1);
+    });
+
+    it('leaves WARC files with one response per fetched URI, a JSONL line per document and reports that agree with crawl.log', async () => {
+      const warcResponses: string[] = [];
+      let jsonl: Array<{ url: string; size: number }> = [];
+      let responseCodes = '';
+      const { log } = await crawlJob(fastSets([`${site.origin}/`]), {
+        inspect: async (run) => {
+          for (const f of (await readdir(join(run, 'warcs'))).filter((n) => n.endsWith('.warc.gz'))) {
+            for (const r of await readWarcFile(join(run, 'warcs', f))) if (field(r, 'WARC-Type') === 'response') warcResponses.push(field(r, 'WARC-Target-URI')!);
+          }
+          jsonl = (await readFile(join(run, 'documents.jsonl'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+          responseCodes = await readFile(join(run, 'reports', 'responsecode-report.txt'), 'utf8');
+        },
+      });
+      const fetched = log.filter((e) => e.status > 0).map((e) => e.uri);
+      expect(warcResponses.sort()).to.deep.equal(fetched.sort());
+      const documents = log.filter((e) => e.status >= 200 && e.status < 300 && !e.uri.startsWith('dns:') && e.hops !== 'P');
+      expect(jsonl.map((d) => d.url).sort()).to.deep.equal(documents.map((e) => e.uri).sort());
+      const count200 = log.filter((e) => e.status === 200).length;
+      expect(responseCodes).to.match(new RegExp(`^${count200} 200$`, 'm'));
     });
 
     it('writes crawl.log lines in Heritrix\'s field formats', async () => {

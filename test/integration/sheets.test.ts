@@ -99,4 +99,29 @@ describe('override sheets (integration)', function () {
       await strict.close();
     }
   });
+
+  it('lets the ignoreRobots sheet lift robots.txt for one site only', async () => {
+    const forbidding = () => SiteServer.start({
+      '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nDisallow: /\n' },
+      '/': { body: page('home', ['/a']) }, '/a': { body: page('a') },
+    });
+    const lifted = await forbidding();
+    const obeyed = await forbidding();
+    try {
+      const profile = await readFile(join(REPO_ROOT, 'profiles', 'default.xml'), 'utf8');
+      const beans = profile.replace('</beans>', `
+ <import resource="classpath:sheets/ignore-robots.xml"/>
+ <bean class="SurtPrefixesSheetAssociation">
+  <property name="surtPrefixes"><list><value>${lifted.origin}/</value></list></property>
+  <property name="targetSheetNames"><list><value>ignoreRobots</value></list></property>
+ </bean>
+</beans>`);
+      await crawlJob(fastSets([`${lifted.origin}/`, `${obeyed.origin}/`]), { beans });
+      expect(lifted.paths()).to.include.members(['/', '/a']);
+      expect(obeyed.paths()).to.deep.equal(['/robots.txt']);
+    } finally {
+      await lifted.close();
+      await obeyed.close();
+    }
+  });
 });

@@ -45,13 +45,14 @@ export function fastSets(seeds: readonly string[], more: readonly string[] = [])
  * Launches a job made of `profile` (a file under profiles/, or bean XML text), in process, and
  * returns its crawl.log entries and exit status; the job folder is removed afterwards.
  */
-export async function crawlJob(sets: readonly string[], options: { profile?: string; beans?: string; files?: Record<string, string> } = {}) {
+export async function crawlJob(sets: readonly string[], options: { profile?: string; beans?: string; files?: Record<string, string>; inspect?: (runDir: string) => Promise<void> } = {}) {
   const beans = options.beans ?? (await readFile(join(REPO_ROOT, 'profiles', options.profile ?? 'default.xml'), 'utf8'));
   const job = await tempDir({ 'crawler-beans.xml': beans, ...options.files });
   try {
     const result = await launchJob(job.dir, { sets: sets.map((s) => s.replace(/\\n/g, '\n')) });
     const log = parseCrawlLog(await readFile(join(job.dir, result.runDir, 'logs', 'crawl.log'), 'utf8'));
     const uriErrors = await readFile(join(job.dir, result.runDir, 'logs', 'uri-errors.log'), 'utf8');
+    await options.inspect?.(join(job.dir, result.runDir));
     return { ...result, log, uriErrors, jobDir: job.dir };
   } finally {
     await job.cleanup();

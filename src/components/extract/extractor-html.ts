@@ -34,7 +34,7 @@ export class ExtractorHtml extends Processor {
   protected innerProcess(curi: CrawlUri): ProcessResult {
     const text = decodeHtml(curi.response!.body, curi.contentCharset, curi.defaultEncoding).text;
     curi.text = text;
-    this.#collector.collect(curi, text, this.config, obeysMetaRobots(this.config.metadata));
+    this.#collector.collect(curi, text, this.config, obeysMetaRobots(this.config.metadata?.forUri?.(curi) ?? this.config.metadata));
     curi.linkExtractorFinished = true;
     return PROCEED;
   }

@@ -39,7 +39,7 @@ export class ExtractorHttp extends Processor {
     const link = headers['link'];
     if (link !== undefined) addLinkHeader(sink, link, curi.uri);
     const robots = headers['x-robots-tag'];
-    if (robots !== undefined && hasNofollowDirective(robots) && obeysMetaRobots(this.config.metadata)) curi.noFollow = true;
+    if (robots !== undefined && hasNofollowDirective(robots) && obeysMetaRobots(this.config.metadata?.forUri?.(curi) ?? this.config.metadata)) curi.noFollow = true;
     return PROCEED;
   }
 }

@@ -103,8 +103,9 @@ export class FetchHttp extends Processor {
   }
 
   #requestHeaders(curi: CrawlUri, url: URL, c: FetchHttpConfig, authorization?: string): string[] {
-    const headers = ['User-Agent', c.metadata.userAgent()];
-    if (c.metadata.operatorFrom !== '') headers.push('From', c.metadata.operatorFrom);
+    const metadata = c.metadata.forUri?.(curi) ?? c.metadata;
+    const headers = ['User-Agent', metadata.userAgent()];
+    if (metadata.operatorFrom !== '') headers.push('From', metadata.operatorFrom);
     if (this.#acceptSource !== c.acceptHeaders) this.#acceptFlat = flatHeaderLines((this.#acceptSource = c.acceptHeaders));
     for (let i = 0; i < this.#acceptFlat.length; i++) headers.push(this.#acceptFlat[i]);
     if (c.acceptCompression) headers.push('Accept-Encoding', 'gzip, deflate, br');

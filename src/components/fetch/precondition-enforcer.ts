@@ -38,7 +38,7 @@ export class PreconditionEnforcer extends Processor {
   }
 
   #applyRobots(curi: CrawlUri, server: HostState): ProcessResult {
-    const metadata = this.config.metadata;
+    const metadata = this.config.metadata.forUri?.(curi) ?? this.config.metadata;
     if (metadata.robotsPolicyName === 'ignore') return PROCEED;
     if (server.robotsUnavailable) return finishWith(curi, FetchStatus.ROBOTS_PREREQUISITE_FAILURE);
     const robots = server.robots!;

@@ -1,5 +1,6 @@
 import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
 import type { CrawlMetadataInfo } from '../../model/crawl-metadata-info.js';
+import type { CrawlUri } from '../../model/crawl-uri.js';
 import { VERSION } from '../../util/version.js';
 import type { crawlMetadataComponent } from './crawl-metadata.descriptor.js';
 
@@ -16,6 +17,9 @@ export class CrawlMetadata implements CrawlMetadataInfo {
   readonly audience: string;
   readonly description: string;
   readonly #template: string;
+  /** The bean id (set by the container): sheets address it as `metadata.robotsPolicyName`. */
+  beanName = '';
+  readonly #variants = new WeakMap<object, CrawlMetadata>();
 
   constructor(readonly config: CrawlMetadataConfig) {
     this.operatorContactUrl = config.operatorContactUrl;
@@ -27,6 +31,15 @@ export class CrawlMetadata implements CrawlMetadataInfo {
     this.audience = config.audience;
     this.description = config.description;
     this.#template = config.userAgentTemplate;
+  }
+
+  forUri(curi: CrawlUri): CrawlMetadataInfo {
+    if (!curi.overlay) return this;
+    const config = curi.configFor(this.beanName, this.config);
+    if (config === this.config) return this;
+    let variant = this.#variants.get(config);
+    if (!variant) this.#variants.set(config, (variant = new CrawlMetadata(config)));
+    return variant;
   }
 
   userAgent(): string {

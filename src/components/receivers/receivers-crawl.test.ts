@@ -12,9 +12,9 @@ import { field, httpHeader, parseHttpMessage, readWarcFile, sha1Digest, type War
 import { launchJob } from '../../job/launch-job.js';
 import { withoutBean } from '../../../test/support/without-bean.js';
 
-/** The default profile with the given beans added and refs put first in dispositionProcessors. */
+/** The default profile without its own writer and receivers, with the given beans added and refs put first in dispositionProcessors. */
 async function profileWith(beans: string, refs: readonly string[]): Promise<string> {
-  const profile = withoutBean(await readFile(join(REPO_ROOT, 'profiles', 'default.xml'), 'utf8'), 'warcWriter');
+  const profile = withoutBean(withoutBean(await readFile(join(REPO_ROOT, 'profiles', 'default.xml'), 'utf8'), 'warcWriter'), 'receivers');
   const first = refs.map((id) => `<ref bean="${id}"/>\n    `).join('');
   return profile.replace('<ref bean="candidates"/>', `${first}<ref bean="candidates"/>`).replace('</beans>', `${beans}\n</beans>`);
 }

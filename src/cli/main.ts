@@ -3,9 +3,6 @@ import { BeancrawlError } from '../util/beancrawl-error.js';
 import { formatDiagnostic } from '../util/diagnostic.js';
 import { VERSION } from '../util/version.js';
 import { beansCommand } from './commands/beans-command.js';
-import { createCommand } from './commands/create-command.js';
-import { explainCommand } from './commands/explain-command.js';
-import { launchCommand } from './commands/launch-command.js';
 import { verifyCommand } from './commands/verify-command.js';
 import { EXIT_ERROR, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
 import { HELP, PLANNED_COMMANDS } from './help-text.js';
@@ -49,11 +46,13 @@ async function dispatch(argv: readonly string[], io: Output): Promise<number> {
     }
     case 'launch': {
       const { target, sets } = targetAndSets(command, rest);
+      const { launchCommand } = await import('./commands/launch-command.js');
       return launchCommand(target, sets, io);
     }
     case 'create': {
       const { values, positionals } = options(rest, { profile: { type: 'string' }, seed: { type: 'string', multiple: true }, contact: { type: 'string' } }, 1);
       if (positionals.length !== 1) throw new UsageError('create needs a job folder: beancrawl create JOB --profile NAME');
+      const { createCommand } = await import('./commands/create-command.js');
       return createCommand({ job: positionals[0], profile: (values.profile as string | undefined) ?? 'default', seeds: (values.seed as string[] | undefined) ?? [], contact: values.contact as string | undefined }, io);
     }
     case 'crawl':
@@ -61,6 +60,7 @@ async function dispatch(argv: readonly string[], io: Output): Promise<number> {
     case 'explain': {
       const { values, positionals } = options(rest, { set: { type: 'string', multiple: true }, json: { type: 'boolean' } }, Infinity);
       if (positionals.length < 1) throw new UsageError('explain needs a job: beancrawl explain JOB URL… (or URLs on stdin)');
+      const { explainCommand } = await import('./commands/explain-command.js');
       return explainCommand(positionals[0], positionals.slice(1), checkSets((values.set as string[] | undefined) ?? []), Boolean(values.json), io);
     }
     case 'schema': {
@@ -92,6 +92,7 @@ async function crawlCommand(args: readonly string[], io: Output): Promise<number
   if (positionals.length === 0) throw new UsageError('crawl needs at least one URL: beancrawl crawl URL… --contact URL');
   const sets = checkSets((values.set as string[] | undefined) ?? []);
   const job = (values.job as string | undefined) ?? defaultJobDir(positionals[0]);
+  const [{ createCommand }, { launchCommand }] = await Promise.all([import('./commands/create-command.js'), import('./commands/launch-command.js')]);
   const created = await createCommand({ job, profile: (values.profile as string | undefined) ?? 'site-mirror', seeds: positionals, contact: values.contact as string | undefined }, io);
   return created === 0 ? launchCommand(job, sets, io) : created;
 }

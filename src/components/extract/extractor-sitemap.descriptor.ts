@@ -1,6 +1,6 @@
 import { defineComponent, type BeanView, type ComponentClass, type ValidationIssue } from '../../beans/registry/component-descriptor.js';
 import { PROCESSOR_PROPS, PROCESSOR_REFS } from '../../model/processor-props.js';
-import { javaFullMatch } from './java-full-match.js';
+import { fullMatchRegex as javaFullMatch } from '../../util/java-regex.js';
 
 export const extractorSitemapComponent = defineComponent({
   name: 'ExtractorSitemap',

@@ -8,7 +8,7 @@ import type { extractorSitemapComponent } from './extractor-sitemap.descriptor.j
 import { isRobotsListedSitemap } from './extractor-robots-txt.js';
 import { gunzipCapped, isGzip } from './gunzip-capped.js';
 import { isExtractable, mimeTypeOf, pathEndsWith } from './is-extractable.js';
-import { javaFullMatch } from './java-full-match.js';
+import { fullMatchRegex as javaFullMatch } from '../../util/java-regex.js';
 import { scanSitemap } from './scan-sitemap.js';
 import { isSitemapIndexContext } from './sitemap-context.js';
 

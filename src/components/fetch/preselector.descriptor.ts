@@ -1,6 +1,6 @@
 import { defineComponent, type BeanView, type ComponentClass, type ValidationIssue } from '../../beans/registry/component-descriptor.js';
 import { PROCESSOR_PROPS, PROCESSOR_REFS } from '../../model/processor-props.js';
-import { fullMatchPattern } from './full-match-pattern.js';
+import { fullMatchRegex as fullMatchPattern } from '../../util/java-regex.js';
 
 export const preselectorComponent = defineComponent({
   name: 'Preselector',

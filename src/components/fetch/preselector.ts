@@ -4,7 +4,7 @@ import { DecideResult } from '../../model/decide-result.js';
 import { FetchStatus } from '../../model/fetch-status.js';
 import { PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
 import { finishWith } from './finish-with.js';
-import { fullMatchPattern } from './full-match-pattern.js';
+import { fullMatchRegex as fullMatchPattern } from '../../util/java-regex.js';
 import type { preselectorComponent } from './preselector.descriptor.js';
 
 export type PreselectorConfig = ConfigOf<typeof preselectorComponent>;

@@ -1,5 +1,5 @@
 import type { CrawlUri } from '../../model/crawl-uri.js';
-import { fullMatchRegex } from './full-match-regex.js';
+import { fullMatchRegex } from '../../util/java-regex.js';
 import { MatchesRegexDecideRule, type RegexRuleConfig } from './matches-regex-decide-rule.js';
 
 /** Heritrix's preset groups of file suffixes (MatchesFilePatternDecideRule.Preset), as Heritrix writes them. */

@@ -1,5 +1,5 @@
 import type { CrawlUri } from '../../model/crawl-uri.js';
-import { fullMatchRegex } from './full-match-regex.js';
+import { fullMatchRegex } from '../../util/java-regex.js';
 import { PredicatedDecideRule, type PredicatedRuleConfig } from './predicated-decide-rule.js';
 
 export interface RegexRuleConfig extends PredicatedRuleConfig {

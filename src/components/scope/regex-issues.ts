@@ -1,5 +1,5 @@
 import type { BeanView, ValidationIssue } from '../../beans/registry/component-descriptor.js';
-import { fullMatchRegex } from './full-match-regex.js';
+import { fullMatchRegex } from '../../util/java-regex.js';
 
 /**
  * Verify's check of regular-expression properties: each expression (a string property, or each

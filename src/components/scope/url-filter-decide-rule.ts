@@ -1,6 +1,6 @@
 import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
-import { fullMatchRegex } from './full-match-regex.js';
+import { fullMatchRegex } from '../../util/java-regex.js';
 import { PredicatedDecideRule } from './predicated-decide-rule.js';
 import type { urlFilterDecideRuleComponent } from './url-filter-decide-rule.descriptor.js';
 

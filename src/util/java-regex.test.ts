@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { fullMatchRegex } from './full-match-regex.js';
+import { fullMatchRegex } from './java-regex.js';
 
 describe('fullMatchRegex', () => {
   const table: [string, string, boolean][] = [

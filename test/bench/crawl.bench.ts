@@ -14,6 +14,8 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, '..', '..', '..');
 const BIN = join(ROOT, 'bin', 'beancrawl.js');
 const pages = process.argv[2] ?? '20000';
+/** The profile crawled (PROFILE=default measures the WARC writer and receivers too). */
+const profile = process.env.PROFILE ?? 'site-mirror';
 
 function startServer(): Promise<{ port: number; stop(): void }> {
   const child = spawn(process.execPath, [join(HERE, 'site-server-process.js'), pages], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -36,7 +38,7 @@ const seed = `http://127.0.0.1:${server.port}/`;
 const work = mkdtempSync(join(tmpdir(), 'beancrawl-bench-'));
 try {
   const job = join(work, 'job');
-  spawnSync(process.execPath, [BIN, 'create', job, '--profile', 'site-mirror', '--seed', seed, '--contact', 'http://example.org/bench'], { stdio: 'ignore' });
+  spawnSync(process.execPath, [BIN, 'create', job, '--profile', profile, '--seed', seed, '--contact', 'http://example.org/bench'], { stdio: 'ignore' });
   const crawl = timed([BIN, 'launch', job, '--set', 'disposition.delayFactor=0', '--set', 'disposition.minDelayMs=0', '--set', 'disposition.maxDelayMs=0']);
   const log = readFileSync(join(job, 'latest', 'logs', 'crawl.log'), 'utf8').split('\n').filter(Boolean);
   const ok = log.filter((l) => / 200 /.test(l.slice(24, 40))).length;
@@ -47,7 +49,7 @@ try {
   console.log(`Synthetic site: ${pages} pages, served from a separate process on loopback; whole processes, GNU time.`);
   console.log('| run | pages | wall s | pages/s | CPU s | peak RSS MB |');
   console.log('|---|---|---|---|---|---|');
-  console.log(`| beancrawl launch (site-mirror, LevelFrontier, crawl.log, delays 0) | ${ok} (200s of ${log.length} lines) | ${crawl.wall.toFixed(2)} | ${(ok / crawl.wall).toFixed(0)} | ${crawl.cpu.toFixed(2)} | ${crawl.rssMb.toFixed(0)} |`);
+  console.log(`| beancrawl launch (${profile}, LevelFrontier, delays 0) | ${ok} (200s of ${log.length} lines) | ${crawl.wall.toFixed(2)} | ${(ok / crawl.wall).toFixed(0)} | ${crawl.cpu.toFixed(2)} | ${crawl.rssMb.toFixed(0)} |`);
   console.log(`| bare undici + htmlparser2 loop, 1 in flight | ${bare1Pages} | ${bare1.wall.toFixed(2)} | ${(bare1Pages / bare1.wall).toFixed(0)} | ${bare1.cpu.toFixed(2)} | ${bare1.rssMb.toFixed(0)} |`);
   console.log(`| bare undici + htmlparser2 loop, 8 in flight | ${bare8Pages} | ${bare8.wall.toFixed(2)} | ${(bare8Pages / bare8.wall).toFixed(0)} | ${bare8.cpu.toFixed(2)} | ${bare8.rssMb.toFixed(0)} |`);
   console.log(`beancrawl wall time / bare loop (1 in flight): ${(crawl.wall / bare1.wall).toFixed(2)}×`);

@@ -92,12 +92,20 @@ export class CrawlController implements CrawlControl {
         loggerModule?.runtimeError(curi, e);
       }
       this.#busy--;
-      frontier.finished(curi);
+      try {
+        frontier.finished(curi);
+      } catch (e) {
+        loggerModule?.runtimeError(curi, e);
+      }
     }
   }
 
   #final(curi: CrawlUri, d: Disposition): void {
-    this.config.loggerModule?.crawled(curi);
+    try {
+      this.config.loggerModule?.crawled(curi);
+    } catch (e) {
+      this.config.loggerModule?.runtimeError(curi, e);
+    }
     if (d === 'success' && !curi.uri.startsWith('dns:')) {
       this.#documents++;
       if (curi.contentSize > 0) this.#bytes += curi.contentSize;

@@ -44,20 +44,29 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
   const { BeanContainer } = await containerModule;
   const container = await BeanContainer.build(resolved.resolved!, settings);
   const controllerId = resolved.resolved!.beans.find((b) => b.descriptor.kinds.includes('CrawlController'))!.id;
-  await container.start();
   let exitStatus: string;
-  const controller = container.get<CrawlControl>(controllerId);
+  let controller: CrawlControl;
+  let failure: unknown;
   try {
+    await container.start();
+    controller = container.get<CrawlControl>(controllerId);
     options.onRunning?.(controller, runDir);
     exitStatus = await controller.run();
   } catch (e) {
+    failure = e;
     // Receivers hear of a crawl that failed (SAP's crawlFailed), before every bean stops.
     for (const bean of resolved.resolved!.beans) {
-      if (bean.descriptor.kinds.includes('Receiver')) await Promise.resolve(container.get<Receiver>(bean.id).crawlFailed?.(e)).catch(() => undefined);
+      if (!bean.descriptor.kinds.includes('Receiver')) continue;
+      await Promise.resolve()
+        .then(() => container.get<Receiver>(bean.id).crawlFailed?.(e))
+        .catch(() => undefined);
     }
     throw e;
   } finally {
-    await container.stop();
+    // Every bean stops, whatever happened; a failure to stop never hides the crawl's own error.
+    await container.stop().catch((e: unknown) => {
+      if (failure === undefined) throw e;
+    });
   }
-  return { exitStatus, runDir, jobDir: verified.jobDir, controller };
+  return { exitStatus: exitStatus!, runDir, jobDir: verified.jobDir, controller: controller! };
 }

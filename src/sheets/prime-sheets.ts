@@ -74,7 +74,7 @@ function primeSheet(sheet: ResolvedBean, graph: BeanGraph, resolved: ResolvedGra
     const locs = new Map<string, SourceLocation>();
     const value = convertValue(entry.value, spec as never, `/${found.property}`, locs, []);
     const errors = validator.validate(target.descriptor, { ...target.config, [found.property]: value });
-    const own = ajvDiagnostics(errors.filter((e) => e.instancePath.startsWith(`/${found.property}`)), sheet.id, entry.value.loc, locs, { [found.property]: value });
+    const own = ajvDiagnostics(errors.filter((e) => e.instancePath === `/${found.property}` || e.instancePath.startsWith(`/${found.property}/`)), sheet.id, entry.value.loc, locs, { [found.property]: value });
     if (own.length) {
       for (const d of own) fail('BC_SHEET_VALUE', d.message, entry.value.loc);
       continue;

@@ -47,14 +47,16 @@ export class SheetOverlaysManager implements SheetOverlays {
 
   /** The names of the sheets for a URI and why each applies (for explain). */
   explain(uri: string, subject: unknown): Array<{ sheet: string; because: string }> {
-    const out: Array<{ sheet: string; because: string }> = [];
+    const byPrefix: Array<{ sheet: string; because: string; length: number }> = [];
     const s = surt(uri.replace(/^https:\/\//, 'http://'));
     for (const a of this.config.associations) {
-      if ('prefixes' in a) {
-        for (const p of a.prefixes) if (s.startsWith(p)) for (const n of a.config.targetSheetNames) out.push({ sheet: n, because: `SURT prefix ${p} (${a.beanName})` });
+      if (!('prefixes' in a)) continue;
+      for (const p of a.prefixes) {
+        if (s.startsWith(p)) for (const n of a.config.targetSheetNames) byPrefix.push({ sheet: n, because: `SURT prefix ${p} (${a.beanName})`, length: p.length });
       }
     }
-    out.sort((x, y) => x.because.length - y.because.length);
+    byPrefix.sort((x, y) => x.length - y.length);
+    const out: Array<{ sheet: string; because: string }> = byPrefix.map(({ sheet, because }) => ({ sheet, because }));
     for (const rule of this.#rules) if (rule.appliesTo(subject)) for (const n of rule.targetSheetNames) out.push({ sheet: n, because: `rule ${rule.beanName} accepts` });
     return out;
   }

@@ -41,6 +41,7 @@ export class WorkQueueFrontier implements Frontier {
   #timer?: NodeJS.Timeout;
   #timerAt = 0;
   readonly #listeners: Array<(curi: CrawlUri, d: Disposition) => void> = [];
+  #listenerErrors = 0;
   /** The exact URIs scheduled: most links found are rediscoveries, answered here before any scoping. */
   readonly #scheduledUris = new FingerprintSet();
   #discovered = 0;
@@ -87,14 +88,16 @@ export class WorkQueueFrontier implements Frontier {
         if (q.retired || q.size === 0) continue;
         q.inProcess = true;
         this.#inProcess++;
-        const memoryBefore = q.urgent.length + q.tailLength;
         const item = await q.take(this.spill);
         if (!item) {
           q.inProcess = false;
           this.#inProcess--;
+          // URIs scheduled while the spill was read found the queue busy: put it back in line.
+          if (q.size > 0 && !q.retired) this.#makeReady(q, false);
+          if (this.#inProcess === 0) this.#wakeAll();
           continue;
         }
-        if (q.urgent.length + q.tailLength < memoryBefore) this.#inMemory--;
+        if (q.lastTakeFromMemory) this.#inMemory--;
         this.#queued--;
         return CrawlUri.fromQueued(item);
       }
@@ -119,12 +122,20 @@ export class WorkQueueFrontier implements Frontier {
       else q.urgent.unshift(record);
       this.#queued++;
       this.#inMemory++;
-    } else {
-      this.#count(disposition);
-      for (const listener of this.#listeners) listener(curi, disposition);
-    }
+    } else this.#count(disposition);
     this.#afterTurn(q, cfg, disposition === 'retry' ? cfg.retryDelaySeconds * 1000 : disposition === 'deferred' ? 0 : curi.politenessDelayMs);
     if (this.#inProcess === 0) this.#wakeAll();
+    // Listeners (crawl.log, statistics, limits) come last, so that one that throws leaves the queue in line.
+    if (disposition !== 'deferred' && disposition !== 'retry') {
+      for (const listener of this.#listeners) {
+        try {
+          listener(curi, disposition);
+        } catch (e) {
+          // The crawl goes on; the first few failures are reported, the rest counted.
+          if (++this.#listenerErrors <= 5) process.emitWarning(`a listener of finished URIs failed on ${curi.uri}: ${(e as Error)?.message ?? String(e)}`);
+        }
+      }
+    }
     return disposition;
   }
 

@@ -44,16 +44,24 @@ export class WorkQueue {
   }
 
   /** Takes the next URI; reads a chunk back from the spill when memory has none older. */
+  /** Where the last `take` found its URI: memory (urgent or tail) or the spill (head). */
+  lastTakeFromMemory = false;
+
   async take(spill: QueueSpill | undefined): Promise<QueuedUri | undefined> {
+    this.lastTakeFromMemory = true;
     if (this.urgent.length) return this.urgent.shift();
+    this.lastTakeFromMemory = false;
     if (this.headAt < this.head.length) return this.#fromHead();
     if (this.spilled > 0 && spill) {
+      const before = this.spilled;
       this.head = await spill.take(this.key, HEAD_CHUNK);
       this.headAt = 0;
       this.spilled -= this.head.length;
       if (this.head.length) return this.#fromHead();
-      this.spilled = 0;
+      // Nothing came back: the count was out of step, unless more was spilled while we waited.
+      if (this.spilled === before) this.spilled = 0;
     }
+    this.lastTakeFromMemory = true;
     return this.#fromTail();
   }
 

@@ -1,12 +1,17 @@
 #!/usr/bin/env node
-// The beancrawl command: runs the compiled CLI from dist/ (built by `npm install` / `npm run build`).
+// The beancrawl command. It runs the bundled CLI (dist/beancrawl.mjs, one file, which starts
+// faster) or the compiled modules, both built by `npm install` / `npm run build`.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const entry = new URL('../dist/src/cli/main.js', import.meta.url);
-if (!existsSync(fileURLToPath(entry))) {
+const bundle = new URL('../dist/beancrawl.mjs', import.meta.url);
+const modules = new URL('../dist/src/cli/main.js', import.meta.url);
+if (existsSync(fileURLToPath(bundle))) {
+  await import(bundle.href);
+} else if (existsSync(fileURLToPath(modules))) {
+  const { run } = await import(modules.href);
+  process.exitCode = await run(process.argv.slice(2));
+} else {
   process.stderr.write('beancrawl: not built yet; run "npm install" or "npm run build" in the beancrawl folder\n');
   process.exit(1);
 }
-const { run } = await import(entry.href);
-process.exitCode = await run(process.argv.slice(2));

@@ -58,13 +58,16 @@ export class CrawlController implements CrawlControl {
       const url = normalizeUrl(seed.url);
       if (!url) {
         loggerModule?.uriError(seed.url, undefined, 'seed is not a crawlable URL');
+        loggerModule?.alert?.('WARNING', `seed ${seed.url} (line ${seed.line}) is not a crawlable URL`);
         continue;
       }
       const curi = new CrawlUri(url, { isSeed: true, sourceTag: seed.sourceTag });
       curi.overlay = this.config.sheetOverlaysManager?.overlayFor(url, curi);
       await candidateChain.run(curi);
-      if (curi.fetchStatus === FetchStatus.OUT_OF_SCOPE) loggerModule?.uriError(url, undefined, 'seed is out of scope');
-      else frontier.schedule(curi);
+      if (curi.fetchStatus === FetchStatus.OUT_OF_SCOPE) {
+        loggerModule?.uriError(url, undefined, 'seed is out of scope');
+        loggerModule?.alert?.('WARNING', `seed ${url} is out of scope: check the scope rules (beancrawl explain JOB ${url})`);
+      } else frontier.schedule(curi);
     }
   }
 

@@ -5,7 +5,8 @@ export const crawlerLoggerModuleComponent = defineComponent({
   aliases: ['org.archive.crawler.reporting.CrawlerLoggerModule'],
   description:
     'The crawl\'s logs: crawl.log (one line per finished URI, Heritrix\'s fields and formats), uri-errors.log (URIs that ' +
-    'could not be scheduled) and runtime-errors.log (unexpected errors while processing a URI).',
+    'could not be scheduled), runtime-errors.log (unexpected errors while processing a URI) and alerts.log (what the ' +
+    'operator should know: seeds out of scope, runtime errors).',
   kinds: ['CrawlLogger'],
   props: {
     path: { type: 'string', default: '${launchId}/logs', path: true, description: 'The folder the logs are written to.' },

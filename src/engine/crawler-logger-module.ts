@@ -13,6 +13,7 @@ export class CrawlerLoggerModule implements CrawlLogger {
   #crawl?: WriteStream;
   #uriErrors?: WriteStream;
   #runtimeErrors?: WriteStream;
+  #alerts?: WriteStream;
 
   constructor(readonly config: ConfigOf<typeof crawlerLoggerModuleComponent>) {}
 
@@ -23,6 +24,7 @@ export class CrawlerLoggerModule implements CrawlLogger {
     this.#crawl = open('crawl.log');
     this.#uriErrors = open('uri-errors.log');
     this.#runtimeErrors = open('runtime-errors.log');
+    this.#alerts = open('alerts.log');
   }
 
   crawled(curi: CrawlUri): void {
@@ -39,11 +41,16 @@ export class CrawlerLoggerModule implements CrawlLogger {
   runtimeError(curi: CrawlUri, error: unknown): void {
     const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
     this.#runtimeErrors?.write(`${new Date().toISOString()} ${curi.uri} ${curi.via ?? '-'} ${text.replace(/\n/g, '\n  ')}\n`);
+    this.alert('SEVERE', `runtime error on ${curi.uri}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+
+  alert(severity: 'WARNING' | 'SEVERE', message: string): void {
+    this.#alerts?.write(`${new Date().toISOString()} ${severity} ${message.replace(/\n/g, ' ')}\n`);
   }
 
   async stop(): Promise<void> {
-    const streams = [this.#crawl, this.#uriErrors, this.#runtimeErrors].filter((s): s is WriteStream => s !== undefined);
-    this.#crawl = this.#uriErrors = this.#runtimeErrors = undefined;
+    const streams = [this.#crawl, this.#uriErrors, this.#runtimeErrors, this.#alerts].filter((s): s is WriteStream => s !== undefined);
+    this.#crawl = this.#uriErrors = this.#runtimeErrors = this.#alerts = undefined;
     for (const s of streams) s.end();
     await Promise.all(streams.map((s) => finished(s)));
   }

@@ -8,4 +8,6 @@ export interface CrawlLogger {
   uriError(uri: string, via: string | undefined, message: string): void;
   /** An unexpected error while processing a URI. */
   runtimeError(curi: CrawlUri, error: unknown): void;
+  /** Something the operator should know (alerts.log): a seed out of scope, a failing component. */
+  alert?(severity: 'WARNING' | 'SEVERE', message: string): void;
 }

@@ -274,3 +274,20 @@ describe('profile broad (integration)', function () {
     }
   });
 });
+
+describe('alerts.log (integration)', function () {
+  this.timeout(30000);
+
+  it('warns of a seed the scope rejects', async () => {
+    const site = await SiteServer.start({ '/robots.txt': { status: 404 }, '/': { body: page('home') } });
+    try {
+      let alerts = '';
+      await crawlJob(fastSets([`${site.origin}/`, `${site.origin}/x/x/x/x/trap.html`]), {
+        inspect: async (run) => void (alerts = await readFile(join(run, 'logs', 'alerts.log'), 'utf8')),
+      });
+      expect(alerts).to.match(new RegExp(`^\\S+ WARNING seed ${site.origin}/x/x/x/x/trap.html is out of scope`, 'm'));
+    } finally {
+      await site.close();
+    }
+  });
+});

@@ -18,6 +18,9 @@ Usage:
       live progress; writes JOB/runs/<timestamp>/ (JOB/latest points at it). Ctrl-C stops.
   beancrawl crawl URL... [--profile NAME] [--contact URL] [--job DIR] [--set ...]
       create and launch in one step (profile site-mirror; job folder jobs/<host>-<time>).
+  beancrawl status|pause|unpause|terminate JOB
+      Talk to the crawl running in JOB from another shell (through JOB/.beancrawl.sock):
+      state and counts; stop taking new URIs; go on; stop the crawl cleanly.
   beancrawl explain JOB URL... [--json] [--set ...]
       Without fetching: for each URL (or each line of stdin), its normalised form, SURT,
       uniqueness and queue keys, every scope rule's verdict and the final decision, the
@@ -32,9 +35,9 @@ Options:
   --set bean.path=value   override a property after the file's own overrides (repeatable)
   --debug                 show stack traces of internal errors
 
-Not in this version yet: pause, unpause, checkpoint, terminate, status, serve.
+Not in this version yet: checkpoint, serve.
 
 Exit codes: 0 success, 1 configuration or crawl error, 2 usage error.
 `;
 
-export const PLANNED_COMMANDS = new Set(['pause', 'unpause', 'checkpoint', 'terminate', 'status', 'serve']);
+export const PLANNED_COMMANDS = new Set(['checkpoint', 'serve']);

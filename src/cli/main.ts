@@ -57,6 +57,15 @@ async function dispatch(argv: readonly string[], io: Output): Promise<number> {
     }
     case 'crawl':
       return crawlCommand(rest, io);
+    case 'status':
+    case 'pause':
+    case 'unpause':
+    case 'terminate': {
+      const { positionals } = options(rest, {}, 1);
+      if (positionals.length !== 1) throw new UsageError(`${command} needs a job: beancrawl ${command} JOB`);
+      const { controlCommand } = await import('./commands/control-command.js');
+      return controlCommand(command, positionals[0], io);
+    }
     case 'explain': {
       const { values, positionals } = options(rest, { set: { type: 'string', multiple: true }, json: { type: 'boolean' } }, Infinity);
       if (positionals.length < 1) throw new UsageError('explain needs a job: beancrawl explain JOB URL… (or URLs on stdin)');

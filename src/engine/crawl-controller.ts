@@ -15,6 +15,9 @@ export class CrawlController implements CrawlControl {
   #bytes = 0;
   #documents = 0;
   #busy = 0;
+  /** While paused: the promise workers wait on before taking a URI. */
+  #gate?: Promise<void>;
+  #resume?: () => void;
 
   constructor(readonly config: ConfigOf<typeof crawlControllerComponent>) {}
 
@@ -41,7 +44,22 @@ export class CrawlController implements CrawlControl {
     this.#exitStatus = exitStatus;
     this.#state = 'STOPPING';
     this.#abort.abort();
+    this.#gate = undefined;
+    this.#resume?.();
     this.config.frontier.wakeAll();
+  }
+
+  pause(): void {
+    if (this.#state !== 'RUNNING' || this.#gate) return;
+    this.#state = 'PAUSED';
+    this.#gate = new Promise((resolve) => (this.#resume = resolve));
+  }
+
+  unpause(): void {
+    if (this.#state !== 'PAUSED') return;
+    this.#state = 'RUNNING';
+    this.#gate = undefined;
+    this.#resume?.();
   }
 
   progress(): CrawlProgress {
@@ -75,8 +93,11 @@ export class CrawlController implements CrawlControl {
     const { frontier, fetchChain, dispositionChain, loggerModule } = this.config;
     const signal = this.#abort.signal;
     for (;;) {
+      if (this.#gate) await this.#gate;
       const curi = await frontier.next(signal);
       if (!curi) return;
+      // A pause that came while this worker waited for a URI holds the URI (its queue stays busy) until unpause.
+      if (this.#gate) await this.#gate;
       this.#busy++;
       curi.worker = worker;
       if (curi.sheetKey) curi.overlay = this.config.sheetOverlaysManager?.overlayByKey(curi.sheetKey);

@@ -6,6 +6,7 @@ import type { Receiver } from '../model/receiver.js';
 import { BeancrawlError } from '../util/beancrawl-error.js';
 import { isError, type Diagnostic } from '../util/diagnostic.js';
 import { packageRoot } from '../util/package-root.js';
+import { assertNotRunning, serveControlSocket } from './control-socket.js';
 import { createRunFolder, runId } from './run-folder.js';
 import { verifyJob } from './verify-job.js';
 
@@ -38,6 +39,7 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
   if (verified.diagnostics.some(isError)) throw new BeancrawlError(verified.diagnostics.filter(isError));
   if (verified.diagnostics.length) options.onWarnings?.(verified.diagnostics);
   const settings = await loadEngineSettings(packageRoot());
+  await assertNotRunning(verified.jobDir);
   const runDir = await createRunFolder(verified.jobDir, id);
   const resolved = runDir.endsWith(id) ? verified : await verifyJob(target, { sets: options.sets, launchId: runDir });
   await copyFile(verified.file, join(verified.jobDir, runDir, basename(verified.file)));
@@ -47,9 +49,11 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
   let exitStatus: string;
   let controller: CrawlControl;
   let failure: unknown;
+  let control: { close(): Promise<void> } | undefined;
   try {
     await container.start();
     controller = container.get<CrawlControl>(controllerId);
+    control = await serveControlSocket(verified.jobDir, controller);
     options.onRunning?.(controller, runDir);
     exitStatus = await controller.run();
   } catch (e) {
@@ -63,6 +67,7 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
     }
     throw e;
   } finally {
+    await control?.close();
     // Every bean stops, whatever happened; a failure to stop never hides the crawl's own error.
     await container.stop().catch((e: unknown) => {
       if (failure === undefined) throw e;

@@ -29,5 +29,8 @@ export interface CrawlControl {
   run(): Promise<string>;
   /** Stops taking new URIs; those in flight finish. `ABORTED` for an operator's stop. */
   terminate(exitStatus?: string): void;
+  /** Workers finish the URIs in flight and take no new ones until unpause. */
+  pause(): void;
+  unpause(): void;
   progress(): CrawlProgress;
 }

@@ -41,6 +41,8 @@ export const ERROR_CODES = {
   BC_JOB_INCOMPLETE: 'A job folder lacks what a crawl needs: exactly one CrawlController bean (which in turn needs a frontier, the three chains, seeds and metadata).',
   BC_JOB_EXISTS: '`beancrawl create` was given a folder that already exists and is not empty.',
   BC_PROFILE_UNKNOWN: '`beancrawl create` or `crawl` was given a profile that the installed package does not have.',
+  BC_JOB_RUNNING: '`launch` was asked to run a job that is already running (its control socket answers).',
+  BC_JOB_NOT_RUNNING: '`pause`, `unpause`, `terminate` or `status` was given a job with no running crawl.',
   BC_JOB_NOT_FOUND: 'The job folder or bean file given on the command line does not exist or holds no bean file.',
   BC_START_FAILED: 'A bean failed to start; the beans already started were stopped again.',
   BC_START_TIMEOUT: 'A bean did not finish starting within `startTimeoutMs`.',

@@ -1,0 +1,26 @@
+import { sendControl, type ControlCommand } from '../../job/control-socket.js';
+import { locateBeanFile } from '../../job/locate-bean-file.js';
+import { BeancrawlError } from '../../util/beancrawl-error.js';
+import { EXIT_ERROR, EXIT_OK } from '../exit-codes.js';
+import type { Output } from '../output.js';
+
+/** `beancrawl status|pause|unpause|terminate JOB`: talks to the crawl running in JOB through its control socket. */
+export async function controlCommand(command: ControlCommand, target: string, io: Output): Promise<number> {
+  const { jobDir } = await locateBeanFile(target);
+  const reply = await sendControl(jobDir, command).catch(() => {
+    throw new BeancrawlError([{ code: 'BC_JOB_NOT_RUNNING', location: { file: target, line: 1, column: 1 }, message: 'no crawl of this job is running' }]);
+  });
+  if (!reply.ok) {
+    io.err(`beancrawl: ${reply.error ?? 'the crawl refused the command'}`);
+    return EXIT_ERROR;
+  }
+  const p = reply.progress as { state: string; frontier: Record<string, number> & { queues: Record<string, number> }; busyWorkers: number; bytes: number; documents: number; elapsedMs: number };
+  const secs = p.elapsedMs / 1000;
+  io.out([
+    `state: ${p.state}${command === 'status' ? '' : ` (after ${command})`}`,
+    `elapsed: ${secs.toFixed(0)} s; documents: ${p.documents} (${secs > 0 ? (p.documents / secs).toFixed(1) : '0'}/s); ${(p.bytes / 1048576).toFixed(1)} MiB`,
+    `URIs: ${p.frontier.discovered} discovered, ${p.frontier.queued} queued, ${p.frontier.inProcess} in process, ${p.frontier.succeeded} succeeded, ${p.frontier.failed} failed, ${p.frontier.disregarded} disregarded`,
+    `queues: ${p.frontier.queues.total} (${p.frontier.queues.ready} ready, ${p.frontier.queues.snoozed} resting, ${p.frontier.queues.retired} retired); busy workers: ${p.busyWorkers}`,
+  ].join('\n'));
+  return EXIT_OK;
+}

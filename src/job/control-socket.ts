@@ -1,0 +1,71 @@
+import { unlink } from 'node:fs/promises';
+import { connect, createServer, type Server } from 'node:net';
+import { join } from 'node:path';
+import type { CrawlControl } from '../model/crawl-control.js';
+import { BeancrawlError } from '../util/beancrawl-error.js';
+
+/** The control socket of a running crawl, in its job folder. */
+export function controlSocketPath(jobDir: string): string {
+  return join(jobDir, '.beancrawl.sock');
+}
+
+export type ControlCommand = 'status' | 'pause' | 'unpause' | 'terminate';
+
+/**
+ * Serves one JSON line per connection: `{"command": …}` in, the crawl's progress out. A socket
+ * left by a crawl that died is replaced; one that answers means the job already runs.
+ */
+export async function serveControlSocket(jobDir: string, controller: CrawlControl): Promise<{ close(): Promise<void> }> {
+  const path = controlSocketPath(jobDir);
+  await assertNotRunning(jobDir);
+  await unlink(path).catch(() => undefined);
+  const server: Server = createServer((socket) => {
+    let text = '';
+    socket.setEncoding('utf8').on('data', (d: string) => {
+      text += d;
+      if (!text.includes('\n')) return;
+      let reply: unknown;
+      try {
+        const { command } = JSON.parse(text) as { command: ControlCommand };
+        if (command === 'pause') controller.pause();
+        else if (command === 'unpause') controller.unpause();
+        else if (command === 'terminate') controller.terminate('ABORTED');
+        else if (command !== 'status') throw new Error(`unknown command ${String(command)}`);
+        reply = { ok: true, progress: controller.progress() };
+      } catch (e) {
+        reply = { ok: false, error: (e as Error).message };
+      }
+      socket.end(`${JSON.stringify(reply)}\n`);
+    });
+    socket.on('error', () => undefined);
+  });
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(path, () => resolve()));
+  server.unref();
+  return { close: () => new Promise<void>((resolve) => server.close(() => resolve())).then(() => unlink(path).catch(() => undefined)) };
+}
+
+/** Refuses a job whose crawl is running in another process (before anything of it is opened). */
+export async function assertNotRunning(jobDir: string): Promise<void> {
+  if (await sendControl(jobDir, 'status').then(() => true, () => false)) {
+    throw new BeancrawlError([{ code: 'BC_JOB_RUNNING', location: { file: jobDir, line: 1, column: 1 }, message: 'this job is already running (its control socket answers)' }]);
+  }
+}
+
+/** Sends one command to a running crawl of the job; rejects when none answers. */
+export function sendControl(jobDir: string, command: ControlCommand): Promise<{ ok: boolean; error?: string; progress?: Record<string, unknown> }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(controlSocketPath(jobDir));
+    let text = '';
+    socket.setTimeout(5000, () => socket.destroy(new Error('the crawl did not answer within 5 s')));
+    socket.setEncoding('utf8').on('data', (d: string) => (text += d));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      try {
+        resolve(JSON.parse(text));
+      } catch (e) {
+        reject(e);
+      }
+    });
+    socket.write(`${JSON.stringify({ command })}\n`);
+  });
+}

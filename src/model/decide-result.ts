@@ -6,7 +6,3 @@ export const DecideResult = {
 } as const;
 
 export type DecideResult = (typeof DecideResult)[keyof typeof DecideResult];
-
-export function invertDecision(d: DecideResult): DecideResult {
-  return d === DecideResult.ACCEPT ? DecideResult.REJECT : d === DecideResult.REJECT ? DecideResult.ACCEPT : d;
-}

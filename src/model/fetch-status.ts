@@ -39,8 +39,3 @@ const DISREGARDED = new Set<number>([-9998, -5002, -5000, -5001, -4002, -4001, -
 export function isDisregarded(status: number): boolean {
   return DISREGARDED.has(status);
 }
-
-/** A fetch that produced something: a DNS answer or any HTTP response. */
-export function isSuccess(status: number): boolean {
-  return status > 0;
-}

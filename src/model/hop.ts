@@ -16,6 +16,6 @@ export type Hop = (typeof Hop)[keyof typeof Hop];
 export interface Link {
   readonly uri: string;
   readonly hop: Hop;
-  /** Where it was found, as Heritrix writes it: `a/@href`, `img/@src`, `=LOCATION_HEADER`, ... */
+  /** Where it was found, as Heritrix writes it: `a/@href`, `img/@src`, `Location:`, `=EMBED_MISC`, ... */
   readonly context: string;
 }

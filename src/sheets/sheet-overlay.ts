@@ -26,14 +26,6 @@ export class SheetOverlay {
     return merged;
   }
 
-  /** Which sheet gives a property's effective value, if any does. */
-  sourceOf(beanName: string, property: string): string | undefined {
-    for (let i = this.sheets.length - 1; i >= 0; i--) {
-      const values = this.sheets[i].values.get(beanName);
-      if (values && property in values) return this.sheets[i].name;
-    }
-    return undefined;
-  }
 }
 
 /** What the engine asks of the sheets: the overlay of a URI, and an overlay by its key. */
@@ -50,9 +42,4 @@ export interface RuleSheetAssociation {
   readonly targetSheetNames: readonly string[];
   readonly order: number;
   appliesTo(subject: unknown): boolean;
-}
-
-/** The configuration-time view of the effective config of a bean for a URI, for components. */
-export function configFor<C extends object>(overlay: SheetOverlay | undefined, beanName: string, base: C): C {
-  return overlay ? overlay.configFor(beanName, base) : base;
 }

@@ -31,9 +31,4 @@ export class Registry {
   names(): IterableIterator<string> {
     return this.#byName.keys();
   }
-
-  /** Whether a component provides a kind. */
-  static provides(d: ComponentDescriptor, kind: string): boolean {
-    return d.kinds.includes(kind);
-  }
 }

@@ -35,18 +35,14 @@ export class WorkQueue {
     return this.urgent.length + (this.head.length - this.headAt) + this.spilled + (this.tail.length - this.tailAt);
   }
 
-  get inMemory(): number {
-    return this.urgent.length + (this.head.length - this.headAt) + (this.tail.length - this.tailAt);
-  }
-
   get tailLength(): number {
     return this.tail.length - this.tailAt;
   }
 
-  /** Takes the next URI; reads a chunk back from the spill when memory has none older. */
   /** Where the last `take` found its URI: memory (urgent or tail) or the spill (head). */
   lastTakeFromMemory = false;
 
+  /** Takes the next URI; reads a chunk back from the spill when memory has none older. */
   async take(spill: QueueSpill | undefined): Promise<QueuedUri | undefined> {
     this.lastTakeFromMemory = true;
     if (this.urgent.length) return this.urgent.shift();

@@ -1,6 +1,7 @@
 import { configPathConfigurer } from '../beans/registry/config-path-configurer.js';
 import { propertyOverrideConfigurer } from '../beans/registry/property-override-configurer.js';
-import { actionDirectoryComponent, checkpointServiceComponent } from '../engine/heritrix-accepted.descriptor.js';
+import { actionDirectoryComponent } from '../engine/heritrix-accepted.descriptor.js';
+import { checkpointServiceComponent } from '../engine/checkpoint-service.descriptor.js';
 import { Registry } from '../beans/registry/registry.js';
 import type { ComponentDescriptor } from '../beans/registry/component-descriptor.js';
 import { crawlMetadataComponent } from '../components/metadata/crawl-metadata.descriptor.js';

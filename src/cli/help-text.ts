@@ -13,14 +13,18 @@ Usage:
   beancrawl create JOB [--profile NAME] [--seed URL]... [--contact URL]
       Make a new job folder from a profile (default: default), with these seeds and
       operator contact URL written into its overrides.
-  beancrawl launch JOB [--set bean.path=value]...
+  beancrawl launch JOB [--fresh] [--forget-history] [--checkpoint NAME|latest] [--set ...]
       Verify (refusing a job with errors), then crawl to the end in this process, with
-      live progress; writes JOB/runs/<timestamp>/ (JOB/latest points at it). Ctrl-C stops.
+      live progress; writes JOB/runs/<timestamp>/ (JOB/latest points at it). A run that
+      did not finish (killed, Ctrl-C) is resumed; --fresh starts a new one from the seeds
+      instead, --forget-history also drops the fetch history; --checkpoint starts from a
+      checkpoint. Ctrl-C (or SIGTERM) stops cleanly, to be resumed; twice quits at once.
   beancrawl crawl URL... [--profile NAME] [--contact URL] [--job DIR] [--set ...]
       create and launch in one step (profile site-mirror; job folder jobs/<host>-<time>).
-  beancrawl status|pause|unpause|terminate JOB
+  beancrawl status|pause|unpause|checkpoint|terminate JOB
       Talk to the crawl running in JOB from another shell (through JOB/.beancrawl.sock):
-      state and counts; stop taking new URIs; go on; stop the crawl cleanly.
+      state and counts; stop taking new URIs; go on; write a checkpoint (JOB/checkpoints/
+      cpNNNNN-<time>); end the crawl (it is finished, not resumed).
   beancrawl explain JOB URL... [--json] [--set ...]
       Without fetching: for each URL (or each line of stdin), its normalised form, SURT,
       uniqueness and queue keys, every scope rule's verdict and the final decision, the
@@ -35,9 +39,9 @@ Options:
   --set bean.path=value   override a property after the file's own overrides (repeatable)
   --debug                 show stack traces of internal errors
 
-Not in this version yet: checkpoint, serve.
+Not in this version yet: serve.
 
 Exit codes: 0 success, 1 configuration or crawl error, 2 usage error.
 `;
 
-export const PLANNED_COMMANDS = new Set(['checkpoint', 'serve']);
+export const PLANNED_COMMANDS = new Set(['serve']);

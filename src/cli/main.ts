@@ -45,9 +45,13 @@ async function dispatch(argv: readonly string[], io: Output): Promise<number> {
       return command === 'verify' ? verifyCommand(target, sets, io) : beansCommand(target, sets, io);
     }
     case 'launch': {
-      const { target, sets } = targetAndSets(command, rest);
+      const { values, positionals } = options(rest, { set: { type: 'string', multiple: true }, fresh: { type: 'boolean' }, 'forget-history': { type: 'boolean' }, checkpoint: { type: 'string' } }, 1);
+      if (positionals.length !== 1) throw new UsageError('launch needs a job folder or bean file: beancrawl launch JOB');
+      if (values.checkpoint !== undefined && values.fresh) throw new UsageError('--checkpoint and --fresh cannot go together: a checkpoint is a run to resume');
       const { launchCommand } = await import('./commands/launch-command.js');
-      return launchCommand(target, sets, io);
+      return launchCommand(positionals[0], checkSets((values.set as string[] | undefined) ?? []), io, {
+        fresh: Boolean(values.fresh), forgetHistory: Boolean(values['forget-history']), checkpoint: values.checkpoint as string | undefined,
+      });
     }
     case 'create': {
       const { values, positionals } = options(rest, { profile: { type: 'string' }, seed: { type: 'string', multiple: true }, contact: { type: 'string' } }, 1);
@@ -58,6 +62,7 @@ async function dispatch(argv: readonly string[], io: Output): Promise<number> {
     case 'crawl':
       return crawlCommand(rest, io);
     case 'status':
+    case 'checkpoint':
     case 'pause':
     case 'unpause':
     case 'terminate': {

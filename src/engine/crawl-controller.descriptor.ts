@@ -24,6 +24,7 @@ export const crawlControllerComponent = defineComponent({
     dispositionChain: { kind: 'DispositionChain', required: true, autowire: true, description: 'After the fetch.' },
     loggerModule: { kind: 'CrawlLogger', autowire: true, description: 'crawl.log and the error logs.' },
     crawlLimiter: { kind: 'CrawlLimiter', autowire: true, description: 'Soft limits.' },
+    stateStore: { kind: 'StateStore', autowire: true, description: 'Keeps the crawl\'s totals and whether it finished; a failed commit (disk full) pauses the crawl until one succeeds.' },
     sheetOverlaysManager: { kind: 'SheetOverlaysManager', autowire: true, description: 'Gives seeds their sheets and restores queued URIs\' sheets.' },
   },
   load: async (): Promise<ComponentClass> => (await import('./crawl-controller.js')).CrawlController,

@@ -3,8 +3,22 @@ import type { ControllerState, CrawlControl, CrawlProgress } from '../model/craw
 import { CrawlUri } from '../model/crawl-uri.js';
 import { FetchStatus } from '../model/fetch-status.js';
 import type { Disposition } from '../model/frontier.js';
+import type { StateSublevel } from '../model/state-store.js';
 import { normalizeUrl } from '../util/url/normalize-url.js';
 import type { crawlControllerComponent } from './crawl-controller.descriptor.js';
+
+/** What the controller keeps in the state store (sublevel `run`, key `controller`). */
+interface ControllerRecord {
+  readonly bytes: number;
+  readonly documents: number;
+  readonly elapsedMs: number;
+  /** The run is over for good: the next launch starts a new one. */
+  readonly finished: boolean;
+  readonly exitStatus?: string;
+}
+
+/** An operator's stop that the next launch resumes (signals), as opposed to `terminate` (ABORTED). */
+export const INTERRUPTED = 'INTERRUPTED';
 
 /** Heritrix's CrawlController: seeds in, workers on, until done. */
 export class CrawlController implements CrawlControl {
@@ -18,8 +32,29 @@ export class CrawlController implements CrawlControl {
   /** While paused: the promise workers wait on before taking a URI. */
   #gate?: Promise<void>;
   #resume?: () => void;
+  /** Elapsed time of the runs this one continues. */
+  #elapsedBefore = 0;
+  #run?: StateSublevel;
+  /** Why the crawl is paused when the operator did not ask for it (a state store that cannot write). */
+  #alert?: string;
 
   constructor(readonly config: ConfigOf<typeof crawlControllerComponent>) {}
+
+  /** Takes up the totals of the run this launch resumes, and keeps them with every commit. */
+  async start(): Promise<void> {
+    const store = this.config.stateStore;
+    if (!store || this.#run) return;
+    this.#run = store.sublevel('run');
+    const text = await this.#run.get('controller');
+    if (text) {
+      const saved = JSON.parse(text) as ControllerRecord;
+      this.#bytes = saved.bytes;
+      this.#documents = saved.documents;
+      this.#elapsedBefore = saved.elapsedMs;
+    }
+    store.participate({ stage: () => this.#stage() });
+    store.onFault((error) => this.#storeFault(error));
+  }
 
   async run(): Promise<string> {
     const { frontier } = this.config;
@@ -66,7 +101,7 @@ export class CrawlController implements CrawlControl {
     return {
       state: this.#state, frontier: this.config.frontier.stats(), busyWorkers: this.#busy,
       exitStatus: this.#state === 'FINISHED' || this.#state === 'STOPPING' ? this.#exitStatus : undefined,
-      bytes: this.#bytes, documents: this.#documents, elapsedMs: this.#startedAt ? Date.now() - this.#startedAt : 0,
+      bytes: this.#bytes, documents: this.#documents, elapsedMs: this.#elapsed(), alert: this.#alert,
     };
   }
 
@@ -138,7 +173,31 @@ export class CrawlController implements CrawlControl {
   }
 
   #checkLimits(): void {
-    const limit = this.config.crawlLimiter?.reached({ bytes: this.#bytes, documents: this.#documents, elapsedMs: Date.now() - this.#startedAt });
+    const limit = this.config.crawlLimiter?.reached({ bytes: this.#bytes, documents: this.#documents, elapsedMs: this.#elapsed() });
     if (limit) this.terminate(limit);
+  }
+
+  #elapsed(): number {
+    return this.#elapsedBefore + (this.#startedAt ? Date.now() - this.#startedAt : 0);
+  }
+
+  #stage(): void {
+    const finished = this.#state === 'FINISHED' && this.#exitStatus !== INTERRUPTED;
+    const record: ControllerRecord = { bytes: this.#bytes, documents: this.#documents, elapsedMs: this.#elapsed(), finished, exitStatus: finished ? this.#exitStatus : undefined };
+    this.#run?.put('controller', JSON.stringify(record));
+  }
+
+  /** A commit failed: pause, say why, and go on by itself once a commit succeeds again. */
+  #storeFault(error: Error | undefined): void {
+    if (error) {
+      const first = this.#alert === undefined;
+      this.#alert = `the state store cannot write (${error.message}); the crawl is paused until it can`;
+      if (first) this.config.loggerModule?.alert?.('SEVERE', this.#alert);
+      this.pause();
+    } else if (this.#alert !== undefined) {
+      this.#alert = undefined;
+      this.config.loggerModule?.alert?.('WARNING', 'the state store writes again; the crawl goes on');
+      this.unpause();
+    }
   }
 }

@@ -12,5 +12,8 @@ export const crawlerLoggerModuleComponent = defineComponent({
     path: { type: 'string', default: '${launchId}/logs', path: true, description: 'The folder the logs are written to.' },
     logExtraInfo: { type: 'boolean', default: false, description: 'Append a JSON object of extra information to each crawl.log line.' },
   },
+  refs: {
+    stateStore: { kind: 'StateStore', autowire: true, description: 'Keeps how far crawl.log was written at each commit, so a resumed crawl continues it without duplicate lines.' },
+  },
   load: async (): Promise<ComponentClass> => (await import('./crawler-logger-module.js')).CrawlerLoggerModule,
 });

@@ -1,16 +1,22 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import type { ConfigOf } from '../beans/registry/component-descriptor.js';
 import type { CrawlLogger } from '../model/crawl-logger.js';
 import type { CrawlUri } from '../model/crawl-uri.js';
+import { JournaledFile } from '../model/journaled-file.js';
 import { crawlLogLine } from './crawl-log-line.js';
 import type { crawlerLoggerModuleComponent } from './crawler-logger-module.descriptor.js';
 
-/** Writes crawl.log, uri-errors.log and runtime-errors.log, appending, through buffered streams. */
+/**
+ * Writes crawl.log, uri-errors.log and runtime-errors.log, appending, through buffered streams.
+ * With a state store, crawl.log's length goes with each commit, so that after a crash it can be
+ * cut back to the lines of URIs the store counts as done.
+ */
 export class CrawlerLoggerModule implements CrawlLogger {
   #crawl?: WriteStream;
+  #journaled?: JournaledFile;
   #uriErrors?: WriteStream;
   #runtimeErrors?: WriteStream;
   #alerts?: WriteStream;
@@ -22,6 +28,12 @@ export class CrawlerLoggerModule implements CrawlLogger {
     await mkdir(this.config.path, { recursive: true });
     const open = (name: string) => createWriteStream(join(this.config.path, name), { flags: 'a', highWaterMark: 1 << 16 });
     this.#crawl = open('crawl.log');
+    const store = this.config.stateStore;
+    if (store) {
+      const path = join(this.config.path, 'crawl.log');
+      const length = await stat(path).then((s) => s.size, () => 0);
+      this.#journaled = new JournaledFile(store, path, this.#crawl, length);
+    }
     this.#uriErrors = open('uri-errors.log');
     this.#runtimeErrors = open('runtime-errors.log');
     this.#alerts = open('alerts.log');
@@ -31,7 +43,8 @@ export class CrawlerLoggerModule implements CrawlLogger {
     const now = Date.now();
     let line = crawlLogLine(curi, now);
     if (this.config.logExtraInfo) line += ` ${JSON.stringify({ contentSize: curi.contentSize, ...curi.extraInfo })}`;
-    this.#crawl?.write(`${line}\n`);
+    if (this.#journaled) this.#journaled.write(`${line}\n`);
+    else this.#crawl?.write(`${line}\n`);
   }
 
   uriError(uri: string, via: string | undefined, message: string): void {
@@ -52,6 +65,7 @@ export class CrawlerLoggerModule implements CrawlLogger {
     const streams = [this.#crawl, this.#uriErrors, this.#runtimeErrors, this.#alerts].filter((s): s is WriteStream => s !== undefined);
     this.#crawl = this.#uriErrors = this.#runtimeErrors = this.#alerts = undefined;
     for (const s of streams) s.end();
+    if (streams[0]) this.#journaled?.ending(finished(streams[0]));
     await Promise.all(streams.map((s) => finished(s)));
   }
 }

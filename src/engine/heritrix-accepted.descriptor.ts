@@ -14,18 +14,3 @@ export const actionDirectoryComponent = defineComponent({
   },
   ignored: 'the action directory is not watched yet (crawl control comes with crash-safe, resumable crawls)',
 });
-
-/** Heritrix's checkpoint service: accepted with its properties, not used yet. */
-export const checkpointServiceComponent = defineComponent({
-  name: 'CheckpointService',
-  aliases: ['org.archive.crawler.framework.CheckpointService'],
-  description: 'Heritrix\'s checkpoints. Accepted so that Heritrix files load; beancrawl does not take checkpoints yet.',
-  kinds: ['CheckpointService'],
-  props: {
-    checkpointIntervalMinutes: { type: 'integer', default: -1, description: 'Minutes between checkpoints; -1 none.' },
-    checkpointsDir: { type: 'string', default: 'checkpoints', description: 'Where checkpoints go.' },
-    checkpointOnShutdown: { type: 'boolean', default: false, description: 'Take a checkpoint when the crawl stops.' },
-    forgetAllButLatest: { type: 'boolean', default: false, description: 'Keep only the newest checkpoint.' },
-  },
-  ignored: 'checkpoints are not taken yet (they come with crash-safe, resumable crawls)',
-});

@@ -9,13 +9,19 @@ export function controlSocketPath(jobDir: string): string {
   return join(jobDir, '.beancrawl.sock');
 }
 
-export type ControlCommand = 'status' | 'pause' | 'unpause' | 'terminate';
+export type ControlCommand = 'status' | 'pause' | 'unpause' | 'checkpoint' | 'terminate';
+
+/** What the socket can do besides driving the controller. */
+export interface ControlExtras {
+  /** Takes a checkpoint; resolves to its folder. */
+  readonly checkpoint?: () => Promise<string>;
+}
 
 /**
  * Serves one JSON line per connection: `{"command": …}` in, the crawl's progress out. A socket
  * left by a crawl that died is replaced; one that answers means the job already runs.
  */
-export async function serveControlSocket(jobDir: string, controller: CrawlControl): Promise<{ close(): Promise<void> }> {
+export async function serveControlSocket(jobDir: string, controller: CrawlControl, extras: ControlExtras = {}): Promise<{ close(): Promise<void> }> {
   const path = controlSocketPath(jobDir);
   await assertNotRunning(jobDir);
   await unlink(path).catch(() => undefined);
@@ -24,21 +30,26 @@ export async function serveControlSocket(jobDir: string, controller: CrawlContro
     socket.setEncoding('utf8').on('data', (d: string) => {
       text += d;
       if (!text.includes('\n')) return;
-      let reply: unknown;
-      try {
-        const { command } = JSON.parse(text) as { command: ControlCommand };
-        if (command === 'pause') controller.pause();
-        else if (command === 'unpause') controller.unpause();
-        else if (command === 'terminate') controller.terminate('ABORTED');
-        else if (command !== 'status') throw new Error(`unknown command ${String(command)}`);
-        reply = { ok: true, progress: controller.progress() };
-      } catch (e) {
-        reply = { ok: false, error: (e as Error).message };
-      }
-      socket.end(`${JSON.stringify(reply)}\n`);
+      void answer(text).then((reply) => socket.end(`${JSON.stringify(reply)}\n`));
     });
     socket.on('error', () => undefined);
   });
+  const answer = async (text: string): Promise<unknown> => {
+    try {
+      const { command } = JSON.parse(text) as { command: ControlCommand };
+      let checkpoint: string | undefined;
+      if (command === 'pause') controller.pause();
+      else if (command === 'unpause') controller.unpause();
+      else if (command === 'terminate') controller.terminate('ABORTED');
+      else if (command === 'checkpoint') {
+        if (!extras.checkpoint) throw new Error('this job has no CheckpointService bean (nor a state store to copy)');
+        checkpoint = await extras.checkpoint();
+      } else if (command !== 'status') throw new Error(`unknown command ${String(command)}`);
+      return { ok: true, progress: controller.progress(), checkpoint };
+    } catch (e) {
+      return { ok: false, error: (e as Error).message };
+    }
+  };
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(path, () => resolve()));
   server.unref();
   return { close: () => new Promise<void>((resolve) => server.close(() => resolve())).then(() => unlink(path).catch(() => undefined)) };
@@ -52,11 +63,11 @@ export async function assertNotRunning(jobDir: string): Promise<void> {
 }
 
 /** Sends one command to a running crawl of the job; rejects when none answers. */
-export function sendControl(jobDir: string, command: ControlCommand): Promise<{ ok: boolean; error?: string; progress?: Record<string, unknown> }> {
+export function sendControl(jobDir: string, command: ControlCommand, timeoutMs = 5000): Promise<{ ok: boolean; error?: string; progress?: Record<string, unknown>; checkpoint?: string }> {
   return new Promise((resolve, reject) => {
     const socket = connect(controlSocketPath(jobDir));
     let text = '';
-    socket.setTimeout(5000, () => socket.destroy(new Error('the crawl did not answer within 5 s')));
+    socket.setTimeout(timeoutMs, () => socket.destroy(new Error(`the crawl did not answer within ${timeoutMs / 1000} s`)));
     socket.setEncoding('utf8').on('data', (d: string) => (text += d));
     socket.on('error', reject);
     socket.on('end', () => {

@@ -1,12 +1,17 @@
-import { copyFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { copyFile, symlink } from 'node:fs/promises';
+import { basename, join, relative } from 'node:path';
 import { loadEngineSettings } from '../beans/engine-settings.js';
+import { openStateFolder, type StateFolder } from '../components/state/state-folder.js';
+import type { ResolvedGraph } from '../beans/resolve/resolved-bean.js';
 import type { CrawlControl } from '../model/crawl-control.js';
 import type { Receiver } from '../model/receiver.js';
 import { BeancrawlError } from '../util/beancrawl-error.js';
 import { isError, type Diagnostic } from '../util/diagnostic.js';
 import { packageRoot } from '../util/package-root.js';
 import { assertNotRunning, serveControlSocket } from './control-socket.js';
+import type { CheckpointService } from '../engine/checkpoint-service.js';
+import { recoverOutputs } from './recover-outputs.js';
+import { findCheckpoint, restoreCheckpoint } from './restore-checkpoint.js';
 import { createRunFolder, runId } from './run-folder.js';
 import { verifyJob } from './verify-job.js';
 
@@ -16,6 +21,14 @@ export interface LaunchOptions {
   readonly onRunning?: (controller: CrawlControl, runDir: string) => void;
   /** Told of verify's warnings (beans accepted but not used) before the crawl starts. */
   readonly onWarnings?: (warnings: readonly Diagnostic[]) => void;
+  /** Told what the launch found and did before the crawl starts (resuming, files recovered). */
+  readonly onNotice?: (message: string) => void;
+  /** Start a new run even when the last one did not finish (it is dropped, not resumed). */
+  readonly fresh?: boolean;
+  /** Drop the fetch history too (a new run that is not a delta of the earlier ones). */
+  readonly forgetHistory?: boolean;
+  /** Start from this checkpoint (its name, or `latest`) instead of the state as it stands. */
+  readonly checkpoint?: string;
 }
 
 export interface LaunchResult {
@@ -24,12 +37,16 @@ export interface LaunchResult {
   readonly runDir: string;
   readonly jobDir: string;
   readonly controller: CrawlControl;
+  /** The run folder this launch continued, when it resumed an unfinished run. */
+  readonly resumed?: string;
 }
 
 /**
- * Verify, then launch: a job with any error never starts. Creates the run folder (and
- * `latest`), keeps a copy of the bean file there, builds and starts every bean, runs the crawl
- * to its end and stops every bean, whatever happened.
+ * Verify, then launch: a job with any error never starts. Opens the state: a run that did not
+ * finish is resumed (its output files put back in step with the state first), otherwise a new
+ * run starts from the seeds. Creates the run folder (and `latest`; a resumed run's folder links
+ * to the one it continues), keeps a copy of the bean file there, builds and starts every bean,
+ * runs the crawl to its end and stops every bean, whatever happened.
  */
 export async function launchJob(target: string, options: LaunchOptions = {}): Promise<LaunchResult> {
   const id = runId();
@@ -40,9 +57,26 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
   if (verified.diagnostics.length) options.onWarnings?.(verified.diagnostics);
   const settings = await loadEngineSettings(packageRoot());
   await assertNotRunning(verified.jobDir);
-  const runDir = await createRunFolder(verified.jobDir, id);
-  const resolved = runDir.endsWith(id) ? verified : await verifyJob(target, { sets: options.sets, launchId: runDir });
-  await copyFile(verified.file, join(verified.jobDir, runDir, basename(verified.file)));
+  const fromCheckpoint = options.checkpoint !== undefined ? await startFromCheckpoint(verified.jobDir, verified.resolved!, options) : undefined;
+  const state = await openState(verified.resolved!, options);
+  let runDir: string;
+  let resolved = verified;
+  try {
+    if (fromCheckpoint) options.onNotice?.(`starting from checkpoint ${fromCheckpoint}`);
+    else if (state?.mode === 'resume') {
+      options.onNotice?.(`resuming the unfinished run ${state.previous!.runDir}`);
+      for (const note of await recoverOutputs(state.journal)) options.onNotice?.(note);
+    } else if (state?.previous) options.onNotice?.(`--fresh: the unfinished run ${state.previous.runDir} is dropped; a new run starts from the seeds`);
+    runDir = await createRunFolder(verified.jobDir, id);
+    if (!runDir.endsWith(id)) resolved = await verifyJob(target, { sets: options.sets, launchId: runDir });
+    await copyFile(verified.file, join(verified.jobDir, runDir, basename(verified.file)));
+    const continues = state?.mode === 'resume' ? state.previous!.runDir : undefined;
+    if (continues) await symlink(relative(join(verified.jobDir, runDir), join(verified.jobDir, continues)), join(verified.jobDir, runDir, 'continues'));
+    await state?.begin({ runDir, continues, startedAt: new Date().toISOString() });
+  } catch (e) {
+    await state?.close().catch(() => undefined);
+    throw e;
+  }
   const { BeanContainer } = await containerModule;
   const container = await BeanContainer.build(resolved.resolved!, settings);
   const controllerId = resolved.resolved!.beans.find((b) => b.descriptor.kinds.includes('CrawlController'))!.id;
@@ -53,7 +87,7 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
   try {
     await container.start();
     controller = container.get<CrawlControl>(controllerId);
-    control = await serveControlSocket(verified.jobDir, controller);
+    control = await serveControlSocket(verified.jobDir, controller, { checkpoint: checkpointer(container, resolved.resolved!) });
     options.onRunning?.(controller, runDir);
     exitStatus = await controller.run();
   } catch (e) {
@@ -73,5 +107,41 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
       if (failure === undefined) throw e;
     });
   }
-  return { exitStatus: exitStatus!, runDir, jobDir: verified.jobDir, controller: controller! };
+  return { exitStatus: exitStatus!, runDir, jobDir: verified.jobDir, controller: controller!, resumed: state?.mode === 'resume' ? state.previous!.runDir : undefined };
+}
+
+/** How the control socket takes a checkpoint: the CheckpointService bean's. */
+function checkpointer(container: { get<T>(id: string): T }, graph: ResolvedGraph): (() => Promise<string>) | undefined {
+  const bean = graph.beans.find((b) => b.descriptor.kinds.includes('CheckpointService'));
+  return bean ? () => container.get<CheckpointService>(bean.id).checkpoint() : undefined;
+}
+
+/**
+ * Puts the named checkpoint's state in place of the job's. The output files of an unfinished run
+ * are recovered first, since the state that knows where they stood is about to be replaced.
+ */
+async function startFromCheckpoint(jobDir: string, graph: ResolvedGraph, options: LaunchOptions): Promise<string> {
+  const store = stateStoreBean(graph);
+  if (!store) throw new BeancrawlError([{ code: 'BC_CHECKPOINT_UNKNOWN', location: { file: jobDir, line: 1, column: 1 }, message: 'this job has no state store (LevelStateStore) to start from a checkpoint' }]);
+  const service = graph.beans.find((b) => b.descriptor.kinds.includes('CheckpointService'));
+  const found = await findCheckpoint((service?.config.checkpointsDir as string | undefined) ?? join(jobDir, 'checkpoints'), options.checkpoint!);
+  const current = await openStateFolder(store.config.dir as string);
+  try {
+    if (current.mode === 'resume') for (const note of await recoverOutputs(current.journal)) options.onNotice?.(note);
+  } finally {
+    await current.close();
+  }
+  await restoreCheckpoint(found.dir, store.config.dir as string);
+  return `${found.stamp.name}${found.stamp.runDir ? ` (taken in ${found.stamp.runDir})` : ''}`;
+}
+
+function stateStoreBean(graph: ResolvedGraph) {
+  return graph.beans.find((b) => b.descriptor.kinds.includes('StateStore') && typeof b.config.dir === 'string');
+}
+
+/** The state folder of the job's state store, opened to decide between resuming and a new run; none without one. */
+async function openState(graph: ResolvedGraph, options: LaunchOptions): Promise<StateFolder | undefined> {
+  const store = stateStoreBean(graph);
+  if (!store) return undefined;
+  return openStateFolder(store.config.dir as string, { fresh: options.fresh, forgetHistory: options.forgetHistory });
 }

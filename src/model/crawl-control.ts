@@ -21,6 +21,8 @@ export interface CrawlProgress extends CrawlTotals {
   readonly exitStatus?: string;
   readonly frontier: FrontierStats;
   readonly busyWorkers: number;
+  /** Why the crawl paused by itself (a state store that cannot write), while it lasts. */
+  readonly alert?: string;
 }
 
 /** What a launch drives: run to the end, stop early, report progress. */

@@ -19,6 +19,8 @@ export interface QueuedUri {
   readonly forceFetch?: boolean;
   /** The key of the sheets that apply (restored into an overlay when the URI is taken). */
   readonly sheetKey?: string;
+  /** Where a durable frontier stores it (kept until it is done). */
+  readonly storeKey?: string;
 }
 
 /**
@@ -42,6 +44,8 @@ export class CrawlUri {
   overlay?: SheetOverlay;
   /** The overlay's key, kept while the URI waits in a queue. */
   sheetKey?: string;
+  /** Where a durable frontier stores it, until it is done. */
+  storeKey?: string;
 
   /** Heritrix's fetch status: an HTTP code, 1 for DNS, or a negative code. 0 before any try. */
   fetchStatus = 0;
@@ -94,6 +98,7 @@ export class CrawlUri {
     if (init.deferrals) this.deferrals = init.deferrals;
     if (init.forceFetch) this.forceFetch = true;
     if (init.sheetKey) this.sheetKey = init.sheetKey;
+    if (init.storeKey) this.storeKey = init.storeKey;
   }
 
   /** A component's effective configuration for this URI: its own, with the sheets that apply on top. */
@@ -129,7 +134,7 @@ export class CrawlUri {
       uri: this.uri, hopsPath: this.hopsPath, via: this.via, viaContext: this.viaContext, isSeed: this.isSeed,
       sourceTag: this.sourceTag, queueKey: this.queueKey, precedence: this.precedence, fetchAttempts: this.fetchAttempts,
       deferrals: this.deferrals || undefined,
-      forceFetch: this.forceFetch || undefined, sheetKey: this.overlay?.key ?? this.sheetKey,
+      forceFetch: this.forceFetch || undefined, sheetKey: this.overlay?.key ?? this.sheetKey, storeKey: this.storeKey,
     };
   }
 

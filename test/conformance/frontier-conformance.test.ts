@@ -20,12 +20,12 @@ const HERITRIX_EXTRAS = { extract404s: true, extractIndependently: false, snooze
 const IMPLEMENTATIONS: Record<string, FrontierFactory> = {
   MemoryFrontier: async (o) => {
     const frontier = new MemoryFrontier({ ...BASE, ...HERITRIX_EXTRAS, uriUniqFilter: new MemoryUriUniqFilter(), ...o });
-    return { frontier, cleanup: () => frontier.stop() };
+    return { frontier, cleanup: async () => frontier.stop() };
   },
   // A tiny in-memory allowance makes nearly every URI go through the disk.
   LevelFrontier: async (o) => {
     const dir = await mkdtemp(join(tmpdir(), 'beancrawl-conformance-'));
-    const store = new LevelStateStore({ dir, cachePercent: -1, useSharedCache: true, expectedConcurrency: 64, useHardLinkCheckpoints: true });
+    const store = new LevelStateStore({ dir, cachePercent: -1, useSharedCache: true, expectedConcurrency: 64, useHardLinkCheckpoints: true, commitIntervalMs: 200, syncCommits: false });
     await store.start();
     const frontier = new LevelFrontier({ ...BASE, ...HERITRIX_EXTRAS, uriUniqFilter: new MemoryUriUniqFilter(), stateStore: store, maxUrisInMemory: 2, ...o });
     await frontier.start();

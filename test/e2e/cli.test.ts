@@ -27,7 +27,7 @@ describe('beancrawl (the binary)', () => {
       [['verify'], 'needs a job folder or bean file'],
       [['verify', 'profiles/default.xml', '--colour'], "Unknown option '--colour'"],
       [['verify', 'profiles/default.xml', '--set', 'noDot=1'], '--set expects beanId.property=value'],
-      [['checkpoint', 'somejob'], 'not available in this version yet'],
+      [['serve', 'somejob'], 'not available in this version yet'],
     ] as const) {
       it(`exits 2 on a usage error: beancrawl ${args.join(' ')}`, async () => {
         const r = await runCli(args);

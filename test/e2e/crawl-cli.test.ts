@@ -95,7 +95,7 @@ describe('beancrawl create, launch and crawl (the binary)', function () {
 describe('beancrawl launch and Ctrl-C (the binary)', function () {
   this.timeout(60000);
 
-  it('stops cleanly on SIGINT: URIs in flight finish, exit 0, exit status ABORTED', async () => {
+  it('stops cleanly on SIGINT: URIs in flight finish, exit 0, exit status INTERRUPTED (the next launch resumes)', async () => {
     const routes: Record<string, Route> = { '/': { body: page('home', Array.from({ length: 50 }, (_, i) => `/p${i}`)) } };
     for (let i = 0; i < 50; i++) routes[`/p${i}`] = { body: page(`p${i}`) };
     const site = await SiteServer.start({ '/robots.txt': { status: 404 }, ...routes });
@@ -110,7 +110,7 @@ describe('beancrawl launch and Ctrl-C (the binary)', function () {
       child.kill('SIGINT');
       const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
       expect(code).to.equal(0);
-      expect(stdout).to.match(/^ABORTED: /);
+      expect(stdout).to.match(/^INTERRUPTED: /);
       expect(site.requests.length).to.be.below(20);
       const log = parseCrawlLog(readFileSync(join(job, 'latest', 'logs', 'crawl.log'), 'utf8'));
       expect(log.length).to.be.at.least(3);

@@ -20,7 +20,7 @@ describe('Heritrix 3\'s own default profile (integration)', function () {
     const errors = diagnostics.filter(isError);
     expect(errors).to.have.length(1);
     expect(errors[0]).to.include({ code: 'BC_BEAN_INVALID', bean: 'metadata', property: 'operatorContactUrl' });
-    expect(diagnostics.filter((d) => !isError(d)).map((d) => d.bean)).to.deep.equal(['actionDirectory', 'checkpointService', 'configPathConfigurer']);
+    expect(diagnostics.filter((d) => !isError(d)).map((d) => d.bean)).to.deep.equal(['actionDirectory', 'configPathConfigurer']);
   });
 
   it('crawls with its contact URL and seeds edited in the overrides, writing crawl.log, WARCs and reports', async () => {

@@ -4,10 +4,11 @@ import { BeancrawlError } from '../../util/beancrawl-error.js';
 import { EXIT_ERROR, EXIT_OK } from '../exit-codes.js';
 import type { Output } from '../output.js';
 
-/** `beancrawl status|pause|unpause|terminate JOB`: talks to the crawl running in JOB through its control socket. */
+/** `beancrawl status|pause|unpause|checkpoint|terminate JOB`: talks to the crawl running in JOB through its control socket. */
 export async function controlCommand(command: ControlCommand, target: string, io: Output): Promise<number> {
   const { jobDir } = await locateBeanFile(target);
-  const reply = await sendControl(jobDir, command).catch(() => {
+  // A checkpoint copies the whole state: it may take a while on a large crawl.
+  const reply = await sendControl(jobDir, command, command === 'checkpoint' ? 3_600_000 : 5000).catch(() => {
     throw new BeancrawlError([{ code: 'BC_JOB_NOT_RUNNING', location: { file: target, line: 1, column: 1 }, message: 'no crawl of this job is running' }]);
   });
   if (!reply.ok) {
@@ -22,5 +23,6 @@ export async function controlCommand(command: ControlCommand, target: string, io
     `URIs: ${p.frontier.discovered} discovered, ${p.frontier.queued} queued, ${p.frontier.inProcess} in process, ${p.frontier.succeeded} succeeded, ${p.frontier.failed} failed, ${p.frontier.disregarded} disregarded`,
     `queues: ${p.frontier.queues.total} (${p.frontier.queues.ready} ready, ${p.frontier.queues.snoozed} resting, ${p.frontier.queues.retired} retired); busy workers: ${p.busyWorkers}`,
   ].join('\n'));
+  if (reply.checkpoint) io.out(`checkpoint: ${reply.checkpoint}`);
   return EXIT_OK;
 }

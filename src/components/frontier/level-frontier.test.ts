@@ -13,7 +13,7 @@ describe(LevelFrontier.name, () => {
 
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'beancrawl-frontier-'));
-    store = new LevelStateStore({ dir, cachePercent: -1, useSharedCache: true, expectedConcurrency: 64, useHardLinkCheckpoints: true });
+    store = new LevelStateStore({ dir, cachePercent: -1, useSharedCache: true, expectedConcurrency: 64, useHardLinkCheckpoints: true, commitIntervalMs: 200, syncCommits: false });
     await store.start();
   });
 

@@ -8,7 +8,7 @@ export class MemoryFrontier extends WorkQueueFrontier {
     super(config);
   }
 
-  async stop(): Promise<void> {
-    await this.close();
+  stop(): void {
+    this.close();
   }
 }

@@ -4,7 +4,7 @@ import type { Disposition, Frontier, FrontierStats, UriUniqFilter } from '../../
 import { Deque } from '../../util/deque.js';
 import { FingerprintSet } from '../../util/fingerprint-set.js';
 import { MinHeap } from '../../util/min-heap.js';
-import type { QueueSpill } from './queue-spill.js';
+import type { QueueJournal } from './queue-journal.js';
 import { WorkQueue } from './work-queue.js';
 
 export interface WorkQueueFrontierConfig {
@@ -29,7 +29,8 @@ const RETRY_STATUSES = new Set<number>([
  * Heritrix's WorkQueueFrontier: one queue per class key; a queue is ready, in process (never
  * more than one URI), resting (politeness, retries) or retired. Ready queues are served in turn;
  * one that still has balance keeps its place at the front, one that spent its balance goes to
- * the back with a fresh one. Queued URIs beyond `maxUrisInMemory` go to the spill, if any.
+ * the back with a fresh one. With a journal, every queued URI is stored from schedule to done
+ * (so that a crash loses none) and those beyond `maxUrisInMemory` wait there alone.
  */
 export class WorkQueueFrontier implements Frontier {
   /** The bean id (set by the container): sheets address budgets as `frontier.queueTotalBudget`. */
@@ -52,8 +53,10 @@ export class WorkQueueFrontier implements Frontier {
   #failed = 0;
   #disregarded = 0;
   #retired = 0;
+  /** Queues whose stored state changed since the last commit. */
+  readonly #dirty = new Set<WorkQueue>();
 
-  constructor(readonly config: WorkQueueFrontierConfig, protected readonly spill?: QueueSpill, protected readonly maxUrisInMemory = Infinity) {}
+  constructor(readonly config: WorkQueueFrontierConfig, protected readonly journal?: QueueJournal, protected readonly maxUrisInMemory = Infinity) {}
 
   get maxOutlinks(): number {
     return this.config.maxOutlinks;
@@ -67,10 +70,17 @@ export class WorkQueueFrontier implements Frontier {
     this.#queued++;
     const q = this.#queue(curi.queueKey);
     const record = curi.toQueued();
-    if (curi.precedence <= 0) q.urgent.push(record);
+    const urgent = curi.precedence <= 0;
+    if (this.journal) {
+      this.journal.added(record, urgent);
+      if (urgent) q.storedUrgent++;
+      else q.stored++;
+      this.#dirty.add(q);
+    }
+    if (urgent) q.urgent.push(record);
     else q.tail.push(record);
     this.#inMemory++;
-    if (this.#inMemory > this.maxUrisInMemory && this.spill) this.#spillDown(this.spill);
+    if (this.#inMemory > this.maxUrisInMemory && this.journal) this.#spillDown(this.journal);
     if (!q.inProcess && !q.ready && q.wakeAt === 0 && !q.retired) this.#makeReady(q, false);
   }
 
@@ -88,7 +98,7 @@ export class WorkQueueFrontier implements Frontier {
         if (q.retired || q.size === 0) continue;
         q.inProcess = true;
         this.#inProcess++;
-        const item = await q.take(this.spill);
+        const item = await q.take(this.journal);
         if (!item) {
           q.inProcess = false;
           this.#inProcess--;
@@ -119,10 +129,16 @@ export class WorkQueueFrontier implements Frontier {
     if (disposition === 'deferred' || disposition === 'retry') {
       const record = curi.toQueued();
       if (disposition === 'deferred') q.urgent.push(record);
-      else q.urgent.unshift(record);
+      else {
+        q.urgent.unshift(record);
+        this.journal?.updated(record);
+      }
       this.#queued++;
       this.#inMemory++;
-    } else this.#count(disposition);
+    } else {
+      this.#count(disposition);
+      if (this.journal && curi.storeKey) this.#unstore(q, curi.storeKey);
+    }
     this.#afterTurn(q, cfg, disposition === 'retry' ? cfg.retryDelaySeconds * 1000 : disposition === 'deferred' ? 0 : curi.politenessDelayMs);
     if (this.#inProcess === 0) this.#wakeAll();
     // Listeners (crawl.log, statistics, limits) come last, so that one that throws leaves the queue in line.
@@ -137,6 +153,50 @@ export class WorkQueueFrontier implements Frontier {
       }
     }
     return disposition;
+  }
+
+  /** Stages, for the next commit, the states of the queues that changed and the totals. */
+  stage(): void {
+    const journal = this.journal;
+    if (!journal) return;
+    for (const q of this.#dirty) {
+      journal.stageQueue({ key: q.key, stored: q.stored, storedUrgent: q.storedUrgent, totalSpent: q.totalSpent, retired: q.retired });
+    }
+    this.#dirty.clear();
+    journal.stageTotals({ discovered: this.#discovered, succeeded: this.#succeeded, failed: this.#failed, disregarded: this.#disregarded, seq: 0 });
+  }
+
+  /**
+   * Takes back what the journal holds from an earlier launch: every stored URI (those that were
+   * in flight too) is queued again, spent budgets and retired queues stay as they were.
+   */
+  async restore(): Promise<void> {
+    const journal = this.journal;
+    if (!journal) return;
+    const { queues, totals } = await journal.load();
+    if (totals) {
+      this.#discovered = totals.discovered;
+      this.#succeeded = totals.succeeded;
+      this.#failed = totals.failed;
+      this.#disregarded = totals.disregarded;
+    }
+    for (const state of queues) {
+      const q = this.#queue(state.key);
+      q.stored = q.spilled = state.stored;
+      q.storedUrgent = state.storedUrgent;
+      q.totalSpent = state.totalSpent;
+      if (state.retired) {
+        q.retired = true;
+        this.#retired++;
+      }
+      if (state.storedUrgent) {
+        q.urgent.push(...(await journal.readUrgent(state.key)));
+        this.#inMemory += q.urgent.length;
+        q.storedUrgent = q.urgent.length;
+      }
+      this.#queued += q.stored + q.urgent.length;
+      if (q.size > 0 && !q.retired) this.#makeReady(q, false);
+    }
   }
 
   onFinal(listener: (curi: CrawlUri, d: Disposition) => void): void {
@@ -184,18 +244,28 @@ export class WorkQueueFrontier implements Frontier {
     return ok ? 'success' : 'failure';
   }
 
-  /** Moves queue tails to the spill until half the allowance is free: rare, large batches. */
-  #spillDown(spill: QueueSpill): void {
+  /** Lets queue tails go from memory until half the allowance is free: rare, large batches. */
+  #spillDown(journal: QueueJournal): void {
     const target = this.maxUrisInMemory / 2;
     for (const q of this.#queues.values()) {
       if (this.#inMemory <= target) break;
-      this.#inMemory -= q.spillTail(spill);
+      this.#inMemory -= q.spillTail();
     }
+    journal.spilled();
+  }
+
+  /** A URI's processing is over for good: it leaves the journal. */
+  #unstore(q: WorkQueue, storeKey: string): void {
+    this.journal!.removed(storeKey);
+    if (storeKey.charCodeAt(q.key.length) === 1) q.storedUrgent--;
+    else q.stored--;
+    this.#dirty.add(q);
   }
 
   #charge(q: WorkQueue, cost: number): void {
     q.balance -= cost;
     q.totalSpent += cost;
+    if (this.journal) this.#dirty.add(q);
   }
 
   #count(d: Disposition): void {
@@ -211,6 +281,7 @@ export class WorkQueueFrontier implements Frontier {
       if (!q.retired) {
         q.retired = true;
         this.#retired++;
+        if (this.journal) this.#dirty.add(q);
       }
       return;
     }
@@ -279,11 +350,10 @@ export class WorkQueueFrontier implements Frontier {
     return q;
   }
 
-  /** Stops the wake-up timer and waits for spilled writes. */
-  async close(): Promise<void> {
+  /** Stops the wake-up timer. */
+  close(): void {
     clearTimeout(this.#timer);
     this.#timer = undefined;
     this.#wakeAll();
-    await this.spill?.flush();
   }
 }

@@ -1,19 +1,25 @@
 import type { QueuedUri } from '../../model/crawl-uri.js';
-import type { QueueSpill } from './queue-spill.js';
+import type { QueueJournal } from './queue-journal.js';
 
 /** How many spilled URIs a queue brings back into memory at a time. */
 const HEAD_CHUNK = 100;
 
 /**
  * One queue (one SURT authority by default). Its URIs are, in order: `urgent` (prerequisites and
- * URIs deferred behind them, retries), `head` (a chunk read back from the spill), the spilled
- * part on disk, and `tail` (the newest, in memory until the frontier spills them).
+ * URIs deferred behind them, retries), `head` (a chunk read back from the journal), the spilled
+ * part (in the journal only), and `tail` (the newest, in memory until the frontier spills them).
+ * With a journal every URI is also stored from schedule to done; `cursor` is the key of the last
+ * URI this queue took from the ordinary part, so the spilled part is what lies after it.
  */
 export class WorkQueue {
   readonly urgent: QueuedUri[] = [];
   head: QueuedUri[] = [];
   headAt = 0;
   spilled = 0;
+  cursor?: string;
+  /** URIs in the journal under ordinary and urgent keys. */
+  stored = 0;
+  storedUrgent = 0;
   tail: QueuedUri[] = [];
   tailAt = 0;
   inProcess = false;
@@ -43,17 +49,20 @@ export class WorkQueue {
   lastTakeFromMemory = false;
 
   /** Takes the next URI; reads a chunk back from the spill when memory has none older. */
-  async take(spill: QueueSpill | undefined): Promise<QueuedUri | undefined> {
+  async take(journal: QueueJournal | undefined): Promise<QueuedUri | undefined> {
     this.lastTakeFromMemory = true;
     if (this.urgent.length) return this.urgent.shift();
     this.lastTakeFromMemory = false;
     if (this.headAt < this.head.length) return this.#fromHead();
-    if (this.spilled > 0 && spill) {
+    if (this.spilled > 0 && journal) {
       const before = this.spilled;
-      this.head = await spill.take(this.key, HEAD_CHUNK);
+      this.head = await journal.read(this.key, this.cursor, Math.min(HEAD_CHUNK, this.spilled));
       this.headAt = 0;
       this.spilled -= this.head.length;
-      if (this.head.length) return this.#fromHead();
+      if (this.head.length) {
+        this.cursor = this.head[this.head.length - 1].storeKey;
+        return this.#fromHead();
+      }
       // Nothing came back: the count was out of step, unless more was spilled while we waited.
       if (this.spilled === before) this.spilled = 0;
     }
@@ -65,6 +74,8 @@ export class WorkQueue {
     if (this.tailAt >= this.tail.length) return undefined;
     const item = this.tail[this.tailAt];
     this.tail[this.tailAt++] = undefined as unknown as QueuedUri;
+    // Everything stored up to this URI is now in memory, in flight or done.
+    if (item.storeKey) this.cursor = item.storeKey;
     if (this.tailAt === this.tail.length) {
       this.tail = [];
       this.tailAt = 0;
@@ -85,14 +96,13 @@ export class WorkQueue {
     return item;
   }
 
-  /** Moves the in-memory tail to the spill; returns how many URIs left memory. */
-  spillTail(spill: QueueSpill): number {
-    const items = this.tailAt ? this.tail.slice(this.tailAt) : this.tail;
-    if (items.length === 0) return 0;
-    spill.write(this.key, items);
-    this.spilled += items.length;
+  /** Lets the in-memory tail go (it is in the journal); returns how many URIs left memory. */
+  spillTail(): number {
+    const items = this.tail.length - this.tailAt;
+    if (items === 0) return 0;
+    this.spilled += items;
     this.tail = [];
     this.tailAt = 0;
-    return items.length;
+    return items;
   }
 }

@@ -28,6 +28,9 @@ export const jsonlReceiverComponent = defineComponent({
     },
     contentDirectory: { type: 'string', default: '${launchId}/content', path: true, description: 'Where contentFormat `path` saves contents, each named by the SHA-1 of its URL.' },
   },
+  refs: {
+    stateStore: { kind: 'StateStore', autowire: true, description: 'Keeps how far the file was written at each commit, so a resumed crawl continues it without duplicate lines.' },
+  },
   validate: validateMapping,
   load: async (): Promise<ComponentClass> => (await import('./jsonl-receiver.js')).JsonlReceiver,
 });

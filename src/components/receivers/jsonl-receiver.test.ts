@@ -23,7 +23,7 @@ describe(JsonlReceiver.name, () => {
 
   async function lines(over: Partial<JsonlReceiverConfig>, docs: CrawledDocument[] = [DOC]): Promise<Record<string, unknown>[]> {
     const r = new JsonlReceiver({
-      path: join(dir, 'out', 'documents.jsonl'), mapping: DEFAULT_JSONL_MAPPING, contentFormat: 'text', contentDirectory: join(dir, 'content'), ...over,
+      path: join(dir, 'out', 'documents.jsonl'), mapping: DEFAULT_JSONL_MAPPING, contentFormat: 'text', contentDirectory: join(dir, 'content'), stateStore: undefined, ...over,
     });
     await r.start();
     for (const d of docs) await r.documentFound(d);

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { dirname, join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { JournaledFile } from '../../model/journaled-file.js';
 import type { CrawledDocument, Receiver } from '../../model/receiver.js';
 import { DOCUMENT_ATTRIBUTES, documentText, type DocumentAttribute } from './document-attributes.js';
 import type { jsonlReceiverComponent } from './jsonl-receiver.descriptor.js';
@@ -14,6 +15,7 @@ export type JsonlReceiverConfig = ConfigOf<typeof jsonlReceiverComponent>;
 /** One JSON line per document, its attributes named by the mapping; written through one buffered stream. */
 export class JsonlReceiver implements Receiver {
   #stream?: WriteStream;
+  #journaled?: JournaledFile;
   readonly #mapping: ReadonlyArray<readonly [DocumentAttribute, string]>;
 
   constructor(readonly config: JsonlReceiverConfig) {
@@ -25,6 +27,8 @@ export class JsonlReceiver implements Receiver {
     await mkdir(dirname(this.config.path), { recursive: true });
     if (this.config.contentFormat === 'path') await mkdir(this.config.contentDirectory, { recursive: true });
     this.#stream = createWriteStream(this.config.path, { flags: 'a', highWaterMark: 1 << 16 });
+    const store = this.config.stateStore;
+    if (store) this.#journaled = new JournaledFile(store, this.config.path, this.#stream, await stat(this.config.path).then((s) => s.size, () => 0));
   }
 
   documentFound(doc: CrawledDocument): void | Promise<void> {
@@ -52,13 +56,16 @@ export class JsonlReceiver implements Receiver {
     this.#stream = undefined;
     if (!stream) return;
     stream.end();
-    await finished(stream);
+    const ended = finished(stream);
+    this.#journaled?.ending(ended);
+    await ended;
   }
 
   #write(row: Record<string, unknown>): void | Promise<void> {
     const stream = this.#stream;
     if (!stream) throw new Error('JsonlReceiver got a document before start()');
-    if (!stream.write(`${JSON.stringify(row)}\n`)) return once(stream, 'drain').then(() => undefined);
+    const line = `${JSON.stringify(row)}\n`;
+    if (!(this.#journaled ? this.#journaled.write(line) : stream.write(line))) return once(stream, 'drain').then(() => undefined);
   }
 
   async #contentPath(doc: CrawledDocument): Promise<string> {

@@ -38,6 +38,8 @@ export class WarcFilePool {
   readonly #waiting: Array<(slot: Slot) => void> = [];
   #serial = 0;
   #nextDir = 0;
+  /** Files begun and not yet renamed to their final names. */
+  readonly #unfinished = new Set<WarcFile>();
 
   constructor(readonly settings: WarcPoolSettings) {
     this.#idle = Array.from({ length: settings.poolMaxActive }, () => ({}));
@@ -62,6 +64,11 @@ export class WarcFilePool {
     }
   }
 
+  /** Files not yet under their final names (being written, or being closed), with their sizes. */
+  unfinishedFiles(): WarcFile[] {
+    return [...this.#unfinished];
+  }
+
   /** Waits for the writes in progress, then closes and renames every open file. */
   async close(): Promise<void> {
     const slots: Slot[] = [];
@@ -77,13 +84,18 @@ export class WarcFilePool {
     const head = await s.warcinfo(name);
     const file = await WarcFile.create(dir, name, head);
     this.totalBytes += file.size;
+    this.#unfinished.add(file);
     return file;
   }
 
   async #retire(slot: Slot): Promise<void> {
     const file = slot.file!;
     slot.file = undefined;
-    await file.close();
+    try {
+      await file.close();
+    } finally {
+      this.#unfinished.delete(file);
+    }
   }
 
   /** An idle slot, the one used last first (it most likely has a file open). */

@@ -15,6 +15,8 @@ export const INVALID_SUFFIX = '.invalid';
 export class WarcFile {
   size = 0;
   #error?: Error;
+  /** Set once close() has begun: resolves when the file has its final name. */
+  closing?: Promise<string>;
 
   private constructor(readonly dir: string, readonly name: string, readonly stream: WriteStream) {
     stream.on('error', (e) => (this.#error ??= e));
@@ -45,8 +47,19 @@ export class WarcFile {
     if (!more) return once(this.stream, 'drain').then(() => undefined);
   }
 
+  /** Resolves once every byte written so far is in the file (or the file is closed). */
+  flushed(): Promise<void> {
+    if (this.closing) return this.closing.then(() => undefined);
+    return new Promise((resolve, reject) => this.stream.write(Buffer.alloc(0), (e) => (e ? reject(e) : resolve())));
+  }
+
   /** Flushes and closes, then renames: the final path. */
-  async close(): Promise<string> {
+  close(): Promise<string> {
+    this.closing ??= this.#close();
+    return this.closing;
+  }
+
+  async #close(): Promise<string> {
     this.stream.end();
     try {
       await finished(this.stream);

@@ -52,10 +52,11 @@ export const warcWriterProcessorComponent = defineComponent({
       type: 'integer', minimum: 0, default: 500,
       description: 'Accepted for Heritrix files: a URI waits for a file until one is free, and a new one is begun at once while fewer than poolMaxActive are open.',
     },
-    startNewFilesOnCheckpoint: { type: 'boolean', default: true, description: 'Accepted for Heritrix files: beancrawl has no checkpoints yet.' },
+    startNewFilesOnCheckpoint: { type: 'boolean', default: true, description: 'Accepted for Heritrix files; files go on across checkpoints.' },
   },
   refs: {
     ...PROCESSOR_REFS,
+    stateStore: { kind: 'StateStore', autowire: true, description: 'Keeps where each open file stood at each commit: after a crash the file is cut back to it and closed.' },
     chain: {
       kind: 'WarcRecordBuilder', list: true,
       description: 'The record builders, in order (Heritrix\'s org.archive.modules.warc classes). Left out or empty: DnsResponseRecordBuilder, ' +

@@ -50,7 +50,7 @@ describe(WarcWriterProcessor.name, () => {
     const w = new WarcWriterProcessor({
       enabled: true, shouldProcessRule: undefined, compress: true, prefix: 'WEB', maxFileSizeBytes: 1000000000, directory: dir,
       storePaths: ['warcs'], template: DEFAULT_WARC_TEMPLATE, skipIdenticalDigests: false, maxTotalBytesToWrite: 0, poolMaxActive: 1,
-      maxWaitForIdleMs: 500, startNewFilesOnCheckpoint: true, chain: [], metadata: METADATA, loggerModule: logger, ...over,
+      maxWaitForIdleMs: 500, startNewFilesOnCheckpoint: true, chain: [], metadata: METADATA, loggerModule: logger, stateStore: undefined, ...over,
     });
     w.beanName = 'warcWriter';
     w.start();

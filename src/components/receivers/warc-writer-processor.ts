@@ -1,6 +1,7 @@
 import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import { FINISH, PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
+import { JOURNAL_SUBLEVEL } from '../../model/journaled-file.js';
 import type { WarcRecordBuilder, WarcRecordDraft } from '../../model/receiver.js';
 import { FingerprintSet } from '../../util/fingerprint-set.js';
 import { DnsResponseRecordBuilder } from './dns-response-record-builder.js';
@@ -9,11 +10,20 @@ import { HttpRequestRecordBuilder } from './http-request-record-builder.js';
 import { HttpResponseRecordBuilder } from './http-response-record-builder.js';
 import { MetadataRecordBuilder } from './metadata-record-builder.js';
 import { storeDirs, WarcFilePool } from './warc-file-pool.js';
+import { OPEN_SUFFIX, type WarcFile } from './warc-file.js';
 import { encodeWarcRecord, newRecordId } from './warc-record.js';
 import type { warcWriterProcessorComponent } from './warc-writer-processor.descriptor.js';
 import { warcinfoFields, warcinfoRecord } from './warcinfo-record.js';
 
 export type WarcWriterConfig = ConfigOf<typeof warcWriterProcessorComponent>;
+
+/** What the state store keeps of a WARC writer (sublevel `journal`, key `warc <dirs>`). */
+export interface WarcJournal {
+  /** The folders the writer writes to: a `.open` file there that is not listed was begun after the commit. */
+  readonly dirs: readonly string[];
+  /** Files not yet closed, each with the length it had (`path` ends in `.open`). */
+  readonly open: ReadonlyArray<{ readonly path: string; readonly length: number }>;
+}
 
 /** Heritrix's default chain, less the builders whose records cannot arise here (whois, FTP, revisit). */
 export function defaultRecordBuilders(): WarcRecordBuilder[] {
@@ -48,6 +58,21 @@ export class WarcWriterProcessor extends Processor {
       warcinfo: (name) => encodeWarcRecord(warcinfoRecord(info, name), newRecordId(), undefined, gzip),
     });
     if (c.skipIdenticalDigests) this.#written = new FingerprintSet();
+    const store = c.stateStore;
+    if (store) {
+      const journal = store.sublevel(JOURNAL_SUBLEVEL);
+      const pool = this.#pool!;
+      const dirs = storeDirs(c.directory, c.storePaths);
+      let files: WarcFile[] = [];
+      store.participate({
+        stage: () => {
+          files = pool.unfinishedFiles();
+          const record: WarcJournal = { dirs, open: files.map((f) => ({ path: f.path + OPEN_SUFFIX, length: f.size })) };
+          journal.put(`warc ${dirs.join('|')}`, JSON.stringify(record));
+        },
+        flushed: () => Promise.all(files.map((f) => f.flushed())).then(() => undefined),
+      });
+    }
   }
 
   async stop(): Promise<void> {

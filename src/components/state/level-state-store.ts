@@ -1,14 +1,34 @@
 import { mkdir } from 'node:fs/promises';
 import { ClassicLevel } from 'classic-level';
 import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
-import type { StateStore, StateSublevel } from '../../model/state-store.js';
+import type { StateParticipant, StateStore, StateSublevel } from '../../model/state-store.js';
+import { STATE_FORMAT, stampFormat } from './state-format.js';
 import type { levelStateStoreComponent } from './level-state-store.descriptor.js';
 
 type Db = ClassicLevel<string, string>;
+type Sub = ReturnType<typeof openSublevel>;
+type BatchOp = { type: 'put'; sublevel: Sub; key: string; value: string } | { type: 'del'; sublevel: Sub; key: string };
 
-/** A classic-level database in the job's state folder; opened on start, closed on stop. */
+/** Rows copied per batch when a checkpoint is written. */
+const COPY_CHUNK = 2000;
+
+/**
+ * A classic-level database in the job's state folder, opened on start and closed on stop.
+ * Staged changes are committed every `commitIntervalMs`, on demand, and once more on stop (after
+ * every bean that uses the store has stopped); a commit that fails keeps its changes for the next.
+ */
 export class LevelStateStore implements StateStore {
   #db?: Db;
+  readonly #subs = new Map<string, Sub>();
+  readonly #participants: StateParticipant[] = [];
+  readonly #faultListeners: Array<(e: Error | undefined) => void> = [];
+  #staged: BatchOp[] = [];
+  /** The changes of a commit that failed, written before anything staged since. */
+  #unwritten: BatchOp[] = [];
+  #faulted = false;
+  #chain: Promise<void> = Promise.resolve();
+  #next?: Promise<void>;
+  #timer?: NodeJS.Timeout;
 
   constructor(readonly config: ConfigOf<typeof levelStateStoreComponent>) {}
 
@@ -18,24 +38,123 @@ export class LevelStateStore implements StateStore {
     const db: Db = new ClassicLevel(this.config.dir, { keyEncoding: 'utf8', valueEncoding: 'utf8' });
     await db.open();
     this.#db = db;
+    await stampFormat(db);
+    this.#schedule();
   }
 
   async stop(): Promise<void> {
-    await this.#db?.close();
-    this.#db = undefined;
+    const db = this.#db;
+    if (!db) return;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    try {
+      await this.commit();
+    } finally {
+      this.#db = undefined;
+      this.#subs.clear();
+      await db.close();
+    }
+  }
+
+  participate(participant: StateParticipant): void {
+    this.#participants.push(participant);
+  }
+
+  onFault(listener: (error: Error | undefined) => void): void {
+    this.#faultListeners.push(listener);
+  }
+
+  commit(): Promise<void> {
+    // Calls made while a commit is being written share the one after it.
+    if (this.#next) return this.#next;
+    const next = this.#chain.then(() => {
+      this.#next = undefined;
+      return this.#commitNow();
+    });
+    this.#next = next;
+    this.#chain = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Copies the store as of one instant (a snapshot iterator) into a new database at `dir`. */
+  async copyTo(dir: string): Promise<number> {
+    await this.commit();
+    const db = this.#open();
+    const target: Db = new ClassicLevel(dir, { keyEncoding: 'utf8', valueEncoding: 'utf8', errorIfExists: true });
+    await target.open();
+    let rows = 0;
+    const it = db.iterator();
+    try {
+      for (;;) {
+        const entries = await it.nextv(COPY_CHUNK);
+        if (entries.length === 0) break;
+        await target.batch(entries.map(([key, value]) => ({ type: 'put' as const, key, value })));
+        rows += entries.length;
+      }
+    } finally {
+      await it.close();
+      await target.close();
+    }
+    return rows;
   }
 
   sublevel(name: string): StateSublevel {
-    const db = () => {
-      if (!this.#db) throw new Error(`state store ${this.config.dir} is not open`);
-      return this.#db.sublevel<string, string>(name, { keyEncoding: 'utf8', valueEncoding: 'utf8' });
+    const sub = (): Sub => {
+      let s = this.#subs.get(name);
+      if (!s) {
+        s = openSublevel(this.#open(), name);
+        this.#subs.set(name, s);
+      }
+      return s;
     };
     return {
-      get: async (key) => db().get(key),
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      batch: async (ops) => void (await db().batch(ops as any)),
-      range: async (gte, lt, limit) => db().iterator({ gte, lt, limit }).all() as Promise<Array<[string, string]>>,
-      clear: async () => db().clear(),
+      get: async (key) => sub().get(key),
+      put: (key, value) => void this.#staged.push({ type: 'put', sublevel: sub(), key, value }),
+      del: (key) => void this.#staged.push({ type: 'del', sublevel: sub(), key }),
+      range: async (gte, lt, limit) => sub().iterator({ gte, lt, limit: limit ?? -1 }).all() as Promise<Array<[string, string]>>,
     };
   }
+
+  async #commitNow(): Promise<void> {
+    const db = this.#db;
+    if (!db) return;
+    // One instant: every participant stages, with nothing else running in between.
+    for (const p of this.#participants) p.stage();
+    const ops = this.#unwritten.length ? this.#unwritten.concat(this.#staged) : this.#staged;
+    this.#staged = [];
+    this.#unwritten = [];
+    try {
+      await Promise.all(this.#participants.map((p) => p.flushed?.()));
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      if (ops.length) await db.batch(ops as any, { sync: this.config.syncCommits });
+    } catch (e) {
+      this.#unwritten = ops;
+      const error = e instanceof Error ? e : new Error(String(e));
+      this.#faulted = true;
+      for (const l of this.#faultListeners) l(error);
+      throw error;
+    }
+    if (this.#faulted) {
+      this.#faulted = false;
+      for (const l of this.#faultListeners) l(undefined);
+    }
+  }
+
+  #schedule(): void {
+    this.#timer = setTimeout(() => {
+      this.commit().catch(() => undefined).finally(() => {
+        if (this.#db) this.#schedule();
+      });
+    }, this.config.commitIntervalMs);
+    this.#timer.unref();
+  }
+
+  #open(): Db {
+    if (!this.#db) throw new Error(`state store ${this.config.dir} is not open`);
+    return this.#db;
+  }
+}
+
+function openSublevel(db: Db, name: string) {
+  return db.sublevel<string, string>(name, { keyEncoding: 'utf8', valueEncoding: 'utf8' });
 }

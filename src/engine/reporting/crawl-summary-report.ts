@@ -6,6 +6,7 @@ import { doubleToString, formatBytesForDisplay, formatMillisecondsToConventional
 const EXIT_DESCRIPTIONS: Readonly<Record<string, string>> = {
   FINISHED: 'Finished',
   ABORTED: 'Finished - Ended by operator',
+  INTERRUPTED: 'Interrupted - the next launch resumes it',
   FINISHED_ABNORMAL: 'Finished - Abnormal exit from crawling',
   FINISHED_TIME_LIMIT: 'Finished - Timelimit hit',
   FINISHED_DATA_LIMIT: 'Finished - Maximum amount of data limit hit',

@@ -2,6 +2,7 @@ import type { CrawlUri } from '../../model/crawl-uri.js';
 import type { HostTally, MimeTally, SeedRecord } from '../../model/crawl-statistics.js';
 import { FetchStatus } from '../../model/fetch-status.js';
 import type { Disposition } from '../../model/frontier.js';
+import type { StateSublevel } from '../../model/state-store.js';
 import { truncateMime } from '../crawl-log-line.js';
 
 export interface TallyOptions {
@@ -24,12 +25,16 @@ export class CrawlTallies {
   readonly seeds = new Map<string, SeedRecord>();
   /** Body bytes of every success (Heritrix's "total crawled bytes"). */
   bytes = 0;
+  /** Hosts and seeds changed since the last stage(), while changes are tracked. */
+  #changedHosts?: Set<string>;
+  #changedSeeds?: Set<string>;
 
   constructor(readonly options: TallyOptions) {}
 
   tally(curi: CrawlUri, disposition: Disposition): void {
     const hostName = hostOf(curi.uri);
     const host = this.#host(hostName);
+    this.#changedHosts?.add(hostName);
     if (curi.isSeed && this.options.trackSeeds) this.#seedDone(curi);
     if (disposition === 'disregarded') {
       if (curi.fetchStatus === FetchStatus.ROBOTS_PRECLUDED) host.robotsDenials++;
@@ -66,7 +71,42 @@ export class CrawlTallies {
     return h;
   }
 
+  /**
+   * Stages the tallies changed since the previous call (sublevel of the statistics): a host or a
+   * seed per key, the small tables in one record. The first call starts tracking changes.
+   */
+  stage(store: StateSublevel): void {
+    if (!this.#changedHosts || !this.#changedSeeds) {
+      this.#changedHosts = new Set(this.hosts.keys());
+      this.#changedSeeds = new Set(this.seeds.keys());
+    }
+    for (const name of this.#changedHosts) store.put(`h ${name}`, JSON.stringify(this.hosts.get(name)));
+    for (const uri of this.#changedSeeds) store.put(`s ${uri}`, JSON.stringify(this.seeds.get(uri)));
+    this.#changedHosts.clear();
+    this.#changedSeeds.clear();
+    store.put('tables', JSON.stringify({
+      bytes: this.bytes, mimeTypes: [...this.mimeTypes], statusCodes: [...this.statusCodes],
+      sourceTags: [...this.sourceTags].map(([tag, hosts]) => [tag, [...hosts]]),
+    }));
+  }
+
+  /** Takes up the tallies an earlier launch of this run staged. */
+  async restore(store: StateSublevel): Promise<void> {
+    for (const [key, value] of await store.range('', '\uffff')) {
+      if (key.startsWith('h ')) this.hosts.set(key.slice(2), JSON.parse(value) as HostTally);
+      else if (key.startsWith('s ')) this.seeds.set(key.slice(2), JSON.parse(value) as SeedRecord);
+      else if (key === 'tables') {
+        const t = JSON.parse(value) as { bytes: number; mimeTypes: Array<[string, MimeTally]>; statusCodes: Array<[number, number]>; sourceTags: Array<[string, Array<[string, number]>]> };
+        this.bytes = t.bytes;
+        for (const [k, v] of t.mimeTypes) this.mimeTypes.set(k, v);
+        for (const [k, v] of t.statusCodes) this.statusCodes.set(k, v);
+        for (const [tag, hosts] of t.sourceTags) this.sourceTags.set(tag, new Map(hosts));
+      }
+    }
+  }
+
   #seedDone(curi: CrawlUri): void {
+    this.#changedSeeds?.add(curi.uri);
     let record = this.seeds.get(curi.uri);
     if (!record) {
       record = { uri: curi.uri, status: 0 };

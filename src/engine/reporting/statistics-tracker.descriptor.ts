@@ -28,6 +28,7 @@ export const statisticsTrackerComponent = defineComponent({
     fetchChain: { kind: 'FetchChain', autowire: true, description: 'For processors-report.txt.' },
     dispositionChain: { kind: 'DispositionChain', autowire: true, description: 'For processors-report.txt.' },
     crawlLimiter: { kind: 'CrawlLimiter', autowire: true, description: 'Tells which limit, if any, ended the crawl (its exit status).' },
+    stateStore: { kind: 'StateStore', autowire: true, description: 'Keeps the tallies with each commit, so that a resumed crawl\'s reports count every launch of the run.' },
   },
   load: async (): Promise<ComponentClass> => (await import('./statistics-tracker.js')).StatisticsTracker,
 });

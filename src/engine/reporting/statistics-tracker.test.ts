@@ -54,7 +54,7 @@ describe(StatisticsTracker.name, () => {
   function tracker(frontier: FakeFrontier, more: Partial<Config> = {}): StatisticsTracker {
     return new StatisticsTracker({
       reportsDir: join(dir, 'reports'), progressLogPath: join(dir, 'logs', 'progress-statistics.log'), intervalSeconds: 20,
-      keepSnapshotsCount: 5, liveHostReportSize: 20, trackSeeds: true, trackSources: true,
+      keepSnapshotsCount: 5, liveHostReportSize: 20, trackSeeds: true, trackSources: true, stateStore: undefined,
       crawlController: controller(frontier), frontier: frontier as unknown as Frontier, reports: [],
       metadata: undefined, seeds: seedModule(['http://example.org', 'http://never.example.org/']), candidateChain: undefined,
       fetchChain: undefined, dispositionChain: undefined, crawlLimiter: undefined, ...more,

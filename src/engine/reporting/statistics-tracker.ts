@@ -42,6 +42,12 @@ export class StatisticsTracker implements StatisticsTracking {
       this.#listening = true;
       this.config.frontier.onFinal((curi, d) => this.#tallies.tally(curi, d));
       await this.#noteSeeds();
+      const store = this.config.stateStore;
+      if (store) {
+        const sub = store.sublevel('stats');
+        await this.#tallies.restore(sub);
+        store.participate({ stage: () => this.#tallies.stage(sub) });
+      }
     }
     await mkdir(dirname(this.config.progressLogPath), { recursive: true });
     this.#log = createWriteStream(this.config.progressLogPath, { flags: 'a' });

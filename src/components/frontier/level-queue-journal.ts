@@ -1,0 +1,82 @@
+import type { QueuedUri } from '../../model/crawl-uri.js';
+import type { StateStore, StateSublevel } from '../../model/state-store.js';
+import type { FrontierTotals, QueueJournal, QueueState } from './queue-journal.js';
+
+const ORDINARY = '\u0000';
+const URGENT = '\u0001';
+const TOTALS_KEY = 'totals';
+
+/**
+ * The frontier's URIs in the state store, sublevel `queues`, under `queueKey \0 sequence`
+ * (`\1` for urgent ones): the sequence only grows, so a range read returns a queue's URIs in
+ * the order they were scheduled. Queue states go to sublevel `qstate`, totals to `frontier`.
+ */
+export class LevelQueueJournal implements QueueJournal {
+  #seq = 0;
+  #committedSpill?: Promise<void>;
+  readonly #uris: StateSublevel;
+  readonly #queues: StateSublevel;
+  readonly #totals: StateSublevel;
+
+  constructor(readonly store: StateStore) {
+    this.#uris = store.sublevel('queues');
+    this.#queues = store.sublevel('qstate');
+    this.#totals = store.sublevel('frontier');
+  }
+
+  added(item: QueuedUri, urgent: boolean): string {
+    const key = item.queueKey + (urgent ? URGENT : ORDINARY) + (this.#seq++).toString(36).padStart(10, '0');
+    this.#uris.put(key, JSON.stringify(item));
+    (item as { storeKey?: string }).storeKey = key;
+    return key;
+  }
+
+  updated(item: QueuedUri): void {
+    if (item.storeKey) this.#uris.put(item.storeKey, JSON.stringify(item));
+  }
+
+  removed(storeKey: string): void {
+    this.#uris.del(storeKey);
+  }
+
+  async read(queueKey: string, afterKey: string | undefined, limit: number): Promise<QueuedUri[]> {
+    // URIs that left memory may still be staged: the read waits for the commit that writes them.
+    await (this.#committedSpill ??= this.store.commit());
+    const rows = await this.#uris.range(afterKey === undefined ? queueKey + ORDINARY : afterKey + '\u0000', queueKey + URGENT, limit);
+    return rows.map(toItem);
+  }
+
+  async readUrgent(queueKey: string): Promise<QueuedUri[]> {
+    return (await this.#uris.range(queueKey + URGENT, queueKey + '\u0002')).map(toItem);
+  }
+
+  spilled(): void {
+    this.#committedSpill = undefined;
+  }
+
+  stageQueue(state: QueueState): void {
+    if (state.stored === 0 && state.storedUrgent === 0 && state.totalSpent === 0 && !state.retired) this.#queues.del(state.key);
+    else this.#queues.put(state.key, JSON.stringify([state.stored, state.storedUrgent, state.totalSpent, state.retired ? 1 : 0]));
+  }
+
+  stageTotals(totals: FrontierTotals): void {
+    this.#totals.put(TOTALS_KEY, JSON.stringify({ ...totals, seq: this.#seq }));
+  }
+
+  async load(): Promise<{ queues: QueueState[]; totals?: FrontierTotals }> {
+    const text = await this.#totals.get(TOTALS_KEY);
+    const totals = text === undefined ? undefined : (JSON.parse(text) as FrontierTotals);
+    this.#seq = totals?.seq ?? 0;
+    const queues = (await this.#queues.range('', '\uffff')).map(([key, value]): QueueState => {
+      const [stored, storedUrgent, totalSpent, retired] = JSON.parse(value) as number[];
+      return { key, stored, storedUrgent, totalSpent, retired: retired === 1 };
+    });
+    return { queues, totals };
+  }
+}
+
+function toItem([key, value]: [string, string]): QueuedUri {
+  const item = JSON.parse(value) as QueuedUri & { storeKey?: string };
+  item.storeKey = key;
+  return item;
+}

@@ -1,0 +1,47 @@
+import type { QueuedUri } from '../../model/crawl-uri.js';
+
+/** What is kept of one queue between launches. */
+export interface QueueState {
+  readonly key: string;
+  /** URIs stored under ordinary keys (read back in order, a chunk at a time). */
+  readonly stored: number;
+  /** URIs stored under urgent keys (prerequisites: all read back at once). */
+  readonly storedUrgent: number;
+  readonly totalSpent: number;
+  readonly retired: boolean;
+}
+
+/** The frontier's own figures kept between launches. */
+export interface FrontierTotals {
+  readonly discovered: number;
+  readonly succeeded: number;
+  readonly failed: number;
+  readonly disregarded: number;
+  /** The next key sequence number: keys are never reused. */
+  readonly seq: number;
+}
+
+/**
+ * Where a durable frontier keeps every queued URI, from the moment it is scheduled until it is
+ * done, so that a crash loses none: URIs in flight are still there when the crawl resumes. URIs
+ * beyond what memory holds are read back from here in order.
+ */
+export interface QueueJournal {
+  /** Stores a URI that joins queue `queueKey`; returns the key it is stored under. */
+  added(item: QueuedUri, urgent: boolean): string;
+  /** Rewrites a stored URI that goes back to its queue (a retry, with its tries counted). */
+  updated(item: QueuedUri): void;
+  /** Removes a URI whose processing is over for good. */
+  removed(storeKey: string): void;
+  /** Up to `limit` URIs of a queue stored under ordinary keys after `afterKey`, in order. */
+  read(queueKey: string, afterKey: string | undefined, limit: number): Promise<QueuedUri[]>;
+  /** Every URI of a queue stored under urgent keys. */
+  readUrgent(queueKey: string): Promise<QueuedUri[]>;
+  /** Keeps queue states and totals with the next commit. */
+  stageQueue(state: QueueState): void;
+  stageTotals(totals: FrontierTotals): void;
+  /** What the last launch left: queue states and totals. */
+  load(): Promise<{ queues: QueueState[]; totals?: FrontierTotals }>;
+  /** Says that URIs left memory with their writes perhaps not yet committed (reads must wait for a commit). */
+  spilled(): void;
+}

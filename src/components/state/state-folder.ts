@@ -1,0 +1,174 @@
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ClassicLevel } from 'classic-level';
+import { BeancrawlError } from '../../util/beancrawl-error.js';
+import type { ErrorCode } from '../../util/error-codes.js';
+import { FORMAT_KEY, META_SUBLEVEL, STATE_FORMAT, stampFormat, type FormatStamp } from './state-format.js';
+
+type Db = ClassicLevel<string, string>;
+
+/** Sublevels that outlive a run: the format stamp, and fetch history unless it is forgotten. */
+const KEPT_ACROSS_RUNS = [META_SUBLEVEL, 'history'];
+
+/** Where the run in progress is recorded (`run` sublevel). */
+export const RUN_SUBLEVEL = 'run';
+export const CURRENT_RUN_KEY = 'current';
+export const CONTROLLER_KEY = 'controller';
+/** Positions in output files (`journal` sublevel): file path → committed length, or a writer's own record. */
+export const JOURNAL_SUBLEVEL = 'journal';
+
+/** The run a state folder belongs to. */
+export interface RunRecord {
+  /** The run folder, relative to the job folder. */
+  readonly runDir: string;
+  /** The run folder this run continues, when it resumed one. */
+  readonly continues?: string;
+  readonly startedAt: string;
+}
+
+/** The state a launch found. */
+export interface StateFolder {
+  /** `resume`: a run that did not finish goes on; `new`: the run starts from the seeds. */
+  readonly mode: 'resume' | 'new';
+  /** The unfinished run being resumed (mode resume) or dropped by --fresh. */
+  readonly previous?: RunRecord;
+  /** Positions in the previous run's output files, as of its last commit (mode resume). */
+  readonly journal: ReadonlyMap<string, string>;
+  /** Records the run that begins and closes the folder; until then a crash leaves the state as it was. */
+  begin(run: RunRecord): Promise<void>;
+  /** Closes the folder without beginning a run. */
+  close(): Promise<void>;
+}
+
+export interface StateFolderOptions {
+  /** Drop an unfinished run instead of resuming it. */
+  readonly fresh?: boolean;
+  /** Drop the fetch history too. */
+  readonly forgetHistory?: boolean;
+}
+
+/**
+ * Opens a job's state folder before a launch and decides between resuming and a new run. A
+ * folder that does not exist, is empty or whose creation was cut short is a first run; one that
+ * is not a beancrawl state, cannot be read or was written by an incompatible version is an error
+ * naming the folder. For a new run everything but the format stamp and (unless forgotten) the
+ * fetch history is cleared.
+ */
+export async function openStateFolder(dir: string, options: StateFolderOptions = {}): Promise<StateFolder> {
+  const entries = await listFolder(dir);
+  if (entries === undefined || entries.length === 0 || (!entries.includes('CURRENT') && entries.every(isLevelLeftover))) {
+    return freshFolder(dir);
+  }
+  if (!entries.includes('CURRENT')) {
+    fail('BC_STATE_FOREIGN', dir, `is not a beancrawl state folder (it holds ${entries.slice(0, 3).join(', ')}${entries.length > 3 ? ', …' : ''}); move it away or set the state store's dir`);
+  }
+  const db: Db = new ClassicLevel(dir, { keyEncoding: 'utf8', valueEncoding: 'utf8', createIfMissing: false });
+  try {
+    await db.open();
+  } catch (e) {
+    const cause = (e as { cause?: Error }).cause ?? (e as Error);
+    if ((e as { code?: string }).code === 'LEVEL_LOCKED' || /lock/i.test(cause.message)) {
+      fail('BC_JOB_RUNNING', dir, 'is in use by another process (a crawl of this job that is still running?)');
+    }
+    fail('BC_STATE_CORRUPT', dir, `cannot be read: ${cause.message}; start from a checkpoint (launch --checkpoint), or move the folder away for a new crawl`);
+  }
+  try {
+    const stamp = await db.sublevel<string, string>(META_SUBLEVEL, { valueEncoding: 'utf8' }).get(FORMAT_KEY);
+    if (stamp === undefined) {
+      const any = await db.keys({ limit: 1 }).all();
+      if (any.length) fail('BC_STATE_FOREIGN', dir, 'is a LevelDB database but not a beancrawl state (it has no format stamp)');
+    } else checkFormat(dir, stamp);
+    const run = db.sublevel<string, string>(RUN_SUBLEVEL, { valueEncoding: 'utf8' });
+    const current = parseJson<RunRecord>(await run.get(CURRENT_RUN_KEY));
+    const controller = parseJson<{ finished?: boolean }>(await run.get(CONTROLLER_KEY));
+    const unfinished = current !== undefined && controller?.finished !== true;
+    if (unfinished && !options.fresh) {
+      const journal = new Map(await db.sublevel<string, string>(JOURNAL_SUBLEVEL, { valueEncoding: 'utf8' }).iterator().all());
+      return openFolder(db, 'resume', current, journal);
+    }
+    await clearRunState(db, options.forgetHistory === true);
+    return openFolder(db, 'new', unfinished ? current : undefined, new Map());
+  } catch (e) {
+    await db.close();
+    throw e;
+  }
+}
+
+/** Clears every sublevel but those kept across runs: raw keys of sublevel `name` start `!name!`. */
+async function clearRunState(db: Db, forgetHistory: boolean): Promise<void> {
+  const kept = KEPT_ACROSS_RUNS.filter((name) => !(forgetHistory && name === 'history')).map((n) => `!${n}!`).sort();
+  let from = '';
+  for (const prefix of kept) {
+    await db.clear({ gte: from, lt: prefix });
+    from = prefix.slice(0, -1) + '"';
+  }
+  await db.clear({ gte: from });
+}
+
+function openFolder(db: Db, mode: 'resume' | 'new', previous: RunRecord | undefined, journal: ReadonlyMap<string, string>): StateFolder {
+  return {
+    mode, previous, journal,
+    begin: async (record) => {
+      try {
+        await stampFormat(db);
+        // Positions of earlier launches' files are settled (recovered, or not this run's: a checkpoint's).
+        await db.sublevel<string, string>(JOURNAL_SUBLEVEL, { valueEncoding: 'utf8' }).clear();
+        await db.sublevel<string, string>(RUN_SUBLEVEL, { valueEncoding: 'utf8' }).put(CURRENT_RUN_KEY, JSON.stringify(record));
+      } finally {
+        await db.close();
+      }
+    },
+    close: () => db.close(),
+  };
+}
+
+/** A first run: the store creates the folder when it starts; the run is recorded then. */
+function freshFolder(dir: string): StateFolder {
+  return {
+    mode: 'new', journal: new Map(),
+    begin: async (record) => {
+      const db: Db = new ClassicLevel(dir, { keyEncoding: 'utf8', valueEncoding: 'utf8' });
+      await db.open();
+      await openFolder(db, 'new', undefined, new Map()).begin(record);
+    },
+    close: async () => undefined,
+  };
+}
+
+function checkFormat(dir: string, text: string): void {
+  const stamp = parseJson<FormatStamp>(text);
+  if (!stamp || typeof stamp.format !== 'number') fail('BC_STATE_CORRUPT', dir, 'has an unreadable format stamp');
+  if (stamp.format !== STATE_FORMAT) {
+    const newer = stamp.format > STATE_FORMAT;
+    fail('BC_STATE_VERSION', dir, `was written by beancrawl ${stamp.createdBy} in state format ${stamp.format}, which this version (format ${STATE_FORMAT}) cannot ${newer ? 'read: use that version or newer' : 'continue: finish the crawl with that version, or start over with --fresh --forget-history after moving the folder away'}`);
+  }
+}
+
+/** Files LevelDB writes while it creates a database, before CURRENT exists. */
+function isLevelLeftover(name: string): boolean {
+  return /^(LOCK|LOG|LOG\.old|MANIFEST-\d+|\d+\.(log|ldb|sst|dbtmp))$/.test(name);
+}
+
+async function listFolder(dir: string): Promise<string[] | undefined> {
+  try {
+    if (!(await stat(dir)).isDirectory()) fail('BC_STATE_FOREIGN', dir, 'is a file, not a state folder');
+    return await readdir(dir);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if (e instanceof BeancrawlError) throw e;
+    fail('BC_STATE_CORRUPT', dir, `cannot be read: ${(e as Error).message}`);
+  }
+}
+
+function parseJson<T>(text: string | undefined): T | undefined {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+function fail(code: ErrorCode, dir: string, message: string): never {
+  throw new BeancrawlError([{ code, location: { file: join(dir), line: 1, column: 1 }, message: `state folder ${dir} ${message}` }]);
+}

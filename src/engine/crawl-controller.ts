@@ -61,6 +61,8 @@ export class CrawlController implements CrawlControl {
     this.#state = 'PREPARING';
     this.#startedAt = Date.now();
     frontier.onFinal((curi, d) => this.#final(curi, d));
+    // Where every output file starts is committed before the first line is written to it.
+    await this.config.stateStore?.commit();
     await this.#announceSeeds();
     this.#state = 'RUNNING';
     // Limits are also checked while every queue rests, when no URI finishes to trigger a check.

@@ -2,6 +2,7 @@ import { copyFile, symlink } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import { loadEngineSettings } from '../beans/engine-settings.js';
 import { openStateFolder, type StateFolder } from '../components/state/state-folder.js';
+import type { Registry } from '../beans/registry/registry.js';
 import type { ResolvedGraph } from '../beans/resolve/resolved-bean.js';
 import type { CrawlControl } from '../model/crawl-control.js';
 import type { Receiver } from '../model/receiver.js';
@@ -9,7 +10,8 @@ import { BeancrawlError } from '../util/beancrawl-error.js';
 import { isError, type Diagnostic } from '../util/diagnostic.js';
 import { packageRoot } from '../util/package-root.js';
 import { assertNotRunning, serveControlSocket } from './control-socket.js';
-import type { CheckpointService } from '../engine/checkpoint-service.js';
+import { CheckpointService } from '../engine/checkpoint-service.js';
+import type { StateStore } from '../model/state-store.js';
 import { recoverOutputs } from './recover-outputs.js';
 import { findCheckpoint, restoreCheckpoint } from './restore-checkpoint.js';
 import { createRunFolder, runId } from './run-folder.js';
@@ -27,6 +29,8 @@ export interface LaunchOptions {
   readonly fresh?: boolean;
   /** Drop the fetch history too (a new run that is not a delta of the earlier ones). */
   readonly forgetHistory?: boolean;
+  /** The components known (the built-in catalog when not given). */
+  readonly registry?: Registry;
   /** Start from this checkpoint (its name, or `latest`) instead of the state as it stands. */
   readonly checkpoint?: string;
 }
@@ -52,7 +56,7 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
   const id = runId();
   // The container (and inversify) load while verify reads files.
   const containerModule = import('../beans/container/bean-container.js');
-  const verified = await verifyJob(target, { sets: options.sets, launchId: join('runs', id) });
+  const verified = await verifyJob(target, { sets: options.sets, launchId: join('runs', id), registry: options.registry });
   if (verified.diagnostics.some(isError)) throw new BeancrawlError(verified.diagnostics.filter(isError));
   if (verified.diagnostics.length) options.onWarnings?.(verified.diagnostics);
   const settings = await loadEngineSettings(packageRoot());
@@ -68,7 +72,7 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
       for (const note of await recoverOutputs(state.journal)) options.onNotice?.(note);
     } else if (state?.previous) options.onNotice?.(`--fresh: the unfinished run ${state.previous.runDir} is dropped; a new run starts from the seeds`);
     runDir = await createRunFolder(verified.jobDir, id);
-    if (!runDir.endsWith(id)) resolved = await verifyJob(target, { sets: options.sets, launchId: runDir });
+    if (!runDir.endsWith(id)) resolved = await verifyJob(target, { sets: options.sets, launchId: runDir, registry: options.registry });
     await copyFile(verified.file, join(verified.jobDir, runDir, basename(verified.file)));
     const continues = state?.mode === 'resume' ? state.previous!.runDir : undefined;
     if (continues) await symlink(relative(join(verified.jobDir, runDir), join(verified.jobDir, continues)), join(verified.jobDir, runDir, 'continues'));
@@ -87,7 +91,7 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
   try {
     await container.start();
     controller = container.get<CrawlControl>(controllerId);
-    control = await serveControlSocket(verified.jobDir, controller, { checkpoint: checkpointer(container, resolved.resolved!) });
+    control = await serveControlSocket(verified.jobDir, controller, { checkpoint: checkpointer(container, resolved.resolved!, join(verified.jobDir, runDir)) });
     options.onRunning?.(controller, runDir);
     exitStatus = await controller.run();
   } catch (e) {
@@ -110,10 +114,20 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
   return { exitStatus: exitStatus!, runDir, jobDir: verified.jobDir, controller: controller!, resumed: state?.mode === 'resume' ? state.previous!.runDir : undefined };
 }
 
-/** How the control socket takes a checkpoint: the CheckpointService bean's. */
-function checkpointer(container: { get<T>(id: string): T }, graph: ResolvedGraph): (() => Promise<string>) | undefined {
+/**
+ * How the control socket takes a checkpoint: through the CheckpointService bean, or, in a job
+ * without one, through a service with its defaults (checkpoints in JOB/checkpoints).
+ */
+function checkpointer(container: { get<T>(id: string): T }, graph: ResolvedGraph, runDir: string): (() => Promise<string>) | undefined {
   const bean = graph.beans.find((b) => b.descriptor.kinds.includes('CheckpointService'));
-  return bean ? () => container.get<CheckpointService>(bean.id).checkpoint() : undefined;
+  if (bean) return () => container.get<CheckpointService>(bean.id).checkpoint();
+  const store = stateStoreBean(graph);
+  if (!store) return undefined;
+  const service = new CheckpointService({
+    checkpointIntervalMinutes: -1, checkpointsDir: join(runDir, '..', '..', 'checkpoints'), checkpointOnShutdown: false, forgetAllButLatest: false,
+    runDir, stateStore: container.get<StateStore>(store.id), loggerModule: undefined,
+  });
+  return () => service.checkpoint();
 }
 
 /**

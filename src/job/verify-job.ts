@@ -1,6 +1,7 @@
 import { commandLineOverrides } from '../beans/definitions/override-entry.js';
 import { loadEngineSettings } from '../beans/engine-settings.js';
 import { verifyBeans, type VerifyResult } from '../beans/verify/verify-beans.js';
+import type { Registry } from '../beans/registry/registry.js';
 import { builtInRegistry } from '../catalog/catalog.js';
 import { sortDiagnostics, type Diagnostic } from '../util/diagnostic.js';
 import { packageRoot } from '../util/package-root.js';
@@ -13,6 +14,8 @@ export interface VerifyJobOptions {
   /** `--set bean.path=value` arguments (already checked to contain `=`). */
   readonly sets?: readonly string[];
   readonly launchId?: string;
+  /** The components known (the built-in catalog when not given; tests add their own). */
+  readonly registry?: Registry;
 }
 
 /** Verifies a job folder or bean file with the built-in components and the engine's limits. */
@@ -22,7 +25,7 @@ export async function verifyJob(target: string, options: VerifyJobOptions = {}):
   const result = await verifyBeans(job.file, {
     extensions: [sheetsExtension],
     extraFiles: job.isFolder ? await jobSheetFiles(job.jobDir) : [],
-    registry: builtInRegistry(),
+    registry: options.registry ?? builtInRegistry(),
     settings: await loadEngineSettings(root),
     jobDir: job.jobDir,
     sets: commandLineOverrides(options.sets ?? []).entries,

@@ -32,9 +32,10 @@ for (let i = 0; i < N; i++) {
   // A crawl schedules a page's outlinks (about 11) per fetch; let the event loop turn as it would.
   if (i % 1000 === 0) await new Promise((r) => setImmediate(r));
 }
-await (frontier as unknown as { spill: { flush(): Promise<void> } }).spill.flush();
+await store.commit();
 global.gc?.();
 const heap = () => (process.memoryUsage().heapUsed / 1048576).toFixed(0);
+console.log(JSON.stringify(process.memoryUsage()));
 console.log(`scheduled ${N} URIs in ${((Date.now() - t0) / 1000).toFixed(1)} s; RSS ${mb()} MB, heap ${heap()} MB (target < 300 MB RSS)`);
 const t1 = Date.now();
 for (let i = 0; i < N / 10; i++) {

@@ -46,6 +46,14 @@ describe('beancrawl status, pause, unpause and terminate (the binary)', function
       expect(await exited).to.equal(0);
       expect(stdout).to.match(/^ABORTED: /);
       expect(site.requests.length).to.be.below(42);
+
+      // terminate ends the run for good: the next launch is a new run from the seeds, not a resumed one.
+      const before = site.requests.length;
+      const next = await runCli(['launch', job, '--set', 'disposition.minDelayMs=0', '--set', 'disposition.maxDelayMs=0']);
+      expect(next.code, next.stderr).to.equal(0);
+      expect(next.stderr).to.not.contain('resuming');
+      expect(next.stdout).to.match(/^FINISHED: /);
+      expect(site.requests.slice(before).map((r) => r.path).filter((p) => p !== '/robots.txt').sort()).to.deep.equal(['/', ...Array.from({ length: 40 }, (_, i) => `/p${i}`)].sort());
     } finally {
       if (crawlProcess && crawlProcess.exitCode === null) crawlProcess.kill('SIGKILL'); // a failed assertion must not leave it running
       await site.close();

@@ -11,7 +11,7 @@ export const levelStateStoreComponent = defineComponent({
   kinds: ['StateStore'],
   props: {
     dir: { type: 'string', default: 'state', path: true, minLength: 1, description: 'The folder, relative to the job folder.' },
-    commitIntervalMs: { type: 'integer', default: 200, minimum: 10, maximum: 60000, description: 'Milliseconds between commits: how much finished work a crash can make the crawl re-do.' },
+    commitIntervalMs: { type: 'integer', default: 25, minimum: 5, maximum: 60000, description: 'Milliseconds between commits: how much finished work a crash can make the crawl re-do.' },
     syncCommits: { type: 'boolean', default: false, description: 'Have each commit reach the disk (fsync) before it counts: survives a power cut, not only a crash of the process, at some cost in speed.' },
     cachePercent: { type: 'integer', default: -1, description: 'Accepted for Heritrix files; ignored.' },
     useSharedCache: { type: 'boolean', default: true, description: 'Accepted for Heritrix files; ignored.' },

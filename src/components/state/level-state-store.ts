@@ -7,10 +7,13 @@ import type { levelStateStoreComponent } from './level-state-store.descriptor.js
 
 type Db = ClassicLevel<string, string>;
 type Sub = ReturnType<typeof openSublevel>;
-type BatchOp = { type: 'put'; sublevel: Sub; key: string; value: string } | { type: 'del'; sublevel: Sub; key: string };
+/** Ops on the root database, keys already prefixed as classic-level prefixes a sublevel's (`!name!key`): much faster to batch than ops naming sublevels. */
+type BatchOp = { type: 'put'; key: string; value: string } | { type: 'del'; key: string };
 
 /** Rows copied per batch when a checkpoint is written. */
 const COPY_CHUNK = 2000;
+/** Staged changes beyond which a commit is started without waiting for the interval (bursts of outlinks, bulk scheduling). */
+const EARLY_COMMIT_OPS = 20000;
 
 /**
  * A classic-level database in the job's state folder, opened on start and closed on stop.
@@ -107,12 +110,17 @@ export class LevelStateStore implements StateStore {
       }
       return s;
     };
+    const prefix = `!${name}!`;
     return {
       get: async (key) => sub().get(key),
-      put: (key, value) => void this.#staged.push({ type: 'put', sublevel: sub(), key, value }),
-      del: (key) => void this.#staged.push({ type: 'del', sublevel: sub(), key }),
+      put: (key, value) => this.#stage({ type: 'put', key: prefix + key, value }),
+      del: (key) => this.#stage({ type: 'del', key: prefix + key }),
       range: async (gte, lt, limit) => sub().iterator({ gte, lt, limit: limit ?? -1 }).all() as Promise<Array<[string, string]>>,
     };
+  }
+
+  #stage(op: BatchOp): void {
+    if (this.#staged.push(op) === EARLY_COMMIT_OPS) setImmediate(() => void this.commit().catch(() => undefined));
   }
 
   async #commitNow(): Promise<void> {
@@ -125,8 +133,15 @@ export class LevelStateStore implements StateStore {
     this.#unwritten = [];
     try {
       await Promise.all(this.#participants.map((p) => p.flushed?.()));
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      if (ops.length) await db.batch(ops as any, { sync: this.config.syncCommits });
+      if (ops.length) {
+        // A chained batch takes the ops about twice as fast as an array of them.
+        const batch = db.batch();
+        for (const op of ops) {
+          if (op.type === 'put') batch.put(op.key, op.value);
+          else batch.del(op.key);
+        }
+        await batch.write({ sync: this.config.syncCommits });
+      }
     } catch (e) {
       this.#unwritten = ops;
       const error = e instanceof Error ? e : new Error(String(e));

@@ -59,6 +59,9 @@ export async function openStateFolder(dir: string, options: StateFolderOptions =
   if (entries === undefined || entries.length === 0 || (!entries.includes('CURRENT') && entries.every(isLevelLeftover))) {
     return freshFolder(dir);
   }
+  if (!entries.includes('CURRENT') && entries.some((e) => /^(\d+\.(log|ldb|sst)|MANIFEST-\d+)$/.test(e))) {
+    fail('BC_STATE_CORRUPT', dir, 'holds LevelDB data files but no CURRENT file; start from a checkpoint (launch --checkpoint), or move the folder away for a new crawl');
+  }
   if (!entries.includes('CURRENT')) {
     fail('BC_STATE_FOREIGN', dir, `is not a beancrawl state folder (it holds ${entries.slice(0, 3).join(', ')}${entries.length > 3 ? ', …' : ''}); move it away or set the state store's dir`);
   }
@@ -66,8 +69,8 @@ export async function openStateFolder(dir: string, options: StateFolderOptions =
   try {
     await db.open();
   } catch (e) {
-    const cause = (e as { cause?: Error }).cause ?? (e as Error);
-    if ((e as { code?: string }).code === 'LEVEL_LOCKED' || /lock/i.test(cause.message)) {
+    const cause = (e as { cause?: Error & { code?: string } }).cause ?? (e as Error & { code?: string });
+    if (cause.code === 'LEVEL_LOCKED') {
       fail('BC_JOB_RUNNING', dir, 'is in use by another process (a crawl of this job that is still running?)');
     }
     fail('BC_STATE_CORRUPT', dir, `cannot be read: ${cause.message}; start from a checkpoint (launch --checkpoint), or move the folder away for a new crawl`);
@@ -84,12 +87,14 @@ export async function openStateFolder(dir: string, options: StateFolderOptions =
     const unfinished = current !== undefined && controller?.finished !== true;
     if (unfinished && !options.fresh) {
       const journal = new Map(await db.sublevel<string, string>(JOURNAL_SUBLEVEL, { valueEncoding: 'utf8' }).iterator().all());
-      return openFolder(db, 'resume', current, journal);
+      return openFolder(db, 'resume', current, journal, options);
     }
-    await clearRunState(db, options.forgetHistory === true);
-    return openFolder(db, 'new', unfinished ? current : undefined, new Map());
+    return openFolder(db, 'new', unfinished ? current : undefined, new Map(), options);
   } catch (e) {
     await db.close();
+    if (e instanceof BeancrawlError) throw e;
+    const code = (e as { code?: string }).code ?? '';
+    if (code.startsWith('LEVEL_')) fail('BC_STATE_CORRUPT', dir, `cannot be read: ${((e as { cause?: Error }).cause ?? (e as Error)).message}`);
     throw e;
   }
 }
@@ -105,11 +110,13 @@ async function clearRunState(db: Db, forgetHistory: boolean): Promise<void> {
   await db.clear({ gte: from });
 }
 
-function openFolder(db: Db, mode: 'resume' | 'new', previous: RunRecord | undefined, journal: ReadonlyMap<string, string>): StateFolder {
+function openFolder(db: Db, mode: 'resume' | 'new', previous: RunRecord | undefined, journal: ReadonlyMap<string, string>, options: StateFolderOptions): StateFolder {
   return {
     mode, previous, journal,
     begin: async (record) => {
       try {
+        // A new run's state is cleared only now, so that a launch that fails before it begins leaves the state as it was.
+        if (mode === 'new') await clearRunState(db, options.forgetHistory === true);
         await stampFormat(db);
         // Positions of earlier launches' files are settled (recovered, or not this run's: a checkpoint's).
         await db.sublevel<string, string>(JOURNAL_SUBLEVEL, { valueEncoding: 'utf8' }).clear();
@@ -129,7 +136,7 @@ function freshFolder(dir: string): StateFolder {
     begin: async (record) => {
       const db: Db = new ClassicLevel(dir, { keyEncoding: 'utf8', valueEncoding: 'utf8' });
       await db.open();
-      await openFolder(db, 'new', undefined, new Map()).begin(record);
+      await openFolder(db, 'new', undefined, new Map(), {}).begin(record);
     },
     close: async () => undefined,
   };
@@ -144,9 +151,9 @@ function checkFormat(dir: string, text: string): void {
   }
 }
 
-/** Files LevelDB writes while it creates a database, before CURRENT exists. */
+/** Files LevelDB writes while it creates a database, before CURRENT exists (data files come only after). */
 function isLevelLeftover(name: string): boolean {
-  return /^(LOCK|LOG|LOG\.old|MANIFEST-\d+|\d+\.(log|ldb|sst|dbtmp))$/.test(name);
+  return /^(LOCK|LOG|LOG\.old|MANIFEST-\d+|\d+\.dbtmp)$/.test(name);
 }
 
 async function listFolder(dir: string): Promise<string[] | undefined> {

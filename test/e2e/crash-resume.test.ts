@@ -1,0 +1,135 @@
+import { expect } from 'chai';
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseCrawlLog } from '../support/crawl-job.js';
+import { BIN, runCli } from '../support/run-cli.js';
+import { page, SiteServer, type Route } from '../support/site-server.js';
+import { tempDir } from '../support/temp-dir.js';
+import { field, readWarcFile } from '../support/warc-reader.js';
+
+/** A small seeded generator (mulberry32), so that a failing run can be repeated. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const PAGES = 1500;
+const KILLS = 22;
+const SEED = Number(process.env.CRASH_SEED ?? 20261122);
+
+/** Every page links to its two children in a tree and to two others, so most links are rediscoveries. */
+function site(): Record<string, Route> {
+  const routes: Record<string, Route> = { '/robots.txt': { status: 404 }, '/': { body: page('home', ['/p0']) } };
+  for (let i = 0; i < PAGES; i++) {
+    const links = [2 * i + 1, 2 * i + 2, (i * 7 + 3) % PAGES, (i * 13 + 5) % PAGES].filter((n) => n < PAGES).map((n) => `/p${n}`);
+    routes[`/p${i}`] = { body: page(`page ${i}`, links), delayMs: 8 };
+  }
+  return routes;
+}
+
+function runFolders(job: string): string[] {
+  return readdirSync(join(job, 'runs')).sort().map((r) => join(job, 'runs', r));
+}
+
+function read(path: string): string {
+  return existsSync(path) ? readFileSync(path, 'utf8') : '';
+}
+
+describe('crash safety: SIGKILL at random moments, then launch again (the binary)', function () {
+  this.timeout(240_000);
+
+  it(`loses nothing over ${KILLS} kills: every page once in crawl.log and documents.jsonl, at most two fetches a page, reports agree, WARCs read back`, async () => {
+    const server = await SiteServer.start(site());
+    const work = await tempDir();
+    const next = random(SEED);
+    try {
+      const job = join(work.dir, 'job');
+      await runCli(['create', job, '--profile', 'default', '--seed', `${server.origin}/`, '--contact', 'https://example.org/contact']);
+      const sets = ['disposition.delayFactor=0', 'disposition.minDelayMs=0', 'disposition.maxDelayMs=0', 'crawlController.maxToeThreads=4'].flatMap((s) => ['--set', s]);
+      let kills = 0;
+      let finished = false;
+      let launches = 0;
+      while (!finished && launches < 200) {
+        launches++;
+        const child = spawn(process.execPath, [BIN, 'launch', job, ...sets], { stdio: ['ignore', 'pipe', 'pipe'] });
+        let stderr = '';
+        child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+        const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+        if (kills < KILLS) {
+          const before = server.requests.length;
+          // One kill in four lands during start-up (verify, opening the state, the run folder);
+          // the others once the crawl has made 15 to 60 requests.
+          const duringStartUp = next() < 0.25;
+          const delayMs = Math.floor(next() * 400);
+          const requests = 15 + Math.floor(next() * 45);
+          const due = duringStartUp
+            ? new Promise((r) => setTimeout(r, delayMs))
+            : (async () => {
+                while (server.requests.length - before < requests && child.exitCode === null) await new Promise((r) => setTimeout(r, 5));
+              })();
+          const outcome = await Promise.race([due.then(() => 'due' as const), closed.then(() => 'closed' as const)]);
+          if (outcome === 'due' && child.exitCode === null) {
+            child.kill('SIGKILL');
+            kills++;
+            await closed;
+            continue;
+          }
+        }
+        const code = await closed;
+        expect(code, stderr).to.equal(0);
+        finished = true;
+      }
+      expect(kills).to.be.at.least(20);
+      expect(finished).to.equal(true);
+
+      const runs = runFolders(job);
+      const entries = runs.flatMap((r) => parseCrawlLog(read(join(r, 'logs', 'crawl.log'))));
+      const pages = new Set(['/', ...Array.from({ length: PAGES }, (_, i) => `/p${i}`)]);
+      const path = (u: string) => new URL(u).pathname;
+      const ok = entries.filter((e) => e.status >= 200 && e.status < 300 && e.uri.startsWith('http'));
+      // Every page was crawled, and the logs of all runs together hold each exactly once.
+      expect(new Set(ok.map((e) => path(e.uri)))).to.deep.equal(pages);
+      expect(ok.length).to.equal(pages.size);
+      const fetches = new Map<string, number>();
+      for (const r of server.requests) fetches.set(r.path, (fetches.get(r.path) ?? 0) + 1);
+      const over = [...fetches].filter(([p, n]) => pages.has(p) && n > 2);
+      expect(over, 'pages fetched more than twice').to.deep.equal([]);
+
+      // The reports of the last run count every run: as many URIs as the logs hold.
+      const report = read(join(job, 'latest', 'reports', 'crawl-report.txt'));
+      expect(report).to.match(/crawl status: Finished/);
+      expect(Number(/URIs processed: (\d+)/.exec(report)![1])).to.equal(entries.length);
+      expect(Number(/URI successes: (\d+)/.exec(report)![1])).to.equal(entries.filter((e) => e.status > 0).length);
+
+      // documents.jsonl: one line per page over all runs.
+      const docs = runs.flatMap((r) => read(join(r, 'documents.jsonl')).split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { url: string }).url));
+      expect(docs.filter((u) => u.startsWith('http')).map(path).sort()).to.deep.equal([...pages].sort());
+
+      // WARCs: none left open; every file reads back; each page has a response record.
+      const responses = new Set<string>();
+      for (const r of runs) {
+        const dir = join(r, 'warcs');
+        for (const name of existsSync(dir) ? readdirSync(dir) : []) {
+          expect(name).to.not.match(/\.open$/);
+          if (!name.endsWith('.warc.gz')) continue;
+          for (const record of await readWarcFile(join(dir, name))) {
+            const target = field(record, 'WARC-Target-URI');
+            if (field(record, 'WARC-Type') === 'response' && target?.startsWith('http')) responses.add(path(target));
+          }
+        }
+      }
+      for (const p of pages) expect(responses.has(p), `a response record for ${p}`).to.equal(true);
+      expect(existsSync(join(job, 'latest', 'continues'))).to.equal(true);
+    } finally {
+      await server.close();
+      await work.cleanup();
+    }
+  });
+});

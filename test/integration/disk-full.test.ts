@@ -1,0 +1,70 @@
+import { expect } from 'chai';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { launchJob } from '../../src/job/launch-job.js';
+import type { CrawlControl } from '../../src/model/crawl-control.js';
+import { fastSets, parseCrawlLog } from '../support/crawl-job.js';
+import { diskFull, faultyRegistry } from '../support/faulty-state-store.js';
+import { REPO_ROOT } from '../support/run-cli.js';
+import { page, SiteServer, type Route } from '../support/site-server.js';
+import { tempDir } from '../support/temp-dir.js';
+
+const PAGES = 150;
+
+async function until(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describe('a full disk (ENOSPC from the state store) (integration)', function () {
+  this.timeout(60_000);
+  afterEach(() => {
+    diskFull.on = false;
+  });
+
+  it('pauses the crawl with an alert, loses and repeats nothing, and goes on by itself once space is back', async () => {
+    const routes: Record<string, Route> = { '/robots.txt': { status: 404 }, '/': { body: page('home', Array.from({ length: PAGES }, (_, i) => `/p${i}`)) } };
+    for (let i = 0; i < PAGES; i++) routes[`/p${i}`] = { body: page(`p${i}`), delayMs: 10 };
+    const site = await SiteServer.start(routes);
+    // The default profile, its state store wrapped by one whose commits fail while the disk is "full".
+    const beans = (await readFile(join(REPO_ROOT, 'profiles', 'default.xml'), 'utf8'))
+      .replace('</beans>', ' <bean id="stateStore" class="FaultyStateStore"><property name="inner" ref="bdb"/></bean>\n</beans>');
+    const job = await tempDir({ 'crawler-beans.xml': beans });
+    try {
+      let controller: CrawlControl | undefined;
+      const launched = launchJob(job.dir, {
+        registry: faultyRegistry(),
+        sets: fastSets([`${site.origin}/`], ['crawlController.maxToeThreads=3']).map((s) => s.replace(/\\n/g, '\n')),
+        onRunning: (c) => (controller = c),
+      });
+      await until(() => site.requests.length >= 30, '30 requests');
+      diskFull.on = true;
+      await until(() => controller!.progress().state === 'PAUSED', 'the crawl to pause');
+      expect(controller!.progress().alert).to.match(/state store cannot write \(ENOSPC/);
+      // Workers finish what they hold, then take nothing more while the disk is full.
+      await new Promise((r) => setTimeout(r, 300));
+      const whilePaused = site.requests.length;
+      await new Promise((r) => setTimeout(r, 500));
+      expect(site.requests.length).to.equal(whilePaused);
+      expect(diskFull.failures).to.be.at.least(2);
+
+      diskFull.on = false;
+      const result = await launched;
+      expect(result.exitStatus).to.equal('FINISHED');
+      const run = join(job.dir, result.runDir);
+      const alerts = await readFile(join(run, 'logs', 'alerts.log'), 'utf8');
+      expect(alerts).to.match(/SEVERE the state store cannot write \(ENOSPC/);
+      expect(alerts).to.match(/WARNING the state store writes again; the crawl goes on/);
+      const ok = parseCrawlLog(await readFile(join(run, 'logs', 'crawl.log'), 'utf8')).filter((e) => e.status === 200);
+      expect(ok.map((e) => new URL(e.uri).pathname).sort()).to.deep.equal(['/', ...Array.from({ length: PAGES }, (_, i) => `/p${i}`)].sort());
+      const paths = site.paths().filter((p) => p !== '/robots.txt');
+      expect(paths.length).to.equal(new Set(paths).size);
+    } finally {
+      await site.close();
+      await job.cleanup();
+    }
+  });
+});

@@ -12,14 +12,26 @@ export function progressLine(p: CrawlProgress): string {
 
 /**
  * Live progress while a crawl runs: on a terminal one line rewritten twice a second; otherwise
- * a line every `intervalMs`. Returns a function that stops it.
+ * a line every `intervalMs`. Alerts (the crawl paused by itself) are printed as soon as they
+ * come and go. Returns a function that stops it.
  */
 export function reportProgress(controller: CrawlControl, io: Output, tty: boolean, intervalMs = 5000): () => void {
+  let alert: string | undefined;
+  let ticks = 0;
+  const every = tty ? 1 : Math.max(1, Math.round(intervalMs / 500));
   const timer = setInterval(() => {
-    const line = progressLine(controller.progress());
+    const p = controller.progress();
+    // An alert (the crawl paused itself: the disk is full) is said at once, on a line of its own.
+    if (p.alert !== alert) {
+      if (tty) process.stderr.write('\r\x1b[2K');
+      io.err(p.alert ? `ALERT: ${p.alert}` : 'the alert is over; the crawl goes on');
+      alert = p.alert;
+    }
+    if (++ticks % every !== 0) return;
+    const line = progressLine(p);
     if (tty) process.stderr.write(`\r\x1b[2K${line}`);
     else io.err(line);
-  }, tty ? 500 : intervalMs);
+  }, 500);
   timer.unref();
   return () => {
     clearInterval(timer);

@@ -45,7 +45,7 @@ function read(path: string): string {
 describe('crash safety: SIGKILL at random moments, then launch again (the binary)', function () {
   this.timeout(240_000);
 
-  it(`loses nothing over ${KILLS} kills: every page once in crawl.log and documents.jsonl, at most two fetches a page, reports agree, WARCs read back`, async () => {
+  it(`loses nothing over ${KILLS} kills and some Ctrl-Cs (one, two, one then a kill): every page once in crawl.log and documents.jsonl, at most two fetches a page, reports agree, WARCs read back`, async () => {
     const server = await SiteServer.start(site());
     const work = await tempDir();
     const next = random(SEED);
@@ -54,39 +54,55 @@ describe('crash safety: SIGKILL at random moments, then launch again (the binary
       await runCli(['create', job, '--profile', 'default', '--seed', `${server.origin}/`, '--contact', 'https://example.org/contact']);
       const sets = ['disposition.delayFactor=0', 'disposition.minDelayMs=0', 'disposition.maxDelayMs=0', 'crawlController.maxToeThreads=4'].flatMap((s) => ['--set', s]);
       let kills = 0;
+      const interruptions: string[] = [];
       let finished = false;
       let launches = 0;
       while (!finished && launches < 200) {
         launches++;
         const child = spawn(process.execPath, [BIN, 'launch', job, ...sets], { stdio: ['ignore', 'pipe', 'pipe'] });
         let stderr = '';
+        let stdout = '';
         child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+        child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
         const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
         if (kills < KILLS) {
           const before = server.requests.length;
-          // One kill in four lands during start-up (verify, opening the state, the run folder);
-          // the others once the crawl has made 15 to 60 requests.
-          const duringStartUp = next() < 0.25;
+          // Where the crawl is stopped: during start-up (verify, opening the state, the run folder),
+          // or once it has made 15 to 60 requests: by SIGKILL, by Ctrl-C (a graceful stop), by
+          // Ctrl-C then SIGKILL during the stop (the final flush), or by Ctrl-C twice (exit at once).
+          const r = next();
+          const mode = r < 0.2 ? 'start-up kill' : r < 0.3 ? 'ctrl-c' : r < 0.42 ? 'ctrl-c, then kill' : r < 0.5 ? 'ctrl-c twice' : 'kill';
           const delayMs = Math.floor(next() * 400);
           const requests = 15 + Math.floor(next() * 45);
-          const due = duringStartUp
+          const afterMs = Math.floor(next() * 150);
+          const due = mode === 'start-up kill'
             ? new Promise((r) => setTimeout(r, delayMs))
             : (async () => {
                 while (server.requests.length - before < requests && child.exitCode === null) await new Promise((r) => setTimeout(r, 5));
               })();
           const outcome = await Promise.race([due.then(() => 'due' as const), closed.then(() => 'closed' as const)]);
           if (outcome === 'due' && child.exitCode === null) {
-            child.kill('SIGKILL');
-            kills++;
-            await closed;
+            if (mode.startsWith('ctrl-c')) {
+              child.kill('SIGINT');
+              if (mode !== 'ctrl-c') await new Promise((r) => setTimeout(r, mode === 'ctrl-c twice' ? afterMs / 3 : afterMs));
+            }
+            if (mode.endsWith('kill') && child.exitCode === null) {
+              child.kill('SIGKILL');
+              kills++;
+            } else if (mode === 'ctrl-c twice' && child.exitCode === null) child.kill('SIGINT');
+            interruptions.push(mode);
+            const code = await closed;
+            if (mode === 'ctrl-c' && code === 0 && /^FINISHED: /.test(stdout)) finished = true;
+            else if (mode === 'ctrl-c') expect(code, stderr).to.equal(0);
             continue;
           }
         }
         const code = await closed;
         expect(code, stderr).to.equal(0);
-        finished = true;
+        finished = /^FINISHED: /.test(stdout);
       }
-      expect(kills).to.be.at.least(20);
+      expect(kills, interruptions.join(', ')).to.be.at.least(20);
+      expect(new Set(interruptions).size, interruptions.join(', ')).to.equal(5);
       expect(finished).to.equal(true);
 
       const runs = runFolders(job);

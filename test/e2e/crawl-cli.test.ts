@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, readlinkSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 import { parseCrawlLog } from '../support/crawl-job.js';
 import { BIN, runCli } from '../support/run-cli.js';
 import { page, SiteServer, type Route } from '../support/site-server.js';
@@ -112,10 +113,78 @@ describe('beancrawl launch and Ctrl-C (the binary)', function () {
       expect(code).to.equal(0);
       expect(stdout).to.match(/^INTERRUPTED: /);
       expect(site.requests.length).to.be.below(20);
-      const log = parseCrawlLog(readFileSync(join(job, 'latest', 'logs', 'crawl.log'), 'utf8'));
+      const first = realpathSync(join(job, 'latest'));
+      const log = parseCrawlLog(readFileSync(join(first, 'logs', 'crawl.log'), 'utf8'));
       expect(log.length).to.be.at.least(3);
+
+      // The next launch resumes: it says so, links its run folder to the first, and does only what was left.
+      const before = site.requests.length;
+      const resumed = await runCli(['launch', job, ...FAST]);
+      expect(resumed.code, resumed.stderr).to.equal(0);
+      expect(resumed.stderr).to.contain(`resuming the unfinished run ${relative(job, first)}`);
+      expect(resumed.stdout).to.match(/^FINISHED: /);
+      expect(realpathSync(join(job, 'latest', 'continues'))).to.equal(first);
+      const pages = ['/', ...Array.from({ length: 50 }, (_, i) => `/p${i}`)];
+      const ok = [first, join(job, 'latest')].flatMap((r) => parseCrawlLog(readFileSync(join(r, 'logs', 'crawl.log'), 'utf8')))
+        .filter((e) => e.status === 200).map((e) => new URL(e.uri).pathname);
+      expect(ok.sort()).to.deep.equal(pages.slice().sort());
+      // A graceful stop left nothing in flight: no page was fetched twice.
+      const fetched = site.paths().filter((p) => p !== '/robots.txt');
+      expect(fetched.length).to.equal(new Set(fetched).size);
+      expect(site.requests.length).to.be.above(before);
     } finally {
       await site.close();
+      await work.cleanup();
+    }
+  });
+});
+
+describe('beancrawl launch --fresh (the binary)', function () {
+  this.timeout(60000);
+
+  it('drops an unfinished run and starts a new one from the seeds', async () => {
+    const routes: Record<string, Route> = { '/robots.txt': { status: 404 }, '/': { body: page('home', Array.from({ length: 30 }, (_, i) => `/p${i}`)) } };
+    for (let i = 0; i < 30; i++) routes[`/p${i}`] = { body: page(`p${i}`), delayMs: 20 };
+    const site = await SiteServer.start(routes);
+    const work = await tempDir();
+    try {
+      const job = join(work.dir, 'job');
+      await runCli(['create', job, '--seed', `${site.origin}/`, '--contact', 'https://example.org/contact']);
+      const child = spawn(process.execPath, [BIN, 'launch', job, ...FAST, '--set', 'crawlController.maxToeThreads=1'], { stdio: 'ignore' });
+      while (site.requests.length < 5) await new Promise((r) => setTimeout(r, 10));
+      child.kill('SIGKILL');
+      await new Promise((resolve) => child.on('close', resolve));
+      const killed = realpathSync(join(job, 'latest'));
+      const fresh = await runCli(['launch', job, '--fresh', ...FAST]);
+      expect(fresh.code, fresh.stderr).to.equal(0);
+      expect(fresh.stderr).to.contain(`--fresh: the unfinished run ${relative(job, killed)} is dropped`);
+      expect(existsSync(join(job, 'latest', 'continues'))).to.equal(false);
+      const ok = parseCrawlLog(readFileSync(join(job, 'latest', 'logs', 'crawl.log'), 'utf8')).filter((e) => e.status === 200);
+      expect(ok.map((e) => new URL(e.uri).pathname).sort()).to.deep.equal(['/', ...Array.from({ length: 30 }, (_, i) => `/p${i}`)].sort());
+    } finally {
+      await site.close();
+      await work.cleanup();
+    }
+  });
+});
+
+describe('beancrawl launch on a job whose state cannot be used (the binary)', function () {
+  this.timeout(60000);
+
+  it('refuses a state folder that is not a beancrawl state, naming it, and never starts over silently', async () => {
+    const work = await tempDir();
+    try {
+      const job = join(work.dir, 'job');
+      await runCli(['create', job, '--seed', 'http://127.0.0.1:9/', '--contact', 'https://example.org/contact']);
+      await mkdir(join(job, 'state'));
+      await writeFile(join(job, 'state', 'notes.txt'), 'mine\n');
+      const r = await runCli(['launch', job]);
+      expect(r.code).to.equal(1);
+      expect(r.stderr).to.contain('error BC_STATE_FOREIGN');
+      expect(r.stderr).to.contain(join(job, 'state'));
+      expect(readFileSync(join(job, 'state', 'notes.txt'), 'utf8')).to.equal('mine\n');
+      expect(existsSync(join(job, 'runs'))).to.equal(false);
+    } finally {
       await work.cleanup();
     }
   });

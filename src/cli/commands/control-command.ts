@@ -23,6 +23,7 @@ export async function controlCommand(command: ControlCommand, target: string, io
     `URIs: ${p.frontier.discovered} discovered, ${p.frontier.queued} queued, ${p.frontier.inProcess} in process, ${p.frontier.succeeded} succeeded, ${p.frontier.failed} failed, ${p.frontier.disregarded} disregarded`,
     `queues: ${p.frontier.queues.total} (${p.frontier.queues.ready} ready, ${p.frontier.queues.snoozed} resting, ${p.frontier.queues.retired} retired); busy workers: ${p.busyWorkers}`,
   ].join('\n'));
+  if ((reply.progress as { alert?: string }).alert) io.out(`alert: ${(reply.progress as { alert?: string }).alert}`);
   if (reply.checkpoint) io.out(`checkpoint: ${reply.checkpoint}`);
   return EXIT_OK;
 }

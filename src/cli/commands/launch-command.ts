@@ -23,10 +23,13 @@ export async function launchCommand(target: string, sets: readonly string[], io:
   let stopProgress = () => {};
   let controller: CrawlControl | undefined;
   let interrupts = 0;
+  let stopAtStart = false;
   const onSigint = () => {
     if (++interrupts > 1) process.exit(130);
     io.err('stopping: finishing the URIs in flight; the next launch resumes (Ctrl-C again to quit at once)');
-    controller?.terminate(INTERRUPTED);
+    // A Ctrl-C during start-up stops the crawl as soon as it runs.
+    if (controller) controller.terminate(INTERRUPTED);
+    else stopAtStart = true;
   };
   process.on('SIGINT', onSigint);
   process.on('SIGTERM', onSigint);
@@ -37,6 +40,7 @@ export async function launchCommand(target: string, sets: readonly string[], io:
       onWarnings: (warnings) => warnings.forEach((w) => io.err(formatDiagnostic(w))),
       onRunning: (c, runDir) => {
         controller = c;
+        if (stopAtStart) c.terminate(INTERRUPTED);
         io.err(`launched ${target}: run folder ${join(target, runDir)}`);
         stopProgress = reportProgress(c, io, Boolean(process.stderr.isTTY));
       },

@@ -24,7 +24,7 @@ export async function listCheckpoints(dir: string): Promise<Array<{ dir: string;
   for (const name of names) {
     const m = NAME.exec(name);
     if (!m) continue;
-    const stamp = await readFile(join(dir, name, CHECKPOINT_STAMP), 'utf8').then((t) => JSON.parse(t) as CheckpointStamp, () => undefined);
+    const stamp = await readFile(join(dir, name, CHECKPOINT_STAMP), 'utf8').then(parseStamp, () => undefined);
     if (stamp?.valid === true) found.push({ dir: join(dir, name), stamp, serial: Number(m[1]) });
   }
   return found.sort((a, b) => a.serial - b.serial);
@@ -39,4 +39,13 @@ export async function nextCheckpointName(dir: string, now = new Date()): Promise
     if (m) serial = Math.max(serial, Number(m[1]));
   }
   return `cp${String(serial + 1).padStart(5, '0')}-${now.toISOString().replace(/[-:T]/g, '').slice(0, 14)}`;
+}
+
+/** A stamp that does not parse marks a checkpoint as incomplete, like a missing one. */
+function parseStamp(text: string): CheckpointStamp | undefined {
+  try {
+    return JSON.parse(text) as CheckpointStamp;
+  } catch {
+    return undefined;
+  }
 }

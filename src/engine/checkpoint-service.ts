@@ -50,8 +50,8 @@ export class CheckpointService {
     const dir = join(checkpointsDir, name);
     await mkdir(dir);
     const entries = await stateStore.copyTo(join(dir, CHECKPOINT_STATE));
-    for (const file of await readdir(runDir).catch(() => [] as string[])) {
-      if (BEAN_FILE.test(file)) await copyFile(join(runDir, file), join(dir, file));
+    for (const entry of await readdir(runDir, { withFileTypes: true }).catch(() => [])) {
+      if (entry.isFile() && BEAN_FILE.test(entry.name)) await copyFile(join(runDir, entry.name), join(dir, entry.name));
     }
     const stamp: CheckpointStamp = { name, takenAt: new Date().toISOString(), runDir: relative(join(checkpointsDir, '..'), runDir), entries, valid: true };
     await writeFile(join(dir, `${CHECKPOINT_STAMP}.tmp`), `${JSON.stringify(stamp, null, 2)}\n`);

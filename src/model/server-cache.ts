@@ -12,6 +12,13 @@ export interface HostState {
   /** The DNS answer's TTL, when the resolver gave one. */
   ipTtlSeconds?: number;
   robots?: RobotsPolicy;
+  /**
+   * The robots.txt text `robots` was parsed from (`robotsTextOf` in components/fetch/robots-text.ts;
+   * '' for none), set right after `robots` so that a durable ServerCache can store it and parse it
+   * again when the crawl resumes; such a cache forgets it when `robots` changes. Without it the
+   * policy is not stored, and a resumed crawl fetches robots.txt again.
+   */
+  robotsTxt?: string;
   /** When robots.txt was last fetched (ms since the epoch), successfully or not. */
   robotsFetchedAt?: number;
   /** Set while robots.txt could not be had (5xx, no answer): everything is disallowed until it is fetched again. */

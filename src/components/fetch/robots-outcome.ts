@@ -2,6 +2,7 @@ import type { RobotsPolicy } from '../../model/robots-policy.js';
 import type { HostState } from '../../model/server-cache.js';
 import { parseRobotsTxt } from '../../util/url/robots/parse-robots-txt.js';
 import { rawHeaderValue } from './header-map.js';
+import { robotsTextOf } from './robots-text.js';
 import type { HttpExchange } from './http-exchange.js';
 
 /** RFC 9309 §2.3.1.2: crawlers should follow at least five consecutive redirects. */
@@ -21,6 +22,8 @@ export function updateRobots(server: HostState, status: number, body: Uint8Array
   server.robotsFetchedAt = now;
   if (status >= 200 && status < 300) {
     server.robots = parseRobotsTxt(body ?? new Uint8Array(0));
+    // The text the rules came from, kept so that a resumed crawl can have them again (set after robots).
+    server.robotsTxt = robotsTextOf(body);
     server.robotsUnavailable = false;
   } else if (status >= 300 && status < 500) {
     server.robots = ALLOW_ALL;

@@ -129,10 +129,9 @@ export class WorkQueueFrontier implements Frontier {
     if (disposition === 'deferred' || disposition === 'retry') {
       const record = curi.toQueued();
       if (disposition === 'deferred') q.urgent.push(record);
-      else {
-        q.urgent.unshift(record);
-        this.journal?.updated(record);
-      }
+      else q.urgent.unshift(record);
+      // The stored record counts the tries and waits too, so that their limits hold across launches.
+      this.journal?.updated(record);
       this.#queued++;
       this.#inMemory++;
     } else {

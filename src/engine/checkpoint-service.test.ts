@@ -6,24 +6,11 @@ import { tempDir } from '../../test/support/temp-dir.js';
 import { LevelStateStore } from '../components/state/level-state-store.js';
 import { CHECKPOINT_STAMP, CHECKPOINT_STATE, listCheckpoints, type CheckpointStamp } from './checkpoint-folder.js';
 import { CheckpointService } from './checkpoint-service.js';
+import { dumpLevel, levelStore } from '../../test/support/level-store.js';
 
 const CP_NAME = /^cp\d{5}-\d{14}$/;
 
-/** A store with only the commits the test makes (a long interval). */
-function levelStore(dir: string): LevelStateStore {
-  return new LevelStateStore({ dir, cachePercent: -1, useSharedCache: true, expectedConcurrency: 64, useHardLinkCheckpoints: true, commitIntervalMs: 60000, syncCommits: false });
-}
 
-/** Every raw entry of the database at `dir`. */
-async function dump(dir: string): Promise<Array<[string, string]>> {
-  const db = new ClassicLevel<string, string>(dir, { keyEncoding: 'utf8', valueEncoding: 'utf8', createIfMissing: false });
-  await db.open();
-  try {
-    return await db.iterator().all();
-  } finally {
-    await db.close();
-  }
-}
 
 async function readStamp(cpDir: string): Promise<CheckpointStamp> {
   return JSON.parse(await readFile(join(cpDir, CHECKPOINT_STAMP), 'utf8')) as CheckpointStamp;
@@ -105,8 +92,8 @@ describe(CheckpointService.name, () => {
     it('holds exactly the entries of the store, and the stamp counts them', async () => {
       const cp = await service().checkpoint();
       await store.stop();
-      const original = await dump(join(jobDir, 'state'));
-      const copied = await dump(join(cp, CHECKPOINT_STATE));
+      const original = await dumpLevel(join(jobDir, 'state'));
+      const copied = await dumpLevel(join(cp, CHECKPOINT_STATE));
       expect(copied).to.deep.equal(original);
       expect((await readStamp(cp)).entries).to.equal(original.length);
     });
@@ -114,7 +101,7 @@ describe(CheckpointService.name, () => {
     it('copies what was staged before it (it commits first)', async () => {
       store.sublevel('beta').put('late', 'staged only');
       const cp = await service().checkpoint();
-      const copied = await dump(join(cp, CHECKPOINT_STATE));
+      const copied = await dumpLevel(join(cp, CHECKPOINT_STATE));
       expect(copied).to.deep.include(['!beta!late', 'staged only']);
     });
 
@@ -166,8 +153,8 @@ describe(CheckpointService.name, () => {
       expect(listed.map((c) => c.dir)).to.deep.equal([first, second]);
       expect(listed.map((c) => c.serial)).to.deep.equal([1, 2]);
       // Each is a copy of the store as it stood when it was taken.
-      expect((await dump(join(first, CHECKPOINT_STATE))).some(([k]) => k === '!beta!three')).to.equal(false);
-      expect((await dump(join(second, CHECKPOINT_STATE))).some(([k]) => k === '!beta!three')).to.equal(true);
+      expect((await dumpLevel(join(first, CHECKPOINT_STATE))).some(([k]) => k === '!beta!three')).to.equal(false);
+      expect((await dumpLevel(join(second, CHECKPOINT_STATE))).some(([k]) => k === '!beta!three')).to.equal(true);
       expect((await readStamp(second)).entries).to.equal((await readStamp(first)).entries + 1);
     });
 

@@ -9,10 +9,11 @@ import { LevelFrontier } from '../../src/components/frontier/level-frontier.js';
 import { LevelStateStore } from '../../src/components/state/level-state-store.js';
 import { LevelUriUniqFilter } from '../../src/components/state/level-uri-uniq-filter.js';
 import { CrawlUri } from '../../src/model/crawl-uri.js';
+import { levelStore } from '../support/level-store.js';
 
 const N = Number(process.argv[2] ?? 1_000_000);
 const dir = mkdtempSync(join(tmpdir(), 'beancrawl-frontier-bench-'));
-const store = new LevelStateStore({ dir, cachePercent: -1, useSharedCache: true, expectedConcurrency: 64, useHardLinkCheckpoints: true, commitIntervalMs: 200, syncCommits: false });
+const store = levelStore(dir, 200);
 await store.start();
 const uniq = new LevelUriUniqFilter({ batchSize: 10000, stateStore: store });
 await uniq.start();

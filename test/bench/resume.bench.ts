@@ -23,12 +23,13 @@ import { LevelFrontier } from '../../src/components/frontier/level-frontier.js';
 import { LevelStateStore } from '../../src/components/state/level-state-store.js';
 import { LevelUriUniqFilter } from '../../src/components/state/level-uri-uniq-filter.js';
 import { CrawlUri } from '../../src/model/crawl-uri.js';
+import { levelStore } from '../support/level-store.js';
 
 const SELF = fileURLToPath(import.meta.url);
 const TARGET_S = 5;
 
 function beans(dir: string) {
-  const store = new LevelStateStore({ dir, cachePercent: -1, useSharedCache: true, expectedConcurrency: 64, useHardLinkCheckpoints: true, commitIntervalMs: 200, syncCommits: false });
+  const store = levelStore(dir, 200);
   const uniq = new LevelUriUniqFilter({ batchSize: 10000, stateStore: store });
   const frontier = new LevelFrontier({
     queueTotalBudget: -1, balanceReplenishAmount: 3000, errorPenaltyAmount: 100, retryDelaySeconds: 900, maxRetries: 30, maxOutlinks: 6000,

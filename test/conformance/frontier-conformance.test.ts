@@ -8,6 +8,7 @@ import type { WorkQueueFrontier, WorkQueueFrontierConfig } from '../../src/compo
 import { LevelStateStore } from '../../src/components/state/level-state-store.js';
 import { MemoryUriUniqFilter } from '../../src/components/state/memory-uri-uniq-filter.js';
 import { CrawlUri } from '../../src/model/crawl-uri.js';
+import { levelStore } from '../support/level-store.js';
 
 /** Makes a frontier of one implementation with the given settings; cleanup closes what it opened. */
 type FrontierFactory = (overrides: Partial<WorkQueueFrontierConfig>) => Promise<{ frontier: WorkQueueFrontier; cleanup(): Promise<void> }>;
@@ -25,7 +26,7 @@ const IMPLEMENTATIONS: Record<string, FrontierFactory> = {
   // A tiny in-memory allowance makes nearly every URI go through the disk.
   LevelFrontier: async (o) => {
     const dir = await mkdtemp(join(tmpdir(), 'beancrawl-conformance-'));
-    const store = new LevelStateStore({ dir, cachePercent: -1, useSharedCache: true, expectedConcurrency: 64, useHardLinkCheckpoints: true, commitIntervalMs: 200, syncCommits: false });
+    const store = levelStore(dir, 200);
     await store.start();
     const frontier = new LevelFrontier({ ...BASE, ...HERITRIX_EXTRAS, uriUniqFilter: new MemoryUriUniqFilter(), stateStore: store, maxUrisInMemory: 2, ...o });
     await frontier.start();

@@ -9,6 +9,7 @@ import { LevelStateStore } from '../state/level-state-store.js';
 import { HOSTS_SUBLEVEL, MemoryServerCache } from './memory-server-cache.js';
 import { ALLOW_ALL, updateRobots } from './robots-outcome.js';
 import { robotsPolicyOf, robotsTextOf } from './robots-text.js';
+import { levelStore } from '../../../test/support/level-store.js';
 
 const ROBOTS = Buffer.from(
   '\ufeffUser-agent: beancrawl\nDisallow: /private/\nAllow: /private/ok$\nCrawl-delay: 3\n\n' +
@@ -43,7 +44,7 @@ describe(MemoryServerCache.name, () => {
   });
 
   async function openStore(): Promise<LevelStateStore> {
-    const store = new LevelStateStore({ dir, cachePercent: -1, useSharedCache: true, expectedConcurrency: 64, useHardLinkCheckpoints: true, commitIntervalMs: 60000, syncCommits: false });
+    const store = levelStore(dir);
     await store.start();
     stores.push(store);
     return store;

@@ -8,6 +8,7 @@ import { LevelStateStore } from '../state/level-state-store.js';
 import { LevelUriUniqFilter } from '../state/level-uri-uniq-filter.js';
 import { MemoryUriUniqFilter } from '../state/memory-uri-uniq-filter.js';
 import { LevelFrontier } from './level-frontier.js';
+import { levelStore } from '../../../test/support/level-store.js';
 
 type FrontierOverrides = Partial<{ queueTotalBudget: number; maxRetries: number; retryDelaySeconds: number; maxUrisInMemory: number; balanceReplenishAmount: number; errorPenaltyAmount: number }>;
 
@@ -466,7 +467,7 @@ describe(`${LevelFrontier.name} restore`, () => {
     f.schedule(uri('http://b.example/late'));
     await crash(first);
 
-    const store = new LevelStateStore({ dir: killedAt, cachePercent: -1, useSharedCache: true, expectedConcurrency: 64, useHardLinkCheckpoints: true, commitIntervalMs: 60000, syncCommits: false });
+    const store = levelStore(killedAt);
     await store.start();
     const uniq = new LevelUriUniqFilter({ batchSize: 100, stateStore: store });
     await uniq.start();

@@ -6,6 +6,7 @@ import { CrawlUri } from '../../model/crawl-uri.js';
 import { LevelStateStore } from '../state/level-state-store.js';
 import { MemoryUriUniqFilter } from '../state/memory-uri-uniq-filter.js';
 import { LevelFrontier } from './level-frontier.js';
+import { levelStore } from '../../../test/support/level-store.js';
 
 describe(LevelFrontier.name, () => {
   let dir: string;
@@ -13,7 +14,7 @@ describe(LevelFrontier.name, () => {
 
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'beancrawl-frontier-'));
-    store = new LevelStateStore({ dir, cachePercent: -1, useSharedCache: true, expectedConcurrency: 64, useHardLinkCheckpoints: true, commitIntervalMs: 200, syncCommits: false });
+    store = levelStore(dir, 200);
     await store.start();
   });
 

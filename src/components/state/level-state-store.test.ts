@@ -5,6 +5,7 @@ import { tempDir } from '../../../test/support/temp-dir.js';
 import type { StateParticipant } from '../../model/state-store.js';
 import { LevelStateStore } from './level-state-store.js';
 import { FORMAT_KEY, META_SUBLEVEL, STATE_FORMAT } from './state-format.js';
+import { dumpLevel, levelStore } from '../../../test/support/level-store.js';
 
 /** A promise with its resolve and reject in hand. */
 function deferred<T = void>(): { promise: Promise<T>; resolve(value: T): void; reject(error: Error): void } {
@@ -22,16 +23,6 @@ function enospc(): NodeJS.ErrnoException {
   return Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
 }
 
-/** Every raw entry of the database at `dir` (sublevel keys as `!name!key`). */
-async function dump(dir: string): Promise<Array<[string, string]>> {
-  const db = new ClassicLevel<string, string>(dir, { keyEncoding: 'utf8', valueEncoding: 'utf8', createIfMissing: false });
-  await db.open();
-  try {
-    return await db.iterator().all();
-  } finally {
-    await db.close();
-  }
-}
 
 /** Lets pending promise callbacks and a few I/O turns run. */
 const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 20));
@@ -43,7 +34,7 @@ describe(LevelStateStore.name, () => {
 
   // A long interval: only the commits a test makes happen.
   const open = (at: string): LevelStateStore =>
-    new LevelStateStore({ dir: at, cachePercent: -1, useSharedCache: true, expectedConcurrency: 64, useHardLinkCheckpoints: true, commitIntervalMs: 60000, syncCommits: false });
+    levelStore(at);
 
   beforeEach(async () => {
     ({ dir, cleanup } = await tempDir());
@@ -320,11 +311,11 @@ describe(LevelStateStore.name, () => {
     const copyDir = join(dir, 'checkpoint-1');
     const rows = await store.copyTo(copyDir);
 
-    const copied = await dump(copyDir);
+    const copied = await dumpLevel(copyDir);
     expect(rows).to.equal(copied.length);
     // The source, as it stands now, holds exactly what was copied.
     await store.stop();
-    expect(await dump(join(dir, 'state'))).to.deep.equal(copied);
+    expect(await dumpLevel(join(dir, 'state'))).to.deep.equal(copied);
     expect(copied.length).to.equal(4999 + 3 + 1);
     expect(copied.map(([k]) => k)).to.include(`!${META_SUBLEVEL}!${FORMAT_KEY}`);
 
@@ -380,7 +371,7 @@ describe(LevelStateStore.name, () => {
     const rows = await copy;
     expect(commitsDuringCopy, 'commits made while the copy ran').to.be.at.least(2);
 
-    const copied = await dump(copyDir);
+    const copied = await dumpLevel(copyDir);
     expect(rows).to.equal(copied.length);
     const dataRows = copied.filter(([k]) => k.startsWith('!data!'));
     expect(dataRows).to.have.length(KEYS);

@@ -7,6 +7,7 @@ import { BeancrawlError } from '../../util/beancrawl-error.js';
 import { LevelStateStore } from './level-state-store.js';
 import { CONTROLLER_KEY, CURRENT_RUN_KEY, JOURNAL_SUBLEVEL, openStateFolder, RUN_SUBLEVEL, type RunRecord, type StateFolder } from './state-folder.js';
 import { FORMAT_KEY, META_SUBLEVEL, STATE_FORMAT } from './state-format.js';
+import { levelStore } from '../../../test/support/level-store.js';
 
 type Db = ClassicLevel<string, string>;
 type Contents = Record<string, Record<string, string>>;
@@ -17,7 +18,7 @@ const NEXT: RunRecord = { runDir: 'runs/20240103T030405Z', startedAt: '2024-01-0
 
 /** Writes sublevel → key → value through a LevelStateStore (which stamps the format). */
 async function writeState(dir: string, contents: Contents): Promise<void> {
-  const store = new LevelStateStore({ dir, cachePercent: -1, useSharedCache: true, expectedConcurrency: 64, useHardLinkCheckpoints: true, commitIntervalMs: 60000, syncCommits: false });
+  const store = levelStore(dir);
   await store.start();
   for (const [name, entries] of Object.entries(contents)) {
     const sub = store.sublevel(name);
@@ -442,7 +443,7 @@ describe(openStateFolder.name, () => {
     });
 
     it('fails with BC_JOB_RUNNING while a LevelStateStore has it open', async () => {
-      const store = new LevelStateStore({ dir, cachePercent: -1, useSharedCache: true, expectedConcurrency: 64, useHardLinkCheckpoints: true, commitIntervalMs: 60000, syncCommits: false });
+      const store = levelStore(dir);
       await store.start();
       try {
         await expectFailure(openStateFolder(dir), 'BC_JOB_RUNNING', dir);

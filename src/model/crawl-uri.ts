@@ -1,3 +1,4 @@
+import type { DeltaKind, FetchHistoryRecord } from './fetch-history.js';
 import type { Hop, Link } from './hop.js';
 import type { HttpResponse } from './http-response.js';
 import type { SheetOverlay } from '../sheets/sheet-overlay.js';
@@ -21,6 +22,8 @@ export interface QueuedUri {
   readonly sheetKey?: string;
   /** Where a durable frontier stores it (kept until it is done). */
   readonly storeKey?: string;
+  /** A delta run's end-of-run check of a document not reached. */
+  readonly deltaCheck?: boolean;
 }
 
 /**
@@ -79,6 +82,12 @@ export class CrawlUri {
   requestedDelayMs?: number;
   /** Set when the response or a meta tag says not to follow this page's links. */
   noFollow = false;
+  /** What the fetch history held for this URI before this fetch (set by PersistLoadProcessor). */
+  history?: FetchHistoryRecord;
+  /** Against the runs before, in a delta run: set by FetchHistoryProcessor for documents. */
+  delta?: DeltaKind;
+  /** Fetched again at the end of a delta run to see whether a document not reached is still there. */
+  deltaCheck = false;
   /** Set by a content extractor that has read this document fully (Heritrix's linkExtractorFinished): later ones skip it. */
   linkExtractorFinished = false;
   /** The worker that processed it (crawl.log's `#NNN`). */
@@ -99,6 +108,7 @@ export class CrawlUri {
     if (init.forceFetch) this.forceFetch = true;
     if (init.sheetKey) this.sheetKey = init.sheetKey;
     if (init.storeKey) this.storeKey = init.storeKey;
+    if (init.deltaCheck) this.deltaCheck = true;
   }
 
   /** A component's effective configuration for this URI: its own, with the sheets that apply on top. */
@@ -135,6 +145,7 @@ export class CrawlUri {
       sourceTag: this.sourceTag, queueKey: this.queueKey, precedence: this.precedence, fetchAttempts: this.fetchAttempts,
       deferrals: this.deferrals || undefined,
       forceFetch: this.forceFetch || undefined, sheetKey: this.overlay?.key ?? this.sheetKey, storeKey: this.storeKey,
+      deltaCheck: this.deltaCheck || undefined,
     };
   }
 

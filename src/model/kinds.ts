@@ -16,6 +16,7 @@ import type { CookieStore } from './cookie-store.js';
 import type { Credential, CredentialStore } from './credential-store.js';
 import type { CrawlReport } from './crawl-report.js';
 import type { StatisticsTracking } from './crawl-statistics.js';
+import type { DeltaListener, FetchHistory } from './fetch-history.js';
 
 /** The model's contracts as kinds that components provide and references require. */
 declare module '../beans/registry/kind-types.js' {
@@ -46,7 +47,9 @@ declare module '../beans/registry/kind-types.js' {
     Credential: Credential;
     Report: CrawlReport;
     StatisticsTracker: StatisticsTracking;
+    FetchHistory: FetchHistory;
+    DeltaListener: DeltaListener;
   }
 }
 
-export const KINDS = ['CrawlMetadata', 'DecideRule', 'ReadSource', 'SeedModule', 'Processor', 'Frontier', 'UriUniqFilter', 'ServerCache', 'StateStore', 'CanonicalizationPolicy', 'CanonicalizationRule', 'QueueAssignmentPolicy', 'FetchChain', 'CandidateChain', 'DispositionChain', 'CrawlLogger', 'CrawlLimiter', 'CrawlController', 'SheetOverlaysManager', 'Receiver', 'WarcRecordBuilder', 'Report', 'StatisticsTracker', 'CookieStore', 'CredentialStore', 'Credential'] as const;
+export const KINDS = ['CrawlMetadata', 'DecideRule', 'ReadSource', 'SeedModule', 'Processor', 'Frontier', 'UriUniqFilter', 'ServerCache', 'StateStore', 'CanonicalizationPolicy', 'CanonicalizationRule', 'QueueAssignmentPolicy', 'FetchChain', 'CandidateChain', 'DispositionChain', 'CrawlLogger', 'CrawlLimiter', 'CrawlController', 'SheetOverlaysManager', 'Receiver', 'WarcRecordBuilder', 'Report', 'StatisticsTracker', 'CookieStore', 'CredentialStore', 'Credential', 'FetchHistory', 'DeltaListener'] as const;

@@ -1,4 +1,5 @@
 import type { CrawlUri } from './crawl-uri.js';
+import type { DocumentEvent } from './fetch-history.js';
 import type { Link } from './hop.js';
 
 /**
@@ -52,8 +53,25 @@ export interface Receiver {
    * scheduled; false means they are not (the document itself is still delivered).
    */
   approveCollectionCrawling?(document: CrawledDocument): boolean;
-  /** One document. A returned promise holds the URI until it settles (backpressure). */
+  /**
+   * One document. A returned promise holds the URI until it settles (backpressure). In a delta
+   * run it hears new and changed documents, unless the receiver has documentNew/documentChanged.
+   */
   documentFound(document: CrawledDocument): void | Promise<void>;
+  /** Delta runs (Aperture's objectNew): a document no earlier run had. */
+  documentNew?(document: CrawledDocument): void | Promise<void>;
+  /** Delta runs (objectChanged): a document whose content changed since the last run. */
+  documentChanged?(document: CrawledDocument): void | Promise<void>;
+  /** Delta runs (objectNotModified): a document as it was (a 304 has no content: only the event). */
+  documentUnchanged?(event: DocumentEvent, document?: CrawledDocument): void | Promise<void>;
+  /** Delta runs (objectRemoved): a document proven gone; called at the end of the run. */
+  documentDeleted?(event: DocumentEvent): void | Promise<void>;
+  /**
+   * A list receiver (SAP's kind): the run's whole list of events once the run has ended, kept in
+   * the state store meanwhile so that it survives a crash. A receiver with this method hears
+   * nothing during the crawl.
+   */
+  documentList?(events: readonly DocumentEvent[]): void | Promise<void>;
   /** The crawl ended in an error; `stop()` still follows. */
   crawlFailed?(error: unknown): unknown;
   /** crawlFinished. */

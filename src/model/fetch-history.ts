@@ -1,0 +1,101 @@
+import type { CrawlUri } from './crawl-uri.js';
+
+/** One fetch as the history keeps it (Heritrix's FetchHistoryProcessor keeps the last few). */
+export interface FetchHistoryEntry {
+  readonly status: number;
+  /** When the fetch began, ms since the epoch. */
+  readonly fetchTime: number;
+  readonly etag?: string;
+  /** The Last-Modified header as sent, or a file's modification time as an HTTP date. */
+  readonly lastModified?: string;
+  /** `sha1:BASE32` (or the file digest) of the content. */
+  readonly digest?: string;
+  readonly size?: number;
+  /** The media type, lower-cased. */
+  readonly mimeType?: string;
+}
+
+/** An outlink kept with the document it was found in: [uri, hop, context]. */
+export type StoredLink = readonly [string, string, string];
+
+/** What the crawl remembers of one URI from run to run. */
+export interface FetchHistoryRecord {
+  /** Latest first, at most `historyLength`. */
+  readonly fetches: readonly FetchHistoryEntry[];
+  /** It answered 2xx in some run (and has not been reported deleted since). */
+  readonly document: boolean;
+  /** The last run in which it answered 2xx or 304. */
+  readonly lastSeenRun: number;
+  /** The last run in which it was fetched at all. */
+  readonly lastTriedRun: number;
+  /** The run in which it first answered 2xx. */
+  readonly firstSeenRun: number;
+  /** Consecutive gone answers (404, 410) since it was last seen. */
+  readonly goneCount: number;
+  /** The links of the document as last fetched in full: scheduled again when it has not changed. */
+  readonly outlinks?: readonly StoredLink[];
+}
+
+/** What a document is in a delta run, against the runs before. */
+export type DeltaKind = 'new' | 'changed' | 'unchanged' | 'deleted';
+
+/**
+ * A document's event in a run: `found` outside delta runs, else its delta. It carries what is
+ * known of the document without its content (a 304 and a deletion have none).
+ */
+export interface DocumentEvent {
+  readonly kind: DeltaKind | 'found';
+  readonly url: string;
+  readonly status: number;
+  readonly mimeType?: string;
+  readonly size?: number;
+  readonly digest?: string;
+  readonly lastModified?: string;
+  readonly etag?: string;
+  /** When the event's fetch began (the last fetch, for a deletion). */
+  readonly fetchTime: number;
+}
+
+/**
+ * The fetch history and delta bookkeeping of a job (bean kind `FetchHistory`), shared by the
+ * processors that load, judge and store it, the fetchers (conditional requests) and the
+ * controller (the end-of-run check of documents not reached).
+ */
+export interface FetchHistory {
+  /** True when each run is a delta run: documents are reported new, changed, unchanged or deleted. */
+  readonly deltaCrawl: boolean;
+  /** This run's number (1 for the job's first run). */
+  readonly run: number;
+  /** The stored record of a URI, if any. */
+  load(uri: string): Promise<FetchHistoryRecord | undefined>;
+  /** Stages the URI's updated record (after its fetch) for the next commit. */
+  record(curi: CrawlUri): void;
+  /**
+   * Schedules, through `schedule`, every document known from earlier runs that this run has not
+   * fetched yet, to check whether it is still there; resolves to how many.
+   */
+  scheduleUnseen(schedule: (uri: string, record: FetchHistoryRecord) => void): Promise<number>;
+  /**
+   * Ends a run that was not cut short: each document of earlier runs not seen in this one is
+   * reported (through `report`) deleted when it answered gone `deleteAfterGoneCount` times in a
+   * row and the circuit breaker allows, else unchanged; returns what it decided and why.
+   */
+  finishRun(report: (event: DocumentEvent) => void | Promise<void>): Promise<DeletionOutcome>;
+}
+
+export interface DeletionOutcome {
+  /** Documents reported deleted. */
+  readonly deleted: number;
+  /** Documents that would have been deleted but were not: the breaker tripped, or a dry run. */
+  readonly withheld: readonly string[];
+  /** Why they were withheld. */
+  readonly reason?: string;
+}
+
+/** Hears what a delta run decides at its end (the ReceiverProcessor, for its receivers). */
+export interface DeltaListener {
+  /** A document's event decided at the end of the run: deleted, or unchanged when not reached and not proven gone. */
+  documentEvent(event: DocumentEvent): Promise<void>;
+  /** The run has ended (not cut short): list receivers get the whole list. */
+  runEnded(): Promise<void>;
+}

@@ -12,9 +12,7 @@ import { configStringComponent } from '../components/seeds/config-string.descrip
 import { textSeedModuleComponent } from '../components/seeds/text-seed-module.descriptor.js';
 import { levelFrontierComponent } from '../components/frontier/level-frontier.descriptor.js';
 import { memoryFrontierComponent } from '../components/frontier/memory-frontier.descriptor.js';
-import { levelStateStoreComponent } from '../components/state/level-state-store.descriptor.js';
-import { levelUriUniqFilterComponent } from '../components/state/level-uri-uniq-filter.descriptor.js';
-import { memoryUriUniqFilterComponent } from '../components/state/memory-uri-uniq-filter.descriptor.js';
+import { STATE_COMPONENTS } from '../components/state/state-components.js';
 import { EXTRACT_COMPONENTS } from '../components/extract/extract-components.js';
 import { FETCH_COMPONENTS } from '../components/fetch/fetch-components.js';
 import { FILES_COMPONENTS } from '../components/files/files-components.js';
@@ -46,9 +44,7 @@ export const BUILT_IN_COMPONENTS: readonly ComponentDescriptor[] = [
   ...CANDIDATE_COMPONENTS,
   levelFrontierComponent,
   memoryFrontierComponent,
-  levelUriUniqFilterComponent,
-  memoryUriUniqFilterComponent,
-  levelStateStoreComponent,
+  ...STATE_COMPONENTS,
   fetchChainComponent,
   candidateChainComponent,
   dispositionChainComponent,

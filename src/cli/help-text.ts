@@ -13,12 +13,14 @@ Usage:
   beancrawl create JOB [--profile NAME] [--seed URL]... [--contact URL]
       Make a new job folder from a profile (default: default), with these seeds and
       operator contact URL written into its overrides.
-  beancrawl launch JOB [--fresh] [--forget-history] [--checkpoint NAME|latest] [--set ...]
+  beancrawl launch JOB [--fresh] [--forget-history] [--checkpoint NAME|latest]
+                   [--dry-run-deletes] [--set ...]
       Verify (refusing a job with errors), then crawl to the end in this process, with
       live progress; writes JOB/runs/<timestamp>/ (JOB/latest points at it). A run that
       did not finish (killed, Ctrl-C) is resumed; --fresh starts a new one from the seeds
       instead, --forget-history also drops the fetch history; --checkpoint starts from a
-      checkpoint. Ctrl-C (or SIGTERM) stops cleanly, to be resumed; twice quits at once.
+      checkpoint; --dry-run-deletes lists what a delta run would delete, deleting nothing.
+      Ctrl-C (or SIGTERM) stops cleanly, to be resumed; twice quits at once.
   beancrawl crawl URL... [--profile NAME] [--contact URL] [--job DIR] [--set ...]
       create and launch in one step (profile site-mirror; job folder jobs/<host>-<time>).
   beancrawl status|pause|unpause|checkpoint|terminate JOB

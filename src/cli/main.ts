@@ -45,12 +45,13 @@ async function dispatch(argv: readonly string[], io: Output): Promise<number> {
       return command === 'verify' ? verifyCommand(target, sets, io) : beansCommand(target, sets, io);
     }
     case 'launch': {
-      const { values, positionals } = options(rest, { set: { type: 'string', multiple: true }, fresh: { type: 'boolean' }, 'forget-history': { type: 'boolean' }, checkpoint: { type: 'string' } }, 1);
+      const { values, positionals } = options(rest, { set: { type: 'string', multiple: true }, fresh: { type: 'boolean' }, 'forget-history': { type: 'boolean' }, 'dry-run-deletes': { type: 'boolean' }, checkpoint: { type: 'string' } }, 1);
       if (positionals.length !== 1) throw new UsageError('launch needs a job folder or bean file: beancrawl launch JOB');
       if (values.checkpoint !== undefined && values.fresh) throw new UsageError('--checkpoint and --fresh cannot go together: a checkpoint is a run to resume');
       const { launchCommand } = await import('./commands/launch-command.js');
       return launchCommand(positionals[0], checkSets((values.set as string[] | undefined) ?? []), io, {
         fresh: Boolean(values.fresh), forgetHistory: Boolean(values['forget-history']), checkpoint: values.checkpoint as string | undefined,
+        dryRunDeletes: Boolean(values['dry-run-deletes']),
       });
     }
     case 'create': {

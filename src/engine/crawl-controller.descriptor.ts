@@ -5,7 +5,8 @@ export const crawlControllerComponent = defineComponent({
   aliases: ['org.archive.crawler.framework.CrawlController'],
   description:
     'Runs the crawl: announces the seeds, then `maxToeThreads` workers take URIs from the frontier, run each through the ' +
-    'fetch chain and the disposition chain, and hand it back, until the frontier is empty or a limit is reached.',
+    'fetch chain and the disposition chain, and hand it back, until the frontier is empty or a limit is reached. A delta ' +
+    'run that was not cut short then fetches the documents of earlier runs it did not reach, and decides deletions.',
   kinds: ['CrawlController'],
   props: {
     maxToeThreads: { type: 'integer', default: 25, minimum: 1, maximum: 10000, description: 'URIs processed at once (workers on the event loop; Heritrix\'s toe threads).' },
@@ -25,6 +26,8 @@ export const crawlControllerComponent = defineComponent({
     loggerModule: { kind: 'CrawlLogger', autowire: true, description: 'crawl.log and the error logs.' },
     crawlLimiter: { kind: 'CrawlLimiter', autowire: true, description: 'Soft limits.' },
     stateStore: { kind: 'StateStore', autowire: true, description: 'Keeps the crawl\'s totals and whether it finished; a failed commit (disk full) pauses the crawl until one succeeds.' },
+    fetchHistory: { kind: 'FetchHistory', autowire: true, description: 'In delta runs: the documents of earlier runs not reached, fetched again at the end, and the deletions decided then.' },
+    deltaListener: { kind: 'DeltaListener', autowire: true, description: 'Hears the events decided at the end of a run (deleted documents) and that the run ended (list receivers).' },
     sheetOverlaysManager: { kind: 'SheetOverlaysManager', autowire: true, description: 'Gives seeds their sheets and restores queued URIs\' sheets.' },
   },
   load: async (): Promise<ComponentClass> => (await import('./crawl-controller.js')).CrawlController,

@@ -37,6 +37,9 @@ export class CrawlController implements CrawlControl {
   #run?: StateSublevel;
   /** Why the crawl is paused when the operator did not ask for it (a state store that cannot write). */
   #alert?: string;
+  #pausedByFault = false;
+  /** The record last staged: an idle crawl stages nothing. */
+  #staged = '';
 
   constructor(readonly config: ConfigOf<typeof crawlControllerComponent>) {}
 
@@ -52,7 +55,7 @@ export class CrawlController implements CrawlControl {
       this.#documents = saved.documents;
       this.#elapsedBefore = saved.elapsedMs;
     }
-    store.participate({ stage: () => this.#stage() });
+    store.participate({ stage: (final) => this.#stage(final === true) });
     store.onFault((error) => this.#storeFault(error));
   }
 
@@ -68,7 +71,8 @@ export class CrawlController implements CrawlControl {
     // Limits are also checked while every queue rests, when no URI finishes to trigger a check.
     const clock = setInterval(() => this.#checkLimits(), 1000);
     try {
-      await Promise.all(Array.from({ length: this.config.maxToeThreads }, (_, i) => this.#work(i + 1)));
+      await this.#workers();
+      if (!this.#abort.signal.aborted) await this.#endOfRun();
     } finally {
       clearInterval(clock);
     }
@@ -94,6 +98,7 @@ export class CrawlController implements CrawlControl {
 
   unpause(): void {
     if (this.#state !== 'PAUSED') return;
+    this.#pausedByFault = false;
     this.#state = 'RUNNING';
     this.#gate = undefined;
     this.#resume?.();
@@ -124,6 +129,41 @@ export class CrawlController implements CrawlControl {
         loggerModule?.alert?.('WARNING', `seed ${url} is out of scope: check the scope rules (beancrawl explain JOB ${url})`);
       } else frontier.schedule(curi);
     }
+  }
+
+  /** Runs the workers until the frontier is empty; one that fails stops the others before the error goes on. */
+  async #workers(): Promise<void> {
+    const workers = Array.from({ length: this.config.maxToeThreads }, (_, i) => this.#work(i + 1).catch((e: unknown) => {
+      this.terminate('FINISHED_ABNORMAL');
+      throw e;
+    }));
+    const outcomes = await Promise.allSettled(workers);
+    const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+    if (failed) throw failed.reason;
+  }
+
+  /**
+   * The end of a run that was not cut short. A delta run first fetches the documents of earlier
+   * runs that it has not reached (SAP's postprocessor), then has the deletions decided; the
+   * delta listener hears of them, and of the run's end.
+   */
+  async #endOfRun(): Promise<void> {
+    const { fetchHistory, deltaListener, loggerModule } = this.config;
+    if (fetchHistory?.deltaCrawl) {
+      if (await fetchHistory.scheduleUnseen((uri) => this.#scheduleCheck(uri))) await this.#workers();
+      if (this.#abort.signal.aborted) return;
+      const outcome = await fetchHistory.finishRun((event) => deltaListener?.documentEvent(event));
+      if (outcome.reason) loggerModule?.alert?.('WARNING', `deletions withheld: ${outcome.reason}`);
+    }
+    await deltaListener?.runEnded();
+  }
+
+  /** A document not reached this run, fetched again to see whether it is still there. */
+  async #scheduleCheck(uri: string): Promise<void> {
+    const curi = new CrawlUri(uri, { deltaCheck: true, forceFetch: true });
+    curi.overlay = this.config.sheetOverlaysManager?.overlayFor(uri, curi);
+    await this.config.candidateChain.run(curi);
+    if (curi.fetchStatus !== FetchStatus.OUT_OF_SCOPE) this.config.frontier.schedule(curi);
   }
 
   async #work(worker: number): Promise<void> {
@@ -183,23 +223,36 @@ export class CrawlController implements CrawlControl {
     return this.#elapsedBefore + (this.#startedAt ? Date.now() - this.#startedAt : 0);
   }
 
-  #stage(): void {
-    const finished = this.#state === 'FINISHED' && this.#exitStatus !== INTERRUPTED;
-    const record: ControllerRecord = { bytes: this.#bytes, documents: this.#documents, elapsedMs: this.#elapsed(), finished, exitStatus: finished ? this.#exitStatus : undefined };
-    this.#run?.put('controller', JSON.stringify(record));
+  /** The run is recorded finished only in the store's last commit, once outputs are closed and reports written. */
+  #stage(final: boolean): void {
+    const finished = final && this.#state === 'FINISHED' && this.#exitStatus !== INTERRUPTED;
+    // Elapsed time to the second, so that an idle crawl has nothing new to stage.
+    const elapsedMs = Math.floor(this.#elapsed() / 1000) * 1000;
+    const record: ControllerRecord = { bytes: this.#bytes, documents: this.#documents, elapsedMs, finished, exitStatus: finished ? this.#exitStatus : undefined };
+    const text = JSON.stringify(record);
+    if (text === this.#staged) return;
+    this.#staged = text;
+    this.#run?.put('controller', text);
   }
 
-  /** A commit failed: pause, say why, and go on by itself once a commit succeeds again. */
+  /**
+   * A commit failed: pause, say why, and go on by itself once a commit succeeds again (unless the
+   * operator had paused the crawl: then it stays paused).
+   */
   #storeFault(error: Error | undefined): void {
     if (error) {
       const first = this.#alert === undefined;
       this.#alert = `the state store cannot write (${error.message}); the crawl is paused until it can`;
       if (first) this.config.loggerModule?.alert?.('SEVERE', this.#alert);
-      this.pause();
+      if (this.#state === 'RUNNING') {
+        this.pause();
+        this.#pausedByFault = true;
+      }
     } else if (this.#alert !== undefined) {
       this.#alert = undefined;
       this.config.loggerModule?.alert?.('WARNING', 'the state store writes again; the crawl goes on');
-      this.unpause();
+      if (this.#pausedByFault) this.unpause();
+      this.#pausedByFault = false;
     }
   }
 }

@@ -1,5 +1,5 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir, stat, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import type { ConfigOf } from '../beans/registry/component-descriptor.js';
@@ -26,13 +26,18 @@ export class CrawlerLoggerModule implements CrawlLogger {
   async start(): Promise<void> {
     if (this.#crawl) return;
     await mkdir(this.config.path, { recursive: true });
-    const open = (name: string) => createWriteStream(join(this.config.path, name), { flags: 'a', highWaterMark: 1 << 16 });
+    // A log that cannot be written (a full disk) never brings the crawl down: crawl.log's failure
+    // fails the state store's commits until it is reopened; the other logs lose what they could not write.
+    const open = (name: string) => createWriteStream(join(this.config.path, name), { flags: 'a', highWaterMark: 1 << 16 }).on('error', () => undefined);
     this.#crawl = open('crawl.log');
     const store = this.config.stateStore;
     if (store) {
       const path = join(this.config.path, 'crawl.log');
       const length = await stat(path).then((s) => s.size, () => 0);
-      this.#journaled = new JournaledFile(store, path, this.#crawl, length);
+      this.#journaled = new JournaledFile(store, path, this.#crawl, length, async (committed) => {
+        await truncate(path, committed);
+        return (this.#crawl = open('crawl.log'));
+      });
     }
     this.#uriErrors = open('uri-errors.log');
     this.#runtimeErrors = open('runtime-errors.log');
@@ -66,6 +71,7 @@ export class CrawlerLoggerModule implements CrawlLogger {
     this.#crawl = this.#uriErrors = this.#runtimeErrors = this.#alerts = undefined;
     for (const s of streams) s.end();
     if (streams[0]) this.#journaled?.ending(finished(streams[0]));
-    await Promise.all(streams.map((s) => finished(s)));
+    // crawl.log must be complete; the other logs are best effort.
+    await Promise.all(streams.map((s, i) => (i === 0 ? finished(s) : finished(s).catch(() => undefined))));
   }
 }

@@ -13,7 +13,7 @@ import { assertNotRunning, serveControlSocket } from './control-socket.js';
 import { CheckpointService } from '../engine/checkpoint-service.js';
 import type { StateStore } from '../model/state-store.js';
 import { recoverOutputs } from './recover-outputs.js';
-import { findCheckpoint, restoreCheckpoint } from './restore-checkpoint.js';
+import { findCheckpoint, finishSwap, restoreCheckpoint } from './restore-checkpoint.js';
 import { createRunFolder, runId } from './run-folder.js';
 import { verifyJob } from './verify-job.js';
 
@@ -31,6 +31,8 @@ export interface LaunchOptions {
   readonly forgetHistory?: boolean;
   /** The components known (the built-in catalog when not given). */
   readonly registry?: Registry;
+  /** List the documents a delta run would delete without reporting them deleted. */
+  readonly dryRunDeletes?: boolean;
   /** Start from this checkpoint (its name, or `latest`) instead of the state as it stands. */
   readonly checkpoint?: string;
 }
@@ -56,8 +58,15 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
   const id = runId();
   // The container (and inversify) load while verify reads files.
   const containerModule = import('../beans/container/bean-container.js');
-  const verified = await verifyJob(target, { sets: options.sets, launchId: join('runs', id), registry: options.registry });
+  let verified = await verifyJob(target, { sets: options.sets, launchId: join('runs', id), registry: options.registry });
   if (verified.diagnostics.some(isError)) throw new BeancrawlError(verified.diagnostics.filter(isError));
+  if (options.dryRunDeletes) {
+    // --dry-run-deletes is the fetch history's dryRunDeletes, set last.
+    const history = verified.resolved!.beans.find((b) => b.descriptor.kinds.includes('FetchHistory'));
+    if (!history) throw new BeancrawlError([{ code: 'BC_REF_MISSING', location: { file: verified.file, line: 1, column: 1 }, message: '--dry-run-deletes needs a FetchHistoryStore bean (profile delta-recrawl)' }]);
+    options = { ...options, sets: [...(options.sets ?? []), `${history.id}.dryRunDeletes=true`] };
+    verified = await verifyJob(target, { sets: options.sets, launchId: join('runs', id), registry: options.registry });
+  }
   if (verified.diagnostics.length) options.onWarnings?.(verified.diagnostics);
   const settings = await loadEngineSettings(packageRoot());
   await assertNotRunning(verified.jobDir);
@@ -67,7 +76,10 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
   let resolved = verified;
   try {
     if (fromCheckpoint) options.onNotice?.(`starting from checkpoint ${fromCheckpoint}`);
-    else if (state?.mode === 'resume') {
+    if (state?.mode === 'resume' && options.forgetHistory) options.onNotice?.('--forget-history applies to a new run; the unfinished run resumes with its history (add --fresh to drop it)');
+    if (fromCheckpoint) {
+      // The checkpoint's outputs belong to the run that took it; nothing is recovered.
+    } else if (state?.mode === 'resume') {
       options.onNotice?.(`resuming the unfinished run ${state.previous!.runDir}`);
       for (const note of await recoverOutputs(state.journal)) options.onNotice?.(note);
     } else if (state?.previous) options.onNotice?.(`--fresh: the unfinished run ${state.previous.runDir} is dropped; a new run starts from the seeds`);
@@ -139,11 +151,16 @@ async function startFromCheckpoint(jobDir: string, graph: ResolvedGraph, options
   if (!store) throw new BeancrawlError([{ code: 'BC_CHECKPOINT_UNKNOWN', location: { file: jobDir, line: 1, column: 1 }, message: 'this job has no state store (LevelStateStore) to start from a checkpoint' }]);
   const service = graph.beans.find((b) => b.descriptor.kinds.includes('CheckpointService'));
   const found = await findCheckpoint((service?.config.checkpointsDir as string | undefined) ?? join(jobDir, 'checkpoints'), options.checkpoint!);
-  const current = await openStateFolder(store.config.dir as string);
+  // A state that cannot be read is what checkpoints are for: it is replaced, its outputs left as they are.
+  const current = await openStateFolder(store.config.dir as string).catch((e: unknown) => {
+    if (!(e instanceof BeancrawlError) || e.diagnostics[0]?.code === 'BC_JOB_RUNNING') throw e;
+    options.onNotice?.(`the current state is replaced without recovering its outputs: ${e.diagnostics[0]?.message ?? e.message}`);
+    return undefined;
+  });
   try {
-    if (current.mode === 'resume') for (const note of await recoverOutputs(current.journal)) options.onNotice?.(note);
+    if (current?.mode === 'resume') for (const note of await recoverOutputs(current.journal)) options.onNotice?.(note);
   } finally {
-    await current.close();
+    await current?.close();
   }
   await restoreCheckpoint(found.dir, store.config.dir as string);
   return `${found.stamp.name}${found.stamp.runDir ? ` (taken in ${found.stamp.runDir})` : ''}`;
@@ -157,5 +174,6 @@ function stateStoreBean(graph: ResolvedGraph) {
 async function openState(graph: ResolvedGraph, options: LaunchOptions): Promise<StateFolder | undefined> {
   const store = stateStoreBean(graph);
   if (!store) return undefined;
+  await finishSwap(store.config.dir as string);
   return openStateFolder(store.config.dir as string, { fresh: options.fresh, forgetHistory: options.forgetHistory });
 }

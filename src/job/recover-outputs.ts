@@ -43,6 +43,7 @@ async function recoverWarcs(record: WarcJournal, notes: string[]): Promise<void>
     for (const name of names) {
       const path = join(dir, name);
       if (!name.endsWith(OPEN_SUFFIX) || listed.has(path)) continue;
+      if (record.prefix !== undefined && !name.startsWith(`${record.prefix}-`)) continue;
       // Begun after the last commit: its URIs are done again; the file is kept, under a name that says it is not valid.
       await rename(path, path.slice(0, -OPEN_SUFFIX.length) + INVALID_SUFFIX);
       notes.push(`${path}: set aside as ${INVALID_SUFFIX} (begun after the last commit; its URIs are fetched again)`);

@@ -10,9 +10,15 @@ export interface HostTally {
   bytes: number;
   /** URIs robots.txt kept from being fetched (-9998). */
   robotsDenials: number;
-  /** Successes that were neither a duplicate by digest nor "not modified": all of them until revisits exist. */
+  /** Successes that were neither a duplicate by digest nor "not modified". */
   novelUrls: number;
   novelBytes: number;
+  /** Successes whose content was as in the last run (unchanged in a delta run, same digest). */
+  dupByHashUrls?: number;
+  dupByHashBytes?: number;
+  /** 304 answers to conditional requests. */
+  notModifiedUrls?: number;
+  notModifiedBytes?: number;
 }
 
 /** URIs and bytes of one MIME type. */

@@ -74,7 +74,7 @@ export interface FetchHistory {
    * Schedules, through `schedule`, every document known from earlier runs that this run has not
    * fetched yet, to check whether it is still there; resolves to how many.
    */
-  scheduleUnseen(schedule: (uri: string, record: FetchHistoryRecord) => void): Promise<number>;
+  scheduleUnseen(schedule: (uri: string, record: FetchHistoryRecord) => void | Promise<void>): Promise<number>;
   /**
    * Ends a run that was not cut short: each document of earlier runs not seen in this one is
    * reported (through `report`) deleted when it answered gone `deleteAfterGoneCount` times in a

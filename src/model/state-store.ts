@@ -45,8 +45,13 @@ export interface StateSublevel {
  * records written before that moment are in their files.
  */
 export interface StateParticipant {
-  /** Stages (put/del on sublevels) what changed since the previous commit. */
-  stage(): void;
+  /**
+   * Stages (put/del on sublevels) what changed since the previous commit. `final` is true for the
+   * store's last commit, once every other bean has stopped (a run is "finished" only then).
+   */
+  stage(final?: boolean): void;
   /** Resolves once everything written to this component's files so far has reached them. */
   flushed?(): Promise<void>;
+  /** The commit whose stage() came last has been written. */
+  committed?(): void;
 }

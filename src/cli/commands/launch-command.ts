@@ -11,6 +11,7 @@ export interface LaunchFlags {
   readonly fresh?: boolean;
   readonly forgetHistory?: boolean;
   readonly checkpoint?: string;
+  readonly dryRunDeletes?: boolean;
 }
 
 /**

@@ -45,8 +45,8 @@ export const fetchHttpComponent = defineComponent({
       type: 'array', items: { type: 'string' }, default: [HERITRIX_ACCEPT_HEADER], overlayable: true,
       description: 'Whole header lines sent with every request (`Accept-Language: en`), Heritrix\'s browser-like Accept by default.',
     },
-    sendIfModifiedSince: { type: 'boolean', default: true, overlayable: true, description: 'Send If-Modified-Since from fetch history. No effect yet: there is no fetch history.' },
-    sendIfNoneMatch: { type: 'boolean', default: true, overlayable: true, description: 'Send If-None-Match from fetch history. No effect yet: there is no fetch history.' },
+    sendIfModifiedSince: { type: 'boolean', default: true, overlayable: true, description: 'Send If-Modified-Since with the Last-Modified of the URI\'s last fetch with content (fetch history, loaded by PersistLoadProcessor).' },
+    sendIfNoneMatch: { type: 'boolean', default: true, overlayable: true, description: 'Send If-None-Match with the ETag of the URI\'s last fetch with content (fetch history, loaded by PersistLoadProcessor).' },
     sendConnectionClose: { type: 'boolean', default: false, overlayable: true, description: 'Send `Connection: close` and open a new connection for every request. Heritrix\'s default is true.' },
     sendReferer: {
       type: 'boolean', default: true, overlayable: true,

@@ -115,6 +115,10 @@ export class FetchHttp extends Processor {
     const cookie = c.ignoreCookies ? undefined : c.cookieStore?.cookieHeader(url);
     if (cookie !== undefined) headers.push('Cookie', cookie);
     if (authorization !== undefined) headers.push('Authorization', authorization);
+    // Conditional requests from the fetch history: the validators of the last fetch with content.
+    const before = curi.history?.document ? curi.history.fetches.find((f) => f.status >= 200 && f.status < 300) : undefined;
+    if (before?.etag && c.sendIfNoneMatch) headers.push('If-None-Match', before.etag);
+    if (before?.lastModified && c.sendIfModifiedSince) headers.push('If-Modified-Since', before.lastModified);
     return headers;
   }
 

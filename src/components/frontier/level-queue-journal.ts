@@ -14,6 +14,7 @@ const TOTALS_KEY = 'totals';
 export class LevelQueueJournal implements QueueJournal {
   #seq = 0;
   #committedSpill?: Promise<void>;
+  #stagedTotals = '';
   readonly #uris: StateSublevel;
   readonly #queues: StateSublevel;
   readonly #totals: StateSublevel;
@@ -41,7 +42,11 @@ export class LevelQueueJournal implements QueueJournal {
 
   async read(queueKey: string, afterKey: string | undefined, limit: number): Promise<QueuedUri[]> {
     // URIs that left memory may still be staged: the read waits for the commit that writes them.
-    await (this.#committedSpill ??= this.store.commit());
+    await (this.#committedSpill ??= this.store.commit().catch((e: unknown) => {
+      // A failed commit is not remembered: the next read tries again.
+      this.#committedSpill = undefined;
+      throw e;
+    }));
     const rows = await this.#uris.range(afterKey === undefined ? queueKey + ORDINARY : afterKey + '\u0000', queueKey + URGENT, limit);
     return rows.map(toItem);
   }
@@ -60,7 +65,10 @@ export class LevelQueueJournal implements QueueJournal {
   }
 
   stageTotals(totals: FrontierTotals): void {
-    this.#totals.put(TOTALS_KEY, JSON.stringify({ ...totals, seq: this.#seq }));
+    const text = JSON.stringify({ ...totals, seq: this.#seq });
+    if (text === this.#stagedTotals) return;
+    this.#stagedTotals = text;
+    this.#totals.put(TOTALS_KEY, text);
   }
 
   async load(): Promise<{ queues: QueueState[]; totals?: FrontierTotals }> {

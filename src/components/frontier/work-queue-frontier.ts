@@ -17,6 +17,9 @@ export interface WorkQueueFrontierConfig {
   readonly uriUniqFilter: UriUniqFilter;
 }
 
+/** How long a queue whose stored URIs could not be read waits before it is tried again. */
+const READ_RETRY_MS = 1000;
+
 /** How many times one URI may wait behind prerequisites before it fails with -60. */
 const MAX_DEFERRALS = 20;
 
@@ -98,7 +101,19 @@ export class WorkQueueFrontier implements Frontier {
         if (q.retired || q.size === 0) continue;
         q.inProcess = true;
         this.#inProcess++;
-        const item = await q.take(this.journal);
+        let item;
+        try {
+          item = await q.take(this.journal);
+        } catch (e) {
+          // The journal could not be read (the store cannot commit): the queue rests and is tried again.
+          q.inProcess = false;
+          this.#inProcess--;
+          q.wakeAt = Date.now() + READ_RETRY_MS;
+          this.#resting.push(q);
+          this.#armTimer();
+          process.emitWarning(`queue ${q.key} could not be read from the state store: ${(e as Error)?.message ?? String(e)}; retrying`);
+          continue;
+        }
         if (!item) {
           q.inProcess = false;
           this.#inProcess--;

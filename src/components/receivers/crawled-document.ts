@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { CrawlUri } from '../../model/crawl-uri.js';
+import type { DocumentEvent } from '../../model/fetch-history.js';
 import type { CrawledDocument } from '../../model/receiver.js';
 
 /**
@@ -51,4 +52,20 @@ function localPathOf(uri: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** A URI's document event (what is known of it without its content; a 304 takes type and size from its history). */
+export function documentEventOf(curi: CrawlUri, kind: DocumentEvent['kind']): DocumentEvent {
+  const before = curi.fetchStatus === 304 ? curi.history?.fetches.find((f) => f.status >= 200 && f.status < 300) : undefined;
+  const headers = curi.response?.headers;
+  const fileTime = curi.extraInfo.lastModified;
+  return {
+    kind, url: curi.uri, status: curi.fetchStatus,
+    mimeType: before ? before.mimeType : mimeTypeOf(curi.contentType) || undefined,
+    size: before ? before.size : curi.contentSize >= 0 ? curi.contentSize : undefined,
+    digest: before ? before.digest : curi.contentDigest,
+    lastModified: headers?.['last-modified'] ?? (typeof fileTime === 'string' ? fileTime : before?.lastModified),
+    etag: headers?.etag ?? before?.etag,
+    fetchTime: curi.fetchBeginTime > 0 ? curi.fetchBeginTime : Date.now(),
+  };
 }

@@ -7,7 +7,9 @@ export const directoryMirrorReceiverComponent = defineComponent({
     'and Heritrix\'s MirrorWriterProcessor (http and https URLs): `host/path/name`, `index.html` for a path ending in `/`, the query kept in the ' +
     'name. Documents are stored decoded (no gzip), so the folder serves as an offline copy; links inside them are not ' +
     'rewritten. A document fetched again overwrites its file. A file standing where a folder is needed (`/a` then `/a/b`) ' +
-    'moves into it as its directoryFile.',
+    'moves into it as its directoryFile. In a delta run, new and changed documents are written, unchanged ones left as they ' +
+    'are (written only if their file is missing and their content was fetched, not for a 304), and a deleted document\'s ' +
+    'file is removed, with the folders that leaves empty (never the mirror\'s folder itself nor anything outside it).',
   kinds: ['Receiver'],
   props: {
     path: { type: 'string', default: 'mirror', path: true, description: 'The mirror\'s folder (relative to the job folder, so it outlives a run).' },

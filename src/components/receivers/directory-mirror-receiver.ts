@@ -1,6 +1,7 @@
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, relative, sep } from 'node:path';
+import { mkdir, rename, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
+import type { DocumentEvent } from '../../model/fetch-history.js';
 import type { CrawledDocument, Receiver } from '../../model/receiver.js';
 import type { directoryMirrorReceiverComponent } from './directory-mirror-receiver.descriptor.js';
 import { mirrorPath } from './mirror-path.js';
@@ -9,13 +10,18 @@ export type DirectoryMirrorReceiverConfig = ConfigOf<typeof directoryMirrorRecei
 
 /**
  * Writes each document's content to its mirror path. The frontier never has two URIs of one host
- * in flight, so the writes of one host's folder never race each other.
+ * in flight, so the writes of one host's folder never race each other. In a delta run a new or
+ * changed document is written as in any run, an unchanged one is left as it is (written only
+ * when its copy is missing and its content came), and a deleted one's copy is removed, with the
+ * folders left empty by that up to (not including) the mirror's folder.
  */
 export class DirectoryMirrorReceiver implements Receiver {
   /** Bytes stored in this run. */
   bytes = 0;
   /** Documents stored in this run. */
   documents = 0;
+  /** Copies removed in this run (deleted documents). */
+  deleted = 0;
 
   constructor(readonly config: DirectoryMirrorReceiverConfig) {}
 
@@ -24,13 +30,74 @@ export class DirectoryMirrorReceiver implements Receiver {
   }
 
   async documentFound(doc: CrawledDocument): Promise<void> {
-    const segments = mirrorPath(doc.url, this.config);
-    if (segments === undefined) return;
+    const file = this.#fileOf(doc.url);
+    if (file === undefined) return;
+    await this.#write(file, doc);
+  }
+
+  documentNew(doc: CrawledDocument): Promise<void> {
+    return this.documentFound(doc);
+  }
+
+  documentChanged(doc: CrawledDocument): Promise<void> {
+    return this.documentFound(doc);
+  }
+
+  /** Leaves the copy as it is; writes it only when it is missing and the content came (not a 304). */
+  async documentUnchanged(_event: DocumentEvent, doc?: CrawledDocument): Promise<void> {
+    if (doc === undefined) return;
+    const file = this.#fileOf(doc.url);
+    if (file === undefined || (await this.#copyOf(file)) !== undefined) return;
+    await this.#write(file, doc);
+  }
+
+  /** Removes the copy, then each folder that removal left empty, up to the mirror's folder. */
+  async documentDeleted(event: DocumentEvent): Promise<void> {
+    const file = this.#fileOf(event.url);
+    const copy = file && (await this.#copyOf(file));
+    if (copy === undefined) return;
+    try {
+      await unlink(copy);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw e;
+    }
+    this.deleted++;
+    for (let dir = dirname(copy); this.#inside(dir); dir = dirname(dir)) {
+      // rmdir removes only an empty folder: one holding anything else stays, and so do those above it.
+      if (!(await rmdir(dir).then(() => true, () => false))) break;
+    }
+  }
+
+  /** Where a URL's copy goes; undefined for URLs the mirror does not hold (not http/https). */
+  #fileOf(url: string): string | undefined {
+    const segments = mirrorPath(url, this.config);
+    if (segments === undefined) return undefined;
+    const file = join(this.config.path, ...segments);
+    return this.#inside(file) ? file : undefined;
+  }
+
+  /** Strictly below the mirror's folder. */
+  #inside(path: string): boolean {
+    const rel = relative(this.config.path, path);
+    return rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
+  }
+
+  /** The file holding a URL's copy: at its path, or as the directoryFile of a folder standing there; undefined when there is none. */
+  async #copyOf(file: string): Promise<string | undefined> {
+    const found = await stat(file).catch(() => undefined);
+    if (found?.isFile()) return file;
+    if (!found?.isDirectory()) return undefined;
+    const inFolder = join(file, this.config.directoryFile);
+    return (await stat(inFolder).catch(() => undefined))?.isFile() ? inFolder : undefined;
+  }
+
+  async #write(file: string, doc: CrawledDocument): Promise<void> {
     const max = this.config.maxTotalBytes;
     if (max > 0 && this.bytes + doc.size > max) return;
     this.bytes += doc.size;
     this.documents++;
-    await this.#store(join(this.config.path, ...segments), doc.content);
+    await this.#store(file, doc.content);
   }
 
   /** Writes the file; a folder already standing at its path gets the content as its directoryFile. */
@@ -39,8 +106,13 @@ export class DirectoryMirrorReceiver implements Receiver {
     try {
       await writeFile(file, content);
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EISDIR') throw e;
-      await writeFile(join(file, this.config.directoryFile), content);
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') {
+        // A deletion emptied and removed the folder meanwhile: make it again.
+        await this.#folder(dirname(file));
+        await writeFile(file, content);
+      } else if (code === 'EISDIR') await writeFile(join(file, this.config.directoryFile), content);
+      else throw e;
     }
   }
 

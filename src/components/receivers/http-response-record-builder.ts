@@ -2,6 +2,7 @@ import type { CrawlUri } from '../../model/crawl-uri.js';
 import type { WarcRecordBuilder, WarcRecordDraft } from '../../model/receiver.js';
 import { isHttp, recordDate } from './builder-support.js';
 import { httpResponseHead } from './http-response-head.js';
+import { revisitOf } from './revisit-record-builder.js';
 import { sha1Base32 } from './sha1-base32.js';
 
 export const HTTP_RESPONSE_MIMETYPE = 'application/http; msgtype=response';
@@ -11,12 +12,14 @@ export const HTTP_RESPONSE_MIMETYPE = 'application/http; msgtype=response';
  * received (see httpResponseHead; the body keeps its content coding), with WARC-Payload-Digest
  * over those body bytes, WARC-IP-Address (the address connected to) and WARC-Truncated when the
  * body was cut (`length`, `time`, or `unspecified` when the fetch stopped after the headers).
+ * A URI the fetch history judged unchanged (a 304, or a 2xx with the last digest) gets none: as in
+ * Heritrix, RevisitRecordBuilder writes a `revisit` record in its place.
  */
 export class HttpResponseRecordBuilder implements WarcRecordBuilder {
   constructor(readonly config: object = {}) {}
 
   shouldBuildRecord(curi: CrawlUri): boolean {
-    return curi.response !== undefined && isHttp(curi.uri);
+    return curi.response !== undefined && isHttp(curi.uri) && revisitOf(curi) === undefined;
   }
 
   buildRecord(curi: CrawlUri): WarcRecordDraft | undefined {

@@ -7,11 +7,17 @@ export const DEFAULT_JSONL_MAPPING = {
   httpLastModified: 'lastModified', httpSize: 'size',
 } as const;
 
+/** The key every line gives the document's event (`found`, `new`, `changed`, `unchanged`, `deleted`); no attribute may take it. */
+export const KIND_KEY = 'kind';
+
 export const jsonlReceiverComponent = defineComponent({
   name: 'JsonlReceiver',
   description:
     'A result receiver writing one JSON object a line per document. As in SMILA\'s web crawler `mapping`, each attribute ' +
-    'written is named by the mapping and attributes left out of it are not written.',
+    'written is named by the mapping and attributes left out of it are not written. Each line begins with `kind`: `found` ' +
+    'outside delta runs, else the document\'s delta, `new`, `changed`, `unchanged` or `deleted`. A document unchanged without ' +
+    'content (a 304) or deleted has only what its event knows: httpUrl, httpMimetype, httpSize, httpLastModified, ' +
+    'httpStatus, contentDigest and fetchTime (those mapped and known).',
   kinds: ['Receiver'],
   props: {
     path: { type: 'string', default: '${launchId}/documents.jsonl', path: true, description: 'The JSON Lines file (appended to).' },
@@ -19,7 +25,8 @@ export const jsonlReceiverComponent = defineComponent({
       type: 'object', additionalProperties: { type: 'string', minLength: 1 },
       default: DEFAULT_JSONL_MAPPING,
       description: `Attribute → JSON key. Attributes: ${DOCUMENT_ATTRIBUTE_NAMES.map((a) => `\`${a}\``).join(', ')} ` +
-        '(SMILA\'s http… names first; httpSize is the content\'s bytes, httpLastModified and fetchTime ISO dates). A mapping given replaces the default one.',
+        '(SMILA\'s http… names first; httpSize is the content\'s bytes, httpLastModified and fetchTime ISO dates). A mapping given replaces the default one. ' +
+        `The key \`${KIND_KEY}\` is the line's own.`,
     },
     contentFormat: {
       type: 'string', enum: ['text', 'base64', 'path'], default: 'text',
@@ -47,5 +54,9 @@ function validateMapping(bean: BeanView): ValidationIssue[] {
   const keys = Object.values(mapping);
   const twice = keys.find((k, i) => keys.indexOf(k) !== i);
   if (twice !== undefined) issues.push({ property: 'mapping', message: `maps two attributes to the key "${twice}"` });
+  const reserved = Object.keys(mapping).find((a) => mapping[a] === KIND_KEY);
+  if (reserved !== undefined) {
+    issues.push({ property: 'mapping', message: `maps "${reserved}" to the key "${KIND_KEY}", which every line uses for the document's event (found, new, changed, unchanged, deleted)`, hints: ['choose another key'] });
+  }
   return issues;
 }

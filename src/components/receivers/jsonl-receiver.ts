@@ -1,18 +1,36 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
-import { once } from 'node:events';
+import { mkdir, stat, truncate, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
 import { JournaledFile } from '../../model/journaled-file.js';
+import type { DocumentEvent } from '../../model/fetch-history.js';
 import type { CrawledDocument, Receiver } from '../../model/receiver.js';
 import { DOCUMENT_ATTRIBUTES, documentText, type DocumentAttribute } from './document-attributes.js';
 import type { jsonlReceiverComponent } from './jsonl-receiver.descriptor.js';
 
 export type JsonlReceiverConfig = ConfigOf<typeof jsonlReceiverComponent>;
 
-/** One JSON line per document, its attributes named by the mapping; written through one buffered stream. */
+/**
+ * The attributes a document's event carries without the document (a 304, a deletion), by the
+ * mapping's attribute names; the others (charset, Content-Type, hops, via, content) are left out.
+ */
+const EVENT_ATTRIBUTES: Partial<Record<DocumentAttribute, (e: DocumentEvent) => string | number | undefined>> = {
+  httpUrl: (e) => e.url,
+  httpMimetype: (e) => e.mimeType || undefined,
+  httpLastModified: (e) => isoDate(e.lastModified),
+  httpSize: (e) => e.size,
+  httpStatus: (e) => e.status,
+  contentDigest: (e) => e.digest,
+  fetchTime: (e) => isoDate(e.fetchTime),
+};
+
+/**
+ * One JSON line per document, its attributes named by the mapping, after a top-level `kind`: the
+ * document's event (`found` outside delta runs; `new`, `changed`, `unchanged` or `deleted` in
+ * them). Written through one buffered stream.
+ */
 export class JsonlReceiver implements Receiver {
   #stream?: WriteStream;
   #journaled?: JournaledFile;
@@ -26,13 +44,52 @@ export class JsonlReceiver implements Receiver {
     if (this.#stream) return;
     await mkdir(dirname(this.config.path), { recursive: true });
     if (this.config.contentFormat === 'path') await mkdir(this.config.contentDirectory, { recursive: true });
-    this.#stream = createWriteStream(this.config.path, { flags: 'a', highWaterMark: 1 << 16 });
+    // A write error (a full disk) never brings the crawl down: with a state store it fails commits
+    // until the file is reopened, cut back and written again; without one, lines are lost.
+    const open = () => createWriteStream(this.config.path, { flags: 'a', highWaterMark: 1 << 16 }).on('error', () => undefined);
+    this.#stream = open();
     const store = this.config.stateStore;
-    if (store) this.#journaled = new JournaledFile(store, this.config.path, this.#stream, await stat(this.config.path).then((s) => s.size, () => 0));
+    if (store) {
+      const length = await stat(this.config.path).then((s) => s.size, () => 0);
+      this.#journaled = new JournaledFile(store, this.config.path, this.#stream, length, async (committed) => {
+        await truncate(this.config.path, committed);
+        return (this.#stream = open());
+      });
+    }
   }
 
   documentFound(doc: CrawledDocument): void | Promise<void> {
-    const row: Record<string, unknown> = {};
+    return this.#document('found', doc);
+  }
+
+  documentNew(doc: CrawledDocument): void | Promise<void> {
+    return this.#document('new', doc);
+  }
+
+  documentChanged(doc: CrawledDocument): void | Promise<void> {
+    return this.#document('changed', doc);
+  }
+
+  /** With the document (a 200 whose content did not change) a full line, else (a 304) what the event knows. */
+  documentUnchanged(event: DocumentEvent, doc?: CrawledDocument): void | Promise<void> {
+    return doc ? this.#document('unchanged', doc) : this.#event('unchanged', event);
+  }
+
+  documentDeleted(event: DocumentEvent): void | Promise<void> {
+    return this.#event('deleted', event);
+  }
+
+  #event(kind: DocumentEvent['kind'], event: DocumentEvent): void | Promise<void> {
+    const row: Record<string, unknown> = { kind };
+    for (const [attribute, key] of this.#mapping) {
+      const value = EVENT_ATTRIBUTES[attribute]?.(event);
+      if (value !== undefined) row[key] = value;
+    }
+    return this.#write(row);
+  }
+
+  #document(kind: DocumentEvent['kind'], doc: CrawledDocument): void | Promise<void> {
+    const row: Record<string, unknown> = { kind };
     let contentKey: string | undefined;
     for (const [attribute, key] of this.#mapping) {
       if (attribute === 'httpContent') contentKey = key;
@@ -63,9 +120,9 @@ export class JsonlReceiver implements Receiver {
 
   #write(row: Record<string, unknown>): void | Promise<void> {
     const stream = this.#stream;
-    if (!stream) throw new Error('JsonlReceiver got a document before start()');
+    if (!stream) throw new Error('JsonlReceiver got a document before start() or after stop()');
     const line = `${JSON.stringify(row)}\n`;
-    if (!(this.#journaled ? this.#journaled.write(line) : stream.write(line))) return once(stream, 'drain').then(() => undefined);
+    if (!(this.#journaled ? this.#journaled.write(line) : stream.write(line))) return waitForDrain(stream);
   }
 
   async #contentPath(doc: CrawledDocument): Promise<string> {
@@ -74,4 +131,22 @@ export class JsonlReceiver implements Receiver {
     await writeFile(path, doc.content);
     return path;
   }
+}
+
+/** An ISO date from ms since the epoch or a date as sent (HTTP date); undefined when it does not parse. */
+function isoDate(date: string | number | undefined): string | undefined {
+  if (date === undefined) return undefined;
+  const ms = typeof date === 'number' ? date : Date.parse(date);
+  return Number.isFinite(ms) ? new Date(ms).toISOString() : undefined;
+}
+
+/** Resolves when the stream can take more, or has failed (the failure is the state store's to report). */
+function waitForDrain(stream: WriteStream): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done).off('error', done).off('close', done);
+      resolve();
+    };
+    stream.on('drain', done).on('error', done).on('close', done);
+  });
 }

@@ -1,6 +1,6 @@
 import type { WarcRecordBuilder, WarcRecordDraft } from '../../model/receiver.js';
 
-/** A builder Heritrix has and beancrawl accepts, whose records cannot arise yet (no whois or FTP fetcher, no fetch history for revisits). */
+/** A builder Heritrix has and beancrawl accepts, whose records cannot arise yet (no whois or FTP fetcher). */
 export class NoRecordBuilder implements WarcRecordBuilder {
   constructor(readonly config: object = {}) {}
 

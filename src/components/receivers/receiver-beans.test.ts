@@ -59,7 +59,7 @@ describe('receiver components in a bean file', () => {
       for (const [name, spec] of Object.entries(d.refs ?? {})) expect(KINDS as readonly string[], `${d.name}.${name}`).to.include(spec.kind);
       for (const [name, spec] of Object.entries(d.props)) {
         expect(spec.description, `${d.name}.${name}`).to.be.a('string').and.not.equal('');
-        expect(spec.default, `${d.name}.${name} default`).not.to.equal(undefined);
+        if (!(spec as { required?: boolean }).required) expect(spec.default, `${d.name}.${name} default`).not.to.equal(undefined);
       }
     }
   });

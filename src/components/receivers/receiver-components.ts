@@ -1,15 +1,17 @@
 import type { ComponentDescriptor } from '../../beans/registry/component-descriptor.js';
 import { directoryMirrorReceiverComponent } from './directory-mirror-receiver.descriptor.js';
+import { httpPushReceiverComponent } from './http-push-receiver.descriptor.js';
 import { jsonlReceiverComponent } from './jsonl-receiver.descriptor.js';
 import { receiverProcessorComponent } from './receiver-processor.descriptor.js';
 import { WARC_RECORD_BUILDERS } from './warc-record-builders.descriptor.js';
 import { warcWriterProcessorComponent } from './warc-writer-processor.descriptor.js';
 
-/** The result receivers and writers (WARC, JSONL, directory mirror). */
+/** The result receivers and writers (WARC, JSONL, directory mirror, HTTP push). */
 export const RECEIVER_COMPONENTS: ComponentDescriptor[] = [
   warcWriterProcessorComponent,
   ...WARC_RECORD_BUILDERS,
   receiverProcessorComponent,
   jsonlReceiverComponent,
   directoryMirrorReceiverComponent,
+  httpPushReceiverComponent,
 ];

@@ -48,7 +48,7 @@ describe(ReceiverProcessor.name, () => {
   });
 
   function processor(receivers: Receiver[], over: Partial<ReceiverProcessorConfig> = {}): ReceiverProcessor {
-    return new ReceiverProcessor({ enabled: true, shouldProcessRule: undefined, testMode: false, receivers, loggerModule: logger, ...over });
+    return new ReceiverProcessor({ enabled: true, shouldProcessRule: undefined, testMode: false, receivers, loggerModule: logger, stateStore: undefined, ...over });
   }
 
   describe('.process()', () => {

@@ -1,44 +1,109 @@
 import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
+import type { DeltaListener, DocumentEvent } from '../../model/fetch-history.js';
 import { PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
 import type { CrawledDocument, Receiver } from '../../model/receiver.js';
-import { crawledDocumentOf } from './crawled-document.js';
+import type { StateSublevel } from '../../model/state-store.js';
+import { crawledDocumentOf, documentEventOf } from './crawled-document.js';
 import type { receiverProcessorComponent } from './receiver-processor.descriptor.js';
 
 export type ReceiverProcessorConfig = ConfigOf<typeof receiverProcessorComponent>;
 
+/** The key of the event counter in the list receivers' sublevel (event keys are zero-padded numbers). */
+const COUNT_KEY = 'count';
+
 /**
  * Passes each document to the receivers (SAP's provider thread): asks them first whether a
- * collection's links may be followed, then calls documentFound on each. A receiver's promise
- * holds the URI until it settles; its error is logged, never passed on to the crawl.
+ * collection's links may be followed, then tells each of the document: documentFound, or in a
+ * delta run documentNew / documentChanged (documentFound for receivers without them) /
+ * documentUnchanged. A receiver's promise holds the URI until it settles; its error is logged,
+ * never passed on to the crawl. List receivers hear nothing until the run ends, when they get
+ * every event of the run, kept in the state store (sublevel `events`) until then.
  */
-export class ReceiverProcessor extends Processor {
+export class ReceiverProcessor extends Processor implements DeltaListener {
   /** Documents passed to the receivers. */
   documents = 0;
+  readonly #pushed: Receiver[];
+  readonly #listed: Receiver[];
+  #events?: StateSublevel;
+  /** Events kept for list receivers: in the store, or here without one. */
+  #count = 0;
+  readonly #inMemory: DocumentEvent[] = [];
 
   constructor(override readonly config: ReceiverProcessorConfig) {
     super(config);
+    this.#listed = config.receivers.filter((r) => typeof r.documentList === 'function');
+    this.#pushed = config.receivers.filter((r) => typeof r.documentList !== 'function');
+  }
+
+  async start(): Promise<void> {
+    const store = this.config.stateStore;
+    if (!store || this.#listed.length === 0 || this.#events) return;
+    this.#events = store.sublevel('events');
+    this.#count = Number((await this.#events.get(COUNT_KEY)) ?? 0);
   }
 
   protected innerProcess(curi: CrawlUri): ProcessResult | Promise<ProcessResult> {
     if (this.config.testMode) return PROCEED;
     const doc = crawledDocumentOf(curi);
-    if (doc === undefined) return PROCEED;
+    // A 304 in a delta run is an unchanged document, without content.
+    if (doc === undefined && curi.delta !== 'unchanged') return PROCEED;
     this.documents++;
-    if (doc.outlinks.length > 0 && !curi.noFollow && !this.#approved(curi, doc)) {
+    if (doc && doc.outlinks.length > 0 && !curi.noFollow && !this.#approved(curi, doc)) {
       curi.noFollow = true;
       curi.annotations.push('collectionRefused');
     }
+    const event = documentEventOf(curi, curi.delta ?? 'found');
+    this.#keep(event);
     const pending: Promise<void>[] = [];
-    for (const receiver of this.config.receivers) {
+    for (const receiver of this.#pushed) {
       try {
-        const p = receiver.documentFound(doc);
+        const p = tell(receiver, event, doc);
         if (p) pending.push(p.catch((e: unknown) => this.#failed(curi, e)));
       } catch (e) {
         this.#failed(curi, e);
       }
     }
     return pending.length ? Promise.all(pending).then(() => PROCEED) : PROCEED;
+  }
+
+  async documentEvent(event: DocumentEvent): Promise<void> {
+    this.#keep(event);
+    for (const receiver of this.#pushed) {
+      try {
+        await tell(receiver, event, undefined);
+      } catch (e) {
+        this.config.loggerModule?.alert?.('SEVERE', `receiver failed on the ${event.kind} event of ${event.url}: ${(e as Error)?.message ?? String(e)}`);
+      }
+    }
+  }
+
+  async runEnded(): Promise<void> {
+    if (this.#listed.length === 0) return;
+    const events = this.#events ? await this.#storedEvents(this.#events) : this.#inMemory;
+    for (const receiver of this.#listed) {
+      try {
+        await receiver.documentList!(events);
+      } catch (e) {
+        this.config.loggerModule?.alert?.('SEVERE', `list receiver failed: ${(e as Error)?.message ?? String(e)}`);
+      }
+    }
+  }
+
+  /** Keeps an event for the list receivers, if there are any. */
+  #keep(event: DocumentEvent): void {
+    if (this.#listed.length === 0) return;
+    if (!this.#events) {
+      this.#inMemory.push(event);
+      return;
+    }
+    this.#events.put(String(this.#count++).padStart(12, '0'), JSON.stringify(event));
+    this.#events.put(COUNT_KEY, String(this.#count));
+  }
+
+  async #storedEvents(sub: StateSublevel): Promise<DocumentEvent[]> {
+    await this.config.stateStore?.commit();
+    return (await sub.range('0', ':')).map(([, value]) => JSON.parse(value) as DocumentEvent);
   }
 
   /** Every receiver must approve; one that throws is taken to approve. */
@@ -56,5 +121,21 @@ export class ReceiverProcessor extends Processor {
   #failed(curi: CrawlUri, error: unknown): void {
     if (!curi.annotations.includes('receiverFailed')) curi.annotations.push('receiverFailed');
     this.config.loggerModule?.runtimeError(curi, error);
+  }
+}
+
+/** One event to one pushed receiver, through the method it has for it. */
+function tell(receiver: Receiver, event: DocumentEvent, doc: CrawledDocument | undefined): void | Promise<void> {
+  switch (event.kind) {
+    case 'found':
+      return doc && receiver.documentFound(doc);
+    case 'new':
+      return doc && (receiver.documentNew ? receiver.documentNew(doc) : receiver.documentFound(doc));
+    case 'changed':
+      return doc && (receiver.documentChanged ? receiver.documentChanged(doc) : receiver.documentFound(doc));
+    case 'unchanged':
+      return receiver.documentUnchanged?.(event, doc);
+    case 'deleted':
+      return receiver.documentDeleted?.(event);
   }
 }

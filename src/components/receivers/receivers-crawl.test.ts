@@ -223,7 +223,7 @@ describe('WARC writing and receivers in a real crawl (integration)', function ()
       const lines = outcome.files['documents.jsonl'].split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
       expect(lines.map((l) => l.Path).sort()).to.deep.equal(documents.map((p) => site.origin + p).sort());
       const zip = lines.find((l) => l.Path === `${site.origin}/zipped.html`)!;
-      expect(zip).to.deep.equal({ Path: `${site.origin}/zipped.html`, mime: 'text/html', charset: 'utf-8', size: Buffer.byteLength(zipped), Content: zipped });
+      expect(zip).to.deep.equal({ kind: 'found', Path: `${site.origin}/zipped.html`, mime: 'text/html', charset: 'utf-8', size: Buffer.byteLength(zipped), Content: zipped });
       expect(lines.find((l) => l.Path === `${site.origin}/a.html`)!.modified).to.equal('2024-01-02T03:04:05.000Z');
       expect(Object.keys(outcome.mirror).filter((f) => !outcome.mirror[f].startsWith('<folder>')).sort()).to.deep.equal(
         ['127.0.0.1/index.html', ...documents.slice(1).map((p) => `127.0.0.1${p}`)].sort(),

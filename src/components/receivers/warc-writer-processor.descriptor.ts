@@ -40,7 +40,7 @@ export const warcWriterProcessorComponent = defineComponent({
     skipIdenticalDigests: {
       type: 'boolean', default: false,
       description: 'Write nothing for a URI already written in this run with the same content digest (annotation `unwritten:identicalDigest`), ' +
-        'as for a dns: or robots.txt prerequisite fetched again. Heritrix compares with the fetch history, which beancrawl does not keep yet.',
+        'as for a dns: or robots.txt prerequisite fetched again. Unchanged documents of delta runs are written as revisit records instead (RevisitRecordBuilder).',
     },
     maxTotalBytesToWrite: {
       type: 'integer', minimum: 0, default: 0,
@@ -60,7 +60,7 @@ export const warcWriterProcessorComponent = defineComponent({
     chain: {
       kind: 'WarcRecordBuilder', list: true,
       description: 'The record builders, in order (Heritrix\'s org.archive.modules.warc classes). Left out or empty: DnsResponseRecordBuilder, ' +
-        'HttpResponseRecordBuilder, HttpRequestRecordBuilder, MetadataRecordBuilder. The whois, FTP and revisit builders are accepted and write nothing.',
+        'HttpResponseRecordBuilder, RevisitRecordBuilder, HttpRequestRecordBuilder, MetadataRecordBuilder. The whois and FTP builders are accepted and write nothing.',
     },
     metadata: { kind: 'CrawlMetadata', autowire: true, required: true, description: 'Who runs the crawl: the warcinfo record\'s fields.' },
     loggerModule: { kind: 'CrawlLogger', autowire: true, description: 'Receives write errors (runtime-errors.log).' },

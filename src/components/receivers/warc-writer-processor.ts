@@ -9,6 +9,7 @@ import { GzipMembers } from './gzip-members.js';
 import { HttpRequestRecordBuilder } from './http-request-record-builder.js';
 import { HttpResponseRecordBuilder } from './http-response-record-builder.js';
 import { MetadataRecordBuilder } from './metadata-record-builder.js';
+import { RevisitRecordBuilder } from './revisit-record-builder.js';
 import { storeDirs, WarcFilePool } from './warc-file-pool.js';
 import { OPEN_SUFFIX, type WarcFile } from './warc-file.js';
 import { encodeWarcRecord, newRecordId } from './warc-record.js';
@@ -21,13 +22,17 @@ export type WarcWriterConfig = ConfigOf<typeof warcWriterProcessorComponent>;
 export interface WarcJournal {
   /** The folders the writer writes to: a `.open` file there that is not listed was begun after the commit. */
   readonly dirs: readonly string[];
+  /** The writer's file name prefix: only its own `.open` files are set aside. */
+  readonly prefix?: string;
   /** Files not yet closed, each with the length it had (`path` ends in `.open`). */
   readonly open: ReadonlyArray<{ readonly path: string; readonly length: number }>;
 }
 
-/** Heritrix's default chain, less the builders whose records cannot arise here (whois, FTP, revisit). */
+/** Heritrix's default chain, less the builders whose records cannot arise here (whois, FTP). */
 export function defaultRecordBuilders(): WarcRecordBuilder[] {
-  return [new DnsResponseRecordBuilder(), new HttpResponseRecordBuilder(), new HttpRequestRecordBuilder(), new MetadataRecordBuilder()];
+  return [
+    new DnsResponseRecordBuilder(), new HttpResponseRecordBuilder(), new RevisitRecordBuilder(), new HttpRequestRecordBuilder(), new MetadataRecordBuilder(),
+  ];
 }
 
 /**
@@ -64,11 +69,15 @@ export class WarcWriterProcessor extends Processor {
       const pool = this.#pool!;
       const dirs = storeDirs(c.directory, c.storePaths);
       let files: WarcFile[] = [];
+      let staged = '';
       store.participate({
         stage: () => {
           files = pool.unfinishedFiles();
-          const record: WarcJournal = { dirs, open: files.map((f) => ({ path: f.path + OPEN_SUFFIX, length: f.size })) };
-          journal.put(`warc ${dirs.join('|')}`, JSON.stringify(record));
+          const record: WarcJournal = { dirs, prefix: c.prefix, open: files.map((f) => ({ path: f.path + OPEN_SUFFIX, length: f.size })) };
+          const text = JSON.stringify(record);
+          if (text === staged) return;
+          staged = text;
+          journal.put(`warc ${this.beanName || c.prefix} ${dirs.join('|')}`, text);
         },
         flushed: () => Promise.all(files.map((f) => f.flushed())).then(() => undefined),
       });

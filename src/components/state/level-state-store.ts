@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { ClassicLevel } from 'classic-level';
 import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { JOURNAL_SUBLEVEL } from '../../model/journaled-file.js';
 import type { StateParticipant, StateStore, StateSublevel } from '../../model/state-store.js';
 import { STATE_FORMAT, stampFormat } from './state-format.js';
 import type { levelStateStoreComponent } from './level-state-store.descriptor.js';
@@ -10,6 +11,8 @@ type Sub = ReturnType<typeof openSublevel>;
 /** Ops on the root database, keys already prefixed as classic-level prefixes a sublevel's (`!name!key`): much faster to batch than ops naming sublevels. */
 type BatchOp = { type: 'put'; key: string; value: string } | { type: 'del'; key: string };
 
+/** Raw keys of the journal of output files (sublevel `journal`). */
+const JOURNAL_PREFIX = `!${JOURNAL_SUBLEVEL}!`;
 /** Rows copied per batch when a checkpoint is written. */
 const COPY_CHUNK = 2000;
 /** Staged changes beyond which a commit is started without waiting for the interval (bursts of outlinks, bulk scheduling). */
@@ -29,6 +32,8 @@ export class LevelStateStore implements StateStore {
   /** The changes of a commit that failed, written before anything staged since. */
   #unwritten: BatchOp[] = [];
   #faulted = false;
+  /** A batch failed: the database is opened again before the next one. */
+  #reopen = false;
   #chain: Promise<void> = Promise.resolve();
   #next?: Promise<void>;
   #timer?: NodeJS.Timeout;
@@ -46,16 +51,20 @@ export class LevelStateStore implements StateStore {
   }
 
   async stop(): Promise<void> {
-    const db = this.#db;
-    if (!db) return;
+    if (!this.#db) return;
     clearTimeout(this.#timer);
     this.#timer = undefined;
     try {
-      await this.commit();
+      // The last commit, after every bean using the store has stopped: participants may say so.
+      const last = this.#chain.then(() => this.#commitNow(true));
+      this.#chain = last.catch(() => undefined);
+      await last;
     } finally {
+      // The handle open now (a failed batch may have had the database opened again).
+      const db = this.#db;
       this.#db = undefined;
       this.#subs.clear();
-      await db.close();
+      await db?.close();
     }
   }
 
@@ -79,7 +88,10 @@ export class LevelStateStore implements StateStore {
     return next;
   }
 
-  /** Copies the store as of one instant (a snapshot iterator) into a new database at `dir`. */
+  /**
+   * Copies the store as of one instant (a snapshot iterator) into a new database at `dir`; the
+   * journal of output files is left out, since those files go on past the copy.
+   */
   async copyTo(dir: string): Promise<number> {
     await this.commit();
     const db = this.#open();
@@ -91,8 +103,9 @@ export class LevelStateStore implements StateStore {
       for (;;) {
         const entries = await it.nextv(COPY_CHUNK);
         if (entries.length === 0) break;
-        await target.batch(entries.map(([key, value]) => ({ type: 'put' as const, key, value })));
-        rows += entries.length;
+        const kept = entries.filter(([key]) => !key.startsWith(JOURNAL_PREFIX));
+        if (kept.length) await target.batch(kept.map(([key, value]) => ({ type: 'put' as const, key, value })));
+        rows += kept.length;
       }
     } finally {
       await it.close();
@@ -123,44 +136,69 @@ export class LevelStateStore implements StateStore {
     if (this.#staged.push(op) === EARLY_COMMIT_OPS) setImmediate(() => void this.commit().catch(() => undefined));
   }
 
-  async #commitNow(): Promise<void> {
+  async #commitNow(final = false): Promise<void> {
     const db = this.#db;
     if (!db) return;
-    // One instant: every participant stages, with nothing else running in between.
-    for (const p of this.#participants) p.stage();
-    const ops = this.#unwritten.length ? this.#unwritten.concat(this.#staged) : this.#staged;
-    this.#staged = [];
-    this.#unwritten = [];
+    let ops: BatchOp[] = [];
     try {
+      // One instant: every participant stages, with nothing else running in between.
+      for (const p of this.#participants) p.stage(final);
+      ops = this.#unwritten.length ? mergeOps(this.#unwritten, this.#staged) : this.#staged;
+      this.#staged = [];
+      this.#unwritten = [];
+      if (ops.length === 0) return this.#recovered();
       await Promise.all(this.#participants.map((p) => p.flushed?.()));
+      // LevelDB keeps a write error (a full disk) until the database is opened again.
+      if (this.#reopen) await this.#reopenDb();
       if (ops.length) {
         // A chained batch takes the ops about twice as fast as an array of them.
-        const batch = db.batch();
+        const batch = this.#db!.batch();
         for (const op of ops) {
           if (op.type === 'put') batch.put(op.key, op.value);
           else batch.del(op.key);
         }
-        await batch.write({ sync: this.config.syncCommits });
+        try {
+          await batch.write({ sync: this.config.syncCommits });
+        } catch (e) {
+          this.#reopen = true;
+          throw e;
+        }
       }
+      for (const p of this.#participants) p.committed?.();
     } catch (e) {
-      this.#unwritten = ops;
+      this.#unwritten = ops.length ? ops : this.#staged.splice(0);
       const error = e instanceof Error ? e : new Error(String(e));
       this.#faulted = true;
       for (const l of this.#faultListeners) l(error);
       throw error;
     }
-    if (this.#faulted) {
-      this.#faulted = false;
-      for (const l of this.#faultListeners) l(undefined);
-    }
+    this.#recovered();
+  }
+
+  async #reopenDb(): Promise<void> {
+    const old = this.#db!;
+    this.#subs.clear();
+    await old.close().catch(() => undefined);
+    const db: Db = new ClassicLevel(this.config.dir, { keyEncoding: 'utf8', valueEncoding: 'utf8' });
+    await db.open();
+    this.#db = db;
+    this.#reopen = false;
+  }
+
+  /** After a failure, the first commit that succeeds says so. */
+  #recovered(): void {
+    if (!this.#faulted) return;
+    this.#faulted = false;
+    for (const l of this.#faultListeners) l(undefined);
   }
 
   #schedule(): void {
+    // While commits fail, they are tried once a second rather than every interval.
     this.#timer = setTimeout(() => {
       this.commit().catch(() => undefined).finally(() => {
         if (this.#db) this.#schedule();
       });
-    }, this.config.commitIntervalMs);
+    }, this.#faulted ? Math.max(1000, this.config.commitIntervalMs) : this.config.commitIntervalMs);
     this.#timer.unref();
   }
 
@@ -172,4 +210,15 @@ export class LevelStateStore implements StateStore {
 
 function openSublevel(db: Db, name: string) {
   return db.sublevel<string, string>(name, { keyEncoding: 'utf8', valueEncoding: 'utf8' });
+}
+
+/**
+ * The ops of a failed commit followed by those staged since, with each key's earlier puts
+ * dropped where a later op replaces them, so that a long fault does not pile up copies.
+ */
+function mergeOps(earlier: readonly BatchOp[], later: readonly BatchOp[]): BatchOp[] {
+  const last = new Map<string, number>();
+  const all = earlier.concat(later);
+  for (let i = 0; i < all.length; i++) last.set(all[i].key, i);
+  return all.filter((op, i) => last.get(op.key) === i);
 }

@@ -20,11 +20,17 @@ export class LevelUriUniqFilter implements UriUniqFilter {
   async start(): Promise<void> {
     if (this.#store) return;
     const store = (this.#store = this.config.stateStore.sublevel('uniq'));
-    for (const [key, value] of await store.range('', '\uffff')) {
-      const packed = Buffer.from(value, 'base64');
-      const fps = new Float64Array(packed.buffer, packed.byteOffset, packed.length / 8);
-      for (const fp of fps) this.#seen.addFingerprint(fp);
-      this.#records = Math.max(this.#records, parseInt(key, 36) + 1);
+    // A slice of records at a time, so that a large filter does not come into memory twice.
+    for (let from = ''; ; ) {
+      const rows = await store.range(from, '\uffff', 64);
+      for (const [key, value] of rows) {
+        const packed = Buffer.from(value, 'base64');
+        const fps = new Float64Array(packed.buffer.slice(packed.byteOffset, packed.byteOffset + packed.length));
+        for (const fp of fps) this.#seen.addFingerprint(fp);
+        this.#records = Math.max(this.#records, parseInt(key, 36) + 1);
+      }
+      if (rows.length < 64) break;
+      from = rows[rows.length - 1][0] + '\u0000';
     }
     this.config.stateStore.participate({ stage: () => this.#stage() });
   }

@@ -1,6 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ClassicLevel } from 'classic-level';
+import { JOURNAL_SUBLEVEL } from '../../model/journaled-file.js';
 import { BeancrawlError } from '../../util/beancrawl-error.js';
 import type { ErrorCode } from '../../util/error-codes.js';
 import { FORMAT_KEY, META_SUBLEVEL, STATE_FORMAT, stampFormat, type FormatStamp } from './state-format.js';
@@ -14,8 +15,6 @@ const KEPT_ACROSS_RUNS = [META_SUBLEVEL, 'history'];
 export const RUN_SUBLEVEL = 'run';
 export const CURRENT_RUN_KEY = 'current';
 export const CONTROLLER_KEY = 'controller';
-/** Positions in output files (`journal` sublevel): file path → committed length, or a writer's own record. */
-export const JOURNAL_SUBLEVEL = 'journal';
 
 /** The run a state folder belongs to. */
 export interface RunRecord {
@@ -101,6 +100,8 @@ export async function openStateFolder(dir: string, options: StateFolderOptions =
 
 /** Clears every sublevel but those kept across runs: raw keys of sublevel `name` start `!name!`. */
 async function clearRunState(db: Db, forgetHistory: boolean): Promise<void> {
+  // The run record goes first, in one write: a clearing cut short leaves a state with no run to resume.
+  await db.batch([{ type: 'del', key: `!${RUN_SUBLEVEL}!${CURRENT_RUN_KEY}` }, { type: 'del', key: `!${RUN_SUBLEVEL}!${CONTROLLER_KEY}` }]);
   const kept = KEPT_ACROSS_RUNS.filter((name) => !(forgetHistory && name === 'history')).map((n) => `!${n}!`).sort();
   let from = '';
   for (const prefix of kept) {

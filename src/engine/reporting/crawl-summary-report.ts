@@ -28,9 +28,17 @@ export class CrawlSummaryReport extends Report {
     for (const seed of s.seeds.values()) if (seed.status > 0) seedsCrawled++;
     let novelUrls = 0;
     let novelBytes = 0;
+    let dupUrls = 0;
+    let dupBytes = 0;
+    let notModifiedUrls = 0;
+    let notModifiedBytes = 0;
     for (const h of s.hosts.values()) {
       novelUrls += h.novelUrls;
       novelBytes += h.novelBytes;
+      dupUrls += h.dupByHashUrls ?? 0;
+      dupBytes += h.dupByHashBytes ?? 0;
+      notModifiedUrls += h.notModifiedUrls ?? 0;
+      notModifiedBytes += h.notModifiedBytes ?? 0;
     }
     yield `crawl name: ${s.crawlName}`;
     yield `crawl status: ${describeExitStatus(s.exitStatus)}`;
@@ -47,9 +55,14 @@ export class CrawlSummaryReport extends Report {
     yield `URI disregards: ${snap.disregards}`;
     yield '';
     yield `novel URIs: ${novelUrls}`;
+    // Heritrix writes these lines only when there is something to count.
+    if (dupUrls > 0) yield `duplicate-by-hash URIs: ${dupUrls}`;
+    if (notModifiedUrls > 0) yield `not-modified URIs: ${notModifiedUrls}`;
     yield '';
     yield `total crawled bytes: ${snap.bytes} (${formatBytesForDisplay(snap.bytes)}) `;
     yield `novel crawled bytes: ${novelBytes} (${formatBytesForDisplay(novelBytes)})`;
+    if (dupBytes > 0) yield `duplicate-by-hash crawled bytes: ${dupBytes} (${formatBytesForDisplay(dupBytes)}) `;
+    if (notModifiedBytes > 0) yield `not-modified crawled bytes: ${notModifiedBytes} (${formatBytesForDisplay(notModifiedBytes)}) `;
     yield '';
     yield `URIs/sec: ${doubleToString(snap.docsPerSecond, 2)}`;
     yield `KB/sec: ${snap.kibPerSecond}`;

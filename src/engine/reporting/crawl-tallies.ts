@@ -28,6 +28,9 @@ export class CrawlTallies {
   /** Hosts and seeds changed since the last stage(), while changes are tracked. */
   #changedHosts?: Set<string>;
   #changedSeeds?: Set<string>;
+  /** Successes tallied, and as of the last stage(): the tables are staged only when they differ. */
+  #changes = 0;
+  #stagedChanges = -1;
 
   constructor(readonly options: TallyOptions) {}
 
@@ -41,11 +44,20 @@ export class CrawlTallies {
       return;
     }
     if (disposition !== 'success') return;
+    this.#changes++;
     const size = curi.contentSize > 0 ? curi.contentSize : 0;
     host.urls++;
     host.bytes += size;
-    host.novelUrls++;
-    host.novelBytes += size;
+    if (curi.fetchStatus === 304) {
+      host.notModifiedUrls = (host.notModifiedUrls ?? 0) + 1;
+      host.notModifiedBytes = (host.notModifiedBytes ?? 0) + size;
+    } else if (curi.delta === 'unchanged') {
+      host.dupByHashUrls = (host.dupByHashUrls ?? 0) + 1;
+      host.dupByHashBytes = (host.dupByHashBytes ?? 0) + size;
+    } else {
+      host.novelUrls++;
+      host.novelBytes += size;
+    }
     this.bytes += size;
     this.statusCodes.set(curi.fetchStatus, (this.statusCodes.get(curi.fetchStatus) ?? 0) + 1);
     const mime = truncateMime(curi.contentType);
@@ -84,6 +96,8 @@ export class CrawlTallies {
     for (const uri of this.#changedSeeds) store.put(`s ${uri}`, JSON.stringify(this.seeds.get(uri)));
     this.#changedHosts.clear();
     this.#changedSeeds.clear();
+    if (this.#changes === this.#stagedChanges) return;
+    this.#stagedChanges = this.#changes;
     store.put('tables', JSON.stringify({
       bytes: this.bytes, mimeTypes: [...this.mimeTypes], statusCodes: [...this.statusCodes],
       sourceTags: [...this.sourceTags].map(([tag, hosts]) => [tag, [...hosts]]),

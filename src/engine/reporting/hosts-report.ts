@@ -9,8 +9,8 @@ function fixup(host: string): string {
 
 /**
  * hosts-report.txt: per host, by URIs fetched, most first (Heritrix's HostsReport, a space after
- * each field). `#remaining` (URIs still queued per host) is not known yet and is 0, as are the
- * duplicate-by-hash and not-modified columns: there are no revisits yet, so every fetch is novel.
+ * each field). `#remaining` (URIs still queued per host) is not known yet and is 0. Duplicates by
+ * hash are unchanged documents of delta runs; not-modified ones, 304 answers.
  */
 export class HostsReport extends Report {
   readonly filename = 'hosts-report.txt';
@@ -18,7 +18,7 @@ export class HostsReport extends Report {
   *lines(s: CrawlStatistics): Iterable<string> {
     yield '[#urls] [#bytes] [host] [#robots] [#remaining] [#novel-urls] [#novel-bytes] [#dup-by-hash-urls] [#dup-by-hash-bytes] [#not-modified-urls] [#not-modified-bytes]';
     for (const [host, t] of byCountDescending(s.hosts, (h) => h.urls)) {
-      yield `${t.urls} ${t.bytes} ${fixup(host)} ${t.robotsDenials} 0 ${t.novelUrls} ${t.novelBytes} 0 0 0 0 `;
+      yield `${t.urls} ${t.bytes} ${fixup(host)} ${t.robotsDenials} 0 ${t.novelUrls} ${t.novelBytes} ${t.dupByHashUrls ?? 0} ${t.dupByHashBytes ?? 0} ${t.notModifiedUrls ?? 0} ${t.notModifiedBytes ?? 0} `;
     }
   }
 }

@@ -1,0 +1,112 @@
+import type { CrawlUri } from '../../model/crawl-uri.js';
+import type { FetchHistoryEntry } from '../../model/fetch-history.js';
+import type { WarcRecordBuilder, WarcRecordDraft } from '../../model/receiver.js';
+import { isHttp, recordDate } from './builder-support.js';
+import { httpResponseHead } from './http-response-head.js';
+import { sha1Base32 } from './sha1-base32.js';
+import { warcDate } from './warc-record.js';
+
+/** WARC 1.0 §6.7.2: the payload is the same as an earlier capture's (same digest). */
+export const PROFILE_IDENTICAL_PAYLOAD_DIGEST = 'http://netpreserve.org/warc/1.0/revisit/identical-payload-digest';
+/** WARC 1.0 §6.7.3: the server answered a conditional request with 304 Not Modified. */
+export const PROFILE_SERVER_NOT_MODIFIED = 'http://netpreserve.org/warc/1.0/revisit/server-not-modified';
+
+/** The content type of a revisit's block: the response head (HttpResponseRecordBuilder's HTTP_RESPONSE_MIMETYPE). */
+const RESPONSE_HEAD_MIMETYPE = 'application/http; msgtype=response';
+
+/** Why a fetch is written as a revisit record, and what it refers to. */
+export interface Revisit {
+  readonly profile: typeof PROFILE_IDENTICAL_PAYLOAD_DIGEST | typeof PROFILE_SERVER_NOT_MODIFIED;
+  /** `sha1:BASE32` of the payload, as the response record that holds it has it; undefined when not known. */
+  readonly payloadDigest?: string;
+  /** The earlier fetch whose response record holds the payload, when the history has it. */
+  readonly original?: FetchHistoryEntry;
+}
+
+/**
+ * How an HTTP URI the fetch history judged unchanged (`curi.delta === 'unchanged'`) is written:
+ * as a `server-not-modified` revisit when it answered 304, as an `identical-payload-digest`
+ * revisit when it answered 2xx with the digest of the last fetch with content. Undefined for
+ * everything else, which HttpResponseRecordBuilder writes as a `response`: among them a 2xx judged
+ * unchanged whose digest is not that of the history's last 2xx after all.
+ */
+export function revisitOf(curi: CrawlUri): Revisit | undefined {
+  const response = curi.response;
+  if (curi.delta !== 'unchanged' || response === undefined || !isHttp(curi.uri)) return undefined;
+  const fetches = curi.history?.fetches ?? [];
+  const last = fetches.find(hasContent);
+  if (curi.fetchStatus === 304) {
+    const digest = last?.digest;
+    return {
+      profile: PROFILE_SERVER_NOT_MODIFIED,
+      // The response record holds a sha1 digest; the history's, in another algorithm, would not match it.
+      payloadDigest: digest?.startsWith('sha1:') ? digest : undefined,
+      original: digest === undefined ? last : originalOf(fetches, digest),
+    };
+  }
+  const digest = curi.contentDigest;
+  if (curi.fetchStatus < 200 || curi.fetchStatus >= 300 || digest === undefined || last?.digest !== digest) return undefined;
+  return {
+    profile: PROFILE_IDENTICAL_PAYLOAD_DIGEST,
+    // As HttpResponseRecordBuilder computes it, so that it matches the response record's.
+    payloadDigest: digest.startsWith('sha1:') ? digest : sha1Base32(response.rawBody),
+    original: originalOf(fetches, digest),
+  };
+}
+
+function hasContent(fetch: FetchHistoryEntry): boolean {
+  return fetch.status >= 200 && fetch.status < 300;
+}
+
+/**
+ * The fetch whose response record holds a payload: the oldest 2xx with that digest since the
+ * last 2xx with another one (the later ones were written as revisits of it). 304s and failures
+ * in between do not change the content; fetches the history no longer keeps cannot be told.
+ */
+function originalOf(fetches: readonly FetchHistoryEntry[], digest: string): FetchHistoryEntry | undefined {
+  let original: FetchHistoryEntry | undefined;
+  for (const fetch of fetches) {
+    if (!hasContent(fetch)) continue;
+    if (fetch.digest !== digest) break;
+    original = fetch;
+  }
+  return original;
+}
+
+/**
+ * Heritrix's RevisitRecordBuilder: a `revisit` record, in place of the `response` record, for an
+ * HTTP URI the fetch history judged unchanged (see revisitOf). Its block is the response head as
+ * received (status line and headers; for a 2xx the payload is left out), with WARC-Profile,
+ * WARC-Payload-Digest (when known), WARC-IP-Address, WARC-Refers-To-Target-URI (the URI itself)
+ * and WARC-Refers-To-Date (the WARC-Date of the earlier fetch whose response holds the payload,
+ * when the history has it); a 304 adds its ETag and Last-Modified as WARC-Etag and
+ * WARC-Last-Modified, as Heritrix does. No WARC-Truncated: the block is the head by design, not a
+ * response cut short.
+ */
+export class RevisitRecordBuilder implements WarcRecordBuilder {
+  constructor(readonly config: object = {}) {}
+
+  shouldBuildRecord(curi: CrawlUri): boolean {
+    return revisitOf(curi) !== undefined;
+  }
+
+  buildRecord(curi: CrawlUri): WarcRecordDraft | undefined {
+    const revisit = revisitOf(curi);
+    const response = curi.response;
+    if (revisit === undefined || response === undefined) return undefined;
+    const fields: Array<[string, string]> = [];
+    if (revisit.payloadDigest !== undefined) fields.push(['WARC-Payload-Digest', revisit.payloadDigest]);
+    if (response.ipAddress) fields.push(['WARC-IP-Address', response.ipAddress]);
+    fields.push(['WARC-Profile', revisit.profile], ['WARC-Refers-To-Target-URI', curi.uri]);
+    if (revisit.original !== undefined) fields.push(['WARC-Refers-To-Date', warcDate(revisit.original.fetchTime)]);
+    if (revisit.profile === PROFILE_SERVER_NOT_MODIFIED) {
+      const { etag, 'last-modified': lastModified } = response.headers;
+      if (etag) fields.push(['WARC-Etag', etag]);
+      if (lastModified) fields.push(['WARC-Last-Modified', lastModified]);
+    }
+    return {
+      type: 'revisit', targetUri: curi.uri, date: recordDate(curi), contentType: RESPONSE_HEAD_MIMETYPE, fields,
+      block: [httpResponseHead(response)],
+    };
+  }
+}

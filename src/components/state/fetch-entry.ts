@@ -1,0 +1,24 @@
+import type { CrawlUri } from '../../model/crawl-uri.js';
+import type { FetchHistoryEntry } from '../../model/fetch-history.js';
+
+/** What the history keeps of this fetch: validators from the response (or the file), digest, size, type. */
+export function fetchEntryOf(curi: CrawlUri): FetchHistoryEntry {
+  const headers = curi.response?.headers;
+  const fileTime = curi.extraInfo.lastModified;
+  const semi = curi.contentType.indexOf(';');
+  const mimeType = (semi === -1 ? curi.contentType : curi.contentType.slice(0, semi)).trim().toLowerCase();
+  return {
+    status: curi.fetchStatus,
+    fetchTime: curi.fetchBeginTime > 0 ? curi.fetchBeginTime : Date.now(),
+    etag: headers?.etag,
+    lastModified: headers?.['last-modified'] ?? (typeof fileTime === 'string' ? fileTime : undefined),
+    digest: curi.contentDigest,
+    size: curi.contentSize >= 0 ? curi.contentSize : undefined,
+    mimeType: mimeType || undefined,
+  };
+}
+
+/** The newest fetch that returned content (2xx), if the history has one. */
+export function lastContentFetch(fetches: readonly FetchHistoryEntry[]): FetchHistoryEntry | undefined {
+  return fetches.find((f) => f.status >= 200 && f.status < 300);
+}

@@ -1,0 +1,164 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
+import type { CrawlUri } from '../../model/crawl-uri.js';
+import type { DeletionOutcome, DocumentEvent, FetchHistory, FetchHistoryEntry, FetchHistoryRecord, StoredLink } from '../../model/fetch-history.js';
+import type { StateSublevel } from '../../model/state-store.js';
+import type { fetchHistoryStoreComponent } from './fetch-history-store.descriptor.js';
+import { fetchEntryOf, lastContentFetch } from './fetch-entry.js';
+
+/** History keys are URIs; this one, which no URI can be, holds the number of the job's last run. */
+const LAST_RUN_KEY = '\u0000lastRun';
+/** Sublevel `delta` (cleared with every new run) holds the run in progress, so a resumed launch keeps its number. */
+const RUN_KEY = 'run';
+/** Documents checked at the end of a run are scheduled in slices of this many. */
+const SCAN_CHUNK = 1000;
+
+/**
+ * The fetch history in the state store (sublevel `history`, one JSON record per URI), written
+ * with the commits that count the URI done, so that history and crawl never disagree after a crash.
+ */
+export class FetchHistoryStore implements FetchHistory {
+  run = 0;
+  #history?: StateSublevel;
+
+  constructor(readonly config: ConfigOf<typeof fetchHistoryStoreComponent>) {}
+
+  get deltaCrawl(): boolean {
+    return this.config.deltaCrawl;
+  }
+
+  async start(): Promise<void> {
+    if (this.#history) return;
+    const store = this.config.stateStore;
+    const history = (this.#history = store.sublevel('history'));
+    const delta = store.sublevel('delta');
+    const current = await delta.get(RUN_KEY);
+    if (current !== undefined) {
+      this.run = (JSON.parse(current) as { run: number }).run;
+      return;
+    }
+    const last = await history.get(LAST_RUN_KEY);
+    this.run = (last === undefined ? 0 : Number(last)) + 1;
+    delta.put(RUN_KEY, JSON.stringify({ run: this.run }));
+    history.put(LAST_RUN_KEY, String(this.run));
+  }
+
+  async load(uri: string): Promise<FetchHistoryRecord | undefined> {
+    const text = await this.#store().get(uri);
+    return text === undefined ? undefined : (JSON.parse(text) as FetchHistoryRecord);
+  }
+
+  record(curi: CrawlUri): void {
+    const next = updatedRecord(curi, curi.history, this.run, this.config.historyLength);
+    if (next) this.#store().put(curi.uri, JSON.stringify(next));
+  }
+
+  async scheduleUnseen(schedule: (uri: string, record: FetchHistoryRecord) => void | Promise<void>): Promise<number> {
+    let count = 0;
+    for await (const [uri, record] of this.#documents()) {
+      if (record.lastTriedRun >= this.run) continue;
+      await schedule(uri, record);
+      // Tried in this run from now on: a resumed launch does not schedule it twice (the frontier keeps it).
+      this.#store().put(uri, JSON.stringify({ ...record, lastTriedRun: this.run } satisfies FetchHistoryRecord));
+      count++;
+    }
+    return count;
+  }
+
+  async finishRun(report: (event: DocumentEvent) => void | Promise<void>): Promise<DeletionOutcome> {
+    const { deleteAfterGoneCount, maxDeletePercent, dryRunDeletes } = this.config;
+    let earlier = 0;
+    const gone: Array<[string, FetchHistoryRecord]> = [];
+    const unseen: Array<[string, FetchHistoryRecord]> = [];
+    for await (const [uri, record] of this.#documents()) {
+      if (record.firstSeenRun < this.run) earlier++;
+      if (record.lastSeenRun >= this.run) continue;
+      if (record.goneCount >= deleteAfterGoneCount) gone.push([uri, record]);
+      else unseen.push([uri, record]);
+    }
+    let reason: string | undefined;
+    if (gone.length && dryRunDeletes) reason = `dry run: ${gone.length} document(s) would be deleted`;
+    else if (gone.length && gone.length > (earlier * maxDeletePercent) / 100) {
+      reason = `circuit breaker: ${gone.length} of ${earlier} documents (${((gone.length / Math.max(1, earlier)) * 100).toFixed(1)}%) would be deleted, more than maxDeletePercent ${maxDeletePercent}%; none is`;
+    }
+    // Documents not reached and not proven gone are still there as far as anyone knows.
+    for (const [uri, record] of reason ? [...unseen, ...gone] : unseen) await report(eventOf('unchanged', uri, record));
+    if (reason) {
+      this.config.loggerModule?.alert?.('WARNING', `${reason} (listed in ${this.config.withheldListPath})`);
+      await mkdir(dirname(this.config.withheldListPath), { recursive: true });
+      await writeFile(this.config.withheldListPath, gone.map(([uri]) => `${uri}\n`).join(''));
+      return { deleted: 0, withheld: gone.map(([uri]) => uri), reason };
+    }
+    for (const [uri, record] of gone) {
+      await report(eventOf('deleted', uri, record));
+      this.#store().put(uri, JSON.stringify({ ...record, document: false } satisfies FetchHistoryRecord));
+    }
+    return { deleted: gone.length, withheld: [] };
+  }
+
+  /** Every document of the history as of now, read a slice at a time. */
+  async *#documents(): AsyncGenerator<[string, FetchHistoryRecord]> {
+    // Reads see what is committed: the records this run staged are committed first.
+    await this.config.stateStore.commit();
+    let from = '';
+    for (;;) {
+      const rows = await this.#store().range(from, '\uffff', SCAN_CHUNK);
+      for (const [uri, text] of rows) {
+        if (uri === LAST_RUN_KEY) continue;
+        const record = JSON.parse(text) as FetchHistoryRecord;
+        if (record.document) yield [uri, record];
+      }
+      if (rows.length < SCAN_CHUNK) return;
+      from = rows[rows.length - 1][0] + '\u0000';
+    }
+  }
+
+  #store(): StateSublevel {
+    if (!this.#history) throw new Error('FetchHistoryStore was used before start()');
+    return this.#history;
+  }
+}
+
+/**
+ * The record after this fetch: the fetch joins the history (the newest `length` kept, and the
+ * last one with content besides); a 2xx makes a document, seen this run, with its outlinks; a 304
+ * sees it too; 404 and 410 count towards deletion. Other outcomes (failures) only say it was
+ * tried. Undefined when there is nothing worth keeping: a URI that never was a document.
+ */
+export function updatedRecord(curi: CrawlUri, before: FetchHistoryRecord | undefined, run: number, length: number): FetchHistoryRecord | undefined {
+  const status = curi.fetchStatus;
+  const ok = status >= 200 && status < 300;
+  const notModified = status === 304 && before !== undefined;
+  const gone = status === 404 || status === 410;
+  if (!before && !ok) return undefined;
+  const entry = fetchEntryOf(curi);
+  const fetches = before && !(ok || notModified || gone) ? before.fetches : keep([entry, ...(before?.fetches ?? [])], length);
+  const seen = ok || notModified;
+  return {
+    fetches,
+    document: ok || (before?.document ?? false),
+    lastSeenRun: seen ? run : (before?.lastSeenRun ?? 0),
+    lastTriedRun: run,
+    firstSeenRun: before?.document ? before.firstSeenRun : ok ? run : (before?.firstSeenRun ?? 0),
+    goneCount: seen ? 0 : gone ? (before?.goneCount ?? 0) + 1 : (before?.goneCount ?? 0),
+    outlinks: ok ? curi.outlinks.map((l): StoredLink => [l.uri, l.hop, l.context]) : before?.outlinks,
+  };
+}
+
+/** The newest `length` fetches, and the newest with content if it is older. */
+function keep(fetches: readonly FetchHistoryEntry[], length: number): FetchHistoryEntry[] {
+  const kept = fetches.slice(0, length);
+  const content = lastContentFetch(fetches);
+  if (content && !kept.includes(content)) kept.push(content);
+  return kept;
+}
+
+function eventOf(kind: 'deleted' | 'unchanged', url: string, record: FetchHistoryRecord): DocumentEvent {
+  const last = record.fetches[0];
+  const content = lastContentFetch(record.fetches);
+  return {
+    kind, url, status: last?.status ?? 0, fetchTime: last?.fetchTime ?? 0,
+    mimeType: content?.mimeType, size: content?.size, digest: content?.digest, lastModified: content?.lastModified, etag: content?.etag,
+  };
+}

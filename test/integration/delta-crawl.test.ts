@@ -1,0 +1,179 @@
+import { expect } from 'chai';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { rm, utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { launchJob } from '../../src/job/launch-job.js';
+import { fastSets } from '../support/crawl-job.js';
+import { REPO_ROOT } from '../support/run-cli.js';
+import { page, SiteServer, type Route } from '../support/site-server.js';
+import { tempDir } from '../support/temp-dir.js';
+import { field, readWarcFile } from '../support/warc-reader.js';
+
+/** A page that answers with an ETag and honours If-None-Match, as most servers do; `bodies` counts full answers. */
+class ChangingSite {
+  readonly pages = new Map<string, { status: number; body: string }>();
+  bodies: string[] = [];
+
+  route(path: string): Route {
+    return (req: IncomingMessage, res: ServerResponse) => {
+      const p = this.pages.get(path);
+      if (!p) return res.writeHead(404, { 'content-type': 'text/html' }).end('<html>gone</html>');
+      if (p.status !== 200) return res.writeHead(p.status, { 'content-type': 'text/html' }).end(`<html>${p.status}</html>`);
+      const etag = `"${createHash('sha1').update(p.body).digest('hex').slice(0, 16)}"`;
+      if (req.headers['if-none-match'] === etag) return res.writeHead(304, { etag }).end();
+      this.bodies.push(path);
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', etag }).end(p.body);
+    };
+  }
+
+  set(path: string, body: string, status = 200): void {
+    this.pages.set(path, { status, body });
+  }
+}
+
+interface Event { kind: string; url: string }
+
+const N = 20;
+
+describe('delta crawls: new, changed, unchanged and deleted from run to run (integration)', function () {
+  this.timeout(120_000);
+
+  it('reports exactly what changed on the second and third runs, and downloads only changed bodies', async () => {
+    const site = new ChangingSite();
+    const paths = ['/', '/parent', '/child', ...Array.from({ length: N + 1 }, (_, i) => `/p${i}`)];
+    const routes: Record<string, Route> = { '/robots.txt': { status: 404 } };
+    for (const p of paths) routes[p] = site.route(p);
+    const a = await SiteServer.start(routes);
+    // A second host whose robots.txt fails in run 3.
+    let robotsB = 404;
+    const b = await SiteServer.start({ '/robots.txt': (_req, res) => res.writeHead(robotsB).end(), '/b': { body: page('b'), headers: { etag: '"b"' } } });
+    site.set('/', page('home', ['/parent', ...Array.from({ length: N }, (_, i) => `/p${i}`), `${b.origin}/b`]));
+    site.set('/parent', page('parent', ['/child']));
+    site.set('/child', page('child'));
+    for (let i = 0; i < N; i++) site.set(`/p${i}`, page(`p${i} version 1`));
+    const beans = readFileSync(join(REPO_ROOT, 'profiles', 'delta-recrawl.xml'), 'utf8');
+    const job = await tempDir({ 'crawler-beans.xml': beans });
+    const sets = fastSets([`${a.origin}/`, `${b.origin}/b`], ['frontier.retryDelaySeconds=0', 'frontier.maxRetries=1']).map((s) => s.replace(/\\n/g, '\n'));
+    const run = async (more: string[] = []): Promise<Map<string, string[]>> => {
+      const result = await launchJob(job.dir, { sets: [...sets, ...more] });
+      expect(result.exitStatus).to.equal('FINISHED');
+      const file = join(job.dir, result.runDir, 'documents.jsonl');
+      const events = readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Event);
+      const byKind = new Map<string, string[]>();
+      for (const e of events) byKind.set(e.kind, [...(byKind.get(e.kind) ?? []), e.url.replace(a.origin, '').replace(b.origin, 'B')].sort());
+      // Every document exactly once.
+      expect(events.length).to.equal(new Set(events.map((e) => e.url)).size);
+      return byKind;
+    };
+    const all = (list: string[]) => list.slice().sort();
+    try {
+      const first = await run();
+      expect([...first.keys()]).to.deep.equal(['new']);
+      expect(first.get('new')).to.deep.equal(all(['/', '/parent', '/child', ...Array.from({ length: N }, (_, i) => `/p${i}`), 'B/b']));
+
+      // Edit three pages (one now links to a new page), delete two (404 and 410), add one.
+      site.set('/p0', page('p0 version 2', ['/p20']));
+      site.set('/p1', page('p1 version 2'));
+      site.set('/p2', page('p2 version 2'));
+      site.pages.delete('/p3');
+      site.set('/p4', '', 410);
+      site.set('/p20', page('p20'));
+      site.bodies = [];
+      const second = await run();
+      expect(second.get('changed')).to.deep.equal(all(['/p0', '/p1', '/p2']));
+      expect(second.get('deleted')).to.deep.equal(all(['/p3', '/p4']));
+      expect(second.get('new')).to.deep.equal(['/p20']);
+      expect(second.get('unchanged')).to.deep.equal(all(['/', '/parent', '/child', ...Array.from({ length: N - 5 }, (_, i) => `/p${i + 5}`), 'B/b']));
+      // Bodies only for the changed and new pages: the others answered 304.
+      expect(site.bodies.sort()).to.deep.equal(all(['/p0', '/p1', '/p2', '/p20']));
+      const report = readFileSync(join(job.dir, 'latest', 'reports', 'crawl-report.txt'), 'utf8');
+      expect(report).to.contain(`not-modified URIs: ${3 + N - 5}`);
+      expect(report).to.contain('duplicate-by-hash URIs: 1');
+      // Unchanged documents are revisit records in the WARC files: 304s and the identical payload of host B.
+      const profiles: string[] = [];
+      const warcs = join(job.dir, 'latest', 'warcs');
+      for (const name of readdirSync(warcs)) {
+        for (const r of await readWarcFile(join(warcs, name))) if (field(r, 'WARC-Type') === 'revisit') profiles.push(field(r, 'WARC-Profile')!.replace(/.*\//, ''));
+      }
+      expect(profiles.filter((p) => p === 'server-not-modified')).to.have.length(3 + N - 5);
+      expect(profiles.filter((p) => p === 'identical-payload-digest')).to.have.length(1);
+
+      // The parent breaks (its child is no longer linked from anywhere), host B's robots.txt fails.
+      site.set('/parent', '', 500);
+      robotsB = 503;
+      site.bodies = [];
+      const third = await run();
+      expect(third.get('deleted') ?? []).to.deep.equal([]);
+      expect(third.get('changed') ?? []).to.deep.equal([]);
+      expect(third.get('new') ?? []).to.deep.equal([]);
+      expect(third.get('unchanged')).to.deep.equal(all(['/', '/parent', '/child', '/p0', '/p1', '/p2', '/p20', ...Array.from({ length: N - 5 }, (_, i) => `/p${i + 5}`), 'B/b']));
+      expect(site.bodies).to.deep.equal([]);
+
+      // Deleting 8 of 23 documents trips the breaker (more than 20%): nothing is reported deleted.
+      robotsB = 404;
+      site.set('/parent', page('parent', ['/child']));
+      for (let i = 5; i < 13; i++) site.pages.delete(`/p${i}`);
+      const fourth = await run();
+      expect(fourth.get('deleted') ?? []).to.deep.equal([]);
+      const latest = join(job.dir, 'latest');
+      expect(readFileSync(join(latest, 'logs', 'alerts.log'), 'utf8')).to.match(/circuit breaker: 8 of 23 documents/);
+      expect(readFileSync(join(latest, 'deletions-withheld.txt'), 'utf8').split('\n').filter(Boolean)).to.have.length(8);
+
+      // A dry run lists them and reports nothing; a run with the breaker opened deletes them.
+      const dry = await run(['fetchHistory.dryRunDeletes=true', 'fetchHistory.maxDeletePercent=100']);
+      expect(dry.get('deleted') ?? []).to.deep.equal([]);
+      expect(readFileSync(join(latest, 'deletions-withheld.txt'), 'utf8').split('\n').filter(Boolean)).to.have.length(8);
+      const wet = await run(['fetchHistory.maxDeletePercent=100']);
+      expect(wet.get('deleted')).to.deep.equal(all(Array.from({ length: 8 }, (_, i) => `/p${i + 5}`)));
+      expect(existsSync(join(job.dir, 'latest', 'deletions-withheld.txt'))).to.equal(false);
+    } finally {
+      await a.close();
+      await b.close();
+      await job.cleanup();
+    }
+  });
+
+  it('does the same for a folder that changes between runs (file:, by modification time, size and digest)', async () => {
+    const work = await tempDir({ 'tree/a.txt': 'a', 'tree/b.txt': 'b', 'tree/sub/c.txt': 'c', 'tree/sub/d.txt': 'd' });
+    const profile = readFileSync(join(REPO_ROOT, 'profiles', 'file-system.xml'), 'utf8')
+      .replace('<ref bean="preconditions"/><ref bean="fetchFile"/>', '<ref bean="preconditions"/><ref bean="persistLoad"/><ref bean="fetchFile"/><ref bean="fetchHistoryProcessor"/>')
+      .replace('<ref bean="candidates"/><ref bean="disposition"/>', '<ref bean="receivers"/><ref bean="candidates"/><ref bean="disposition"/><ref bean="persistStore"/>')
+      .replace('</beans>', ` <bean id="fetchHistory" class="FetchHistoryStore"><property name="deltaCrawl" value="true"/><property name="maxDeletePercent" value="50"/></bean>
+ <bean id="persistLoad" class="PersistLoadProcessor"/>
+ <bean id="fetchHistoryProcessor" class="FetchHistoryProcessor"/>
+ <bean id="persistStore" class="PersistStoreProcessor"/>
+ <bean id="receivers" class="ReceiverProcessor"><property name="receivers"><list><bean class="JsonlReceiver"/></list></property></bean>
+</beans>`);
+    const job = await tempDir({ 'crawler-beans.xml': profile });
+    const root = pathToFileURL(join(work.dir, 'tree')).href + '/';
+    const run = async (): Promise<Map<string, string[]>> => {
+      const result = await launchJob(job.dir, { sets: [`seeds.textSource.value=${root}`, 'metadata.operatorContactUrl=http://example.org/contact'] });
+      expect(result.exitStatus).to.equal('FINISHED');
+      const events = readFileSync(join(job.dir, result.runDir, 'documents.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Event);
+      const byKind = new Map<string, string[]>();
+      for (const e of events) byKind.set(e.kind, [...(byKind.get(e.kind) ?? []), e.url.slice(root.length) || '/'].sort());
+      return byKind;
+    };
+    try {
+      const first = await run();
+      expect(first.get('new')).to.deep.equal(['/', 'a.txt', 'b.txt', 'sub/', 'sub/c.txt', 'sub/d.txt']);
+      // Edit one file (a later modification time), delete one, add one.
+      await writeFile(join(work.dir, 'tree', 'a.txt'), 'a, edited');
+      await utimes(join(work.dir, 'tree', 'a.txt'), new Date(), new Date(Date.now() + 60_000));
+      await rm(join(work.dir, 'tree', 'sub', 'd.txt'));
+      await writeFile(join(work.dir, 'tree', 'sub', 'e.txt'), 'e');
+      const second = await run();
+      expect(second.get('new')).to.deep.equal(['sub/e.txt']);
+      expect(second.get('deleted')).to.deep.equal(['sub/d.txt']);
+      // The folder whose listing changed is changed too.
+      expect(second.get('changed')).to.deep.equal(['a.txt', 'sub/']);
+      expect(second.get('unchanged')).to.deep.equal(['/', 'b.txt', 'sub/c.txt']);
+    } finally {
+      await job.cleanup();
+      await work.cleanup();
+    }
+  });
+});

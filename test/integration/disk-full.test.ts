@@ -1,5 +1,7 @@
 import { expect } from 'chai';
-import { readFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, open, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchJob } from '../../src/job/launch-job.js';
 import type { CrawlControl } from '../../src/model/crawl-control.js';
@@ -8,6 +10,7 @@ import { diskFull, faultyRegistry } from '../support/faulty-state-store.js';
 import { REPO_ROOT } from '../support/run-cli.js';
 import { page, SiteServer, type Route } from '../support/site-server.js';
 import { tempDir } from '../support/temp-dir.js';
+import { field, readWarcFile } from '../support/warc-reader.js';
 
 const PAGES = 150;
 
@@ -65,6 +68,64 @@ describe('a full disk (ENOSPC from the state store) (integration)', function () 
     } finally {
       await site.close();
       await job.cleanup();
+    }
+  });
+
+  it('on a real full disk (a small tmpfs): pauses, then finishes once space is back, every page once, WARCs whole', async function () {
+    const mountPoint = await mkdtemp(join(tmpdir(), 'beancrawl-full-'));
+    if (spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=24m', 'tmpfs', mountPoint]).status !== 0) {
+      await rm(mountPoint, { recursive: true, force: true });
+      this.skip(); // mounting needs root; the wrapper test above covers the logic
+    }
+    const routes: Record<string, Route> = { '/robots.txt': { status: 404 }, '/': { body: page('home', Array.from({ length: PAGES }, (_, i) => `/p${i}`)) } };
+    for (let i = 0; i < PAGES; i++) routes[`/p${i}`] = { body: page(`p${i}`, [], 'x'.repeat(4000)), delayMs: 10 };
+    const site = await SiteServer.start(routes);
+    const filler = join(mountPoint, 'filler');
+    try {
+      const job = join(mountPoint, 'job');
+      await mkdir(job);
+      await writeFile(join(job, 'crawler-beans.xml'), await readFile(join(REPO_ROOT, 'profiles', 'default.xml'), 'utf8'));
+      let controller: CrawlControl | undefined;
+      const launched = launchJob(job, {
+        sets: fastSets([`${site.origin}/`], ['crawlController.maxToeThreads=2']).map((s) => s.replace(/\\n/g, '\n')),
+        onRunning: (c) => (controller = c),
+      });
+      await until(() => site.requests.length >= 30, '30 requests');
+      // Fill the disk to the last byte.
+      const chunk = Buffer.alloc(1 << 16, 1);
+      const handle = await open(filler, 'w');
+      try {
+        for (;;) await handle.write(chunk);
+      } catch (e) {
+        expect((e as NodeJS.ErrnoException).code).to.equal('ENOSPC');
+      } finally {
+        await handle.close().catch(() => undefined);
+      }
+      await until(() => controller!.progress().state === 'PAUSED', 'the crawl to pause', 20_000);
+      expect(controller!.progress().alert).to.match(/cannot write/);
+      await rm(filler);
+      const result = await launched;
+      expect(result.exitStatus).to.equal('FINISHED');
+      const run = join(job, result.runDir);
+      const ok = parseCrawlLog(await readFile(join(run, 'logs', 'crawl.log'), 'utf8')).filter((e) => e.status === 200);
+      const all = ['/', ...Array.from({ length: PAGES }, (_, i) => `/p${i}`)].sort();
+      expect(ok.map((e) => new URL(e.uri).pathname).sort()).to.deep.equal(all);
+      const docs = (await readFile(join(run, 'documents.jsonl'), 'utf8')).split('\n').filter(Boolean).map((l) => new URL((JSON.parse(l) as { url: string }).url).pathname);
+      expect(docs.sort()).to.deep.equal(all);
+      const responses: string[] = [];
+      for (const name of await readdir(join(run, 'warcs'))) {
+        expect(name).to.match(/\.warc\.gz$/);
+        for (const r of await readWarcFile(join(run, 'warcs', name))) {
+          const target = field(r, 'WARC-Target-URI');
+          if (field(r, 'WARC-Type') === 'response' && target?.startsWith('http') && !target.endsWith('/robots.txt')) responses.push(new URL(target).pathname);
+        }
+      }
+      expect([...new Set(responses)].sort()).to.deep.equal(all);
+    } finally {
+      await rm(filler, { force: true });
+      await site.close();
+      spawnSync('umount', [mountPoint]);
+      await rm(mountPoint, { recursive: true, force: true });
     }
   });
 });

@@ -13,6 +13,8 @@ export interface WarcPoolSettings {
   readonly poolMaxActive: number;
   /** The encoded warcinfo record that heads the file of this name. */
   warcinfo(fileName: string): Promise<Buffer[]>;
+  /** Files keep what they wrote since the last commit, to write it again after a write error. */
+  readonly recoverable?: boolean;
 }
 
 /** Where one URI's records went: the file name (without `.open`) and the offset of the first. */
@@ -82,7 +84,7 @@ export class WarcFilePool {
     const name = warcFileName(s.template, { prefix: s.prefix, time: Date.now(), serial: this.#serial++ }) + s.suffix;
     const dir = s.dirs[this.#nextDir++ % s.dirs.length];
     const head = await s.warcinfo(name);
-    const file = await WarcFile.create(dir, name, head);
+    const file = await WarcFile.create(dir, name, head, s.recoverable);
     this.totalBytes += file.size;
     this.#unfinished.add(file);
     return file;

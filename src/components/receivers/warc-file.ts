@@ -1,5 +1,5 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, rename } from 'node:fs/promises';
+import { mkdir, rename, truncate } from 'node:fs/promises';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
@@ -11,22 +11,32 @@ export const INVALID_SUFFIX = '.invalid';
  * One WARC file being written: `NAME.open` until it is closed, then renamed to NAME (or to
  * `NAME.invalid` after a write error, as Heritrix does). Writes go through one buffered stream;
  * `size` counts the bytes handed to it, so it is the offset of the next record.
+ *
+ * A file whose writer takes part in state-store commits (`recoverable`) also keeps the pieces
+ * written since the last commit: after a write error (a full disk) it takes pieces without
+ * writing them, and `flushed()` cuts the file back to its committed size and writes them again
+ * to a new stream, so the file comes out whole once the disk has room.
  */
 export class WarcFile {
   size = 0;
   #error?: Error;
+  #stream: WriteStream;
   /** Set once close() has begun: resolves when the file has its final name. */
   closing?: Promise<string>;
+  #recoverable = false;
+  #pending: Buffer[] = [];
+  #pendingAt = 0;
 
-  private constructor(readonly dir: string, readonly name: string, readonly stream: WriteStream) {
-    stream.on('error', (e) => (this.#error ??= e));
+  private constructor(readonly dir: string, readonly name: string, stream: WriteStream) {
+    this.#stream = this.#watch(stream);
   }
 
   /** Creates `dir/name.open` (never over an existing file) and writes the file's first record. */
-  static async create(dir: string, name: string, head: readonly Buffer[]): Promise<WarcFile> {
+  static async create(dir: string, name: string, head: readonly Buffer[], recoverable = false): Promise<WarcFile> {
     await mkdir(dir, { recursive: true });
     const stream = createWriteStream(join(dir, name + OPEN_SUFFIX), { flags: 'wx', highWaterMark: 1 << 18 });
     const file = new WarcFile(dir, name, stream);
+    file.#recoverable = recoverable;
     await once(stream, 'open');
     await file.write(head);
     return file;
@@ -36,21 +46,43 @@ export class WarcFile {
     return join(this.dir, this.name);
   }
 
-  /** Appends pieces; the promise, when there is one, waits for the stream to drain. */
-  write(pieces: readonly Buffer[]): void | Promise<void> {
-    if (this.#error) throw this.#error;
-    let more = true;
-    for (const piece of pieces) {
-      more = this.stream.write(piece);
-      this.size += piece.length;
-    }
-    if (!more) return once(this.stream, 'drain').then(() => undefined);
+  get stream(): WriteStream {
+    return this.#stream;
   }
 
-  /** Resolves once every byte written so far is in the file (or the file is closed). */
-  flushed(): Promise<void> {
+  /** Appends pieces; the promise, when there is one, waits for the stream to drain. */
+  write(pieces: readonly Buffer[]): void | Promise<void> {
+    if (this.#recoverable) this.#pending.push(...pieces);
+    if (this.#error) {
+      if (!this.#recoverable) throw this.#error;
+      for (const piece of pieces) this.size += piece.length;
+      return;
+    }
+    let more = true;
+    for (const piece of pieces) {
+      more = this.#stream.write(piece);
+      this.size += piece.length;
+    }
+    if (!more) return waitForDrain(this.#stream);
+  }
+
+  /** A commit that counted this file up to `size` bytes is written: what lies before is safe. */
+  committedUpTo(size: number): void {
+    while (this.#pending.length && this.#pendingAt + this.#pending[0].length <= size) this.#pendingAt += this.#pending.shift()!.length;
+  }
+
+  /** Resolves once every byte written so far is in the file (or the file is closed); a failed file is written again first. */
+  async flushed(): Promise<void> {
     if (this.closing) return this.closing.then(() => undefined);
-    return new Promise((resolve, reject) => this.stream.write(Buffer.alloc(0), (e) => (e ? reject(e) : resolve())));
+    if (this.#error) {
+      if (!this.#recoverable) throw this.#error;
+      await truncate(this.path + OPEN_SUFFIX, this.#pendingAt);
+      const stream = this.#watch(createWriteStream(this.path + OPEN_SUFFIX, { flags: 'a', highWaterMark: 1 << 18 }));
+      this.#error = undefined;
+      this.#stream = stream;
+      for (const piece of this.#pending) stream.write(piece);
+    }
+    await new Promise<void>((resolve, reject) => this.#stream.write(Buffer.alloc(0), (e) => (e ? reject(e) : resolve())));
   }
 
   /** Flushes and closes, then renames: the final path. */
@@ -60,9 +92,9 @@ export class WarcFile {
   }
 
   async #close(): Promise<string> {
-    this.stream.end();
+    this.#stream.end();
     try {
-      await finished(this.stream);
+      await finished(this.#stream);
     } catch (e) {
       this.#error ??= e as Error;
     }
@@ -71,7 +103,26 @@ export class WarcFile {
     return final;
   }
 
+  /** A write failed and will not be put right (a file without a state store to recover with). */
   get failed(): boolean {
-    return this.#error !== undefined;
+    return this.#error !== undefined && !this.#recoverable;
   }
+
+  #watch(stream: WriteStream): WriteStream {
+    stream.on('error', (e) => {
+      if (stream === this.#stream) this.#error ??= e;
+    });
+    return stream;
+  }
+}
+
+/** Resolves when the stream can take more, or has failed (reported through flushed() or close()). */
+function waitForDrain(stream: WriteStream): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done).off('error', done).off('close', done);
+      resolve();
+    };
+    stream.on('drain', done).on('error', done).on('close', done);
+  });
 }

@@ -61,6 +61,7 @@ export class WarcWriterProcessor extends Processor {
       dirs: storeDirs(c.directory, c.storePaths), template: c.template, prefix: c.prefix, suffix: c.compress ? '.warc.gz' : '.warc',
       maxFileSizeBytes: c.maxFileSizeBytes, poolMaxActive: c.poolMaxActive,
       warcinfo: (name) => encodeWarcRecord(warcinfoRecord(info, name), newRecordId(), undefined, gzip),
+      recoverable: c.stateStore !== undefined,
     });
     if (c.skipIdenticalDigests) this.#written = new FingerprintSet();
     const store = c.stateStore;
@@ -70,9 +71,11 @@ export class WarcWriterProcessor extends Processor {
       const dirs = storeDirs(c.directory, c.storePaths);
       let files: WarcFile[] = [];
       let staged = '';
+      let sizes: number[] = [];
       store.participate({
         stage: () => {
           files = pool.unfinishedFiles();
+          sizes = files.map((f) => f.size);
           const record: WarcJournal = { dirs, prefix: c.prefix, open: files.map((f) => ({ path: f.path + OPEN_SUFFIX, length: f.size })) };
           const text = JSON.stringify(record);
           if (text === staged) return;
@@ -80,6 +83,7 @@ export class WarcWriterProcessor extends Processor {
           journal.put(`warc ${this.beanName || c.prefix} ${dirs.join('|')}`, text);
         },
         flushed: () => Promise.all(files.map((f) => f.flushed())).then(() => undefined),
+        committed: () => files.forEach((f, i) => f.committedUpTo(sizes[i])),
       });
     }
   }

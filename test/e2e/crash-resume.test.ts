@@ -65,29 +65,51 @@ describe('crash safety: SIGKILL at random moments, then launch again (the binary
       const interruptions: string[] = [];
       let finished = false;
       let launches = 0;
+      /** The shortest start-up seen (spawn to first request); a start-up kill comes within it. */
+      let startUpMs = 400;
+      /** Per launch: where its requests begin in server.requests, and how it ended. */
+      const history: Array<{ from: number; how: string }> = [];
       while (!finished && launches < 200) {
         launches++;
+        history.push({ from: server.requests.length, how: 'ran to the end' });
         const child = spawn(process.execPath, [BIN, 'launch', job, ...sets], { stdio: ['ignore', 'pipe', 'pipe'] });
         let stderr = '';
         let stdout = '';
         child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
         child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
         const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+        const spawned = Date.now();
+        const before = server.requests.length;
+        // How long start-up takes (spawn to first request), for the next start-up kill's moment.
+        void (async () => {
+          while (server.requests.length === before && child.exitCode === null) await new Promise((r) => setTimeout(r, 5));
+          if (server.requests.length > before) startUpMs = Math.min(startUpMs, Date.now() - spawned);
+        })();
         if (kills < KILLS) {
-          const before = server.requests.length;
-          // Where the crawl is stopped: during start-up (verify, opening the state, the run folder),
-          // or once it has made 15 to 60 requests: by SIGKILL, by Ctrl-C (a graceful stop), by
-          // Ctrl-C then SIGKILL during the stop (the final flush), or by Ctrl-C twice (exit at once).
+          // Where the crawl is stopped: during start-up (verify, opening the state, the run folder:
+          // a moment within the shortest start-up seen so far), or once it has made 15 to 60
+          // requests: by SIGKILL, by Ctrl-C (a graceful stop), by Ctrl-C then SIGKILL during the
+          // stop (the final flush), or by Ctrl-C twice (exit at once).
           // The first five launches try each way once; the rest are drawn.
-          const mode = launches <= MODES.length ? MODES[launches - 1] : pick(next());
-          const delayMs = Math.floor(next() * 400);
+          let mode = launches <= MODES.length ? MODES[launches - 1] : pick(next());
+          const delayMs = Math.floor(next() * startUpMs);
           const requests = 15 + Math.floor(next() * 45);
           const afterMs = Math.floor(next() * 150);
+          const progress = async () => {
+            while (server.requests.length - before < requests && child.exitCode === null) await new Promise((r) => setTimeout(r, 5));
+          };
           const due = mode === 'start-up kill'
-            ? new Promise((r) => setTimeout(r, delayMs))
-            : (async () => {
-                while (server.requests.length - before < requests && child.exitCode === null) await new Promise((r) => setTimeout(r, 5));
-              })();
+            ? (async () => {
+                await new Promise((r) => setTimeout(r, delayMs));
+                // A start-up kill that comes after the first request is no start-up kill: it becomes
+                // an ordinary one, with the same progress first, so that the URIs the last kill left
+                // in flight are done before they can be in flight at another kill.
+                if (server.requests.length > before) {
+                  mode = 'kill';
+                  await progress();
+                }
+              })()
+            : progress();
           const outcome = await Promise.race([due.then(() => 'due' as const), closed.then(() => 'closed' as const)]);
           if (outcome === 'due' && child.exitCode === null) {
             if (mode.startsWith('ctrl-c')) {
@@ -99,6 +121,7 @@ describe('crash safety: SIGKILL at random moments, then launch again (the binary
               kills++;
             } else if (mode === 'ctrl-c twice' && child.exitCode === null) child.kill('SIGINT');
             interruptions.push(mode);
+            history[history.length - 1].how = mode;
             const code = await closed;
             if (mode === 'ctrl-c' && code === 0 && /^FINISHED: /.test(stdout)) finished = true;
             else if (mode === 'ctrl-c') expect(code, stderr).to.equal(0);
@@ -125,7 +148,10 @@ describe('crash safety: SIGKILL at random moments, then launch again (the binary
       for (const r of server.requests) fetches.set(r.path, (fetches.get(r.path) ?? 0) + 1);
       // robots.txt too: what the crawl knew of the host is kept across launches.
       const over = [...fetches].filter(([p, n]) => (pages.has(p) || p === '/robots.txt') && n > 2);
-      expect(over, 'pages fetched more than twice').to.deep.equal([]);
+      // On failure: which launches asked for each such page, and how each of those launches ended.
+      const launchOf = (i: number) => history.findLastIndex((h) => h.from <= i);
+      const story = over.map(([p]) => `${p}: ${server.requests.flatMap((r, i) => (r.path === p ? [`launch ${launchOf(i) + 1} (${history[launchOf(i)].how}, request ${i - history[launchOf(i)].from + 1} of it)`] : [])).join(', ')}`);
+      expect(over, `pages fetched more than twice\n${story.join('\n')}`).to.deep.equal([]);
 
       // The reports of the last run count every run: as many URIs as the logs hold.
       const report = read(join(job, 'latest', 'reports', 'crawl-report.txt'));

@@ -1,13 +1,17 @@
 /**
  * The ceiling for this machine: undici requests plus htmlparser2 `<a href>` extraction with a
- * Set of seen URLs and no other state. Usage: node bare-loop.js START_URL [concurrency]
- * Prints `PAGES <n>` at the end.
+ * Set of seen URLs and no other state. Usage: node bare-loop.js START_URL [concurrency] [urlsFile]
+ * Prints `PAGES <n>` at the end; with urlsFile, also writes `status<TAB>content-type<TAB>url`
+ * there for every URL fetched (kept in memory until the end, so that the loop is not slowed).
  */
+import { writeFileSync } from 'node:fs';
 import { Parser } from 'htmlparser2';
 import { Agent } from 'undici';
 
 const start = process.argv[2];
 const concurrency = Number(process.argv[3] ?? 1);
+const urlsFile = process.argv[4];
+const fetched: string[] | undefined = urlsFile ? [] : undefined;
 const origin = new URL(start).origin;
 const agent = new Agent({ connections: concurrency, keepAliveTimeout: 60_000 });
 const seen = new Set<string>([start]);
@@ -38,6 +42,7 @@ async function worker(): Promise<void> {
     const res = await agent.request({ origin, path: url.slice(origin.length), method: 'GET' });
     const body = await res.body.text();
     pages++;
+    fetched?.push(`${res.statusCode}\t${res.headers['content-type'] ?? ''}\t${url}`);
     if (res.statusCode === 200 && String(res.headers['content-type']).includes('html')) {
       for (const l of links(body, url)) if (!seen.has(l)) {
         seen.add(l);
@@ -57,4 +62,5 @@ for (;;) {
   await Promise.race(active);
 }
 await agent.close();
+if (urlsFile && fetched) writeFileSync(urlsFile, fetched.length ? `${fetched.join('\n')}\n` : '');
 process.stdout.write(`PAGES ${pages}\n`);

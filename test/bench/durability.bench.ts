@@ -9,77 +9,29 @@
  * both variants crawled the same pages. Every run gets a fresh job folder (no resume).
  * Usage: node durability.bench.js [pages] [runsPerVariant]
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { median, type Measured } from './measure.js';
+import { launchJob } from './runners/beancrawl.js';
+import { serveSynthetic } from './sites.js';
+import { DEFAULT_SHAPE } from './synthetic-site.js';
 
-const HERE = dirname(fileURLToPath(import.meta.url));
-const ROOT = join(HERE, '..', '..', '..');
-const BIN = join(ROOT, 'bin', 'beancrawl.js');
-const pages = process.argv[2] ?? '20000';
+const pages = Number(process.argv[2] ?? DEFAULT_SHAPE.pages);
 const runs = Number(process.argv[3] ?? 3);
 const TARGET_COST = 0.25;
-const ZERO_DELAYS = ['--set', 'disposition.delayFactor=0', '--set', 'disposition.minDelayMs=0', '--set', 'disposition.maxDelayMs=0'];
 
 type Variant = 'durable' | 'memory';
-interface Measured { wall: number; cpu: number; rssMb: number; stdout: string; stderr: string; status: number | null }
 interface Run { variant: Variant; n: number; ok: number; lines: number; m: Measured }
 
-function startServer(): Promise<{ port: number; stop(): void }> {
-  const child = spawn(process.execPath, [join(HERE, 'site-server-process.js'), pages], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve) => {
-    child.stdout.setEncoding('utf8').once('data', (d: string) => resolve({ port: Number(/PORT (\d+)/.exec(d)![1]), stop: () => child.kill() }));
-  });
-}
-
-function timed(args: string[]): Measured {
-  const r = spawnSync('/usr/bin/time', ['-f', 'TIME %e %U %S %M', process.execPath, ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
-  const m = /TIME ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(r.stderr);
-  if (!m) throw new Error(`no timing: ${r.stderr.slice(-2000)}`);
-  return { wall: Number(m[1]), cpu: Number(m[2]) + Number(m[3]), rssMb: Number(m[4]) / 1024, stdout: r.stdout, stderr: r.stderr, status: r.status };
-}
-
-function run(cmd: string[], what: string): void {
-  const r = spawnSync(process.execPath, [BIN, ...cmd], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`${what} failed (${r.status}):\n${r.stdout}${r.stderr}`);
-}
-
-/** A fresh job from site-mirror; for `memory`, its bean file with the two classes swapped (overrides kept). */
-function makeJob(dir: string, variant: Variant, seed: string): void {
-  run(['create', dir, '--profile', 'site-mirror', '--seed', seed, '--contact', 'https://example.org/c'], 'create');
-  if (variant === 'durable') return;
-  const file = join(dir, 'crawler-beans.xml');
-  const xml = readFileSync(file, 'utf8');
-  const swapped = xml.replace('class="LevelFrontier"', 'class="MemoryFrontier"').replace('class="LevelUriUniqFilter"', 'class="MemoryUriUniqFilter"');
-  if (!swapped.includes('class="MemoryFrontier"') || !swapped.includes('class="MemoryUriUniqFilter"')) throw new Error('site-mirror.xml no longer names LevelFrontier and LevelUriUniqFilter');
-  const frontierBean = /<bean id="frontier"[\s\S]*?<\/bean>/.exec(swapped)?.[0] ?? '';
-  if (/<property name="maxUrisInMemory"/.test(frontierBean)) throw new Error('the frontier bean sets maxUrisInMemory, which MemoryFrontier does not have');
-  writeFileSync(file, swapped);
-  run(['verify', dir], 'verify of the in-memory variant');
-}
-
 function crawl(work: string, variant: Variant, n: number, seed: string): Run {
-  const job = join(work, `${variant}-${n}`);
-  makeJob(job, variant, seed);
-  const m = timed([BIN, 'launch', job, ...ZERO_DELAYS]);
-  if (m.status !== 0) throw new Error(`launch ${variant} #${n} exited ${m.status}:\n${m.stdout.slice(-2000)}${m.stderr.slice(-2000)}`);
-  const log = readFileSync(join(job, 'latest', 'logs', 'crawl.log'), 'utf8').split('\n').filter(Boolean);
-  const ok = log.filter((l) => / 200 /.test(l.slice(24, 40))).length;
-  const summary = m.stdout.split('\n').filter((l) => /FINISHED|ABORTED|status/i.test(l)).slice(-1)[0]?.trim() ?? '';
-  console.log(`  ${variant} #${n}: ${ok} pages in ${m.wall.toFixed(2)} s${summary ? ` (${summary})` : ''}`);
-  rmSync(job, { recursive: true, force: true });
-  return { variant, n, ok, lines: log.length, m };
+  const { m, log, summary } = launchJob(join(work, `${variant}-${n}`), variant === 'durable' ? 'level' : 'memory', seed);
+  console.log(`  ${variant} #${n}: ${log.ok} pages in ${m.wall.toFixed(2)} s${summary ? ` (${summary})` : ''}`);
+  return { variant, n, ok: log.ok, lines: log.lines, m };
 }
 
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-
-const server = await startServer();
-const seed = `http://127.0.0.1:${server.port}/`;
+const server = await serveSynthetic({ ...DEFAULT_SHAPE, pages });
+const seed = server.seed;
 const work = mkdtempSync(join(tmpdir(), 'beancrawl-durability-'));
 const results: Run[] = [];
 try {
@@ -89,7 +41,7 @@ try {
     for (const v of order) results.push(crawl(work, v, n, seed));
   }
 } finally {
-  server.stop();
+  await server.stop();
   rmSync(work, { recursive: true, force: true });
 }
 

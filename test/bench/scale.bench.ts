@@ -1,0 +1,97 @@
+/**
+ * How the durable frontier's cost grows with its size: a LevelStateStore (committing every 25 ms,
+ * as the profiles do) + LevelUriUniqFilter + LevelFrontier (maxUrisInMemory 50,000) filled with N
+ * generated, never fetched, discovered URIs (default 5,000,000) spread over H hosts (default
+ * 10,000, one queue a host), the event loop turning every 1,000 URIs as it does in a crawl that
+ * schedules a page's outlinks per fetch. At each 1,000,000 it prints the insert rate of that
+ * million, RSS and heap now, peak RSS so far, and the state folder's size on disk (du, after a
+ * commit). Target: memory flat as the frontier grows, under 300 MB.
+ * Usage: node scale.bench.js [N] [hosts] [step]   (--json FILE: also write the rows as JSON)
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { LevelFrontier } from '../../src/components/frontier/level-frontier.js';
+import { LevelUriUniqFilter } from '../../src/components/state/level-uri-uniq-filter.js';
+import { CrawlUri } from '../../src/model/crawl-uri.js';
+import { levelStore } from '../support/level-store.js';
+import { duMb, fmt } from './measure.js';
+
+const args = process.argv.slice(2);
+const jsonAt = args.indexOf('--json');
+const jsonPath = jsonAt >= 0 ? args.splice(jsonAt, 2)[1] : undefined;
+const N = Number(args[0] ?? 5_000_000);
+const HOSTS = Number(args[1] ?? 10_000);
+const STEP = Number(args[2] ?? 1_000_000);
+const TARGET_RSS_MB = 300;
+
+const dir = mkdtempSync(join(tmpdir(), 'beancrawl-scale-bench-'));
+const mb = (bytes: number) => bytes / 1048576;
+interface Row { uris: number; stepS: number; totalS: number; rate: number; rssMb: number; heapMb: number; heapTotalMb: number; externalMb: number; peakRssMb: number; diskMb: number; queued: number }
+const rows: Row[] = [];
+try {
+  const store = levelStore(dir, 25);
+  const uniq = new LevelUriUniqFilter({ batchSize: 10000, stateStore: store });
+  const frontier = new LevelFrontier({
+    queueTotalBudget: -1, balanceReplenishAmount: 3000, errorPenaltyAmount: 100, retryDelaySeconds: 900, maxRetries: 30, maxOutlinks: 6000,
+    extract404s: true, extractIndependently: false, snoozeLongMs: 300000, precedenceFloor: 255, recoveryLogEnabled: true, dumpPendingAtClose: false,
+    maxUrisInMemory: 50000, uriUniqFilter: uniq, stateStore: store,
+  });
+  await store.start();
+  await uniq.start();
+  await frontier.start();
+  console.error(`filling ${N} URIs over ${HOSTS} hosts into ${dir}`);
+  const mem0 = process.memoryUsage();
+  rows.push({ uris: 0, stepS: 0, totalS: 0, rate: NaN, rssMb: mb(mem0.rss), heapMb: mb(mem0.heapUsed), heapTotalMb: mb(mem0.heapTotal), externalMb: mb(mem0.external), peakRssMb: process.resourceUsage().maxRSS / 1024, diskMb: duMb(dir), queued: 0 });
+  const t0 = performance.now();
+  let tStep = t0;
+  for (let i = 0; i < N; i++) {
+    const host = `host${i % HOSTS}.example`;
+    const c = new CrawlUri(`http://${host}/section/${i % 97}/page-${i}.html`, { queueKey: host, hopsPath: 'LL', via: `http://${host}/` });
+    c.canonicalKey = c.uri;
+    frontier.schedule(c);
+    if (i % 1000 === 0) await new Promise((r) => setImmediate(r));
+    if ((i + 1) % STEP === 0 || i + 1 === N) {
+      const tInserted = performance.now();
+      await store.commit();
+      const mem = process.memoryUsage();
+      const row: Row = {
+        uris: i + 1, stepS: (tInserted - tStep) / 1000, totalS: (tInserted - t0) / 1000, rate: ((i + 1) % STEP || STEP) / ((tInserted - tStep) / 1000),
+        rssMb: mb(mem.rss), heapMb: mb(mem.heapUsed), heapTotalMb: mb(mem.heapTotal), externalMb: mb(mem.external), peakRssMb: process.resourceUsage().maxRSS / 1024, diskMb: duMb(dir), queued: frontier.stats().queued,
+      };
+      rows.push(row);
+      console.error(`  ${row.uris}: ${fmt(row.rate)} URIs/s, RSS ${fmt(row.rssMb)} MB, peak ${fmt(row.peakRssMb)} MB, disk ${fmt(row.diskMb)} MB`);
+      tStep = performance.now();
+    }
+  }
+  const queued = frontier.stats().queued;
+  const uniqCount = uniq.count;
+  const tStop = performance.now();
+  frontier.stop();
+  await store.stop();
+  const stopS = (performance.now() - tStop) / 1000;
+  const finalDisk = duMb(dir);
+
+  console.log(`### Frontier at scale: ${N.toLocaleString('en')} discovered URIs over ${HOSTS.toLocaleString('en')} hosts`);
+  console.log('');
+  console.log('LevelStateStore (commits every 25 ms) + LevelUriUniqFilter + LevelFrontier (maxUrisInMemory 50,000), filled in-process with generated URIs (not fetched); the event loop turns every 1,000. Insert rate of each step; RSS, JS heap and external (Buffers, ArrayBuffers) after the step\'s commit (RSS beyond heap + external is native memory: LevelDB, the allocator); peak RSS since the process started; disk: du of the state folder.');
+  console.log('');
+  console.log('| URIs queued | step s | total s | URIs/s (step) | RSS MB | JS heap used / total MB | external MB | peak RSS MB | state on disk MB | bytes on disk per URI |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  for (const r of rows) {
+    console.log(`| ${r.uris.toLocaleString('en')} | ${fmt(r.stepS, 1)} | ${fmt(r.totalS, 1)} | ${fmt(r.rate)} | ${fmt(r.rssMb)} | ${fmt(r.heapMb)} / ${fmt(r.heapTotalMb)} | ${fmt(r.externalMb)} | ${fmt(r.peakRssMb)} | ${fmt(r.diskMb, 1)} | ${r.uris ? fmt((r.diskMb * 1048576) / r.uris) : '–'} |`);
+  }
+  const first = rows[1] ?? rows[0];
+  const last = rows[rows.length - 1];
+  const peak = Math.max(...rows.map((r) => r.peakRssMb));
+  console.log('');
+  console.log(`stop (final commit and close) ${fmt(stopS, 2)} s; state folder after close ${fmt(finalDisk)} MB; queued ${queued}, uniq filter ${uniqCount} (expected ${N}${queued === N && uniqCount === N ? ': ok' : ': MISMATCH'}).`);
+  console.log(`insert rate from the first step to the last: ${fmt(first.rate)} → ${fmt(last.rate)} URIs/s (${fmt(last.rate / first.rate, 2)}×); RSS ${fmt(first.rssMb)} → ${fmt(last.rssMb)} MB (${fmt(((last.rssMb - first.rssMb) / Math.max(1, (last.uris - first.uris) / 1e6)), 1)} MB per further million); peak RSS ${fmt(peak)} MB (target ≤ ${TARGET_RSS_MB} MB: ${peak <= TARGET_RSS_MB ? 'met' : 'NOT met'}).`);
+  if (jsonPath) {
+    mkdirSync(dirname(jsonPath), { recursive: true });
+    writeFileSync(jsonPath, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, n: N, hosts: HOSTS, step: STEP, rows, stopS, finalDiskMb: finalDisk, queued, uniqCount }, null, 2)}\n`);
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -73,6 +73,9 @@ export class CrawlController implements CrawlControl {
     try {
       await this.#workers();
       if (!this.#abort.signal.aborted) await this.#endOfRun();
+      // A run cut short by a limit or by terminate is over all the same: it decides no deletions
+      // (what it did not reach is not proven gone), yet its list receivers get what it found.
+      else if (this.#exitStatus !== INTERRUPTED) await this.config.deltaListener?.runEnded();
     } finally {
       clearInterval(clock);
     }

@@ -24,6 +24,13 @@ export interface StateStore {
   copyTo?(dir: string): Promise<number>;
 }
 
+/**
+ * Sublevels whose names begin with this outlive the run: a new run of the job clears every other
+ * sublevel (the fetch history excepted, unless forgotten). For what is owed beyond the run that
+ * made it, such as a receiver's batches not yet delivered.
+ */
+export const KEPT_SUBLEVEL_PREFIX = 'kept:';
+
 export type StateOp = { readonly type: 'put'; readonly key: string; readonly value: string } | { readonly type: 'del'; readonly key: string };
 
 export interface StateSublevel {

@@ -10,7 +10,7 @@ export const httpPushReceiverComponent = defineComponent({
     'kind `found` outside delta runs, else `new`, `changed`, `unchanged` or `deleted`; lastModified an ISO date, fetchTime ' +
     'ms since the epoch; never the content. A 2xx answer delivers a batch; any other answer, a network error or a timeout ' +
     'is retried with exponential back-off, forever and in order, while the crawl goes on: documents are taken at once ' +
-    'and the push never fails the crawl. Batches not yet delivered are kept in the state store (sublevel `push:<bean id>`) ' +
+    'and the push never fails the crawl. Batches not yet delivered are kept in the state store (sublevel `kept:push:<bean id>`, kept from run to run until delivered) ' +
     'and sent when the job resumes or runs again; without a store they are lost when the crawl stops. A batch is delivered ' +
     'at least once: one whose answer was lost (a crash, stopTimeoutMs) is sent again.',
   kinds: ['Receiver'],

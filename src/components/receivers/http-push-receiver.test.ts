@@ -247,7 +247,7 @@ describe(HttpPushReceiver.name, () => {
       const again = levelStore(join(dir, 'state'));
       await again.start();
       try {
-        expect((await again.sublevel('push:push').range('0', ':')).map(([k]) => k)).to.deep.equal([
+        expect((await again.sublevel('kept:push:push').range('0', ':')).map(([k]) => k)).to.deep.equal([
           '000000000000.000000000', '000000000001.000000000', '000000000002.000000000',
         ]);
         const up = receiver({ url: await server.listen(), batchSize: 2, stateStore: again }, 'push');
@@ -256,7 +256,7 @@ describe(HttpPushReceiver.name, () => {
         await up.stop();
         expect(server.received.map((x) => x.events.map((e) => e.url))).to.deep.equal([urls(2), urls(2, 3), urls(1, 5), urls(1, 6)]);
         await again.commit();
-        expect(await again.sublevel('push:push').range('0', ':')).to.deep.equal([]);
+        expect(await again.sublevel('kept:push:push').range('0', ':')).to.deep.equal([]);
       } finally {
         await again.stop();
       }
@@ -306,8 +306,8 @@ describe(HttpPushReceiver.name, () => {
         await a.stop();
         await b.stop();
         await store.commit();
-        expect((await store.sublevel('push:a').range('0', ':')).map(([, v]) => (JSON.parse(v) as PushedEvent[])[0].url)).to.deep.equal(['http://site.test/a']);
-        expect((await store.sublevel('push:b').range('0', ':')).map(([, v]) => (JSON.parse(v) as PushedEvent[])[0].url)).to.deep.equal(['http://site.test/b']);
+        expect((await store.sublevel('kept:push:a').range('0', ':')).map(([, v]) => (JSON.parse(v) as PushedEvent[])[0].url)).to.deep.equal(['http://site.test/a']);
+        expect((await store.sublevel('kept:push:b').range('0', ':')).map(([, v]) => (JSON.parse(v) as PushedEvent[])[0].url)).to.deep.equal(['http://site.test/b']);
       } finally {
         await store.stop();
       }

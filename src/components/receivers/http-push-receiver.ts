@@ -3,7 +3,7 @@ import { Agent, request } from 'undici';
 import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
 import type { DocumentEvent } from '../../model/fetch-history.js';
 import type { CrawledDocument, Receiver } from '../../model/receiver.js';
-import type { StateParticipant, StateSublevel } from '../../model/state-store.js';
+import { KEPT_SUBLEVEL_PREFIX, type StateParticipant, type StateSublevel } from '../../model/state-store.js';
 import { Deque } from '../../util/deque.js';
 import { pushHeaderProblem, pushUrlProblem, splitCredentials } from './http-push-receiver-options.js';
 import type { httpPushReceiverComponent } from './http-push-receiver.descriptor.js';
@@ -45,7 +45,7 @@ const keyOf = (seq: number, chunk: number) => `${String(seq).padStart(12, '0')}.
  * SMILA's "push to job": the crawl's document events, in batches, POSTed as JSON to one URL by
  * one sender, in order. Events are taken at once (nothing here ever holds up a URI); a batch that
  * fails is retried with exponential back-off until it is delivered or the receiver stops. With a
- * state store, batches live in sublevel `push:<bean id>` from when they form (or from the first
+ * state store, batches live in sublevel `kept:push:<bean id>` (kept across runs) from when they form (or from the first
  * commit after their first event) until they are delivered, and those left over are sent after
  * the next start.
  */
@@ -101,7 +101,7 @@ export class HttpPushReceiver implements Receiver, StateParticipant {
     if (this.#state === 'started') return;
     const store = this.config.stateStore;
     if (store && !this.#loaded) {
-      this.#sub = store.sublevel(`push:${this.#storeName()}`);
+      this.#sub = store.sublevel(`${KEPT_SUBLEVEL_PREFIX}push:${this.#storeName()}`);
       for (const batch of await loadBatches(this.#sub)) {
         this.#queue.pushBack(batch);
         this.#nextSeq = batch.seq + 1;

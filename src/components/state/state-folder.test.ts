@@ -69,8 +69,11 @@ function crawlState(controller: { finished: boolean } | undefined): Contents {
     uniq: { 'http://a.example/': '1' },
     stats: { totals: '{"fetched":3}' },
     history: { 'http://a.example/': '{"status":200}' },
+    'kept:push:receiver': { '000000000001.000000001': '[{"kind":"new"}]' },
     // Names next to the kept ones in key order: cleared like any other.
     historyx: { k: 'v' },
+    keptx: { k: 'v' },
+    'kept;': { k: 'v' },
     metadata: { k: 'v' },
     a: { k: 'v' },
     z: { k: 'v' },
@@ -306,7 +309,7 @@ describe(openStateFolder.name, () => {
       }
     });
 
-    it('is dropped with {fresh: true}: a new run, previous set, everything cleared but meta and history', async () => {
+    it('is dropped with {fresh: true}: a new run, previous set, everything cleared but meta, history and kept: sublevels (batches owed to a receiver)', async () => {
       const contents = crawlState({ finished: false });
       await writeState(dir, contents);
       const folder = await openStateFolder(dir, { fresh: true });
@@ -315,8 +318,9 @@ describe(openStateFolder.name, () => {
       expect([...folder.journal]).to.deep.equal([]);
       await folder.begin(NEXT);
       const state = await readState(dir);
-      expect(Object.keys(state).sort()).to.deep.equal(['history', META_SUBLEVEL, 'run'].sort());
+      expect(Object.keys(state).sort()).to.deep.equal(['history', 'kept:push:receiver', META_SUBLEVEL, 'run'].sort());
       expect(state.history).to.deep.equal(contents.history);
+      expect(state['kept:push:receiver']).to.deep.equal(contents['kept:push:receiver']);
       expect(JSON.parse(state[META_SUBLEVEL][FORMAT_KEY]).format).to.equal(STATE_FORMAT);
     });
 
@@ -327,7 +331,7 @@ describe(openStateFolder.name, () => {
       expect(folder.previous).to.deep.equal(RUN);
       await folder.begin(NEXT);
       const state = await readState(dir);
-      expect(Object.keys(state)).to.deep.equal([META_SUBLEVEL, 'run'].sort());
+      expect(Object.keys(state).sort()).to.deep.equal(['kept:push:receiver', META_SUBLEVEL, 'run'].sort());
     });
 
     it('is resumed, not cleared, with {forgetHistory: true} alone', async () => {
@@ -353,7 +357,7 @@ describe(openStateFolder.name, () => {
   });
 
   describe('a finished run', () => {
-    it('is followed by a new run with no previous one, its run state cleared but meta and history kept', async () => {
+    it('is followed by a new run with no previous one, its run state cleared but meta, history and kept: sublevels kept', async () => {
       const contents = crawlState({ finished: true });
       await writeState(dir, contents);
       const folder = await openStateFolder(dir);
@@ -362,7 +366,7 @@ describe(openStateFolder.name, () => {
       expect([...folder.journal]).to.deep.equal([]);
       await folder.begin(NEXT);
       const state = await readState(dir);
-      expect(Object.keys(state).sort()).to.deep.equal(['history', META_SUBLEVEL, 'run'].sort());
+      expect(Object.keys(state).sort()).to.deep.equal(['history', 'kept:push:receiver', META_SUBLEVEL, 'run'].sort());
       expect(state.history).to.deep.equal(contents.history);
     });
 
@@ -372,7 +376,7 @@ describe(openStateFolder.name, () => {
       expect(folder.mode).to.equal('new');
       expect(folder.previous).to.equal(undefined);
       await folder.begin(NEXT);
-      expect(Object.keys(await readState(dir))).to.deep.equal([META_SUBLEVEL, 'run'].sort());
+      expect(Object.keys(await readState(dir)).sort()).to.deep.equal(['kept:push:receiver', META_SUBLEVEL, 'run'].sort());
     });
   });
 

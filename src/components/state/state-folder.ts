@@ -2,13 +2,14 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ClassicLevel } from 'classic-level';
 import { JOURNAL_SUBLEVEL } from '../../model/journaled-file.js';
+import { KEPT_SUBLEVEL_PREFIX } from '../../model/state-store.js';
 import { BeancrawlError } from '../../util/beancrawl-error.js';
 import type { ErrorCode } from '../../util/error-codes.js';
 import { FORMAT_KEY, META_SUBLEVEL, STATE_FORMAT, stampFormat, type FormatStamp } from './state-format.js';
 
 type Db = ClassicLevel<string, string>;
 
-/** Sublevels that outlive a run: the format stamp, and fetch history unless it is forgotten. */
+/** Sublevels that outlive a run: the format stamp, fetch history unless it is forgotten, and those named `kept:…`. */
 const KEPT_ACROSS_RUNS = [META_SUBLEVEL, 'history'];
 
 /** Where the run in progress is recorded (`run` sublevel). */
@@ -98,15 +99,20 @@ export async function openStateFolder(dir: string, options: StateFolderOptions =
   }
 }
 
-/** Clears every sublevel but those kept across runs: raw keys of sublevel `name` start `!name!`. */
+/**
+ * Clears every sublevel but those kept across runs. Raw keys of sublevel `name` start `!name!`, so
+ * the kept ones are raw key prefixes: `!name!` for one sublevel, `!kept:` for every `kept:…` one.
+ */
 async function clearRunState(db: Db, forgetHistory: boolean): Promise<void> {
   // The run record goes first, in one write: a clearing cut short leaves a state with no run to resume.
   await db.batch([{ type: 'del', key: `!${RUN_SUBLEVEL}!${CURRENT_RUN_KEY}` }, { type: 'del', key: `!${RUN_SUBLEVEL}!${CONTROLLER_KEY}` }]);
-  const kept = KEPT_ACROSS_RUNS.filter((name) => !(forgetHistory && name === 'history')).map((n) => `!${n}!`).sort();
+  const names = KEPT_ACROSS_RUNS.filter((name) => !(forgetHistory && name === 'history')).map((n) => `!${n}!`);
+  const kept = [...names, `!${KEPT_SUBLEVEL_PREFIX}`].sort();
   let from = '';
   for (const prefix of kept) {
     await db.clear({ gte: from, lt: prefix });
-    from = prefix.slice(0, -1) + '"';
+    // Past every key that starts with the prefix: its last character, one higher.
+    from = prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
   }
   await db.clear({ gte: from });
 }

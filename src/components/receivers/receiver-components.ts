@@ -1,4 +1,5 @@
 import type { ComponentDescriptor } from '../../beans/registry/component-descriptor.js';
+import { documentListReceiverComponent } from './document-list-receiver.descriptor.js';
 import { directoryMirrorReceiverComponent } from './directory-mirror-receiver.descriptor.js';
 import { httpPushReceiverComponent } from './http-push-receiver.descriptor.js';
 import { jsonlReceiverComponent } from './jsonl-receiver.descriptor.js';
@@ -6,7 +7,7 @@ import { receiverProcessorComponent } from './receiver-processor.descriptor.js';
 import { WARC_RECORD_BUILDERS } from './warc-record-builders.descriptor.js';
 import { warcWriterProcessorComponent } from './warc-writer-processor.descriptor.js';
 
-/** The result receivers and writers (WARC, JSONL, directory mirror, HTTP push). */
+/** The result receivers and writers (WARC, JSONL, directory mirror, HTTP push, document list). */
 export const RECEIVER_COMPONENTS: ComponentDescriptor[] = [
   warcWriterProcessorComponent,
   ...WARC_RECORD_BUILDERS,
@@ -14,4 +15,5 @@ export const RECEIVER_COMPONENTS: ComponentDescriptor[] = [
   jsonlReceiverComponent,
   directoryMirrorReceiverComponent,
   httpPushReceiverComponent,
+  documentListReceiverComponent,
 ];

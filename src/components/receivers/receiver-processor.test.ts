@@ -1,8 +1,14 @@
 import { expect } from 'chai';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { CrawlLogger } from '../../model/crawl-logger.js';
 import { CrawlUri } from '../../model/crawl-uri.js';
 import type { CrawledDocument, Receiver } from '../../model/receiver.js';
+import { levelStore } from '../../../test/support/level-store.js';
+import { tempDir } from '../../../test/support/temp-dir.js';
+import { DocumentListReceiver } from './document-list-receiver.js';
 import { ReceiverProcessor, type ReceiverProcessorConfig } from './receiver-processor.js';
 
 const HTML = '<html><body><a href="/a">a</a></body></html>';
@@ -127,6 +133,70 @@ describe(ReceiverProcessor.name, () => {
       expect(last.documents).to.have.length(1);
       expect(errors.map((e) => (e as Error).message)).to.deep.equal(['sync failure', 'async failure']);
       expect(curi.annotations).to.deep.equal(['receiverFailed']);
+    });
+  });
+
+  describe('list receivers', () => {
+    /** A 2xx page judged by the fetch history as `kind`. */
+    function judged(uri: string, kind: 'new' | 'changed' | 'unchanged'): CrawlUri {
+      const curi = page(uri);
+      curi.delta = kind;
+      return curi;
+    }
+
+    async function listed(path: string): Promise<Array<{ kind: string; url: string }>> {
+      return (await readFile(path, 'utf8')).split('\n').filter(Boolean).map((l) => JSON.parse(l) as { kind: string; url: string });
+    }
+
+    it('get the whole run at its end, in order, from the state store across a restart; pushed receivers hear it as it comes', async () => {
+      const work = await tempDir();
+      try {
+        const path = join(work.dir, 'run', 'document-list.jsonl');
+        const pushed = new Collecting();
+        let store = levelStore(join(work.dir, 'state'));
+        await store.start();
+        let list = new DocumentListReceiver({ path });
+        let p = processor([list, pushed], { stateStore: store });
+        await p.start();
+        await p.process(judged('http://site.test/a', 'new'));
+        await p.process(judged('http://site.test/b', 'changed'));
+        expect(pushed.documents.map((d) => d.url)).to.deep.equal(['http://site.test/a', 'http://site.test/b']);
+        expect(existsSync(path)).to.equal(false);
+        await store.stop();
+
+        // The resumed run: a new store and processor on the same folder.
+        store = levelStore(join(work.dir, 'state'));
+        await store.start();
+        list = new DocumentListReceiver({ path });
+        p = processor([list], { stateStore: store });
+        await p.start();
+        await p.process(judged('http://site.test/c', 'unchanged'));
+        await p.documentEvent({ kind: 'deleted', url: 'http://site.test/gone', status: 404, fetchTime: Date.UTC(2024, 0, 1) });
+        await p.runEnded();
+        expect((await listed(path)).map((e) => `${e.kind} ${e.url}`)).to.deep.equal([
+          'new http://site.test/a', 'changed http://site.test/b', 'unchanged http://site.test/c', 'deleted http://site.test/gone',
+        ]);
+        expect(list.written).to.equal(4);
+        expect(existsSync(`${path}.part`)).to.equal(false);
+        await store.stop();
+      } finally {
+        await work.cleanup();
+      }
+    });
+
+    it('without a state store, get the run\'s events from memory', async () => {
+      const work = await tempDir();
+      try {
+        const path = join(work.dir, 'list.jsonl');
+        const p = processor([new DocumentListReceiver({ path })]);
+        const curi = page('http://site.test/a');
+        curi.contentSize = Buffer.byteLength(HTML);
+        await p.process(curi);
+        await p.runEnded();
+        expect(await listed(path)).to.deep.equal([{ kind: 'found', url: 'http://site.test/a', status: 200, mimeType: 'text/html', size: Buffer.byteLength(HTML), digest: 'sha1:AAAA', lastModified: 'Tue, 02 Jan 2024 03:04:05 GMT', fetchTime: '2024-01-02T00:00:00.000Z' }]);
+      } finally {
+        await work.cleanup();
+      }
     });
   });
 });

@@ -1,0 +1,53 @@
+import { mkdir, open, rename } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
+import type { DocumentEvent } from '../../model/fetch-history.js';
+import type { Receiver } from '../../model/receiver.js';
+import type { documentListReceiverComponent } from './document-list-receiver.descriptor.js';
+
+export type DocumentListReceiverConfig = ConfigOf<typeof documentListReceiverComponent>;
+
+/**
+ * SAP's list receiver: the run's events, all at once when the run ends, written as JSON Lines to
+ * `path.part`, synced, then renamed to `path`, so that a reader never sees half a list.
+ */
+export class DocumentListReceiver implements Receiver {
+  /** Events in the last list written. */
+  written = 0;
+
+  constructor(readonly config: DocumentListReceiverConfig) {}
+
+  /** A list receiver is told of documents only through documentList. */
+  documentFound(): void {}
+
+  async documentList(events: readonly DocumentEvent[]): Promise<void> {
+    const { path } = this.config;
+    await mkdir(dirname(path), { recursive: true });
+    const part = `${path}.part`;
+    const file = await open(part, 'w');
+    try {
+      let chunk = '';
+      for (const event of events) {
+        chunk += `${JSON.stringify(lineOf(event))}\n`;
+        if (chunk.length >= 1 << 16) {
+          await file.write(chunk);
+          chunk = '';
+        }
+      }
+      if (chunk) await file.write(chunk);
+      await file.sync();
+    } finally {
+      await file.close();
+    }
+    await rename(part, path);
+    this.written = events.length;
+  }
+}
+
+/** An event's line: kind and URL first, then what is known, with dates as ISO strings. */
+function lineOf(e: DocumentEvent): Record<string, unknown> {
+  return {
+    kind: e.kind, url: e.url, status: e.status, mimeType: e.mimeType || undefined, size: e.size, digest: e.digest,
+    lastModified: e.lastModified, etag: e.etag, fetchTime: Number.isFinite(e.fetchTime) ? new Date(e.fetchTime).toISOString() : undefined,
+  };
+}

@@ -389,6 +389,37 @@ describe(`${LevelFrontier.name} restore`, () => {
     expect(g.stats()).to.include({ failed: 1, succeeded: 1, queued: 0 });
   });
 
+  it('keeps a queue\'s wait across a restart: a retry still waits out retryDelaySeconds', async () => {
+    const first = await launch({ maxRetries: 5, retryDelaySeconds: 1 });
+    const f = first.frontier;
+    f.schedule(uri('http://a.example/flaky'));
+    const c = (await f.next())!;
+    c.fetchStatus = FetchStatus.CONNECT_FAILED;
+    const failedAt = Date.now();
+    expect(f.finished(c)).to.equal('retry');
+    await crash(first);
+
+    const second = await launch({ maxRetries: 5, retryDelaySeconds: 1 });
+    const g = second.frontier;
+    expect(g.stats().queues).to.include({ ready: 0, snoozed: 1 });
+    const back = (await withTimeout(g.next()))!;
+    expect(back.uri).to.equal('http://a.example/flaky');
+    expect(Date.now() - failedAt).to.be.at.least(990);
+    expect(back.fetchAttempts).to.equal(1);
+  });
+
+  it('does not keep a wait that ended before the restart', async () => {
+    const first = await launch({ maxRetries: 5, retryDelaySeconds: 0 });
+    first.frontier.schedule(uri('http://a.example/x'));
+    first.frontier.schedule(uri('http://a.example/y'));
+    const c = (await first.frontier.next())!;
+    finish(first.frontier, c);
+    await crash(first);
+    const second = await launch();
+    expect(second.frontier.stats().queues).to.include({ ready: 1, snoozed: 0 });
+    expect(await drain(second.frontier)).to.deep.equal(['http://a.example/y']);
+  });
+
   it('restores a store that never saw a frontier as an empty frontier', async () => {
     // The folder exists and holds other state, but nothing of a frontier.
     const store = new LevelStateStore({ dir: join(dir, 'state'), cachePercent: -1, useSharedCache: true, expectedConcurrency: 64, useHardLinkCheckpoints: true, commitIntervalMs: 60000, syncCommits: false });

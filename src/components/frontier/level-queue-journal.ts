@@ -61,7 +61,11 @@ export class LevelQueueJournal implements QueueJournal {
 
   stageQueue(state: QueueState): void {
     if (state.stored === 0 && state.storedUrgent === 0 && state.totalSpent === 0 && !state.retired) this.#queues.del(state.key);
-    else this.#queues.put(state.key, JSON.stringify([state.stored, state.storedUrgent, state.totalSpent, state.retired ? 1 : 0]));
+    else {
+      const row = [state.stored, state.storedUrgent, state.totalSpent, state.retired ? 1 : 0];
+      if (state.wakeAt) row.push(state.wakeAt);
+      this.#queues.put(state.key, JSON.stringify(row));
+    }
   }
 
   stageTotals(totals: FrontierTotals): void {
@@ -76,8 +80,8 @@ export class LevelQueueJournal implements QueueJournal {
     const totals = text === undefined ? undefined : (JSON.parse(text) as FrontierTotals);
     this.#seq = totals?.seq ?? 0;
     const queues = (await this.#queues.range('', '\uffff')).map(([key, value]): QueueState => {
-      const [stored, storedUrgent, totalSpent, retired] = JSON.parse(value) as number[];
-      return { key, stored, storedUrgent, totalSpent, retired: retired === 1 };
+      const [stored, storedUrgent, totalSpent, retired, wakeAt] = JSON.parse(value) as number[];
+      return { key, stored, storedUrgent, totalSpent, retired: retired === 1, wakeAt };
     });
     return { queues, totals };
   }

@@ -9,6 +9,8 @@ export interface QueueState {
   readonly storedUrgent: number;
   readonly totalSpent: number;
   readonly retired: boolean;
+  /** When the queue may next be visited (epoch ms): its politeness or retry wait, kept so that a restart does not cut it short. */
+  readonly wakeAt?: number;
 }
 
 /** The frontier's own figures kept between launches. */

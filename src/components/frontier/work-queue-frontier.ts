@@ -173,8 +173,11 @@ export class WorkQueueFrontier implements Frontier {
   stage(): void {
     const journal = this.journal;
     if (!journal) return;
+    const now = Date.now();
     for (const q of this.#dirty) {
-      journal.stageQueue({ key: q.key, stored: q.stored, storedUrgent: q.storedUrgent, totalSpent: q.totalSpent, retired: q.retired });
+      // A wait still to run is kept (politeness, a retry's delay), so that a restart keeps it.
+      const wakeAt = q.wakeAt > now ? q.wakeAt : undefined;
+      journal.stageQueue({ key: q.key, stored: q.stored, storedUrgent: q.storedUrgent, totalSpent: q.totalSpent, retired: q.retired, wakeAt });
     }
     this.#dirty.clear();
     journal.stageTotals({ discovered: this.#discovered, succeeded: this.#succeeded, failed: this.#failed, disregarded: this.#disregarded, seq: 0 });
@@ -209,8 +212,14 @@ export class WorkQueueFrontier implements Frontier {
         q.storedUrgent = q.urgent.length;
       }
       this.#queued += q.stored + q.urgent.length;
-      if (q.size > 0 && !q.retired) this.#makeReady(q, false);
+      if (q.size === 0 || q.retired) continue;
+      if (state.wakeAt !== undefined && state.wakeAt > Date.now()) {
+        // Its wait was not over when the last launch stopped: it rests until then.
+        q.wakeAt = state.wakeAt;
+        this.#resting.push(q);
+      } else this.#makeReady(q, false);
     }
+    this.#armTimer();
   }
 
   onFinal(listener: (curi: CrawlUri, d: Disposition) => void): void {

@@ -153,7 +153,7 @@ async function startFromCheckpoint(jobDir: string, graph: ResolvedGraph, options
   const found = await findCheckpoint((service?.config.checkpointsDir as string | undefined) ?? join(jobDir, 'checkpoints'), options.checkpoint!);
   // A state that cannot be read is what checkpoints are for: it is replaced, its outputs left as they are.
   const current = await openStateFolder(store.config.dir as string).catch((e: unknown) => {
-    if (!(e instanceof BeancrawlError) || e.diagnostics[0]?.code === 'BC_JOB_RUNNING') throw e;
+    if (!(e instanceof BeancrawlError) || ['BC_JOB_RUNNING', 'BC_STATE_UNWRITABLE'].includes(e.diagnostics[0]?.code ?? '')) throw e;
     options.onNotice?.(`the current state is replaced without recovering its outputs: ${e.diagnostics[0]?.message ?? e.message}`);
     return undefined;
   });

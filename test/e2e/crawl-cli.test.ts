@@ -1,8 +1,10 @@
 import { expect } from 'chai';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { ClassicLevel } from 'classic-level';
 import { existsSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import { FORMAT_KEY, META_SUBLEVEL, STATE_FORMAT } from '../../src/components/state/state-format.js';
 import { parseCrawlLog } from '../support/crawl-job.js';
 import { BIN, runCli } from '../support/run-cli.js';
 import { page, SiteServer, type Route } from '../support/site-server.js';
@@ -185,6 +187,53 @@ describe('beancrawl launch on a job whose state cannot be used (the binary)', fu
       expect(readFileSync(join(job, 'state', 'notes.txt'), 'utf8')).to.equal('mine\n');
       expect(existsSync(join(job, 'runs'))).to.equal(false);
     } finally {
+      await work.cleanup();
+    }
+  });
+
+  it('refuses a state written in another state format, naming the version that wrote it, and leaves it as it was', async () => {
+    const work = await tempDir();
+    try {
+      const job = join(work.dir, 'job');
+      await runCli(['create', job, '--seed', 'http://127.0.0.1:9/', '--contact', 'https://example.org/contact']);
+      const db = new ClassicLevel<string, string>(join(job, 'state'), { keyEncoding: 'utf8', valueEncoding: 'utf8' });
+      await db.open();
+      const stamp = JSON.stringify({ format: STATE_FORMAT + 1, createdBy: '9.0.0' });
+      await db.sublevel<string, string>(META_SUBLEVEL, { valueEncoding: 'utf8' }).put(FORMAT_KEY, stamp);
+      await db.close();
+      for (const args of [[], ['--fresh']]) {
+        const r = await runCli(['launch', job, ...args]);
+        expect(r.code).to.equal(1);
+        expect(r.stderr).to.contain('error BC_STATE_VERSION');
+        expect(r.stderr).to.contain(join(job, 'state'));
+        expect(r.stderr).to.contain('9.0.0');
+        expect(r.stderr).to.not.contain('    at ');
+      }
+      expect(existsSync(join(job, 'runs'))).to.equal(false);
+      const again = new ClassicLevel<string, string>(join(job, 'state'), { keyEncoding: 'utf8', valueEncoding: 'utf8' });
+      await again.open();
+      expect(await again.sublevel<string, string>(META_SUBLEVEL, { valueEncoding: 'utf8' }).get(FORMAT_KEY)).to.equal(stamp);
+      await again.close();
+    } finally {
+      await work.cleanup();
+    }
+  });
+
+  it('refuses a state folder on a read-only file system as unwritable, not corrupt', async function () {
+    const work = await tempDir();
+    const state = join(work.dir, 'job', 'state');
+    try {
+      const job = join(work.dir, 'job');
+      await runCli(['create', job, '--seed', 'http://127.0.0.1:9/', '--contact', 'https://example.org/contact']);
+      await mkdir(state, { recursive: true });
+      if (spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=1m,ro', 'tmpfs', state]).status !== 0) this.skip(); // mounting needs root
+      const r = await runCli(['launch', job]);
+      expect(r.code).to.equal(1);
+      expect(r.stderr).to.contain('error BC_STATE_UNWRITABLE');
+      expect(r.stderr).to.contain(state);
+      expect(r.stderr).to.not.contain('internal error');
+    } finally {
+      spawnSync('umount', [state]);
       await work.cleanup();
     }
   });

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { chmod, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ClassicLevel } from 'classic-level';
 import { tempDir } from '../../../test/support/temp-dir.js';
@@ -209,6 +210,53 @@ describe(openStateFolder.name, () => {
       await expectReleased(dir);
       // Nothing was cleared.
       expect(await readState(dir)).to.deep.equal({ users: { alice: '1' }, '': { 'plain-key': 'value' } });
+    });
+  });
+
+  describe('a state that cannot be written', () => {
+    /** Mounts a small tmpfs at `at` (made if missing); false where mounting is not allowed (not root). */
+    function mountTmpfs(at: string, options = 'size=8m'): boolean {
+      return spawnSync('mount', ['-t', 'tmpfs', '-o', options, 'tmpfs', at]).status === 0;
+    }
+
+    it('fails with BC_STATE_UNWRITABLE, not as corrupt, for a state on a read-only file system, and leaves it whole', async function () {
+      await mkdir(dir, { recursive: true });
+      if (!mountTmpfs(dir)) this.skip(); // mounting needs root
+      try {
+        await writeState(dir, { run: { [CURRENT_RUN_KEY]: JSON.stringify(RUN) }, queues: { a: '1' } });
+        expect(spawnSync('mount', ['-o', 'remount,ro', dir]).status).to.equal(0);
+        const error = await expectFailure(openStateFolder(dir), 'BC_STATE_UNWRITABLE', dir);
+        expect(error.message).to.contain('nothing in it is damaged');
+        expect(spawnSync('mount', ['-o', 'remount,rw', dir]).status).to.equal(0);
+        // Writable again: the run resumes as it was.
+        const folder = await openStateFolder(dir);
+        expect(folder.mode).to.equal('resume');
+        await folder.close();
+      } finally {
+        spawnSync('umount', [dir]);
+      }
+    });
+
+    it('fails with BC_STATE_UNWRITABLE when the folder to make it in cannot be written', async function () {
+      const parent = join(dir, 'ro');
+      await mkdir(parent, { recursive: true });
+      if (!mountTmpfs(parent, 'size=1m,ro')) this.skip();
+      try {
+        await expectFailure(openStateFolder(join(parent, 'job', 'state')), 'BC_STATE_UNWRITABLE', join(parent, 'job', 'state'));
+      } finally {
+        spawnSync('umount', [parent]);
+      }
+    });
+
+    it('fails with BC_STATE_UNWRITABLE for a folder without write permission (as a user other than root)', async function () {
+      if (process.getuid?.() === 0) this.skip(); // root writes anywhere; the read-only mounts above cover root
+      await writeState(dir, { queues: { a: '1' } });
+      await chmod(dir, 0o555);
+      try {
+        await expectFailure(openStateFolder(dir), 'BC_STATE_UNWRITABLE', dir);
+      } finally {
+        await chmod(dir, 0o755);
+      }
     });
   });
 

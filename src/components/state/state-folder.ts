@@ -1,5 +1,6 @@
-import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { constants } from 'node:fs';
+import { access, readdir, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { ClassicLevel } from 'classic-level';
 import { JOURNAL_SUBLEVEL } from '../../model/journaled-file.js';
 import { KEPT_SUBLEVEL_PREFIX } from '../../model/state-store.js';
@@ -56,6 +57,7 @@ export interface StateFolderOptions {
  */
 export async function openStateFolder(dir: string, options: StateFolderOptions = {}): Promise<StateFolder> {
   const entries = await listFolder(dir);
+  await checkWritable(entries === undefined ? await nearestFolder(dir) : dir, dir);
   if (entries === undefined || entries.length === 0 || (!entries.includes('CURRENT') && entries.every(isLevelLeftover))) {
     return freshFolder(dir);
   }
@@ -73,6 +75,7 @@ export async function openStateFolder(dir: string, options: StateFolderOptions =
     if (cause.code === 'LEVEL_LOCKED') {
       fail('BC_JOB_RUNNING', dir, 'is in use by another process (a crawl of this job that is still running?)');
     }
+    if (NOT_WRITABLE.test(cause.message)) unwritable(dir, cause.message);
     fail('BC_STATE_CORRUPT', dir, `cannot be read: ${cause.message}; start from a checkpoint (launch --checkpoint), or move the folder away for a new crawl`);
   }
   try {
@@ -142,7 +145,13 @@ function freshFolder(dir: string): StateFolder {
     mode: 'new', journal: new Map(),
     begin: async (record) => {
       const db: Db = new ClassicLevel(dir, { keyEncoding: 'utf8', valueEncoding: 'utf8' });
-      await db.open();
+      try {
+        await db.open();
+      } catch (e) {
+        const cause = (e as { cause?: Error }).cause ?? (e as Error);
+        if (NOT_WRITABLE.test(cause.message)) unwritable(dir, cause.message);
+        fail('BC_STATE_CORRUPT', dir, `cannot be created: ${cause.message}`);
+      }
       await openFolder(db, 'new', undefined, new Map(), {}).begin(record);
     },
     close: async () => undefined,
@@ -156,6 +165,40 @@ function checkFormat(dir: string, text: string): void {
     const newer = stamp.format > STATE_FORMAT;
     fail('BC_STATE_VERSION', dir, `was written by beancrawl ${stamp.createdBy} in state format ${stamp.format}, which this version (format ${STATE_FORMAT}) cannot ${newer ? 'read: use that version or newer' : 'continue: finish the crawl with that version, or start over with --fresh --forget-history after moving the folder away'}`);
   }
+}
+
+/** How LevelDB words an error of permission or of a read-only file system (it gives no errno code). */
+const NOT_WRITABLE = /Permission denied|Read-only file system|Operation not permitted/i;
+
+/** Fails with BC_STATE_UNWRITABLE unless `folder` (the state folder, or the folder it is to be made in) can be written. */
+async function checkWritable(folder: string, dir: string): Promise<void> {
+  try {
+    await access(folder, constants.W_OK | constants.X_OK);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
+      unwritable(dir, folder === dir ? `${code}: ${(e as Error).message}` : `${folder}, where it is to be made, is not writable (${code})`);
+    }
+  }
+}
+
+/** The nearest folder that exists on the way up from `dir`. */
+async function nearestFolder(dir: string): Promise<string> {
+  let folder = dirname(dir);
+  for (;;) {
+    try {
+      await stat(folder);
+      return folder;
+    } catch {
+      const up = dirname(folder);
+      if (up === folder) return folder;
+      folder = up;
+    }
+  }
+}
+
+function unwritable(dir: string, why: string): never {
+  fail('BC_STATE_UNWRITABLE', dir, `cannot be written (${why}); nothing in it is damaged: make it writable (permissions, free a read-only mount) and launch again`);
 }
 
 /** Files LevelDB writes while it creates a database, before CURRENT exists (data files come only after). */

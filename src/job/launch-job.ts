@@ -14,6 +14,7 @@ import { CheckpointService } from '../engine/checkpoint-service.js';
 import type { StateStore } from '../model/state-store.js';
 import { recoverOutputs } from './recover-outputs.js';
 import { findCheckpoint, finishSwap, restoreCheckpoint } from './restore-checkpoint.js';
+import { writeResolvedBeans, RESOLVED_BEANS_FILE } from './resolved-beans-record.js';
 import { createRunFolder, runId } from './run-folder.js';
 import { verifyJob } from './verify-job.js';
 
@@ -86,6 +87,7 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
     runDir = await createRunFolder(verified.jobDir, id);
     if (!runDir.endsWith(id)) resolved = await verifyJob(target, { sets: options.sets, launchId: runDir, registry: options.registry });
     await copyFile(verified.file, join(verified.jobDir, runDir, basename(verified.file)));
+    await writeResolvedBeans(join(verified.jobDir, runDir, RESOLVED_BEANS_FILE), resolved.resolved!);
     const continues = state?.mode === 'resume' ? state.previous!.runDir : undefined;
     if (continues) await symlink(relative(join(verified.jobDir, runDir), join(verified.jobDir, continues)), join(verified.jobDir, runDir, 'continues'));
     await state?.begin({ runDir, continues, startedAt: new Date().toISOString() });

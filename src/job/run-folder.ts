@@ -1,4 +1,4 @@
-import { mkdir, rename, symlink, unlink } from 'node:fs/promises';
+import { mkdir, readdir, rename, symlink, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { timestamp17 } from '../engine/crawl-log-line.js';
 
@@ -13,6 +13,8 @@ export function runId(now = Date.now()): string {
  */
 export async function createRunFolder(jobDir: string, id = runId()): Promise<string> {
   await mkdir(join(jobDir, 'runs'), { recursive: true });
+  // Links a launch killed between making and renaming them left behind (one launch runs at a time).
+  for (const name of await readdir(jobDir)) if (/^\.latest-\d+$/.test(name)) await unlink(join(jobDir, name)).catch(() => undefined);
   for (let n = 1; ; n++) {
     const name = join('runs', n === 1 ? id : `${id}-${n}`);
     try {

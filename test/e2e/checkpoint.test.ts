@@ -40,6 +40,11 @@ describe('beancrawl checkpoint and launch --checkpoint (the binary)', function (
       expect(stamp.valid).to.equal(true);
       expect(stamp.entries).to.be.above(0);
       expect(existsSync(join(folder, 'crawler-beans.xml'))).to.equal(true);
+      // The resolved beans it ran with, --set values included.
+      const resolved = JSON.parse(readFileSync(join(folder, 'resolved-beans.json'), 'utf8')) as { beans: Array<{ id: string; values: Record<string, { value: unknown; from: string }> }> };
+      const controller = resolved.beans.find((b) => b.id === 'crawlController')!;
+      expect(controller.values.maxToeThreads.value).to.equal(2);
+      expect(controller.values.maxToeThreads.from).to.match(/^--set /);
       expect(existsSync(join(folder, 'state', 'CURRENT'))).to.equal(true);
 
       expect(await exited).to.equal(0);

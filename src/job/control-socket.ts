@@ -24,6 +24,7 @@ export interface ControlExtras {
 export async function serveControlSocket(jobDir: string, controller: CrawlControl, extras: ControlExtras = {}): Promise<{ close(): Promise<void> }> {
   const path = controlSocketPath(jobDir);
   await assertNotRunning(jobDir);
+  const rates = new RecentRates(controller);
   await unlink(path).catch(() => undefined);
   const server: Server = createServer((socket) => {
     let text = '';
@@ -45,14 +46,57 @@ export async function serveControlSocket(jobDir: string, controller: CrawlContro
         if (!extras.checkpoint) throw new Error('this job has no CheckpointService bean (nor a state store to copy)');
         checkpoint = await extras.checkpoint();
       } else if (command !== 'status') throw new Error(`unknown command ${String(command)}`);
-      return { ok: true, progress: controller.progress(), checkpoint };
+      return { ok: true, progress: controller.progress(), recent: rates.now(), checkpoint };
     } catch (e) {
       return { ok: false, error: (e as Error).message };
     }
   };
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(path, () => resolve()));
   server.unref();
-  return { close: () => new Promise<void>((resolve) => server.close(() => resolve())).then(() => unlink(path).catch(() => undefined)) };
+  return {
+    close: () => {
+      rates.stop();
+      return new Promise<void>((resolve) => server.close(() => resolve())).then(() => unlink(path).catch(() => undefined));
+    },
+  };
+}
+
+/** Documents and bytes a second over the last minute or so (the whole run's average hides a crawl that slowed down). */
+export interface RecentRate {
+  readonly seconds: number;
+  readonly documentsPerSecond: number;
+  readonly bytesPerSecond: number;
+}
+
+/** Samples the crawl's totals every few seconds, keeping about a minute of them. */
+class RecentRates {
+  static readonly EVERY_MS = 2000;
+  static readonly KEPT = 30;
+  readonly #samples: Array<{ at: number; documents: number; bytes: number }> = [];
+  readonly #timer: NodeJS.Timeout;
+
+  constructor(readonly controller: CrawlControl) {
+    this.#sample();
+    this.#timer = setInterval(() => this.#sample(), RecentRates.EVERY_MS).unref();
+  }
+
+  now(): RecentRate {
+    const { documents, bytes } = this.controller.progress();
+    const first = this.#samples[0];
+    const seconds = (Date.now() - first.at) / 1000;
+    if (seconds <= 0) return { seconds: 0, documentsPerSecond: 0, bytesPerSecond: 0 };
+    return { seconds, documentsPerSecond: (documents - first.documents) / seconds, bytesPerSecond: (bytes - first.bytes) / seconds };
+  }
+
+  stop(): void {
+    clearInterval(this.#timer);
+  }
+
+  #sample(): void {
+    const { documents, bytes } = this.controller.progress();
+    this.#samples.push({ at: Date.now(), documents, bytes });
+    if (this.#samples.length > RecentRates.KEPT) this.#samples.shift();
+  }
 }
 
 /** Refuses a job whose crawl is running in another process (before anything of it is opened). */
@@ -63,7 +107,7 @@ export async function assertNotRunning(jobDir: string): Promise<void> {
 }
 
 /** Sends one command to a running crawl of the job; rejects when none answers. */
-export function sendControl(jobDir: string, command: ControlCommand, timeoutMs = 5000): Promise<{ ok: boolean; error?: string; progress?: Record<string, unknown>; checkpoint?: string }> {
+export function sendControl(jobDir: string, command: ControlCommand, timeoutMs = 5000): Promise<{ ok: boolean; error?: string; progress?: Record<string, unknown>; recent?: RecentRate; checkpoint?: string }> {
   return new Promise((resolve, reject) => {
     const socket = connect(controlSocketPath(jobDir));
     let text = '';

@@ -28,6 +28,13 @@ describe('beancrawl status, pause, unpause and terminate (the binary)', function
       const status = await runCli(['status', job]);
       expect(status.code, status.stderr).to.equal(0);
       expect(status.stdout).to.match(/^state: RUNNING/);
+      const lines = status.stdout.trim().split('\n');
+      expect(lines[1]).to.match(/^elapsed: \d+ s; documents: \d+ \([\d.]+\/s\); [\d.]+ MiB$/);
+      expect(status.stdout).to.match(/\nURIs: \d+ discovered, \d+ queued, [01] in process, \d+ succeeded, 0 failed, 0 disregarded\n/);
+      expect(status.stdout).to.match(/\nqueues: 1 \(\d ready, \d resting, 0 retired\); busy workers: \d+/);
+      // A second later, the recent rate has a window to speak of.
+      await new Promise((r) => setTimeout(r, 1100));
+      expect((await runCli(['status', job])).stdout).to.match(/\nrate over the last \d+ s: [\d.]+ documents\/s, [\d.]+ KiB\/s\n/);
 
       const again = await runCli(['launch', job]);
       expect(again.code).to.equal(1);

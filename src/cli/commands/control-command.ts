@@ -20,6 +20,9 @@ export async function controlCommand(command: ControlCommand, target: string, io
   io.out([
     `state: ${p.state}${command === 'status' ? '' : ` (after ${command})`}`,
     `elapsed: ${secs.toFixed(0)} s; documents: ${p.documents} (${secs > 0 ? (p.documents / secs).toFixed(1) : '0'}/s); ${(p.bytes / 1048576).toFixed(1)} MiB`,
+    ...(reply.recent && reply.recent.seconds >= 1
+      ? [`rate over the last ${reply.recent.seconds.toFixed(0)} s: ${reply.recent.documentsPerSecond.toFixed(1)} documents/s, ${(reply.recent.bytesPerSecond / 1024).toFixed(1)} KiB/s`]
+      : []),
     `URIs: ${p.frontier.discovered} discovered, ${p.frontier.queued} queued, ${p.frontier.inProcess} in process, ${p.frontier.succeeded} succeeded, ${p.frontier.failed} failed, ${p.frontier.disregarded} disregarded`,
     `queues: ${p.frontier.queues.total} (${p.frontier.queues.ready} ready, ${p.frontier.queues.snoozed} resting, ${p.frontier.queues.retired} retired); busy workers: ${p.busyWorkers}`,
   ].join('\n'));

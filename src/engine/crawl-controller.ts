@@ -73,9 +73,10 @@ export class CrawlController implements CrawlControl {
     try {
       await this.#workers();
       if (!this.#abort.signal.aborted) await this.#endOfRun();
-      // A run cut short by a limit or by terminate is over all the same: it decides no deletions
-      // (what it did not reach is not proven gone), yet its list receivers get what it found.
-      else if (this.#exitStatus !== INTERRUPTED) await this.config.deltaListener?.runEnded();
+      // A run cut short by a limit or by terminate, even during its end-of-run check, is over all
+      // the same: it decides no deletions (what it did not reach is not proven gone), yet its list
+      // receivers get what it found. An interrupted run is not over: its resumption hands the list.
+      if (this.#exitStatus !== INTERRUPTED) await this.config.deltaListener?.runEnded();
     } finally {
       clearInterval(clock);
     }
@@ -147,18 +148,16 @@ export class CrawlController implements CrawlControl {
 
   /**
    * The end of a run that was not cut short. A delta run first fetches the documents of earlier
-   * runs that it has not reached (SAP's postprocessor), then has the deletions decided; the
-   * delta listener hears of them, and of the run's end.
+   * runs that it has not reached (SAP's postprocessor), then has the fetch history decide the
+   * deletions (it alone alerts when it withholds them); the delta listener hears of them. A stop
+   * during the check leaves the deletions undecided.
    */
   async #endOfRun(): Promise<void> {
-    const { fetchHistory, deltaListener, loggerModule } = this.config;
-    if (fetchHistory?.deltaCrawl) {
-      if (await fetchHistory.scheduleUnseen((uri) => this.#scheduleCheck(uri))) await this.#workers();
-      if (this.#abort.signal.aborted) return;
-      const outcome = await fetchHistory.finishRun((event) => deltaListener?.documentEvent(event));
-      if (outcome.reason) loggerModule?.alert?.('WARNING', `deletions withheld: ${outcome.reason}`);
-    }
-    await deltaListener?.runEnded();
+    const { fetchHistory, deltaListener } = this.config;
+    if (!fetchHistory?.deltaCrawl) return;
+    if (await fetchHistory.scheduleUnseen((uri) => this.#scheduleCheck(uri))) await this.#workers();
+    if (this.#abort.signal.aborted) return;
+    await fetchHistory.finishRun((event) => deltaListener?.documentEvent(event));
   }
 
   /** A document not reached this run, fetched again to see whether it is still there. */

@@ -6,7 +6,7 @@ export interface FetchHistoryEntry {
   /** When the fetch began, ms since the epoch. */
   readonly fetchTime: number;
   readonly etag?: string;
-  /** The Last-Modified header as sent, or a file's modification time as an HTTP date. */
+  /** The Last-Modified header as sent, or a file's modification time as an ISO 8601 date. */
   readonly lastModified?: string;
   /** `sha1:BASE32` (or the file digest) of the content. */
   readonly digest?: string;
@@ -30,8 +30,15 @@ export interface FetchHistoryRecord {
   readonly lastTriedRun: number;
   /** The run in which it first answered 2xx. */
   readonly firstSeenRun: number;
-  /** Consecutive gone answers (404, 410) since it was last seen. */
+  /** Consecutive gone answers (404, 410) since it was last seen, one a run at most. */
   readonly goneCount: number;
+  /** The run of the last gone answer: a deletion rests only on an answer of the run that decides it. */
+  readonly lastGoneRun?: number;
+  /**
+   * The run whose end reported this document, not reached in that run, unchanged or deleted:
+   * marked in the commit that holds the event, so that the end repeated after a crash skips it.
+   */
+  readonly reportedRun?: number;
   /** The links of the document as last fetched in full: scheduled again when it has not changed. */
   readonly outlinks?: readonly StoredLink[];
 }
@@ -78,7 +85,10 @@ export interface FetchHistory {
   /**
    * Ends a run that was not cut short: each document of earlier runs not seen in this one is
    * reported (through `report`) deleted when it answered gone `deleteAfterGoneCount` times in a
-   * row and the circuit breaker allows, else unchanged; returns what it decided and why.
+   * row, the last time in this run, and the circuit breaker allows; nothing when it is proven gone
+   * but not deleted (breaker, dry run, or no gone answer this run); else unchanged. Returns what it
+   * decided and why. Called again after a crash, it reports nothing twice: the synchronous part of
+   * `report` is staged in one commit with the document's mark.
    */
   finishRun(report: (event: DocumentEvent) => void | Promise<void>): Promise<DeletionOutcome>;
 }
@@ -94,8 +104,15 @@ export interface DeletionOutcome {
 
 /** Hears what a delta run decides at its end (the ReceiverProcessor, for its receivers). */
 export interface DeltaListener {
-  /** A document's event decided at the end of the run: deleted, or unchanged when not reached and not proven gone. */
+  /**
+   * A document's event decided at the end of the run: deleted, or unchanged when not reached and
+   * not proven gone. What it stages, and what the receivers do before their first await, lands in
+   * the commit of the caller's own writes of the same tick.
+   */
   documentEvent(event: DocumentEvent): Promise<void>;
-  /** The run has ended (not cut short): list receivers get the whole list. */
+  /**
+   * The run is over, finished or cut short by a limit or terminate (not interrupted to be
+   * resumed: its resumption ends it): list receivers get the whole list.
+   */
   runEnded(): Promise<void>;
 }

@@ -39,6 +39,19 @@ export interface CrawledDocument {
 }
 
 /**
+ * The content that makes a URI's answer a document (see CrawledDocument): a 2xx's body with its
+ * content coding removed, or a non-HTTP fetch's content. Undefined for anything else, an empty
+ * body included: receivers and the fetch history must agree on what a document is, or a
+ * document would be reported deleted or unchanged that was never reported new.
+ */
+export function documentContentOf(curi: CrawlUri): Buffer | undefined {
+  const status = curi.fetchStatus;
+  if (status < 200 || status > 299 || curi.uri.startsWith('dns:') || curi.isPrerequisite) return undefined;
+  const content = curi.response?.body ?? curi.content;
+  return content !== undefined && content.length > 0 ? content : undefined;
+}
+
+/**
  * A result receiver (SAP's IXCrawlerResultReceiver): the crawl hands it every document it finds.
  * Receivers are beans of kind `Receiver`, listed in a ReceiverProcessor of the disposition chain,
  * so a bean file swaps them without code. Their lifecycle hooks are the crawl's events:

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import type { DocumentEvent } from '../../model/fetch-history.js';
-import type { CrawledDocument } from '../../model/receiver.js';
+import { documentContentOf, type CrawledDocument } from '../../model/receiver.js';
 
 /**
  * The document a URI is for receivers, if it is one: a 2xx answer with content, neither a
@@ -9,10 +9,8 @@ import type { CrawledDocument } from '../../model/receiver.js';
  * coding removed (for a non-HTTP fetch, `curi.content`).
  */
 export function crawledDocumentOf(curi: CrawlUri): CrawledDocument | undefined {
-  const status = curi.fetchStatus;
-  if (status < 200 || status > 299 || curi.uri.startsWith('dns:') || curi.isPrerequisite) return undefined;
-  const content = curi.response?.body ?? curi.content;
-  if (content === undefined || content.length === 0) return undefined;
+  const content = documentContentOf(curi);
+  if (content === undefined) return undefined;
   return {
     url: curi.uri,
     mimeType: mimeTypeOf(curi.contentType),
@@ -23,7 +21,7 @@ export function crawledDocumentOf(curi: CrawlUri): CrawledDocument | undefined {
     content,
     contentPath: localPathOf(curi.uri),
     text: curi.text,
-    status,
+    status: curi.fetchStatus,
     digest: curi.contentDigest,
     fetchTime: new Date(curi.fetchBeginTime > 0 ? curi.fetchBeginTime : Date.now()),
     hopsPath: curi.hopsPath,

@@ -67,15 +67,23 @@ export class ReceiverProcessor extends Processor implements DeltaListener {
     return pending.length ? Promise.all(pending).then(() => PROCEED) : PROCEED;
   }
 
-  async documentEvent(event: DocumentEvent): Promise<void> {
+  /**
+   * Every receiver is told before any is awaited, so that what they all stage or write at once
+   * (a line, a batch) lands in one commit with the event kept here and the caller's mark of it.
+   */
+  documentEvent(event: DocumentEvent): Promise<void> {
     this.#keep(event);
+    const failed = (e: unknown) => this.config.loggerModule?.alert?.('SEVERE', `receiver failed on the ${event.kind} event of ${event.url}: ${(e as Error)?.message ?? String(e)}`);
+    const pending: Promise<void>[] = [];
     for (const receiver of this.#pushed) {
       try {
-        await tell(receiver, event, undefined);
+        const p = tell(receiver, event, undefined);
+        if (p) pending.push(p.catch(failed));
       } catch (e) {
-        this.config.loggerModule?.alert?.('SEVERE', `receiver failed on the ${event.kind} event of ${event.url}: ${(e as Error)?.message ?? String(e)}`);
+        failed(e);
       }
     }
+    return Promise.all(pending).then(() => undefined);
   }
 
   async runEnded(): Promise<void> {

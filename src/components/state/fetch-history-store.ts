@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import type { DeletionOutcome, DocumentEvent, FetchHistory, FetchHistoryEntry, FetchHistoryRecord, StoredLink } from '../../model/fetch-history.js';
+import { documentContentOf } from '../../model/receiver.js';
 import type { StateSublevel } from '../../model/state-store.js';
 import type { fetchHistoryStoreComponent } from './fetch-history-store.descriptor.js';
 import { fetchEntryOf, lastContentFetch } from './fetch-entry.js';
@@ -68,14 +69,19 @@ export class FetchHistoryStore implements FetchHistory {
 
   async finishRun(report: (event: DocumentEvent) => void | Promise<void>): Promise<DeletionOutcome> {
     const { deleteAfterGoneCount, maxDeletePercent, dryRunDeletes } = this.config;
+    const run = this.run;
     let earlier = 0;
     const gone: Array<[string, FetchHistoryRecord]> = [];
     const unseen: Array<[string, FetchHistoryRecord]> = [];
-    for await (const [uri, record] of this.#documents()) {
-      if (record.firstSeenRun < this.run) earlier++;
-      if (record.lastSeenRun >= this.run) continue;
-      if (record.goneCount >= deleteAfterGoneCount) gone.push([uri, record]);
-      else unseen.push([uri, record]);
+    for await (const [uri, record] of this.#records()) {
+      // A document this end already deleted (before a crash) still counts, so that the end decides again as it did.
+      if (!record.document && record.reportedRun !== run) continue;
+      if (record.firstSeenRun < run) earlier++;
+      if (record.lastSeenRun >= run) continue;
+      if (record.goneCount < deleteAfterGoneCount) unseen.push([uri, record]);
+      // Proven gone only by an earlier run's answer (this run could not ask: robots.txt, a failure) is
+      // no ground for a deletion, nor is it still there: it is reported neither way.
+      else if (record.lastGoneRun === run) gone.push([uri, record]);
     }
     let reason: string | undefined;
     if (gone.length && dryRunDeletes) reason = `dry run: ${gone.length} document(s) would be deleted`;
@@ -83,31 +89,44 @@ export class FetchHistoryStore implements FetchHistory {
       reason = `circuit breaker: ${gone.length} of ${earlier} documents (${((gone.length / Math.max(1, earlier)) * 100).toFixed(1)}%) would be deleted, more than maxDeletePercent ${maxDeletePercent}%; none is`;
     }
     // Documents not reached and not proven gone are still there as far as anyone knows.
-    for (const [uri, record] of reason ? [...unseen, ...gone] : unseen) await report(eventOf('unchanged', uri, record));
+    for (const entry of unseen) await this.#report('unchanged', entry, report);
     if (reason) {
-      this.config.loggerModule?.alert?.('WARNING', `${reason} (listed in ${this.config.withheldListPath})`);
+      // Withheld documents answered gone: they are not unchanged either, so they are reported nothing.
+      this.config.loggerModule?.alert?.('WARNING', `deletions withheld: ${reason} (listed in ${this.config.withheldListPath})`);
       await mkdir(dirname(this.config.withheldListPath), { recursive: true });
       await writeFile(this.config.withheldListPath, gone.map(([uri]) => `${uri}\n`).join(''));
       return { deleted: 0, withheld: gone.map(([uri]) => uri), reason };
     }
-    for (const [uri, record] of gone) {
-      await report(eventOf('deleted', uri, record));
-      this.#store().put(uri, JSON.stringify({ ...record, document: false } satisfies FetchHistoryRecord));
-    }
+    for (const entry of gone) await this.#report('deleted', entry, report);
     return { deleted: gone.length, withheld: [] };
+  }
+
+  /**
+   * Reports a document's end-of-run event unless this run's end already did, and marks it
+   * reported. The mark is staged in the same tick as what `report` stages before its first await
+   * (the event kept for list receivers, a line written, a batch filled), so one commit holds both.
+   */
+  async #report(kind: 'unchanged' | 'deleted', [uri, record]: [string, FetchHistoryRecord], report: (event: DocumentEvent) => void | Promise<void>): Promise<void> {
+    if (record.reportedRun === this.run) return;
+    const reported = report(eventOf(kind, uri, record));
+    this.#store().put(uri, JSON.stringify({ ...record, document: kind !== 'deleted', reportedRun: this.run } satisfies FetchHistoryRecord));
+    await reported;
   }
 
   /** Every document of the history as of now, read a slice at a time. */
   async *#documents(): AsyncGenerator<[string, FetchHistoryRecord]> {
+    for await (const entry of this.#records()) if (entry[1].document) yield entry;
+  }
+
+  /** Every record of the history as of now, read a slice at a time. */
+  async *#records(): AsyncGenerator<[string, FetchHistoryRecord]> {
     // Reads see what is committed: the records this run staged are committed first.
     await this.config.stateStore.commit();
     let from = '';
     for (;;) {
       const rows = await this.#store().range(from, '\uffff', SCAN_CHUNK);
       for (const [uri, text] of rows) {
-        if (uri === LAST_RUN_KEY) continue;
-        const record = JSON.parse(text) as FetchHistoryRecord;
-        if (record.document) yield [uri, record];
+        if (uri !== LAST_RUN_KEY) yield [uri, JSON.parse(text) as FetchHistoryRecord];
       }
       if (rows.length < SCAN_CHUNK) return;
       from = rows[rows.length - 1][0] + '\u0000';
@@ -122,26 +141,33 @@ export class FetchHistoryStore implements FetchHistory {
 
 /**
  * The record after this fetch: the fetch joins the history (the newest `length` kept, and the
- * last one with content besides); a 2xx makes a document, seen this run, with its outlinks; a 304
- * sees it too; 404 and 410 count towards deletion. Other outcomes (failures) only say it was
- * tried. Undefined when there is nothing worth keeping: a URI that never was a document.
+ * last one with content besides); a 2xx with content makes a document, seen this run, with its
+ * outlinks; a 304 sees it too; 404 and 410 count towards deletion, once a run. Other outcomes
+ * (failures, an empty 2xx) only say it was tried. Undefined when there is nothing worth keeping:
+ * a URI that never was a document.
  */
 export function updatedRecord(curi: CrawlUri, before: FetchHistoryRecord | undefined, run: number, length: number): FetchHistoryRecord | undefined {
   const status = curi.fetchStatus;
-  const ok = status >= 200 && status < 300;
+  // As receivers see it: an empty 2xx is no document, or one would be reported deleted that never was new.
+  const ok = documentContentOf(curi) !== undefined;
   const notModified = status === 304 && before !== undefined;
   const gone = status === 404 || status === 410;
   if (!before && !ok) return undefined;
   const entry = fetchEntryOf(curi);
   const fetches = before && !(ok || notModified || gone) ? before.fetches : keep([entry, ...(before?.fetches ?? [])], length);
   const seen = ok || notModified;
+  const goneCount = before?.goneCount ?? 0;
+  // A second gone answer in one run (fetched again after a crash) is the same answer.
+  const goneAgain = before?.lastGoneRun === run && goneCount > 0;
   return {
     fetches,
     document: ok || (before?.document ?? false),
     lastSeenRun: seen ? run : (before?.lastSeenRun ?? 0),
     lastTriedRun: run,
     firstSeenRun: before?.document ? before.firstSeenRun : ok ? run : (before?.firstSeenRun ?? 0),
-    goneCount: seen ? 0 : gone ? (before?.goneCount ?? 0) + 1 : (before?.goneCount ?? 0),
+    goneCount: seen ? 0 : gone && !goneAgain ? goneCount + 1 : goneCount,
+    lastGoneRun: gone ? run : before?.lastGoneRun,
+    reportedRun: before?.reportedRun,
     outlinks: ok ? curi.outlinks.map((l): StoredLink => [l.uri, l.hop, l.context]) : before?.outlinks,
   };
 }

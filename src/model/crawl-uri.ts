@@ -24,6 +24,8 @@ export interface QueuedUri {
   readonly storeKey?: string;
   /** A delta run's end-of-run check of a document not reached. */
   readonly deltaCheck?: boolean;
+  /** Its document reached the receivers before a crash: done again, it is not delivered twice. */
+  readonly delivered?: boolean;
 }
 
 /**
@@ -88,6 +90,12 @@ export class CrawlUri {
   delta?: DeltaKind;
   /** Fetched again at the end of a delta run to see whether a document not reached is still there. */
   deltaCheck = false;
+  /**
+   * Set once its document reached the receivers. A durable frontier stores the mark with the URI
+   * while it is in flight, in the commit that holds what the receivers wrote, so that a URI done
+   * again after a crash is not delivered twice (its documents.jsonl line, its list event).
+   */
+  delivered = false;
   /** Set by a content extractor that has read this document fully (Heritrix's linkExtractorFinished): later ones skip it. */
   linkExtractorFinished = false;
   /** The worker that processed it (crawl.log's `#NNN`). */
@@ -109,6 +117,7 @@ export class CrawlUri {
     if (init.sheetKey) this.sheetKey = init.sheetKey;
     if (init.storeKey) this.storeKey = init.storeKey;
     if (init.deltaCheck) this.deltaCheck = true;
+    if (init.delivered) this.delivered = true;
   }
 
   /** A component's effective configuration for this URI: its own, with the sheets that apply on top. */
@@ -145,7 +154,7 @@ export class CrawlUri {
       sourceTag: this.sourceTag, queueKey: this.queueKey, precedence: this.precedence, fetchAttempts: this.fetchAttempts,
       deferrals: this.deferrals || undefined,
       forceFetch: this.forceFetch || undefined, sheetKey: this.overlay?.key ?? this.sheetKey, storeKey: this.storeKey,
-      deltaCheck: this.deltaCheck || undefined,
+      deltaCheck: this.deltaCheck || undefined, delivered: this.delivered || undefined,
     };
   }
 

@@ -5,20 +5,9 @@ import { join } from 'node:path';
 import { parseCrawlLog } from '../support/crawl-job.js';
 import { BIN, runCli } from '../support/run-cli.js';
 import { page, SiteServer, type Route } from '../support/site-server.js';
+import { seededRandom } from '../support/seeded-random.js';
 import { tempDir } from '../support/temp-dir.js';
 import { field, readWarcFile } from '../support/warc-reader.js';
-
-/** A small seeded generator (mulberry32), so that a failing run can be repeated. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PAGES = 1500;
 const KILLS = 22;
@@ -56,7 +45,7 @@ describe('crash safety: SIGKILL at random moments, then launch again (the binary
   it(`loses nothing over ${KILLS} kills and some Ctrl-Cs (one, two, one then a kill): every page once in crawl.log and documents.jsonl, at most two fetches a page, reports agree, WARCs read back`, async () => {
     const server = await SiteServer.start(site());
     const work = await tempDir();
-    const next = random(SEED);
+    const next = seededRandom(SEED);
     try {
       const job = join(work.dir, 'job');
       await runCli(['create', job, '--profile', 'default', '--seed', `${server.origin}/`, '--contact', 'https://example.org/contact']);

@@ -41,6 +41,8 @@ export class WorkQueueFrontier implements Frontier {
   readonly #queues = new Map<string, WorkQueue>();
   readonly #ready = new Deque<WorkQueue>();
   readonly #resting = new MinHeap<WorkQueue>((q) => q.wakeAt);
+  /** URIs handed out and not yet finished (durable frontiers only): their delivered mark is staged with the next commit. */
+  readonly #inFlight = new Set<CrawlUri>();
   #waiters: Array<() => void> = [];
   #timer?: NodeJS.Timeout;
   #timerAt = 0;
@@ -124,7 +126,9 @@ export class WorkQueueFrontier implements Frontier {
         }
         if (q.lastTakeFromMemory) this.#inMemory--;
         this.#queued--;
-        return CrawlUri.fromQueued(item);
+        const curi = CrawlUri.fromQueued(item);
+        if (this.journal) this.#inFlight.add(curi);
+        return curi;
       }
       if (this.#inProcess === 0 && this.#resting.size === 0) {
         this.#wakeAll();
@@ -135,6 +139,7 @@ export class WorkQueueFrontier implements Frontier {
   }
 
   finished(curi: CrawlUri): Disposition {
+    this.#inFlight.delete(curi);
     const q = this.#queue(curi.queueKey);
     q.inProcess = false;
     this.#inProcess--;
@@ -173,6 +178,12 @@ export class WorkQueueFrontier implements Frontier {
   stage(): void {
     const journal = this.journal;
     if (!journal) return;
+    // URIs in flight whose documents the receivers have had keep the mark in this same commit.
+    for (const curi of this.#inFlight) {
+      if (!curi.delivered || !curi.storeKey) continue;
+      journal.updated(curi.toQueued());
+      this.#inFlight.delete(curi);
+    }
     const now = Date.now();
     for (const q of this.#dirty) {
       // A wait still to run is kept (politeness, a retry's delay), so that a restart keeps it.

@@ -48,13 +48,14 @@ export class ReceiverProcessor extends Processor implements DeltaListener {
     const doc = crawledDocumentOf(curi);
     // A 304 in a delta run is an unchanged document, without content.
     if (doc === undefined && curi.delta !== 'unchanged') return PROCEED;
-    this.documents++;
     if (doc && doc.outlinks.length > 0 && !curi.noFollow && !this.#approved(curi, doc)) {
       curi.noFollow = true;
       curi.annotations.push('collectionRefused');
     }
+    // Done again after a crash that came once the receivers had it: they have it already.
+    if (curi.delivered) return PROCEED;
+    this.documents++;
     const event = documentEventOf(curi, curi.delta ?? 'found');
-    this.#keep(event);
     const pending: Promise<void>[] = [];
     for (const receiver of this.#pushed) {
       try {
@@ -64,7 +65,25 @@ export class ReceiverProcessor extends Processor implements DeltaListener {
         this.#failed(curi, e);
       }
     }
-    return pending.length ? Promise.all(pending).then(() => PROCEED) : PROCEED;
+    if (!pending.length) {
+      this.#delivered(curi, event);
+      return PROCEED;
+    }
+    return Promise.all(pending).then(() => {
+      this.#delivered(curi, event);
+      return PROCEED;
+    });
+  }
+
+  /**
+   * Every receiver has the document: the list receivers' event and the URI's mark are staged at
+   * one instant, beside what the pushed receivers wrote synchronously (a JSONL line), so that one
+   * commit holds them all or none. (A receiver that writes asynchronously may, after a crash in
+   * between, get the document again: at least once, never lost.)
+   */
+  #delivered(curi: CrawlUri, event: DocumentEvent): void {
+    this.#keep(event);
+    curi.delivered = true;
   }
 
   /**

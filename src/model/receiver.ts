@@ -82,9 +82,10 @@ export interface Receiver {
   /**
    * A list receiver (SAP's kind): the run's whole list of events once the run has ended, kept in
    * the state store meanwhile so that it survives a crash. A receiver with this method hears
-   * nothing during the crawl.
+   * nothing during the crawl. The events come in order, read from the store a page at a time
+   * (a run's list may hold millions); they can be iterated once.
    */
-  documentList?(events: readonly DocumentEvent[]): void | Promise<void>;
+  documentList?(events: AsyncIterable<DocumentEvent>): void | Promise<void>;
   /** The crawl ended in an error; `stop()` still follows. */
   crawlFailed?(error: unknown): unknown;
   /** crawlFinished. */

@@ -20,14 +20,16 @@ export class DocumentListReceiver implements Receiver {
   /** A list receiver is told of documents only through documentList. */
   documentFound(): void {}
 
-  async documentList(events: readonly DocumentEvent[]): Promise<void> {
+  async documentList(events: AsyncIterable<DocumentEvent>): Promise<void> {
     const { path } = this.config;
     await mkdir(dirname(path), { recursive: true });
     const part = `${path}.part`;
     const file = await open(part, 'w');
+    let count = 0;
     try {
       let chunk = '';
-      for (const event of events) {
+      for await (const event of events) {
+        count++;
         chunk += `${JSON.stringify(lineOf(event))}\n`;
         if (chunk.length >= 1 << 16) {
           await file.write(chunk);
@@ -40,7 +42,7 @@ export class DocumentListReceiver implements Receiver {
       await file.close();
     }
     await rename(part, path);
-    this.written = events.length;
+    this.written = count;
   }
 }
 

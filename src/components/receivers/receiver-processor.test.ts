@@ -184,6 +184,25 @@ describe(ReceiverProcessor.name, () => {
       }
     });
 
+    it('get a list longer than a page of the store (10,000 events), whole and in order', async () => {
+      const work = await tempDir();
+      try {
+        const store = levelStore(join(work.dir, 'state'));
+        await store.start();
+        const path = join(work.dir, 'list.jsonl');
+        const p = processor([new DocumentListReceiver({ path })], { stateStore: store });
+        await p.start();
+        for (let i = 0; i < 10_000; i++) await p.documentEvent({ kind: 'deleted', url: `http://site.test/${i}`, status: 404, fetchTime: 0 });
+        await p.runEnded();
+        const urls = (await listed(path)).map((e) => e.url);
+        expect(urls).to.have.length(10_000);
+        expect(urls.every((u, i) => u === `http://site.test/${i}`)).to.equal(true);
+        await store.stop();
+      } finally {
+        await work.cleanup();
+      }
+    });
+
     it('without a state store, get the run\'s events from memory', async () => {
       const work = await tempDir();
       try {

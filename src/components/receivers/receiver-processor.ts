@@ -11,6 +11,8 @@ export type ReceiverProcessorConfig = ConfigOf<typeof receiverProcessorComponent
 
 /** The key of the event counter in the list receivers' sublevel (event keys are zero-padded numbers). */
 const COUNT_KEY = 'count';
+/** Events read from the store at a time for list receivers. */
+const LIST_PAGE = 4096;
 
 /**
  * Passes each document to the receivers (SAP's provider thread): asks them first whether a
@@ -107,10 +109,10 @@ export class ReceiverProcessor extends Processor implements DeltaListener {
 
   async runEnded(): Promise<void> {
     if (this.#listed.length === 0) return;
-    const events = this.#events ? await this.#storedEvents(this.#events) : this.#inMemory;
+    await this.config.stateStore?.commit();
     for (const receiver of this.#listed) {
       try {
-        await receiver.documentList!(events);
+        await receiver.documentList!(this.#events ? storedEvents(this.#events) : inMemory(this.#inMemory));
       } catch (e) {
         this.config.loggerModule?.alert?.('SEVERE', `list receiver failed: ${(e as Error)?.message ?? String(e)}`);
       }
@@ -128,10 +130,6 @@ export class ReceiverProcessor extends Processor implements DeltaListener {
     this.#events.put(COUNT_KEY, String(this.#count));
   }
 
-  async #storedEvents(sub: StateSublevel): Promise<DocumentEvent[]> {
-    await this.config.stateStore?.commit();
-    return (await sub.range('0', ':')).map(([, value]) => JSON.parse(value) as DocumentEvent);
-  }
 
   /** Every receiver must approve; one that throws is taken to approve. */
   #approved(curi: CrawlUri, doc: CrawledDocument): boolean {
@@ -149,6 +147,21 @@ export class ReceiverProcessor extends Processor implements DeltaListener {
     if (!curi.annotations.includes('receiverFailed')) curi.annotations.push('receiverFailed');
     this.config.loggerModule?.runtimeError(curi, error);
   }
+}
+
+/** Events read back from the store in key order (their order of arrival), a page at a time. */
+async function* storedEvents(sub: StateSublevel): AsyncGenerator<DocumentEvent> {
+  let from = '0';
+  for (;;) {
+    const page = await sub.range(from, ':', LIST_PAGE);
+    for (const [, value] of page) yield JSON.parse(value) as DocumentEvent;
+    if (page.length < LIST_PAGE) return;
+    from = `${page[page.length - 1][0]}\u0000`;
+  }
+}
+
+async function* inMemory(events: readonly DocumentEvent[]): AsyncGenerator<DocumentEvent> {
+  yield* events;
 }
 
 /** One event to one pushed receiver, through the method it has for it. */

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { rm, utimes, writeFile } from 'node:fs/promises';
+import { rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { launchJob } from '../../src/job/launch-job.js';
@@ -130,8 +130,8 @@ describe('delta crawls: new, changed, unchanged and deleted from run to run (int
 </beans>`);
     const job = await tempDir({ 'crawler-beans.xml': profile });
     const root = pathToFileURL(join(work.dir, 'tree')).href + '/';
-    const run = async (): Promise<Map<string, string[]>> => {
-      const result = await launchJob(job.dir, { sets: [`seeds.textSource.value=${root}`, 'metadata.operatorContactUrl=http://example.org/contact'] });
+    const run = async (more: string[] = []): Promise<Map<string, string[]>> => {
+      const result = await launchJob(job.dir, { sets: [`seeds.textSource.value=${root}`, 'metadata.operatorContactUrl=http://example.org/contact', ...more] });
       expect(result.exitStatus).to.equal('FINISHED');
       const events = readFileSync(join(job.dir, result.runDir, 'documents.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Event);
       const byKind = new Map<string, string[]>();
@@ -152,6 +152,24 @@ describe('delta crawls: new, changed, unchanged and deleted from run to run (int
       // The folder whose listing changed is changed too.
       expect(second.get('changed')).to.deep.equal(['a.txt', 'sub/']);
       expect(second.get('unchanged')).to.deep.equal(['/', 'b.txt', 'sub/c.txt']);
+
+      // Run 3: b.txt grows with its modification time put back (as cp -p or rsync -t do): changed
+      // by its size. Two of the seven documents go: more than maxDeletePercent 20, so none is deleted.
+      const bTime = (await stat(join(work.dir, 'tree', 'b.txt'))).mtime;
+      await writeFile(join(work.dir, 'tree', 'b.txt'), 'b, and more');
+      await utimes(join(work.dir, 'tree', 'b.txt'), bTime, bTime);
+      for (const f of ['sub/c.txt', 'a.txt']) await rm(join(work.dir, 'tree', f));
+      const third = await run(['fetchHistory.maxDeletePercent=20']);
+      expect(third.get('changed')).to.deep.equal(['/', 'b.txt', 'sub/']);
+      expect(third.get('deleted')).to.equal(undefined);
+      expect(third.get('unchanged')).to.deep.equal(['sub/e.txt']);
+      expect(readFileSync(join(job.dir, 'latest', 'deletions-withheld.txt'), 'utf8').split('\n').filter(Boolean).map((u) => u.slice(root.length)).sort()).to.deep.equal(['a.txt', 'sub/c.txt']);
+
+      // Run 4, the breaker at 50%: the end-of-run check finds them gone again, and they are deleted.
+      const fourth = await run();
+      expect(fourth.get('deleted')).to.deep.equal(['a.txt', 'sub/c.txt']);
+      expect(fourth.get('unchanged')).to.deep.equal(['/', 'b.txt', 'sub/', 'sub/e.txt']);
+      expect(fourth.get('new') ?? []).to.deep.equal([]);
     } finally {
       await job.cleanup();
       await work.cleanup();

@@ -8,6 +8,11 @@ export const FRONTIER_PROPS = {
   retryDelaySeconds: { type: 'integer', default: 900, minimum: 0, overlayable: true, description: 'How long a queue rests before retrying a URI whose connection failed.' },
   maxRetries: { type: 'integer', default: 30, minimum: 0, overlayable: true, description: 'Tries of one URI (connection failures, deferrals behind prerequisites) before it fails for good.' },
   maxOutlinks: { type: 'integer', default: 6000, minimum: 0, overlayable: true, description: 'At most this many outlinks of one document are scheduled.' },
+  recentUrisRemembered: {
+    type: 'integer', default: 1000000, minimum: 0,
+    description: 'URIs remembered as scheduled, as found (before canonicalisation), so that a link found again is dropped before the candidate chain. ' +
+      'Beyond this many the oldest are forgotten and the uniq filter answers for them instead (it never forgets); about 8 to 16 bytes each, twice over.',
+  },
   extract404s: { type: 'boolean', default: true, overlayable: true, description: 'Accepted for Heritrix files; outlinks of error pages follow candidates.processErrorOutlinks.' },
   extractIndependently: { type: 'boolean', default: false, overlayable: true, description: 'Accepted for Heritrix files; ignored.' },
   snoozeLongMs: { type: 'integer', default: 300000, minimum: 0, description: 'Accepted for Heritrix files; resting queues always wait in memory here.' },

@@ -82,7 +82,7 @@ describe(`${LevelFrontier.name} restore`, () => {
     const frontier = new LevelFrontier({
       queueTotalBudget: o.queueTotalBudget ?? -1, balanceReplenishAmount: o.balanceReplenishAmount ?? 3000, errorPenaltyAmount: o.errorPenaltyAmount ?? 0,
       retryDelaySeconds: o.retryDelaySeconds ?? 0, maxRetries: o.maxRetries ?? 3, maxOutlinks: 6000,
-      extract404s: true, extractIndependently: false, snoozeLongMs: 0, precedenceFloor: 255, recoveryLogEnabled: true, dumpPendingAtClose: false,
+      extract404s: true, extractIndependently: false, snoozeLongMs: 0, precedenceFloor: 255, recoveryLogEnabled: true, dumpPendingAtClose: false, recentUrisRemembered: 1_000_000,
       maxUrisInMemory: o.maxUrisInMemory ?? 50000, uriUniqFilter: uniq, stateStore: store,
     });
     await frontier.start();
@@ -504,7 +504,7 @@ describe(`${LevelFrontier.name} restore`, () => {
     await uniq.start();
     const g = new LevelFrontier({
       queueTotalBudget: -1, balanceReplenishAmount: 3000, errorPenaltyAmount: 0, retryDelaySeconds: 0, maxRetries: 3, maxOutlinks: 6000,
-      extract404s: true, extractIndependently: false, snoozeLongMs: 0, precedenceFloor: 255, recoveryLogEnabled: true, dumpPendingAtClose: false,
+      extract404s: true, extractIndependently: false, snoozeLongMs: 0, precedenceFloor: 255, recoveryLogEnabled: true, dumpPendingAtClose: false, recentUrisRemembered: 1_000_000,
       maxUrisInMemory: 50000, uriUniqFilter: uniq, stateStore: store,
     });
     await g.start();

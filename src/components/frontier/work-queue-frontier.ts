@@ -2,7 +2,7 @@ import { CrawlUri } from '../../model/crawl-uri.js';
 import { FetchStatus, isDisregarded } from '../../model/fetch-status.js';
 import type { Disposition, Frontier, FrontierStats, UriUniqFilter } from '../../model/frontier.js';
 import { Deque } from '../../util/deque.js';
-import { FingerprintSet } from '../../util/fingerprint-set.js';
+import { RecentFingerprints } from '../../util/recent-fingerprints.js';
 import { MinHeap } from '../../util/min-heap.js';
 import type { QueueJournal } from './queue-journal.js';
 import { WorkQueue } from './work-queue.js';
@@ -14,6 +14,7 @@ export interface WorkQueueFrontierConfig {
   readonly retryDelaySeconds: number;
   readonly maxRetries: number;
   readonly maxOutlinks: number;
+  readonly recentUrisRemembered: number;
   readonly uriUniqFilter: UriUniqFilter;
 }
 
@@ -49,7 +50,8 @@ export class WorkQueueFrontier implements Frontier {
   readonly #listeners: Array<(curi: CrawlUri, d: Disposition) => void> = [];
   #listenerErrors = 0;
   /** The exact URIs scheduled: most links found are rediscoveries, answered here before any scoping. */
-  readonly #scheduledUris = new FingerprintSet();
+  /** URIs scheduled, as found (before canonicalisation), so that a link found again skips the candidate chain. */
+  readonly #scheduledUris: RecentFingerprints;
   #discovered = 0;
   #queued = 0;
   #inProcess = 0;
@@ -61,7 +63,9 @@ export class WorkQueueFrontier implements Frontier {
   /** Queues whose stored state changed since the last commit. */
   readonly #dirty = new Set<WorkQueue>();
 
-  constructor(readonly config: WorkQueueFrontierConfig, protected readonly journal?: QueueJournal, protected readonly maxUrisInMemory = Infinity) {}
+  constructor(readonly config: WorkQueueFrontierConfig, protected readonly journal?: QueueJournal, protected readonly maxUrisInMemory = Infinity) {
+    this.#scheduledUris = new RecentFingerprints(config.recentUrisRemembered);
+  }
 
   get maxOutlinks(): number {
     return this.config.maxOutlinks;

@@ -1,0 +1,26 @@
+import { FingerprintSet } from './fingerprint-set.js';
+
+/**
+ * A set that forgets: it remembers at least the last `capacity` strings added (and at most twice
+ * as many), in two generations of fingerprints; when the newer holds `capacity`, the older is
+ * dropped. For caches whose misses cost time, never correctness; memory stays bounded.
+ */
+export class RecentFingerprints {
+  #newer = new FingerprintSet();
+  #older?: FingerprintSet;
+
+  constructor(readonly capacity: number) {}
+
+  add(s: string): void {
+    if (this.capacity <= 0) return;
+    this.#newer.add(s);
+    if (this.#newer.size >= this.capacity) {
+      this.#older = this.#newer;
+      this.#newer = new FingerprintSet();
+    }
+  }
+
+  has(s: string): boolean {
+    return this.#newer.has(s) || (this.#older?.has(s) ?? false);
+  }
+}

@@ -26,8 +26,8 @@ describe('Heritrix 3\'s own default profile (integration)', function () {
   it('crawls with its contact URL and seeds edited in the overrides, writing crawl.log, WARCs and reports', async () => {
     const routes: Record<string, { body: string }> = { '/': { body: page('home', ['/a', '/b']) } };
     for (const p of ['a', 'b']) routes[`/${p}`] = { body: page(p, ['/']) };
-    const site = await SiteServer.start(routes);
     const original = await readFile(HERITRIX_PROFILE, 'utf8');
+    const site = await SiteServer.start(routes);
     const edited = original
       .replace('metadata.operatorContactUrl=ENTER_AN_URL_WITH_YOUR_CONTACT_INFO_HERE_FOR_WEBMASTERS_AFFECTED_BY_YOUR_CRAWL', 'metadata.operatorContactUrl=http://example.org/contact')
       .replace('http://example.example/example', `${site.origin}/`);

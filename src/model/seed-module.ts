@@ -24,6 +24,9 @@ export interface SeedModule {
   loadSeeds(): Promise<SeedList>;
   /** Announces a seed found during the crawl (a seed's redirect target) to every listener. */
   addSeed(url: string): void;
-  /** Heritrix's SeedListener: told of every seed added during the crawl. */
+  /**
+   * Heritrix's SeedListener: told of every seed added during the crawl, those added before it
+   * listened (in this launch, or in the launches of the run it resumes) included.
+   */
   onSeedAdded(listener: (url: string) => void): void;
 }

@@ -17,6 +17,8 @@ import type { surtPrefixedDecideRuleComponent } from './surt-prefixed-decide-rul
 export class SurtPrefixedDecideRule extends PredicatedDecideRule {
   #prefixes = new SurtPrefixSet();
   #listening = false;
+  /** Seeds added during the crawl, kept for a second start (which builds the set afresh). */
+  readonly #seedsAdded = new Set<string>();
 
   constructor(override readonly config: ConfigOf<typeof surtPrefixedDecideRuleComponent>) {
     super(config);
@@ -34,11 +36,22 @@ export class SurtPrefixedDecideRule extends PredicatedDecideRule {
     const source = this.config.surtsSource;
     if (source) set.importFromMixed(await readSurts(source));
     this.#prefixes = this.convertPrefix ? converted(set, (p) => this.convertPrefix!(p)) : set;
+    // Seeds added during the run, earlier ones (of the launches it resumes) told at once: after the set is in place.
+    for (const url of this.#seedsAdded) this.#addSeedPrefix(url);
+    if (!this.#listening && this.config.seeds) {
+      this.config.seeds.onSeedAdded((url) => this.addedSeed(url));
+      this.#listening = true;
+    }
     await this.#dump();
   }
 
   /** Heritrix's SeedListener: a seed added during the crawl (a seed's redirect) adds its prefix. */
   addedSeed(url: string): void {
+    this.#seedsAdded.add(url);
+    this.#addSeedPrefix(url);
+  }
+
+  #addSeedPrefix(url: string): void {
     if (!this.config.seedsAsSurtPrefixes) return;
     const prefix = seedSurtPrefix(url);
     this.#prefixes.add(this.convertPrefix ? this.convertPrefix(prefix) : prefix);
@@ -59,10 +72,6 @@ export class SurtPrefixedDecideRule extends PredicatedDecideRule {
     const seeds = this.config.seeds;
     if (!seeds) return;
     const list = await seeds.loadSeeds();
-    if (!this.#listening) {
-      seeds.onSeedAdded((url) => this.addedSeed(url));
-      this.#listening = true;
-    }
     if (this.config.seedsAsSurtPrefixes) for (const seed of list.seeds) set.add(seedSurtPrefix(seed.url));
     const directive = this.config.decision === 'REJECT' ? '-' : '+';
     for (const line of list.directives) set.considerAsDirective(line.text, directive);

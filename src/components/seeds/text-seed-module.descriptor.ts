@@ -19,6 +19,7 @@ export const textSeedModuleComponent = defineComponent({
   },
   refs: {
     textSource: { kind: 'ReadSource', required: true, description: 'Where the seed text comes from: a ConfigString or a ConfigFile (seeds.txt).' },
+    stateStore: { kind: 'StateStore', autowire: true, description: 'Keeps the seeds added during a run (redirect targets of seeds), so that a resumed run\'s scope still takes them in.' },
   },
   validate: validateSeeds,
   load: async (): Promise<ComponentClass> => (await import('./text-seed-module.js')).TextSeedModule,

@@ -1,0 +1,57 @@
+import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { INTERRUPTED } from '../../src/engine/crawl-controller.js';
+import { launchJob } from '../../src/job/launch-job.js';
+import { fastSets, parseCrawlLog } from '../support/crawl-job.js';
+import { REPO_ROOT } from '../support/run-cli.js';
+import { page, SiteServer, type Route } from '../support/site-server.js';
+import { tempDir } from '../support/temp-dir.js';
+
+const CHAIN = 12;
+
+describe('resuming a crawl keeps what widened its scope (integration)', function () {
+  this.timeout(60_000);
+
+  it('a seed that redirected to another host still brings that host into scope after the resume', async () => {
+    // One server under two names: the seed on 127.0.0.1 redirects to localhost, whose pages form
+    // a chain, so that each page after the resume is found on a page fetched after it.
+    let other = '';
+    const routes: Record<string, Route> = {
+      '/robots.txt': { status: 404 },
+      '/': (_req, res) => res.writeHead(301, { location: `${other}/c0` }).end(),
+    };
+    for (let i = 0; i < CHAIN; i++) routes[`/c${i}`] = { body: page(`c${i}`, i + 1 < CHAIN ? [`/c${i + 1}`] : []), delayMs: 20 };
+    const site = await SiteServer.start(routes);
+    other = site.origin.replace('127.0.0.1', 'localhost');
+    const job = await tempDir({ 'crawler-beans.xml': readFileSync(join(REPO_ROOT, 'profiles', 'default.xml'), 'utf8') });
+    const sets = fastSets([`${site.origin}/`]);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      // Interrupted (Ctrl-C) once a few pages of the chain are in.
+      const first = await launchJob(job.dir, {
+        sets,
+        onRunning: (controller) => {
+          timer = setInterval(() => {
+            if (site.requests.filter((r) => r.path.startsWith('/c')).length >= 3) {
+              clearInterval(timer);
+              controller.terminate(INTERRUPTED);
+            }
+          }, 5);
+        },
+      });
+      expect(first.exitStatus).to.equal(INTERRUPTED);
+      const second = await launchJob(job.dir, { sets });
+      expect(second.exitStatus).to.equal('FINISHED');
+      const crawled = [first.runDir, second.runDir]
+        .flatMap((r) => parseCrawlLog(readFileSync(join(job.dir, r, 'logs', 'crawl.log'), 'utf8')))
+        .filter((e) => e.status === 200 && e.uri.startsWith(other))
+        .map((e) => new URL(e.uri).pathname);
+      expect(crawled.sort()).to.deep.equal(Array.from({ length: CHAIN }, (_, i) => `/c${i}`).sort());
+    } finally {
+      clearInterval(timer);
+      await site.close();
+      await job.cleanup();
+    }
+  });
+});

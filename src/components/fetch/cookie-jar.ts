@@ -30,6 +30,8 @@ const MAX_PER_DOMAIN = 50;
 export class CookieJar {
   readonly #byDomain = new Map<string, Cookie[]>();
   #size = 0;
+  /** Domains whose cookies were added, replaced or removed since `takeChanged`. */
+  readonly #changed = new Set<string>();
 
   constructor(readonly maxPerDomain = MAX_PER_DOMAIN) {}
 
@@ -56,6 +58,7 @@ export class CookieJar {
 
   /** Adds a cookie, replacing one of the same name, domain and path (whose creation time it keeps); an expired one only removes. */
   add(cookie: Cookie, now = Date.now()): void {
+    this.#changed.add(cookie.domain);
     const list = this.#byDomain.get(cookie.domain) ?? [];
     const prior = list.findIndex((c) => c.name === cookie.name && c.path === cookie.path);
     const live = cookie.expiresAt === undefined || cookie.expiresAt > now;
@@ -85,6 +88,14 @@ export class CookieJar {
     if (found.length === 0) return undefined;
     if (found.length > 1) found.sort((a, b) => b.path.length - a.path.length || a.createdAt - b.createdAt);
     return found.map((c) => `${c.name}=${c.value}`).join('; ');
+  }
+
+  /** The cookies of each domain changed since the last call (an empty list: none left), for a store that keeps them. */
+  takeChanged(): Map<string, Cookie[]> {
+    const out = new Map<string, Cookie[]>();
+    for (const domain of this.#changed) out.set(domain, [...(this.#byDomain.get(domain) ?? [])]);
+    this.#changed.clear();
+    return out;
   }
 
   /** Every cookie not expired, for saving. */

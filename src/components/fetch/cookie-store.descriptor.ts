@@ -8,7 +8,8 @@ export const cookieStoreComponent = defineComponent({
   description:
     'The crawl\'s one cookie jar. Cookies that responses set are kept as RFC 6265 says (host-only and Domain cookies, Path, ' +
     'Expires and Max-Age, Secure), and FetchHttp sends each back only to the hosts and paths it belongs to. Held in memory: ' +
-    'cookiesLoadFile fills it when the crawl starts, cookiesSaveFile receives it when the crawl stops.',
+    'cookiesLoadFile fills it when the crawl starts, cookiesSaveFile receives it when the crawl stops; with a state store, ' +
+    'a run resumed after a crash or Ctrl-C goes on with the cookies it had.',
   kinds: ['CookieStore'],
   props: {
     cookiesLoadFile: {
@@ -20,6 +21,9 @@ export const cookieStoreComponent = defineComponent({
       type: 'string', default: '', path: true,
       description: 'Where the cookies are written, in the same format, when the crawl stops; empty writes none. `${launchId}/cookies.txt` keeps one per run.',
     },
+  },
+  refs: {
+    stateStore: { kind: 'StateStore', autowire: true, description: 'Keeps the cookies of the run with each commit (one entry a domain that changed), for a resumed run.' },
   },
   validate: validateCookieStore,
   load: async (): Promise<ComponentClass> => (await import('./memory-cookie-store.js')).MemoryCookieStore,

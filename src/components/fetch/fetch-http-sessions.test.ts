@@ -102,7 +102,7 @@ describe('FetchHttp sessions: cookies, credentials, proxies', () => {
   describe('cookies', () => {
     it('keeps what a response sets and sends it back to that host, also recording it in requestHead', async () => {
       const { port } = await site(cookieEcho);
-      const f = fetcher({ cookieStore: new MemoryCookieStore({ cookiesLoadFile: '', cookiesSaveFile: '' }) });
+      const f = fetcher({ cookieStore: new MemoryCookieStore({ cookiesLoadFile: '', cookiesSaveFile: '', stateStore: undefined }) });
       expect(body(await get(f, `http://site.test:${port}/?set=a=1&set=b=2`))).to.equal('');
       const second = await get(f, `http://site.test:${port}/next`);
       expect(body(second)).to.equal('a=1; b=2');
@@ -112,7 +112,7 @@ describe('FetchHttp sessions: cookies, credentials, proxies', () => {
 
     it('honours Path and expiry: a cookie goes only under its path, and not once expired or deleted', async () => {
       const { port } = await site(cookieEcho);
-      const f = fetcher({ cookieStore: new MemoryCookieStore({ cookiesLoadFile: '', cookiesSaveFile: '' }) });
+      const f = fetcher({ cookieStore: new MemoryCookieStore({ cookiesLoadFile: '', cookiesSaveFile: '', stateStore: undefined }) });
       const past = 'Thu, 01 Jan 2015 00:00:00 GMT';
       await get(f, `http://site.test:${port}/docs/a.html?set=${encodeURIComponent('folder=1')}&set=${encodeURIComponent('old=2; Expires=' + past)}&set=${encodeURIComponent('del=3; Path=/')}`);
       expect(body(await get(f, `http://site.test:${port}/docs/b.html`))).to.equal('folder=1; del=3');
@@ -123,7 +123,7 @@ describe('FetchHttp sessions: cookies, credentials, proxies', () => {
 
     it('never sends one host\'s cookies to another; a Domain cookie reaches its subdomains only', async () => {
       const { port } = await site(cookieEcho);
-      const f = fetcher({ cookieStore: new MemoryCookieStore({ cookiesLoadFile: '', cookiesSaveFile: '' }) });
+      const f = fetcher({ cookieStore: new MemoryCookieStore({ cookiesLoadFile: '', cookiesSaveFile: '', stateStore: undefined }) });
       await get(f, `http://www.site.test:${port}/?set=own=1&set=${encodeURIComponent('wide=2; Domain=site.test')}&set=${encodeURIComponent('bad=3; Domain=other.test')}`);
       expect(body(await get(f, `http://www.site.test:${port}/`))).to.equal('own=1; wide=2');
       expect(body(await get(f, `http://site.test:${port}/`))).to.equal('wide=2');
@@ -132,7 +132,7 @@ describe('FetchHttp sessions: cookies, credentials, proxies', () => {
 
     it('handles no cookie with ignoreCookies, nor without a cookie store', async () => {
       const { port } = await site(cookieEcho);
-      const store = new MemoryCookieStore({ cookiesLoadFile: '', cookiesSaveFile: '' });
+      const store = new MemoryCookieStore({ cookiesLoadFile: '', cookiesSaveFile: '', stateStore: undefined });
       store.storeSetCookies(new URL(`http://site.test:${port}/`), ['pre=1']);
       const ignoring = fetcher({ cookieStore: store, ignoreCookies: true });
       expect(body(await get(ignoring, `http://site.test:${port}/?set=x=1`))).to.equal('');
@@ -189,7 +189,7 @@ describe('FetchHttp sessions: cookies, credentials, proxies', () => {
         });
         req.pipe(out);
       });
-      const f = fetcher({ httpProxyHost: '127.0.0.1', httpProxyPort: proxy.port, cookieStore: new MemoryCookieStore({ cookiesLoadFile: '', cookiesSaveFile: '' }) });
+      const f = fetcher({ httpProxyHost: '127.0.0.1', httpProxyPort: proxy.port, cookieStore: new MemoryCookieStore({ cookiesLoadFile: '', cookiesSaveFile: '', stateStore: undefined }) });
       const curi = await get(f, `http://127.0.0.1:${target.port}/?set=c=1`);
       expect(curi.fetchStatus).to.equal(200);
       expect(body(await get(f, `http://127.0.0.1:${target.port}/x`))).to.equal('c=1');

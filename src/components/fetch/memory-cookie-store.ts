@@ -2,13 +2,18 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
 import type { CookieStore } from '../../model/cookie-store.js';
-import { CookieJar } from './cookie-jar.js';
+import { CookieJar, type Cookie } from './cookie-jar.js';
 import type { cookieStoreComponent } from './cookie-store.descriptor.js';
 import { formatNetscapeCookies, parseNetscapeCookies } from './netscape-cookies.js';
 
+/** The state-store sublevel of the jar: one key a domain, its cookies as JSON. */
+const COOKIES_SUBLEVEL = 'cookies';
+
 /**
- * Heritrix's BdbCookieStore, in memory: one RFC 6265 jar for the crawl, filled from
- * cookiesLoadFile in start() and written to cookiesSaveFile in stop().
+ * Heritrix's BdbCookieStore: one RFC 6265 jar for the crawl, in memory, filled from
+ * cookiesLoadFile in start() and written to cookiesSaveFile in stop(). With a state store, the
+ * domains whose cookies changed are written with each commit, so that a run resumed after a
+ * crash or Ctrl-C goes on with the cookies it had (a login, a consent).
  */
 export class MemoryCookieStore implements CookieStore {
   readonly jar = new CookieJar();
@@ -17,13 +22,28 @@ export class MemoryCookieStore implements CookieStore {
   constructor(readonly config: ConfigOf<typeof cookieStoreComponent>) {}
 
   async start(): Promise<void> {
-    const file = this.config.cookiesLoadFile;
-    if (this.#loaded || file === '') return;
-    const { cookies, problems } = parseNetscapeCookies(await readFile(file, 'utf8'));
-    if (problems.length > 0) throw new Error(`${file}:${problems[0].line}: ${problems[0].message}`);
-    const now = Date.now();
-    for (const cookie of cookies) this.jar.add(cookie, now);
+    if (this.#loaded) return;
     this.#loaded = true;
+    const now = Date.now();
+    const file = this.config.cookiesLoadFile;
+    if (file !== '') {
+      const { cookies, problems } = parseNetscapeCookies(await readFile(file, 'utf8'));
+      if (problems.length > 0) throw new Error(`${file}:${problems[0].line}: ${problems[0].message}`);
+      for (const cookie of cookies) this.jar.add(cookie, now);
+    }
+    const store = this.config.stateStore;
+    if (!store) return;
+    const sub = store.sublevel(COOKIES_SUBLEVEL);
+    // What the run had set comes after the file, and wins over it.
+    for (const [, value] of await sub.range('', '\uffff')) for (const cookie of JSON.parse(value) as Cookie[]) this.jar.add(cookie, now);
+    store.participate({
+      stage: () => {
+        for (const [domain, cookies] of this.jar.takeChanged()) {
+          if (cookies.length) sub.put(domain, JSON.stringify(cookies));
+          else sub.del(domain);
+        }
+      },
+    });
   }
 
   async stop(): Promise<void> {

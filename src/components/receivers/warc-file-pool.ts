@@ -38,13 +38,21 @@ export class WarcFilePool {
   totalBytes = 0;
   readonly #idle: Slot[];
   readonly #waiting: Array<(slot: Slot) => void> = [];
-  #serial = 0;
+  #serial: number;
   #nextDir = 0;
   /** Files begun and not yet renamed to their final names. */
   readonly #unfinished = new Set<WarcFile>();
 
-  constructor(readonly settings: WarcPoolSettings) {
+  /** `from`: where an earlier launch of the run left off (its next serial number, its bytes written). */
+  constructor(readonly settings: WarcPoolSettings, from: { serial: number; totalBytes: number } = { serial: 0, totalBytes: 0 }) {
     this.#idle = Array.from({ length: settings.poolMaxActive }, () => ({}));
+    this.#serial = from.serial;
+    this.totalBytes = from.totalBytes;
+  }
+
+  /** The serial number of the next file. */
+  get nextSerial(): number {
+    return this.#serial;
   }
 
   /** Appends one URI's encoded records to a file of the pool. */

@@ -41,6 +41,9 @@ export function defaultRecordBuilders(): WarcRecordBuilder[] {
  * and offset go to the URI's extra info. A failure is logged and the URI goes on down the chain.
  * Files open in start() and close in stop().
  */
+/** The state-store sublevel where each writer keeps its next serial number and bytes written, for the next launch of the run. */
+const COUNTERS_SUBLEVEL = 'warc';
+
 export class WarcWriterProcessor extends Processor {
   readonly #builders: readonly WarcRecordBuilder[];
   #pool?: WarcFilePool;
@@ -52,35 +55,54 @@ export class WarcWriterProcessor extends Processor {
     this.#builders = config.chain.length ? config.chain : defaultRecordBuilders();
   }
 
-  start(): void {
+  start(): void | Promise<void> {
+    if (this.#pool) return;
+    const c = this.config;
+    const dirs = storeDirs(c.directory, c.storePaths);
+    if (!c.stateStore) return this.#open(dirs, undefined);
+    // Where the launches of this run before this one left off (in other run folders): serial numbers go on, and so does the count maxTotalBytesToWrite limits.
+    return c.stateStore.sublevel(COUNTERS_SUBLEVEL).get(this.#countersKey).then((saved) => this.#open(dirs, saved));
+  }
+
+  get #countersKey(): string {
+    return this.beanName || this.config.prefix;
+  }
+
+  #open(dirs: string[], saved: string | undefined): void {
     if (this.#pool) return;
     const c = this.config;
     const info = warcinfoFields(c.metadata);
     const gzip = (this.#gzip = c.compress ? new GzipMembers() : undefined);
-    this.#pool = new WarcFilePool({
-      dirs: storeDirs(c.directory, c.storePaths), template: c.template, prefix: c.prefix, suffix: c.compress ? '.warc.gz' : '.warc',
+    const store = c.stateStore;
+    const counters = store?.sublevel(COUNTERS_SUBLEVEL);
+    const from = saved === undefined ? undefined : (JSON.parse(saved) as { serial: number; totalBytes: number });
+    const pool = (this.#pool = new WarcFilePool({
+      dirs, template: c.template, prefix: c.prefix, suffix: c.compress ? '.warc.gz' : '.warc',
       maxFileSizeBytes: c.maxFileSizeBytes, poolMaxActive: c.poolMaxActive,
       warcinfo: (name) => encodeWarcRecord(warcinfoRecord(info, name), newRecordId(), undefined, gzip),
-      recoverable: c.stateStore !== undefined,
-    });
+      recoverable: store !== undefined,
+    }, from));
     if (c.skipIdenticalDigests) this.#written = new FingerprintSet();
-    const store = c.stateStore;
     if (store) {
       const journal = store.sublevel(JOURNAL_SUBLEVEL);
-      const pool = this.#pool!;
-      const dirs = storeDirs(c.directory, c.storePaths);
       let files: WarcFile[] = [];
       let staged = '';
+      let stagedCounters = saved ?? '';
       let sizes: number[] = [];
       store.participate({
         stage: () => {
           files = pool.unfinishedFiles();
           sizes = files.map((f) => f.size);
+          const counted = JSON.stringify({ serial: pool.nextSerial, totalBytes: pool.totalBytes });
+          if (counted !== stagedCounters) {
+            stagedCounters = counted;
+            counters!.put(this.#countersKey, counted);
+          }
           const record: WarcJournal = { dirs, prefix: c.prefix, open: files.map((f) => ({ path: f.path + OPEN_SUFFIX, length: f.size })) };
           const text = JSON.stringify(record);
           if (text === staged) return;
           staged = text;
-          journal.put(`warc ${this.beanName || c.prefix} ${dirs.join('|')}`, text);
+          journal.put(`warc ${this.#countersKey} ${dirs.join('|')}`, text);
         },
         flushed: () => Promise.all(files.map((f) => f.flushed())).then(() => undefined),
         committed: () => files.forEach((f, i) => f.committedUpTo(sizes[i])),

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { INTERRUPTED } from '../../src/engine/crawl-controller.js';
 import { launchJob } from '../../src/job/launch-job.js';
@@ -10,10 +10,10 @@ import { tempDir } from '../support/temp-dir.js';
 
 const CHAIN = 12;
 
-describe('resuming a crawl keeps what widened its scope (integration)', function () {
+describe('what a resumed crawl keeps (integration)', function () {
   this.timeout(60_000);
 
-  it('a seed that redirected to another host still brings that host into scope after the resume', async () => {
+  it('a seed that redirected to another host still brings that host into scope after the resume; WARC serial numbers go on', async () => {
     // One server under two names: the seed on 127.0.0.1 redirects to localhost, whose pages form
     // a chain, so that each page after the resume is found on a page fetched after it.
     let other = '';
@@ -48,6 +48,12 @@ describe('resuming a crawl keeps what widened its scope (integration)', function
         .filter((e) => e.status === 200 && e.uri.startsWith(other))
         .map((e) => new URL(e.uri).pathname);
       expect(crawled.sort()).to.deep.equal(Array.from({ length: CHAIN }, (_, i) => `/c${i}`).sort());
+
+      // WARC serial numbers go on from launch to launch: every file of the run has its own.
+      const serials = [first.runDir, second.runDir].flatMap((r) =>
+        readdirSync(join(job.dir, r, 'warcs')).filter((f) => f.endsWith('.warc.gz')).map((f) => Number(/-(\d{5})-/.exec(f)![1])));
+      expect(serials.length).to.be.at.least(2);
+      expect(serials).to.deep.equal(Array.from({ length: serials.length }, (_, i) => i));
     } finally {
       clearInterval(timer);
       await site.close();

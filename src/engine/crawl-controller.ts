@@ -15,6 +15,11 @@ interface ControllerRecord {
   /** The run is over for good: the next launch starts a new one. */
   readonly finished: boolean;
   readonly exitStatus?: string;
+  /**
+   * Set once the run was ended (terminate, a limit) and is closing: a launch killed then resumes
+   * only to close it, with this exit status, instead of crawling on.
+   */
+  readonly ending?: string;
 }
 
 /** An operator's stop that the next launch resumes (signals), as opposed to `terminate` (ABORTED). */
@@ -40,6 +45,8 @@ export class CrawlController implements CrawlControl {
   #pausedByFault = false;
   /** The record last staged: an idle crawl stages nothing. */
   #staged = '';
+  /** How the launch this one resumes had ended the run, if it had (see ControllerRecord.ending). */
+  #ending?: string;
 
   constructor(readonly config: ConfigOf<typeof crawlControllerComponent>) {}
 
@@ -54,6 +61,7 @@ export class CrawlController implements CrawlControl {
       this.#bytes = saved.bytes;
       this.#documents = saved.documents;
       this.#elapsedBefore = saved.elapsedMs;
+      this.#ending = saved.ending;
     }
     store.participate({ stage: (final) => this.#stage(final === true) });
     store.onFault((error) => this.#storeFault(error));
@@ -66,7 +74,9 @@ export class CrawlController implements CrawlControl {
     frontier.onFinal((curi, d) => this.#final(curi, d));
     // Where every output file starts is committed before the first line is written to it.
     await this.config.stateStore?.commit();
-    await this.#announceSeeds();
+    // A run ended before a kill cut its closing short: it is closed now, and crawls no further.
+    if (this.#ending !== undefined) this.terminate(this.#ending);
+    else await this.#announceSeeds();
     this.#state = 'RUNNING';
     // Limits are also checked while every queue rests, when no URI finishes to trigger a check.
     const clock = setInterval(() => this.#checkLimits(), 1000);
@@ -230,7 +240,8 @@ export class CrawlController implements CrawlControl {
     const finished = final && this.#state === 'FINISHED' && this.#exitStatus !== INTERRUPTED;
     // Elapsed time to the second, so that an idle crawl has nothing new to stage.
     const elapsedMs = Math.floor(this.#elapsed() / 1000) * 1000;
-    const record: ControllerRecord = { bytes: this.#bytes, documents: this.#documents, elapsedMs, finished, exitStatus: finished ? this.#exitStatus : undefined };
+    const ending = !finished && this.#abort.signal.aborted && this.#exitStatus !== INTERRUPTED ? this.#exitStatus : undefined;
+    const record: ControllerRecord = { bytes: this.#bytes, documents: this.#documents, elapsedMs, finished, exitStatus: finished ? this.#exitStatus : undefined, ending };
     const text = JSON.stringify(record);
     if (text === this.#staged) return;
     this.#staged = text;

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { readdirSync, readFileSync } from 'node:fs';
+import { ClassicLevel } from 'classic-level';
 import { join } from 'node:path';
 import { INTERRUPTED } from '../../src/engine/crawl-controller.js';
 import { launchJob } from '../../src/job/launch-job.js';
@@ -54,6 +55,49 @@ describe('what a resumed crawl keeps (integration)', function () {
         readdirSync(join(job.dir, r, 'warcs')).filter((f) => f.endsWith('.warc.gz')).map((f) => Number(/-(\d{5})-/.exec(f)![1])));
       expect(serials.length).to.be.at.least(2);
       expect(serials).to.deep.equal(Array.from({ length: serials.length }, (_, i) => i));
+    } finally {
+      clearInterval(timer);
+      await site.close();
+      await job.cleanup();
+    }
+  });
+
+  it('a run ended by terminate and killed while closing is closed by the next launch, not crawled on', async () => {
+    const routes: Record<string, Route> = { '/robots.txt': { status: 404 } };
+    for (let i = 0; i < CHAIN; i++) routes[`/c${i}`] = { body: page(`c${i}`, i + 1 < CHAIN ? [`/c${i + 1}`] : []), delayMs: 20 };
+    const site = await SiteServer.start(routes);
+    const job = await tempDir({ 'crawler-beans.xml': readFileSync(join(REPO_ROOT, 'profiles', 'default.xml'), 'utf8') });
+    const sets = fastSets([`${site.origin}/c0`]);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const first = await launchJob(job.dir, {
+        sets,
+        onRunning: (controller) => {
+          timer = setInterval(() => {
+            if (site.requests.length >= 4) {
+              clearInterval(timer);
+              controller.terminate(INTERRUPTED);
+            }
+          }, 5);
+        },
+      });
+      expect(first.exitStatus).to.equal(INTERRUPTED);
+      // As the state stands when an operator's terminate was committed and the launch was killed before it closed the run.
+      const db = new ClassicLevel<string, string>(join(job.dir, 'state'), { keyEncoding: 'utf8', valueEncoding: 'utf8' });
+      await db.open();
+      const run = db.sublevel<string, string>('run', { valueEncoding: 'utf8' });
+      await run.put('controller', JSON.stringify({ ...JSON.parse((await run.get('controller'))!), ending: 'ABORTED' }));
+      await db.close();
+
+      const before = site.requests.length;
+      const second = await launchJob(job.dir, { sets });
+      expect(second.exitStatus).to.equal('ABORTED');
+      expect(site.requests.length).to.equal(before);
+      // Closed: the next launch is a new run from the seed, to the end.
+      const notices: string[] = [];
+      const third = await launchJob(job.dir, { sets, onNotice: (n) => notices.push(n) });
+      expect(third.exitStatus).to.equal('FINISHED');
+      expect(notices.join('\n')).to.not.contain('resuming');
     } finally {
       clearInterval(timer);
       await site.close();

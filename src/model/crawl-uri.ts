@@ -26,6 +26,8 @@ export interface QueuedUri {
   readonly deltaCheck?: boolean;
   /** Its document reached the receivers before a crash: done again, it is not delivered twice. */
   readonly delivered?: boolean;
+  /** Its WARC records were written before a crash, by writer (file name, offset): done again, they are not written twice. */
+  readonly warc?: Readonly<Record<string, readonly [string, number]>>;
 }
 
 /**
@@ -96,6 +98,10 @@ export class CrawlUri {
    * again after a crash is not delivered twice (its documents.jsonl line, its list event).
    */
   delivered = false;
+  /** Where each WARC writer put its records (file name, offset), kept as `delivered` is. */
+  warc?: Record<string, readonly [string, number]>;
+  /** Counts the marks set (delivered, warc) while in flight, so that a durable frontier stores each change once. */
+  marks = 0;
   /** Set by a content extractor that has read this document fully (Heritrix's linkExtractorFinished): later ones skip it. */
   linkExtractorFinished = false;
   /** The worker that processed it (crawl.log's `#NNN`). */
@@ -118,6 +124,7 @@ export class CrawlUri {
     if (init.storeKey) this.storeKey = init.storeKey;
     if (init.deltaCheck) this.deltaCheck = true;
     if (init.delivered) this.delivered = true;
+    if (init.warc) this.warc = { ...init.warc };
   }
 
   /** A component's effective configuration for this URI: its own, with the sheets that apply on top. */
@@ -154,7 +161,7 @@ export class CrawlUri {
       sourceTag: this.sourceTag, queueKey: this.queueKey, precedence: this.precedence, fetchAttempts: this.fetchAttempts,
       deferrals: this.deferrals || undefined,
       forceFetch: this.forceFetch || undefined, sheetKey: this.overlay?.key ?? this.sheetKey, storeKey: this.storeKey,
-      deltaCheck: this.deltaCheck || undefined, delivered: this.delivered || undefined,
+      deltaCheck: this.deltaCheck || undefined, delivered: this.delivered || undefined, warc: this.warc,
     };
   }
 

@@ -42,8 +42,8 @@ export class WorkQueueFrontier implements Frontier {
   readonly #queues = new Map<string, WorkQueue>();
   readonly #ready = new Deque<WorkQueue>();
   readonly #resting = new MinHeap<WorkQueue>((q) => q.wakeAt);
-  /** URIs handed out and not yet finished (durable frontiers only): their delivered mark is staged with the next commit. */
-  readonly #inFlight = new Set<CrawlUri>();
+  /** URIs handed out and not yet finished (durable frontiers only), with the marks already staged: new ones go with the next commit. */
+  readonly #inFlight = new Map<CrawlUri, number>();
   #waiters: Array<() => void> = [];
   #timer?: NodeJS.Timeout;
   #timerAt = 0;
@@ -131,7 +131,7 @@ export class WorkQueueFrontier implements Frontier {
         if (q.lastTakeFromMemory) this.#inMemory--;
         this.#queued--;
         const curi = CrawlUri.fromQueued(item);
-        if (this.journal) this.#inFlight.add(curi);
+        if (this.journal) this.#inFlight.set(curi, curi.marks);
         return curi;
       }
       if (this.#inProcess === 0 && this.#resting.size === 0) {
@@ -182,11 +182,12 @@ export class WorkQueueFrontier implements Frontier {
   stage(): void {
     const journal = this.journal;
     if (!journal) return;
-    // URIs in flight whose documents the receivers have had keep the mark in this same commit.
-    for (const curi of this.#inFlight) {
-      if (!curi.delivered || !curi.storeKey) continue;
+    // URIs in flight keep what was done of them (WARC records written, the receivers told) in the
+    // same commit as the outputs themselves.
+    for (const [curi, staged] of this.#inFlight) {
+      if (curi.marks === staged || !curi.storeKey) continue;
       journal.updated(curi.toQueued());
-      this.#inFlight.delete(curi);
+      this.#inFlight.set(curi, curi.marks);
     }
     const now = Date.now();
     for (const q of this.#dirty) {

@@ -86,6 +86,7 @@ export class ReceiverProcessor extends Processor implements DeltaListener {
   #delivered(curi: CrawlUri, event: DocumentEvent): void {
     this.#keep(event);
     curi.delivered = true;
+    curi.marks++;
   }
 
   /**

@@ -119,6 +119,13 @@ export class WarcWriterProcessor extends Processor {
   }
 
   protected innerProcess(curi: CrawlUri): ProcessResult | Promise<ProcessResult> {
+    // Done again after a crash that came once its records were written and committed: they stand.
+    const before = curi.warc?.[this.#countersKey];
+    if (before) {
+      curi.extraInfo.warcFilename = before[0];
+      curi.extraInfo.warcFileOffset = before[1];
+      return PROCEED;
+    }
     if (this.#written && curi.contentDigest && this.#written.has(identity(curi))) {
       curi.annotations.push('unwritten:identicalDigest');
       return PROCEED;
@@ -155,6 +162,8 @@ export class WarcWriterProcessor extends Processor {
       const at = await pool.write(encoded.flat());
       curi.extraInfo.warcFilename = at.fileName;
       curi.extraInfo.warcFileOffset = at.offset;
+      (curi.warc ??= {})[this.#countersKey] = [at.fileName, at.offset];
+      curi.marks++;
       if (this.#written && curi.contentDigest) this.#written.add(identity(curi));
     } catch (e) {
       c.loggerModule?.runtimeError(curi, e);

@@ -9,8 +9,12 @@ import type { CrawledDocument, Receiver } from '../../model/receiver.js';
 import { LevelFrontier } from '../frontier/level-frontier.js';
 import type { LevelStateStore } from '../state/level-state-store.js';
 import { MemoryUriUniqFilter } from '../state/memory-uri-uniq-filter.js';
+import { readdir } from 'node:fs/promises';
+import { field, readWarcFile } from '../../../test/support/warc-reader.js';
 import { DocumentListReceiver } from './document-list-receiver.js';
 import { ReceiverProcessor } from './receiver-processor.js';
+import { DEFAULT_WARC_TEMPLATE } from './warc-file-name.js';
+import { WarcWriterProcessor } from './warc-writer-processor.js';
 
 /** A receiver that counts what it is told. */
 class Counting implements Receiver {
@@ -32,7 +36,7 @@ function fetched(curi: CrawlUri): CrawlUri {
   return curi;
 }
 
-describe(`${ReceiverProcessor.name} across a crash`, () => {
+describe('a URI done again after a crash (receivers, WARC writer)', () => {
   let dir: string;
   let cleanup: () => Promise<void>;
   const stores: LevelStateStore[] = [];
@@ -58,7 +62,25 @@ describe(`${ReceiverProcessor.name} across a crash`, () => {
     const list = new DocumentListReceiver({ path: join(dir, 'list.jsonl') });
     const processor = new ReceiverProcessor({ enabled: true, shouldProcessRule: undefined, testMode: false, receivers: [counting, list], loggerModule: undefined, stateStore: store });
     await processor.start();
-    return { store, frontier, counting, processor };
+    const warcWriter = new WarcWriterProcessor({
+      enabled: true, shouldProcessRule: undefined, compress: true, prefix: 'WEB', maxFileSizeBytes: 1000000000, directory: join(dir, 'out'),
+      storePaths: ['warcs'], template: DEFAULT_WARC_TEMPLATE, skipIdenticalDigests: false, maxTotalBytesToWrite: 0, poolMaxActive: 1,
+      maxWaitForIdleMs: 500, startNewFilesOnCheckpoint: true, chain: [], loggerModule: undefined, stateStore: store,
+      metadata: { operatorContactUrl: 'https://example.org/contact', operatorFrom: '', jobName: 'test', robotsPolicyName: 'obey', userAgent: () => 'beancrawl-test' },
+    });
+    warcWriter.beanName = 'warcWriter';
+    await warcWriter.start();
+    return { store, frontier, counting, processor, warcWriter };
+  }
+
+  /** The URIs of the WARC response records in every file written. */
+  async function responses(): Promise<string[]> {
+    const folder = join(dir, 'out', 'warcs');
+    const out: string[] = [];
+    for (const name of (await readdir(folder)).sort()) {
+      for (const record of await readWarcFile(join(folder, name))) if (field(record, 'WARC-Type') === 'response') out.push(field(record, 'WARC-Target-URI')!);
+    }
+    return out;
   }
 
   /** A kill at this instant: what the store last committed, copied from one snapshot into `state` for the next launch. */
@@ -94,6 +116,24 @@ describe(`${ReceiverProcessor.name} across a crash`, () => {
     expect(second.counting.urls).to.deep.equal([]);
     await second.processor.runEnded();
     expect(await listed()).to.deep.equal(['http://site.test/a']);
+  });
+
+  it('does not write its WARC records twice when a commit saw them written, and logs where they are', async () => {
+    const first = await launch();
+    schedule(first.frontier, 'http://site.test/a');
+    const curi = fetched((await first.frontier.next())!);
+    await first.warcWriter.process(curi);
+    const where = [curi.extraInfo.warcFilename, curi.extraInfo.warcFileOffset];
+    await first.store.commit();
+    await killed(first.store, 'after');
+    await first.warcWriter.stop();
+
+    const second = await launch('after');
+    const again = fetched((await second.frontier.next())!);
+    await second.warcWriter.process(again);
+    expect([again.extraInfo.warcFilename, again.extraInfo.warcFileOffset]).to.deep.equal(where);
+    await second.warcWriter.stop();
+    expect(await responses()).to.deep.equal(['http://site.test/a']);
   });
 
   it('delivers it again, once, when the crash came before any commit saw it delivered', async () => {

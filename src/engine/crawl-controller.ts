@@ -24,6 +24,8 @@ interface ControllerRecord {
 
 /** An operator's stop that the next launch resumes (signals), as opposed to `terminate` (ABORTED). */
 export const INTERRUPTED = 'INTERRUPTED';
+/** A worker failed: the crawl stops, and the next launch resumes it. */
+const FINISHED_ABNORMAL = 'FINISHED_ABNORMAL';
 
 /** Heritrix's CrawlController: seeds in, workers on, until done. */
 export class CrawlController implements CrawlControl {
@@ -77,7 +79,7 @@ export class CrawlController implements CrawlControl {
     // A run ended before a kill cut its closing short: it is closed now, and crawls no further.
     if (this.#ending !== undefined) this.terminate(this.#ending);
     else await this.#announceSeeds();
-    this.#state = 'RUNNING';
+    if (!this.#abort.signal.aborted) this.#state = 'RUNNING';
     // Limits are also checked while every queue rests, when no URI finishes to trigger a check.
     const clock = setInterval(() => this.#checkLimits(), 1000);
     try {
@@ -148,7 +150,7 @@ export class CrawlController implements CrawlControl {
   /** Runs the workers until the frontier is empty; one that fails stops the others before the error goes on. */
   async #workers(): Promise<void> {
     const workers = Array.from({ length: this.config.maxToeThreads }, (_, i) => this.#work(i + 1).catch((e: unknown) => {
-      this.terminate('FINISHED_ABNORMAL');
+      this.terminate(FINISHED_ABNORMAL);
       throw e;
     }));
     const outcomes = await Promise.allSettled(workers);
@@ -240,7 +242,8 @@ export class CrawlController implements CrawlControl {
     const finished = final && this.#state === 'FINISHED' && this.#exitStatus !== INTERRUPTED;
     // Elapsed time to the second, so that an idle crawl has nothing new to stage.
     const elapsedMs = Math.floor(this.#elapsed() / 1000) * 1000;
-    const ending = !finished && this.#abort.signal.aborted && this.#exitStatus !== INTERRUPTED ? this.#exitStatus : undefined;
+    // An operator's terminate or a limit; not an interruption (resumed), nor a failure (resumed too, once its cause is put right).
+    const ending = !finished && this.#abort.signal.aborted && this.#exitStatus !== INTERRUPTED && this.#exitStatus !== FINISHED_ABNORMAL ? this.#exitStatus : undefined;
     const record: ControllerRecord = { bytes: this.#bytes, documents: this.#documents, elapsedMs, finished, exitStatus: finished ? this.#exitStatus : undefined, ending };
     const text = JSON.stringify(record);
     if (text === this.#staged) return;

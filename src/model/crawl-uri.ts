@@ -24,8 +24,8 @@ export interface QueuedUri {
   readonly storeKey?: string;
   /** A delta run's end-of-run check of a document not reached. */
   readonly deltaCheck?: boolean;
-  /** Its document reached the receivers before a crash: done again, it is not delivered twice. */
-  readonly delivered?: boolean;
+  /** Which receivers had its document before a crash (a bit a receiver, by receiver processor): done again, they do not get it twice. */
+  readonly delivered?: Readonly<Record<string, number>>;
   /** Its WARC records were written before a crash, by writer (file name, offset): done again, they are not written twice. */
   readonly warc?: Readonly<Record<string, readonly [string, number]>>;
 }
@@ -93,11 +93,12 @@ export class CrawlUri {
   /** Fetched again at the end of a delta run to see whether a document not reached is still there. */
   deltaCheck = false;
   /**
-   * Set once its document reached the receivers. A durable frontier stores the mark with the URI
-   * while it is in flight, in the commit that holds what the receivers wrote, so that a URI done
-   * again after a crash is not delivered twice (its documents.jsonl line, its list event).
+   * Which receivers have had its document, a bit a receiver, by receiver processor. A durable
+   * frontier stores these marks with the URI while it is in flight, in the commit that holds what
+   * the receivers wrote, so that a URI done again after a crash is not delivered twice (its
+   * documents.jsonl line, its list event).
    */
-  delivered = false;
+  delivered?: Record<string, number>;
   /** Where each WARC writer put its records (file name, offset), kept as `delivered` is. */
   warc?: Record<string, readonly [string, number]>;
   /** Counts the marks set (delivered, warc) while in flight, so that a durable frontier stores each change once. */
@@ -123,7 +124,7 @@ export class CrawlUri {
     if (init.sheetKey) this.sheetKey = init.sheetKey;
     if (init.storeKey) this.storeKey = init.storeKey;
     if (init.deltaCheck) this.deltaCheck = true;
-    if (init.delivered) this.delivered = true;
+    if (init.delivered) this.delivered = { ...init.delivered };
     if (init.warc) this.warc = { ...init.warc };
   }
 
@@ -161,7 +162,7 @@ export class CrawlUri {
       sourceTag: this.sourceTag, queueKey: this.queueKey, precedence: this.precedence, fetchAttempts: this.fetchAttempts,
       deferrals: this.deferrals || undefined,
       forceFetch: this.forceFetch || undefined, sheetKey: this.overlay?.key ?? this.sheetKey, storeKey: this.storeKey,
-      deltaCheck: this.deltaCheck || undefined, delivered: this.delivered || undefined, warc: this.warc,
+      deltaCheck: this.deltaCheck || undefined, delivered: this.delivered, warc: this.warc,
     };
   }
 

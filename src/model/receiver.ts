@@ -59,6 +59,13 @@ export function documentContentOf(curi: CrawlUri): Buffer | undefined {
  * the last; also after crawlFailed, to release files).
  */
 export interface Receiver {
+  /**
+   * True when what it does with a document is done, or kept for the next commit, by the time its
+   * method returns (a JSONL line written, an event added to a batch the state store keeps), a
+   * promise it returns being only backpressure. Such a receiver is marked as having the document
+   * at once; others once their promise settles (after a crash in between, they may get it again).
+   */
+  readonly writesOnCall?: boolean;
   /** crawlStarted. */
   start?(): unknown;
   /**

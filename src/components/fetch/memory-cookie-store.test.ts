@@ -7,6 +7,32 @@ import { MemoryCookieStore } from './memory-cookie-store.js';
 describe(MemoryCookieStore.name, () => {
   const SITE = new URL('http://shop.example.org/cart/');
 
+  it('on resuming, does not read cookiesLoadFile again: a file cookie the run removed stays removed', async () => {
+    const work = await tempDir({ 'cookies.txt': '.example.org\tTRUE\t/\tFALSE\t0\tconsent\tyes\nshop.example.org\tFALSE\t/\tFALSE\t0\tlang\ten\n' });
+    try {
+      const store = levelStore(join(work.dir, 'state'));
+      await store.start();
+      const file = join(work.dir, 'cookies.txt');
+      const first = new MemoryCookieStore({ cookiesLoadFile: file, cookiesSaveFile: '', stateStore: store });
+      await first.start();
+      expect(first.cookieHeader(SITE)).to.equal('lang=en; consent=yes');
+      first.storeSetCookies(SITE, ['lang=; Path=/; Max-Age=0']);
+      await store.commit();
+      const copy = join(work.dir, 'killed');
+      await store.copyTo!(copy);
+      await store.stop();
+
+      const again = levelStore(copy);
+      await again.start();
+      const second = new MemoryCookieStore({ cookiesLoadFile: file, cookiesSaveFile: '', stateStore: again });
+      await second.start();
+      expect(second.cookieHeader(SITE)).to.equal('consent=yes');
+      await again.stop();
+    } finally {
+      await work.cleanup();
+    }
+  });
+
   it('keeps the run\'s cookies in the state store: a resumed run sends what the killed one was given', async () => {
     const work = await tempDir();
     try {

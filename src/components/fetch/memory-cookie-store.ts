@@ -8,6 +8,8 @@ import { formatNetscapeCookies, parseNetscapeCookies } from './netscape-cookies.
 
 /** The state-store sublevel of the jar: one key a domain, its cookies as JSON. */
 const COOKIES_SUBLEVEL = 'cookies';
+/** Says the run's jar is in the store (no domain name sorts before it). */
+const STARTED_KEY = '\u0000started';
 
 /**
  * Heritrix's BdbCookieStore: one RFC 6265 jar for the crawl, in memory, filled from
@@ -25,17 +27,22 @@ export class MemoryCookieStore implements CookieStore {
     if (this.#loaded) return;
     this.#loaded = true;
     const now = Date.now();
-    const file = this.config.cookiesLoadFile;
-    if (file !== '') {
-      const { cookies, problems } = parseNetscapeCookies(await readFile(file, 'utf8'));
-      if (problems.length > 0) throw new Error(`${file}:${problems[0].line}: ${problems[0].message}`);
-      for (const cookie of cookies) this.jar.add(cookie, now);
-    }
     const store = this.config.stateStore;
-    if (!store) return;
-    const sub = store.sublevel(COOKIES_SUBLEVEL);
-    // What the run had set comes after the file, and wins over it.
-    for (const [, value] of await sub.range('', '\uffff')) for (const cookie of JSON.parse(value) as Cookie[]) this.jar.add(cookie, now);
+    const sub = store?.sublevel(COOKIES_SUBLEVEL);
+    const rows = (await sub?.range('', '\uffff')) ?? [];
+    if (rows.length) {
+      // A run resumed: its jar as it stood, the file's cookies it changed or removed included; the file is not read again.
+      for (const [key, value] of rows) if (key !== STARTED_KEY) for (const cookie of JSON.parse(value) as Cookie[]) this.jar.add(cookie, now);
+    } else {
+      const file = this.config.cookiesLoadFile;
+      if (file !== '') {
+        const { cookies, problems } = parseNetscapeCookies(await readFile(file, 'utf8'));
+        if (problems.length > 0) throw new Error(`${file}:${problems[0].line}: ${problems[0].message}`);
+        for (const cookie of cookies) this.jar.add(cookie, now);
+      }
+      sub?.put(STARTED_KEY, '1');
+    }
+    if (!store || !sub) return;
     store.participate({
       stage: () => {
         for (const [domain, cookies] of this.jar.takeChanged()) {

@@ -58,6 +58,11 @@ export class JsonlReceiver implements Receiver {
     }
   }
 
+  /** Its line is written when documentFound returns (a promise is backpressure), unless contents are first saved to files. */
+  get writesOnCall(): boolean {
+    return this.config.contentFormat !== 'path';
+  }
+
   documentFound(doc: CrawledDocument): void | Promise<void> {
     return this.#document('found', doc);
   }

@@ -110,7 +110,7 @@ describe('a URI done again after a crash (receivers, WARC writer)', () => {
     const second = await launch('after');
     const again = (await second.frontier.next())!;
     expect(again.uri).to.equal('http://site.test/a');
-    expect(again.delivered).to.equal(true);
+    expect(again.delivered).to.deep.equal({ receivers: 1 | (1 << 30) }); // the counting receiver, the list event
     await second.processor.process(fetched(again));
     second.frontier.finished(again);
     expect(second.counting.urls).to.deep.equal([]);
@@ -136,6 +136,27 @@ describe('a URI done again after a crash (receivers, WARC writer)', () => {
     expect(await responses()).to.deep.equal(['http://site.test/a']);
   });
 
+  it('marks a receiver that wrote on the call at once, one that works asynchronously once it is done', async () => {
+    let finish!: () => void;
+    const slow: Receiver = { documentFound: () => new Promise<void>((r) => (finish = r)) };
+    let drained!: () => void;
+    const writer: Receiver = { writesOnCall: true, documentFound: () => new Promise<void>((r) => (drained = r)) };
+    const p = new ReceiverProcessor({ enabled: true, shouldProcessRule: undefined, testMode: false, receivers: [writer, slow], loggerModule: undefined, stateStore: undefined });
+    const curi = fetched(new Uri('http://site.test/a', { queueKey: 'site.test' }));
+    const done = p.process(curi);
+    expect(curi.delivered).to.deep.equal({ receivers: 1 });
+    drained();
+    finish();
+    await done;
+    expect(curi.delivered).to.deep.equal({ receivers: 3 });
+    // Done again with both marks: neither is told.
+    const again = fetched(new Uri('http://site.test/a', { queueKey: 'site.test', delivered: { receivers: 3 } }));
+    let told = 0;
+    const q = new ReceiverProcessor({ enabled: true, shouldProcessRule: undefined, testMode: false, receivers: [{ documentFound: () => void told++ }, { documentFound: () => void told++ }], loggerModule: undefined, stateStore: undefined });
+    await q.process(again);
+    expect(told).to.equal(0);
+  });
+
   it('delivers it again, once, when the crash came before any commit saw it delivered', async () => {
     const first = await launch();
     schedule(first.frontier, 'http://site.test/a');
@@ -146,7 +167,7 @@ describe('a URI done again after a crash (receivers, WARC writer)', () => {
 
     const second = await launch('before');
     const again = (await second.frontier.next())!;
-    expect(again.delivered).to.equal(false);
+    expect(again.delivered).to.equal(undefined);
     await second.processor.process(fetched(again));
     second.frontier.finished(again);
     expect(second.counting.urls).to.deep.equal(['http://site.test/a']);

@@ -11,6 +11,9 @@ export type ReceiverProcessorConfig = ConfigOf<typeof receiverProcessorComponent
 
 /** The key of the event counter in the list receivers' sublevel (event keys are zero-padded numbers). */
 const COUNT_KEY = 'count';
+/** The mark of the list receivers' event; pushed receiver i has bit i (the first 30 are marked, any more are told again). */
+const LIST_MARK = 1 << 30;
+const markOf = (i: number): number => (i < 30 ? 1 << i : 0);
 /** Events read from the store at a time for list receivers. */
 const LIST_PAGE = 4096;
 
@@ -54,38 +57,57 @@ export class ReceiverProcessor extends Processor implements DeltaListener {
       curi.noFollow = true;
       curi.annotations.push('collectionRefused');
     }
-    // Done again after a crash that came once the receivers had it: they have it already.
-    if (curi.delivered) return PROCEED;
+    // Done again after a crash: the receivers marked as having it get nothing more.
+    const done = curi.delivered?.[this.#markKey] ?? 0;
+    if (done === this.#allMarks && this.#pushed.length <= 30) return PROCEED;
     this.documents++;
     const event = documentEventOf(curi, curi.delta ?? 'found');
     const pending: Promise<void>[] = [];
-    for (const receiver of this.#pushed) {
+    const pushed = this.#pushed;
+    for (let i = 0; i < pushed.length; i++) {
+      const bit = markOf(i);
+      if (done & bit) continue;
+      const receiver = pushed[i];
       try {
         const p = tell(receiver, event, doc);
-        if (p) pending.push(p.catch((e: unknown) => this.#failed(curi, e)));
+        if (!p || receiver.writesOnCall) this.#mark(curi, bit);
+        if (p) pending.push(p.then(() => this.#mark(curi, bit), (e: unknown) => this.#failed(curi, e)));
       } catch (e) {
         this.#failed(curi, e);
       }
     }
-    if (!pending.length) {
-      this.#delivered(curi, event);
-      return PROCEED;
+    // The list receivers' event is kept at the same instant as its mark.
+    if (this.#listed.length && !(done & LIST_MARK)) {
+      this.#keep(event);
+      this.#mark(curi, LIST_MARK);
     }
-    return Promise.all(pending).then(() => {
-      this.#delivered(curi, event);
-      return PROCEED;
-    });
+    return pending.length ? Promise.all(pending).then(() => PROCEED) : PROCEED;
+  }
+
+  /** The receivers' marks on URIs are kept under this processor's name. */
+  get #markKey(): string {
+    return this.beanName || 'receivers';
+  }
+
+  /** Every mark this processor sets on a URI whose document all its receivers had. */
+  get #allMarks(): number {
+    let all = this.#listed.length ? LIST_MARK : 0;
+    for (let i = 0; i < this.#pushed.length; i++) all |= markOf(i);
+    return all;
   }
 
   /**
-   * Every receiver has the document: the list receivers' event and the URI's mark are staged at
-   * one instant, beside what the pushed receivers wrote synchronously (a JSONL line), so that one
-   * commit holds them all or none. (A receiver that writes asynchronously may, after a crash in
-   * between, get the document again: at least once, never lost.)
+   * Marks the URI as had by one more receiver (its bit), for the frontier to keep with the next
+   * commit: a receiver that wrote on the call (a JSONL line) is marked at once, so that one commit
+   * holds its output and the mark or neither; one that works asynchronously once it is done (after
+   * a crash in between it may get the document again: at least once, never lost).
    */
-  #delivered(curi: CrawlUri, event: DocumentEvent): void {
-    this.#keep(event);
-    curi.delivered = true;
+  #mark(curi: CrawlUri, bit: number): void {
+    if (bit === 0) return;
+    const marks = (curi.delivered ??= {});
+    const key = this.#markKey;
+    if (((marks[key] ?? 0) & bit) === bit) return;
+    marks[key] = (marks[key] ?? 0) | bit;
     curi.marks++;
   }
 

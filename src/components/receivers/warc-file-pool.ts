@@ -55,8 +55,12 @@ export class WarcFilePool {
     return this.#serial;
   }
 
-  /** Appends one URI's encoded records to a file of the pool. */
-  async write(records: readonly Buffer[]): Promise<WarcWriteResult> {
+  /**
+   * Appends one URI's encoded records to a file of the pool. `placed` hears where they went at
+   * the instant the file counts them (before the stream drains), so that a mark set then goes
+   * into the same commit as the file length that holds them.
+   */
+  async write(records: readonly Buffer[], placed?: (at: WarcWriteResult) => void): Promise<WarcWriteResult> {
     const slot = await this.#borrow();
     try {
       if (slot.file && (slot.file.size >= this.settings.maxFileSizeBytes || slot.file.failed)) await this.#retire(slot);
@@ -64,6 +68,7 @@ export class WarcFilePool {
       const offset = file.size;
       const drained = file.write(records);
       this.totalBytes += file.size - offset;
+      placed?.({ fileName: file.name, offset });
       if (drained) await drained;
       return { fileName: file.name, offset };
     } catch (e) {

@@ -159,11 +159,12 @@ export class WarcWriterProcessor extends Processor {
     try {
       const ids = drafts.map(() => newRecordId());
       const encoded = await Promise.all(drafts.map((d, i) => encodeWarcRecord(d, ids[i], i === 0 ? undefined : ids[0], this.#gzip)));
-      const at = await pool.write(encoded.flat());
+      const at = await pool.write(encoded.flat(), (placed) => {
+        (curi.warc ??= {})[this.#countersKey] = [placed.fileName, placed.offset];
+        curi.marks++;
+      });
       curi.extraInfo.warcFilename = at.fileName;
       curi.extraInfo.warcFileOffset = at.offset;
-      (curi.warc ??= {})[this.#countersKey] = [at.fileName, at.offset];
-      curi.marks++;
       if (this.#written && curi.contentDigest) this.#written.add(identity(curi));
     } catch (e) {
       c.loggerModule?.runtimeError(curi, e);

@@ -211,8 +211,11 @@ async function listFolder(dir: string): Promise<string[] | undefined> {
     if (!(await stat(dir)).isDirectory()) fail('BC_STATE_FOREIGN', dir, 'is a file, not a state folder');
     return await readdir(dir);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
     if (e instanceof BeancrawlError) throw e;
+    // No permission to look in it is no damage to it.
+    if (code === 'EACCES' || code === 'EPERM') unwritable(dir, `${code}: ${(e as Error).message}`);
     fail('BC_STATE_CORRUPT', dir, `cannot be read: ${(e as Error).message}`);
   }
 }

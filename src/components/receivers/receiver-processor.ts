@@ -30,6 +30,8 @@ export class ReceiverProcessor extends Processor implements DeltaListener {
   documents = 0;
   readonly #pushed: Receiver[];
   readonly #listed: Receiver[];
+  /** Every mark this processor sets on a URI whose document all its receivers had. */
+  readonly #allMarks: number;
   #events?: StateSublevel;
   /** Events kept for list receivers: in the store, or here without one. */
   #count = 0;
@@ -39,6 +41,8 @@ export class ReceiverProcessor extends Processor implements DeltaListener {
     super(config);
     this.#listed = config.receivers.filter((r) => typeof r.documentList === 'function');
     this.#pushed = config.receivers.filter((r) => typeof r.documentList !== 'function');
+    this.#allMarks = this.#listed.length ? LIST_MARK : 0;
+    for (let i = 0; i < this.#pushed.length; i++) this.#allMarks |= markOf(i);
   }
 
   async start(): Promise<void> {
@@ -87,13 +91,6 @@ export class ReceiverProcessor extends Processor implements DeltaListener {
   /** The receivers' marks on URIs are kept under this processor's name. */
   get #markKey(): string {
     return this.beanName || 'receivers';
-  }
-
-  /** Every mark this processor sets on a URI whose document all its receivers had. */
-  get #allMarks(): number {
-    let all = this.#listed.length ? LIST_MARK : 0;
-    for (let i = 0; i < this.#pushed.length; i++) all |= markOf(i);
-    return all;
   }
 
   /**

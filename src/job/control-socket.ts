@@ -3,6 +3,7 @@ import { connect, createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import type { CrawlControl } from '../model/crawl-control.js';
 import { BeancrawlError } from '../util/beancrawl-error.js';
+import { RecentRates, type RecentRate } from './recent-rates.js';
 
 /** The control socket of a running crawl, in its job folder. */
 export function controlSocketPath(jobDir: string): string {
@@ -59,44 +60,6 @@ export async function serveControlSocket(jobDir: string, controller: CrawlContro
       return new Promise<void>((resolve) => server.close(() => resolve())).then(() => unlink(path).catch(() => undefined));
     },
   };
-}
-
-/** Documents and bytes a second over the last minute or so (the whole run's average hides a crawl that slowed down). */
-export interface RecentRate {
-  readonly seconds: number;
-  readonly documentsPerSecond: number;
-  readonly bytesPerSecond: number;
-}
-
-/** Samples the crawl's totals every few seconds, keeping about a minute of them. */
-class RecentRates {
-  static readonly EVERY_MS = 2000;
-  static readonly KEPT = 30;
-  readonly #samples: Array<{ at: number; documents: number; bytes: number }> = [];
-  readonly #timer: NodeJS.Timeout;
-
-  constructor(readonly controller: CrawlControl) {
-    this.#sample();
-    this.#timer = setInterval(() => this.#sample(), RecentRates.EVERY_MS).unref();
-  }
-
-  now(): RecentRate {
-    const { documents, bytes } = this.controller.progress();
-    const first = this.#samples[0];
-    const seconds = (Date.now() - first.at) / 1000;
-    if (seconds <= 0) return { seconds: 0, documentsPerSecond: 0, bytesPerSecond: 0 };
-    return { seconds, documentsPerSecond: (documents - first.documents) / seconds, bytesPerSecond: (bytes - first.bytes) / seconds };
-  }
-
-  stop(): void {
-    clearInterval(this.#timer);
-  }
-
-  #sample(): void {
-    const { documents, bytes } = this.controller.progress();
-    this.#samples.push({ at: Date.now(), documents, bytes });
-    if (this.#samples.length > RecentRates.KEPT) this.#samples.shift();
-  }
 }
 
 /** Refuses a job whose crawl is running in another process (before anything of it is opened). */

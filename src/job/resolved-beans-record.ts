@@ -1,4 +1,5 @@
 import { writeFile } from 'node:fs/promises';
+import { describeOrigin } from '../beans/resolve/describe-origin.js';
 import type { ResolvedBean, ResolvedGraph } from '../beans/resolve/resolved-bean.js';
 import type { SourceLocation } from '../util/source-location.js';
 import { VERSION } from '../util/version.js';
@@ -19,8 +20,7 @@ export async function writeResolvedBeans(path: string, graph: ResolvedGraph): Pr
 function beanRecord(bean: ResolvedBean): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(bean.config)) {
-    const origin = bean.origins.get(name);
-    values[name] = { value, from: !origin || origin.source === 'default' ? 'default' : `${origin.source === 'set' ? '--set' : origin.source} ${where(origin.loc)}` };
+    values[name] = { value, from: describeOrigin(bean.origins.get(name), where) };
   }
   const refs: Record<string, string | string[] | Record<string, string>> = {};
   for (const ref of bean.refs) {

@@ -13,7 +13,7 @@ export class FingerprintSet {
   #sorted = new Float64Array(0);
   /** `#index[b]` is where members whose leading bits are `b` begin in `#sorted`. */
   #index = new Uint32Array(2);
-  /** Fingerprint ÷ 2^#shift gives its leading bits. */
+  /** A fingerprint divided by this, rounded down, is its leading bits (the bucket of `#index`). */
   #divisor = 2 ** 53;
 
   /**

@@ -4,12 +4,28 @@ import { ClassicLevel } from 'classic-level';
 import { join } from 'node:path';
 import { INTERRUPTED } from '../../src/engine/crawl-controller.js';
 import { launchJob } from '../../src/job/launch-job.js';
+import type { CrawlControl } from '../../src/model/crawl-control.js';
 import { fastSets, parseCrawlLog } from '../support/crawl-job.js';
 import { REPO_ROOT } from '../support/run-cli.js';
 import { page, SiteServer, type Route } from '../support/site-server.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const CHAIN = 12;
+
+/** Ends a launch as Ctrl-C does (INTERRUPTED: the next launch resumes) once `due` says so. */
+function interruptWhen(due: () => boolean): { onRunning(controller: CrawlControl): void; cancel(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    onRunning: (controller) => {
+      timer = setInterval(() => {
+        if (!due()) return;
+        clearInterval(timer);
+        controller.terminate(INTERRUPTED);
+      }, 5);
+    },
+    cancel: () => clearInterval(timer),
+  };
+}
 
 describe('what a resumed crawl keeps (integration)', function () {
   this.timeout(60_000);
@@ -27,20 +43,10 @@ describe('what a resumed crawl keeps (integration)', function () {
     other = site.origin.replace('127.0.0.1', 'localhost');
     const job = await tempDir({ 'crawler-beans.xml': readFileSync(join(REPO_ROOT, 'profiles', 'default.xml'), 'utf8') });
     const sets = fastSets([`${site.origin}/`]);
-    let timer: NodeJS.Timeout | undefined;
+    const interrupt = interruptWhen(() => site.requests.filter((r) => r.path.startsWith('/c')).length >= 3);
     try {
       // Interrupted (Ctrl-C) once a few pages of the chain are in.
-      const first = await launchJob(job.dir, {
-        sets,
-        onRunning: (controller) => {
-          timer = setInterval(() => {
-            if (site.requests.filter((r) => r.path.startsWith('/c')).length >= 3) {
-              clearInterval(timer);
-              controller.terminate(INTERRUPTED);
-            }
-          }, 5);
-        },
-      });
+      const first = await launchJob(job.dir, { sets, onRunning: interrupt.onRunning });
       expect(first.exitStatus).to.equal(INTERRUPTED);
       const second = await launchJob(job.dir, { sets });
       expect(second.exitStatus).to.equal('FINISHED');
@@ -56,7 +62,7 @@ describe('what a resumed crawl keeps (integration)', function () {
       expect(serials.length).to.be.at.least(2);
       expect(serials).to.deep.equal(Array.from({ length: serials.length }, (_, i) => i));
     } finally {
-      clearInterval(timer);
+      interrupt.cancel();
       await site.close();
       await job.cleanup();
     }
@@ -68,19 +74,9 @@ describe('what a resumed crawl keeps (integration)', function () {
     const site = await SiteServer.start(routes);
     const job = await tempDir({ 'crawler-beans.xml': readFileSync(join(REPO_ROOT, 'profiles', 'default.xml'), 'utf8') });
     const sets = fastSets([`${site.origin}/c0`]);
-    let timer: NodeJS.Timeout | undefined;
+    const interrupt = interruptWhen(() => site.requests.length >= 4);
     try {
-      const first = await launchJob(job.dir, {
-        sets,
-        onRunning: (controller) => {
-          timer = setInterval(() => {
-            if (site.requests.length >= 4) {
-              clearInterval(timer);
-              controller.terminate(INTERRUPTED);
-            }
-          }, 5);
-        },
-      });
+      const first = await launchJob(job.dir, { sets, onRunning: interrupt.onRunning });
       expect(first.exitStatus).to.equal(INTERRUPTED);
       // As the state stands when an operator's terminate was committed and the launch was killed before it closed the run.
       const db = new ClassicLevel<string, string>(join(job.dir, 'state'), { keyEncoding: 'utf8', valueEncoding: 'utf8' });
@@ -99,7 +95,7 @@ describe('what a resumed crawl keeps (integration)', function () {
       expect(third.exitStatus).to.equal('FINISHED');
       expect(notices.join('\n')).to.not.contain('resuming');
     } finally {
-      clearInterval(timer);
+      interrupt.cancel();
       await site.close();
       await job.cleanup();
     }

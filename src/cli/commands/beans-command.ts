@@ -1,6 +1,6 @@
 import { relative } from 'node:path';
 import type { ResolvedBean } from '../../beans/resolve/resolved-bean.js';
-import type { ValueOrigin } from '../../beans/resolve/resolved-bean.js';
+import { describeOrigin } from '../../beans/resolve/describe-origin.js';
 import { verifyJob } from '../../job/verify-job.js';
 import { formatDiagnostic, isError } from '../../util/diagnostic.js';
 import { EXIT_ERROR, EXIT_OK } from '../exit-codes.js';
@@ -24,18 +24,12 @@ function describeBean(bean: ResolvedBean): string {
     const ref = bean.refs.find((r) => r.property === name);
     if (ref) {
       const value = ref.shape === 'one' ? ref.ids[0] : `[${ref.ids.join(', ')}]`;
-      lines.push(`  ${name} -> ${value}  [${ref.autowired ? 'autowired' : origin(bean.origins.get(name))}]`);
+      lines.push(`  ${name} -> ${value}  [${ref.autowired ? 'autowired' : describeOrigin(bean.origins.get(name), where)}]`);
     } else if (name in bean.config) {
-      lines.push(`  ${name} = ${JSON.stringify(bean.config[name])}  [${origin(bean.origins.get(name))}]`);
+      lines.push(`  ${name} = ${JSON.stringify(bean.config[name])}  [${describeOrigin(bean.origins.get(name), where)}]`);
     }
   }
   return lines.join('\n');
-}
-
-function origin(o: ValueOrigin | undefined): string {
-  if (!o || o.source === 'default') return 'default';
-  if (o.source === 'set') return `--set ${o.loc.line}`;
-  return `${o.source === 'override' ? 'override ' : ''}${where(o.loc)}`;
 }
 
 function where(loc: { file: string; line: number; column: number }): string {

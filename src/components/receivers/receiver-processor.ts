@@ -150,7 +150,6 @@ export class ReceiverProcessor extends Processor implements DeltaListener {
     this.#events.put(COUNT_KEY, String(this.#count));
   }
 
-
   /** Every receiver must approve; one that throws is taken to approve. */
   #approved(curi: CrawlUri, doc: CrawledDocument): boolean {
     return this.config.receivers.every((r: Receiver) => {

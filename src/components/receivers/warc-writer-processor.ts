@@ -35,15 +35,15 @@ export function defaultRecordBuilders(): WarcRecordBuilder[] {
   ];
 }
 
+/** The state-store sublevel where each writer keeps its next serial number and bytes written, for the next launch of the run. */
+const COUNTERS_SUBLEVEL = 'warc';
+
 /**
  * Heritrix's WARCWriterChainProcessor. Per URI: the builders make their records, which are
  * encoded (gzip) concurrently, then appended together to one file of the pool; the file name
  * and offset go to the URI's extra info. A failure is logged and the URI goes on down the chain.
  * Files open in start() and close in stop().
  */
-/** The state-store sublevel where each writer keeps its next serial number and bytes written, for the next launch of the run. */
-const COUNTERS_SUBLEVEL = 'warc';
-
 export class WarcWriterProcessor extends Processor {
   readonly #builders: readonly WarcRecordBuilder[];
   #pool?: WarcFilePool;
@@ -61,10 +61,11 @@ export class WarcWriterProcessor extends Processor {
     const dirs = storeDirs(c.directory, c.storePaths);
     if (!c.stateStore) return this.#open(dirs, undefined);
     // Where the launches of this run before this one left off (in other run folders): serial numbers go on, and so does the count maxTotalBytesToWrite limits.
-    return c.stateStore.sublevel(COUNTERS_SUBLEVEL).get(this.#countersKey).then((saved) => this.#open(dirs, saved));
+    return c.stateStore.sublevel(COUNTERS_SUBLEVEL).get(this.#writerKey).then((saved) => this.#open(dirs, saved));
   }
 
-  get #countersKey(): string {
+  /** Names this writer's counters, journal entry and marks on URIs. */
+  get #writerKey(): string {
     return this.beanName || this.config.prefix;
   }
 
@@ -96,13 +97,13 @@ export class WarcWriterProcessor extends Processor {
           const counted = JSON.stringify({ serial: pool.nextSerial, totalBytes: pool.totalBytes });
           if (counted !== stagedCounters) {
             stagedCounters = counted;
-            counters!.put(this.#countersKey, counted);
+            counters!.put(this.#writerKey, counted);
           }
           const record: WarcJournal = { dirs, prefix: c.prefix, open: files.map((f) => ({ path: f.path + OPEN_SUFFIX, length: f.size })) };
           const text = JSON.stringify(record);
           if (text === staged) return;
           staged = text;
-          journal.put(`warc ${this.#countersKey} ${dirs.join('|')}`, text);
+          journal.put(`warc ${this.#writerKey} ${dirs.join('|')}`, text);
         },
         flushed: () => Promise.all(files.map((f) => f.flushed())).then(() => undefined),
         committed: () => files.forEach((f, i) => f.committedUpTo(sizes[i])),
@@ -120,7 +121,7 @@ export class WarcWriterProcessor extends Processor {
 
   protected innerProcess(curi: CrawlUri): ProcessResult | Promise<ProcessResult> {
     // Done again after a crash that came once its records were written and committed: they stand.
-    const before = curi.warc?.[this.#countersKey];
+    const before = curi.warc?.[this.#writerKey];
     if (before) {
       curi.extraInfo.warcFilename = before[0];
       curi.extraInfo.warcFileOffset = before[1];
@@ -160,7 +161,7 @@ export class WarcWriterProcessor extends Processor {
       const ids = drafts.map(() => newRecordId());
       const encoded = await Promise.all(drafts.map((d, i) => encodeWarcRecord(d, ids[i], i === 0 ? undefined : ids[0], this.#gzip)));
       const at = await pool.write(encoded.flat(), (placed) => {
-        (curi.warc ??= {})[this.#countersKey] = [placed.fileName, placed.offset];
+        (curi.warc ??= {})[this.#writerKey] = [placed.fileName, placed.offset];
         curi.marks++;
       });
       curi.extraInfo.warcFilename = at.fileName;

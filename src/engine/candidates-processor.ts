@@ -3,74 +3,72 @@ import type { CrawlUri } from '../model/crawl-uri.js';
 import { FetchStatus } from '../model/fetch-status.js';
 import type { Link } from '../model/hop.js';
 import { PROCEED, Processor, type ProcessResult } from '../model/processor.js';
+import { CandidateAdmission } from './candidate-admission.js';
 import type { candidatesProcessorComponent } from './candidates-processor.descriptor.js';
 
-/** Heritrix's CandidatesProcessor. */
-export class CandidatesProcessor extends Processor {
-  constructor(readonly props: ConfigOf<typeof candidatesProcessorComponent>) {
-    super(props);
+type CandidatesConfig = ConfigOf<typeof candidatesProcessorComponent>;
+
+/** Heritrix's CandidatesProcessor: a fetched URI's prerequisite, or its outlinks, go through admission. */
+export class CandidatesProcessor extends Processor<typeof candidatesProcessorComponent> {
+  readonly #admission: CandidateAdmission;
+
+  constructor(config: CandidatesConfig) {
+    super(config);
+    this.#admission = new CandidateAdmission(config);
   }
 
-  protected innerProcess(curi: CrawlUri): ProcessResult | Promise<ProcessResult> {
+  protected innerProcess(curi: CrawlUri, c: CandidatesConfig): ProcessResult | Promise<ProcessResult> {
     if (curi.prerequisite) return this.#schedulePrerequisite(curi, curi.prerequisite);
     const status = curi.fetchStatus;
     if (curi.outlinks.length === 0 || curi.noFollow) return PROCEED;
-    if (!this.props.processErrorOutlinks && (status < 200 || status >= 400)) return PROCEED;
+    if (!c.processErrorOutlinks && (status < 200 || status >= 400)) return PROCEED;
     // maxOutlinks caps a document's links; a sitemap's M-hop entries are capped by the sitemap extractor instead.
-    const limit = this.props.frontier.maxOutlinks;
-    const pending: Promise<void>[] = [];
+    const limit = this.config.frontier.maxOutlinksFor(curi);
+    const pending: Promise<unknown>[] = [];
     let counted = 0;
     for (const link of curi.outlinks) {
       if (link.hop !== 'M' && ++counted > limit) continue;
-      const p = this.#scheduleOutlink(curi, link);
+      const p = this.#scheduleOutlink(curi, link, c);
       if (p) pending.push(p);
     }
     return pending.length ? Promise.all(pending).then(() => PROCEED) : PROCEED;
   }
 
+  /** A prerequisite joins its trigger's queue (deferToPrevious keeps it) and is fetched whatever was seen before. */
   #schedulePrerequisite(curi: CrawlUri, link: Link): ProcessResult | Promise<ProcessResult> {
     const pre = curi.child(link);
     pre.forceFetch = true;
-    pre.overlay = curi.overlay; // a prerequisite follows its trigger's sheets
-    pre.queueKey = curi.queueKey; // and joins its trigger's queue (deferToPrevious keeps it)
-    const done = () => {
-      if (pre.fetchStatus === FetchStatus.OUT_OF_SCOPE) curi.fetchStatus = FetchStatus.PREREQUISITE_UNSCHEDULABLE_FAILURE;
-      else this.props.frontier.schedule(pre);
+    pre.queueKey = curi.queueKey;
+    const done = (scheduled: boolean) => {
+      if (!scheduled) curi.fetchStatus = FetchStatus.PREREQUISITE_UNSCHEDULABLE_FAILURE;
       return PROCEED;
     };
-    const r = this.props.candidateChain.run(pre);
-    return r ? r.then(done) : done();
+    const r = this.#admission.admit(pre, curi);
+    return typeof r === 'boolean' ? done(r) : r.then(done);
   }
 
-  #scheduleOutlink(curi: CrawlUri, link: Link): void | Promise<void> {
-    if (link.hop === 'R' && !this.#redirectAllowed(curi)) return;
-    if (link.uri.length > this.props.maxUriLength) {
-      this.props.loggerModule?.uriError(link.uri, curi.uri, `longer than maxUriLength (${this.props.maxUriLength})`);
+  #scheduleOutlink(curi: CrawlUri, link: Link, c: CandidatesConfig): void | Promise<unknown> {
+    if (link.hop === 'R' && !redirectAllowed(curi, c)) return;
+    if (link.uri.length > this.config.maxUriLength) {
+      this.config.loggerModule?.uriError(link.uri, curi.uri, `longer than maxUriLength (${this.config.maxUriLength})`);
       return;
     }
-    const promotesSeed = curi.isSeed && link.hop === 'R' && this.props.seedsRedirectNewSeeds;
-    if (!promotesSeed && this.props.frontier.wasScheduled(link.uri)) return;
+    const promotesSeed = curi.isSeed && link.hop === 'R' && c.seedsRedirectNewSeeds;
+    if (!promotesSeed && this.config.frontier.wasScheduled(link.uri)) return;
     const child = curi.child(link);
     if (promotesSeed) {
       child.isSeed = true;
-      this.props.seeds?.addSeed(child.uri);
+      this.config.seeds?.addSeed(child.uri);
     }
-    child.overlay = this.props.sheetOverlaysManager?.overlayFor(child.uri, child);
-    const r = this.props.candidateChain.run(child);
-    if (r) return r.then(() => this.#schedule(child));
-    this.#schedule(child);
+    const r = this.#admission.admit(child);
+    if (typeof r !== 'boolean') return r;
   }
+}
 
-  /** SMILA's followRedirects/maxRedirects: the redirects in a row that led here, plus this one. */
-  #redirectAllowed(curi: CrawlUri): boolean {
-    const { followRedirects, maxRedirects } = curi.configFor(this.beanName, this.props);
-    if (!followRedirects) return false;
-    let inARow = 1;
-    for (let i = curi.hopsPath.length - 1; i >= 0 && curi.hopsPath[i] === 'R'; i--) inARow++;
-    return inARow <= maxRedirects;
-  }
-
-  #schedule(child: CrawlUri): void {
-    if (child.fetchStatus !== FetchStatus.OUT_OF_SCOPE) this.props.frontier.schedule(child);
-  }
+/** SMILA's followRedirects/maxRedirects: the redirects in a row that led here, plus this one. */
+function redirectAllowed(curi: CrawlUri, c: CandidatesConfig): boolean {
+  if (!c.followRedirects) return false;
+  let inARow = 1;
+  for (let i = curi.hopsPath.length - 1; i >= 0 && curi.hopsPath[i] === 'R'; i--) inARow++;
+  return inARow <= c.maxRedirects;
 }

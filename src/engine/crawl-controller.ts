@@ -5,6 +5,7 @@ import { FetchStatus } from '../model/fetch-status.js';
 import type { Disposition } from '../model/frontier.js';
 import type { StateSublevel } from '../model/state-store.js';
 import { normalizeUrl } from '../util/url/normalize-url.js';
+import { CandidateAdmission } from './candidate-admission.js';
 import type { crawlControllerComponent } from './crawl-controller.descriptor.js';
 
 /** What the controller keeps in the state store (sublevel `run`, key `controller`). */
@@ -50,7 +51,11 @@ export class CrawlController implements CrawlControl {
   /** How the launch this one resumes had ended the run, if it had (see ControllerRecord.ending). */
   #ending?: string;
 
-  constructor(readonly config: ConfigOf<typeof crawlControllerComponent>) {}
+  readonly #admission: CandidateAdmission;
+
+  constructor(readonly config: ConfigOf<typeof crawlControllerComponent>) {
+    this.#admission = new CandidateAdmission(config);
+  }
 
   /** Takes up the totals of the run this launch resumes, and keeps them with every commit. */
   async start(): Promise<void> {
@@ -129,7 +134,7 @@ export class CrawlController implements CrawlControl {
   }
 
   async #announceSeeds(): Promise<void> {
-    const { seeds, candidateChain, frontier, loggerModule } = this.config;
+    const { seeds, loggerModule } = this.config;
     for (const seed of (await seeds.loadSeeds()).seeds) {
       const url = normalizeUrl(seed.url);
       if (!url) {
@@ -137,13 +142,10 @@ export class CrawlController implements CrawlControl {
         loggerModule?.alert?.('WARNING', `seed ${seed.url} (line ${seed.line}) is not a crawlable URL`);
         continue;
       }
-      const curi = new CrawlUri(url, { isSeed: true, sourceTag: seed.sourceTag });
-      curi.overlay = this.config.sheetOverlaysManager?.overlayFor(url, curi);
-      await candidateChain.run(curi);
-      if (curi.fetchStatus === FetchStatus.OUT_OF_SCOPE) {
+      if (!(await this.#admission.admit(new CrawlUri(url, { isSeed: true, sourceTag: seed.sourceTag })))) {
         loggerModule?.uriError(url, undefined, 'seed is out of scope');
         loggerModule?.alert?.('WARNING', `seed ${url} is out of scope: check the scope rules (beancrawl explain JOB ${url})`);
-      } else frontier.schedule(curi);
+      }
     }
   }
 
@@ -174,10 +176,7 @@ export class CrawlController implements CrawlControl {
 
   /** A document not reached this run, fetched again to see whether it is still there. */
   async #scheduleCheck(uri: string): Promise<void> {
-    const curi = new CrawlUri(uri, { deltaCheck: true, forceFetch: true });
-    curi.overlay = this.config.sheetOverlaysManager?.overlayFor(uri, curi);
-    await this.config.candidateChain.run(curi);
-    if (curi.fetchStatus !== FetchStatus.OUT_OF_SCOPE) this.config.frontier.schedule(curi);
+    await this.#admission.admit(new CrawlUri(uri, { deltaCheck: true, forceFetch: true }));
   }
 
   async #work(worker: number): Promise<void> {

@@ -4,6 +4,9 @@ import type { ResolvedGraph } from '../beans/resolve/resolved-bean.js';
 import { CrawlUri } from '../model/crawl-uri.js';
 import type { DecideRule } from '../model/decide-rule.js';
 import type { Processor } from '../model/processor.js';
+import type { ProcessorChain } from '../model/processor-chain.js';
+import { CandidateAdmission } from '../engine/candidate-admission.js';
+import type { DispositionProcessor } from '../engine/disposition-processor.js';
 import type { Sheet } from '../sheets/sheet.js';
 import type { SheetOverlaysManager } from '../sheets/sheet-overlays-manager.js';
 import { BeancrawlError } from '../util/beancrawl-error.js';
@@ -11,7 +14,6 @@ import { isError } from '../util/diagnostic.js';
 import { packageRoot } from '../util/package-root.js';
 import { formatLocation } from '../util/source-location.js';
 import { normalizeUrl } from '../util/url/normalize-url.js';
-import { surt } from '../util/url/surt.js';
 import { verifyJob } from './verify-job.js';
 
 export interface RuleVerdict { readonly index: number; readonly rule: string; readonly className: string; readonly decision: string }
@@ -45,17 +47,21 @@ export async function explainJob(target: string, urls: readonly string[], sets: 
   const preparerId = resolved.beans.find((b) => b.descriptor.name === 'FrontierPreparer')?.id;
   const managerId = idOf('SheetOverlaysManager');
   const dispositionId = resolved.beans.find((b) => b.descriptor.name === 'DispositionProcessor')?.id;
-  const wanted = [scopeId, preparerId, managerId].filter((x): x is string => !!x);
+  const chainId = idOf('CandidateChain');
+  const wanted = [scopeId, preparerId, managerId, chainId, dispositionId].filter((x): x is string => !!x);
   const container = await BeanContainer.build(resolved, await loadEngineSettings(packageRoot()));
   await container.start(wanted);
   try {
     const ruleIds = (scopeId && resolved.byId.get(scopeId)?.refs.find((r) => r.property === 'rules')?.ids) || [];
+    const manager = managerId ? container.get<SheetOverlaysManager>(managerId) : undefined;
+    const chain = chainId ? container.get<ProcessorChain>(chainId) : undefined;
     return urls.map((url) => explainOne(url, {
       ruleIds,
-      scope: scopeId ? container.get<DecideRule & { config: { rules?: DecideRule[] } }>(scopeId) : undefined,
+      scope: scopeId ? container.get<DecideRule & { rules?: readonly DecideRule[] }>(scopeId) : undefined,
       preparer: preparerId ? container.get<Processor>(preparerId) : undefined,
-      manager: managerId ? container.get<SheetOverlaysManager>(managerId) : undefined,
-      disposition: dispositionId ? container.get<Processor & { props: Record<string, number> }>(dispositionId) : undefined,
+      manager,
+      admission: chain ? new CandidateAdmission({ candidateChain: chain, sheetOverlaysManager: manager }) : undefined,
+      disposition: dispositionId ? container.get<DispositionProcessor>(dispositionId) : undefined,
       resolved,
     }));
   } finally {
@@ -65,10 +71,11 @@ export async function explainJob(target: string, urls: readonly string[], sets: 
 
 interface Parts {
   ruleIds: readonly string[];
-  scope?: DecideRule & { config: { rules?: DecideRule[] } };
+  scope?: DecideRule & { rules?: readonly DecideRule[] };
   preparer?: Processor;
   manager?: SheetOverlaysManager;
-  disposition?: Processor & { props: Record<string, number> };
+  admission?: CandidateAdmission;
+  disposition?: DispositionProcessor;
   resolved: ResolvedGraph;
 }
 
@@ -77,17 +84,20 @@ function explainOne(url: string, p: Parts): Explanation {
   const robots = 'no cached robots.txt verdict: robots.txt is fetched during a crawl and not kept between runs yet';
   if (!normalized) return { url, normalized, rules: [], sheets: [], overrides: [], robots };
   const curi = new CrawlUri(normalized, { isSeed: false, hopsPath: 'L' });
-  curi.overlay = p.manager?.overlayFor(normalized, curi);
-  p.preparer?.process(curi);
-  const rules = (p.scope?.config.rules ?? []).map((r, i) => ({
+  // The crawl's own path: the sheets and the candidate chain as admission runs them (a chain is synchronous without I/O).
+  if (p.admission) void p.admission.judge(curi);
+  else curi.overlay = p.manager?.overlayFor(curi);
+  // Keys are shown for a URI out of scope too, though the chain stopped before preparing it.
+  if (!curi.queueKey) p.preparer?.process(curi);
+  const rules = (p.scope?.rules ?? []).map((r, i) => ({
     index: i + 1, rule: p.ruleIds[i] ?? `#${i + 1}`, className: p.resolved.byId.get(p.ruleIds[i])?.descriptor.name ?? r.constructor.name, decision: r.decisionFor(curi),
   }));
   const last = [...rules].reverse().find((r) => r.decision !== 'NONE');
   const decision = p.scope ? { decision: p.scope.decisionFor(curi), rule: last?.rule, index: last?.index } : undefined;
-  const d = p.disposition ? curi.configFor(p.disposition.beanName, p.disposition.props) : undefined;
+  const d = p.disposition?.politenessFor(curi);
   return {
-    url, normalized, surt: surt(normalized.replace(/^https:\/\//, 'http://')), uniquenessKey: curi.canonicalKey || undefined, queueKey: curi.queueKey || undefined,
-    rules, decision, sheets: p.manager?.explain(normalized, curi) ?? [], overrides: overridesOf(curi, p.resolved), robots,
+    url, normalized, surt: curi.candidateSurt, uniquenessKey: curi.canonicalKey || undefined, queueKey: curi.queueKey || undefined,
+    rules, decision, sheets: p.manager?.explain(curi) ?? [], overrides: overridesOf(curi, p.resolved), robots,
     politeness: d ? { minDelayMs: d.minDelayMs, maxDelayMs: d.maxDelayMs, delayFactor: d.delayFactor, respectCrawlDelayUpToSeconds: d.respectCrawlDelayUpToSeconds } : undefined,
   };
 }

@@ -2,6 +2,8 @@ import type { DeltaKind, FetchHistoryRecord } from './fetch-history.js';
 import type { Hop, Link } from './hop.js';
 import type { HttpResponse } from './http-response.js';
 import type { SheetOverlay } from '../sheets/sheet-overlay.js';
+import { coerceHttpsToHttp } from '../util/url/implied-surt-prefix.js';
+import { surt } from '../util/url/surt.js';
 
 /** What a URI carries through the frontier's queues (and onto disk); everything else is per fetch. */
 export interface QueuedUri {
@@ -47,7 +49,7 @@ export class CrawlUri {
   fetchAttempts = 0;
   deferrals = 0;
   forceFetch = false;
-  /** The sheets that apply to this URI; components read overlayable properties through it. */
+  /** The sheets that apply to this URI; a component's `configFor(curi)` reads its overlayable properties through it. */
   overlay?: SheetOverlay;
   /** The overlay's key, kept while the URI waits in a queue. */
   sheetKey?: string;
@@ -128,9 +130,22 @@ export class CrawlUri {
     if (init.warc) this.warc = { ...init.warc };
   }
 
-  /** A component's effective configuration for this URI: its own, with the sheets that apply on top. */
-  configFor<C extends object>(beanName: string, base: C): C {
-    return this.overlay ? this.overlay.configFor(beanName, base) : base;
+  #candidateSurt?: string;
+  #url?: URL | null;
+
+  /**
+   * The SURT of the URI with https read as http: what SURT prefixes (scope rules, sheet
+   * associations) are compared with. Computed once (the URI never changes), as Heritrix's
+   * UsableURI keeps its SURT form.
+   */
+  get candidateSurt(): string {
+    return (this.#candidateSurt ??= coerceHttpsToHttp(surt(this.uri)));
+  }
+
+  /** The URI parsed, once; undefined when it cannot be parsed. */
+  get url(): URL | undefined {
+    if (this.#url === undefined) this.#url = URL.canParse(this.uri) ? new URL(this.uri) : null;
+    return this.#url ?? undefined;
   }
 
   /** A URI found on this one. */

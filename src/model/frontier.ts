@@ -24,7 +24,8 @@ export type Disposition = 'success' | 'failure' | 'disregarded' | 'retry' | 'def
  */
 export interface Frontier {
   /** At most this many outlinks of one document are scheduled. */
-  readonly maxOutlinks: number;
+  /** At most this many outlinks of the URI's document are scheduled (its sheets applied). */
+  maxOutlinksFor(curi: CrawlUri): number;
   /** Adds a URI that passed the candidate chain; a URI seen before (by canonical key) is dropped unless forced. */
   schedule(curi: CrawlUri): void;
   /**

@@ -7,5 +7,5 @@ export const PROCESSOR_PROPS = {
 
 /** The references every processor has. */
 export const PROCESSOR_REFS = {
-  shouldProcessRule: { kind: 'DecideRule', overlayable: true, description: 'Only URIs this rule accepts are processed; unset accepts all.' },
+  shouldProcessRule: { kind: 'DecideRule', description: 'Only URIs this rule accepts are processed; unset accepts all.' },
 } as const satisfies Record<string, RefSpec>;

@@ -1,3 +1,5 @@
+import type { ComponentDescriptor, ConfigOf } from '../beans/registry/component-descriptor.js';
+import { Configurable } from './configurable.js';
 import type { CrawlUri } from './crawl-uri.js';
 import { DecideResult } from './decide-result.js';
 import type { DecideRule } from './decide-rule.js';
@@ -14,30 +16,28 @@ export interface ProcessorConfig {
 }
 
 /**
- * Heritrix's Processor template: `process` checks `enabled`, then `shouldProcessRule` (the URI
- * is processed only when the rule accepts it; no rule accepts all), then `shouldProcess`, and
- * only then calls `innerProcess`. Results may be synchronous: the chain awaits only promises.
+ * Heritrix's Processor template. `process` takes the URI's view of the configuration once (its
+ * sheets applied), checks `enabled`, then `shouldProcessRule` (skipped only when the rule says
+ * REJECT, as in Heritrix), then `shouldProcess`, and only then calls `innerProcess`; both get the
+ * view. Results may be synchronous: the chain awaits only promises.
  */
-export abstract class Processor {
-  /** The bean id, set by the chain that holds it (for jumps and reports). */
-  beanName = '';
+export abstract class Processor<D extends ComponentDescriptor = ComponentDescriptor> extends Configurable<D> {
   /** URIs handed to innerProcess. */
   processed = 0;
 
-  constructor(readonly config: ProcessorConfig) {}
-
   process(curi: CrawlUri): ProcessResult | Promise<ProcessResult> {
-    if (!(curi.overlay ? curi.configFor(this.beanName, this.config).enabled : this.config.enabled)) return PROCEED;
-    const rule = this.config.shouldProcessRule;
-    if (rule && rule.decisionFor(curi) !== DecideResult.ACCEPT) return PROCEED;
-    if (!this.shouldProcess(curi)) return PROCEED;
+    const c = this.configFor(curi);
+    const { enabled, shouldProcessRule } = c as ProcessorConfig;
+    if (!enabled) return PROCEED;
+    if (shouldProcessRule && shouldProcessRule.decisionFor(curi) === DecideResult.REJECT) return PROCEED;
+    if (!this.shouldProcess(curi, c)) return PROCEED;
     this.processed++;
-    return this.innerProcess(curi);
+    return this.innerProcess(curi, c);
   }
 
-  protected shouldProcess(_curi: CrawlUri): boolean {
+  protected shouldProcess(_curi: CrawlUri, _c: ConfigOf<D>): boolean {
     return true;
   }
 
-  protected abstract innerProcess(curi: CrawlUri): ProcessResult | Promise<ProcessResult>;
+  protected abstract innerProcess(curi: CrawlUri, c: ConfigOf<D>): ProcessResult | Promise<ProcessResult>;
 }

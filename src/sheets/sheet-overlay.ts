@@ -10,28 +10,28 @@ export interface PrimedSheet {
  * with the sheets' values on top (later sheets win), computed once per bean and cached.
  */
 export class SheetOverlay {
-  readonly #cache = new Map<string, object>();
+  /** By base configuration (one per bean): a bean without a name, built outside a bean file, shares nothing with another. */
+  readonly #cache = new WeakMap<object, object>();
 
   constructor(readonly key: string, readonly sheets: readonly PrimedSheet[]) {}
 
   configFor<C extends object>(beanName: string, base: C): C {
-    const cached = this.#cache.get(beanName);
+    const cached = this.#cache.get(base);
     if (cached) return cached as C;
     let merged: C = base;
     for (const sheet of this.sheets) {
-      const values = sheet.values.get(beanName);
+      const values = beanName ? sheet.values.get(beanName) : undefined;
       if (values) merged = { ...merged, ...values };
     }
-    this.#cache.set(beanName, merged);
+    this.#cache.set(base, merged);
     return merged;
   }
-
 }
 
 /** What the engine asks of the sheets: the overlay of a URI, and an overlay by its key. */
 export interface SheetOverlays {
-  /** The overlay for a URI (its policy basis: the via for a prerequisite); undefined when no sheet applies. */
-  overlayFor(uri: string, subject: unknown): SheetOverlay | undefined;
+  /** The overlay for a URI; undefined when no sheet applies. */
+  overlayFor(subject: SheetSubject): SheetOverlay | undefined;
   /** An overlay by its key (as kept with a queued URI). */
   overlayByKey(key: string): SheetOverlay | undefined;
 }

@@ -1,7 +1,6 @@
 import { PrefixMap } from '../util/prefix-map.js';
-import { surt } from '../util/url/surt.js';
 import type { Sheet } from './sheet.js';
-import { SheetOverlay, type RuleSheetAssociation, type SheetOverlays } from './sheet-overlay.js';
+import { SheetOverlay, type RuleSheetAssociation, type SheetOverlays, type SheetSubject } from './sheet-overlay.js';
 import type { SurtPrefixesSheetAssociation } from './surt-prefixes-sheet-association.js';
 
 type Association = SurtPrefixesSheetAssociation | RuleSheetAssociation;
@@ -27,9 +26,9 @@ export class SheetOverlaysManager implements SheetOverlays {
       .sort((x, y) => x.order - y.order || x.beanName.localeCompare(y.beanName));
   }
 
-  overlayFor(uri: string, subject: unknown): SheetOverlay | undefined {
+  overlayFor(subject: SheetSubject): SheetOverlay | undefined {
     if (this.#byPrefix.size === 0 && this.#rules.length === 0) return undefined;
-    const names = this.#byPrefix.size ? this.#byPrefix.matches(surt(uri.replace(/^https:\/\//, 'http://'))).flat() : [];
+    const names = this.#byPrefix.size ? this.#byPrefix.matches(subject.candidateSurt).flat() : [];
     for (const rule of this.#rules) if (rule.appliesTo(subject)) names.push(...rule.targetSheetNames);
     return names.length ? this.overlayByKey(names.join(' ')) : undefined;
   }
@@ -46,9 +45,9 @@ export class SheetOverlaysManager implements SheetOverlays {
   }
 
   /** The names of the sheets for a URI and why each applies (for explain). */
-  explain(uri: string, subject: unknown): Array<{ sheet: string; because: string }> {
+  explain(subject: SheetSubject): Array<{ sheet: string; because: string }> {
     const byPrefix: Array<{ sheet: string; because: string; length: number }> = [];
-    const s = surt(uri.replace(/^https:\/\//, 'http://'));
+    const s = subject.candidateSurt;
     for (const a of this.config.associations) {
       if (!('prefixes' in a)) continue;
       for (const p of a.prefixes) {

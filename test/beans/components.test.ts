@@ -39,7 +39,7 @@ https://example.com/a
 
   it('CrawlMetadata: fills the User-Agent template', async () => {
     const c = await build('<beans><bean id="metadata" class="CrawlMetadata"><property name="operatorContactUrl" value="https://example.org/c"/></bean></beans>');
-    expect(c.get<CrawlMetadataInfo>('metadata').userAgent()).to.equal(`Mozilla/5.0 (compatible; beancrawl/${VERSION} +https://example.org/c)`);
+    expect(c.get<CrawlMetadataInfo>('metadata').forNoUri().userAgent).to.equal(`Mozilla/5.0 (compatible; beancrawl/${VERSION} +https://example.org/c)`);
   });
 
   it('CrawlMetadata: applies Heritrix\'s three rules at verify', async () => {

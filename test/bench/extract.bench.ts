@@ -59,7 +59,7 @@ function measure(n: number, res: HttpResponse, run: (curi: CrawlUri) => unknown,
 
 const body = page();
 const res = response(body);
-const html = new ExtractorHtml({ enabled: true, shouldProcessRule: undefined, metadata: undefined, treatFramesAsEmbedLinks: true, ignoreFormActionUrls: false, extractOnlyFormGets: true, obeyRelNofollow: false, ignoreUnexpectedHtml: true });
+const html = new ExtractorHtml({ enabled: true, shouldProcessRule: undefined, metadata: undefined, treatFramesAsEmbedLinks: true, ignoreFormActionUrls: false, extractOnlyFormGets: true, obeyRelNofollow: false, extractJavascript: false, ignoreUnexpectedHtml: true });
 const http = new ExtractorHttp({ enabled: true, shouldProcessRule: undefined, metadata: undefined });
 measure(2000, res, (curi) => html.process(curi));
 const figure = measure(PAGES, res, (curi) => html.process(curi));

@@ -13,10 +13,10 @@ import { levelStore } from '../support/level-store.js';
 /** Makes a frontier of one implementation with the given settings; cleanup closes what it opened. */
 type FrontierFactory = (overrides: Partial<WorkQueueFrontierConfig>) => Promise<{ frontier: WorkQueueFrontier; cleanup(): Promise<void> }>;
 
-const BASE: Omit<WorkQueueFrontierConfig, 'uriUniqFilter'> = {
-  queueTotalBudget: -1, balanceReplenishAmount: 3000, errorPenaltyAmount: 0, retryDelaySeconds: 0, maxRetries: 3, maxOutlinks: 6000, recentUrisRemembered: 1_000_000,
-};
 const HERITRIX_EXTRAS = { extract404s: true, extractIndependently: false, snoozeLongMs: 0, precedenceFloor: 255, recoveryLogEnabled: true, dumpPendingAtClose: false };
+const BASE: Omit<WorkQueueFrontierConfig, 'uriUniqFilter'> = {
+  queueTotalBudget: -1, balanceReplenishAmount: 3000, errorPenaltyAmount: 0, retryDelaySeconds: 0, maxRetries: 3, maxOutlinks: 6000, recentUrisRemembered: 1_000_000, ...HERITRIX_EXTRAS,
+};
 
 const IMPLEMENTATIONS: Record<string, FrontierFactory> = {
   MemoryFrontier: async (o) => {

@@ -76,6 +76,36 @@ describe('override sheets (integration)', function () {
     }
   });
 
+  it('limits the hops of one site by a sheet on TooManyHopsDecideRule.maxHops, as explain says', async () => {
+    // A chain of pages: / -> /1 -> /2 -> ... -> /6, on two hosts; only the sheet's host is cut at one hop.
+    const chain = () => {
+      const routes: Record<string, Route> = { '/robots.txt': { status: 404 }, '/': { body: page('home', ['/1']) } };
+      for (let i = 1; i <= 6; i++) routes[`/${i}`] = { body: page(`p${i}`, i < 6 ? [`/${i + 1}`] : []) };
+      return SiteServer.start(routes);
+    };
+    const near = await chain();
+    const far = await chain();
+    try {
+      const profile = await readFile(join(REPO_ROOT, 'profiles', 'default.xml'), 'utf8');
+      const beans = profile.replace('</beans>', `
+ <bean id="oneHop" class="Sheet">
+  <property name="map"><map><entry key="scope.rules[2].maxHops" value="1"/></map></property>
+ </bean>
+ <bean class="SurtPrefixesSheetAssociation">
+  <property name="surtPrefixes"><list><value>${near.origin}/</value></list></property>
+  <property name="targetSheetNames"><list><value>oneHop</value></list></property>
+ </bean>
+</beans>`);
+      expect(profile, 'the default profile\'s third scope rule').to.match(/<ref bean="acceptSurts"\/>\s*<!--[^>]*-->\s*<bean class="TooManyHopsDecideRule">/);
+      await crawlJob(fastSets([`${near.origin}/`, `${far.origin}/`]), { beans });
+      expect(near.paths().filter((p) => p !== '/robots.txt').sort()).to.deep.equal(['/', '/1']);
+      expect(far.paths().filter((p) => p !== '/robots.txt')).to.have.length(7);
+    } finally {
+      await near.close();
+      await far.close();
+    }
+  });
+
   it('switches a scope rule off for one prefix only', async () => {
     const trap = () => SiteServer.start({ '/robots.txt': { status: 404 }, '/': { body: page('home', ['/a/a/a/a/x.html']) }, '/a/a/a/a/x.html': { body: page('deep') } });
     const allowed = await trap();

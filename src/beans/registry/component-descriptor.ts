@@ -27,7 +27,6 @@ export interface RefSpec {
   readonly required?: boolean;
   /** Found by kind when the file leaves it out, the bean id breaking ties (Heritrix's @Autowired). */
   readonly autowire?: boolean;
-  readonly overlayable?: boolean;
 }
 
 /** A problem a bean's own `validate` finds; located at the property unless `at` says better. */
@@ -114,6 +113,17 @@ type RefValue<R> = R extends { kind: infer K extends string }
 export type ConfigOf<D extends ComponentDescriptor> = {
   readonly [K in keyof D['props']]: Present<D['props'][K], SchemaValue<D['props'][K]>>;
 } & { readonly [K in keyof NonNullable<D['refs']>]: RefValue<NonNullable<D['refs']>[K]> };
+
+/** The names of a descriptor's properties that sheets may change per URI. */
+export type OverlayableOf<D extends ComponentDescriptor> = {
+  [K in keyof D['props']]: D['props'][K] extends { overlayable: true } ? K : never;
+}[keyof D['props']];
+
+/**
+ * What a component may read of its configuration outside the path of one URI: every property but
+ * the overlayable ones, which only the URI's own view (`configFor(curi)`) gives.
+ */
+export type BaseConfigOf<D extends ComponentDescriptor> = Omit<ConfigOf<D>, OverlayableOf<D>>;
 
 /** Declares a component, keeping its literal types so that `ConfigOf` can read them. */
 export function defineComponent<const D extends ComponentDescriptor>(descriptor: D): D {

@@ -39,7 +39,7 @@ function propRow(name: string, spec: PropSpec): string {
 
 function refRow(name: string, spec: RefSpec): string {
   const type = `${spec.list ? 'list of ' : spec.map ? 'map of ' : ''}bean: \`${spec.kind}\``;
-  const flags = [spec.required ? '**required**' : '', spec.autowire ? '*autowired*' : '', spec.overlayable ? '*overlayable*' : ''].filter(Boolean);
+  const flags = [spec.required ? '**required**' : '', spec.autowire ? '*autowired*' : ''].filter(Boolean);
   return `| \`${name}\` | ${type} |  | ${escape(spec.description)}${flags.length ? ` (${flags.join(', ')})` : ''} |`;
 }
 

@@ -7,7 +7,7 @@ import { FINISH, PROCEED, Processor, type ProcessResult } from '../../model/proc
 import type { candidateScoperComponent } from './candidate-scoper.descriptor.js';
 
 /** Heritrix's CandidateScoper: a candidate the scope does not ACCEPT is marked out of scope and its chain ends. */
-export class CandidateScoper extends Processor {
+export class CandidateScoper extends Processor<typeof candidateScoperComponent> {
   readonly #scope: DecideRule;
 
   constructor(config: ConfigOf<typeof candidateScoperComponent>) {

@@ -13,7 +13,7 @@ export const lowercaseRuleComponent = defineComponent({
   description: 'Uniqueness key: lower-cases the whole URI, path and query included.',
   kinds: ['CanonicalizationRule'],
   props: RULE_PROPS,
-  load: async (): Promise<ComponentClass> => (await import('../../util/url/canonicalize/lowercase-rule.js')).LowercaseRule,
+  load: async (): Promise<ComponentClass> => (await import('./canonicalization-rule-beans.js')).LowercaseRuleBean,
 });
 
 export const stripUserinfoRuleComponent = defineComponent({
@@ -22,7 +22,7 @@ export const stripUserinfoRuleComponent = defineComponent({
   description: 'Uniqueness key: removes `user:password@` from http(s) and ftp(s) URIs.',
   kinds: ['CanonicalizationRule'],
   props: RULE_PROPS,
-  load: async (): Promise<ComponentClass> => (await import('../../util/url/canonicalize/strip-userinfo-rule.js')).StripUserinfoRule,
+  load: async (): Promise<ComponentClass> => (await import('./canonicalization-rule-beans.js')).StripUserinfoRuleBean,
 });
 
 export const stripWwwnRuleComponent = defineComponent({
@@ -31,7 +31,7 @@ export const stripWwwnRuleComponent = defineComponent({
   description: 'Uniqueness key: removes a leading `www.` or `wwwN.` host label (root pages keep it).',
   kinds: ['CanonicalizationRule'],
   props: RULE_PROPS,
-  load: async (): Promise<ComponentClass> => (await import('../../util/url/canonicalize/strip-wwwn-rule.js')).StripWwwnRule,
+  load: async (): Promise<ComponentClass> => (await import('./canonicalization-rule-beans.js')).StripWwwnRuleBean,
 });
 
 export const stripSessionIdsComponent = defineComponent({
@@ -40,7 +40,7 @@ export const stripSessionIdsComponent = defineComponent({
   description: 'Uniqueness key: removes jsessionid, phpsessid, sid and ASPSESSIONID session ids.',
   kinds: ['CanonicalizationRule'],
   props: RULE_PROPS,
-  load: async (): Promise<ComponentClass> => (await import('../../util/url/canonicalize/strip-session-ids.js')).StripSessionIds,
+  load: async (): Promise<ComponentClass> => (await import('./canonicalization-rule-beans.js')).StripSessionIdsBean,
 });
 
 export const stripSessionCfidsComponent = defineComponent({
@@ -49,7 +49,7 @@ export const stripSessionCfidsComponent = defineComponent({
   description: 'Uniqueness key: removes ColdFusion `CFID=…&CFTOKEN=…` session ids.',
   kinds: ['CanonicalizationRule'],
   props: RULE_PROPS,
-  load: async (): Promise<ComponentClass> => (await import('../../util/url/canonicalize/strip-session-cfids.js')).StripSessionCfids,
+  load: async (): Promise<ComponentClass> => (await import('./canonicalization-rule-beans.js')).StripSessionCfidsBean,
 });
 
 export const fixupQueryStringComponent = defineComponent({
@@ -58,7 +58,7 @@ export const fixupQueryStringComponent = defineComponent({
   description: 'Uniqueness key: tidies the query after the other rules (a trailing `?` or `&`, `?&`).',
   kinds: ['CanonicalizationRule'],
   props: RULE_PROPS,
-  load: async (): Promise<ComponentClass> => (await import('../../util/url/canonicalize/fixup-query-string.js')).FixupQueryString,
+  load: async (): Promise<ComponentClass> => (await import('./canonicalization-rule-beans.js')).FixupQueryStringBean,
 });
 
 export const CANONICALIZATION_RULE_COMPONENTS = [

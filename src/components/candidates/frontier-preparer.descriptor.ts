@@ -23,11 +23,11 @@ export const frontierPreparerComponent = defineComponent({
   refs: {
     ...PROCESSOR_REFS,
     canonicalizationPolicy: {
-      kind: 'CanonicalizationPolicy', autowire: true, overlayable: true,
+      kind: 'CanonicalizationPolicy', autowire: true,
       description: 'Makes the uniqueness key; without one, a RulesCanonicalizationPolicy with the default rules.',
     },
     queueAssignmentPolicy: {
-      kind: 'QueueAssignmentPolicy', autowire: true, overlayable: true,
+      kind: 'QueueAssignmentPolicy', autowire: true,
       description: 'Names the queue; without one, a SurtAuthorityQueueAssignmentPolicy with its defaults.',
     },
   },

@@ -2,7 +2,7 @@ import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import { PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
 import type { CanonicalizationPolicy, QueueAssignmentPolicy } from '../../model/uri-policies.js';
-import { RulesCanonicalizationPolicy } from '../../util/url/canonicalize/rules-canonicalization-policy.js';
+import { RulesCanonicalizationPolicy } from './rules-canonicalization-policy.js';
 import type { frontierPreparerComponent } from './frontier-preparer.descriptor.js';
 import { SurtAuthorityQueueAssignmentPolicy } from './surt-authority-queue-assignment-policy.js';
 
@@ -15,13 +15,13 @@ export const NORMAL_PRECEDENCE = 1;
  * Heritrix's FrontierPreparer: sets the canonical (uniqueness) key, the queue key and the
  * precedence of each candidate before the frontier sees it.
  */
-export class FrontierPreparer extends Processor {
+export class FrontierPreparer extends Processor<typeof frontierPreparerComponent> {
   readonly canonicalizationPolicy: CanonicalizationPolicy;
   readonly queueAssignmentPolicy: QueueAssignmentPolicy;
 
   constructor(config: ConfigOf<typeof frontierPreparerComponent>) {
     super(config);
-    this.canonicalizationPolicy = config.canonicalizationPolicy ?? new RulesCanonicalizationPolicy();
+    this.canonicalizationPolicy = config.canonicalizationPolicy ?? new RulesCanonicalizationPolicy({ rules: [] });
     this.queueAssignmentPolicy = config.queueAssignmentPolicy ?? new SurtAuthorityQueueAssignmentPolicy();
   }
 
@@ -42,9 +42,9 @@ export class FrontierPreparer extends Processor {
    * with StripWwwnRule) would look already seen; as in Heritrix it is fetched anyway (forceFetch).
    */
   #canonicalKey(curi: CrawlUri): string {
-    const key = this.canonicalizationPolicy.canonicalKey(curi.uri);
+    const key = this.canonicalizationPolicy.canonicalKey(curi.uri, curi);
     const via = curi.via;
-    if (curi.lastHop === 'R' && via !== undefined && via !== curi.uri && this.canonicalizationPolicy.canonicalKey(via) === key) {
+    if (curi.lastHop === 'R' && via !== undefined && via !== curi.uri && this.canonicalizationPolicy.canonicalKey(via, curi) === key) {
       curi.forceFetch = true;
     }
     return key;

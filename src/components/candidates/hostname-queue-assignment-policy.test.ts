@@ -4,7 +4,7 @@ import { hostnameKey, HostnameQueueAssignmentPolicy } from './hostname-queue-ass
 
 const DEFAULTS = { parallelQueues: 1, forceQueueAssignment: '', deferToPrevious: true };
 
-function policy(over: Partial<HostnameQueueAssignmentPolicy['config']> = {}): HostnameQueueAssignmentPolicy {
+function policy(over: Partial<ConstructorParameters<typeof HostnameQueueAssignmentPolicy>[0]> = {}): HostnameQueueAssignmentPolicy {
   return new HostnameQueueAssignmentPolicy({ ...DEFAULTS, ...over });
 }
 

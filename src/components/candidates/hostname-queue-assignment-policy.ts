@@ -1,4 +1,5 @@
-import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
+import type { ComponentDescriptor, ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { Configurable } from '../../model/configurable.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import type { QueueAssignmentPolicy } from '../../model/uri-policies.js';
 import { DEFAULT_QUEUE_KEY, surtAuthorityQueueKey } from '../../util/url/surt-authority-queue-key.js';
@@ -29,22 +30,20 @@ export function hostnameKey(uri: string): string | undefined {
  * Heritrix's HostnameQueueAssignmentPolicy: one queue per host and port, keyed from the URI's
  * policy basis (a prerequisite or dns: URI joins the queue of the URI that needed it).
  */
-export class HostnameQueueAssignmentPolicy implements QueueAssignmentPolicy {
-  constructor(readonly config: HostnameQueueAssignmentConfig) {}
-
+export class HostnameQueueAssignmentPolicy<D extends ComponentDescriptor = typeof hostnameQueueAssignmentPolicyComponent>
+  extends Configurable<D> implements QueueAssignmentPolicy {
   queueKey(curi: CrawlUri): string {
-    const { deferToPrevious, forceQueueAssignment } = this.config;
-    if (deferToPrevious && curi.queueKey !== '') return curi.queueKey;
-    if (forceQueueAssignment !== '') return forceQueueAssignment;
-    return this.hostQueueKey(policyBasis(curi));
+    const c = this.configFor(curi) as HostnameQueueAssignmentConfig;
+    if (c.deferToPrevious && curi.queueKey !== '') return curi.queueKey;
+    if (c.forceQueueAssignment !== '') return c.forceQueueAssignment;
+    return this.hostQueueKey(policyBasis(curi), c.parallelQueues);
   }
 
   /** The key of a policy basis, with the `+N` of `parallelQueues` (the same split by first path segment as SurtAuthorityQueueAssignmentPolicy's). */
-  protected hostQueueKey(basis: string): string {
+  protected hostQueueKey(basis: string, parallelQueues: number): string {
     if (basis.startsWith('whois:')) return 'whois...';
     const key = hostnameKey(basis);
     if (key === undefined) return DEFAULT_QUEUE_KEY;
-    const parallelQueues = this.config.parallelQueues;
     if (parallelQueues <= 1) return key;
     const subqueue = /\+\d+$/.exec(surtAuthorityQueueKey(basis, { parallelQueues }));
     return subqueue ? key + subqueue[0] : key;

@@ -11,7 +11,7 @@ function cacheOf(entries: Record<string, HostState>): ServerCache {
 
 const contacted = (ip: string): HostState => ({ ip, ipFetchedAt: 1, robotsFetchedAt: 1 });
 
-function policy(serverCache: ServerCache, over: Partial<IpQueueAssignmentPolicy['config']> = {}): IpQueueAssignmentPolicy {
+function policy(serverCache: ServerCache, over: Partial<ConstructorParameters<typeof IpQueueAssignmentPolicy>[0]> = {}): IpQueueAssignmentPolicy {
   return new IpQueueAssignmentPolicy({ parallelQueues: 1, forceQueueAssignment: '', deferToPrevious: true, serverCache, ...over });
 }
 

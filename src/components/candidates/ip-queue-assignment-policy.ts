@@ -13,18 +13,14 @@ import { policyBasis } from './policy-basis.js';
  * queue its triggering URI (its via) would take now, which keeps the first contact with a host
  * (dns:, then robots.txt) in the queue its first URI waits in.
  */
-export class IpQueueAssignmentPolicy extends HostnameQueueAssignmentPolicy {
-  constructor(override readonly config: ConfigOf<typeof ipQueueAssignmentPolicyComponent>) {
-    super(config);
-  }
-
+export class IpQueueAssignmentPolicy extends HostnameQueueAssignmentPolicy<typeof ipQueueAssignmentPolicyComponent> {
   override queueKey(curi: CrawlUri): string {
-    const { deferToPrevious, forceQueueAssignment } = this.config;
-    if (deferToPrevious && curi.queueKey !== '') return curi.queueKey;
-    if (forceQueueAssignment !== '') return forceQueueAssignment;
+    const c = this.configFor(curi);
+    if (c.deferToPrevious && curi.queueKey !== '') return curi.queueKey;
+    if (c.forceQueueAssignment !== '') return c.forceQueueAssignment;
     const basis = policyBasis(curi);
     if (basis.startsWith('whois:')) return 'whois...';
-    return this.contactedAddress(basis) ?? this.hostQueueKey(basis);
+    return this.contactedAddress(basis) ?? this.hostQueueKey(basis, c.parallelQueues);
   }
 
   /** The address of the URI's host, once its DNS answer and its server's robots.txt are in the ServerCache. */

@@ -10,7 +10,7 @@ export const rulesCanonicalizationPolicyComponent = defineComponent({
   kinds: ['CanonicalizationPolicy'],
   props: {},
   refs: {
-    rules: { kind: 'CanonicalizationRule', list: true, overlayable: true, description: 'The rules, in order; an empty list means the six default rules.' },
+    rules: { kind: 'CanonicalizationRule', list: true, description: 'The rules, in order; an empty list means the six default rules.' },
   },
   load: async (): Promise<ComponentClass> => (await import('./rules-canonicalization-policy.js')).RulesCanonicalizationPolicy,
 });

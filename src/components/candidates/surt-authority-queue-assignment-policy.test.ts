@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { CrawlUri } from '../../model/crawl-uri.js';
 import { SURT_AUTHORITY_DEFAULTS, SurtAuthorityQueueAssignmentPolicy } from './surt-authority-queue-assignment-policy.js';
 
-function policy(over: Partial<SurtAuthorityQueueAssignmentPolicy['config']> = {}): SurtAuthorityQueueAssignmentPolicy {
+function policy(over: Partial<ConstructorParameters<typeof SurtAuthorityQueueAssignmentPolicy>[0]> = {}): SurtAuthorityQueueAssignmentPolicy {
   return new SurtAuthorityQueueAssignmentPolicy({ ...SURT_AUTHORITY_DEFAULTS, ...over });
 }
 

@@ -1,4 +1,5 @@
 import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { Configurable } from '../../model/configurable.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import type { QueueAssignmentPolicy } from '../../model/uri-policies.js';
 import { surtAuthorityQueueKey } from '../../util/url/surt-authority-queue-key.js';
@@ -15,13 +16,17 @@ export const SURT_AUTHORITY_DEFAULTS: SurtAuthorityQueueAssignmentConfig = { par
  * its via for a prerequisite (last hop P) or a dns: URI, so those share the triggering host's
  * queue and politeness; the URI itself otherwise.
  */
-export class SurtAuthorityQueueAssignmentPolicy implements QueueAssignmentPolicy {
-  constructor(readonly config: SurtAuthorityQueueAssignmentConfig = SURT_AUTHORITY_DEFAULTS) {}
+export class SurtAuthorityQueueAssignmentPolicy extends Configurable<typeof surtAuthorityQueueAssignmentPolicyComponent> implements QueueAssignmentPolicy {
+  constructor(config: SurtAuthorityQueueAssignmentConfig = SURT_AUTHORITY_DEFAULTS) {
+    super(config);
+  }
 
   queueKey(curi: CrawlUri): string {
-    const { deferToPrevious, forceQueueAssignment, parallelQueues } = this.config;
+    const { deferToPrevious, forceQueueAssignment, parallelQueues } = this.configFor(curi);
     if (deferToPrevious && curi.queueKey !== '') return curi.queueKey;
     if (forceQueueAssignment !== '') return forceQueueAssignment;
-    return surtAuthorityQueueKey(policyBasis(curi), { parallelQueues });
+    const basis = policyBasis(curi);
+    // The URI's own SURT, when it is its basis, is already kept on it: only the authority is read from it.
+    return surtAuthorityQueueKey(basis, { parallelQueues }, basis === curi.uri ? curi.candidateSurt : undefined);
   }
 }

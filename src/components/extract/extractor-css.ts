@@ -13,10 +13,7 @@ export type ExtractorCssConfig = ConfigOf<typeof extractorCssComponent>;
  * Heritrix's ExtractorCSS: the URLs a style sheet refers to, as embeds (E, `=EMBED_MISC`),
  * resolved against the sheet. Reads the whole sheet, so later extractors skip it.
  */
-export class ExtractorCss extends Processor {
-  constructor(override readonly config: ExtractorCssConfig) {
-    super(config);
-  }
+export class ExtractorCss extends Processor<typeof extractorCssComponent> {
 
   protected override shouldProcess(curi: CrawlUri): boolean {
     return isExtractable(curi) && isCssResponse(curi);

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { CrawlMetadataInfo } from '../../model/crawl-metadata-info.js';
+import { fixedMetadata, type CrawlMetadataInfo } from '../../model/crawl-metadata-info.js';
 import { CrawlUri } from '../../model/crawl-uri.js';
 import type { Link } from '../../model/hop.js';
 import { ExtractorHtml, type ExtractorHtmlConfig } from './extractor-html.js';
@@ -29,7 +29,7 @@ function fetched(f: Fetched): CrawlUri {
 }
 
 function metadata(robotsPolicyName: string): CrawlMetadataInfo {
-  return { operatorContactUrl: '', operatorFrom: '', jobName: '', robotsPolicyName, userAgent: () => 'test' };
+  return fixedMetadata({ robotsPolicyName, userAgent: 'test' });
 }
 
 function extractor(overrides: Partial<ExtractorHtmlConfig> = {}): ExtractorHtml {

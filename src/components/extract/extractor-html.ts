@@ -17,24 +17,21 @@ export type ExtractorHtmlConfig = Omit<ConfigOf<typeof extractorHtmlComponent>, 
  * inline scripts' with extractJavascript). Only 2xx HTML responses with a body that no earlier
  * extractor finished are read; once read, the page is finished for the extractors after it.
  */
-export class ExtractorHtml extends Processor {
+export class ExtractorHtml extends Processor<typeof extractorHtmlComponent> {
   readonly #collector = new HtmlLinkCollector();
 
-  constructor(override readonly config: ExtractorHtmlConfig) {
-    super(config);
-  }
-
-  protected override shouldProcess(curi: CrawlUri): boolean {
+  protected override shouldProcess(curi: CrawlUri, c: ConfigOf<typeof extractorHtmlComponent>): boolean {
     const body = curi.response?.body;
     if (body === undefined || body.length === 0 || curi.fetchStatus < 200 || curi.fetchStatus > 299 || curi.linkExtractorFinished) return false;
     if (!isHtmlResponse(curi.contentType, body)) return false;
-    return !(this.config.ignoreUnexpectedHtml && hasNonHtmlExtension(curi.uri));
+    return !(c.ignoreUnexpectedHtml && hasNonHtmlExtension(curi.uri));
   }
 
-  protected innerProcess(curi: CrawlUri): ProcessResult {
+  protected innerProcess(curi: CrawlUri, c: ConfigOf<typeof extractorHtmlComponent>): ProcessResult {
     const text = decodeHtml(curi.response!.body, curi.contentCharset, curi.defaultEncoding).text;
     curi.text = text;
-    this.#collector.collect(curi, text, this.config, obeysMetaRobots(this.config.metadata?.forUri?.(curi) ?? this.config.metadata));
+    const metadata = this.config.metadata?.forUri(curi);
+    this.#collector.collect(curi, text, c, obeysMetaRobots(metadata));
     curi.linkExtractorFinished = true;
     return PROCEED;
   }

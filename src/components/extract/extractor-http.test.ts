@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { CrawlMetadataInfo } from '../../model/crawl-metadata-info.js';
+import { fixedMetadata, type CrawlMetadataInfo } from '../../model/crawl-metadata-info.js';
 import { CrawlUri } from '../../model/crawl-uri.js';
 import { ExtractorHttp } from './extractor-http.js';
 
@@ -15,7 +15,7 @@ function fetched(headers: Record<string, string>, status = 200, uri = PAGE): Cra
 }
 
 function metadata(robotsPolicyName: string): CrawlMetadataInfo {
-  return { operatorContactUrl: '', operatorFrom: '', jobName: '', robotsPolicyName, userAgent: () => 'test' };
+  return fixedMetadata({ robotsPolicyName, userAgent: 'test' });
 }
 
 function extract(curi: CrawlUri, meta?: CrawlMetadataInfo): string[] {

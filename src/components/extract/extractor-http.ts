@@ -17,10 +17,7 @@ export type ExtractorHttpConfig = ConfigOf<typeof extractorHttpComponent>;
  * Heritrix does not read, are followed by their rel as `<link>` elements are (E or L).
  * Also reads `X-Robots-Tag` for nofollow. Runs on any response, whatever its status.
  */
-export class ExtractorHttp extends Processor {
-  constructor(override readonly config: ExtractorHttpConfig) {
-    super(config);
-  }
+export class ExtractorHttp extends Processor<typeof extractorHttpComponent> {
 
   protected override shouldProcess(curi: CrawlUri): boolean {
     return curi.response !== undefined && curi.fetchStatus > 0;
@@ -39,7 +36,7 @@ export class ExtractorHttp extends Processor {
     const link = headers['link'];
     if (link !== undefined) addLinkHeader(sink, link, curi.uri);
     const robots = headers['x-robots-tag'];
-    if (robots !== undefined && hasNofollowDirective(robots) && obeysMetaRobots(this.config.metadata?.forUri?.(curi) ?? this.config.metadata)) curi.noFollow = true;
+    if (robots !== undefined && hasNofollowDirective(robots) && obeysMetaRobots(this.config.metadata?.forUri(curi))) curi.noFollow = true;
     return PROCEED;
   }
 }

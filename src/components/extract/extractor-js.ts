@@ -18,10 +18,7 @@ const GENERIC_TYPES = new Set(['', 'text/plain', 'application/octet-stream']);
  * URI that loaded the script (its via), as Heritrix resolves them. Reads the whole script, so
  * later extractors skip it.
  */
-export class ExtractorJs extends Processor {
-  constructor(override readonly config: ExtractorJsConfig) {
-    super(config);
-  }
+export class ExtractorJs extends Processor<typeof extractorJsComponent> {
 
   protected override shouldProcess(curi: CrawlUri): boolean {
     return isExtractable(curi) && isJsResponse(curi);

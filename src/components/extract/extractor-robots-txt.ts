@@ -18,10 +18,7 @@ const ROBOTS_TXT = /^https?:\/\/[^/?#]+\/robots\.txt$/i;
  * Heritrix's ExtractorRobotsTxt: the `Sitemap:` lines of a robots.txt prerequisite, as M hops
  * (context `=MANIFEST_MISC`). Finding any ends extraction for the robots.txt, as in Heritrix.
  */
-export class ExtractorRobotsTxt extends Processor {
-  constructor(override readonly config: ExtractorRobotsTxtConfig) {
-    super(config);
-  }
+export class ExtractorRobotsTxt extends Processor<typeof extractorRobotsTxtComponent> {
 
   protected override shouldProcess(curi: CrawlUri): boolean {
     return curi.isPrerequisite && ROBOTS_TXT.test(curi.uri) && isExtractable(curi);

@@ -28,19 +28,14 @@ const XML_ENCODING = /^(?:\uFEFF|\u00EF\u00BB\u00BF)?\s*<\?xml\s[^>]*?encoding\s
  * or not, text sitemaps when listed) become M hops. Sitemaps are excused from nothing else: like
  * Heritrix's, this extractor leaves the document to the extractors after it.
  */
-export class ExtractorSitemap extends Processor {
+export class ExtractorSitemap extends Processor<typeof extractorSitemapComponent> {
   readonly #patterns = new Map<string, RegExp>();
 
-  constructor(override readonly config: ExtractorSitemapConfig) {
-    super(config);
+  protected override shouldProcess(curi: CrawlUri, c: ExtractorSitemapConfig): boolean {
+    return isExtractable(curi) && (this.#isDeclared(curi, c) || mayBeSitemap(curi));
   }
 
-  protected override shouldProcess(curi: CrawlUri): boolean {
-    return isExtractable(curi) && (this.#isDeclared(curi, curi.configFor(this.beanName, this.config)) || mayBeSitemap(curi));
-  }
-
-  protected innerProcess(curi: CrawlUri): ProcessResult | Promise<ProcessResult> {
-    const config = curi.configFor(this.beanName, this.config);
+  protected innerProcess(curi: CrawlUri, config: ExtractorSitemapConfig): ProcessResult | Promise<ProcessResult> {
     const body = curi.response!.body;
     if (!isGzip(body)) {
       this.#read(curi, body, config);

@@ -6,10 +6,7 @@ import type { extractorSwfComponent } from './extractor-swf.descriptor.js';
 export type ExtractorSwfConfig = ConfigOf<typeof extractorSwfComponent>;
 
 /** Heritrix's ExtractorSWF, as a no-op: it takes Heritrix's properties and processes no URI. */
-export class ExtractorSwf extends Processor {
-  constructor(override readonly config: ExtractorSwfConfig) {
-    super(config);
-  }
+export class ExtractorSwf extends Processor<typeof extractorSwfComponent> {
 
   protected override shouldProcess(_curi: CrawlUri): boolean {
     return false;

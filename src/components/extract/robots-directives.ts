@@ -1,4 +1,4 @@
-import type { CrawlMetadataInfo } from '../../model/crawl-metadata-info.js';
+import type { OperatorIdentity } from '../../model/crawl-metadata-info.js';
 
 /**
  * True when a robots directive list (`<meta name="robots" content>` or `X-Robots-Tag`) holds
@@ -10,7 +10,7 @@ export function hasNofollowDirective(value: string): boolean {
 }
 
 /** Whether the crawl's robots policy honours meta robots and X-Robots-Tag (obey and classic do; no metadata counts as obey). */
-export function obeysMetaRobots(metadata: CrawlMetadataInfo | undefined): boolean {
+export function obeysMetaRobots(metadata: OperatorIdentity | undefined): boolean {
   const policy = metadata?.robotsPolicyName ?? 'obey';
   return policy === 'obey' || policy === 'classic';
 }

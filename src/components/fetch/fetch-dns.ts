@@ -18,12 +18,8 @@ export type FetchDnsConfig = ConfigOf<typeof fetchDnsComponent>;
  * that the precondition enforcer fails the host's URIs with -6 instead of looking it up again
  * and again. The record text is the URI's content (`curi.text`, `text/dns`).
  */
-export class FetchDns extends Processor {
+export class FetchDns extends Processor<typeof fetchDnsComponent> {
   #resolver?: Resolver;
-
-  constructor(override readonly config: FetchDnsConfig) {
-    super(config);
-  }
 
   start(): void {
     if (this.config.resolver === 'dns') this.#resolver ??= new Resolver();
@@ -38,7 +34,7 @@ export class FetchDns extends Processor {
     return curi.uri.startsWith('dns:');
   }
 
-  protected async innerProcess(curi: CrawlUri): Promise<ProcessResult> {
+  protected async innerProcess(curi: CrawlUri, c: ConfigOf<typeof fetchDnsComponent>): Promise<ProcessResult> {
     const name = curi.uri.slice(4).toLowerCase();
     if (name === '' || name.includes('/')) return finishWith(curi, FetchStatus.UNFETCHABLE_URI);
     curi.fetchBeginTime = Date.now();
@@ -50,7 +46,7 @@ export class FetchDns extends Processor {
     host.ip = answer?.address;
     host.ipTtlSeconds = answer?.ttlSeconds;
     if (answer === undefined) return finishWith(curi, FetchStatus.DOMAIN_UNRESOLVABLE);
-    this.#record(curi, name, answer);
+    this.#record(curi, name, answer, c);
     return PROCEED;
   }
 
@@ -66,7 +62,7 @@ export class FetchDns extends Processor {
     return systemLookup(name);
   }
 
-  #record(curi: CrawlUri, name: string, answer: HostAnswer): void {
+  #record(curi: CrawlUri, name: string, answer: HostAnswer, c: ConfigOf<typeof fetchDnsComponent>): void {
     const text = dnsRecordText(curi.fetchBeginTime, name, answer.address, answer.ttlSeconds);
     const bytes = Buffer.from(text, 'latin1');
     curi.fetchStatus = FetchStatus.DNS_SUCCESS;
@@ -74,6 +70,6 @@ export class FetchDns extends Processor {
     curi.contentSize = bytes.length;
     curi.text = text;
     curi.dnsTtlSeconds = answer.ttlSeconds;
-    if (this.config.digestContent) curi.contentDigest = contentDigest(this.config.digestAlgorithm, bytes);
+    if (c.digestContent) curi.contentDigest = contentDigest(c.digestAlgorithm, bytes);
   }
 }

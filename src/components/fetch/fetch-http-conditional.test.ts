@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { levelStore } from '../../../test/support/level-store.js';
 import { tempDir } from '../../../test/support/temp-dir.js';
-import type { CrawlMetadataInfo } from '../../model/crawl-metadata-info.js';
+import { fixedMetadata, type CrawlMetadataInfo } from '../../model/crawl-metadata-info.js';
 import { CrawlUri } from '../../model/crawl-uri.js';
 import type { FetchHistoryRecord } from '../../model/fetch-history.js';
 import { FetchHistoryProcessor } from '../state/fetch-history-processor.js';
@@ -17,10 +17,10 @@ import { fetchHttpComponent } from './fetch-http.descriptor.js';
 import { MemoryServerCache } from './memory-server-cache.js';
 
 const UA = 'Mozilla/5.0 (compatible; beancrawl/0.1.0 +https://example.org/contact)';
-const metadata: CrawlMetadataInfo = {
+const metadata: CrawlMetadataInfo = fixedMetadata({
   operatorContactUrl: 'https://example.org/contact', operatorFrom: 'crawl@example.org', jobName: 'test', robotsPolicyName: 'obey',
-  userAgent: () => UA,
-};
+  userAgent: UA,
+});
 
 const ETAG = '"doc-v1"';
 const LAST_MODIFIED = 'Wed, 01 Jan 2025 00:00:00 GMT';

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { CrawlMetadataInfo } from '../../model/crawl-metadata-info.js';
+import { fixedMetadata, type CrawlMetadataInfo } from '../../model/crawl-metadata-info.js';
 import { CrawlUri } from '../../model/crawl-uri.js';
 import { parseChallenges } from './auth-challenge.js';
 import { FetchHttp, type FetchHttpConfig } from './fetch-http.js';
@@ -13,9 +13,9 @@ import { MapCredentialStore } from './map-credential-store.js';
 import { MemoryCookieStore } from './memory-cookie-store.js';
 import { MemoryServerCache } from './memory-server-cache.js';
 
-const metadata: CrawlMetadataInfo = {
-  operatorContactUrl: 'https://example.org/contact', operatorFrom: '', jobName: 'test', robotsPolicyName: 'obey', userAgent: () => 'test-agent',
-};
+const metadata: CrawlMetadataInfo = fixedMetadata({
+  operatorContactUrl: 'https://example.org/contact', operatorFrom: '', jobName: 'test', robotsPolicyName: 'obey', userAgent: 'test-agent',
+});
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 

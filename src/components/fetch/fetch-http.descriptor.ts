@@ -80,7 +80,7 @@ export const fetchHttpComponent = defineComponent({
   refs: {
     ...PROCESSOR_REFS,
     shouldFetchBodyRule: {
-      kind: 'DecideRule', overlayable: true,
+      kind: 'DecideRule',
       description: 'Asked once the headers are in (it sees the status and content type): REJECT stops the fetch there (annotation `midFetchAbort`). Prerequisites are always read. Unset reads every body.',
     },
     serverCache: { kind: 'ServerCache', autowire: true, required: true, description: 'Where the addresses to connect to come from, and robots.txt results go.' },

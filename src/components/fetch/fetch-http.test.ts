@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import type { CrawlMetadataInfo } from '../../model/crawl-metadata-info.js';
+import { fixedMetadata, type CrawlMetadataInfo } from '../../model/crawl-metadata-info.js';
 import { CrawlUri } from '../../model/crawl-uri.js';
 import { DecideResult } from '../../model/decide-result.js';
 import { FetchStatus } from '../../model/fetch-status.js';
@@ -13,10 +13,10 @@ import { fetchHttpComponent } from './fetch-http.descriptor.js';
 import { MemoryServerCache } from './memory-server-cache.js';
 
 const UA = 'Mozilla/5.0 (compatible; beancrawl/0.1.0 +https://example.org/contact)';
-const metadata: CrawlMetadataInfo = {
+const metadata: CrawlMetadataInfo = fixedMetadata({
   operatorContactUrl: 'https://example.org/contact', operatorFrom: 'crawl@example.org', jobName: 'test', robotsPolicyName: 'obey',
-  userAgent: () => UA,
-};
+  userAgent: UA,
+});
 
 /** A self-signed certificate for site.test, valid until 2126. */
 const TLS = {

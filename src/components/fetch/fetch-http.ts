@@ -33,18 +33,15 @@ export type FetchHttpConfig = ConfigOf<typeof fetchHttpComponent>;
  * /robots.txt prerequisite is followed through redirects and its result recorded for its
  * server (ServerCache, robots key). Properties are read through the URI's sheets.
  */
-export class FetchHttp extends Processor {
+export class FetchHttp extends Processor<typeof fetchHttpComponent> {
   #agent?: Dispatcher;
   #auth?: HttpAuthenticator;
   #acceptSource?: readonly string[];
   #acceptFlat: string[] = [];
 
-  constructor(override readonly config: FetchHttpConfig) {
-    super(config);
-  }
-
   start(): void {
-    this.#agent ??= httpDispatcher(this.config, this.#lookup);
+    // The connection pool is made once, for no URI: its connect timeout is the bean's own soTimeoutMs.
+    this.#agent ??= httpDispatcher(this.configForNoUri(), this.#lookup);
     if (this.config.credentialStore !== undefined) this.#auth ??= new HttpAuthenticator(this.config.credentialStore);
   }
 
@@ -58,9 +55,8 @@ export class FetchHttp extends Processor {
     return curi.uri.startsWith('http:') || curi.uri.startsWith('https:');
   }
 
-  protected async innerProcess(curi: CrawlUri): Promise<ProcessResult> {
-    const c = curi.configFor(this.beanName, this.config);
-    const url = httpUrlOf(curi.uri);
+  protected async innerProcess(curi: CrawlUri, c: ConfigOf<typeof fetchHttpComponent>): Promise<ProcessResult> {
+    const url = httpUrlOf(curi);
     if (url === undefined) return finishWith(curi, FetchStatus.UNFETCHABLE_URI);
     const ip = this.#addressOf(url.hostname);
     if (ip === undefined) return finishWith(curi, FetchStatus.DOMAIN_PREREQUISITE_FAILURE);
@@ -103,8 +99,8 @@ export class FetchHttp extends Processor {
   }
 
   #requestHeaders(curi: CrawlUri, url: URL, c: FetchHttpConfig, authorization?: string): string[] {
-    const metadata = c.metadata.forUri?.(curi) ?? c.metadata;
-    const headers = ['User-Agent', metadata.userAgent()];
+    const metadata = c.metadata.forUri(curi);
+    const headers = ['User-Agent', metadata.userAgent];
     if (metadata.operatorFrom !== '') headers.push('From', metadata.operatorFrom);
     if (this.#acceptSource !== c.acceptHeaders) this.#acceptFlat = flatHeaderLines((this.#acceptSource = c.acceptHeaders));
     for (let i = 0; i < this.#acceptFlat.length; i++) headers.push(this.#acceptFlat[i]);

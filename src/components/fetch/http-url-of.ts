@@ -1,9 +1,8 @@
-/** The URL of an http(s) URI, or undefined for another scheme or one that does not parse. */
-export function httpUrlOf(uri: string): URL | undefined {
+import type { CrawlUri } from '../../model/crawl-uri.js';
+
+/** The URL of an http(s) URI (parsed once, kept on the URI), or undefined for another scheme or one that does not parse. */
+export function httpUrlOf(curi: CrawlUri): URL | undefined {
+  const uri = curi.uri;
   if (!(uri.startsWith('http:') || uri.startsWith('https:'))) return undefined;
-  try {
-    return new URL(uri);
-  } catch {
-    return undefined;
-  }
+  return curi.url;
 }

@@ -32,10 +32,8 @@ describe('PreconditionEnforcer', () => {
   let policy: string;
   let fetchDns: FetchDns;
   let fetchHttp: FetchHttp;
-  const metadata: CrawlMetadataInfo = {
-    operatorContactUrl: 'https://example.org/contact', operatorFrom: '', jobName: 'test',
-    get robotsPolicyName() { return policy; }, userAgent: () => UA,
-  };
+  const identity = () => ({ operatorContactUrl: 'https://example.org/contact', operatorFrom: '', robotsPolicyName: policy, userAgent: UA });
+  const metadata: CrawlMetadataInfo = { jobName: 'test', forUri: identity, forNoUri: identity };
 
   before(async () => {
     server = createServer((req, res) => {

@@ -19,33 +19,30 @@ export type PreconditionEnforcerConfig = ConfigOf<typeof preconditionEnforcerCom
  * URI whose path is /robots.txt passes; a server without a fresh robots.txt defers the URI
  * behind it; an unavailable robots.txt fails it with -61; a disallowed URI gets -9998.
  */
-export class PreconditionEnforcer extends Processor {
-  constructor(override readonly config: PreconditionEnforcerConfig) {
-    super(config);
-  }
+export class PreconditionEnforcer extends Processor<typeof preconditionEnforcerComponent> {
 
-  protected innerProcess(curi: CrawlUri): ProcessResult {
-    const url = httpUrlOf(curi.uri);
+  protected innerProcess(curi: CrawlUri, c: ConfigOf<typeof preconditionEnforcerComponent>): ProcessResult {
+    const url = httpUrlOf(curi);
     if (url === undefined) return PROCEED;
     const now = Date.now();
     const host = this.config.serverCache.host(url.hostname);
-    if (host.ipFetchedAt === undefined || this.#ipExpired(host, url.hostname, now)) return deferBehind(curi, `dns:${url.hostname}`);
+    if (host.ipFetchedAt === undefined || this.#ipExpired(host, url.hostname, now, c)) return deferBehind(curi, `dns:${url.hostname}`);
     if (host.ip === undefined) return finishWith(curi, FetchStatus.DOMAIN_PREREQUISITE_FAILURE);
     if (url.pathname === '/robots.txt') return PROCEED;
     const server = url.host === url.hostname ? host : this.config.serverCache.host(url.host);
-    if (this.#robotsExpired(server, now)) return deferBehind(curi, `${url.protocol}//${url.host}/robots.txt`);
-    return this.#applyRobots(curi, server);
+    if (this.#robotsExpired(server, now, c)) return deferBehind(curi, `${url.protocol}//${url.host}/robots.txt`);
+    return this.#applyRobots(curi, server, c);
   }
 
-  #applyRobots(curi: CrawlUri, server: HostState): ProcessResult {
-    const metadata = this.config.metadata.forUri?.(curi) ?? this.config.metadata;
+  #applyRobots(curi: CrawlUri, server: HostState, c: ConfigOf<typeof preconditionEnforcerComponent>): ProcessResult {
+    const metadata = this.config.metadata.forUri(curi);
     if (metadata.robotsPolicyName === 'ignore') return PROCEED;
     if (server.robotsUnavailable) return finishWith(curi, FetchStatus.ROBOTS_PREREQUISITE_FAILURE);
     const robots = server.robots!;
-    const userAgent = metadata.userAgent();
+    const userAgent = metadata.userAgent;
     if (!robots.isAllowed(userAgent, curi.uri)) {
       curi.annotations.push('robotExcluded');
-      if (!this.config.calculateRobotsOnly) return finishWith(curi, FetchStatus.ROBOTS_PRECLUDED);
+      if (!c.calculateRobotsOnly) return finishWith(curi, FetchStatus.ROBOTS_PRECLUDED);
     }
     const delaySeconds = robots.crawlDelaySeconds(userAgent);
     if (delaySeconds !== undefined) curi.requestedDelayMs = delaySeconds * 1000;
@@ -53,20 +50,20 @@ export class PreconditionEnforcer extends Processor {
   }
 
   /** Heritrix's rule: trusted for max(ipValidityDurationSeconds, TTL); 0 or an IP literal never expire. */
-  #ipExpired(host: HostState, hostname: string, now: number): boolean {
-    const validity = this.config.ipValidityDurationSeconds;
+  #ipExpired(host: HostState, hostname: string, now: number, c: ConfigOf<typeof preconditionEnforcerComponent>): boolean {
+    const validity = c.ipValidityDurationSeconds;
     if (validity === 0 || (host.ip !== undefined && ipLiteralOf(hostname) !== undefined)) return false;
     const seconds = Math.max(validity, host.ipTtlSeconds ?? 0);
     return host.ipFetchedAt! + seconds * 1000 < now;
   }
 
   /** Never fetched, unavailable for longer than robotsRetrySeconds, or older than its validity. */
-  #robotsExpired(server: HostState, now: number): boolean {
+  #robotsExpired(server: HostState, now: number, c: ConfigOf<typeof preconditionEnforcerComponent>): boolean {
     if (server.robotsFetchedAt === undefined) return true;
     const age = now - server.robotsFetchedAt;
-    if (server.robotsUnavailable) return age >= this.config.robotsRetrySeconds * 1000;
+    if (server.robotsUnavailable) return age >= c.robotsRetrySeconds * 1000;
     if (server.robots === undefined) return true;
-    const validity = this.config.robotsValidityDurationSeconds;
+    const validity = c.robotsValidityDurationSeconds;
     return validity > 0 && age > validity * 1000;
   }
 }

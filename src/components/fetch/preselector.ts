@@ -10,15 +10,10 @@ import type { preselectorComponent } from './preselector.descriptor.js';
 export type PreselectorConfig = ConfigOf<typeof preselectorComponent>;
 
 /** Heritrix's Preselector: blockAll, then allowByRegex, then blockByRegex, then the scope recheck. */
-export class Preselector extends Processor {
+export class Preselector extends Processor<typeof preselectorComponent> {
   readonly #patterns = new Map<string, RegExp>();
 
-  constructor(override readonly config: PreselectorConfig) {
-    super(config);
-  }
-
-  protected innerProcess(curi: CrawlUri): ProcessResult {
-    const c = this.config;
+  protected innerProcess(curi: CrawlUri, c: PreselectorConfig): ProcessResult {
     if (c.blockAll) return finishWith(curi, FetchStatus.BLOCKED_BY_USER);
     if (c.allowByRegex !== '' && !this.#pattern(c.allowByRegex).test(curi.uri)) return finishWith(curi, FetchStatus.BLOCKED_BY_USER);
     if (c.blockByRegex !== '' && this.#pattern(c.blockByRegex).test(curi.uri)) return finishWith(curi, FetchStatus.BLOCKED_BY_USER);

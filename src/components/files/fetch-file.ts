@@ -27,12 +27,8 @@ const FORBIDDEN = new Set(['EACCES', 'EPERM']);
  * and its entries the URI's outlinks, a file its bytes. Symbolic links are followed as
  * SymlinkPolicy says; the seeds it needs are read in start().
  */
-export class FetchFile extends Processor {
+export class FetchFile extends Processor<typeof fetchFileComponent> {
   #policy?: SymlinkPolicy;
-
-  constructor(override readonly config: FetchFileConfig) {
-    super(config);
-  }
 
   async start(): Promise<void> {
     if (this.#policy !== undefined) return;
@@ -50,7 +46,7 @@ export class FetchFile extends Processor {
     return curi.uri.startsWith('file:');
   }
 
-  protected async innerProcess(curi: CrawlUri): Promise<ProcessResult> {
+  protected async innerProcess(curi: CrawlUri, c: ConfigOf<typeof fetchFileComponent>): Promise<ProcessResult> {
     const path = filePathOf(curi.uri);
     if (path === undefined) {
       curi.fetchStatus = FetchStatus.UNFETCHABLE_URI;
@@ -58,7 +54,7 @@ export class FetchFile extends Processor {
     }
     curi.fetchBeginTime = Date.now();
     try {
-      await this.#fetch(curi, path, curi.configFor(this.beanName, this.config));
+      await this.#fetch(curi, path, c);
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code ?? 'Error';
       curi.fetchStatus = fileErrorStatus(code);

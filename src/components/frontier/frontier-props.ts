@@ -1,4 +1,4 @@
-import type { PropSpec, RefSpec } from '../../beans/registry/component-descriptor.js';
+import type { ComponentDescriptor, ConfigOf, PropSpec, RefSpec } from '../../beans/registry/component-descriptor.js';
 
 /** Heritrix's AbstractFrontier/WorkQueueFrontier properties, shared by every frontier. */
 export const FRONTIER_PROPS = {
@@ -24,3 +24,9 @@ export const FRONTIER_PROPS = {
 export const FRONTIER_REFS = {
   uriUniqFilter: { kind: 'UriUniqFilter', required: true, autowire: true, description: 'Answers "seen before?" by canonical key.' },
 } as const satisfies Record<string, RefSpec>;
+
+/** What every frontier's descriptor declares: the shared properties and references. */
+export type FrontierDescriptor = Omit<ComponentDescriptor, 'props' | 'refs'> & { readonly props: typeof FRONTIER_PROPS; readonly refs: typeof FRONTIER_REFS };
+
+/** A frontier's configuration, as a URI sees it. */
+export type WorkQueueFrontierConfig = ConfigOf<FrontierDescriptor>;

@@ -1,5 +1,6 @@
 import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
 import type { levelFrontierComponent } from './level-frontier.descriptor.js';
+import type { StateStore } from '../../model/state-store.js';
 import { LevelQueueJournal } from './level-queue-journal.js';
 import { WorkQueueFrontier } from './work-queue-frontier.js';
 
@@ -10,16 +11,18 @@ import { WorkQueueFrontier } from './work-queue-frontier.js';
  */
 export class LevelFrontier extends WorkQueueFrontier {
   #started = false;
+  readonly #stateStore: StateStore;
 
-  constructor(readonly levelConfig: ConfigOf<typeof levelFrontierComponent>) {
-    super(levelConfig, new LevelQueueJournal(levelConfig.stateStore), levelConfig.maxUrisInMemory);
+  constructor(config: ConfigOf<typeof levelFrontierComponent>) {
+    super(config, new LevelQueueJournal(config.stateStore), config.maxUrisInMemory);
+    this.#stateStore = config.stateStore;
   }
 
   async start(): Promise<void> {
     if (this.#started) return;
     this.#started = true;
     await this.restore();
-    this.levelConfig.stateStore.participate({ stage: () => this.stage() });
+    this.#stateStore.participate({ stage: () => this.stage() });
   }
 
   stop(): void {

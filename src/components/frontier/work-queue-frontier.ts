@@ -1,22 +1,15 @@
 import { CrawlUri } from '../../model/crawl-uri.js';
 import { FetchStatus, isDisregarded } from '../../model/fetch-status.js';
-import type { Disposition, Frontier, FrontierStats, UriUniqFilter } from '../../model/frontier.js';
+import { Configurable } from '../../model/configurable.js';
+import type { Disposition, Frontier, FrontierStats } from '../../model/frontier.js';
 import { Deque } from '../../util/deque.js';
 import { RecentFingerprints } from '../../util/recent-fingerprints.js';
 import { MinHeap } from '../../util/min-heap.js';
+import type { FrontierDescriptor, WorkQueueFrontierConfig } from './frontier-props.js';
 import type { QueueJournal } from './queue-journal.js';
 import { WorkQueue } from './work-queue.js';
 
-export interface WorkQueueFrontierConfig {
-  readonly queueTotalBudget: number;
-  readonly balanceReplenishAmount: number;
-  readonly errorPenaltyAmount: number;
-  readonly retryDelaySeconds: number;
-  readonly maxRetries: number;
-  readonly maxOutlinks: number;
-  readonly recentUrisRemembered: number;
-  readonly uriUniqFilter: UriUniqFilter;
-}
+export type { WorkQueueFrontierConfig } from './frontier-props.js';
 
 /** How long a queue whose stored URIs could not be read waits before it is tried again. */
 const READ_RETRY_MS = 1000;
@@ -36,7 +29,7 @@ const RETRY_STATUSES = new Set<number>([
  * the back with a fresh one. With a journal, every queued URI is stored from schedule to done
  * (so that a crash loses none) and those beyond `maxUrisInMemory` wait there alone.
  */
-export class WorkQueueFrontier implements Frontier {
+export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implements Frontier {
   /** The bean id (set by the container): sheets address budgets as `frontier.queueTotalBudget`. */
   beanName = '';
   readonly #queues = new Map<string, WorkQueue>();
@@ -63,12 +56,13 @@ export class WorkQueueFrontier implements Frontier {
   /** Queues whose stored state changed since the last commit. */
   readonly #dirty = new Set<WorkQueue>();
 
-  constructor(readonly config: WorkQueueFrontierConfig, protected readonly journal?: QueueJournal, protected readonly maxUrisInMemory = Infinity) {
+  constructor(config: WorkQueueFrontierConfig, protected readonly journal?: QueueJournal, protected readonly maxUrisInMemory = Infinity) {
+    super(config);
     this.#scheduledUris = new RecentFingerprints(config.recentUrisRemembered);
   }
 
-  get maxOutlinks(): number {
-    return this.config.maxOutlinks;
+  maxOutlinksFor(curi: CrawlUri): number {
+    return this.configFor(curi).maxOutlinks;
   }
 
   schedule(curi: CrawlUri): void {
@@ -77,7 +71,7 @@ export class WorkQueueFrontier implements Frontier {
     this.#scheduledUris.add(curi.uri);
     this.#discovered++;
     this.#queued++;
-    const q = this.#queue(curi.queueKey);
+    const q = this.#queue(curi.queueKey, curi);
     const record = curi.toQueued();
     const urgent = curi.precedence <= 0;
     if (this.journal) {
@@ -148,7 +142,7 @@ export class WorkQueueFrontier implements Frontier {
     q.inProcess = false;
     this.#inProcess--;
     // Budgets and retries as the URI's sheets set them (Heritrix re-reads them per URI too).
-    const cfg = curi.configFor(this.beanName, this.config);
+    const cfg = this.configFor(curi);
     const disposition = this.#dispose(curi, q, cfg);
     if (disposition === 'deferred' || disposition === 'retry') {
       const record = curi.toQueued();
@@ -329,10 +323,11 @@ export class WorkQueueFrontier implements Frontier {
       q.wakeAt = Date.now() + restMs;
       this.#resting.push(q);
       this.#armTimer();
-    } else if (q.size > 0) this.#makeReady(q, true, cfg.balanceReplenishAmount);
+    } else if (q.size > 0) this.#makeReady(q, true, (q.replenish = cfg.balanceReplenishAmount));
   }
 
-  #makeReady(q: WorkQueue, afterTurn: boolean, replenish = this.config.balanceReplenishAmount): void {
+  /** `replenish` is a turn's budget as the queue's last URI saw it; a queue woken for no URI keeps the one it had. */
+  #makeReady(q: WorkQueue, afterTurn: boolean, replenish = q.replenish): void {
     q.ready = true;
     q.wakeAt = 0;
     if (afterTurn && q.balance > 0) this.#ready.pushFront(q);
@@ -380,10 +375,11 @@ export class WorkQueueFrontier implements Frontier {
     for (const w of waiters) w();
   }
 
-  #queue(key: string): WorkQueue {
+  /** The queue of a key, made with the budget of a turn as the URI that first joins it sees it (its sheets'; the base one for a queue restored from the store). */
+  #queue(key: string, curi?: CrawlUri): WorkQueue {
     let q = this.#queues.get(key);
     if (!q) {
-      q = new WorkQueue(key, this.config.balanceReplenishAmount);
+      q = new WorkQueue(key, (curi ? this.configFor(curi) : this.configForNoUri()).balanceReplenishAmount);
       this.#queues.set(key, q);
     }
     return q;

@@ -33,8 +33,15 @@ export class WorkQueue {
   /** Cost spent over the whole crawl (queueTotalBudget). */
   totalSpent = 0;
 
+  /**
+   * A turn's budget (balanceReplenishAmount) as the last URI done in this queue saw it, sheets
+   * applied: the budget a queue gets when it wakes for no URI.
+   */
+  replenish: number;
+
   constructor(readonly key: string, replenish: number) {
     this.balance = replenish;
+    this.replenish = replenish;
   }
 
   get size(): number {

@@ -1,5 +1,6 @@
 import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
-import type { CrawlMetadataInfo } from '../../model/crawl-metadata-info.js';
+import { Configurable } from '../../model/configurable.js';
+import type { CrawlMetadataInfo, OperatorIdentity } from '../../model/crawl-metadata-info.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import { VERSION } from '../../util/version.js';
 import type { crawlMetadataComponent } from './crawl-metadata.descriptor.js';
@@ -7,42 +8,51 @@ import type { crawlMetadataComponent } from './crawl-metadata.descriptor.js';
 export type CrawlMetadataConfig = ConfigOf<typeof crawlMetadataComponent>;
 
 /** The operator's identity and the crawl's description, as configured. */
-export class CrawlMetadata implements CrawlMetadataInfo {
-  readonly operatorContactUrl: string;
-  readonly operatorFrom: string;
-  readonly jobName: string;
-  readonly robotsPolicyName: string;
-  readonly operator: string;
-  readonly organization: string;
-  readonly audience: string;
-  readonly description: string;
-  readonly #template: string;
-  /** The bean id (set by the container): sheets address it as `metadata.robotsPolicyName`. */
-  beanName = '';
-  readonly #variants = new WeakMap<object, CrawlMetadata>();
+export class CrawlMetadata extends Configurable<typeof crawlMetadataComponent> implements CrawlMetadataInfo {
+  /** The identity of each configuration a URI sees (the base one, and one per combination of sheets), made once. */
+  readonly #identities = new WeakMap<object, OperatorIdentity>();
 
-  constructor(readonly config: CrawlMetadataConfig) {
-    this.operatorContactUrl = config.operatorContactUrl;
-    this.operatorFrom = config.operatorFrom;
-    this.jobName = config.jobName;
-    this.robotsPolicyName = config.robotsPolicyName;
-    this.operator = config.operator;
-    this.organization = config.organization;
-    this.audience = config.audience;
-    this.description = config.description;
-    this.#template = config.userAgentTemplate;
+  get jobName(): string {
+    return this.config.jobName;
   }
 
-  forUri(curi: CrawlUri): CrawlMetadataInfo {
-    if (!curi.overlay) return this;
-    const config = curi.configFor(this.beanName, this.config);
-    if (config === this.config) return this;
-    let variant = this.#variants.get(config);
-    if (!variant) this.#variants.set(config, (variant = new CrawlMetadata(config)));
-    return variant;
+  get operator(): string {
+    return this.config.operator;
   }
 
-  userAgent(): string {
-    return this.#template.replaceAll('@VERSION@', VERSION).replaceAll('@OPERATOR_CONTACT_URL@', this.operatorContactUrl);
+  get organization(): string {
+    return this.config.organization;
   }
+
+  get audience(): string {
+    return this.config.audience;
+  }
+
+  get description(): string {
+    return this.config.description;
+  }
+
+  forUri(curi: CrawlUri): OperatorIdentity {
+    return this.#identityOf(this.configFor(curi));
+  }
+
+  forNoUri(): OperatorIdentity {
+    return this.#identityOf(this.configForNoUri());
+  }
+
+  #identityOf(c: CrawlMetadataConfig): OperatorIdentity {
+    let identity = this.#identities.get(c);
+    if (!identity) this.#identities.set(c, (identity = operatorIdentity(c)));
+    return identity;
+  }
+}
+
+/** The identity a configuration gives: its User-Agent template filled in with the version and the contact URL. */
+export function operatorIdentity(c: Pick<CrawlMetadataConfig, 'operatorContactUrl' | 'operatorFrom' | 'robotsPolicyName' | 'userAgentTemplate'>): OperatorIdentity {
+  return {
+    operatorContactUrl: c.operatorContactUrl,
+    operatorFrom: c.operatorFrom,
+    robotsPolicyName: c.robotsPolicyName,
+    userAgent: c.userAgentTemplate.replaceAll('@VERSION@', VERSION).replaceAll('@OPERATOR_CONTACT_URL@', c.operatorContactUrl),
+  };
 }

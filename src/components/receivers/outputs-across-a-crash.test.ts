@@ -1,3 +1,4 @@
+import { fixedMetadata } from '../../model/crawl-metadata-info.js';
 import { expect } from 'chai';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -66,7 +67,7 @@ describe('a URI done again after a crash (receivers, WARC writer)', () => {
       enabled: true, shouldProcessRule: undefined, compress: true, prefix: 'WEB', maxFileSizeBytes: 1000000000, directory: join(dir, 'out'),
       storePaths: ['warcs'], template: DEFAULT_WARC_TEMPLATE, skipIdenticalDigests: false, maxTotalBytesToWrite: 0, poolMaxActive: 1,
       maxWaitForIdleMs: 500, startNewFilesOnCheckpoint: true, chain: [], loggerModule: undefined, stateStore: store,
-      metadata: { operatorContactUrl: 'https://example.org/contact', operatorFrom: '', jobName: 'test', robotsPolicyName: 'obey', userAgent: () => 'beancrawl-test' },
+      metadata: fixedMetadata({ operatorContactUrl: 'https://example.org/contact', operatorFrom: '', jobName: 'test', robotsPolicyName: 'obey', userAgent: 'beancrawl-test' }),
     });
     warcWriter.beanName = 'warcWriter';
     await warcWriter.start();

@@ -25,7 +25,7 @@ const LIST_PAGE = 4096;
  * never passed on to the crawl. List receivers hear nothing until the run ends, when they get
  * every event of the run, kept in the state store (sublevel `events`) until then.
  */
-export class ReceiverProcessor extends Processor implements DeltaListener {
+export class ReceiverProcessor extends Processor<typeof receiverProcessorComponent> implements DeltaListener {
   /** Documents passed to the receivers. */
   documents = 0;
   readonly #pushed: Receiver[];
@@ -37,7 +37,7 @@ export class ReceiverProcessor extends Processor implements DeltaListener {
   #count = 0;
   readonly #inMemory: DocumentEvent[] = [];
 
-  constructor(override readonly config: ReceiverProcessorConfig) {
+  constructor(config: ReceiverProcessorConfig) {
     super(config);
     this.#listed = config.receivers.filter((r) => typeof r.documentList === 'function');
     this.#pushed = config.receivers.filter((r) => typeof r.documentList !== 'function');

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { CDXIndexer, WARCParser } from 'warcio';
 import { field, httpHeader, parseHttpMessage, readWarcFile, sha1Digest, type WarcRecordRead } from '../../../test/support/warc-reader.js';
 import type { CrawlLogger } from '../../model/crawl-logger.js';
-import type { CrawlMetadataInfo } from '../../model/crawl-metadata-info.js';
+import { fixedMetadata, type CrawlMetadataInfo } from '../../model/crawl-metadata-info.js';
 import { CrawlUri } from '../../model/crawl-uri.js';
 import type { DeltaKind, FetchHistoryEntry, FetchHistoryRecord } from '../../model/fetch-history.js';
 import type { HttpResponse } from '../../model/http-response.js';
@@ -16,10 +16,10 @@ import { DEFAULT_WARC_TEMPLATE } from './warc-file-name.js';
 import { WARC_RECORD_BUILDERS } from './warc-record-builders.descriptor.js';
 import { defaultRecordBuilders, WarcWriterProcessor, type WarcWriterConfig } from './warc-writer-processor.js';
 
-const METADATA: CrawlMetadataInfo & { description: string; operator: string } = {
+const METADATA: CrawlMetadataInfo = fixedMetadata({
   operatorContactUrl: 'https://example.org/contact', operatorFrom: 'crawler@example.org', jobName: 'delta', robotsPolicyName: 'obey',
-  userAgent: () => 'Mozilla/5.0 (compatible; beancrawl/0.1.0 +https://example.org/contact)', description: 'A delta crawl', operator: '',
-};
+  userAgent: 'Mozilla/5.0 (compatible; beancrawl/0.1.0 +https://example.org/contact)', description: 'A delta crawl', operator: '',
+});
 
 const RUN1 = Date.UTC(2024, 0, 1, 10, 0, 0, 250);
 const RUN2 = Date.UTC(2024, 0, 8, 10, 0, 0, 500);

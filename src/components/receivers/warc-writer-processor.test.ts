@@ -4,17 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { field, parseHttpMessage, readWarcFile, sha1Digest, type WarcRecordRead } from '../../../test/support/warc-reader.js';
 import type { CrawlLogger } from '../../model/crawl-logger.js';
-import type { CrawlMetadataInfo } from '../../model/crawl-metadata-info.js';
+import { fixedMetadata, type CrawlMetadataInfo } from '../../model/crawl-metadata-info.js';
 import { CrawlUri } from '../../model/crawl-uri.js';
 import type { HttpResponse } from '../../model/http-response.js';
 import { MetadataRecordBuilder } from './metadata-record-builder.js';
 import { DEFAULT_WARC_TEMPLATE } from './warc-file-name.js';
 import { WarcWriterProcessor, type WarcWriterConfig } from './warc-writer-processor.js';
 
-const METADATA: CrawlMetadataInfo & { description: string; operator: string } = {
+const METADATA: CrawlMetadataInfo = fixedMetadata({
   operatorContactUrl: 'https://example.org/contact', operatorFrom: 'crawler@example.org', jobName: 'basic', robotsPolicyName: 'obey',
-  userAgent: () => 'Mozilla/5.0 (compatible; beancrawl/0.1.0 +https://example.org/contact)', description: 'A test crawl', operator: '',
-};
+  userAgent: 'Mozilla/5.0 (compatible; beancrawl/0.1.0 +https://example.org/contact)', description: 'A test crawl', operator: '',
+});
 
 const BEGAN = Date.UTC(2024, 0, 2, 3, 4, 5, 678);
 
@@ -176,7 +176,7 @@ describe(WarcWriterProcessor.name, () => {
       expect(text).to.match(/^software: beancrawl\/[\d.]+\r\n/);
       expect(text).to.match(/\r\nhostname: .+\r\nformat: WARC File Format 1\.0\r\nconformsTo: http:\/\/bibnum\.bnf\.fr\/WARC\/WARC_ISO_28500_version1_latestdraft\.pdf\r\n/);
       expect(text).to.include('\r\nisPartOf: basic\r\ndescription: A test crawl\r\nrobots: obey\r\n');
-      expect(text).to.include(`\r\nhttp-header-user-agent: ${METADATA.userAgent()}\r\nhttp-header-from: crawler@example.org\r\n\r\n`);
+      expect(text).to.include(`\r\nhttp-header-user-agent: ${METADATA.forNoUri().userAgent}\r\nhttp-header-from: crawler@example.org\r\n\r\n`);
       expect(text).not.to.include('operator:');
     });
   });

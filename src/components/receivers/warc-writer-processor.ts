@@ -44,13 +44,13 @@ const COUNTERS_SUBLEVEL = 'warc';
  * and offset go to the URI's extra info. A failure is logged and the URI goes on down the chain.
  * Files open in start() and close in stop().
  */
-export class WarcWriterProcessor extends Processor {
+export class WarcWriterProcessor extends Processor<typeof warcWriterProcessorComponent> {
   readonly #builders: readonly WarcRecordBuilder[];
   #pool?: WarcFilePool;
   #gzip?: GzipMembers;
   #written?: FingerprintSet;
 
-  constructor(override readonly config: WarcWriterConfig) {
+  constructor(config: WarcWriterConfig) {
     super(config);
     this.#builders = config.chain.length ? config.chain : defaultRecordBuilders();
   }

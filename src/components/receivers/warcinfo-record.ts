@@ -6,9 +6,6 @@ import { anvl, WARC_FIELDS_MIMETYPE } from './metadata-record-builder.js';
 
 type OptionalField = 'operator' | 'organization' | 'audience' | 'description';
 
-/** CrawlMetadata's descriptive fields, which the model's contract does not list yet: read when the bean has them. */
-type DescribedMetadata = CrawlMetadataInfo & Partial<Record<OptionalField, unknown>> & { readonly config?: Partial<Record<OptionalField, unknown>> };
-
 /**
  * The warcinfo fields Heritrix writes at the head of every file (application/warc-fields): the
  * software, this machine's address and name, the format, then from the `metadata` bean the
@@ -16,11 +13,8 @@ type DescribedMetadata = CrawlMetadataInfo & Partial<Record<OptionalField, unkno
  * and the User-Agent and From headers the crawl sends. Blank values are left out.
  */
 export function warcinfoFields(metadata: CrawlMetadataInfo): string[] {
-  const m = metadata as DescribedMetadata;
-  const optional = (key: OptionalField): string => {
-    const v = m[key] ?? m.config?.[key];
-    return typeof v === 'string' ? v : '';
-  };
+  const identity = metadata.forNoUri(); // a file's header concerns no URI: the base identity
+  const optional = (key: OptionalField): string => metadata[key] ?? '';
   const pairs: Array<[string, string]> = [
     ['software', `beancrawl/${VERSION}`],
     ['ip', localAddress()],
@@ -32,9 +26,9 @@ export function warcinfoFields(metadata: CrawlMetadataInfo): string[] {
     ['audience', optional('audience')],
     ['isPartOf', metadata.jobName],
     ['description', optional('description')],
-    ['robots', metadata.robotsPolicyName.toLowerCase()],
-    ['http-header-user-agent', metadata.userAgent()],
-    ['http-header-from', metadata.operatorFrom],
+    ['robots', identity.robotsPolicyName.toLowerCase()],
+    ['http-header-user-agent', identity.userAgent],
+    ['http-header-from', identity.operatorFrom],
   ];
   return pairs.filter(([, v]) => v.trim() !== '').map(([k, v]) => `${k}: ${v}`);
 }

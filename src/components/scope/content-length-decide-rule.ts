@@ -1,3 +1,4 @@
+import { Configurable } from '../../model/configurable.js';
 import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import { DecideResult } from '../../model/decide-result.js';
@@ -13,14 +14,10 @@ export function contentLengthOf(curi: CrawlUri): number {
  * Heritrix's ContentLengthDecideRule: ACCEPT when the body is shorter than
  * `contentLengthThreshold`, REJECT otherwise; NONE only when disabled.
  */
-export class ContentLengthDecideRule implements DecideRule {
-  /** The bean id (set by the container), for sheets. */
-  beanName = '';
-
-  constructor(readonly config: ConfigOf<typeof contentLengthDecideRuleComponent>) {}
-
+export class ContentLengthDecideRule extends Configurable<typeof contentLengthDecideRuleComponent> implements DecideRule {
   decisionFor(curi: CrawlUri): DecideResult {
-    if (!(curi.overlay ? curi.configFor(this.beanName, this.config).enabled : this.config.enabled)) return DecideResult.NONE;
-    return contentLengthOf(curi) < this.config.contentLengthThreshold ? DecideResult.ACCEPT : DecideResult.REJECT;
+    const c = this.configFor(curi);
+    if (!c.enabled) return DecideResult.NONE;
+    return contentLengthOf(curi) < c.contentLengthThreshold ? DecideResult.ACCEPT : DecideResult.REJECT;
   }
 }

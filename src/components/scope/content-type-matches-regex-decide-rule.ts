@@ -1,5 +1,7 @@
 import type { CrawlUri } from '../../model/crawl-uri.js';
+import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
 import { MatchesRegexDecideRule } from './matches-regex-decide-rule.js';
+import type { matchesRegexDecideRuleComponent } from './regex-decide-rules.descriptor.js';
 
 /**
  * Heritrix's ContentTypeMatchesRegexDecideRule: its decision when the URI has a content type (it
@@ -13,7 +15,7 @@ export class ContentTypeMatchesRegexDecideRule extends MatchesRegexDecideRule {
 
 /** Heritrix's ContentTypeNotMatchesRegexDecideRule: its decision when the URI has a content type that `regex` does not match. */
 export class ContentTypeNotMatchesRegexDecideRule extends ContentTypeMatchesRegexDecideRule {
-  protected override evaluate(curi: CrawlUri): boolean {
-    return this.subject(curi) !== undefined && !super.evaluate(curi);
+  protected override evaluate(curi: CrawlUri, c: ConfigOf<typeof matchesRegexDecideRuleComponent>): boolean {
+    return this.subject(curi) !== undefined && !super.evaluate(curi, c);
   }
 }

@@ -11,7 +11,7 @@ export const decideRuleSequenceComponent = defineComponent({
     logToFile: { type: 'boolean', default: false, description: 'Log every decision (rule index, rule, decision, URI) to logs/<beanId>.log.' },
   },
   refs: {
-    rules: { kind: 'DecideRule', list: true, overlayable: true, description: 'The rules, in order.' },
+    rules: { kind: 'DecideRule', list: true, description: 'The rules, in order.' },
   },
   load: async (): Promise<ComponentClass> => (await import('./decide-rule-sequence.js')).DecideRuleSequence,
 });

@@ -1,25 +1,32 @@
 import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { Configurable } from '../../model/configurable.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import { DecideResult } from '../../model/decide-result.js';
 import type { DecideRule } from '../../model/decide-rule.js';
 import type { decideRuleSequenceComponent } from './decide-rule-sequence.descriptor.js';
 
 /** Heritrix's DecideRuleSequence: last non-NONE decision wins; a rule that can only repeat the current decision is skipped. */
-export class DecideRuleSequence implements DecideRule {
-  readonly #only: Array<DecideResult | undefined>;
-  beanName = '';
+export class DecideRuleSequence extends Configurable<typeof decideRuleSequenceComponent> implements DecideRule {
+  readonly #rules: readonly DecideRule[];
 
-  constructor(readonly config: ConfigOf<typeof decideRuleSequenceComponent>) {
-    this.#only = config.rules.map((r) => r.onlyDecision?.());
+  constructor(config: ConfigOf<typeof decideRuleSequenceComponent>) {
+    super(config);
+    this.#rules = config.rules;
+  }
+
+  /** The rules, in order. */
+  get rules(): readonly DecideRule[] {
+    return this.#rules;
   }
 
   decisionFor(uri: CrawlUri): DecideResult {
-    if (!(uri.overlay ? uri.configFor(this.beanName, this.config).enabled : this.config.enabled)) return DecideResult.NONE;
+    if (!this.configFor(uri).enabled) return DecideResult.NONE;
     let result: DecideResult = DecideResult.NONE;
-    const rules = this.config.rules;
+    const rules = this.#rules;
     for (let i = 0; i < rules.length; i++) {
-      if (this.#only[i] !== undefined && this.#only[i] === result) continue;
-      const d = rules[i].decisionFor(uri);
+      const rule = rules[i];
+      if (result !== DecideResult.NONE && rule.onlyDecision?.(uri) === result) continue;
+      const d = rule.decisionFor(uri);
       if (d !== DecideResult.NONE) result = d;
     }
     return result;

@@ -4,10 +4,10 @@ import type { fetchStatusDecideRuleComponent } from './fetch-result-decide-rules
 import { PredicatedDecideRule } from './predicated-decide-rule.js';
 
 /** Heritrix's FetchStatusDecideRule: its decision for URIs whose fetch status is one of `statusCodes`. */
-export class FetchStatusDecideRule extends PredicatedDecideRule {
+export class FetchStatusDecideRule extends PredicatedDecideRule<typeof fetchStatusDecideRuleComponent> {
   readonly #codes: ReadonlySet<number>;
 
-  constructor(override readonly config: ConfigOf<typeof fetchStatusDecideRuleComponent>) {
+  constructor(config: ConfigOf<typeof fetchStatusDecideRuleComponent>) {
     super(config);
     this.#codes = new Set(config.statusCodes);
   }

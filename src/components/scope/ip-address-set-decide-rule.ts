@@ -10,10 +10,10 @@ import { PredicatedDecideRule } from './predicated-decide-rule.js';
  * one DNS gave (the ServerCache), else the host itself when written as an address; a host not
  * looked up yet has none, so the rule answers NONE for it.
  */
-export class IpAddressSetDecideRule extends PredicatedDecideRule {
+export class IpAddressSetDecideRule extends PredicatedDecideRule<typeof ipAddressSetDecideRuleComponent> {
   readonly #addresses: ReadonlySet<string>;
 
-  constructor(override readonly config: ConfigOf<typeof ipAddressSetDecideRuleComponent>) {
+  constructor(config: ConfigOf<typeof ipAddressSetDecideRuleComponent>) {
     super(config);
     this.#addresses = new Set(config.ipAddresses.map((a) => a.trim().replace(/^\[(.*)\]$/, '$1').toLowerCase()));
   }

@@ -1,6 +1,7 @@
 import type { CrawlUri } from '../../model/crawl-uri.js';
-import { fullMatchRegex } from '../../util/java-regex.js';
+import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
 import { MatchesRegexDecideRule, type RegexRuleConfig } from './matches-regex-decide-rule.js';
+import type { matchesRegexDecideRuleComponent } from './regex-decide-rules.descriptor.js';
 
 /** Heritrix's preset groups of file suffixes (MatchesFilePatternDecideRule.Preset), as Heritrix writes them. */
 export const FILE_PATTERN_PRESETS = {
@@ -22,19 +23,15 @@ export interface FilePatternRuleConfig extends RegexRuleConfig {
  * the preset group `usePreset` (any case); CUSTOM uses `regex` instead.
  */
 export class MatchesFilePatternDecideRule extends MatchesRegexDecideRule {
-  constructor(override readonly config: FilePatternRuleConfig) {
-    super(config);
-  }
-
-  protected override compile(config: RegexRuleConfig): RegExp {
-    const preset = (config as FilePatternRuleConfig).usePreset;
-    return fullMatchRegex(preset === 'CUSTOM' ? config.regex : FILE_PATTERN_PRESETS[preset]);
+  protected override source(c: ConfigOf<typeof matchesRegexDecideRuleComponent>): string {
+    const preset = (c as unknown as FilePatternRuleConfig).usePreset;
+    return preset === 'CUSTOM' ? c.regex : FILE_PATTERN_PRESETS[preset];
   }
 }
 
 /** Heritrix's NotMatchesFilePatternDecideRule: its decision when the URI does not end in one of the preset's suffixes. */
 export class NotMatchesFilePatternDecideRule extends MatchesFilePatternDecideRule {
-  protected override evaluate(curi: CrawlUri): boolean {
-    return !super.evaluate(curi);
+  protected override evaluate(curi: CrawlUri, c: ConfigOf<typeof matchesRegexDecideRuleComponent>): boolean {
+    return !super.evaluate(curi, c);
   }
 }

@@ -6,7 +6,7 @@ import { verifyText } from '../../../test/support/verify-text.js';
 import { MatchesListRegexDecideRule } from './matches-list-regex-decide-rule.js';
 import { SCOPE_COMPONENTS } from './scope-components.js';
 
-function rule(over: Partial<MatchesListRegexDecideRule['config']> = {}): MatchesListRegexDecideRule {
+function rule(over: Partial<ConstructorParameters<typeof MatchesListRegexDecideRule>[0]> = {}): MatchesListRegexDecideRule {
   return new MatchesListRegexDecideRule({ enabled: true, comment: '', decision: 'ACCEPT', regexList: [], listLogicalOr: true, ...over });
 }
 
@@ -34,7 +34,7 @@ describe('MatchesListRegexDecideRule', () => {
   it('gives its configured decision, and NONE when disabled', () => {
     const uri = new CrawlUri('http://example.org/a.zip');
     expect(rule({ decision: 'REJECT', regexList: ['.*\\.zip'] }).decisionFor(uri)).to.equal('REJECT');
-    expect(rule({ decision: 'REJECT' }).onlyDecision()).to.equal('REJECT');
+    expect(rule({ decision: 'REJECT' }).onlyDecision(new CrawlUri('http://example.org/'))).to.equal('REJECT');
     expect(rule({ enabled: false, regexList: ['.*'] }).decisionFor(uri)).to.equal('NONE');
   });
 

@@ -1,6 +1,8 @@
+import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import { fullMatchRegex } from '../../util/java-regex.js';
 import { PredicatedDecideRule, type PredicatedRuleConfig } from './predicated-decide-rule.js';
+import type { matchesRegexDecideRuleComponent } from './regex-decide-rules.descriptor.js';
 
 export interface RegexRuleConfig extends PredicatedRuleConfig {
   readonly regex: string;
@@ -8,34 +10,36 @@ export interface RegexRuleConfig extends PredicatedRuleConfig {
 
 /**
  * Heritrix's MatchesRegexDecideRule: its decision when `regex` matches the whole of the string
- * `subject` picks (the URI here; subclasses pick the hops path or the content type).
+ * `subject` picks (the URI here; subclasses pick the hops path or the content type). The
+ * expression is the URI's own (a sheet may give another), compiled once per source.
  */
-export class MatchesRegexDecideRule extends PredicatedDecideRule {
-  protected readonly pattern: RegExp;
+export class MatchesRegexDecideRule extends PredicatedDecideRule<typeof matchesRegexDecideRuleComponent> {
+  readonly #compiled = new Map<string, RegExp>();
 
-  constructor(override readonly config: RegexRuleConfig) {
-    super(config);
-    this.pattern = this.compile(config);
-  }
-
-  /** The expression in force (a subclass may choose another than `regex`). */
-  protected compile(config: RegexRuleConfig): RegExp {
-    return fullMatchRegex(config.regex);
+  /** The source of the expression in force under a URI's configuration (a subclass may choose another than `regex`). */
+  protected source(c: ConfigOf<typeof matchesRegexDecideRuleComponent>): string {
+    return c.regex;
   }
 
   protected subject(curi: CrawlUri): string | undefined {
     return curi.uri;
   }
 
-  protected evaluate(curi: CrawlUri): boolean {
+  protected evaluate(curi: CrawlUri, c: ConfigOf<typeof matchesRegexDecideRuleComponent>): boolean {
     const s = this.subject(curi);
-    return s !== undefined && this.pattern.test(s);
+    return s !== undefined && this.#pattern(this.source(c)).test(s);
+  }
+
+  #pattern(source: string): RegExp {
+    let pattern = this.#compiled.get(source);
+    if (pattern === undefined) this.#compiled.set(source, (pattern = fullMatchRegex(source)));
+    return pattern;
   }
 }
 
 /** Heritrix's NotMatchesRegexDecideRule: its decision when `regex` does not match the URI. */
 export class NotMatchesRegexDecideRule extends MatchesRegexDecideRule {
-  protected override evaluate(curi: CrawlUri): boolean {
-    return !super.evaluate(curi);
+  protected override evaluate(curi: CrawlUri, c: ConfigOf<typeof matchesRegexDecideRuleComponent>): boolean {
+    return !super.evaluate(curi, c);
   }
 }

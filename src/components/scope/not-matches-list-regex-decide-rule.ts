@@ -1,5 +1,7 @@
 import type { CrawlUri } from '../../model/crawl-uri.js';
+import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
 import { MatchesListRegexDecideRule } from './matches-list-regex-decide-rule.js';
+import type { matchesListRegexDecideRuleComponent } from './matches-list-regex-decide-rule.descriptor.js';
 
 /**
  * Heritrix's NotMatchesListRegexDecideRule: its decision when MatchesListRegexDecideRule's test
@@ -7,7 +9,7 @@ import { MatchesListRegexDecideRule } from './matches-list-regex-decide-rule.js'
  * matches nothing, so this rule then applies to every URI, as in Heritrix.
  */
 export class NotMatchesListRegexDecideRule extends MatchesListRegexDecideRule {
-  protected override evaluate(curi: CrawlUri): boolean {
-    return !super.evaluate(curi);
+  protected override evaluate(curi: CrawlUri, c: ConfigOf<typeof matchesListRegexDecideRuleComponent>): boolean {
+    return !super.evaluate(curi, c);
   }
 }

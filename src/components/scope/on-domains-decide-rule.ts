@@ -1,4 +1,6 @@
+import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
+import type { surtPrefixedDecideRuleComponent } from './surt-prefixed-decide-rule.descriptor.js';
 import { SurtPrefixedDecideRule } from './surt-prefixed-decide-rule.js';
 
 /**
@@ -21,7 +23,7 @@ export class OnDomainsDecideRule extends SurtPrefixedDecideRule {
 
 /** Heritrix's NotOnDomainsDecideRule: its decision for URIs on none of those domains. */
 export class NotOnDomainsDecideRule extends OnDomainsDecideRule {
-  protected override evaluate(curi: CrawlUri): boolean {
-    return !super.evaluate(curi);
+  protected override evaluate(curi: CrawlUri, c: ConfigOf<typeof surtPrefixedDecideRuleComponent>): boolean {
+    return !super.evaluate(curi, c);
   }
 }

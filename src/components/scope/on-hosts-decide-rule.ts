@@ -1,4 +1,6 @@
+import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
+import type { surtPrefixedDecideRuleComponent } from './surt-prefixed-decide-rule.descriptor.js';
 import { SurtPrefixedDecideRule } from './surt-prefixed-decide-rule.js';
 
 /**
@@ -22,7 +24,7 @@ export class OnHostsDecideRule extends SurtPrefixedDecideRule {
 
 /** Heritrix's NotOnHostsDecideRule: its decision for URIs on none of those hosts. */
 export class NotOnHostsDecideRule extends OnHostsDecideRule {
-  protected override evaluate(curi: CrawlUri): boolean {
-    return !super.evaluate(curi);
+  protected override evaluate(curi: CrawlUri, c: ConfigOf<typeof surtPrefixedDecideRuleComponent>): boolean {
+    return !super.evaluate(curi, c);
   }
 }

@@ -1,3 +1,4 @@
+import { Configurable } from '../../model/configurable.js';
 import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import { DecideResult } from '../../model/decide-result.js';
@@ -5,15 +6,11 @@ import type { DecideRule } from '../../model/decide-rule.js';
 import type { pathologicalPathDecideRuleComponent } from './pathological-path-decide-rule.descriptor.js';
 
 /** Heritrix's PathologicalPathDecideRule: REJECT when segments repeat more than `maxRepetitions` times in a row. */
-export class PathologicalPathDecideRule implements DecideRule {
-  /** The bean id (set by the container), for sheets. */
-  beanName = '';
-
-  constructor(readonly config: ConfigOf<typeof pathologicalPathDecideRuleComponent>) {}
-
+export class PathologicalPathDecideRule extends Configurable<typeof pathologicalPathDecideRuleComponent> implements DecideRule {
   decisionFor(curi: CrawlUri): DecideResult {
-    if (!(curi.overlay ? curi.configFor(this.beanName, this.config).enabled : this.config.enabled)) return DecideResult.NONE;
-    return hasRepeatedSegments(curi.uri, this.config.maxRepetitions) ? DecideResult.REJECT : DecideResult.NONE;
+    const c = this.configFor(curi);
+    if (!c.enabled) return DecideResult.NONE;
+    return hasRepeatedSegments(curi.uri, c.maxRepetitions) ? DecideResult.REJECT : DecideResult.NONE;
   }
 
   onlyDecision(): DecideResult {

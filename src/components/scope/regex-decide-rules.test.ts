@@ -35,7 +35,7 @@ describe('the regular-expression decide rules', () => {
     it('gives its configured decision, and NONE when disabled', () => {
       const curi = new CrawlUri('http://example.org/a.zip');
       expect(new MatchesRegexDecideRule({ ...base, decision: 'REJECT', regex: '.*zip' }).decisionFor(curi)).to.equal('REJECT');
-      expect(new NotMatchesRegexDecideRule({ ...base, decision: 'REJECT', regex: '.*zip' }).onlyDecision()).to.equal('REJECT');
+      expect(new NotMatchesRegexDecideRule({ ...base, decision: 'REJECT', regex: '.*zip' }).onlyDecision(new CrawlUri('http://example.org/'))).to.equal('REJECT');
       expect(new MatchesRegexDecideRule({ ...base, enabled: false, regex: '.*' }).decisionFor(curi)).to.equal('NONE');
       expect(new NotMatchesRegexDecideRule({ ...base, enabled: false, regex: 'x' }).decisionFor(curi)).to.equal('NONE');
     });

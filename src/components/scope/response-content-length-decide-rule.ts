@@ -4,13 +4,9 @@ import type { responseContentLengthDecideRuleComponent } from './fetch-result-de
 import { PredicatedDecideRule } from './predicated-decide-rule.js';
 
 /** Heritrix's ResponseContentLengthDecideRule: its decision for fetched URIs whose body length lies within [lowerBound, upperBound]. */
-export class ResponseContentLengthDecideRule extends PredicatedDecideRule {
-  constructor(override readonly config: ConfigOf<typeof responseContentLengthDecideRuleComponent>) {
-    super(config);
-  }
-
-  protected evaluate(curi: CrawlUri): boolean {
+export class ResponseContentLengthDecideRule extends PredicatedDecideRule<typeof responseContentLengthDecideRuleComponent> {
+  protected evaluate(curi: CrawlUri, c: ConfigOf<typeof responseContentLengthDecideRuleComponent>): boolean {
     const size = curi.contentSize;
-    return curi.fetchBeginTime > 0 && size >= 0 && size >= this.config.lowerBound && size <= this.config.upperBound;
+    return curi.fetchBeginTime > 0 && size >= 0 && size >= c.lowerBound && size <= c.upperBound;
   }
 }

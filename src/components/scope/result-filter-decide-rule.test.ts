@@ -4,7 +4,7 @@ import type { HttpResponse } from '../../model/http-response.js';
 import { mimeTypeOf, resourceNameOf, ResultFilterDecideRule } from './result-filter-decide-rule.js';
 import { wildcardRegex } from './wildcard-regex.js';
 
-type Config = ResultFilterDecideRule['config'];
+type Config = ConstructorParameters<typeof ResultFilterDecideRule>[0];
 const DEFAULTS: Config = {
   enabled: true, comment: '', contentLengthMin: -1, contentLengthMax: -1, mimeTypes: [], names: [], urls: [], ignoreCase: true, modifiedWithinDays: -1,
 };

@@ -1,3 +1,4 @@
+import { Configurable } from '../../model/configurable.js';
 import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import { DecideResult } from '../../model/decide-result.js';
@@ -32,22 +33,20 @@ export function resourceNameOf(uri: string): string {
  * SAP xcrawler's result filters: ACCEPT when the URI passes every configured filter, REJECT
  * otherwise. Within one filter any pattern may match; a filter left empty (or -1) is not applied.
  */
-export class ResultFilterDecideRule implements DecideRule {
-  /** The bean id (set by the container), for sheets. */
-  beanName = '';
-
+export class ResultFilterDecideRule extends Configurable<typeof resultFilterDecideRuleComponent> implements DecideRule {
   readonly #mimeTypes: readonly RegExp[];
   readonly #names: readonly RegExp[];
   readonly #urls: readonly RegExp[];
 
-  constructor(readonly config: ConfigOf<typeof resultFilterDecideRuleComponent>) {
+  constructor(config: ConfigOf<typeof resultFilterDecideRuleComponent>) {
+    super(config);
     this.#mimeTypes = config.mimeTypes.map((p) => wildcardRegex(p.trim(), true));
     this.#names = config.names.map((p) => wildcardRegex(p, config.ignoreCase));
     this.#urls = config.urls.map((p) => wildcardRegex(p, config.ignoreCase));
   }
 
   decisionFor(curi: CrawlUri): DecideResult {
-    if (!(curi.overlay ? curi.configFor(this.beanName, this.config).enabled : this.config.enabled)) return DecideResult.NONE;
+    if (!this.configFor(curi).enabled) return DecideResult.NONE;
     return this.passes(curi) ? DecideResult.ACCEPT : DecideResult.REJECT;
   }
 

@@ -4,7 +4,7 @@ import { SchemeNotInSetDecideRule } from './scheme-not-in-set-decide-rule.js';
 
 const DEFAULT_SCHEMES = ['http', 'https', 'ftp', 'dns', 'whois', 'sftp'];
 
-function rule(over: Partial<SchemeNotInSetDecideRule['config']> = {}): SchemeNotInSetDecideRule {
+function rule(over: Partial<ConstructorParameters<typeof SchemeNotInSetDecideRule>[0]> = {}): SchemeNotInSetDecideRule {
   return new SchemeNotInSetDecideRule({ enabled: true, comment: '', decision: 'REJECT', schemes: DEFAULT_SCHEMES, ...over });
 }
 
@@ -38,6 +38,6 @@ describe('SchemeNotInSetDecideRule', () => {
   it('gives its configured decision, and NONE when disabled', () => {
     expect(rule({ decision: 'ACCEPT' }).decisionFor(new CrawlUri('mailto:x@example.org'))).to.equal('ACCEPT');
     expect(rule({ enabled: false }).decisionFor(new CrawlUri('mailto:x@example.org'))).to.equal('NONE');
-    expect(rule().onlyDecision()).to.equal('REJECT');
+    expect(rule().onlyDecision(new CrawlUri('http://example.org/'))).to.equal('REJECT');
   });
 });

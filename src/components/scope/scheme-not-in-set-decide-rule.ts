@@ -4,10 +4,10 @@ import { PredicatedDecideRule } from './predicated-decide-rule.js';
 import type { schemeNotInSetDecideRuleComponent } from './scheme-not-in-set-decide-rule.descriptor.js';
 
 /** Heritrix's SchemeNotInSetDecideRule: its decision (REJECT) when the URI's scheme is not listed. */
-export class SchemeNotInSetDecideRule extends PredicatedDecideRule {
+export class SchemeNotInSetDecideRule extends PredicatedDecideRule<typeof schemeNotInSetDecideRuleComponent> {
   readonly #schemes: ReadonlySet<string>;
 
-  constructor(override readonly config: ConfigOf<typeof schemeNotInSetDecideRuleComponent>) {
+  constructor(config: ConfigOf<typeof schemeNotInSetDecideRuleComponent>) {
     super(config);
     this.#schemes = new Set(config.schemes.map((s) => s.toLowerCase()));
   }

@@ -10,10 +10,10 @@ import type { sourceSeedDecideRuleComponent } from './uri-fact-decide-rules.desc
  * also taken in its normalised form, since tags are normalised seeds (`http://example.org` is
  * tagged `http://example.org/`).
  */
-export class SourceSeedDecideRule extends PredicatedDecideRule {
+export class SourceSeedDecideRule extends PredicatedDecideRule<typeof sourceSeedDecideRuleComponent> {
   readonly #seeds = new Set<string>();
 
-  constructor(override readonly config: ConfigOf<typeof sourceSeedDecideRuleComponent>) {
+  constructor(config: ConfigOf<typeof sourceSeedDecideRuleComponent>) {
     super(config);
     for (const seed of config.sourceSeeds) {
       this.#seeds.add(seed);

@@ -24,7 +24,7 @@ function text(value: string): ReadSource {
   return { description: 'inline text', readText: async () => value };
 }
 
-async function started(over: Partial<SurtPrefixedDecideRule['config']> = {}): Promise<SurtPrefixedDecideRule> {
+async function started(over: Partial<ConstructorParameters<typeof SurtPrefixedDecideRule>[0]> = {}): Promise<SurtPrefixedDecideRule> {
   const rule = new SurtPrefixedDecideRule({
     enabled: true, comment: '', decision: 'ACCEPT', seedsAsSurtPrefixes: true, alsoCheckVia: false, surtsDumpFile: '',
     surtsSource: undefined, seeds: undefined, ...over,
@@ -84,7 +84,7 @@ describe('SurtPrefixedDecideRule', () => {
     expect(decide(rule, 'http://example.org/private/x')).to.equal('REJECT');
     expect(decide(rule, 'http://example.org/public/x')).to.equal('NONE');
     expect(decide(rule, 'http://example.com/')).to.equal('NONE');
-    expect(rule.onlyDecision()).to.equal('REJECT');
+    expect(rule.onlyDecision(new CrawlUri('http://example.org/'))).to.equal('REJECT');
   });
 
   it('with seedsAsSurtPrefixes false, seeds add nothing but directives still count', async () => {

@@ -6,7 +6,6 @@ import type { ReadSource } from '../../model/read-source.js';
 import { impliedSurtPrefix } from '../../util/url/implied-surt-prefix.js';
 import { serializeUrl } from '../../util/url/normalize-url.js';
 import { SurtPrefixSet } from '../../util/url/surt-prefix-set.js';
-import { candidateSurt } from './candidate-surt.js';
 import { PredicatedDecideRule } from './predicated-decide-rule.js';
 import type { surtPrefixedDecideRuleComponent } from './surt-prefixed-decide-rule.descriptor.js';
 
@@ -14,15 +13,11 @@ import type { surtPrefixedDecideRuleComponent } from './surt-prefixed-decide-rul
  * Heritrix's SurtPrefixedDecideRule. The prefix set is built in `start()` (seeds, seed-list
  * directives, `surtsSource`) and dumped if asked; a lookup walks a radix tree once per URI.
  */
-export class SurtPrefixedDecideRule extends PredicatedDecideRule {
+export class SurtPrefixedDecideRule extends PredicatedDecideRule<typeof surtPrefixedDecideRuleComponent> {
   #prefixes = new SurtPrefixSet();
   #listening = false;
   /** Seeds added during the crawl, kept for a second start (which builds the set afresh). */
   readonly #seedsAdded = new Set<string>();
-
-  constructor(override readonly config: ConfigOf<typeof surtPrefixedDecideRuleComponent>) {
-    super(config);
-  }
 
   /** The prefixes in use (empty before `start()`). */
   get prefixes(): SurtPrefixSet {
@@ -60,11 +55,11 @@ export class SurtPrefixedDecideRule extends PredicatedDecideRule {
   /** Rewrites every prefix once the set is read (Heritrix's OnHosts/OnDomains force host or domain form). */
   protected convertPrefix?(prefix: string): string;
 
-  protected evaluate(curi: CrawlUri): boolean {
+  protected evaluate(curi: CrawlUri, c: ConfigOf<typeof surtPrefixedDecideRuleComponent>): boolean {
     const prefixes = this.#prefixes;
     if (prefixes.size === 0) return false;
-    if (this.config.alsoCheckVia && curi.via !== undefined && prefixes.coversUrl(curi.via)) return true;
-    return prefixes.containsPrefixOf(candidateSurt(curi.uri));
+    if (c.alsoCheckVia && curi.via !== undefined && prefixes.coversUrl(curi.via)) return true;
+    return prefixes.containsPrefixOf(curi.candidateSurt);
   }
 
   /** Seeds give their implied prefixes; directive lines (`+` for ACCEPT, `-` for REJECT) their literal or implied ones. */
@@ -73,7 +68,8 @@ export class SurtPrefixedDecideRule extends PredicatedDecideRule {
     if (!seeds) return;
     const list = await seeds.loadSeeds();
     if (this.config.seedsAsSurtPrefixes) for (const seed of list.seeds) set.add(seedSurtPrefix(seed.url));
-    const directive = this.config.decision === 'REJECT' ? '-' : '+';
+    // Directive lines are read once at start, for no URI: the base decision decides their sign.
+    const directive = this.configForNoUri().decision === 'REJECT' ? '-' : '+';
     for (const line of list.directives) set.considerAsDirective(line.text, directive);
   }
 

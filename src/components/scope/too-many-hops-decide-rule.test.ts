@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { CrawlUri } from '../../model/crawl-uri.js';
 import { TooManyHopsDecideRule } from './too-many-hops-decide-rule.js';
 
-function rule(over: Partial<TooManyHopsDecideRule['config']> = {}): TooManyHopsDecideRule {
+function rule(over: Partial<ConstructorParameters<typeof TooManyHopsDecideRule>[0]> = {}): TooManyHopsDecideRule {
   return new TooManyHopsDecideRule({ enabled: true, comment: '', decision: 'REJECT', maxHops: 20, ...over });
 }
 
@@ -23,7 +23,7 @@ describe('TooManyHopsDecideRule', () => {
   }
 
   it('answers REJECT only, and NONE when disabled', () => {
-    expect(rule().onlyDecision()).to.equal('REJECT');
+    expect(rule().onlyDecision(new CrawlUri('http://example.org/'))).to.equal('REJECT');
     expect(rule({ enabled: false }).decisionFor(new CrawlUri('http://example.org/', { hopsPath: 'L'.repeat(30) }))).to.equal('NONE');
   });
 });

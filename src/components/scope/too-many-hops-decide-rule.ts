@@ -4,12 +4,8 @@ import { PredicatedDecideRule } from './predicated-decide-rule.js';
 import type { tooManyHopsDecideRuleComponent } from './too-many-hops-decide-rule.descriptor.js';
 
 /** Heritrix's TooManyHopsDecideRule: its decision (REJECT) when the hops path is longer than `maxHops`. */
-export class TooManyHopsDecideRule extends PredicatedDecideRule {
-  constructor(override readonly config: ConfigOf<typeof tooManyHopsDecideRuleComponent>) {
-    super(config);
-  }
-
-  protected evaluate(curi: CrawlUri): boolean {
-    return curi.hopCount > this.config.maxHops;
+export class TooManyHopsDecideRule extends PredicatedDecideRule<typeof tooManyHopsDecideRuleComponent> {
+  protected evaluate(curi: CrawlUri, c: ConfigOf<typeof tooManyHopsDecideRuleComponent>): boolean {
+    return curi.hopCount > c.maxHops;
   }
 }

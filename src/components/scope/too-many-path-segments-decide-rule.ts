@@ -8,14 +8,10 @@ const QUESTION = 0x3f;
 const HASH = 0x23;
 
 /** Heritrix's TooManyPathSegmentsDecideRule: its decision (REJECT) when the path has more than `maxPathDepth` slashes. */
-export class TooManyPathSegmentsDecideRule extends PredicatedDecideRule {
-  constructor(override readonly config: ConfigOf<typeof tooManyPathSegmentsDecideRuleComponent>) {
-    super(config);
-  }
-
-  protected evaluate(curi: CrawlUri): boolean {
+export class TooManyPathSegmentsDecideRule extends PredicatedDecideRule<typeof tooManyPathSegmentsDecideRuleComponent> {
+  protected evaluate(curi: CrawlUri, c: ConfigOf<typeof tooManyPathSegmentsDecideRuleComponent>): boolean {
     const uri = curi.uri;
-    const max = this.config.maxPathDepth;
+    const max = c.maxPathDepth;
     let count = 0;
     for (let i = pathStart(uri); i < uri.length; i++) {
       const c = uri.charCodeAt(i);

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { CrawlUri } from '../../model/crawl-uri.js';
 import { TransclusionDecideRule } from './transclusion-decide-rule.js';
 
-function rule(over: Partial<TransclusionDecideRule['config']> = {}): TransclusionDecideRule {
+function rule(over: Partial<ConstructorParameters<typeof TransclusionDecideRule>[0]> = {}): TransclusionDecideRule {
   return new TransclusionDecideRule({ enabled: true, comment: '', decision: 'ACCEPT', maxTransHops: 2, maxSpeculativeHops: 1, ...over });
 }
 
@@ -54,7 +54,7 @@ describe('TransclusionDecideRule', () => {
   it('gives its configured decision, and NONE when disabled', () => {
     const uri = new CrawlUri('http://other.org/x', { hopsPath: 'LE' });
     expect(rule({ decision: 'REJECT' }).decisionFor(uri)).to.equal('REJECT');
-    expect(rule({ decision: 'REJECT' }).onlyDecision()).to.equal('REJECT');
+    expect(rule({ decision: 'REJECT' }).onlyDecision(new CrawlUri('http://example.org/'))).to.equal('REJECT');
     expect(rule({ enabled: false }).decisionFor(uri)).to.equal('NONE');
   });
 });

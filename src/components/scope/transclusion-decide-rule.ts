@@ -14,14 +14,10 @@ const SPECULATIVE = 'X'.charCodeAt(0);
  * navigates (L, M sitemap, S form submit) or to the seed: there must be at least one hop, at
  * most `maxTransHops` of them other than R, and at most `maxSpeculativeHops` X hops.
  */
-export class TransclusionDecideRule extends PredicatedDecideRule {
-  constructor(override readonly config: ConfigOf<typeof transclusionDecideRuleComponent>) {
-    super(config);
-  }
-
-  protected evaluate(curi: CrawlUri): boolean {
+export class TransclusionDecideRule extends PredicatedDecideRule<typeof transclusionDecideRuleComponent> {
+  protected evaluate(curi: CrawlUri, c: ConfigOf<typeof transclusionDecideRuleComponent>): boolean {
     const path = curi.hopsPath;
-    const { maxTransHops, maxSpeculativeHops } = this.config;
+    const { maxTransHops, maxSpeculativeHops } = c;
     let hops = 0;
     let counted = 0;
     let speculative = 0;

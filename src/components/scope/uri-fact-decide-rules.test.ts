@@ -17,7 +17,7 @@ describe('the decide rules on how a URI was reached', () => {
     for (const [what, curi, expected] of table) it(`${expected} for ${what}`, () => expect(new SeedAcceptDecideRule({ enabled: true }).decisionFor(curi)).to.equal(expected));
 
     it('only ever accepts, and answers NONE when disabled', () => {
-      expect(new SeedAcceptDecideRule({ enabled: true }).onlyDecision()).to.equal('ACCEPT');
+      expect(new SeedAcceptDecideRule({ enabled: true }).onlyDecision(new CrawlUri('http://example.org/'))).to.equal('ACCEPT');
       expect(new SeedAcceptDecideRule({ enabled: false }).decisionFor(new CrawlUri('http://example.org/', { isSeed: true }))).to.equal('NONE');
     });
   });

@@ -64,7 +64,7 @@ describe('UrlFilterDecideRule (SMILA\'s URL filters)', () => {
   });
 
   it('only ever rejects, and answers NONE when disabled', () => {
-    expect(rule().onlyDecision()).to.equal('REJECT');
+    expect(rule().onlyDecision(new CrawlUri('http://example.org/'))).to.equal('REJECT');
     expect(rule({ enabled: false, exclude: ['.*'] }).decisionFor(link('http://example.org/'))).to.equal('NONE');
   });
 });

@@ -22,13 +22,13 @@ export function crawlDepth(hopsPath: string): number {
  * there are some), that matches an `exclude` expression, or that lies deeper than `maxCrawlDepth`;
  * NONE otherwise. Seeds (SMILA's start URL) and prerequisites are left to other rules.
  */
-export class UrlFilterDecideRule extends PredicatedDecideRule {
+export class UrlFilterDecideRule extends PredicatedDecideRule<typeof urlFilterDecideRuleComponent> {
   readonly #include: readonly RegExp[];
   readonly #exclude: readonly RegExp[];
   readonly #maxCrawlDepth: number;
 
   constructor(config: ConfigOf<typeof urlFilterDecideRuleComponent>) {
-    super({ ...config, decision: 'REJECT' });
+    super({ ...config, decision: 'REJECT' } as typeof config); // always REJECT, as SMILA's filters drop a URI
     this.#include = config.include.map(fullMatchRegex);
     this.#exclude = config.exclude.map(fullMatchRegex);
     this.#maxCrawlDepth = config.maxCrawlDepth;

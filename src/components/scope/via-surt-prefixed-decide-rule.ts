@@ -5,10 +5,10 @@ import { PredicatedDecideRule } from './predicated-decide-rule.js';
 import type { viaSurtPrefixedDecideRuleComponent } from './surt-variant-decide-rules.descriptor.js';
 
 /** Heritrix's ViaSurtPrefixedDecideRule: its decision for URIs found on a page (their via) that `surtPrefixes` covers. */
-export class ViaSurtPrefixedDecideRule extends PredicatedDecideRule {
+export class ViaSurtPrefixedDecideRule extends PredicatedDecideRule<typeof viaSurtPrefixedDecideRuleComponent> {
   readonly #prefixes = new SurtPrefixSet();
 
-  constructor(override readonly config: ConfigOf<typeof viaSurtPrefixedDecideRuleComponent>) {
+  constructor(config: ConfigOf<typeof viaSurtPrefixedDecideRuleComponent>) {
     super(config);
     for (const entry of config.surtPrefixes) this.#prefixes.considerAsAddDirective(entry.trim().replace(/^\+/, ''));
   }

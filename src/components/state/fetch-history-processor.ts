@@ -6,17 +6,13 @@ import { classifyDelta } from './classify-delta.js';
 import type { fetchHistoryProcessorComponent } from './fetch-history-processor.descriptor.js';
 
 /** Heritrix's FetchHistoryProcessor, judging change as SAP's delta crawls do. */
-export class FetchHistoryProcessor extends Processor {
-  constructor(override readonly config: ConfigOf<typeof fetchHistoryProcessorComponent>) {
-    super(config);
-  }
+export class FetchHistoryProcessor extends Processor<typeof fetchHistoryProcessorComponent> {
 
   protected override shouldProcess(curi: CrawlUri): boolean {
     return !curi.isPrerequisite && !curi.uri.startsWith('dns:');
   }
 
-  protected innerProcess(curi: CrawlUri): ProcessResult {
-    const options = curi.configFor(this.beanName, this.config);
+  protected innerProcess(curi: CrawlUri, options: ConfigOf<typeof fetchHistoryProcessorComponent>): ProcessResult {
     curi.delta = classifyDelta(curi, curi.history, options);
     if (curi.delta === undefined) return PROCEED;
     if (curi.fetchStatus === 304 && curi.outlinks.length === 0 && curi.history?.outlinks) {

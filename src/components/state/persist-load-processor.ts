@@ -4,10 +4,7 @@ import { PROCEED, Processor, type ProcessResult } from '../../model/processor.js
 import type { persistLoadProcessorComponent } from './persist-load-processor.descriptor.js';
 
 /** Heritrix's PersistLoadProcessor: the URI's fetch history, before it is fetched. */
-export class PersistLoadProcessor extends Processor {
-  constructor(override readonly config: ConfigOf<typeof persistLoadProcessorComponent>) {
-    super(config);
-  }
+export class PersistLoadProcessor extends Processor<typeof persistLoadProcessorComponent> {
 
   protected override shouldProcess(curi: CrawlUri): boolean {
     return !curi.isPrerequisite && !curi.uri.startsWith('dns:');

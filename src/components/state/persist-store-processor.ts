@@ -4,10 +4,7 @@ import { PROCEED, Processor, type ProcessResult } from '../../model/processor.js
 import type { persistStoreProcessorComponent } from './persist-store-processor.descriptor.js';
 
 /** Heritrix's PersistStoreProcessor. */
-export class PersistStoreProcessor extends Processor {
-  constructor(override readonly config: ConfigOf<typeof persistStoreProcessorComponent>) {
-    super(config);
-  }
+export class PersistStoreProcessor extends Processor<typeof persistStoreProcessorComponent> {
 
   protected override shouldProcess(curi: CrawlUri): boolean {
     // A URI waiting behind a prerequisite has not been fetched yet.

@@ -14,9 +14,9 @@ export interface QueueKeyOptions {
  * URIs share `whois...`. With `parallelQueues` > 1 a `+N` suffix spreads a host over N queues by
  * its first path segment (a stable hash of our own, not Heritrix's consistent hash).
  */
-export function surtAuthorityQueueKey(uri: string, options: QueueKeyOptions = {}): string {
+export function surtAuthorityQueueKey(uri: string, options: QueueKeyOptions = {}, surtOfUri?: string): string {
   if (uri.startsWith('whois:')) return 'whois...';
-  const s = surt(uri);
+  const s = surtOfUri ?? surt(uri);
   const open = s.indexOf('://(');
   const close = s.indexOf(')');
   if (open < 0 || close < 0 || open + 4 >= close) return DEFAULT_QUEUE_KEY;

@@ -1,0 +1,45 @@
+import { expect } from 'chai';
+import { CrawlUri } from './crawl-uri.js';
+import { DecideResult } from './decide-result.js';
+import type { DecideRule } from './decide-rule.js';
+import { PROCEED, Processor, type ProcessorConfig, type ProcessResult } from './processor.js';
+import { SheetOverlay } from '../sheets/sheet-overlay.js';
+
+class Counting extends Processor {
+  seen: unknown[] = [];
+  protected innerProcess(_curi: CrawlUri, c: ProcessorConfig & { readonly label?: string }): ProcessResult {
+    this.seen.push(c.label);
+    return PROCEED;
+  }
+}
+
+const answering = (d: DecideResult): DecideRule => ({ decisionFor: () => d });
+
+describe('Processor', () => {
+  it('skips a URI only when shouldProcessRule says REJECT, as Heritrix does (NONE processes it)', () => {
+    for (const [answer, processed] of [[DecideResult.ACCEPT, 1], [DecideResult.NONE, 1], [DecideResult.REJECT, 0]] as const) {
+      const p = new Counting({ enabled: true, shouldProcessRule: answering(answer) });
+      p.process(new CrawlUri('http://example.org/'));
+      expect(p.processed, answer).to.equal(processed);
+    }
+  });
+
+  it('hands innerProcess the configuration as the URI sees it: its sheets applied, once', () => {
+    const p = new Counting({ enabled: true, label: 'base' } as ProcessorConfig);
+    p.beanName = 'counting';
+    const sheeted = new CrawlUri('http://example.org/');
+    sheeted.overlay = new SheetOverlay('s', [{ name: 's', values: new Map([['counting', { label: 'sheet' }]]) }]);
+    p.process(new CrawlUri('http://example.org/'));
+    p.process(sheeted);
+    expect(p.seen).to.deep.equal(['base', 'sheet']);
+  });
+
+  it('is switched off per URI by a sheet on enabled', () => {
+    const p = new Counting({ enabled: true });
+    p.beanName = 'counting';
+    const off = new CrawlUri('http://example.org/');
+    off.overlay = new SheetOverlay('off', [{ name: 'off', values: new Map([['counting', { enabled: false }]]) }]);
+    p.process(off);
+    expect(p.processed).to.equal(0);
+  });
+});

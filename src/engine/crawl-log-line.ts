@@ -1,12 +1,5 @@
 import type { CrawlUri } from '../model/crawl-uri.js';
-
-/** `yyyyMMddHHmmssSSS` in UTC, as Heritrix's ArchiveUtils.get17DigitDate. */
-export function timestamp17(ms: number): string {
-  const d = new Date(ms);
-  const p2 = (n: number) => (n < 10 ? `0${n}` : `${n}`);
-  const msPart = d.getUTCMilliseconds();
-  return `${d.getUTCFullYear()}${p2(d.getUTCMonth() + 1)}${p2(d.getUTCDate())}${p2(d.getUTCHours())}${p2(d.getUTCMinutes())}${p2(d.getUTCSeconds())}${msPart < 10 ? '00' : msPart < 100 ? '0' : ''}${msPart}`;
-}
+import { timestamp17 } from '../util/timestamp17.js';
 
 /** The MIME type as Heritrix's MimetypeUtils.truncate writes it: no parameters, `no-type` when absent. */
 export function truncateMime(contentType: string): string {

@@ -1,8 +1,8 @@
 import type { Writable } from 'node:stream';
 
 /**
- * Resolves when the stream can take more, or has failed or closed. It never rejects: a failure is
- * the writer's to report, through its own 'error' listener.
+ * Resolves when the stream can take more, or has failed or closed. It never rejects: the stream's
+ * owner reports a failure once, not each write that waited.
  */
 export function waitForDrain(stream: Writable): Promise<void> {
   return new Promise((resolve) => {

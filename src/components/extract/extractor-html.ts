@@ -27,7 +27,7 @@ export class ExtractorHtml extends Processor {
   protected override shouldProcess(curi: CrawlUri): boolean {
     const body = curi.response?.body;
     if (body === undefined || body.length === 0 || curi.fetchStatus < 200 || curi.fetchStatus > 299 || curi.linkExtractorFinished) return false;
-    if (!isHtmlResponse(curi.contentType, body)) return false;
+    if (!isHtmlResponse(curi.mimeType, body)) return false;
     return !(this.config.ignoreUnexpectedHtml && hasNonHtmlExtension(curi.uri));
   }
 

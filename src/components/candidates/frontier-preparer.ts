@@ -2,7 +2,7 @@ import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import { PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
 import type { CanonicalizationPolicy, QueueAssignmentPolicy } from '../../model/uri-policies.js';
-import { RulesCanonicalizationPolicy } from '../../util/url/canonicalize/rules-canonicalization-policy.js';
+import { CanonicalKeyRules } from '../../util/url/canonicalize/canonical-key-rules.js';
 import type { frontierPreparerComponent } from './frontier-preparer.descriptor.js';
 import { SurtAuthorityQueueAssignmentPolicy } from './surt-authority-queue-assignment-policy.js';
 
@@ -21,7 +21,7 @@ export class FrontierPreparer extends Processor {
 
   constructor(config: ConfigOf<typeof frontierPreparerComponent>) {
     super(config);
-    this.canonicalizationPolicy = config.canonicalizationPolicy ?? new RulesCanonicalizationPolicy();
+    this.canonicalizationPolicy = config.canonicalizationPolicy ?? new CanonicalKeyRules();
     this.queueAssignmentPolicy = config.queueAssignmentPolicy ?? new SurtAuthorityQueueAssignmentPolicy();
   }
 

@@ -25,7 +25,6 @@ export class SheetOverlay {
     this.#cache.set(beanName, merged);
     return merged;
   }
-
 }
 
 /** What the engine asks of the sheets: the overlay of a URI, and an overlay by its key. */

@@ -7,6 +7,7 @@ import { KEPT_SUBLEVEL_PREFIX, type StateParticipant, type StateSublevel } from 
 import { Deque } from '../../util/deque.js';
 import { pushHeaderProblem, pushUrlProblem, splitCredentials } from './http-push-receiver-options.js';
 import type { httpPushReceiverComponent } from './http-push-receiver.descriptor.js';
+import { isoDate } from './iso-date.js';
 
 export type HttpPushReceiverConfig = ConfigOf<typeof httpPushReceiverComponent>;
 
@@ -328,9 +329,8 @@ function eventOfDocument(kind: DocumentEvent['kind'], doc: CrawledDocument): Doc
 
 /** What is pushed of an event: the event, its `lastModified` (an HTTP date as sent) made an ISO date. */
 function pushedEvent(kind: DocumentEvent['kind'], e: DocumentEvent): DocumentEvent {
-  const modified = e.lastModified === undefined ? NaN : Date.parse(e.lastModified);
   return {
     kind, url: e.url, status: e.status, mimeType: e.mimeType || undefined, size: e.size, digest: e.digest,
-    lastModified: Number.isFinite(modified) ? new Date(modified).toISOString() : undefined, etag: e.etag, fetchTime: e.fetchTime,
+    lastModified: isoDate(e.lastModified), etag: e.etag, fetchTime: e.fetchTime,
   };
 }

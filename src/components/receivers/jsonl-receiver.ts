@@ -9,6 +9,7 @@ import type { DocumentEvent } from '../../model/fetch-history.js';
 import type { CrawledDocument, Receiver } from '../../model/receiver.js';
 import { waitForDrain } from '../../util/wait-for-drain.js';
 import { DOCUMENT_ATTRIBUTES, documentText, type DocumentAttribute } from './document-attributes.js';
+import { isoDate } from './iso-date.js';
 import type { jsonlReceiverComponent } from './jsonl-receiver.descriptor.js';
 
 export type JsonlReceiverConfig = ConfigOf<typeof jsonlReceiverComponent>;
@@ -137,11 +138,4 @@ export class JsonlReceiver implements Receiver {
     await writeFile(path, doc.content);
     return path;
   }
-}
-
-/** An ISO date from ms since the epoch or a date as sent (HTTP date); undefined when it does not parse. */
-function isoDate(date: string | number | undefined): string | undefined {
-  if (date === undefined) return undefined;
-  const ms = typeof date === 'number' ? date : Date.parse(date);
-  return Number.isFinite(ms) ? new Date(ms).toISOString() : undefined;
 }

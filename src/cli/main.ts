@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { BeancrawlError } from '../util/beancrawl-error.js';
 import { formatDiagnostic } from '../util/diagnostic.js';
+import { timestamp17 } from '../util/timestamp17.js';
 import { VERSION } from '../util/version.js';
 import { beansCommand } from './commands/beans-command.js';
 import { verifyCommand } from './commands/verify-command.js';
@@ -119,7 +120,7 @@ function defaultJobDir(url: string): string {
   } catch {
     // keep the generic name
   }
-  return `jobs/${host}-${new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14)}`;
+  return `jobs/${host}-${timestamp17(Date.now()).slice(0, 14)}`;
 }
 
 type OptionSpec = Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>;

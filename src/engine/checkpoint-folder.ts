@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { timestamp17 } from '../util/timestamp17.js';
 
 /** The file that stamps a checkpoint valid; written last. */
 export const CHECKPOINT_STAMP = 'checkpoint.json';
@@ -38,7 +39,7 @@ export async function nextCheckpointName(dir: string, now = new Date()): Promise
     const m = /^cp(\d{5,})-/.exec(name);
     if (m) serial = Math.max(serial, Number(m[1]));
   }
-  return `cp${String(serial + 1).padStart(5, '0')}-${now.toISOString().replace(/[-:T]/g, '').slice(0, 14)}`;
+  return `cp${String(serial + 1).padStart(5, '0')}-${timestamp17(now.getTime()).slice(0, 14)}`;
 }
 
 /** A stamp that does not parse marks a checkpoint as incomplete, like a missing one. */

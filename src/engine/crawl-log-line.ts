@@ -1,19 +1,8 @@
 import type { CrawlUri } from '../model/crawl-uri.js';
+import { timestamp17 } from '../util/timestamp17.js';
 
-/** `yyyyMMddHHmmssSSS` in UTC, as Heritrix's ArchiveUtils.get17DigitDate. */
-export function timestamp17(ms: number): string {
-  const d = new Date(ms);
-  const p2 = (n: number) => (n < 10 ? `0${n}` : `${n}`);
-  const msPart = d.getUTCMilliseconds();
-  return `${d.getUTCFullYear()}${p2(d.getUTCMonth() + 1)}${p2(d.getUTCDate())}${p2(d.getUTCHours())}${p2(d.getUTCMinutes())}${p2(d.getUTCSeconds())}${msPart < 10 ? '00' : msPart < 100 ? '0' : ''}${msPart}`;
-}
-
-/** The MIME type as Heritrix's MimetypeUtils.truncate writes it: no parameters, `no-type` when absent. */
-export function truncateMime(contentType: string): string {
-  const end = contentType.search(/[;\s]/);
-  const mime = end === -1 ? contentType : contentType.slice(0, end);
-  return mime || 'no-type';
-}
+/** What crawl.log and the reports write for a URI without a MIME type (Heritrix's MimetypeUtils.NO_TYPE_MIMETYPE). */
+export const NO_TYPE = 'no-type';
 
 /**
  * One crawl.log line in Heritrix's field order: time, status (width 5), size (width 10), URI,
@@ -29,7 +18,7 @@ export function crawlLogLine(curi: CrawlUri, now: number): string {
     curi.uri,
     curi.hopsPath || '-',
     curi.via ?? '-',
-    truncateMime(curi.contentType),
+    curi.mimeType || NO_TYPE,
     `#${String(curi.worker).padStart(3, '0')}`,
     fetched,
     curi.contentDigest ?? '-',

@@ -1,6 +1,6 @@
 import { mkdir, readdir, rename, symlink, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { timestamp17 } from '../engine/crawl-log-line.js';
+import { timestamp17 } from '../util/timestamp17.js';
 
 /** `yyyyMMddHHmmssSSS` (UTC), the name of a run folder. */
 export function runId(now = Date.now()): string {

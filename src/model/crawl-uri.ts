@@ -4,6 +4,7 @@ import type { HttpResponse } from './http-response.js';
 import type { SheetOverlay } from '../sheets/sheet-overlay.js';
 import { coerceHttpsToHttp } from '../util/url/implied-surt-prefix.js';
 import { surt } from '../util/url/surt.js';
+import { mimeTypeOf } from '../util/mime-type-of.js';
 
 /** What a URI carries through the frontier's queues (and onto disk); everything else is per fetch. */
 export interface QueuedUri {
@@ -169,6 +170,21 @@ export class CrawlUri {
 
   get isPrerequisite(): boolean {
     return this.lastHop === 'P';
+  }
+
+  // The media type is kept with the contentType it was computed from: contentType is set more than
+  // once (after the headers for a mid-fetch rule, again after the body; cleared for a retry), and
+  // a rule may read the type before the fetch, while contentType is still ''.
+  #mimeType = '';
+  #mimeTypeFrom?: string;
+
+  /** The media type of `contentType` (`text/html`; '' when there is none), computed once per value. */
+  get mimeType(): string {
+    if (this.#mimeTypeFrom !== this.contentType) {
+      this.#mimeType = mimeTypeOf(this.contentType);
+      this.#mimeTypeFrom = this.contentType;
+    }
+    return this.#mimeType;
   }
 
   toQueued(): QueuedUri {

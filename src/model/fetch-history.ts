@@ -57,6 +57,7 @@ export interface DocumentEvent {
   readonly mimeType?: string;
   readonly size?: number;
   readonly digest?: string;
+  /** The Last-Modified header as sent (or a file's time); an ISO date in what HttpPushReceiver pushes. */
   readonly lastModified?: string;
   readonly etag?: string;
   /** When the event's fetch began (the last fetch, for a deletion). */

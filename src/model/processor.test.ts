@@ -2,12 +2,12 @@ import { expect } from 'chai';
 import { CrawlUri } from './crawl-uri.js';
 import { DecideResult } from './decide-result.js';
 import type { DecideRule } from './decide-rule.js';
-import { PROCEED, Processor, type ProcessorConfig, type ProcessResult } from './processor.js';
+import { PROCEED, Processor, type ProcessResult } from './processor.js';
 import { SheetOverlay } from '../sheets/sheet-overlay.js';
 
 class Counting extends Processor {
   seen: unknown[] = [];
-  protected innerProcess(_curi: CrawlUri, c: ProcessorConfig & { readonly label?: string }): ProcessResult {
+  protected innerProcess(_curi: CrawlUri, c: Readonly<Record<string, unknown>>): ProcessResult {
     this.seen.push(c.label);
     return PROCEED;
   }
@@ -25,7 +25,7 @@ describe('Processor', () => {
   });
 
   it('hands innerProcess the configuration as the URI sees it: its sheets applied, once', () => {
-    const p = new Counting({ enabled: true, label: 'base' } as ProcessorConfig);
+    const p = new Counting({ enabled: true, shouldProcessRule: undefined, label: 'base' });
     p.beanName = 'counting';
     const sheeted = new CrawlUri('http://example.org/');
     sheeted.overlay = new SheetOverlay('s', [{ name: 's', values: new Map([['counting', { label: 'sheet' }]]) }]);
@@ -35,7 +35,7 @@ describe('Processor', () => {
   });
 
   it('is switched off per URI by a sheet on enabled', () => {
-    const p = new Counting({ enabled: true });
+    const p = new Counting({ enabled: true, shouldProcessRule: undefined });
     p.beanName = 'counting';
     const off = new CrawlUri('http://example.org/');
     off.overlay = new SheetOverlay('off', [{ name: 'off', values: new Map([['counting', { enabled: false }]]) }]);

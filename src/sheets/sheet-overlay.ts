@@ -28,6 +28,12 @@ export class SheetOverlay {
   }
 }
 
+/** A URI as sheet associations see it: its SURT (https read as http) for prefixes, the whole URI for rules. */
+export interface SheetSubject {
+  readonly uri: string;
+  readonly candidateSurt: string;
+}
+
 /** What the engine asks of the sheets: the overlay of a URI, and an overlay by its key. */
 export interface SheetOverlays {
   /** The overlay for a URI; undefined when no sheet applies. */

@@ -4,7 +4,7 @@ import { PROCEED, Processor, type ProcessResult } from '../../model/processor.js
 import { addCssLinks } from './add-css-links.js';
 import { decodeText } from './decode-text.js';
 import type { extractorCssComponent } from './extractor-css.descriptor.js';
-import { isExtractable, mimeTypeOf, pathEndsWith } from './is-extractable.js';
+import { isExtractable, pathEndsWith } from './is-extractable.js';
 import { OutlinkSink } from './outlink-sink.js';
 
 export type ExtractorCssConfig = ConfigOf<typeof extractorCssComponent>;
@@ -29,7 +29,7 @@ export class ExtractorCss extends Processor<typeof extractorCssComponent> {
 
 /** Heritrix's test: the Content-Type mentions css, or the URI ends in `.css`. */
 function isCssResponse(curi: CrawlUri): boolean {
-  return mimeTypeOf(curi.contentType).includes('css') || pathEndsWith(curi.uri, '.css');
+  return curi.mimeType.includes('css') || pathEndsWith(curi.uri, '.css');
 }
 
 const CHARSET_RULE = Buffer.from('@charset "', 'latin1');

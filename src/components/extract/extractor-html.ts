@@ -23,7 +23,7 @@ export class ExtractorHtml extends Processor<typeof extractorHtmlComponent> {
   protected override shouldProcess(curi: CrawlUri, c: ConfigOf<typeof extractorHtmlComponent>): boolean {
     const body = curi.response?.body;
     if (body === undefined || body.length === 0 || curi.fetchStatus < 200 || curi.fetchStatus > 299 || curi.linkExtractorFinished) return false;
-    if (!isHtmlResponse(curi.contentType, body)) return false;
+    if (!isHtmlResponse(curi.mimeType, body)) return false;
     return !(c.ignoreUnexpectedHtml && hasNonHtmlExtension(curi.uri));
   }
 

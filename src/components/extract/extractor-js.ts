@@ -4,7 +4,7 @@ import { PROCEED, Processor, type ProcessResult } from '../../model/processor.js
 import { addJsLinks } from './add-js-links.js';
 import { decodeText } from './decode-text.js';
 import type { extractorJsComponent } from './extractor-js.descriptor.js';
-import { isExtractable, mimeTypeOf, pathEndsWith } from './is-extractable.js';
+import { isExtractable, pathEndsWith } from './is-extractable.js';
 import { OutlinkSink } from './outlink-sink.js';
 
 export type ExtractorJsConfig = ConfigOf<typeof extractorJsComponent>;
@@ -36,7 +36,7 @@ export class ExtractorJs extends Processor<typeof extractorJsComponent> {
 
 /** Typed as a script, or untyped (or generically typed) and named .js/.mjs or loaded by `<script src>`. */
 function isJsResponse(curi: CrawlUri): boolean {
-  const mime = mimeTypeOf(curi.contentType);
+  const mime = curi.mimeType;
   if (mime.includes('javascript') || mime.includes('ecmascript') || mime.includes('jscript')) return true;
   if (!GENERIC_TYPES.has(mime)) return false;
   return pathEndsWith(curi.uri, '.js') || pathEndsWith(curi.uri, '.mjs') || curi.viaContext?.startsWith('script') === true;

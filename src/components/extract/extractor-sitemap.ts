@@ -7,7 +7,7 @@ import { decodeText } from './decode-text.js';
 import type { extractorSitemapComponent } from './extractor-sitemap.descriptor.js';
 import { isRobotsListedSitemap } from './extractor-robots-txt.js';
 import { gunzipCapped, isGzip } from './gunzip-capped.js';
-import { isExtractable, mimeTypeOf, pathEndsWith } from './is-extractable.js';
+import { isExtractable, pathEndsWith } from './is-extractable.js';
 import { fullMatchRegex as javaFullMatch } from '../../util/java-regex.js';
 import { scanSitemap } from './scan-sitemap.js';
 import { isSitemapIndexContext } from './sitemap-context.js';
@@ -79,7 +79,7 @@ export class ExtractorSitemap extends Processor<typeof extractorSitemapComponent
  * application/xml (Heritrix's test), or named `.xml`, `.xml.gz`, or `.gz` with a gzip type.
  */
 function mayBeSitemap(curi: CrawlUri): boolean {
-  const mime = mimeTypeOf(curi.contentType);
+  const mime = curi.mimeType;
   if (mime === 'text/xml' || mime === 'application/xml') return true;
   if (pathEndsWith(curi.uri, '.xml') || pathEndsWith(curi.uri, '.xml.gz')) return true;
   return pathEndsWith(curi.uri, '.gz') && GZIP_TYPES.has(mime);

@@ -1,11 +1,12 @@
 import { expect } from 'chai';
 import { hasNonHtmlExtension } from './has-non-html-extension.js';
-import { isHtmlContentType, looksLikeHtml } from './is-html-response.js';
+import { isHtmlMimeType, looksLikeHtml } from './is-html-response.js';
 import { classifyLinkRel, hasRelKeyword } from './link-rel.js';
 import { metaRefreshUrl } from './meta-refresh-url.js';
 import { parseLinkHeader } from './parse-link-header.js';
 import { parseSrcset } from './parse-srcset.js';
 import { hasNofollowDirective } from './robots-directives.js';
+import { mimeTypeOf } from '../../util/mime-type-of.js';
 
 describe('extract helpers', () => {
   describe('parseSrcset()', () => {
@@ -92,8 +93,8 @@ describe('extract helpers', () => {
 
   describe('content type and sniffing', () => {
     it('accepts only text/html and application/xhtml+xml', () => {
-      expect(['text/html', 'Text/HTML;charset=utf-8', 'application/xhtml+xml'].map(isHtmlContentType)).to.deep.equal([true, true, true]);
-      expect(['text/htmlx', 'text/plain', 'application/xml', ''].map(isHtmlContentType)).to.deep.equal([false, false, false, false]);
+      expect(['text/html', 'Text/HTML;charset=utf-8', 'application/xhtml+xml'].map((t) => isHtmlMimeType(mimeTypeOf(t)))).to.deep.equal([true, true, true]);
+      expect(['text/htmlx', 'text/plain', 'application/xml', ''].map((t) => isHtmlMimeType(mimeTypeOf(t)))).to.deep.equal([false, false, false, false]);
     });
 
     it('sniffs HTML only in the first 512 bytes', () => {

@@ -10,12 +10,6 @@ export function isExtractable(curi: CrawlUri): boolean {
   return curi.fetchStatus >= 200 && curi.fetchStatus <= 299;
 }
 
-/** The media type of a Content-Type value: lower case, parameters and blanks dropped (`text/css`). */
-export function mimeTypeOf(contentType: string): string {
-  const semi = contentType.indexOf(';');
-  return (semi < 0 ? contentType : contentType.slice(0, semi)).trim().toLowerCase();
-}
-
 /** Whether the URI's path (query and fragment excluded) ends with `suffix`, given in lower case. */
 export function pathEndsWith(uri: string, suffix: string): boolean {
   let end = uri.length;

@@ -5,19 +5,17 @@ const SNIFF_BYTES = 512;
 const SIGNATURES = ['<!doctype html', '<html', '<head', '<body'].map((s) => Buffer.from(s, 'latin1'));
 
 /**
- * Whether a response is HTML: by its Content-Type (`text/html` or `application/xhtml+xml`, any
- * case, parameters ignored) or, when it sent none, by sniffing the body's start. A declared type
+ * Whether a response is HTML: by its media type (`CrawlUri.mimeType`: `text/html` or
+ * `application/xhtml+xml`) or, when it declared none, by sniffing the body's start. A declared type
  * is never overruled: `text/plain` full of tags is not parsed.
  */
-export function isHtmlResponse(contentType: string, body: Uint8Array): boolean {
-  return contentType.trim() === '' ? looksLikeHtml(body) : isHtmlContentType(contentType);
+export function isHtmlResponse(mimeType: string, body: Uint8Array): boolean {
+  return mimeType === '' ? looksLikeHtml(body) : isHtmlMimeType(mimeType);
 }
 
-/** `text/html` or `application/xhtml+xml`, in any case, with or without parameters. */
-export function isHtmlContentType(contentType: string): boolean {
-  const semi = contentType.indexOf(';');
-  const mime = (semi < 0 ? contentType : contentType.slice(0, semi)).trim().toLowerCase();
-  return mime === 'text/html' || mime === 'application/xhtml+xml';
+/** `text/html` or `application/xhtml+xml` (a media type as `mimeTypeOf` gives it: lower case, no parameters). */
+export function isHtmlMimeType(mimeType: string): boolean {
+  return mimeType === 'text/html' || mimeType === 'application/xhtml+xml';
 }
 
 /** The body's first 512 bytes open, after a UTF-8 BOM, blanks and comments, with `<!doctype html`, `<html`, `<head` or `<body` (any case) and a space, `>` or `/` after it. */

@@ -1,6 +1,6 @@
 import type { QueuedUri } from '../../model/crawl-uri.js';
 import type { StateStore, StateSublevel } from '../../model/state-store.js';
-import type { FrontierTotals, QueueJournal, QueueState } from './queue-journal.js';
+import type { FrontierTotals, QueueJournal, StoredQueue } from './queue-journal.js';
 
 const ORDINARY = '\u0000';
 const URGENT = '\u0001';
@@ -59,7 +59,7 @@ export class LevelQueueJournal implements QueueJournal {
     this.#committedSpill = undefined;
   }
 
-  stageQueue(state: QueueState): void {
+  stageQueue(state: StoredQueue): void {
     if (state.stored === 0 && state.storedUrgent === 0 && state.totalSpent === 0 && !state.retired) this.#queues.del(state.key);
     else {
       const row = [state.stored, state.storedUrgent, state.totalSpent, state.retired ? 1 : 0];
@@ -75,11 +75,11 @@ export class LevelQueueJournal implements QueueJournal {
     this.#totals.put(TOTALS_KEY, text);
   }
 
-  async load(): Promise<{ queues: QueueState[]; totals?: FrontierTotals }> {
+  async load(): Promise<{ queues: StoredQueue[]; totals?: FrontierTotals }> {
     const text = await this.#totals.get(TOTALS_KEY);
     const totals = text === undefined ? undefined : (JSON.parse(text) as FrontierTotals);
     this.#seq = totals?.seq ?? 0;
-    const queues = (await this.#queues.range('', '\uffff')).map(([key, value]): QueueState => {
+    const queues = (await this.#queues.range('', '\uffff')).map(([key, value]): StoredQueue => {
       const [stored, storedUrgent, totalSpent, retired, wakeAt] = JSON.parse(value) as number[];
       return { key, stored, storedUrgent, totalSpent, retired: retired === 1, wakeAt };
     });

@@ -1,7 +1,7 @@
 import type { QueuedUri } from '../../model/crawl-uri.js';
 
 /** What is kept of one queue between launches. */
-export interface QueueState {
+export interface StoredQueue {
   readonly key: string;
   /** URIs stored under ordinary keys (read back in order, a chunk at a time). */
   readonly stored: number;
@@ -39,11 +39,11 @@ export interface QueueJournal {
   read(queueKey: string, afterKey: string | undefined, limit: number): Promise<QueuedUri[]>;
   /** Every URI of a queue stored under urgent keys. */
   readUrgent(queueKey: string): Promise<QueuedUri[]>;
-  /** Keeps queue states and totals with the next commit. */
-  stageQueue(state: QueueState): void;
+  /** Keeps a queue and the totals with the next commit. */
+  stageQueue(state: StoredQueue): void;
   stageTotals(totals: FrontierTotals): void;
-  /** What the last launch left: queue states and totals. */
-  load(): Promise<{ queues: QueueState[]; totals?: FrontierTotals }>;
+  /** What the last launch left: the stored queues and totals. */
+  load(): Promise<{ queues: StoredQueue[]; totals?: FrontierTotals }>;
   /** Says that URIs left memory with their writes perhaps not yet committed (reads must wait for a commit). */
   spilled(): void;
 }

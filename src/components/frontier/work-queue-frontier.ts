@@ -42,7 +42,6 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
   #timerAt = 0;
   readonly #listeners: Array<(curi: CrawlUri, d: Disposition) => void> = [];
   #listenerErrors = 0;
-  /** The exact URIs scheduled: most links found are rediscoveries, answered here before any scoping. */
   /** URIs scheduled, as found (before canonicalisation), so that a link found again skips the candidate chain. */
   readonly #scheduledUris: RecentFingerprints;
   #discovered = 0;

@@ -13,7 +13,7 @@ export function crawledDocumentOf(curi: CrawlUri): CrawledDocument | undefined {
   if (content === undefined) return undefined;
   return {
     url: curi.uri,
-    mimeType: mimeTypeOf(curi.contentType),
+    mimeType: curi.mimeType,
     charset: curi.contentCharset,
     contentType: curi.contentType,
     lastModified: dateOf(curi.response?.headers['last-modified']),
@@ -29,12 +29,6 @@ export function crawledDocumentOf(curi: CrawlUri): CrawledDocument | undefined {
     isSeed: curi.isSeed,
     outlinks: curi.outlinks,
   };
-}
-
-/** `text/html; charset=UTF-8` → `text/html`. */
-export function mimeTypeOf(contentType: string): string {
-  const semi = contentType.indexOf(';');
-  return (semi === -1 ? contentType : contentType.slice(0, semi)).trim().toLowerCase();
 }
 
 function dateOf(header: string | undefined): Date | undefined {
@@ -59,7 +53,7 @@ export function documentEventOf(curi: CrawlUri, kind: DocumentEvent['kind']): Do
   const fileTime = curi.extraInfo.lastModified;
   return {
     kind, url: curi.uri, status: curi.fetchStatus,
-    mimeType: before ? before.mimeType : mimeTypeOf(curi.contentType) || undefined,
+    mimeType: before ? before.mimeType : curi.mimeType || undefined,
     size: before ? before.size : curi.contentSize >= 0 ? curi.contentSize : undefined,
     digest: before ? before.digest : curi.contentDigest,
     lastModified: headers?.['last-modified'] ?? (typeof fileTime === 'string' ? fileTime : before?.lastModified),

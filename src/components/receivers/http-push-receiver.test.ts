@@ -14,12 +14,12 @@ import type { DocumentEvent } from '../../model/fetch-history.js';
 import type { CrawledDocument } from '../../model/receiver.js';
 import { formatDiagnostic } from '../../util/diagnostic.js';
 import { crawlMetadataComponent } from '../metadata/crawl-metadata.descriptor.js';
-import { HttpPushReceiver, type HttpPushReceiverConfig, type PushedEvent } from './http-push-receiver.js';
+import { HttpPushReceiver, type HttpPushReceiverConfig } from './http-push-receiver.js';
 import { RECEIVER_COMPONENTS } from './receiver-components.js';
 
 interface Received {
   readonly headers: IncomingHttpHeaders;
-  readonly events: PushedEvent[];
+  readonly events: DocumentEvent[];
   readonly status: number;
   readonly at: number;
 }
@@ -36,7 +36,7 @@ class PushServer {
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         const status = this.answer(this.received.length);
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { events: PushedEvent[] };
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { events: DocumentEvent[] };
         this.received.push({ headers: req.headers, events: body.events, status: status === 'hang' ? 0 : status, at: Date.now() });
         if (status !== 'hang') res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'not now');
       });
@@ -306,8 +306,8 @@ describe(HttpPushReceiver.name, () => {
         await a.stop();
         await b.stop();
         await store.commit();
-        expect((await store.sublevel('kept:push:a').range('0', ':')).map(([, v]) => (JSON.parse(v) as PushedEvent[])[0].url)).to.deep.equal(['http://site.test/a']);
-        expect((await store.sublevel('kept:push:b').range('0', ':')).map(([, v]) => (JSON.parse(v) as PushedEvent[])[0].url)).to.deep.equal(['http://site.test/b']);
+        expect((await store.sublevel('kept:push:a').range('0', ':')).map(([, v]) => (JSON.parse(v) as DocumentEvent[])[0].url)).to.deep.equal(['http://site.test/a']);
+        expect((await store.sublevel('kept:push:b').range('0', ':')).map(([, v]) => (JSON.parse(v) as DocumentEvent[])[0].url)).to.deep.equal(['http://site.test/b']);
       } finally {
         await store.stop();
       }

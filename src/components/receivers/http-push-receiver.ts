@@ -7,21 +7,9 @@ import { KEPT_SUBLEVEL_PREFIX, type StateParticipant, type StateSublevel } from 
 import { Deque } from '../../util/deque.js';
 import { pushHeaderProblem, pushUrlProblem, splitCredentials } from './http-push-receiver-options.js';
 import type { httpPushReceiverComponent } from './http-push-receiver.descriptor.js';
+import { isoDate } from './iso-date.js';
 
 export type HttpPushReceiverConfig = ConfigOf<typeof httpPushReceiverComponent>;
-
-/** What is pushed of a document: its event, `lastModified` as an ISO date. */
-export interface PushedEvent {
-  readonly kind: DocumentEvent['kind'];
-  readonly url: string;
-  readonly status: number;
-  readonly mimeType?: string;
-  readonly size?: number;
-  readonly digest?: string;
-  readonly lastModified?: string;
-  readonly etag?: string;
-  readonly fetchTime: number;
-}
 
 /**
  * Events gathered to be POSTed together. In the store, a batch is one or more chunks: the events
@@ -190,7 +178,7 @@ export class HttpPushReceiver implements Receiver, StateParticipant {
     }
   }
 
-  #accept(event: PushedEvent): void {
+  #accept(event: DocumentEvent): void {
     if (this.#state !== 'started') throw new Error(`HttpPushReceiver got a document ${this.#state === 'new' ? 'before start()' : 'after stop()'}`);
     let batch = this.#current;
     if (!batch) {
@@ -331,17 +319,18 @@ async function loadBatches(sub: StateSublevel): Promise<Batch[]> {
   return batches;
 }
 
-function eventOfDocument(kind: DocumentEvent['kind'], doc: CrawledDocument): PushedEvent {
+/** What is pushed of a document: its event, `lastModified` as an ISO date. */
+function eventOfDocument(kind: DocumentEvent['kind'], doc: CrawledDocument): DocumentEvent {
   return {
     kind, url: doc.url, status: doc.status, mimeType: doc.mimeType || undefined, size: doc.size, digest: doc.digest,
     lastModified: doc.lastModified?.toISOString(), fetchTime: doc.fetchTime.getTime(),
   };
 }
 
-function pushedEvent(kind: DocumentEvent['kind'], e: DocumentEvent): PushedEvent {
-  const modified = e.lastModified === undefined ? NaN : Date.parse(e.lastModified);
+/** What is pushed of an event: the event, its `lastModified` (an HTTP date as sent) made an ISO date. */
+function pushedEvent(kind: DocumentEvent['kind'], e: DocumentEvent): DocumentEvent {
   return {
     kind, url: e.url, status: e.status, mimeType: e.mimeType || undefined, size: e.size, digest: e.digest,
-    lastModified: Number.isFinite(modified) ? new Date(modified).toISOString() : undefined, etag: e.etag, fetchTime: e.fetchTime,
+    lastModified: isoDate(e.lastModified), etag: e.etag, fetchTime: e.fetchTime,
   };
 }

@@ -7,7 +7,9 @@ import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
 import { JournaledFile } from '../../model/journaled-file.js';
 import type { DocumentEvent } from '../../model/fetch-history.js';
 import type { CrawledDocument, Receiver } from '../../model/receiver.js';
+import { waitForDrain } from '../../util/wait-for-drain.js';
 import { DOCUMENT_ATTRIBUTES, documentText, type DocumentAttribute } from './document-attributes.js';
+import { isoDate } from './iso-date.js';
 import type { jsonlReceiverComponent } from './jsonl-receiver.descriptor.js';
 
 export type JsonlReceiverConfig = ConfigOf<typeof jsonlReceiverComponent>;
@@ -136,22 +138,4 @@ export class JsonlReceiver implements Receiver {
     await writeFile(path, doc.content);
     return path;
   }
-}
-
-/** An ISO date from ms since the epoch or a date as sent (HTTP date); undefined when it does not parse. */
-function isoDate(date: string | number | undefined): string | undefined {
-  if (date === undefined) return undefined;
-  const ms = typeof date === 'number' ? date : Date.parse(date);
-  return Number.isFinite(ms) ? new Date(ms).toISOString() : undefined;
-}
-
-/** Resolves when the stream can take more, or has failed (the failure is the state store's to report). */
-function waitForDrain(stream: WriteStream): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      stream.off('drain', done).off('error', done).off('close', done);
-      resolve();
-    };
-    stream.on('drain', done).on('error', done).on('close', done);
-  });
 }

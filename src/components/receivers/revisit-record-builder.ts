@@ -1,10 +1,10 @@
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import type { FetchHistoryEntry } from '../../model/fetch-history.js';
 import type { WarcRecordBuilder, WarcRecordDraft } from '../../model/receiver.js';
+import { log14Date } from '../../util/log14-date.js';
 import { isHttp, recordDate } from './builder-support.js';
 import { httpResponseHead } from './http-response-head.js';
 import { sha1Base32 } from './sha1-base32.js';
-import { warcDate } from './warc-record.js';
 
 /** WARC 1.0 §6.7.2: the payload is the same as an earlier capture's (same digest). */
 export const PROFILE_IDENTICAL_PAYLOAD_DIGEST = 'http://netpreserve.org/warc/1.0/revisit/identical-payload-digest';
@@ -98,7 +98,7 @@ export class RevisitRecordBuilder implements WarcRecordBuilder {
     if (revisit.payloadDigest !== undefined) fields.push(['WARC-Payload-Digest', revisit.payloadDigest]);
     if (response.ipAddress) fields.push(['WARC-IP-Address', response.ipAddress]);
     fields.push(['WARC-Profile', revisit.profile], ['WARC-Refers-To-Target-URI', curi.uri]);
-    if (revisit.original !== undefined) fields.push(['WARC-Refers-To-Date', warcDate(revisit.original.fetchTime)]);
+    if (revisit.original !== undefined) fields.push(['WARC-Refers-To-Date', log14Date(revisit.original.fetchTime)]);
     if (revisit.profile === PROFILE_SERVER_NOT_MODIFIED) {
       const { etag, 'last-modified': lastModified } = response.headers;
       if (etag) fields.push(['WARC-Etag', etag]);

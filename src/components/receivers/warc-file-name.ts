@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import { timestamp17 } from '../../util/timestamp17.js';
 
 /** Heritrix's default WARC file name template. */
 export const DEFAULT_WARC_TEMPLATE = '${prefix}-${timestamp17}-${serialno}-${heritrix.pid}~${heritrix.hostname}~${heritrix.port}';
@@ -33,9 +34,4 @@ export function warcFileName(template: string, values: WarcNameValues): string {
 /** The `${…}` tokens of a template that are not known. */
 export function unknownTemplateTokens(template: string): string[] {
   return [...template.matchAll(TOKEN)].map((m) => m[1]).filter((t) => !(WARC_TEMPLATE_TOKENS as readonly string[]).includes(t));
-}
-
-/** `yyyyMMddHHmmssSSS` in UTC. */
-export function timestamp17(ms: number): string {
-  return new Date(ms).toISOString().replace(/[-:T.Z]/g, '');
 }

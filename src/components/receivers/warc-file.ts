@@ -3,6 +3,7 @@ import { mkdir, rename, truncate } from 'node:fs/promises';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
+import { waitForDrain } from '../../util/wait-for-drain.js';
 
 export const OPEN_SUFFIX = '.open';
 export const INVALID_SUFFIX = '.invalid';
@@ -114,15 +115,4 @@ export class WarcFile {
     });
     return stream;
   }
-}
-
-/** Resolves when the stream can take more, or has failed (reported through flushed() or close()). */
-function waitForDrain(stream: WriteStream): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      stream.off('drain', done).off('error', done).off('close', done);
-      resolve();
-    };
-    stream.on('drain', done).on('error', done).on('close', done);
-  });
 }

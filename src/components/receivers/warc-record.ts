@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { WarcRecordDraft } from '../../model/receiver.js';
+import { log14Date } from '../../util/log14-date.js';
 import type { GzipMembers } from './gzip-members.js';
 
 const END = Buffer.from('\r\n\r\n', 'latin1');
@@ -7,11 +8,6 @@ const END = Buffer.from('\r\n\r\n', 'latin1');
 /** A new WARC-Record-ID: `<urn:uuid:…>`. */
 export function newRecordId(): string {
   return `<urn:uuid:${randomUUID()}>`;
-}
-
-/** WARC 1.0's WARC-Date: UTC to the second (`2011-06-23T17:12:08Z`). */
-export function warcDate(ms: number): string {
-  return `${new Date(ms).toISOString().slice(0, 19)}Z`;
 }
 
 /**
@@ -31,7 +27,7 @@ export async function encodeWarcRecord(draft: WarcRecordDraft, id: string, concu
 function warcHeader(draft: WarcRecordDraft, id: string, concurrentTo: string | undefined, length: number): Buffer {
   let s = `WARC/1.0\r\nWARC-Type: ${draft.type}\r\n`;
   if (draft.targetUri !== undefined) s += `WARC-Target-URI: ${draft.targetUri}\r\n`;
-  s += `WARC-Date: ${warcDate(draft.date)}\r\n`;
+  s += `WARC-Date: ${log14Date(draft.date)}\r\n`;
   if (concurrentTo !== undefined) s += `WARC-Concurrent-To: ${concurrentTo}\r\n`;
   for (const [name, value] of draft.fields) s += `${name}: ${value}\r\n`;
   s += `WARC-Record-ID: ${id}\r\n`;

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { CrawlUri } from '../../model/crawl-uri.js';
 import type { HttpResponse } from '../../model/http-response.js';
-import { mimeTypeOf, resourceNameOf, ResultFilterDecideRule } from './result-filter-decide-rule.js';
+import { resourceNameOf, ResultFilterDecideRule } from './result-filter-decide-rule.js';
 import { wildcardRegex } from './wildcard-regex.js';
 
 type Config = ConstructorParameters<typeof ResultFilterDecideRule>[0];
@@ -61,11 +61,6 @@ describe('ResultFilterDecideRule (SAP xcrawler\'s result filters)', () => {
   });
 
   describe('helpers', () => {
-    it('mimeTypeOf drops parameters and case', () => {
-      expect(mimeTypeOf('Text/HTML; charset=utf-8')).to.equal('text/html');
-      expect(mimeTypeOf('')).to.equal('');
-    });
-
     const names: [string, string][] = [
       ['http://example.org/a/b.pdf', 'b.pdf'],
       ['http://example.org/a/b%20c.pdf?x=/y', 'b c.pdf'],

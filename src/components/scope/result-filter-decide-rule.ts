@@ -8,12 +8,6 @@ import { wildcardRegex } from './wildcard-regex.js';
 
 const DAY_MS = 86_400_000;
 
-/** The MIME type of a Content-Type value: its parameters dropped, lower-cased (`Text/HTML; charset=x` → `text/html`). */
-export function mimeTypeOf(contentType: string): string {
-  const semicolon = contentType.indexOf(';');
-  return (semicolon < 0 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase();
-}
-
 /** The last segment of a URI's path, percent-decoded (`/docs/Annual%20Report.pdf` → `Annual Report.pdf`; '' for `/docs/`). */
 export function resourceNameOf(uri: string): string {
   const start = uri.indexOf('://');
@@ -52,7 +46,7 @@ export class ResultFilterDecideRule extends Configurable<typeof resultFilterDeci
 
   /** Every configured filter passes. */
   passes(curi: CrawlUri): boolean {
-    return this.#lengthPasses(curi) && anyMatches(this.#mimeTypes, () => mimeTypeOf(curi.contentType)) &&
+    return this.#lengthPasses(curi) && anyMatches(this.#mimeTypes, () => curi.mimeType) &&
       anyMatches(this.#names, () => resourceNameOf(curi.uri)) && anyMatches(this.#urls, () => curi.uri) && this.#modifiedPasses(curi);
   }
 

@@ -5,8 +5,6 @@ import type { FetchHistoryEntry } from '../../model/fetch-history.js';
 export function fetchEntryOf(curi: CrawlUri): FetchHistoryEntry {
   const headers = curi.response?.headers;
   const fileTime = curi.extraInfo.lastModified;
-  const semi = curi.contentType.indexOf(';');
-  const mimeType = (semi === -1 ? curi.contentType : curi.contentType.slice(0, semi)).trim().toLowerCase();
   return {
     status: curi.fetchStatus,
     fetchTime: curi.fetchBeginTime > 0 ? curi.fetchBeginTime : Date.now(),
@@ -14,7 +12,7 @@ export function fetchEntryOf(curi: CrawlUri): FetchHistoryEntry {
     lastModified: headers?.['last-modified'] ?? (typeof fileTime === 'string' ? fileTime : undefined),
     digest: curi.contentDigest,
     size: curi.contentSize >= 0 ? curi.contentSize : undefined,
-    mimeType: mimeType || undefined,
+    mimeType: curi.mimeType || undefined,
   };
 }
 

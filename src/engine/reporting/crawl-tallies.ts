@@ -3,7 +3,7 @@ import type { HostTally, MimeTally, SeedRecord } from '../../model/crawl-statist
 import { FetchStatus } from '../../model/fetch-status.js';
 import type { Disposition } from '../../model/frontier.js';
 import type { StateSublevel } from '../../model/state-store.js';
-import { truncateMime } from '../crawl-log-line.js';
+import { NO_TYPE } from '../crawl-log-line.js';
 
 export interface TallyOptions {
   /** Keep each seed's latest status. */
@@ -60,7 +60,7 @@ export class CrawlTallies {
     }
     this.bytes += size;
     this.statusCodes.set(curi.fetchStatus, (this.statusCodes.get(curi.fetchStatus) ?? 0) + 1);
-    const mime = truncateMime(curi.contentType);
+    const mime = curi.mimeType || NO_TYPE;
     const m = this.mimeTypes.get(mime);
     if (m) {
       m.urls++;

@@ -1,5 +1,6 @@
 import type { CrawlSnapshot } from '../../model/crawl-statistics.js';
-import { doubleToString, log14Date } from './report-format.js';
+import { log14Date } from '../../util/log14-date.js';
+import { doubleToString } from './report-format.js';
 
 /** The header line of progress-statistics.log, as Heritrix writes it. */
 export const PROGRESS_LEGEND =

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { byCountDescending, doubleToString, formatBytesForDisplay, formatMillisecondsToConventional, log14Date, timestamp12 } from './report-format.js';
+import { byCountDescending, doubleToString, formatBytesForDisplay, formatMillisecondsToConventional, timestamp12 } from './report-format.js';
 
 describe('report formats (Heritrix\'s ArchiveUtils)', () => {
   it('doubleToString: US grouping, at most the given decimals, none forced', () => {
@@ -25,10 +25,9 @@ describe('report formats (Heritrix\'s ArchiveUtils)', () => {
     expect(formatMillisecondsToConventional(60_000 * 19 + 3_600_000 * 19)).to.equal('19h19m');
   });
 
-  it('timestamp12 and log14Date in UTC', () => {
+  it('timestamp12 in UTC', () => {
     const t = Date.UTC(2010, 0, 14, 22, 16, 5, 900);
     expect(timestamp12(t)).to.equal('201001142216');
-    expect(log14Date(t)).to.equal('2010-01-14T22:16:05Z');
   });
 
   it('byCountDescending: most first, ties by key', () => {

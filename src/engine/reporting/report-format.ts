@@ -1,3 +1,5 @@
+import { timestamp17 } from '../../util/timestamp17.js';
+
 /** Heritrix's ArchiveUtils formats, as its reports and progress-statistics.log write them. */
 
 const numberFormats = new Map<number, Intl.NumberFormat>();
@@ -44,17 +46,9 @@ export function formatMillisecondsToConventional(durationMs: number): string {
   return out;
 }
 
-const p2 = (n: number) => String(n).padStart(2, '0');
-
 /** `yyyyMMddHHmm` in UTC (Heritrix's 12-digit date in report headers). */
 export function timestamp12(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getUTCFullYear()}${p2(d.getUTCMonth() + 1)}${p2(d.getUTCDate())}${p2(d.getUTCHours())}${p2(d.getUTCMinutes())}`;
-}
-
-/** `2011-06-23T17:12:08Z`: ISO 8601 to the second (Heritrix's log14 date). */
-export function log14Date(ms: number): string {
-  return `${new Date(ms).toISOString().slice(0, 19)}Z`;
+  return timestamp17(ms).slice(0, 12);
 }
 
 /** Entries by count, largest first, ties by key (Heritrix's reverse-sorted copies). */

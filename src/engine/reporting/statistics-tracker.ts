@@ -8,13 +8,13 @@ import type { ChainSummary, CrawlSnapshot, CrawlStatistics, StatisticsTracking }
 import { listsQueues } from '../../model/frontier-queues.js';
 import type { Processor } from '../../model/processor.js';
 import type { ProcessorChain } from '../../model/processor-chain.js';
+import { log14Date } from '../../util/log14-date.js';
 import { normalizeUrl } from '../../util/url/normalize-url.js';
 import { crawlExitStatus } from './crawl-exit-status.js';
 import { CrawlTallies } from './crawl-tallies.js';
 import { describeExitStatus } from './crawl-summary-report.js';
 import { defaultReports } from './default-reports.js';
 import { PROGRESS_LEGEND, progressStatisticsLine } from './progress-statistics-line.js';
-import { log14Date } from './report-format.js';
 import type { statisticsTrackerComponent } from './statistics-tracker.descriptor.js';
 import { takeSnapshot } from './take-snapshot.js';
 import { writeReportFile } from './write-report-file.js';

@@ -1,13 +1,13 @@
-import type { CanonicalizationRule, CanonicalizationRuleProps } from './canonicalization-rule.js';
+import type { SwitchableCanonicalizationRule, SwitchableCanonicalizationRuleProps } from './switchable-canonicalization-rule.js';
 
 /**
  * Tidies the query after the other rules (Heritrix's FixupQueryString), looking at the last '?':
  * a trailing `?` or `?&` goes, `?&x=y` becomes `?x=y`, and a trailing `&` goes.
  */
-export class FixupQueryString implements CanonicalizationRule {
+export class FixupQueryString implements SwitchableCanonicalizationRule {
   enabled: boolean;
 
-  constructor(props: CanonicalizationRuleProps = {}) {
+  constructor(props: SwitchableCanonicalizationRuleProps = {}) {
     this.enabled = props.enabled ?? true;
   }
 

@@ -1,10 +1,10 @@
-import type { CanonicalizationRule, CanonicalizationRuleProps } from './canonicalization-rule.js';
+import type { SwitchableCanonicalizationRule, SwitchableCanonicalizationRuleProps } from './switchable-canonicalization-rule.js';
 
 /** Lower-cases the whole URL, path and query included (Heritrix's LowercaseRule). */
-export class LowercaseRule implements CanonicalizationRule {
+export class LowercaseRule implements SwitchableCanonicalizationRule {
   enabled: boolean;
 
-  constructor(props: CanonicalizationRuleProps = {}) {
+  constructor(props: SwitchableCanonicalizationRuleProps = {}) {
     this.enabled = props.enabled ?? true;
   }
 

@@ -1,14 +1,14 @@
-import { stripMatch } from './canonicalization-rule.js';
-import type { CanonicalizationRule, CanonicalizationRuleProps } from './canonicalization-rule.js';
+import { stripMatch } from './switchable-canonicalization-rule.js';
+import type { SwitchableCanonicalizationRule, SwitchableCanonicalizationRuleProps } from './switchable-canonicalization-rule.js';
 
 /** `CFID=…&CFTOKEN=…` (optionally followed by `jsession=…`), and the `&` after them. */
 const COLDFUSION_SESSION = /^(.+)(?:cfid=[^&]+&cftoken=[^&]+(?:jsession=[^&]+)?)(?:&(.*))?$/i;
 
 /** Strips ColdFusion session ids (Heritrix's StripSessionCFIDs). */
-export class StripSessionCfids implements CanonicalizationRule {
+export class StripSessionCfids implements SwitchableCanonicalizationRule {
   enabled: boolean;
 
-  constructor(props: CanonicalizationRuleProps = {}) {
+  constructor(props: SwitchableCanonicalizationRuleProps = {}) {
     this.enabled = props.enabled ?? true;
   }
 

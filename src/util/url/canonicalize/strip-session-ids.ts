@@ -1,5 +1,5 @@
-import { stripMatch } from './canonicalization-rule.js';
-import type { CanonicalizationRule, CanonicalizationRuleProps } from './canonicalization-rule.js';
+import { stripMatch } from './switchable-canonicalization-rule.js';
+import type { SwitchableCanonicalizationRule, SwitchableCanonicalizationRuleProps } from './switchable-canonicalization-rule.js';
 
 /** `jsessionid=` or `phpsessid=` with 32 letters or digits, e.g. `jsessionid=999A9EF028317A82AC83F0FDFE59385A`. */
 const JAVA_OR_PHP_SESSION = /^(.+)(?:jsessionid|phpsessid)=[0-9a-zA-Z]{32}(?:&(.*))?$/i;
@@ -13,10 +13,10 @@ const ASP_SESSION = /^(.+)ASPSESSIONID[a-zA-Z]{8}=[a-zA-Z]{24}(?:&(.*))?$/i;
  * StripSessionIDs): `?jsessionid=<32>&x=y` → `?x=y`, `?a=b&jsessionid=<32>` → `?a=b&`.
  * The last occurrence is the one stripped, as the greedy `(.+)` makes it in Heritrix.
  */
-export class StripSessionIds implements CanonicalizationRule {
+export class StripSessionIds implements SwitchableCanonicalizationRule {
   enabled: boolean;
 
-  constructor(props: CanonicalizationRuleProps = {}) {
+  constructor(props: SwitchableCanonicalizationRuleProps = {}) {
     this.enabled = props.enabled ?? true;
   }
 

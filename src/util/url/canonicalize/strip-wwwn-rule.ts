@@ -1,5 +1,5 @@
-import { stripMatch } from './canonicalization-rule.js';
-import type { CanonicalizationRule, CanonicalizationRuleProps } from './canonicalization-rule.js';
+import { stripMatch } from './switchable-canonicalization-rule.js';
+import type { SwitchableCanonicalizationRule, SwitchableCanonicalizationRuleProps } from './switchable-canonicalization-rule.js';
 
 /** `www.`, `www1.`, `www001.` … on http(s) URLs that have something after the slash following the host. */
 const WWWN = /^(https?:\/\/)www[0-9]*\.([^/]*\/.+)$/i;
@@ -8,10 +8,10 @@ const WWWN = /^(https?:\/\/)www[0-9]*\.([^/]*\/.+)$/i;
  * Strips a leading `www` or `wwwN` host label (Heritrix's StripWWWNRule). Root pages
  * (`http://www.example.org/`) keep it: a site reachable under only one of the two names is not lost.
  */
-export class StripWwwnRule implements CanonicalizationRule {
+export class StripWwwnRule implements SwitchableCanonicalizationRule {
   enabled: boolean;
 
-  constructor(props: CanonicalizationRuleProps = {}) {
+  constructor(props: SwitchableCanonicalizationRuleProps = {}) {
     this.enabled = props.enabled ?? true;
   }
 

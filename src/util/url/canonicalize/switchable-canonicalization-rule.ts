@@ -1,12 +1,12 @@
-/** One step of Heritrix's uniqueness-key canonicalization. */
-export interface CanonicalizationRule {
-  /** A disabled rule is skipped by the policy. */
+/** One step of Heritrix's uniqueness-key canonicalization, with its on/off switch (Heritrix's BaseRule). */
+export interface SwitchableCanonicalizationRule {
+  /** A disabled rule is skipped by CanonicalKeyRules. */
   enabled: boolean;
   canonicalize(url: string): string;
 }
 
 /** Constructor properties every rule accepts. */
-export interface CanonicalizationRuleProps {
+export interface SwitchableCanonicalizationRuleProps {
   enabled?: boolean;
 }
 

@@ -1,14 +1,14 @@
-import type { CanonicalizationRule } from './canonicalization-rule.js';
 import { FixupQueryString } from './fixup-query-string.js';
 import { LowercaseRule } from './lowercase-rule.js';
 import { StripSessionCfids } from './strip-session-cfids.js';
 import { StripSessionIds } from './strip-session-ids.js';
 import { StripUserinfoRule } from './strip-userinfo-rule.js';
 import { StripWwwnRule } from './strip-wwwn-rule.js';
+import type { SwitchableCanonicalizationRule } from './switchable-canonicalization-rule.js';
 
-export interface RulesCanonicalizationPolicyProps {
+export interface CanonicalKeyRulesProps {
   /** Applied in order; defaults to Heritrix's six default rules. */
-  rules?: CanonicalizationRule[];
+  rules?: SwitchableCanonicalizationRule[];
 }
 
 /**
@@ -16,15 +16,15 @@ export interface RulesCanonicalizationPolicyProps {
  * (Heritrix's RulesCanonicalizationPolicy). The key is only for that test: the URI keeps its own
  * form everywhere else.
  */
-export class RulesCanonicalizationPolicy {
-  rules: CanonicalizationRule[];
+export class CanonicalKeyRules {
+  rules: SwitchableCanonicalizationRule[];
 
-  constructor(props: RulesCanonicalizationPolicyProps = {}) {
-    this.rules = props.rules ?? RulesCanonicalizationPolicy.defaultRules();
+  constructor(props: CanonicalKeyRulesProps = {}) {
+    this.rules = props.rules ?? CanonicalKeyRules.defaultRules();
   }
 
   /** Lowercase, StripUserinfo, StripWwwn, StripSessionIds, StripSessionCfids, FixupQueryString. */
-  static defaultRules(): CanonicalizationRule[] {
+  static defaultRules(): SwitchableCanonicalizationRule[] {
     return [
       new LowercaseRule(),
       new StripUserinfoRule(),

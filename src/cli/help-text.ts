@@ -1,49 +1,81 @@
 import { VERSION } from '../util/version.js';
+import type { CliCommand, CliOption } from './cli-command.js';
+import { COMMANDS, PLANNED_COMMANDS } from './command-table.js';
 
-export const HELP = `beancrawl ${VERSION} - a crawl engine configured by bean files
+/** Help is wrapped for an 80-column terminal. */
+const WIDTH = 80;
+const SUMMARY_INDENT = '      ';
 
-Usage:
-  beancrawl verify JOB|FILE [--set bean.path=value]...
-      Check a job folder or bean file at three levels: well formed, the bean graph can be
-      built (classes, properties, types, references), every bean's own rules. Prints each
-      error as file:line:column: error CODE: message. Exit 0 when clean, 1 on errors.
-  beancrawl beans JOB|FILE [--set bean.path=value]...
-      Print the resolved bean graph: every bean, its class, and each property's value with
-      where it came from (default, file:line, override, --set).
-  beancrawl create JOB [--profile NAME] [--seed URL]... [--contact URL]
-      Make a new job folder from a profile (default: default), with these seeds and
-      operator contact URL written into its overrides.
-  beancrawl launch JOB [--fresh] [--forget-history] [--checkpoint NAME|latest]
-                   [--dry-run-deletes] [--set ...]
-      Verify (refusing a job with errors), then crawl to the end in this process, with
-      live progress; writes JOB/runs/<timestamp>/ (JOB/latest points at it). A run that
-      did not finish (killed, Ctrl-C) is resumed; --fresh starts a new one from the seeds
-      instead, --forget-history also drops the fetch history; --checkpoint starts from a
-      checkpoint; --dry-run-deletes lists what a delta run would delete, deleting nothing.
-      Ctrl-C (or SIGTERM) stops cleanly, to be resumed; twice quits at once.
-  beancrawl crawl URL... [--profile NAME] [--contact URL] [--job DIR] [--set ...]
-      create and launch in one step (profile site-mirror; job folder jobs/<host>-<time>).
-  beancrawl status|pause|unpause|checkpoint|terminate JOB
-      Talk to the crawl running in JOB from another shell (through JOB/.beancrawl.sock):
-      state and counts; stop taking new URIs; go on; write a checkpoint (JOB/checkpoints/
-      cpNNNNN-<time>); end the crawl (it is finished, not resumed).
-  beancrawl explain JOB URL... [--json] [--set ...]
-      Without fetching: for each URL (or each line of stdin), its normalised form, SURT,
-      uniqueness and queue keys, every scope rule's verdict and the final decision, the
-      sheets that apply and the values they change, and the politeness that applies.
-  beancrawl schema
-      Print the JSON Schema of bean files (for editors: "$schema" in a JSON bean file).
-  beancrawl docs [--errors]
-      Print the bean reference (docs/beans.md) or the error code list (docs/errors.md).
-  beancrawl --help | --version
+/** A command's usage after "beancrawl", as the parser reads it: names, operands, each option. */
+export function usageLine(command: CliCommand): string {
+  return usageParts(command).join(' ');
+}
 
-Options:
-  --set bean.path=value   override a property after the file's own overrides (repeatable)
-  --debug                 show stack traces of internal errors
+/** `beancrawl --help`: every command's usage and summary, then what applies to them all. */
+export function helpText(): string {
+  const lines = [`beancrawl ${VERSION} - a crawl engine configured by bean files`, '', 'Usage:'];
+  for (const command of COMMANDS) {
+    lines.push(...usageLines('  beancrawl', command), ...wrap(command.summary.split(' '), SUMMARY_INDENT, SUMMARY_INDENT));
+  }
+  lines.push(
+    '  beancrawl help COMMAND | COMMAND --help',
+    '      Print a command\'s options and what it does in full.',
+    '  beancrawl --help | --version',
+    '',
+    'Options:',
+    ...optionLines({ debug: { description: 'show stack traces of internal errors (with any command)' } }),
+    '',
+    `Not in this version yet: ${PLANNED_COMMANDS.join(', ')}.`,
+    '',
+    'Exit codes: 0 success, 1 configuration or crawl error, 2 usage error.',
+  );
+  return `${lines.join('\n')}\n`;
+}
 
-Not in this version yet: serve.
+/** `beancrawl help COMMAND`, `beancrawl COMMAND --help`: its usage, summary, details and options. */
+export function commandHelp(command: CliCommand): string {
+  const about = command.details ? `${command.summary} ${command.details}` : command.summary;
+  const lines = [...usageLines('Usage: beancrawl', command), '', ...wrap(about.split(' '), '', '')];
+  if (Object.keys(command.options).length) lines.push('', 'Options:', ...optionLines(command.options));
+  return `${lines.join('\n')}\n`;
+}
 
-Exit codes: 0 success, 1 configuration or crawl error, 2 usage error.
-`;
+function usageParts(command: CliCommand): string[] {
+  const options = Object.entries(command.options).map(([name, o]) => `[--${name}${o.value ? ` ${o.value}` : ''}]${o.repeatable ? '...' : ''}`);
+  return [command.names.join('|'), ...(command.operands ? [command.operands.usage] : []), ...options];
+}
 
-export const PLANNED_COMMANDS = new Set(['serve']);
+/** A long usage goes on below its first option, never splitting one. */
+function usageLines(lead: string, command: CliCommand): string[] {
+  const [name, ...rest] = usageParts(command);
+  const first = `${lead} ${name}`;
+  return wrap(rest, `${first} `, ' '.repeat(first.length + 1));
+}
+
+/** `--name VALUE` in a column, each description beside it (wrapped under itself). */
+function optionLines(options: Readonly<Record<string, CliOption>>): string[] {
+  const left = Object.entries(options).map(([name, o]) => `  --${name}${o.value ? ` ${o.value}` : ''}`);
+  const column = Math.max(...left.map((l) => l.length)) + 2;
+  return Object.values(options).flatMap((o, i) => {
+    const words = `${o.description}${o.repeatable ? ' (repeatable)' : ''}`.split(' ');
+    return wrap(words, left[i].padEnd(column), ' '.repeat(column));
+  });
+}
+
+/** Fills lines up to WIDTH with `words`; a word longer than a line gets a line of its own. */
+function wrap(words: readonly string[], firstIndent: string, indent: string): string[] {
+  const lines: string[] = [];
+  let line = firstIndent;
+  let empty = true;
+  for (const word of words) {
+    if (!empty && line.length + 1 + word.length > WIDTH) {
+      lines.push(line.trimEnd());
+      line = indent;
+      empty = true;
+    }
+    line += empty ? word : ` ${word}`;
+    empty = false;
+  }
+  lines.push(line.trimEnd());
+  return lines;
+}

@@ -16,6 +16,18 @@ describe('beancrawl (the binary)', () => {
       expect(r.stdout).to.contain('beancrawl verify JOB|FILE');
     });
 
+    for (const [args, usage] of [
+      [['help', 'launch'], 'Usage: beancrawl launch JOB [--fresh]'],
+      [['launch', '--help'], 'Usage: beancrawl launch JOB [--fresh]'],
+      [['pause', '-h'], 'Usage: beancrawl status|pause|unpause|checkpoint|terminate JOB\n'],
+    ] as const) {
+      it(`beancrawl ${args.join(' ')} prints the command's own help and exits 0`, async () => {
+        const r = await runCli(args);
+        expect(r.code).to.equal(0);
+        expect(r.stdout.startsWith(usage), r.stdout).to.equal(true);
+      });
+    }
+
     it('--version prints the package version', async () => {
       const r = await runCli(['--version']);
       expect(r.stdout.trim()).to.equal(PACKAGE_VERSION);
@@ -28,6 +40,9 @@ describe('beancrawl (the binary)', () => {
       [['verify', 'profiles/default.xml', '--colour'], "Unknown option '--colour'"],
       [['verify', 'profiles/default.xml', '--set', 'noDot=1'], '--set expects beanId.property=value'],
       [['serve', 'somejob'], 'not available in this version yet'],
+      [['help', 'frobnicate'], 'unknown command "frobnicate"'],
+      [['schema', 'extra'], "Unexpected argument 'extra'"],
+      [['launch', 'job', '--fresh', '--checkpoint', 'latest'], '--checkpoint and --fresh cannot go together'],
     ] as const) {
       it(`exits 2 on a usage error: beancrawl ${args.join(' ')}`, async () => {
         const r = await runCli(args);
@@ -148,6 +163,16 @@ describe('beancrawl (the binary)', () => {
       const schema = JSON.parse(r.stdout);
       expect(schema.definitions).to.have.property('props:CrawlMetadata');
       expect(schema.definitions['props:CrawlMetadata'].additionalProperties).to.equal(false);
+    });
+  });
+
+  describe('docs', () => {
+    it('prints the bean reference, or with --errors the error codes, as docs/ holds them', async () => {
+      for (const [args, file] of [[['docs'], 'beans.md'], [['docs', '--errors'], 'errors.md']] as const) {
+        const r = await runCli(args);
+        expect(r.code).to.equal(0);
+        expect(r.stdout.trimEnd()).to.equal(readFileSync(join(REPO_ROOT, 'docs', file), 'utf8').trimEnd());
+      }
     });
   });
 });

@@ -3,11 +3,23 @@ import type { ResolvedBean } from '../../beans/resolve/resolved-bean.js';
 import { describeOrigin } from '../../beans/resolve/describe-origin.js';
 import { verifyJob } from '../../job/verify-job.js';
 import { formatDiagnostic, isError } from '../../util/diagnostic.js';
+import { defineCommand } from '../cli-command.js';
 import { EXIT_ERROR, EXIT_OK } from '../exit-codes.js';
 import type { Output } from '../output.js';
+import { SET_OPTION } from '../set-option.js';
 
 /** `beancrawl beans JOB|FILE`: the resolved graph with each value's source. */
-export async function beansCommand(target: string, sets: readonly string[], io: Output): Promise<number> {
+export const beansCommand = defineCommand({
+  names: ['beans'],
+  operands: { usage: 'JOB|FILE', min: 1, max: 1, needs: 'a job folder or bean file' },
+  options: { set: SET_OPTION },
+  summary: 'Print the resolved bean graph, each value with where it came from.',
+  details: 'Every bean, its class, and each property\'s value with its source: default, file:line, '
+    + 'override file:line, --set N, or autowired.',
+  run: ({ operands: [target], options }, io) => beans(target, options.set, io),
+});
+
+async function beans(target: string, sets: readonly string[], io: Output): Promise<number> {
   const result = await verifyJob(target, { sets });
   if (result.resolved && (result.level === 3 || !result.diagnostics.some(isError))) {
     for (const bean of result.resolved.beans) io.out(describeBean(bean));

@@ -1,11 +1,23 @@
 import { sendControl, type ControlCommand } from '../../job/control-socket.js';
 import { locateBeanFile } from '../../job/locate-bean-file.js';
 import { BeancrawlError } from '../../util/beancrawl-error.js';
+import { defineCommand } from '../cli-command.js';
 import { EXIT_ERROR, EXIT_OK } from '../exit-codes.js';
 import type { Output } from '../output.js';
 
 /** `beancrawl status|pause|unpause|checkpoint|terminate JOB`: talks to the crawl running in JOB through its control socket. */
-export async function controlCommand(command: ControlCommand, target: string, io: Output): Promise<number> {
+export const controlCommand = defineCommand({
+  names: ['status', 'pause', 'unpause', 'checkpoint', 'terminate'] satisfies ControlCommand[],
+  operands: { usage: 'JOB', min: 1, max: 1, needs: 'a job' },
+  options: {},
+  summary: 'Talk to the crawl running in JOB from another shell.',
+  details: 'Through JOB/.beancrawl.sock: status prints the state and counts; pause stops taking new '
+    + 'URIs; unpause goes on; checkpoint writes a checkpoint (JOB/checkpoints/cpNNNNN-<time>); '
+    + 'terminate ends the crawl (it is finished, not resumed).',
+  run: ({ command, operands: [job] }, io) => control(command, job, io),
+});
+
+async function control(command: ControlCommand, target: string, io: Output): Promise<number> {
   const { jobDir } = await locateBeanFile(target);
   // A checkpoint copies the whole state: it may take a while on a large crawl.
   const reply = await sendControl(jobDir, command, command === 'checkpoint' ? 3_600_000 : 5000).catch(() => {

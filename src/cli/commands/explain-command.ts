@@ -1,14 +1,29 @@
-import { explainJob, type Explanation } from '../../job/explain-job.js';
+import type { Explanation } from '../../job/explain-job.js';
+import { defineCommand } from '../cli-command.js';
 import { EXIT_OK } from '../exit-codes.js';
-import type { Output } from '../output.js';
+import { SET_OPTION } from '../set-option.js';
 
 /** `beancrawl explain JOB URL…`: what the job will do with each URL (URLs from stdin when none are given). */
-export async function explainCommand(target: string, urls: readonly string[], sets: readonly string[], json: boolean, io: Output): Promise<number> {
-  const list = urls.length ? urls : await readStdinLines();
-  const explained = await explainJob(target, list, sets);
-  io.out(json ? JSON.stringify(explained, null, 2) : explained.map(describe).join('\n\n'));
-  return EXIT_OK;
-}
+export const explainCommand = defineCommand({
+  names: ['explain'],
+  operands: { usage: 'JOB URL...', min: 1, max: Infinity, needs: 'a job', example: 'JOB URL… (or URLs on stdin)' },
+  options: {
+    json: { description: 'print one JSON array instead' },
+    set: SET_OPTION,
+  },
+  summary: 'Say what the job would do with each URL, without fetching it.',
+  details: 'For each URL (or each line of stdin): its normalised form, SURT, uniqueness and queue keys, '
+    + 'every scope rule\'s verdict and the final decision, the sheets that apply and the values they '
+    + 'change, and the politeness that applies.',
+  async run({ operands: [target, ...urls], options }, io) {
+    const list = urls.length ? urls : await readStdinLines();
+    // As for launch: the engine's modules are set up only when this command needs them.
+    const { explainJob } = await import('../../job/explain-job.js');
+    const explained = await explainJob(target, list, options.set);
+    io.out(options.json ? JSON.stringify(explained, null, 2) : explained.map(describe).join('\n\n'));
+    return EXIT_OK;
+  },
+});
 
 function describe(e: Explanation): string {
   if (!e.normalized) return `${e.url}\n  not a crawlable URL (only http, https and file URLs are)`;

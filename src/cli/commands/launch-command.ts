@@ -1,26 +1,51 @@
 import { join } from 'node:path';
-import { launchJob } from '../../job/launch-job.js';
 import { formatDiagnostic } from '../../util/diagnostic.js';
 import type { CrawlControl } from '../../model/crawl-control.js';
-import { INTERRUPTED } from '../../engine/crawl-controller.js';
+import { defineCommand } from '../cli-command.js';
 import { EXIT_OK } from '../exit-codes.js';
 import type { Output } from '../output.js';
 import { progressLine, reportProgress } from '../progress-reporter.js';
+import { SET_OPTION } from '../set-option.js';
+import { UsageError } from '../usage-error.js';
 
-export interface LaunchFlags {
-  readonly fresh?: boolean;
-  readonly forgetHistory?: boolean;
+interface LaunchFlags {
+  readonly fresh: boolean;
+  readonly forgetHistory: boolean;
   readonly checkpoint?: string;
-  readonly dryRunDeletes?: boolean;
+  readonly dryRunDeletes: boolean;
 }
 
+/** `beancrawl launch JOB`: verify, then crawl to the end in this process. */
+export const launchCommand = defineCommand({
+  names: ['launch'],
+  operands: { usage: 'JOB', min: 1, max: 1, needs: 'a job folder or bean file' },
+  options: {
+    fresh: { description: 'start a new run from the seeds, dropping an unfinished one' },
+    'forget-history': { description: 'also drop the fetch history kept across runs' },
+    checkpoint: { value: 'NAME|latest', description: 'start from this checkpoint (JOB/checkpoints/NAME)' },
+    'dry-run-deletes': { description: 'list what a delta run would delete, deleting nothing' },
+    set: SET_OPTION,
+  },
+  summary: 'Verify a job, then crawl it to the end here, with live progress.',
+  details: 'Refuses a job with errors. Writes JOB/runs/<timestamp>/ (JOB/latest points at it). A run '
+    + 'that did not finish (killed, Ctrl-C) is resumed, unless --fresh or --checkpoint says where to '
+    + 'start instead. Ctrl-C (or SIGTERM) stops cleanly, to be resumed; twice quits at once.',
+  async run({ operands: [job], options }, io) {
+    if (options.checkpoint !== undefined && options.fresh) throw new UsageError('--checkpoint and --fresh cannot go together: a checkpoint is a run to resume');
+    return launch(job, options.set, io, {
+      fresh: options.fresh, forgetHistory: options['forget-history'], checkpoint: options.checkpoint, dryRunDeletes: options['dry-run-deletes'],
+    });
+  },
+});
+
 /**
- * `beancrawl launch JOB`: verify, run to the end with live progress, print a summary. Ctrl-C
- * or SIGTERM stops cleanly (URIs in flight finish, every bean stops, the state is committed) and
- * the next launch resumes; a second Ctrl-C exits at once, and the next launch resumes from the
- * last commit.
+ * Runs to the end with live progress and prints a summary. Ctrl-C or SIGTERM stops cleanly (URIs
+ * in flight finish, every bean stops, the state is committed) and the next launch resumes; a
+ * second Ctrl-C exits at once, and the next launch resumes from the last commit.
  */
-export async function launchCommand(target: string, sets: readonly string[], io: Output, flags: LaunchFlags = {}): Promise<number> {
+async function launch(target: string, sets: readonly string[], io: Output, flags: LaunchFlags): Promise<number> {
+  // The engine's modules are set up only when a crawl is launched, not on every start (verify, --help).
+  const [{ launchJob }, { INTERRUPTED }] = await Promise.all([import('../../job/launch-job.js'), import('../../engine/crawl-controller.js')]);
   let stopProgress = () => {};
   let controller: CrawlControl | undefined;
   let interrupts = 0;

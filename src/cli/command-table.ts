@@ -1,0 +1,30 @@
+import type { CliCommand } from './cli-command.js';
+import { beansCommand } from './commands/beans-command.js';
+import { controlCommand } from './commands/control-command.js';
+import { crawlCommand } from './commands/crawl-command.js';
+import { createCommand } from './commands/create-command.js';
+import { docsCommand } from './commands/docs-command.js';
+import { explainCommand } from './commands/explain-command.js';
+import { launchCommand } from './commands/launch-command.js';
+import { schemaCommand } from './commands/schema-command.js';
+import { verifyCommand } from './commands/verify-command.js';
+
+/**
+ * Every command, in the order `--help` lists them. The parser, `--help` and each command's help
+ * come from these entries, and test/docs/command-docs.test.ts holds the README's table to them:
+ * a new command is a file in commands/ and a line here (and its README row).
+ */
+export const COMMANDS: readonly CliCommand[] = [
+  verifyCommand,
+  beansCommand,
+  createCommand,
+  launchCommand,
+  crawlCommand,
+  controlCommand,
+  explainCommand,
+  schemaCommand,
+  docsCommand,
+];
+
+/** Heritrix commands to come: named so that trying one says "not yet" rather than "unknown". */
+export const PLANNED_COMMANDS: readonly string[] = ['serve'];

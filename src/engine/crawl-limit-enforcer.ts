@@ -1,6 +1,22 @@
-import type { ConfigOf } from '../beans/registry/component-descriptor.js';
+import { defineComponent, type ComponentClass, type ConfigOf } from '../beans/registry/component-descriptor.js';
 import type { CrawlLimiter, CrawlTotals } from '../model/crawl-control.js';
-import type { crawlLimitEnforcerComponent } from './crawl-limit-enforcer.descriptor.js';
+
+export const crawlLimitEnforcerComponent = defineComponent({
+  name: 'CrawlLimitEnforcer',
+  aliases: ['org.archive.crawler.framework.CrawlLimitEnforcer'],
+  description: 'Soft limits: when one is reached the crawl stops taking new URIs, finishes those in flight and ends with the matching exit status.',
+  kinds: ['CrawlLimiter'],
+  props: {
+    maxBytesDownload: { type: 'integer', default: 0, minimum: 0, description: 'Stop after this many body bytes (0: no limit). Exit status FINISHED_DATA_LIMIT.' },
+    maxDocumentsDownload: { type: 'integer', default: 0, minimum: 0, description: 'Stop after this many successful fetches (0: no limit). Exit status FINISHED_DOCUMENT_LIMIT.' },
+    maxTimeSeconds: { type: 'integer', default: 0, minimum: 0, description: 'Stop after this long (0: no limit). Exit status FINISHED_TIME_LIMIT.' },
+    maxNovelBytes: { type: 'integer', default: 0, minimum: 0, description: 'Accepted for Heritrix files; not enforced until fetch history exists.' },
+    maxNovelUrls: { type: 'integer', default: 0, minimum: 0, description: 'Accepted for Heritrix files; not enforced until fetch history exists.' },
+    maxWarcNovelBytes: { type: 'integer', default: 0, minimum: 0, description: 'Accepted for Heritrix files; not enforced until WARC writing exists.' },
+    maxWarcNovelUrls: { type: 'integer', default: 0, minimum: 0, description: 'Accepted for Heritrix files; not enforced until WARC writing exists.' },
+  },
+  load: async (): Promise<ComponentClass> => CrawlLimitEnforcer,
+});
 
 export type LimitExit = 'FINISHED_DATA_LIMIT' | 'FINISHED_DOCUMENT_LIMIT' | 'FINISHED_TIME_LIMIT';
 

@@ -1,13 +1,30 @@
+import { defineComponent, type ComponentClass, type ConfigOf } from '../beans/registry/component-descriptor.js';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, stat, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
-import type { ConfigOf } from '../beans/registry/component-descriptor.js';
 import type { CrawlLogger } from '../model/crawl-logger.js';
 import type { CrawlUri } from '../model/crawl-uri.js';
 import { JournaledFile } from '../model/journaled-file.js';
 import { crawlLogLine } from './crawl-log-line.js';
-import type { crawlerLoggerModuleComponent } from './crawler-logger-module.descriptor.js';
+
+export const crawlerLoggerModuleComponent = defineComponent({
+  name: 'CrawlerLoggerModule',
+  aliases: ['org.archive.crawler.reporting.CrawlerLoggerModule'],
+  description:
+    'The crawl\'s logs: crawl.log (one line per finished URI, Heritrix\'s fields and formats), uri-errors.log (URIs that ' +
+    'could not be scheduled), runtime-errors.log (unexpected errors while processing a URI) and alerts.log (what the ' +
+    'operator should know: seeds out of scope, runtime errors).',
+  kinds: ['CrawlLogger'],
+  props: {
+    path: { type: 'string', default: '${launchId}/logs', path: true, description: 'The folder the logs are written to.' },
+    logExtraInfo: { type: 'boolean', default: false, description: 'Append a JSON object of extra information to each crawl.log line.' },
+  },
+  refs: {
+    stateStore: { kind: 'StateStore', autowire: true, description: 'Keeps how far crawl.log was written at each commit, so a resumed crawl continues it without duplicate lines.' },
+  },
+  load: async (): Promise<ComponentClass> => CrawlerLoggerModule,
+});
 
 /**
  * Writes crawl.log, uri-errors.log and runtime-errors.log, appending, through buffered streams.

@@ -1,7 +1,23 @@
+import { defineComponent, type ComponentClass } from '../beans/registry/component-descriptor.js';
 import { PrefixMap } from '../util/prefix-map.js';
 import type { Sheet } from './sheet.js';
 import { SheetOverlay, type RuleSheetAssociation, type SheetOverlays, type SheetSubject } from './sheet-overlay.js';
 import type { SurtPrefixesSheetAssociation } from './surt-prefixes-sheet-association.js';
+
+export const sheetOverlaysManagerComponent = defineComponent({
+  name: 'SheetOverlaysManager',
+  aliases: ['org.archive.crawler.spring.SheetOverlaysManager'],
+  description:
+    'Collects every Sheet and association (found by type, with or without an id; need not be declared) and gives each ' +
+    'URI its overlay: rule-based sheets over longer SURT prefixes over shorter ones over the base values.',
+  kinds: ['SheetOverlaysManager'],
+  props: {},
+  refs: {
+    sheets: { kind: 'Sheet', list: true, autowire: true, description: 'Every sheet of the job.' },
+    associations: { kind: 'SheetAssociation', list: true, autowire: true, description: 'Every association of the job.' },
+  },
+  load: async (): Promise<ComponentClass> => SheetOverlaysManager,
+});
 
 type Association = SurtPrefixesSheetAssociation | RuleSheetAssociation;
 

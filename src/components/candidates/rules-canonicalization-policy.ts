@@ -1,8 +1,22 @@
-import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans/registry/component-descriptor.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import type { CanonicalizationPolicy, CanonicalizationRule } from '../../model/uri-policies.js';
 import { defaultRuleBeans } from './canonicalization-rule-beans.js';
-import type { rulesCanonicalizationPolicyComponent } from './rules-canonicalization-policy.descriptor.js';
+
+export const rulesCanonicalizationPolicyComponent = defineComponent({
+  name: 'RulesCanonicalizationPolicy',
+  aliases: ['org.archive.modules.canonicalize.RulesCanonicalizationPolicy'],
+  description:
+    'Makes the uniqueness key of a URI ("seen before?") by running its rules in order; the URI itself is not ' +
+    'changed. Without rules: Heritrix\'s six (LowercaseRule, StripUserinfoRule, StripWwwnRule, StripSessionIds, ' +
+    'StripSessionCfids, FixupQueryString).',
+  kinds: ['CanonicalizationPolicy'],
+  props: {},
+  refs: {
+    rules: { kind: 'CanonicalizationRule', list: true, description: 'The rules, in order; an empty list means the six default rules.' },
+  },
+  load: async (): Promise<ComponentClass> => RulesCanonicalizationPolicy,
+});
 
 /**
  * Heritrix's RulesCanonicalizationPolicy as a bean: the configured rules (with none, Heritrix's

@@ -1,11 +1,29 @@
-import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { PROCESSOR_PROPS, PROCESSOR_REFS } from '../../model/processor-props.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import { PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
 import { addCssLinks } from './add-css-links.js';
 import { decodeText } from './decode-text.js';
-import type { extractorCssComponent } from './extractor-css.descriptor.js';
 import { isExtractable, pathEndsWith } from './is-extractable.js';
 import { OutlinkSink } from './outlink-sink.js';
+
+export const extractorCssComponent = defineComponent({
+  name: 'ExtractorCss',
+  aliases: ['ExtractorCSS', 'org.archive.modules.extractor.ExtractorCSS'],
+  description:
+    'Finds the links of style sheets (2xx responses whose Content-Type mentions css, or whose URI ends in .css, as ' +
+    'Heritrix decides): `url(...)`, quoted or not, and `@import "..."` or `@import url(...)`, each an embed (hop E, ' +
+    'context `=EMBED_MISC`) resolved against the sheet\'s own URI. Comments are skipped. Inline `<style>` elements ' +
+    'and `style` attributes are read by ExtractorHtml, in the same way.',
+  kinds: ['Processor'],
+  props: {
+    ...PROCESSOR_PROPS,
+  },
+  refs: {
+    ...PROCESSOR_REFS,
+  },
+  load: async (): Promise<ComponentClass> => ExtractorCss,
+});
 
 export type ExtractorCssConfig = ConfigOf<typeof extractorCssComponent>;
 

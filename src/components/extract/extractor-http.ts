@@ -1,13 +1,31 @@
-import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { PROCESSOR_PROPS, PROCESSOR_REFS } from '../../model/processor-props.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import { Hop } from '../../model/hop.js';
 import { PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
-import type { extractorHttpComponent } from './extractor-http.descriptor.js';
 import { classifyLinkRel } from './link-rel.js';
 import { metaRefreshUrl } from './meta-refresh-url.js';
 import { OutlinkSink } from './outlink-sink.js';
 import { parseLinkHeader } from './parse-link-header.js';
 import { hasNofollowDirective, obeysMetaRobots } from './robots-directives.js';
+
+export const extractorHttpComponent = defineComponent({
+  name: 'ExtractorHttp',
+  aliases: ['ExtractorHTTP', 'org.archive.modules.extractor.ExtractorHTTP'],
+  description:
+    'Finds links in a response\'s headers: `Location`, `Content-Location` and `Refresh` (hop R, context `Location:` ' +
+    'and so on, as Heritrix writes them) and `Link` (E or L by its rel, context `Link:`). An `X-Robots-Tag` saying ' +
+    'nofollow or none marks the URI nofollow when the robots policy is obey or classic.',
+  kinds: ['Processor'],
+  props: {
+    ...PROCESSOR_PROPS,
+  },
+  refs: {
+    ...PROCESSOR_REFS,
+    metadata: { kind: 'CrawlMetadata', autowire: true, description: 'Gives the robots policy that decides whether X-Robots-Tag is obeyed; absent, it is.' },
+  },
+  load: async (): Promise<ComponentClass> => ExtractorHttp,
+});
 
 export type ExtractorHttpConfig = ConfigOf<typeof extractorHttpComponent>;
 

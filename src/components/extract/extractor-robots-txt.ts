@@ -1,13 +1,31 @@
-import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { PROCESSOR_PROPS, PROCESSOR_REFS } from '../../model/processor-props.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import { Hop } from '../../model/hop.js';
 import { PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
 import { decodeText } from './decode-text.js';
-import type { extractorRobotsTxtComponent } from './extractor-robots-txt.descriptor.js';
 import { isExtractable } from './is-extractable.js';
 import { LinkContext } from './link-context.js';
 import { OutlinkSink } from './outlink-sink.js';
 import { robotsSitemapUrls } from './robots-sitemap-urls.js';
+
+export const extractorRobotsTxtComponent = defineComponent({
+  name: 'ExtractorRobotsTxt',
+  aliases: ['org.archive.modules.extractor.ExtractorRobotsTxt'],
+  description:
+    'Finds the sitemaps a robots.txt lists: each `Sitemap:` line of a 2xx `/robots.txt` fetched as a prerequisite ' +
+    '(hop P, the only way robots.txt is fetched) becomes a manifest outlink (hop M, context `=MANIFEST_MISC`), ' +
+    'resolved against the robots.txt. ExtractorSitemap then reads those URIs as sitemaps whatever their ' +
+    'Content-Type. When it finds one, the robots.txt is done: later extractors skip it.',
+  kinds: ['Processor'],
+  props: {
+    ...PROCESSOR_PROPS,
+  },
+  refs: {
+    ...PROCESSOR_REFS,
+  },
+  load: async (): Promise<ComponentClass> => ExtractorRobotsTxt,
+});
 
 export type ExtractorRobotsTxtConfig = ConfigOf<typeof extractorRobotsTxtComponent>;
 

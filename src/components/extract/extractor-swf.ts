@@ -1,7 +1,25 @@
-import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { PROCESSOR_PROPS, PROCESSOR_REFS } from '../../model/processor-props.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import { PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
-import type { extractorSwfComponent } from './extractor-swf.descriptor.js';
+
+export const extractorSwfComponent = defineComponent({
+  name: 'ExtractorSwf',
+  aliases: ['ExtractorSWF', 'org.archive.modules.extractor.ExtractorSWF'],
+  description:
+    'Accepted so that Heritrix bean files, whose fetch chain ends with extractorSwf, load unchanged; it reads ' +
+    'nothing. Heritrix parsed Shockwave Flash files (typed x-shockwave-flash or named .swf) with the JavaSWF ' +
+    'library for the URLs of their actions; Flash players are gone, and .swf files are still fetched as embeds ' +
+    '(`<embed src>`, `<object data>`), only not read.',
+  kinds: ['Processor'],
+  props: {
+    ...PROCESSOR_PROPS,
+  },
+  refs: {
+    ...PROCESSOR_REFS,
+  },
+  load: async (): Promise<ComponentClass> => ExtractorSwf,
+});
 
 export type ExtractorSwfConfig = ConfigOf<typeof extractorSwfComponent>;
 

@@ -12,8 +12,8 @@ import { verifyBeans, type VerifyResult } from '../../beans/verify/verify-beans.
 import { CrawlUri } from '../../model/crawl-uri.js';
 import type { Processor } from '../../model/processor.js';
 import { formatDiagnostic } from '../../util/diagnostic.js';
-import { crawlMetadataComponent } from '../metadata/crawl-metadata.descriptor.js';
-import { acceptDecideRuleComponent } from '../scope/constant-decide-rules.descriptor.js';
+import { crawlMetadataComponent } from '../metadata/crawl-metadata.js';
+import { acceptDecideRuleComponent } from '../scope/constant-decide-rule.js';
 import { FETCH_COMPONENTS } from './fetch-components.js';
 
 const registry = new Registry([crawlMetadataComponent, acceptDecideRuleComponent, ...FETCH_COMPONENTS]);

@@ -3,9 +3,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KINDS } from '../../model/kinds.js';
-import { cookieStoreComponent } from './cookie-store.descriptor.js';
+import { cookieStoreComponent } from './memory-cookie-store.js';
 import { FETCH_COMPONENTS } from './fetch-components.js';
-import { fetchDnsComponent } from './fetch-dns.descriptor.js';
+import { fetchDnsComponent } from './fetch-dns.js';
 import { fetchHttpComponent } from './fetch-http.descriptor.js';
 
 function view(config: Record<string, unknown>) {

@@ -9,7 +9,7 @@ import { fixedMetadata, type CrawlMetadataInfo } from '../../model/crawl-metadat
 import { CrawlUri } from '../../model/crawl-uri.js';
 import type { FetchHistoryRecord } from '../../model/fetch-history.js';
 import { FetchHistoryProcessor } from '../state/fetch-history-processor.js';
-import { fetchHistoryProcessorComponent } from '../state/fetch-history-processor.descriptor.js';
+import { fetchHistoryProcessorComponent } from '../state/fetch-history-processor.js';
 import { FetchHistoryStore } from '../state/fetch-history-store.js';
 import type { LevelStateStore } from '../state/level-state-store.js';
 import { FetchHttp, type FetchHttpConfig } from './fetch-http.js';

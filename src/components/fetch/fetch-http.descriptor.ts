@@ -1,3 +1,4 @@
+// Apart from its class, so that verify does not initialise undici: see README, "Adding a component".
 import { defineComponent, type BeanView, type ComponentClass, type ValidationIssue } from '../../beans/registry/component-descriptor.js';
 import { PROCESSOR_PROPS, PROCESSOR_REFS } from '../../model/processor-props.js';
 import { DIGEST_ALGORITHMS } from './content-digest.js';

@@ -1,13 +1,55 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, mkdir, writeFile } from 'node:fs/promises';
+import { defineComponent, type BeanView, type ComponentClass, type ValidationIssue, type ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { parseNetscapeCookies, formatNetscapeCookies } from './netscape-cookies.js';
 import { dirname } from 'node:path';
-import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
 import type { CookieStore } from '../../model/cookie-store.js';
 import { CookieJar, type Cookie } from './cookie-jar.js';
-import type { cookieStoreComponent } from './cookie-store.descriptor.js';
-import { formatNetscapeCookies, parseNetscapeCookies } from './netscape-cookies.js';
+
+/** The load file must exist and every line must read, each problem located in the cookies file itself. */
+async function validateCookieStore(bean: BeanView): Promise<ValidationIssue[]> {
+  const file = String(bean.config.cookiesLoadFile ?? '');
+  if (file === '' || file.includes('${')) return [];
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    return [{ property: 'cookiesLoadFile', message: `cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'})` }];
+  }
+  return parseNetscapeCookies(text).problems.map((p) => ({
+    property: 'cookiesLoadFile', message: `line ${p.line} of the cookies file: ${p.message}`, at: { file, line: p.line, column: 1 },
+  }));
+}
+
+export const cookieStoreComponent = defineComponent({
+  name: 'CookieStore',
+  aliases: ['BdbCookieStore', 'org.archive.modules.fetcher.BdbCookieStore'],
+  description:
+    'The crawl\'s one cookie jar. Cookies that responses set are kept as RFC 6265 says (host-only and Domain cookies, Path, ' +
+    'Expires and Max-Age, Secure), and FetchHttp sends each back only to the hosts and paths it belongs to. Held in memory: ' +
+    'cookiesLoadFile fills it when the crawl starts, cookiesSaveFile receives it when the crawl stops; with a state store, ' +
+    'a run resumed after a crash or Ctrl-C goes on with the cookies it had.',
+  kinds: ['CookieStore'],
+  props: {
+    cookiesLoadFile: {
+      type: 'string', default: '', path: true,
+      description: 'A cookies.txt read when the crawl starts (Netscape format: domain, subdomains TRUE/FALSE, path, secure TRUE/FALSE, ' +
+        'expiry in epoch seconds with 0 or -1 for a session cookie, name, value; tab-separated). Relative to the job folder; empty reads none.',
+    },
+    cookiesSaveFile: {
+      type: 'string', default: '', path: true,
+      description: 'Where the cookies are written, in the same format, when the crawl stops; empty writes none. `${launchId}/cookies.txt` keeps one per run.',
+    },
+  },
+  refs: {
+    stateStore: { kind: 'StateStore', autowire: true, description: 'Keeps the cookies of the run with each commit (one entry a domain that changed), for a resumed run.' },
+  },
+  validate: validateCookieStore,
+  load: async (): Promise<ComponentClass> => MemoryCookieStore,
+});
 
 /** The state-store sublevel of the jar: one key a domain, its cookies as JSON. */
 const COOKIES_SUBLEVEL = 'cookies';
+
 /** Says the run's jar is in the store (no domain name sorts before it). */
 const STARTED_KEY = '\u0000started';
 

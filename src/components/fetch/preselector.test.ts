@@ -4,7 +4,7 @@ import { DecideResult } from '../../model/decide-result.js';
 import type { DecideRule } from '../../model/decide-rule.js';
 import { FetchStatus } from '../../model/fetch-status.js';
 import { Preselector, type PreselectorConfig } from './preselector.js';
-import { preselectorComponent } from './preselector.descriptor.js';
+import { preselectorComponent } from './preselector.js';
 
 function preselector(over: Partial<PreselectorConfig> = {}): Preselector {
   return new Preselector({ enabled: true, shouldProcessRule: undefined, recheckScope: false, blockAll: false, blockByRegex: '', allowByRegex: '', scope: undefined, ...over });

@@ -9,7 +9,7 @@ import { CrawlUri } from '../../model/crawl-uri.js';
 import type { SeedModule } from '../../model/seed-module.js';
 import { contentTypeOf } from './content-type-of.js';
 import { FetchFile, fileErrorStatus, filePathOf, type FetchFileConfig } from './fetch-file.js';
-import { fetchFileComponent } from './fetch-file.descriptor.js';
+import { fetchFileComponent } from './fetch-file.js';
 import { fileDigest } from './file-digest.js';
 
 const url = (path: string, folder = false) => pathToFileURL(path).href + (folder ? '/' : '');

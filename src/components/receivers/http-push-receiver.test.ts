@@ -13,7 +13,7 @@ import type { CrawlLogger } from '../../model/crawl-logger.js';
 import type { DocumentEvent } from '../../model/fetch-history.js';
 import type { CrawledDocument } from '../../model/receiver.js';
 import { formatDiagnostic } from '../../util/diagnostic.js';
-import { crawlMetadataComponent } from '../metadata/crawl-metadata.descriptor.js';
+import { crawlMetadataComponent } from '../metadata/crawl-metadata.js';
 import { HttpPushReceiver, type HttpPushReceiverConfig } from './http-push-receiver.js';
 import { RECEIVER_COMPONENTS } from './receiver-components.js';
 

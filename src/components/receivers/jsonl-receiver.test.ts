@@ -8,7 +8,7 @@ import type { DocumentEvent } from '../../model/fetch-history.js';
 import { JOURNAL_SUBLEVEL } from '../../model/journaled-file.js';
 import type { CrawledDocument } from '../../model/receiver.js';
 import type { BeanView } from '../../beans/registry/component-descriptor.js';
-import { DEFAULT_JSONL_MAPPING, jsonlReceiverComponent } from './jsonl-receiver.descriptor.js';
+import { DEFAULT_JSONL_MAPPING, jsonlReceiverComponent } from './jsonl-receiver.js';
 import { JsonlReceiver, type JsonlReceiverConfig } from './jsonl-receiver.js';
 
 const DOC: CrawledDocument = {

@@ -9,7 +9,7 @@ import { verifyBeans, type VerifyResult } from '../../beans/verify/verify-beans.
 import { KINDS } from '../../model/kinds.js';
 import type { WarcRecordBuilder } from '../../model/receiver.js';
 import { formatDiagnostic } from '../../util/diagnostic.js';
-import { crawlMetadataComponent } from '../metadata/crawl-metadata.descriptor.js';
+import { crawlMetadataComponent } from '../metadata/crawl-metadata.js';
 import { RECEIVER_COMPONENTS } from './receiver-components.js';
 
 const registry = new Registry([crawlMetadataComponent, ...RECEIVER_COMPONENTS]);

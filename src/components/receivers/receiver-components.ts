@@ -1,11 +1,11 @@
 import type { ComponentDescriptor } from '../../beans/registry/component-descriptor.js';
-import { documentListReceiverComponent } from './document-list-receiver.descriptor.js';
-import { directoryMirrorReceiverComponent } from './directory-mirror-receiver.descriptor.js';
+import { documentListReceiverComponent } from './document-list-receiver.js';
+import { directoryMirrorReceiverComponent } from './directory-mirror-receiver.js';
 import { httpPushReceiverComponent } from './http-push-receiver.descriptor.js';
-import { jsonlReceiverComponent } from './jsonl-receiver.descriptor.js';
-import { receiverProcessorComponent } from './receiver-processor.descriptor.js';
+import { jsonlReceiverComponent } from './jsonl-receiver.js';
+import { receiverProcessorComponent } from './receiver-processor.js';
 import { WARC_RECORD_BUILDERS } from './warc-record-builders.descriptor.js';
-import { warcWriterProcessorComponent } from './warc-writer-processor.descriptor.js';
+import { warcWriterProcessorComponent } from './warc-writer-processor.js';
 
 /** The result receivers and writers (WARC, JSONL, directory mirror, HTTP push, document list). */
 export const RECEIVER_COMPONENTS: ComponentDescriptor[] = [

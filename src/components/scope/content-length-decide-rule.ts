@@ -1,9 +1,25 @@
+import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { DECIDE_RULE_PROPS } from './decide-rule-props.js';
+import { NO_LIMIT, BODY } from './fetch-result-decide-rules-props.js';
 import { Configurable } from '../../model/configurable.js';
-import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import { DecideResult } from '../../model/decide-result.js';
 import type { DecideRule } from '../../model/decide-rule.js';
-import type { contentLengthDecideRuleComponent } from './fetch-result-decide-rules.descriptor.js';
+
+export const contentLengthDecideRuleComponent = defineComponent({
+  name: 'ContentLengthDecideRule',
+  aliases: ['org.archive.modules.deciderules.ContentLengthDecideRule'],
+  description: `Accepts URIs when ${BODY} is below \`contentLengthThreshold\` and rejects the others; a URI not fetched counts 0 bytes. Typically a processor's \`shouldProcessRule\`.`,
+  kinds: ['DecideRule'],
+  props: {
+    ...DECIDE_RULE_PROPS,
+    contentLengthThreshold: {
+      type: 'integer', default: NO_LIMIT, minimum: 0, overlayable: true,
+      description: `Bodies of this many bytes or more are rejected. The default (${NO_LIMIT}, for Heritrix's 2^63) accepts everything.`,
+    },
+  },
+  load: async (): Promise<ComponentClass> => ContentLengthDecideRule,
+});
 
 /** The body length Heritrix's CrawlURI.getContentLength gives: bytes received, 0 when nothing was fetched. */
 export function contentLengthOf(curi: CrawlUri): number {

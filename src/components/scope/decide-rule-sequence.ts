@@ -1,9 +1,24 @@
-import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { DECIDE_RULE_PROPS } from './decide-rule-props.js';
 import { Configurable } from '../../model/configurable.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import { DecideResult } from '../../model/decide-result.js';
 import type { DecideRule } from '../../model/decide-rule.js';
-import type { decideRuleSequenceComponent } from './decide-rule-sequence.descriptor.js';
+
+export const decideRuleSequenceComponent = defineComponent({
+  name: 'DecideRuleSequence',
+  aliases: ['org.archive.modules.deciderules.DecideRuleSequence'],
+  description: 'Applies its rules in order; the last decision other than NONE wins. A crawl\'s scope is such a sequence.',
+  kinds: ['DecideRule'],
+  props: {
+    ...DECIDE_RULE_PROPS,
+    logToFile: { type: 'boolean', default: false, description: 'Log every decision (rule index, rule, decision, URI) to logs/<beanId>.log.' },
+  },
+  refs: {
+    rules: { kind: 'DecideRule', list: true, description: 'The rules, in order.' },
+  },
+  load: async (): Promise<ComponentClass> => DecideRuleSequence,
+});
 
 /** Heritrix's DecideRuleSequence: last non-NONE decision wins; a rule that can only repeat the current decision is skipped. */
 export class DecideRuleSequence extends Configurable<typeof decideRuleSequenceComponent> implements DecideRule {

@@ -1,6 +1,8 @@
+import type { hopCrossesAssignmentLevelDomainDecideRuleComponent } from './hop-crosses-assignment-level-domain-decide-rule.descriptor.js';
 import { parse } from 'tldts';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import { PredicatedDecideRule } from './predicated-decide-rule.js';
+
 
 const PRIVATE_TOO = { allowPrivateDomains: true } as const;
 
@@ -19,7 +21,7 @@ export function assignmentLevelDomain(uri: string): string | undefined {
  * assignment-level domain differs from their via's (a hop to another site). The via's domain is
  * kept, since one page's links are decided one after the other.
  */
-export class HopCrossesAssignmentLevelDomainDecideRule extends PredicatedDecideRule {
+export class HopCrossesAssignmentLevelDomainDecideRule extends PredicatedDecideRule<typeof hopCrossesAssignmentLevelDomainDecideRuleComponent> {
   #lastVia?: string;
   #lastViaDomain?: string;
 

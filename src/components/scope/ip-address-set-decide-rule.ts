@@ -1,8 +1,37 @@
-import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { decisionProp } from './decision-prop.js';
+import { DECIDE_RULE_PROPS } from './decide-rule-props.js';
+import { isIpAddress } from './fetch-result-decide-rules-props.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import { hostKeysOf } from '../../util/url/host-keys-of.js';
-import type { ipAddressSetDecideRuleComponent } from './fetch-result-decide-rules.descriptor.js';
 import { PredicatedDecideRule } from './predicated-decide-rule.js';
+
+export const ipAddressSetDecideRuleComponent = defineComponent({
+  name: 'IpAddressSetDecideRule',
+  aliases: ['org.archive.modules.deciderules.IpAddressSetDecideRule'],
+  description:
+    'Gives its decision to URIs whose host\'s address is one of `ipAddresses`: the address a fetch connected to, else the one DNS ' +
+    'gave (serverCache), else the host itself when written as an address. A host not looked up yet has no address, so in a scope ' +
+    'the rule mostly sees URIs of hosts already visited (Heritrix advises `preselector.recheckScope=true`). dns: URIs never match.',
+  kinds: ['DecideRule'],
+  props: {
+    ...DECIDE_RULE_PROPS,
+    decision: decisionProp('ACCEPT'),
+    ipAddresses: {
+      type: 'array', items: { type: 'string' }, default: [],
+      description: 'Addresses as written by the resolver: dotted IPv4 (`127.0.0.1`), compressed IPv6 (`::1`).',
+      examples: [['127.0.0.1', '10.0.0.8']],
+    },
+  },
+  refs: {
+    serverCache: { kind: 'ServerCache', autowire: true, required: true, description: 'Where the addresses DNS gave are kept.' },
+  },
+  validate: (bean) => {
+    const list = Array.isArray(bean.config.ipAddresses) ? (bean.config.ipAddresses as unknown[]) : [];
+    return list.flatMap((a, i) => (isIpAddress(String(a)) ? [] : [{ property: 'ipAddresses', message: `ipAddresses[${i}] "${String(a)}" is not an IP address` }]));
+  },
+  load: async (): Promise<ComponentClass> => IpAddressSetDecideRule,
+});
 
 /**
  * Heritrix's IpAddressSetDecideRule: its decision for URIs whose host's address is one of

@@ -1,7 +1,29 @@
+import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { validateRegexes } from './regex-issues.js';
+import { FILE_PATTERN_PROPS } from './regex-decide-rules-props.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
-import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
 import { MatchesRegexDecideRule, type RegexRuleConfig } from './matches-regex-decide-rule.js';
-import type { matchesRegexDecideRuleComponent } from './regex-decide-rules.descriptor.js';
+import type { matchesRegexDecideRuleComponent } from './matches-regex-decide-rule.js';
+
+export const matchesFilePatternDecideRuleComponent = defineComponent({
+  name: 'MatchesFilePatternDecideRule',
+  aliases: ['org.archive.modules.deciderules.MatchesFilePatternDecideRule'],
+  description: 'Gives its decision to URIs ending in a file suffix of the `usePreset` group (images, audio, video, documents), or matching `regex` with CUSTOM.',
+  kinds: ['DecideRule'],
+  props: FILE_PATTERN_PROPS,
+  validate: validateRegexes('regex'),
+  load: async (): Promise<ComponentClass> => MatchesFilePatternDecideRule,
+});
+
+export const notMatchesFilePatternDecideRuleComponent = defineComponent({
+  name: 'NotMatchesFilePatternDecideRule',
+  aliases: ['org.archive.modules.deciderules.NotMatchesFilePatternDecideRule'],
+  description: 'Gives its decision to URIs not ending in a file suffix of the `usePreset` group (not matching `regex` with CUSTOM).',
+  kinds: ['DecideRule'],
+  props: FILE_PATTERN_PROPS,
+  validate: validateRegexes('regex'),
+  load: async (): Promise<ComponentClass> => NotMatchesFilePatternDecideRule,
+});
 
 /** Heritrix's preset groups of file suffixes (MatchesFilePatternDecideRule.Preset), as Heritrix writes them. */
 export const FILE_PATTERN_PRESETS = {

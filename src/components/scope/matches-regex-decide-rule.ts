@@ -1,8 +1,29 @@
-import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { validateRegexes } from './regex-issues.js';
+import { regexAliases, URI_PROPS } from './regex-decide-rules-props.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import { fullMatchRegex } from '../../util/java-regex.js';
 import { PredicatedDecideRule, type PredicatedRuleConfig } from './predicated-decide-rule.js';
-import type { matchesRegexDecideRuleComponent } from './regex-decide-rules.descriptor.js';
+
+export const matchesRegexDecideRuleComponent = defineComponent({
+  name: 'MatchesRegexDecideRule',
+  aliases: regexAliases('MatchesRegexDecideRule'),
+  description: 'Gives its decision to URIs that `regex` matches, the whole URI.',
+  kinds: ['DecideRule'],
+  props: URI_PROPS,
+  validate: validateRegexes('regex'),
+  load: async (): Promise<ComponentClass> => MatchesRegexDecideRule,
+});
+
+export const notMatchesRegexDecideRuleComponent = defineComponent({
+  name: 'NotMatchesRegexDecideRule',
+  aliases: regexAliases('NotMatchesRegexDecideRule'),
+  description: 'Gives its decision to URIs that `regex` does not match, the whole URI.',
+  kinds: ['DecideRule'],
+  props: URI_PROPS,
+  validate: validateRegexes('regex'),
+  load: async (): Promise<ComponentClass> => NotMatchesRegexDecideRule,
+});
 
 export interface RegexRuleConfig extends PredicatedRuleConfig {
   readonly regex: string;

@@ -1,7 +1,30 @@
-import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { SOURCES, SURT_RULE_PROPS, SURT_RULE_REFS } from './surt-variant-decide-rules-props.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
-import type { surtPrefixedDecideRuleComponent } from './surt-prefixed-decide-rule.descriptor.js';
+import type { surtPrefixedDecideRuleComponent } from './surt-prefixed-decide-rule.js';
 import { SurtPrefixedDecideRule } from './surt-prefixed-decide-rule.js';
+
+export const onHostsDecideRuleComponent = defineComponent({
+  name: 'OnHostsDecideRule',
+  aliases: ['org.archive.modules.deciderules.surt.OnHostsDecideRule'],
+  description:
+    `Gives its decision to URIs on the hosts of its SURT prefixes: each prefix is cut to its host and port, whatever path it had, ` +
+    `and a domain prefix is closed to that exact host (\`http://(org,example,\` covers example.org, not www.example.org). ${SOURCES}.`,
+  kinds: ['DecideRule'],
+  props: SURT_RULE_PROPS,
+  refs: SURT_RULE_REFS,
+  load: async (): Promise<ComponentClass> => OnHostsDecideRule,
+});
+
+export const notOnHostsDecideRuleComponent = defineComponent({
+  name: 'NotOnHostsDecideRule',
+  aliases: ['org.archive.modules.deciderules.surt.NotOnHostsDecideRule'],
+  description: `Gives its decision to URIs on none of the hosts OnHostsDecideRule would derive from its SURT prefixes. ${SOURCES}.`,
+  kinds: ['DecideRule'],
+  props: SURT_RULE_PROPS,
+  refs: SURT_RULE_REFS,
+  load: async (): Promise<ComponentClass> => NotOnHostsDecideRule,
+});
 
 /**
  * Heritrix's SurtPrefixSet.convertPrefixToHost: a prefix reduced to exactly its host (and port):

@@ -1,7 +1,25 @@
-import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { decisionProp } from './decision-prop.js';
+import { DECIDE_RULE_PROPS } from './decide-rule-props.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import { PredicatedDecideRule } from './predicated-decide-rule.js';
-import type { schemeNotInSetDecideRuleComponent } from './scheme-not-in-set-decide-rule.descriptor.js';
+
+export const schemeNotInSetDecideRuleComponent = defineComponent({
+  name: 'SchemeNotInSetDecideRule',
+  aliases: ['org.archive.modules.deciderules.SchemeNotInSetDecideRule'],
+  description: 'Rejects URIs whose scheme (`mailto`, `javascript`, ...) is not one of `schemes`.',
+  kinds: ['DecideRule'],
+  props: {
+    ...DECIDE_RULE_PROPS,
+    decision: decisionProp('REJECT'),
+    schemes: {
+      type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true,
+      default: ['http', 'https', 'ftp', 'dns', 'whois', 'sftp'],
+      description: 'The schemes the crawl handles (compared without regard to case).',
+    },
+  },
+  load: async (): Promise<ComponentClass> => SchemeNotInSetDecideRule,
+});
 
 /** Heritrix's SchemeNotInSetDecideRule: its decision (REJECT) when the URI's scheme is not listed. */
 export class SchemeNotInSetDecideRule extends PredicatedDecideRule<typeof schemeNotInSetDecideRuleComponent> {

@@ -1,8 +1,28 @@
-import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { decisionProp } from './decision-prop.js';
+import { DECIDE_RULE_PROPS } from './decide-rule-props.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import { normalizeUrl } from '../../util/url/normalize-url.js';
 import { PredicatedDecideRule } from './predicated-decide-rule.js';
-import type { sourceSeedDecideRuleComponent } from './uri-fact-decide-rules.descriptor.js';
+
+export const sourceSeedDecideRuleComponent = defineComponent({
+  name: 'SourceSeedDecideRule',
+  aliases: ['org.archive.modules.deciderules.SourceSeedDecideRule'],
+  description:
+    'Gives its decision to URIs reached from one of `sourceSeeds`, by their source tag. Only URIs the seed module tags ' +
+    '(its `sourceTagSeeds`) carry one; without tags the rule never applies.',
+  kinds: ['DecideRule'],
+  props: {
+    ...DECIDE_RULE_PROPS,
+    decision: decisionProp('ACCEPT'),
+    sourceSeeds: {
+      type: 'array', items: { type: 'string' }, default: [],
+      description: 'Seed URLs as the seed list gives them; each also counts in its normalised form (`http://example.org` as `http://example.org/`).',
+      examples: [['http://example.org/', 'https://www.example.com/news/']],
+    },
+  },
+  load: async (): Promise<ComponentClass> => SourceSeedDecideRule,
+});
 
 /**
  * Heritrix's SourceSeedDecideRule: its decision for URIs whose source tag (the seed they were

@@ -1,13 +1,43 @@
+import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { decisionProp } from './decision-prop.js';
+import { DECIDE_RULE_PROPS } from './decide-rule-props.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import type { ReadSource } from '../../model/read-source.js';
 import { impliedSurtPrefix } from '../../util/url/implied-surt-prefix.js';
 import { serializeUrl } from '../../util/url/normalize-url.js';
 import { SurtPrefixSet } from '../../util/url/surt-prefix-set.js';
 import { PredicatedDecideRule } from './predicated-decide-rule.js';
-import type { surtPrefixedDecideRuleComponent } from './surt-prefixed-decide-rule.descriptor.js';
+
+export const surtPrefixedDecideRuleComponent = defineComponent({
+  name: 'SurtPrefixedDecideRule',
+  aliases: ['org.archive.modules.deciderules.surt.SurtPrefixedDecideRule'],
+  description:
+    'Gives its decision to URIs whose SURT form (https read as http) starts with one of its SURT prefixes. The ' +
+    'prefixes come from the seeds (`http://example.org/a/b.html` implies `http://(org,example,)/a/`), from ' +
+    'directive lines of the seed list (`+http://(org,example,` for an ACCEPT rule, `-...` for a REJECT rule) and ' +
+    'from `surtsSource` (URLs, and SURT prefixes on `+` lines). The default scope\'s `acceptSurts`.',
+  kinds: ['DecideRule'],
+  props: {
+    ...DECIDE_RULE_PROPS,
+    decision: decisionProp('ACCEPT'),
+    seedsAsSurtPrefixes: { type: 'boolean', default: true, description: 'Add the prefix each seed implies.' },
+    alsoCheckVia: {
+      type: 'boolean', default: false, overlayable: true,
+      description: 'Also decide when the URI it was found on (its via) is covered: with ACCEPT, crawls one hop off the prefixes.',
+    },
+    surtsDumpFile: {
+      type: 'string', default: '', path: true,
+      description: 'Where to write the prefixes in use, one a line, when the crawl starts; empty writes none. Heritrix\'s profile uses `${launchId}/surts.dump`.',
+    },
+  },
+  refs: {
+    surtsSource: { kind: 'ReadSource', description: 'More prefixes: URLs or hosts (their implied prefixes) and literal SURT prefixes on `+` lines; `#` comments.' },
+    seeds: { kind: 'SeedModule', autowire: true, description: 'The seeds whose implied prefixes and directive lines are added.' },
+  },
+  load: async (): Promise<ComponentClass> => SurtPrefixedDecideRule,
+});
 
 /**
  * Heritrix's SurtPrefixedDecideRule. The prefix set is built in `start()` (seeds, seed-list

@@ -5,7 +5,7 @@ import type { SeedModule } from '../../model/seed-module.js';
 import { NotSurtPrefixedDecideRule } from './not-surt-prefixed-decide-rule.js';
 import { domainPrefixOf, NotOnDomainsDecideRule, OnDomainsDecideRule } from './on-domains-decide-rule.js';
 import { hostPrefixOf, NotOnHostsDecideRule, OnHostsDecideRule } from './on-hosts-decide-rule.js';
-import type { surtPrefixedDecideRuleComponent } from './surt-prefixed-decide-rule.descriptor.js';
+import type { surtPrefixedDecideRuleComponent } from './surt-prefixed-decide-rule.js';
 import type { SurtPrefixedDecideRule } from './surt-prefixed-decide-rule.js';
 import { ViaSurtPrefixedDecideRule } from './via-surt-prefixed-decide-rule.js';
 

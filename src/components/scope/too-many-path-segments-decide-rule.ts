@@ -1,10 +1,26 @@
-import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { decisionProp } from './decision-prop.js';
+import { DECIDE_RULE_PROPS } from './decide-rule-props.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import { PredicatedDecideRule } from './predicated-decide-rule.js';
-import type { tooManyPathSegmentsDecideRuleComponent } from './too-many-path-segments-decide-rule.descriptor.js';
+
+export const tooManyPathSegmentsDecideRuleComponent = defineComponent({
+  name: 'TooManyPathSegmentsDecideRule',
+  aliases: ['org.archive.modules.deciderules.TooManyPathSegmentsDecideRule'],
+  description: 'Rejects URIs whose path (without the query) holds more than `maxPathDepth` \'/\' characters.',
+  kinds: ['DecideRule'],
+  props: {
+    ...DECIDE_RULE_PROPS,
+    decision: decisionProp('REJECT'),
+    maxPathDepth: { type: 'integer', default: 20, minimum: 0, overlayable: true, description: 'The most \'/\' characters a URI\'s path may hold.' },
+  },
+  load: async (): Promise<ComponentClass> => TooManyPathSegmentsDecideRule,
+});
 
 const SLASH = 0x2f;
+
 const QUESTION = 0x3f;
+
 const HASH = 0x23;
 
 /** Heritrix's TooManyPathSegmentsDecideRule: its decision (REJECT) when the path has more than `maxPathDepth` slashes. */

@@ -1,7 +1,30 @@
-import { readFile } from 'node:fs/promises';
-import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { access, constants, readFile } from 'node:fs/promises';
+import { defineComponent, type ComponentClass, type BeanView, type ValidationIssue, type ConfigOf } from '../../beans/registry/component-descriptor.js';
 import type { ReadSource } from '../../model/read-source.js';
-import type { configFileComponent } from './config-file.descriptor.js';
+
+async function validateConfigFile(bean: BeanView): Promise<ValidationIssue[]> {
+  const path = String(bean.config.path);
+  if (path.includes('${')) return [];
+  try {
+    await access(path, constants.R_OK);
+    return [];
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return [{ property: 'path', message: `cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code}` }];
+  }
+}
+
+export const configFileComponent = defineComponent({
+  name: 'ConfigFile',
+  aliases: ['org.archive.spring.ConfigFile'],
+  description: 'Text read from a file (Heritrix\'s ConfigFile); a relative path resolves against the job folder.',
+  kinds: ['ReadSource'],
+  props: {
+    path: { type: 'string', required: true, path: true, minLength: 1, description: 'The file, relative to the job folder or absolute.' },
+  },
+  validate: validateConfigFile,
+  load: async (): Promise<ComponentClass> => ConfigFile,
+});
 
 /** Text from a file, read when asked (never in the constructor). */
 export class ConfigFile implements ReadSource {

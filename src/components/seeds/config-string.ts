@@ -1,6 +1,16 @@
-import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans/registry/component-descriptor.js';
 import type { ReadSource } from '../../model/read-source.js';
-import type { configStringComponent } from './config-string.descriptor.js';
+
+export const configStringComponent = defineComponent({
+  name: 'ConfigString',
+  aliases: ['org.archive.spring.ConfigString'],
+  description: 'Text given inline in the bean file (Heritrix\'s ConfigString), for example a short seed list.',
+  kinds: ['ReadSource'],
+  props: {
+    value: { type: 'string', default: '', description: 'The text.' },
+  },
+  load: async (): Promise<ComponentClass> => ConfigString,
+});
 
 /** Inline text. */
 export class ConfigString implements ReadSource {

@@ -8,9 +8,9 @@ import { CrawlUri } from '../../model/crawl-uri.js';
 import type { DeltaKind, FetchHistoryEntry, FetchHistoryRecord } from '../../model/fetch-history.js';
 import type { SeedModule } from '../../model/seed-module.js';
 import { FetchFile, type FetchFileConfig } from '../files/fetch-file.js';
-import { fetchFileComponent } from '../files/fetch-file.descriptor.js';
+import { fetchFileComponent } from '../files/fetch-file.js';
 import { classifyDelta, type ChangeOptions } from './classify-delta.js';
-import { fetchHistoryProcessorComponent } from './fetch-history-processor.descriptor.js';
+import { fetchHistoryProcessorComponent } from './fetch-history-processor.js';
 import { FetchHistoryStore, updatedRecord } from './fetch-history-store.js';
 import type { LevelStateStore } from './level-state-store.js';
 

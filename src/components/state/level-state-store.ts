@@ -1,20 +1,44 @@
+import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans/registry/component-descriptor.js';
 import { mkdir } from 'node:fs/promises';
 import { ClassicLevel } from 'classic-level';
-import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
 import { JOURNAL_SUBLEVEL } from '../../model/journaled-file.js';
 import type { StateParticipant, StateStore, StateSublevel } from '../../model/state-store.js';
 import { STATE_FORMAT, stampFormat } from './state-format.js';
-import type { levelStateStoreComponent } from './level-state-store.descriptor.js';
+
+export const levelStateStoreComponent = defineComponent({
+  name: 'LevelStateStore',
+  aliases: ['BdbModule', 'org.archive.bdb.BdbModule'],
+  description:
+    'The crawl\'s durable state on disk (classic-level, one folder per job): queued and in-flight URIs, the uniq filter, ' +
+    'queue budgets, statistics and where the logs and WARC files stood. Changes are committed together, atomically, every ' +
+    '`commitIntervalMs`: a crash costs at most re-doing the URIs finished since the last commit, and the next launch resumes. ' +
+    'Heritrix\'s BdbModule settings other than `dir` are accepted and ignored.',
+  kinds: ['StateStore'],
+  props: {
+    dir: { type: 'string', default: 'state', path: true, minLength: 1, description: 'The folder, relative to the job folder.' },
+    commitIntervalMs: { type: 'integer', default: 25, minimum: 5, maximum: 60000, description: 'Milliseconds between commits: how much finished work a crash can make the crawl re-do.' },
+    syncCommits: { type: 'boolean', default: false, description: 'Have each commit reach the disk (fsync) before it counts: survives a power cut, not only a crash of the process, at some cost in speed.' },
+    cachePercent: { type: 'integer', default: -1, description: 'Accepted for Heritrix files; ignored.' },
+    useSharedCache: { type: 'boolean', default: true, description: 'Accepted for Heritrix files; ignored.' },
+    expectedConcurrency: { type: 'integer', default: 64, description: 'Accepted for Heritrix files; ignored.' },
+    useHardLinkCheckpoints: { type: 'boolean', default: true, description: 'Accepted for Heritrix files; ignored.' },
+  },
+  load: async (): Promise<ComponentClass> => LevelStateStore,
+});
 
 type Db = ClassicLevel<string, string>;
+
 type Sub = ReturnType<typeof openSublevel>;
+
 /** Ops on the root database, keys already prefixed as classic-level prefixes a sublevel's (`!name!key`): much faster to batch than ops naming sublevels. */
 type BatchOp = { type: 'put'; key: string; value: string } | { type: 'del'; key: string };
 
 /** Raw keys of the journal of output files (sublevel `journal`). */
 const JOURNAL_PREFIX = `!${JOURNAL_SUBLEVEL}!`;
+
 /** Rows copied per batch when a checkpoint is written. */
 const COPY_CHUNK = 2000;
+
 /** Staged changes beyond which a commit is started without waiting for the interval (bursts of outlinks, bulk scheduling). */
 const EARLY_COMMIT_OPS = 20000;
 

@@ -1,8 +1,23 @@
-import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans/registry/component-descriptor.js';
 import type { UriUniqFilter } from '../../model/frontier.js';
 import type { StateSublevel } from '../../model/state-store.js';
 import { FingerprintSet, fingerprint } from '../../util/fingerprint-set.js';
-import type { levelUriUniqFilterComponent } from './level-uri-uniq-filter.descriptor.js';
+
+export const levelUriUniqFilterComponent = defineComponent({
+  name: 'LevelUriUniqFilter',
+  aliases: ['BdbUriUniqFilter', 'org.archive.crawler.util.BdbUriUniqFilter'],
+  description:
+    '"Seen before?" by canonical key: answered from 53-bit fingerprints in memory (about 16 bytes a URI); new ' +
+    'fingerprints go to the state store with each commit, so a resumed run knows every URI it had seen. A new run starts it empty.',
+  kinds: ['UriUniqFilter'],
+  props: {
+    batchSize: { type: 'integer', default: 10000, minimum: 1, description: 'At most this many fingerprints are packed into one stored record.' },
+  },
+  refs: {
+    stateStore: { kind: 'StateStore', required: true, autowire: true, description: 'Where the keys are kept.' },
+  },
+  load: async (): Promise<ComponentClass> => LevelUriUniqFilter,
+});
 
 /**
  * Canonical keys as 53-bit fingerprints, in memory; the fingerprints added since the last commit

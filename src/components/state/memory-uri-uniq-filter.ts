@@ -1,5 +1,18 @@
+import { defineComponent, type ComponentClass } from '../../beans/registry/component-descriptor.js';
 import type { UriUniqFilter } from '../../model/frontier.js';
 import { FingerprintSet } from '../../util/fingerprint-set.js';
+
+export const memoryUriUniqFilterComponent = defineComponent({
+  name: 'MemoryUriUniqFilter',
+  aliases: ['BloomUriUniqFilter', 'org.archive.crawler.util.BloomUriUniqFilter'],
+  description:
+    '"Seen before?" by canonical key, in memory only: 53-bit fingerprints in one open-addressing table (about 16 bytes a ' +
+    'URI). Two different keys share a fingerprint with probability about n²/2^54: below one in 18,000 for a million ' +
+    'URIs, about even odds of one such collision for a hundred million (that URI is then wrongly taken as seen). Nothing survives the process.',
+  kinds: ['UriUniqFilter'],
+  props: {},
+  load: async (): Promise<ComponentClass> => MemoryUriUniqFilter,
+});
 
 /** Canonical keys seen, as fingerprints in memory. */
 export class MemoryUriUniqFilter implements UriUniqFilter {

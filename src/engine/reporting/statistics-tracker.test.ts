@@ -11,7 +11,7 @@ import type { SeedModule } from '../../model/seed-module.js';
 import { crawlExitStatus } from './crawl-exit-status.js';
 import { HostsReport } from './hosts-report.js';
 import { StatisticsTracker } from './statistics-tracker.js';
-import type { statisticsTrackerComponent } from './statistics-tracker.descriptor.js';
+import type { statisticsTrackerComponent } from './statistics-tracker.js';
 
 type Config = ConfigOf<typeof statisticsTrackerComponent>;
 

@@ -5,6 +5,7 @@ import { ajvDiagnostics } from '../beans/resolve/ajv-diagnostics.js';
 import { convertValue } from '../beans/resolve/convert-value.js';
 import { PropValidator } from '../beans/resolve/prop-validator.js';
 import type { ResolvedBean, ResolvedGraph } from '../beans/resolve/resolved-bean.js';
+import { beanView } from '../beans/verify/bean-view.js';
 import type { VerifyExtension } from '../beans/verify/verify-beans.js';
 import type { Diagnostic } from '../util/diagnostic.js';
 import { hintFor } from '../util/did-you-mean.js';
@@ -30,6 +31,31 @@ export const sheetsExtension: VerifyExtension = {
     for (const bean of resolved.beans) {
       if (bean.descriptor.kinds.includes('Sheet')) diagnostics.push(...primeSheet(bean, graph, resolved, validator));
       if (bean.descriptor.kinds.includes('SheetAssociation')) diagnostics.push(...checkTargets(bean, sheetIds));
+    }
+    return diagnostics;
+  },
+  /**
+   * A component's own rules (a regular expression that compiles, bounds that agree) hold for the
+   * values a sheet gives it too: its `validate` runs on its configuration with each sheet's
+   * values on top, and what it finds of those values is reported at the sheet's entry.
+   */
+  async validate(resolved, ctx) {
+    const diagnostics: Diagnostic[] = [];
+    for (const sheet of resolved.beans) {
+      if (!sheet.descriptor.kinds.includes('Sheet')) continue;
+      const primed = sheet.config.primed as ReadonlyMap<string, Record<string, unknown>> | undefined;
+      const primedAt = sheet.config.primedAt as ReadonlyMap<string, SourceLocation> | undefined;
+      for (const [targetId, values] of primed ?? []) {
+        const target = resolved.byId.get(targetId) ?? resolved.beans.find((b) => b.def.path === targetId);
+        if (!target?.descriptor.validate) continue;
+        const base = beanView(target, resolved);
+        const at = (property: string) => primedAt?.get(`${targetId}.${property}`) ?? sheet.def.loc;
+        const view = { ...base, config: { ...target.config, ...values }, locationOf: (p: string) => (p in values ? at(p) : base.locationOf(p)) };
+        for (const issue of await target.descriptor.validate(view, ctx)) {
+          if (!issue.property || !(issue.property in values)) continue;
+          diagnostics.push({ code: 'BC_SHEET_VALUE', bean: sheet.id, location: at(issue.property), message: `"${targetId}.${issue.property}": ${issue.message}`, hints: issue.hints ?? [] });
+        }
+      }
     }
     return diagnostics;
   },

@@ -35,6 +35,8 @@ export interface VerifyExtension {
   prepare?(graph: BeanGraph, registry: Registry): void;
   /** After resolution: more level-2 errors (and may complete resolved configs). */
   check(graph: BeanGraph, resolved: ResolvedGraph, registry: Registry): Diagnostic[];
+  /** Level 3: more of the beans' own rules (a component's `validate` run on the values a sheet gives it). */
+  validate?(resolved: ResolvedGraph, ctx: { readonly jobDir: string }): Promise<Diagnostic[]>;
 }
 
 export interface VerifyResult {
@@ -77,5 +79,6 @@ export async function verifyBeans(file: string, options: VerifyOptions): Promise
       });
     }
   }
+  for (const ext of options.extensions ?? []) if (ext.validate) level3.push(...(await ext.validate(resolved, { jobDir })));
   return { level: 3, graph, resolved, diagnostics: sortDiagnostics([...warnings, ...level3]) };
 }

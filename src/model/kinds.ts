@@ -1,3 +1,4 @@
+import type { KindTypes } from '../beans/registry/kind-types.js';
 import type { CrawlControl, CrawlLimiter } from './crawl-control.js';
 import type { CrawlLogger } from './crawl-logger.js';
 import type { CrawlMetadataInfo } from './crawl-metadata-info.js';
@@ -52,4 +53,36 @@ declare module '../beans/registry/kind-types.js' {
   }
 }
 
-export const KINDS = ['CrawlMetadata', 'DecideRule', 'ReadSource', 'SeedModule', 'Processor', 'Frontier', 'UriUniqFilter', 'ServerCache', 'StateStore', 'CanonicalizationPolicy', 'CanonicalizationRule', 'QueueAssignmentPolicy', 'FetchChain', 'CandidateChain', 'DispositionChain', 'CrawlLogger', 'CrawlLimiter', 'CrawlController', 'SheetOverlaysManager', 'Receiver', 'WarcRecordBuilder', 'Report', 'StatisticsTracker', 'CookieStore', 'CredentialStore', 'Credential', 'FetchHistory', 'DeltaListener'] as const;
+/** Every kind, checked against KindTypes by the compiler: a kind added there and not here (or here and not there) does not compile. */
+const KIND_SET = {
+  CrawlMetadata: true,
+  DecideRule: true,
+  ReadSource: true,
+  SeedModule: true,
+  Processor: true,
+  Frontier: true,
+  UriUniqFilter: true,
+  ServerCache: true,
+  StateStore: true,
+  CanonicalizationPolicy: true,
+  CanonicalizationRule: true,
+  QueueAssignmentPolicy: true,
+  FetchChain: true,
+  CandidateChain: true,
+  DispositionChain: true,
+  CrawlLogger: true,
+  CrawlLimiter: true,
+  CrawlController: true,
+  SheetOverlaysManager: true,
+  Receiver: true,
+  WarcRecordBuilder: true,
+  Report: true,
+  StatisticsTracker: true,
+  CookieStore: true,
+  CredentialStore: true,
+  Credential: true,
+  FetchHistory: true,
+  DeltaListener: true,
+} as const satisfies Record<keyof KindTypes, true>;
+
+export const KINDS = Object.keys(KIND_SET) as ReadonlyArray<keyof KindTypes>;

@@ -1,4 +1,4 @@
-import { FingerprintSet } from './fingerprint-set.js';
+import { fingerprint, FingerprintSet } from './fingerprint-set.js';
 
 /**
  * A set that forgets: it remembers at least the last `capacity` strings added (and at most twice
@@ -13,14 +13,16 @@ export class RecentFingerprints {
 
   add(s: string): void {
     if (this.capacity <= 0) return;
-    this.#newer.add(s);
+    this.#newer.addFingerprint(fingerprint(s));
     if (this.#newer.size >= this.capacity) {
       this.#older = this.#newer;
       this.#newer = new FingerprintSet();
     }
   }
 
+  /** One fingerprint of `s`, looked up in both generations. */
   has(s: string): boolean {
-    return this.#newer.has(s) || (this.#older?.has(s) ?? false);
+    const fp = fingerprint(s);
+    return this.#newer.hasFingerprint(fp) || (this.#older?.hasFingerprint(fp) ?? false);
   }
 }

@@ -8,6 +8,7 @@ import { FORMAT_KEY, META_SUBLEVEL, STATE_FORMAT } from '../../src/components/st
 import { parseCrawlLog } from '../support/crawl-job.js';
 import { BIN, runCli } from '../support/run-cli.js';
 import { page, SiteServer, type Route } from '../support/site-server.js';
+import { skipBecause } from '../support/skip-because.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const FAST = ['--set', 'disposition.delayFactor=0', '--set', 'disposition.minDelayMs=0', '--set', 'disposition.maxDelayMs=0'];
@@ -226,7 +227,7 @@ describe('beancrawl launch on a job whose state cannot be used (the binary)', fu
       const job = join(work.dir, 'job');
       await runCli(['create', job, '--seed', 'http://127.0.0.1:9/', '--contact', 'https://example.org/contact']);
       await mkdir(state, { recursive: true });
-      if (spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=1m,ro', 'tmpfs', state]).status !== 0) this.skip(); // mounting needs root
+      if (spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=1m,ro', 'tmpfs', state]).status !== 0) skipBecause(this, 'mounting a tmpfs needs root');
       const r = await runCli(['launch', job]);
       expect(r.code).to.equal(1);
       expect(r.stderr).to.contain('error BC_STATE_UNWRITABLE');

@@ -69,16 +69,19 @@ for (const [name, make] of Object.entries(IMPLEMENTATIONS)) {
       const f = await frontier();
       for (const p of ['a', 'b']) f.schedule(uri(`http://one.example/${p}`));
       const first = (await f.next())!;
-      let second: CrawlUri | undefined;
-      const waiting = f.next().then((c) => (second = c));
-      await new Promise((r) => setTimeout(r, 20));
-      expect(second).to.equal(undefined);
+      // The worker waiting now gets a URI of another queue scheduled later: not /b, ready before it.
+      const waiting = f.next();
+      f.schedule(uri('http://two.example/a'));
+      const other = (await waiting)!;
+      expect(other.uri).to.equal('http://two.example/a');
+      other.fetchStatus = 200;
+      f.finished(other);
       first.fetchStatus = 200;
       f.finished(first);
-      await waiting;
-      expect(second!.uri).to.equal('http://one.example/b');
-      second!.fetchStatus = 200;
-      f.finished(second!);
+      const second = (await f.next())!;
+      expect(second.uri).to.equal('http://one.example/b');
+      second.fetchStatus = 200;
+      f.finished(second);
       expect(await f.next()).to.equal(undefined);
     });
 

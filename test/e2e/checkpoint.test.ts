@@ -6,6 +6,7 @@ import { parseCrawlLog } from '../support/crawl-job.js';
 import { BIN, runCli } from '../support/run-cli.js';
 import { page, SiteServer, type Route } from '../support/site-server.js';
 import { tempDir } from '../support/temp-dir.js';
+import { until } from '../support/until.js';
 
 const PAGES = 200;
 const ALL = ['/', ...Array.from({ length: PAGES }, (_, i) => `/p${i}`)];
@@ -28,9 +29,11 @@ describe('beancrawl checkpoint and launch --checkpoint (the binary)', function (
       const job = join(work.dir, 'job');
       await runCli(['create', job, '--profile', 'default', '--seed', `${site.origin}/`, '--contact', 'https://example.org/contact']);
       const fast = ['disposition.delayFactor=0', 'disposition.minDelayMs=0', 'disposition.maxDelayMs=0', 'crawlController.maxToeThreads=2'].flatMap((s) => ['--set', s]);
-      crawl = spawn(process.execPath, [BIN, 'launch', job, ...fast], { stdio: ['ignore', 'pipe', 'pipe'] });
+      crawl = spawn(process.execPath, [BIN, 'launch', job, ...fast], { stdio: ['ignore', 'ignore', 'pipe'] });
+      let stderr = '';
+      crawl.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
       const exited = new Promise<number | null>((resolve) => crawl!.on('close', resolve));
-      while (site.requests.length < 40) await new Promise((r) => setTimeout(r, 20));
+      await until(() => site.requests.length >= 40, 'forty requests');
 
       const taken = await runCli(['checkpoint', job]);
       expect(taken.code, taken.stderr).to.equal(0);
@@ -47,7 +50,7 @@ describe('beancrawl checkpoint and launch --checkpoint (the binary)', function (
       expect(controller.values.maxToeThreads.from).to.match(/^--set /);
       expect(existsSync(join(folder, 'state', 'CURRENT'))).to.equal(true);
 
-      expect(await exited).to.equal(0);
+      expect(await exited, stderr).to.equal(0);
       crawl = undefined;
       const firstRun = realpathSync(join(job, 'latest'));
       expect(okPaths(firstRun)).to.deep.equal(ALL.slice().sort());
@@ -72,7 +75,7 @@ describe('beancrawl checkpoint and launch --checkpoint (the binary)', function (
       expect([...before, ...runs[0]].sort()).to.deep.equal(ALL.slice().sort());
 
       const unknown = await runCli(['launch', job, '--checkpoint', 'cp99999-20200101000000']);
-      expect(unknown.code).to.equal(1);
+      expect(unknown.code, unknown.stderr).to.equal(1);
       expect(unknown.stderr).to.contain('error BC_CHECKPOINT_UNKNOWN');
       expect(unknown.stderr).to.contain(stamp.name);
     } finally {

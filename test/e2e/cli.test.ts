@@ -12,7 +12,7 @@ describe('beancrawl (the binary)', () => {
   describe('usage', () => {
     it('--help prints usage and exits 0', async () => {
       const r = await runCli(['--help']);
-      expect(r.code).to.equal(0);
+      expect(r.code, r.stderr).to.equal(0);
       expect(r.stdout).to.contain('beancrawl verify JOB|FILE');
     });
 
@@ -46,7 +46,7 @@ describe('beancrawl (the binary)', () => {
     ] as const) {
       it(`exits 2 on a usage error: beancrawl ${args.join(' ')}`, async () => {
         const r = await runCli(args);
-        expect(r.code).to.equal(2);
+        expect(r.code, r.stderr).to.equal(2);
         expect(r.stdout + r.stderr).to.contain(message);
       });
     }
@@ -55,7 +55,7 @@ describe('beancrawl (the binary)', () => {
   describe('verify', () => {
     it('fails the default profile on its placeholder contact URL, at the override line', async () => {
       const r = await runCli(['verify', 'profiles/default.xml']);
-      expect(r.code).to.equal(1);
+      expect(r.code, r.stderr).to.equal(1);
       expect(r.stderr.split('\n')[0]).to.equal(
         'profiles/default.xml:22:29: error BC_BEAN_INVALID: bean "metadata" property "operatorContactUrl": ' +
           "still holds the profile's placeholder; set an http(s) URL where webmasters can reach the operator",
@@ -65,7 +65,7 @@ describe('beancrawl (the binary)', () => {
     it('passes the default profile once --set gives a contact URL', async () => {
       const r = await runCli(['verify', 'profiles/default.xml', '--set', CONTACT]);
       expect(r.stderr).to.equal('');
-      expect(r.code).to.equal(0);
+      expect(r.code, r.stderr).to.equal(0);
       expect(r.stdout).to.match(/^OK: profiles\/default.xml: \d+ beans, 3 levels checked/);
     });
 
@@ -81,7 +81,7 @@ describe('beancrawl (the binary)', () => {
       });
       try {
         const r = await runCli(['verify', join(job.dir, 'crawler-beans.xml')]);
-        expect(r.code).to.equal(1);
+        expect(r.code, r.stderr).to.equal(1);
         const lines = r.stderr.trim().split('\n');
         expect(lines[0]).to.equal(`${join(job.dir, 'seeds.txt')}:3:1: error BC_BEAN_INVALID: bean "seeds" property "textSource": seed "http://exa mple.org/" a seed line holds one URL and nothing else`);
         expect(lines[1]).to.contain(':4:1: error BC_BEAN_INVALID').and.contain('the scheme mailto cannot be crawled');
@@ -146,7 +146,7 @@ describe('beancrawl (the binary)', () => {
   describe('beans', () => {
     it('prints each value with its source', async () => {
       const r = await runCli(['beans', 'profiles/default.xml', '--set', CONTACT]);
-      expect(r.code).to.equal(0);
+      expect(r.code, r.stderr).to.equal(0);
       expect(r.stdout).to.contain('metadata (CrawlMetadata)  profiles/default.xml:42:2');
       expect(r.stdout).to.contain('  operatorContactUrl = "http://example.org/contact"  [--set 1]');
       expect(r.stdout).to.contain('  jobName = "basic"  [override profiles/default.xml:23:18]');
@@ -159,7 +159,7 @@ describe('beancrawl (the binary)', () => {
   describe('schema', () => {
     it('prints a JSON Schema with one property schema per component', async () => {
       const r = await runCli(['schema']);
-      expect(r.code).to.equal(0);
+      expect(r.code, r.stderr).to.equal(0);
       const schema = JSON.parse(r.stdout);
       expect(schema.definitions).to.have.property('props:CrawlMetadata');
       expect(schema.definitions['props:CrawlMetadata'].additionalProperties).to.equal(false);

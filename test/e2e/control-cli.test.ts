@@ -1,56 +1,93 @@
 import { expect } from 'chai';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { ResponseGate } from '../support/response-gate.js';
 import { BIN, runCli } from '../support/run-cli.js';
 import { page, SiteServer, type Route } from '../support/site-server.js';
 import { tempDir } from '../support/temp-dir.js';
+import { until } from '../support/until.js';
+
+/** The numbers of a `beancrawl status` output that the test waits on. */
+function counts(status: string): { succeeded: number; busy: number; resting: number } {
+  const number = (re: RegExp) => Number(re.exec(status)?.[1] ?? NaN);
+  return { succeeded: number(/ (\d+) succeeded/), busy: number(/busy workers: (\d+)/), resting: number(/ (\d+) resting/) };
+}
 
 describe('beancrawl status, pause, unpause and terminate (the binary)', function () {
   this.timeout(60000);
 
   it('controls a running crawl from another process', async () => {
+    // The pages after the home page are answered only when the test lets them: the crawl is where
+    // the test wants it, and cannot end before the test is done with it, however loaded the machine.
+    const gate = new ResponseGate();
     const routes: Record<string, Route> = { '/robots.txt': { status: 404 }, '/': { body: page('home', Array.from({ length: 40 }, (_, i) => `/p${i}`)) } };
-    for (let i = 0; i < 40; i++) routes[`/p${i}`] = { body: page(`p${i}`) };
+    for (let i = 0; i < 40; i++) routes[`/p${i}`] = gate.route(page(`p${i}`));
     const site = await SiteServer.start(routes);
     const work = await tempDir();
     let crawlProcess: ReturnType<typeof spawn> | undefined;
     try {
       const job = join(work.dir, 'job');
-      await runCli(['create', job, '--seed', `${site.origin}/`, '--contact', 'https://example.org/contact']);
+      const created = await runCli(['create', job, '--seed', `${site.origin}/`, '--contact', 'https://example.org/contact']);
+      expect(created.code, created.stderr).to.equal(0);
       expect((await runCli(['status', job])).stderr).to.contain('error BC_JOB_NOT_RUNNING');
 
-      const crawl = (crawlProcess = spawn(process.execPath, [BIN, 'launch', job, '--set', 'disposition.minDelayMs=100', '--set', 'disposition.maxDelayMs=100'], { stdio: ['ignore', 'pipe', 'pipe'] }));
+      // A held answer is silence to the fetcher: a loaded machine must not make it a timeout.
+      const sets = ['disposition.minDelayMs=100', 'disposition.maxDelayMs=100', 'fetchHttp.soTimeoutMs=120000'].flatMap((s) => ['--set', s]);
+      const crawl = (crawlProcess = spawn(process.execPath, [BIN, 'launch', job, ...sets], { stdio: ['ignore', 'pipe', 'pipe'] }));
       let stdout = '';
+      let stderr = '';
       crawl.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+      crawl.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
       const exited = new Promise<number | null>((resolve) => crawl.on('close', resolve));
-      while (site.requests.length < 4) await new Promise((r) => setTimeout(r, 50));
+      const crawlOutput = () => `\n--- the crawl's stdout:\n${stdout}\n--- the crawl's stderr:\n${stderr}`;
+      /** Waits for `condition` while the crawl runs; a crawl that exits first fails the test with its output. */
+      const whileRunning = async (condition: () => boolean | Promise<boolean>, what: string) => {
+        await until(async () => crawl.exitCode !== null || (await condition()), what);
+        expect(crawl.exitCode, `the crawl exited while the test waited for ${what}${crawlOutput()}`).to.equal(null);
+      };
+      const control = async (command: string) => {
+        const r = await runCli([command, job]);
+        expect(r.code, `beancrawl ${command}: ${r.stderr}${crawlOutput()}`).to.equal(0);
+        return r.stdout;
+      };
 
-      const status = await runCli(['status', job]);
-      expect(status.code, status.stderr).to.equal(0);
-      expect(status.stdout).to.match(/^state: RUNNING/);
-      const lines = status.stdout.trim().split('\n');
+      await whileRunning(() => gate.held === 1, 'the first page to be asked for');
+      const running = await control('status');
+      expect(running).to.match(/^state: RUNNING/);
+      const lines = running.trim().split('\n');
       expect(lines[1]).to.match(/^elapsed: \d+ s; documents: \d+ \([\d.]+\/s\); [\d.]+ MiB$/);
-      expect(status.stdout).to.match(/\nURIs: \d+ discovered, \d+ queued, [01] in process, \d+ succeeded, 0 failed, 0 disregarded\n/);
-      expect(status.stdout).to.match(/\nqueues: 1 \(\d ready, \d resting, 0 retired\); busy workers: \d+/);
-      // A second later, the recent rate has a window to speak of.
-      await new Promise((r) => setTimeout(r, 1100));
-      expect((await runCli(['status', job])).stdout).to.match(/\nrate over the last \d+ s: [\d.]+ documents\/s, [\d.]+ KiB\/s\n/);
+      expect(running).to.match(/\nURIs: \d+ discovered, \d+ queued, 1 in process, \d+ succeeded, 0 failed, 0 disregarded\n/);
+      expect(running).to.match(/\nqueues: 1 \(0 ready, 0 resting, 0 retired\); busy workers: 1/);
+      // The recent rate shows once the crawl has run a second.
+      let status = '';
+      await whileRunning(async () => /\nrate over the last/.test((status = await control('status'))), 'status to show the recent rate');
+      expect(status).to.match(/\nrate over the last \d+ s: [\d.]+ documents\/s, [\d.]+ KiB\/s\n/);
 
       const again = await runCli(['launch', job]);
-      expect(again.code).to.equal(1);
+      expect(again.code, again.stderr).to.equal(1);
       expect(again.stderr).to.contain('error BC_JOB_RUNNING');
 
-      expect((await runCli(['pause', job])).stdout).to.match(/^state: PAUSED/);
-      await new Promise((r) => setTimeout(r, 300));
-      const whilePaused = site.requests.length;
-      await new Promise((r) => setTimeout(r, 500));
-      expect(site.requests.length).to.equal(whilePaused);
+      // Paused, the crawl finishes the fetch in flight and takes no other: once no worker is busy
+      // and no queue rests, a worker that the pause did not hold would be fetching.
+      expect(await control('pause')).to.match(/^state: PAUSED/);
+      const { succeeded } = counts(status);
+      gate.releaseOne();
+      const requests = site.requests.length;
+      await whileRunning(async () => {
+        const c = counts((status = await control('status')));
+        return c.succeeded > succeeded && c.busy === 0 && c.resting === 0;
+      }, 'the fetch in flight to finish, and its queue to rest');
+      expect(status).to.match(/^state: PAUSED/);
+      expect(site.requests.length).to.equal(requests);
+      expect(gate.held).to.equal(0);
 
-      expect((await runCli(['unpause', job])).stdout).to.match(/^state: RUNNING/);
-      while (site.requests.length <= whilePaused) await new Promise((r) => setTimeout(r, 50));
+      expect(await control('unpause')).to.match(/^state: RUNNING/);
+      await whileRunning(() => gate.held === 1, 'a page to be asked for after unpause');
 
-      expect((await runCli(['terminate', job])).code).to.equal(0);
-      expect(await exited).to.equal(0);
+      // terminate lets the fetch in flight finish, then the crawl ends.
+      await control('terminate');
+      gate.open();
+      expect(await exited, crawlOutput()).to.equal(0);
       expect(stdout).to.match(/^ABORTED: /);
       expect(site.requests.length).to.be.below(42);
 

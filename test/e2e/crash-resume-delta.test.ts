@@ -3,13 +3,14 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ChangingSite } from '../support/changing-site.js';
+import { crashKills } from '../support/crash-kills.js';
 import { BIN, runCli } from '../support/run-cli.js';
 import { seededRandom } from '../support/seeded-random.js';
 import { page, SiteServer, type Route } from '../support/site-server.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const PAGES = 400;
-const KILLS = 12;
+const KILLS = crashKills(12);
 const SEED = Number(process.env.CRASH_SEED ?? 20261125);
 
 /** Page i links to its children in a tree, so that a page no longer linked is reached only by the end-of-run check. */

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { crashKills } from '../support/crash-kills.js';
 import { parseCrawlLog } from '../support/crawl-job.js';
 import { BIN, runCli } from '../support/run-cli.js';
 import { page, SiteServer, type Route } from '../support/site-server.js';
@@ -10,7 +11,7 @@ import { tempDir } from '../support/temp-dir.js';
 import { field, readWarcFile } from '../support/warc-reader.js';
 
 const PAGES = 1500;
-const KILLS = 22;
+const KILLS = crashKills(22);
 const SEED = Number(process.env.CRASH_SEED ?? 20261122);
 /** Ways a launch is stopped. */
 const MODES = ['start-up kill', 'ctrl-c', 'ctrl-c, then kill', 'ctrl-c twice', 'kill'] as const;
@@ -121,8 +122,10 @@ describe('crash safety: SIGKILL at random moments, then launch again (the binary
         expect(code, stderr).to.equal(0);
         finished = /^FINISHED: /.test(stdout);
       }
-      expect(kills, interruptions.join(', ')).to.be.at.least(20);
-      expect(new Set(interruptions).size, interruptions.join(', ')).to.equal(5);
+      // Every kill comes, unless the crawl finishes first, which only a long loop can reach.
+      expect(kills, interruptions.join(', ')).to.be.at.least(Math.min(KILLS, 20));
+      // The first five launches try each way once, as long as kills remain: with three or more, they do.
+      if (KILLS >= 3) expect(new Set(interruptions).size, interruptions.join(', ')).to.equal(5);
       expect(finished).to.equal(true);
 
       const runs = runFolders(job);

@@ -8,7 +8,9 @@ import { FORMAT_KEY, META_SUBLEVEL, STATE_FORMAT } from '../../src/components/st
 import { parseCrawlLog } from '../support/crawl-job.js';
 import { BIN, runCli } from '../support/run-cli.js';
 import { page, SiteServer, type Route } from '../support/site-server.js';
+import { skipBecause } from '../support/skip-because.js';
 import { tempDir } from '../support/temp-dir.js';
+import { until } from '../support/until.js';
 
 const FAST = ['--set', 'disposition.delayFactor=0', '--set', 'disposition.minDelayMs=0', '--set', 'disposition.maxDelayMs=0'];
 
@@ -47,7 +49,7 @@ describe('beancrawl create, launch and crawl (the binary)', function () {
   it('create refuses a folder that is not empty, and an unknown profile', async () => {
     const job = join(work.dir, 'docs-job');
     const again = await runCli(['create', job, '--profile', 'default']);
-    expect(again.code).to.equal(1);
+    expect(again.code, again.stderr).to.equal(1);
     expect(again.stderr).to.contain('error BC_JOB_EXISTS');
     const unknown = await runCli(['create', join(work.dir, 'other'), '--profile', 'no-such-profile']);
     expect(unknown.stderr).to.contain('error BC_PROFILE_UNKNOWN').and.contain('site-mirror');
@@ -81,7 +83,7 @@ describe('beancrawl create, launch and crawl (the binary)', function () {
     const job = join(work.dir, 'broken-job');
     await runCli(['create', job, '--profile', 'default', '--seed', `${site.origin}/`]);
     const r = await runCli(['launch', job]);
-    expect(r.code).to.equal(1);
+    expect(r.code, r.stderr).to.equal(1);
     expect(r.stderr).to.contain('error BC_BEAN_INVALID');
     expect(existsSync(join(job, 'runs'))).to.equal(false);
   });
@@ -108,11 +110,13 @@ describe('beancrawl launch and Ctrl-C (the binary)', function () {
       await runCli(['create', job, '--seed', `${site.origin}/`, '--contact', 'https://example.org/contact']);
       const child = spawn(process.execPath, [BIN, 'launch', job, '--set', 'disposition.minDelayMs=200', '--set', 'disposition.maxDelayMs=200'], { stdio: ['ignore', 'pipe', 'pipe'] });
       let stdout = '';
+      let stderr = '';
       child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-      while (site.requests.length < 4) await new Promise((r) => setTimeout(r, 50));
+      child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+      await until(() => site.requests.length >= 4, 'four requests');
       child.kill('SIGINT');
       const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-      expect(code).to.equal(0);
+      expect(code, stderr).to.equal(0);
       expect(stdout).to.match(/^INTERRUPTED: /);
       expect(site.requests.length).to.be.below(20);
       const first = realpathSync(join(job, 'latest'));
@@ -153,7 +157,7 @@ describe('beancrawl launch --fresh (the binary)', function () {
       const job = join(work.dir, 'job');
       await runCli(['create', job, '--seed', `${site.origin}/`, '--contact', 'https://example.org/contact']);
       const child = spawn(process.execPath, [BIN, 'launch', job, ...FAST, '--set', 'crawlController.maxToeThreads=1'], { stdio: 'ignore' });
-      while (site.requests.length < 5) await new Promise((r) => setTimeout(r, 10));
+      await until(() => site.requests.length >= 5, 'five requests');
       child.kill('SIGKILL');
       await new Promise((resolve) => child.on('close', resolve));
       const killed = realpathSync(join(job, 'latest'));
@@ -181,7 +185,7 @@ describe('beancrawl launch on a job whose state cannot be used (the binary)', fu
       await mkdir(join(job, 'state'));
       await writeFile(join(job, 'state', 'notes.txt'), 'mine\n');
       const r = await runCli(['launch', job]);
-      expect(r.code).to.equal(1);
+      expect(r.code, r.stderr).to.equal(1);
       expect(r.stderr).to.contain('error BC_STATE_FOREIGN');
       expect(r.stderr).to.contain(join(job, 'state'));
       expect(readFileSync(join(job, 'state', 'notes.txt'), 'utf8')).to.equal('mine\n');
@@ -203,7 +207,7 @@ describe('beancrawl launch on a job whose state cannot be used (the binary)', fu
       await db.close();
       for (const args of [[], ['--fresh']]) {
         const r = await runCli(['launch', job, ...args]);
-        expect(r.code).to.equal(1);
+        expect(r.code, r.stderr).to.equal(1);
         expect(r.stderr).to.contain('error BC_STATE_VERSION');
         expect(r.stderr).to.contain(join(job, 'state'));
         expect(r.stderr).to.contain('9.0.0');
@@ -226,9 +230,9 @@ describe('beancrawl launch on a job whose state cannot be used (the binary)', fu
       const job = join(work.dir, 'job');
       await runCli(['create', job, '--seed', 'http://127.0.0.1:9/', '--contact', 'https://example.org/contact']);
       await mkdir(state, { recursive: true });
-      if (spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=1m,ro', 'tmpfs', state]).status !== 0) this.skip(); // mounting needs root
+      if (spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=1m,ro', 'tmpfs', state]).status !== 0) skipBecause(this, 'mounting a tmpfs needs root');
       const r = await runCli(['launch', job]);
-      expect(r.code).to.equal(1);
+      expect(r.code, r.stderr).to.equal(1);
       expect(r.stderr).to.contain('error BC_STATE_UNWRITABLE');
       expect(r.stderr).to.contain(state);
       expect(r.stderr).to.not.contain('internal error');

@@ -9,17 +9,17 @@ import { fastSets, parseCrawlLog } from '../support/crawl-job.js';
 import { diskFull, faultyRegistry } from '../support/faulty-state-store.js';
 import { REPO_ROOT } from '../support/run-cli.js';
 import { page, SiteServer, type Route } from '../support/site-server.js';
+import { skipBecause } from '../support/skip-because.js';
 import { tempDir } from '../support/temp-dir.js';
+import { until } from '../support/until.js';
 import { field, readWarcFile } from '../support/warc-reader.js';
 
 const PAGES = 150;
 
-async function until(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
+/** No worker is fetching and no queue rests: a worker that the pause did not hold would be fetching now. */
+function idle(controller: CrawlControl): boolean {
+  const p = controller.progress();
+  return p.busyWorkers === 0 && p.frontier.queues.snoozed === 0;
 }
 
 describe('a full disk (ENOSPC from the state store) (integration)', function () {
@@ -47,12 +47,16 @@ describe('a full disk (ENOSPC from the state store) (integration)', function () 
       diskFull.on = true;
       await until(() => controller!.progress().state === 'PAUSED', 'the crawl to pause');
       expect(controller!.progress().alert).to.match(/state store cannot write \(ENOSPC/);
-      // Workers finish what they hold, then take nothing more while the disk is full.
-      await new Promise((r) => setTimeout(r, 300));
+      // Workers finish what they hold, then take nothing more while the disk is full: not even
+      // after the store has tried (and failed) to commit again.
+      await until(() => idle(controller!), 'the workers to finish what they held');
       const whilePaused = site.requests.length;
-      await new Promise((r) => setTimeout(r, 500));
+      const failures = diskFull.failures;
+      expect(failures).to.be.at.least(1);
+      await until(() => diskFull.failures > failures, 'the next commit, failing too');
       expect(site.requests.length).to.equal(whilePaused);
-      expect(diskFull.failures).to.be.at.least(1);
+      expect(idle(controller!)).to.equal(true);
+      expect(controller!.progress().state).to.equal('PAUSED');
 
       diskFull.on = false;
       const result = await launched;
@@ -75,7 +79,7 @@ describe('a full disk (ENOSPC from the state store) (integration)', function () 
     const mountPoint = await mkdtemp(join(tmpdir(), 'beancrawl-full-'));
     if (spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=24m', 'tmpfs', mountPoint]).status !== 0) {
       await rm(mountPoint, { recursive: true, force: true });
-      this.skip(); // mounting needs root; the wrapper test above covers the logic
+      skipBecause(this, 'mounting a tmpfs needs root (the wrapper test above covers the logic)');
     }
     const routes: Record<string, Route> = { '/robots.txt': { status: 404 }, '/': { body: page('home', Array.from({ length: PAGES }, (_, i) => `/p${i}`)) } };
     for (let i = 0; i < PAGES; i++) routes[`/p${i}`] = { body: page(`p${i}`, [], 'x'.repeat(4000)), delayMs: 10 };
@@ -101,7 +105,7 @@ describe('a full disk (ENOSPC from the state store) (integration)', function () 
       } finally {
         await handle.close().catch(() => undefined);
       }
-      await until(() => controller!.progress().state === 'PAUSED', 'the crawl to pause', 20_000);
+      await until(() => controller!.progress().state === 'PAUSED', 'the crawl to pause', { timeoutMs: 20_000 });
       expect(controller!.progress().alert).to.match(/cannot write/);
       await rm(filler);
       const result = await launched;

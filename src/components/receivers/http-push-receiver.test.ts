@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { captureTimers } from '../../../test/support/captured-timers.js';
 import { levelStore } from '../../../test/support/level-store.js';
+import { until } from '../../../test/support/until.js';
 import { BeanContainer } from '../../beans/container/bean-container.js';
 import { DEFAULT_ENGINE_SETTINGS } from '../../beans/engine-settings.js';
 import { Registry } from '../../beans/registry/registry.js';
@@ -68,16 +70,6 @@ async function unreachableUrl(): Promise<string> {
   return url;
 }
 
-async function until(condition: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 function doc(url: string, over: Partial<CrawledDocument> = {}): CrawledDocument {
   const content = Buffer.from(`content of ${url}`);
   return {
@@ -117,8 +109,9 @@ describe(HttpPushReceiver.name, () => {
     const r = receiver({ url: await server.listen(), batchSize: 2 });
     await r.start();
     for (const u of urls(5)) r.documentFound(doc(u));
-    await until(() => server.received.length === 2, 'two full batches');
-    await sleep(30);
+    await until(() => r.deliveredBatches === 2, 'two full batches');
+    // The fifth event waits in the batch being filled: no third batch is formed before stop().
+    expect(r.pendingBatches).to.equal(0);
     expect(server.received.map((x) => x.events.length)).to.deep.equal([2, 2]);
     await r.stop();
     expect(server.received.map((x) => x.events.length)).to.deep.equal([2, 2, 1]);
@@ -127,20 +120,28 @@ describe(HttpPushReceiver.name, () => {
   });
 
   it('sends a batch that is not full maxBatchDelayMs after its first event', async () => {
-    const r = receiver({ url: await server.listen(), maxBatchDelayMs: 300 });
-    await r.start();
-    const first = Date.now();
-    r.documentFound(doc('http://site.test/1'));
-    await sleep(50);
-    r.documentFound(doc('http://site.test/2'));
-    await sleep(50);
-    expect(server.received).to.have.length(0);
-    await until(() => server.received.length === 1, 'the due batch');
-    expect(server.received[0].at - first).to.be.at.least(290);
-    expect(server.delivered).to.deep.equal(urls(2));
-    r.documentFound(doc('http://site.test/3'));
-    await until(() => server.received.length === 2, 'the next due batch');
-    expect(server.delivered).to.deep.equal(urls(3));
+    // The batch's due time is a timer of maxBatchDelayMs, which the test fires instead of the clock.
+    const due = captureTimers((ms) => ms === 45_000);
+    try {
+      const r = receiver({ url: await server.listen(), maxBatchDelayMs: 45_000 });
+      await r.start();
+      r.documentFound(doc('http://site.test/1'));
+      expect(due.timers).to.have.length(1);
+      // A second event neither sends the batch nor puts it off.
+      r.documentFound(doc('http://site.test/2'));
+      expect(due.timers).to.have.length(1);
+      expect(r.pendingBatches).to.equal(0);
+      due.timers[0].fire();
+      await until(() => server.received.length === 1, 'the due batch');
+      expect(server.delivered).to.deep.equal(urls(2));
+      r.documentFound(doc('http://site.test/3'));
+      expect(due.timers).to.have.length(2);
+      due.timers[1].fire();
+      await until(() => server.received.length === 2, 'the next due batch');
+      expect(server.delivered).to.deep.equal(urls(3));
+    } finally {
+      due.restore();
+    }
   });
 
   it('POSTs {"events": [...]} as application/json with the headers given, each event shaped as a DocumentEvent, never the content', async () => {

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { join } from 'node:path';
 import { ClassicLevel } from 'classic-level';
 import { tempDir } from '../../../test/support/temp-dir.js';
+import { until } from '../../../test/support/until.js';
 import type { StateParticipant } from '../../model/state-store.js';
 import { LevelStateStore } from './level-state-store.js';
 import { FORMAT_KEY, META_SUBLEVEL, STATE_FORMAT } from './state-format.js';
@@ -23,9 +24,6 @@ function enospc(): NodeJS.ErrnoException {
   return Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
 }
 
-
-/** Lets pending promise callbacks and a few I/O turns run. */
-const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe(LevelStateStore.name, () => {
   let dir: string;
@@ -143,7 +141,7 @@ describe(LevelStateStore.name, () => {
     void committed.then(() => (done = true));
     // Staging happens when the commit is taken, not when commit() is called.
     counter = 2;
-    await settle();
+    await until(() => events.length === 4, 'the commit to be taken');
     expect(events).to.deep.equal(['stage 1', 'stage 2', 'flushed 1', 'flushed 2']);
     // flushed() has not resolved: nothing of the commit is written yet.
     expect(done).to.equal(false);
@@ -265,9 +263,8 @@ describe(LevelStateStore.name, () => {
     await first;
     expect(await q.get('before')).to.equal('1');
     expect(await q.get('during')).to.equal(undefined);
-    await settle();
-    // The second commit has been taken in turn and waits on its own flushed().
-    expect(stages).to.equal(2);
+    // The second commit is taken in turn, and waits on its own flushed().
+    await until(() => stages === 2, 'the second commit to be taken');
     expect(secondDone).to.equal(false);
 
     flush.resolve();
@@ -289,7 +286,8 @@ describe(LevelStateStore.name, () => {
           for (let j = 0; j <= mine; j++) expect(await q.get(`k${String(j).padStart(2, '0')}`), `k${j} after commit ${mine}`).to.equal(String(j));
         }),
       );
-      if (i % 7 === 0) await settle();
+      // Now and then one commit is awaited, so that later puts meet commits in every phase.
+      if (i % 7 === 0) await checks[i];
     }
     await Promise.all(checks);
     expect((await q.range('', '\uffff')).length).to.equal(40);

@@ -10,6 +10,7 @@ import { CONTROLLER_KEY, CURRENT_RUN_KEY, openStateFolder, RUN_SUBLEVEL, type Ru
 import { JOURNAL_SUBLEVEL } from '../../model/journaled-file.js';
 import { FORMAT_KEY, META_SUBLEVEL, STATE_FORMAT } from './state-format.js';
 import { levelStore } from '../../../test/support/level-store.js';
+import { skipBecause } from '../../../test/support/skip-because.js';
 
 type Db = ClassicLevel<string, string>;
 type Contents = Record<string, Record<string, string>>;
@@ -221,13 +222,15 @@ describe(openStateFolder.name, () => {
 
     it('fails with BC_STATE_UNWRITABLE, not as corrupt, for a state on a read-only file system, and leaves it whole', async function () {
       await mkdir(dir, { recursive: true });
-      if (!mountTmpfs(dir)) this.skip(); // mounting needs root
+      if (!mountTmpfs(dir)) skipBecause(this, 'mounting a tmpfs needs root');
       try {
         await writeState(dir, { run: { [CURRENT_RUN_KEY]: JSON.stringify(RUN) }, queues: { a: '1' } });
-        expect(spawnSync('mount', ['-o', 'remount,ro', dir]).status).to.equal(0);
+        const ro = spawnSync('mount', ['-o', 'remount,ro', dir], { encoding: 'utf8' });
+        expect(ro.status, ro.stderr).to.equal(0);
         const error = await expectFailure(openStateFolder(dir), 'BC_STATE_UNWRITABLE', dir);
         expect(error.message).to.contain('nothing in it is damaged');
-        expect(spawnSync('mount', ['-o', 'remount,rw', dir]).status).to.equal(0);
+        const rw = spawnSync('mount', ['-o', 'remount,rw', dir], { encoding: 'utf8' });
+        expect(rw.status, rw.stderr).to.equal(0);
         // Writable again: the run resumes as it was.
         const folder = await openStateFolder(dir);
         expect(folder.mode).to.equal('resume');
@@ -240,7 +243,7 @@ describe(openStateFolder.name, () => {
     it('fails with BC_STATE_UNWRITABLE when the folder to make it in cannot be written', async function () {
       const parent = join(dir, 'ro');
       await mkdir(parent, { recursive: true });
-      if (!mountTmpfs(parent, 'size=1m,ro')) this.skip();
+      if (!mountTmpfs(parent, 'size=1m,ro')) skipBecause(this, 'mounting a tmpfs needs root');
       try {
         await expectFailure(openStateFolder(join(parent, 'job', 'state')), 'BC_STATE_UNWRITABLE', join(parent, 'job', 'state'));
       } finally {
@@ -249,7 +252,7 @@ describe(openStateFolder.name, () => {
     });
 
     it('fails with BC_STATE_UNWRITABLE for a folder without write permission (as a user other than root)', async function () {
-      if (process.getuid?.() === 0) this.skip(); // root writes anywhere; the read-only mounts above cover root
+      if (process.getuid?.() === 0) skipBecause(this, 'root writes anywhere: run as another user to see a folder without write permission refused (the read-only mounts above cover root)');
       await writeState(dir, { queues: { a: '1' } });
       await chmod(dir, 0o555);
       try {

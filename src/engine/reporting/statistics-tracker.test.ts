@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { captureTimers } from '../../../test/support/captured-timers.js';
 import { tempDir } from '../../../test/support/temp-dir.js';
 import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
 import type { CrawlControl, CrawlProgress } from '../../model/crawl-control.js';
@@ -64,10 +65,18 @@ describe(StatisticsTracker.name, () => {
   describe('.start() and .stop()', () => {
     it('writes the legend and a line at once, a line each interval, and the end and a final line when stopped', async () => {
       const frontier = new FakeFrontier();
-      const t = tracker(frontier, { intervalSeconds: 1 });
-      await t.start();
-      await new Promise((r) => setTimeout(r, 1150));
-      await t.stop();
+      // The interval's timer is fired by the test, not by the clock.
+      const timers = captureTimers((ms) => ms === 7000);
+      try {
+        const t = tracker(frontier, { intervalSeconds: 7 });
+        await t.start();
+        expect(timers.timers.map((x) => [x.ms, x.repeats])).to.deep.equal([[7000, true]]);
+        timers.timers[0].fire();
+        await t.stop();
+        expect(timers.timers[0].cleared).to.equal(true);
+      } finally {
+        timers.restore();
+      }
       const lines = (await readFile(join(dir, 'logs', 'progress-statistics.log'), 'utf8')).split('\n');
       expect(lines[0]).to.match(/^ +timestamp +discovered +queued +downloaded +doc\/s\(avg\) +KB\/s\(avg\) +dl-failures +busy-thread +mem-use-KB +heap-size-KB +congestion +max-depth +avg-depth$/);
       expect(lines.slice(1, 3).every((l) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ +2 +0 +1 /.test(l))).to.equal(true);

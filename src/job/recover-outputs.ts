@@ -33,8 +33,13 @@ async function recoverWarcs(record: WarcJournal, notes: string[]): Promise<void>
   const listed = new Set<string>();
   for (const { path, length } of record.open) {
     listed.add(path);
-    if (!(await cutBack(path, length, notes))) continue;
     const final = path.slice(0, -OPEN_SUFFIX.length);
+    if (!(await cutBack(path, length, notes))) {
+      // Closed (renamed) after the last commit, which counted it open: the records past that length
+      // belong to URIs whose marks were not committed and are done again, so they go, as from an open file.
+      for (const closed of [final, final + INVALID_SUFFIX]) if (await cutBack(closed, length, notes)) break;
+      continue;
+    }
     await rename(path, final);
     notes.push(`${final}: closed (it was open when the crawl stopped)`);
   }

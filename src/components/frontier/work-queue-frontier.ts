@@ -308,6 +308,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
 
   /** After a URI of `q` is done: retire it, let it rest, or put it back in line. */
   #afterTurn(q: WorkQueue, cfg: WorkQueueFrontierConfig, restMs: number): void {
+    q.replenish = cfg.balanceReplenishAmount; // what a wake after the rest refills, as the URI just done saw it
     const budget = cfg.queueTotalBudget;
     if (budget >= 0 && q.totalSpent >= budget && q.urgent.length === 0) {
       if (!q.retired) {
@@ -322,7 +323,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
       q.wakeAt = Date.now() + restMs;
       this.#resting.push(q);
       this.#armTimer();
-    } else if (q.size > 0) this.#makeReady(q, true, (q.replenish = cfg.balanceReplenishAmount));
+    } else if (q.size > 0) this.#makeReady(q, true);
   }
 
   /** `replenish` is a turn's budget as the queue's last URI saw it; a queue woken for no URI keeps the one it had. */

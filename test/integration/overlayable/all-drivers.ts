@@ -1,0 +1,23 @@
+import { CANDIDATE_DRIVERS } from './candidate-drivers.js';
+import { DECIDE_RULE_DRIVERS } from './decide-rule-drivers.js';
+import { DISPOSITION_DRIVERS } from './disposition-drivers.js';
+import type { Driver } from './driver.js';
+import { EXTRACT_DRIVERS } from './extract-drivers.js';
+import { FETCH_HTTP_DRIVERS } from './fetch-http-drivers.js';
+import { FILE_DRIVERS } from './file-drivers.js';
+import { FRONTIER_DRIVERS } from './frontier-drivers.js';
+import { HISTORY_DRIVERS } from './history-drivers.js';
+import { PREFETCH_DRIVERS } from './prefetch-drivers.js';
+
+/** Every component driver, by area. */
+export const ALL_DRIVERS: readonly Driver[] = [
+  ...DECIDE_RULE_DRIVERS,
+  ...CANDIDATE_DRIVERS,
+  ...FRONTIER_DRIVERS,
+  ...PREFETCH_DRIVERS,
+  ...FETCH_HTTP_DRIVERS,
+  ...EXTRACT_DRIVERS,
+  ...HISTORY_DRIVERS,
+  ...DISPOSITION_DRIVERS,
+  ...FILE_DRIVERS,
+];

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { crawlJob, fastSets } from '../../../test/support/crawl-job.js';
 import { REPO_ROOT } from '../../../test/support/run-cli.js';
 import { page, SiteServer } from '../../../test/support/site-server.js';
+import { tempDir } from '../../../test/support/temp-dir.js';
+import { explainJob } from '../../job/explain-job.js';
 
 /** The default profile with a top-level `costAssignmentPolicy` bean, as Heritrix's profile has it commented out. */
 async function beansWith(policyClass: string | undefined): Promise<string> {
@@ -45,4 +47,14 @@ describe('cost assignment policies in a crawl: what a queue\'s total budget buys
       }
     });
   }
+
+  it('explain says what each URI costs under the configured policy', async () => {
+    const job = await tempDir({ 'crawler-beans.xml': await beansWith('org.archive.crawler.frontier.AntiCalendarCostAssignmentPolicy') });
+    try {
+      const explained = await explainJob(job.dir, ['http://example.org/events/1', 'http://example.org/a'], ['metadata.operatorContactUrl=http://example.org/contact']);
+      expect(explained.map((e) => [e.url, e.cost])).to.deep.equal([['http://example.org/events/1', 2], ['http://example.org/a', 1]]);
+    } finally {
+      await job.cleanup();
+    }
+  });
 });

@@ -60,6 +60,29 @@ describe('QuotaEnforcer in a crawl of a loopback site (integration)', function (
     }
   });
 
+  it('applies a quota a sheet sets for one site only, as Heritrix operators set quotas', async () => {
+    const limited = await SiteServer.start(routes);
+    const free = await SiteServer.start(routes);
+    try {
+      const beans = (await beansWithQuotaEnforcer()).replace('</beans>', `
+ <bean id="twoPages" class="Sheet">
+  <property name="map"><map><entry key="quotaEnforcer.serverMaxFetchSuccesses" value="2"/></map></property>
+ </bean>
+ <bean class="SurtPrefixesSheetAssociation">
+  <property name="surtPrefixes"><list><value>${limited.origin}/</value></list></property>
+  <property name="targetSheetNames"><list><value>twoPages</value></list></property>
+ </bean>
+</beans>`);
+      const { exitStatus } = await crawlJob(fastSets([`${limited.origin}/`, `${free.origin}/`]), { beans });
+      expect(exitStatus).to.equal('FINISHED');
+      expect(limited.paths().sort(), 'the site under the sheet: robots.txt and the seed').to.deep.equal(['/', '/robots.txt']);
+      expect(free.paths().sort(), 'the other site, whole').to.deep.equal(['/', '/a', '/b', '/c', '/d', '/robots.txt']);
+    } finally {
+      await limited.close();
+      await free.close();
+    }
+  });
+
   it('goes on counting where an interrupted crawl stopped: the quota holds across the resume', async () => {
     // A chain of pages, each found on the one before, so that the crawl is mid-chain when interrupted.
     const CHAIN = 12;

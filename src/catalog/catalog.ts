@@ -28,6 +28,7 @@ import { crawlControllerComponent } from '../engine/crawl-controller.js';
 import { crawlLimitEnforcerComponent } from '../engine/crawl-limit-enforcer.js';
 import { crawlerLoggerModuleComponent } from '../engine/crawler-logger-module.js';
 import { dispositionProcessorComponent } from '../engine/disposition-processor.js';
+import { diskSpaceMonitorComponent } from '../engine/disk-space-monitor.js';
 
 /**
  * Every built-in component, the one place that knows them all. Only descriptions load here;
@@ -54,6 +55,7 @@ export const BUILT_IN_COMPONENTS: readonly ComponentDescriptor[] = [
   dispositionProcessorComponent,
   crawlControllerComponent,
   crawlLimitEnforcerComponent,
+  diskSpaceMonitorComponent,
   crawlerLoggerModuleComponent,
   ...FETCH_COMPONENTS,
   ...EXTRACT_COMPONENTS,

@@ -79,6 +79,8 @@ export class CrawlController implements CrawlControl {
   /** Why the crawl is paused when the operator did not ask for it (a state store that cannot write). */
   #alert?: string;
   #pausedByFault = false;
+  /** Why a component paused the crawl (pauseWithAlert), until unpause. */
+  #pauseAlert?: string;
   /** The record last staged: an idle crawl stages nothing. */
   #staged = '';
   /** How the launch this one resumes had ended the run, if it had (see ControllerRecord.ending). */
@@ -150,9 +152,17 @@ export class CrawlController implements CrawlControl {
     this.#gate = new Promise((resolve) => (this.#resume = resolve));
   }
 
+  pauseWithAlert(reason: string): void {
+    if (this.#state !== 'RUNNING') return;
+    this.#pauseAlert = reason;
+    this.config.loggerModule?.alert?.('SEVERE', reason);
+    this.pause();
+  }
+
   unpause(): void {
     if (this.#state !== 'PAUSED') return;
     this.#pausedByFault = false;
+    this.#pauseAlert = undefined;
     this.#state = 'RUNNING';
     this.#gate = undefined;
     this.#resume?.();
@@ -162,7 +172,7 @@ export class CrawlController implements CrawlControl {
     return {
       state: this.#state, frontier: this.config.frontier.stats(), busyWorkers: this.#busy,
       exitStatus: this.#state === 'FINISHED' || this.#state === 'STOPPING' ? this.#exitStatus : undefined,
-      bytes: this.#bytes, documents: this.#documents, elapsedMs: this.#elapsed(), alert: this.#alert,
+      bytes: this.#bytes, documents: this.#documents, elapsedMs: this.#elapsed(), alert: this.#alert ?? this.#pauseAlert,
     };
   }
 

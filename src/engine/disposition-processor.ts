@@ -17,7 +17,11 @@ export const dispositionProcessorComponent = defineComponent({
     maxDelayMs: { type: 'integer', default: 30000, minimum: 0, overlayable: true, description: 'The longest rest the delay factor can ask for.' },
     respectCrawlDelayUpToSeconds: { type: 'integer', default: 300, minimum: 0, overlayable: true, description: 'A Crawl-delay or Retry-After is honoured up to this many seconds.' },
     maxPerHostBandwidthUsageKbSec: { type: 'integer', default: 0, minimum: 0, overlayable: true, description: 'Accepted for Heritrix files; not enforced yet.' },
-    forceRetire: { type: 'boolean', default: false, overlayable: true, description: 'Accepted for Heritrix files; not enforced yet.' },
+    forceRetire: {
+      type: 'boolean', default: false, overlayable: true,
+      description: 'Retire the URI\'s queue once the URI is done: meant for sheets (Heritrix\'s `forceRetire` sheet) that stop some sites; ' +
+        'set for every URI, each queue is retired after one URI, which soon ends the crawl.',
+    },
   },
   refs: PROCESSOR_REFS,
   load: async (): Promise<ComponentClass> => DispositionProcessor,
@@ -28,6 +32,8 @@ export class DispositionProcessor extends Processor<typeof dispositionProcessorC
 
   protected innerProcess(curi: CrawlUri, c: ConfigOf<typeof dispositionProcessorComponent>): ProcessResult {
     curi.politenessDelayMs = delayFor(curi, c);
+    // Heritrix's operator-set retire directive: the frontier retires the queue when the URI is done.
+    if (c.forceRetire) curi.forceRetire = true;
     return PROCEED;
   }
 

@@ -25,6 +25,8 @@ export interface Explanation {
   readonly surt?: string;
   readonly uniquenessKey?: string;
   readonly queueKey?: string;
+  /** What the URI costs its queue's budgets (the preparer's costAssignmentPolicy). */
+  readonly cost?: number;
   readonly rules: RuleVerdict[];
   readonly decision?: { readonly decision: string; readonly rule?: string; readonly index?: number };
   readonly sheets: Array<{ sheet: string; because: string }>;
@@ -97,7 +99,7 @@ function explainOne(url: string, p: Parts): Explanation {
   const d = p.disposition?.politenessFor(curi);
   return {
     url, normalized, surt: curi.candidateSurt, uniquenessKey: curi.canonicalKey || undefined, queueKey: curi.queueKey || undefined,
-    rules, decision, sheets: p.manager?.explain(curi) ?? [], overrides: overridesOf(curi, p.resolved), robots,
+    cost: curi.queueKey ? curi.cost : undefined, rules, decision, sheets: p.manager?.explain(curi) ?? [], overrides: overridesOf(curi, p.resolved), robots,
     politeness: d ? { minDelayMs: d.minDelayMs, maxDelayMs: d.maxDelayMs, delayFactor: d.delayFactor, respectCrawlDelayUpToSeconds: d.respectCrawlDelayUpToSeconds } : undefined,
   };
 }

@@ -21,7 +21,7 @@ export interface CrawlProgress extends CrawlTotals {
   readonly exitStatus?: string;
   readonly frontier: FrontierStats;
   readonly busyWorkers: number;
-  /** Why the crawl paused by itself (a state store that cannot write), while it lasts. */
+  /** Why the crawl paused by itself (a state store that cannot write, a disk nearly full), while it lasts. */
   readonly alert?: string;
 }
 
@@ -33,6 +33,11 @@ export interface CrawlControl {
   terminate(exitStatus?: string): void;
   /** Workers finish the URIs in flight and take no new ones until unpause. */
   pause(): void;
+  /**
+   * Pauses a running crawl as `pause` does, for a reason the crawl found itself (DiskSpaceMonitor):
+   * the reason goes to the alert log and stays in `progress().alert` until the operator unpauses.
+   */
+  pauseWithAlert(reason: string): void;
   unpause(): void;
   progress(): CrawlProgress;
 }

@@ -16,6 +16,8 @@ export interface QueuedUri {
   readonly sourceTag?: string;
   readonly queueKey: string;
   readonly precedence: number;
+  /** What it costs its queue's budgets, when not 1 (the preparer's cost assignment policy). */
+  readonly cost?: number;
   /** Tries made so far (retries after connection failures). */
   readonly fetchAttempts: number;
   /** Times it waited behind a prerequisite (dns:, robots.txt). */
@@ -47,6 +49,17 @@ export class CrawlUri {
   canonicalKey = '';
   /** Lower comes first within a queue. */
   precedence = 1;
+  /**
+   * What this URI charges its queue's budgets (balanceReplenishAmount, queueTotalBudget) when it
+   * is done or retried: Heritrix's holderCost, set by the preparer's cost assignment policy.
+   */
+  cost = 1;
+  /**
+   * Set by a processor that wants the URI's queue retired once the URI is done (Heritrix's retire
+   * directive: QuotaEnforcer with forceRetire). A URI left untried (status 0) with it stays at the
+   * head of its queue, so that the queue keeps it if a sheet later lifts the limit.
+   */
+  forceRetire = false;
   fetchAttempts = 0;
   deferrals = 0;
   forceFetch = false;
@@ -121,6 +134,7 @@ export class CrawlUri {
     this.sourceTag = init.sourceTag;
     if (init.queueKey !== undefined) this.queueKey = init.queueKey;
     if (init.precedence !== undefined) this.precedence = init.precedence;
+    if (init.cost !== undefined) this.cost = init.cost;
     if (init.fetchAttempts !== undefined) this.fetchAttempts = init.fetchAttempts;
     if (init.deferrals) this.deferrals = init.deferrals;
     if (init.forceFetch) this.forceFetch = true;
@@ -190,7 +204,7 @@ export class CrawlUri {
   toQueued(): QueuedUri {
     return {
       uri: this.uri, hopsPath: this.hopsPath, via: this.via, viaContext: this.viaContext, isSeed: this.isSeed,
-      sourceTag: this.sourceTag, queueKey: this.queueKey, precedence: this.precedence, fetchAttempts: this.fetchAttempts,
+      sourceTag: this.sourceTag, queueKey: this.queueKey, precedence: this.precedence, cost: this.cost === 1 ? undefined : this.cost, fetchAttempts: this.fetchAttempts,
       deferrals: this.deferrals || undefined,
       forceFetch: this.forceFetch || undefined, sheetKey: this.overlay?.key ?? this.sheetKey, storeKey: this.storeKey,
       deltaCheck: this.deltaCheck || undefined, delivered: this.delivered, warc: this.warc,
@@ -218,5 +232,6 @@ export class CrawlUri {
     this.prerequisite = undefined;
     this.noFollow = false;
     this.linkExtractorFinished = false;
+    this.forceRetire = false;
   }
 }

@@ -9,7 +9,7 @@ import type { ProcessorChain } from './processor-chain.js';
 import type { ServerCache } from './server-cache.js';
 import type { StateStore } from './state-store.js';
 import type { SheetOverlays } from '../sheets/sheet-overlay.js';
-import type { CanonicalizationPolicy, CanonicalizationRule, QueueAssignmentPolicy } from './uri-policies.js';
+import type { CanonicalizationPolicy, CanonicalizationRule, CostAssignmentPolicy, QueueAssignmentPolicy } from './uri-policies.js';
 import type { ReadSource } from './read-source.js';
 import type { Receiver, WarcRecordBuilder } from './receiver.js';
 import type { SeedModule } from './seed-module.js';
@@ -34,6 +34,7 @@ declare module '../beans/registry/kind-types.js' {
     CanonicalizationPolicy: CanonicalizationPolicy;
     CanonicalizationRule: CanonicalizationRule;
     QueueAssignmentPolicy: QueueAssignmentPolicy;
+    CostAssignmentPolicy: CostAssignmentPolicy;
     FetchChain: ProcessorChain;
     CandidateChain: ProcessorChain;
     DispositionChain: ProcessorChain;
@@ -67,6 +68,7 @@ const KIND_SET = {
   CanonicalizationPolicy: true,
   CanonicalizationRule: true,
   QueueAssignmentPolicy: true,
+  CostAssignmentPolicy: true,
   FetchChain: true,
   CandidateChain: true,
   DispositionChain: true,

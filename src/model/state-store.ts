@@ -5,6 +5,8 @@
  * instant, so that after a crash the store describes the crawl as it stood at its last commit.
  */
 export interface StateStore {
+  /** The folder the store lives in, when it is on disk (DiskSpaceMonitor watches its free space). */
+  readonly folder?: string;
   /** A named part of the store, kept apart from the others' keys. */
   sublevel(name: string): StateSublevel;
   /** Takes part in every commit from now on (see StateParticipant). */

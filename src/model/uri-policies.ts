@@ -17,3 +17,8 @@ export interface CanonicalizationRule {
 export interface QueueAssignmentPolicy {
   queueKey(curi: CrawlUri): string;
 }
+
+/** What a URI costs its queue's budgets (Heritrix's CostAssignmentPolicy); never negative. */
+export interface CostAssignmentPolicy {
+  costOf(curi: CrawlUri): number;
+}

@@ -147,6 +147,54 @@ for (const [name, make] of Object.entries(IMPLEMENTATIONS)) {
       expect(f.stats().queues.retired).to.equal(2);
       expect(f.stats().queued).to.equal(10);
     });
+
+    it('charges each URI its cost (the preparer\'s cost policy), not 1', async () => {
+      const f = await frontier({ balanceReplenishAmount: 6, queueTotalBudget: 12 });
+      for (let i = 0; i < 8; i++) {
+        const a = uri(`http://a.example/${i}`);
+        a.cost = 3; // 2 a turn, 4 in all
+        f.schedule(a);
+        const b = uri(`http://b.example/${i}`);
+        b.cost = 0; // never rotates, never retires
+        f.schedule(b);
+      }
+      const hosts = (await drain(f)).map((u) => new URL(u).host[0]).join('');
+      expect(hosts).to.equal('aabbbbbbbbaa');
+      expect(f.stats().queues.retired, 'a.example spent its 12').to.equal(1);
+    });
+
+    it('retires the queue of a URI left untried with forceRetire, keeping the URI at its head, unlogged', async () => {
+      const f = await frontier();
+      for (let i = 0; i < 3; i++) {
+        f.schedule(uri(`http://a.example/${i}`));
+        f.schedule(uri(`http://b.example/${i}`));
+      }
+      const logged: string[] = [];
+      f.onFinal((c) => logged.push(c.uri));
+      const order: string[] = [];
+      for (let c = await f.next(); c; c = await f.next()) {
+        order.push(c.uri);
+        if (c.uri === 'http://a.example/1') c.forceRetire = true; // over a quota: not fetched
+        else c.fetchStatus = 200;
+        f.finished(c);
+      }
+      expect(order.filter((u) => u.includes('a.example'))).to.deep.equal(['http://a.example/0', 'http://a.example/1']);
+      expect(logged).to.not.include('http://a.example/1');
+      expect(f.stats().queues.retired).to.equal(1);
+      expect(f.stats().queued, 'a.example/1 and a.example/2 stay queued').to.equal(2);
+    });
+
+    it('retires the queue after a URI fetched with forceRetire (DispositionProcessor\'s), counting the URI', async () => {
+      const f = await frontier();
+      for (let i = 0; i < 3; i++) f.schedule(uri(`http://a.example/${i}`));
+      const c = (await f.next())!;
+      c.fetchStatus = 200;
+      c.forceRetire = true;
+      expect(f.finished(c)).to.equal('success');
+      expect(await f.next()).to.equal(undefined);
+      expect(f.stats().queues.retired).to.equal(1);
+      expect(f.stats().queued).to.equal(2);
+    });
   });
 
   describe('.schedule()', () => {

@@ -37,13 +37,16 @@ export function resolveValues(def: BeanDefinition, props: readonly PropertyDefin
   for (const name of Object.keys(config)) if (!before.has(name)) origins.set(name, { source: 'default', loc: def.loc });
   for (const [name, spec] of Object.entries(d.props)) {
     const v = config[name];
-    if (!spec.path || typeof v !== 'string') continue;
-    const unknown = [...v.matchAll(PLACEHOLDER)].map((m) => m[1]).filter((n) => n !== 'launchId');
+    if (!spec.path) continue;
+    // A path property is one path or, for a list (DiskSpaceMonitor.monitorPaths), each of its paths.
+    const list = Array.isArray(v) && v.every((e) => typeof e === 'string') ? (v as string[]) : undefined;
+    if (typeof v !== 'string' && list === undefined) continue;
+    const unknown = (list ?? [v as string]).flatMap((each) => [...each.matchAll(PLACEHOLDER)].map((m) => m[1])).filter((n) => n !== 'launchId');
     if (unknown.length) {
       diagnostics.push({ code: 'BC_PLACEHOLDER_UNKNOWN', bean: def.path, property: name, location: locs.get(`/${name}`) ?? def.loc, message: `unknown placeholder \${${unknown[0]}}; only \${launchId} is defined` });
       continue;
     }
-    config[name] = resolvePath(v, paths);
+    config[name] = list ? list.map((each) => resolvePath(each, paths)) : resolvePath(v as string, paths);
   }
   return { config, origins, locs, diagnostics };
 }

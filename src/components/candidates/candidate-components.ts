@@ -6,8 +6,12 @@ import { hostnameQueueAssignmentPolicyComponent } from './hostname-queue-assignm
 import { ipQueueAssignmentPolicyComponent } from './ip-queue-assignment-policy.js';
 import { rulesCanonicalizationPolicyComponent } from './rules-canonicalization-policy.js';
 import { surtAuthorityQueueAssignmentPolicyComponent } from './surt-authority-queue-assignment-policy.js';
+import { unitCostAssignmentPolicyComponent } from './unit-cost-assignment-policy.js';
+import { zeroCostAssignmentPolicyComponent } from './zero-cost-assignment-policy.js';
+import { wagCostAssignmentPolicyComponent } from './wag-cost-assignment-policy.js';
+import { antiCalendarCostAssignmentPolicyComponent } from './anti-calendar-cost-assignment-policy.js';
 
-/** The candidate chain's processors and the URI policies they use. */
+/** The candidate chain's processors and the URI policies they use (canonicalization, queue assignment, cost). */
 export const CANDIDATE_COMPONENTS: ComponentDescriptor[] = [
   candidateScoperComponent,
   frontierPreparerComponent,
@@ -16,4 +20,8 @@ export const CANDIDATE_COMPONENTS: ComponentDescriptor[] = [
   surtAuthorityQueueAssignmentPolicyComponent,
   hostnameQueueAssignmentPolicyComponent,
   ipQueueAssignmentPolicyComponent,
+  unitCostAssignmentPolicyComponent,
+  zeroCostAssignmentPolicyComponent,
+  wagCostAssignmentPolicyComponent,
+  antiCalendarCostAssignmentPolicyComponent,
 ];

@@ -6,7 +6,7 @@ import { FrontierPreparer } from './frontier-preparer.js';
 function preparer(policies: { canonicalizationPolicy?: CanonicalizationPolicy; queueAssignmentPolicy?: QueueAssignmentPolicy } = {}): FrontierPreparer {
   return new FrontierPreparer({
     enabled: true, preferenceDepthHops: -1, preferenceEmbedHops: 1, shouldProcessRule: undefined,
-    canonicalizationPolicy: policies.canonicalizationPolicy, queueAssignmentPolicy: policies.queueAssignmentPolicy,
+    canonicalizationPolicy: policies.canonicalizationPolicy, queueAssignmentPolicy: policies.queueAssignmentPolicy, costAssignmentPolicy: undefined,
   });
 }
 
@@ -49,7 +49,7 @@ describe('FrontierPreparer', () => {
   });
 
   it('leaves a URI untouched when disabled', () => {
-    const p = new FrontierPreparer({ enabled: false, preferenceDepthHops: -1, preferenceEmbedHops: 1, shouldProcessRule: undefined, canonicalizationPolicy: undefined, queueAssignmentPolicy: undefined });
+    const p = new FrontierPreparer({ enabled: false, preferenceDepthHops: -1, preferenceEmbedHops: 1, shouldProcessRule: undefined, canonicalizationPolicy: undefined, queueAssignmentPolicy: undefined, costAssignmentPolicy: undefined });
     const curi = new CrawlUri('http://example.org/');
     expect(p.process(curi)).to.equal('PROCEED');
     expect([curi.canonicalKey, curi.queueKey]).to.deep.equal(['', '']);

@@ -2,16 +2,17 @@ import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans
 import { PROCESSOR_PROPS, PROCESSOR_REFS } from '../../model/processor-props.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import { PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
-import type { CanonicalizationPolicy, QueueAssignmentPolicy } from '../../model/uri-policies.js';
+import type { CanonicalizationPolicy, CostAssignmentPolicy, QueueAssignmentPolicy } from '../../model/uri-policies.js';
 import { RulesCanonicalizationPolicy } from './rules-canonicalization-policy.js';
 import { SurtAuthorityQueueAssignmentPolicy } from './surt-authority-queue-assignment-policy.js';
+import { UnitCostAssignmentPolicy } from './unit-cost-assignment-policy.js';
 
 export const frontierPreparerComponent = defineComponent({
   name: 'FrontierPreparer',
   aliases: ['org.archive.crawler.prefetch.FrontierPreparer'],
   description:
     'Candidate chain: readies a URI for the frontier: its uniqueness key (canonicalization policy), its queue ' +
-    '(queue assignment policy) and its precedence within the queue (0 for prerequisites, 1 for the rest, in the ' +
+    '(queue assignment policy), what it costs its queue\'s budgets (cost assignment policy) and its precedence within the queue (0 for prerequisites, 1 for the rest, in the ' +
     'order found: breadth-first).',
   kinds: ['Processor'],
   props: {
@@ -35,6 +36,10 @@ export const frontierPreparerComponent = defineComponent({
       kind: 'QueueAssignmentPolicy', autowire: true,
       description: 'Names the queue; without one, a SurtAuthorityQueueAssignmentPolicy with its defaults.',
     },
+    costAssignmentPolicy: {
+      kind: 'CostAssignmentPolicy', autowire: true,
+      description: 'What each URI costs its queue\'s budgets (balanceReplenishAmount, queueTotalBudget); without one, a UnitCostAssignmentPolicy (1 a URI).',
+    },
   },
   load: async (): Promise<ComponentClass> => FrontierPreparer,
 });
@@ -52,11 +57,13 @@ export const NORMAL_PRECEDENCE = 1;
 export class FrontierPreparer extends Processor<typeof frontierPreparerComponent> {
   readonly canonicalizationPolicy: CanonicalizationPolicy;
   readonly queueAssignmentPolicy: QueueAssignmentPolicy;
+  readonly costAssignmentPolicy: CostAssignmentPolicy;
 
   constructor(config: ConfigOf<typeof frontierPreparerComponent>) {
     super(config);
     this.canonicalizationPolicy = config.canonicalizationPolicy ?? new RulesCanonicalizationPolicy({ rules: [] });
     this.queueAssignmentPolicy = config.queueAssignmentPolicy ?? new SurtAuthorityQueueAssignmentPolicy();
+    this.costAssignmentPolicy = config.costAssignmentPolicy ?? new UnitCostAssignmentPolicy();
   }
 
   protected innerProcess(curi: CrawlUri): ProcessResult {
@@ -69,6 +76,7 @@ export class FrontierPreparer extends Processor<typeof frontierPreparerComponent
     curi.canonicalKey = this.#canonicalKey(curi);
     curi.queueKey = this.queueAssignmentPolicy.queueKey(curi);
     curi.precedence = curi.isPrerequisite ? PREREQUISITE_PRECEDENCE : NORMAL_PRECEDENCE;
+    curi.cost = this.costAssignmentPolicy.costOf(curi);
   }
 
   /**

@@ -6,6 +6,7 @@ import { fetchHttpComponent } from './fetch-http.descriptor.js';
 import { httpAuthenticationCredentialComponent } from './http-authentication-credential.js';
 import { preconditionEnforcerComponent } from './precondition-enforcer.js';
 import { preselectorComponent } from './preselector.js';
+import { quotaEnforcerComponent } from './quota-enforcer.js';
 import { serverCacheComponent } from './memory-server-cache.js';
 
 /** The fetch area's components, in fetch-chain order, the server cache first, then the stores FetchHttp uses. */
@@ -13,6 +14,7 @@ export const FETCH_COMPONENTS: ComponentDescriptor[] = [
   serverCacheComponent,
   preselectorComponent,
   preconditionEnforcerComponent,
+  quotaEnforcerComponent,
   fetchDnsComponent,
   fetchHttpComponent,
   cookieStoreComponent,

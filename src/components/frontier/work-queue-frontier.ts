@@ -142,6 +142,8 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     this.#inProcess--;
     // Budgets and retries as the URI's sheets set them (Heritrix re-reads them per URI too).
     const cfg = this.configFor(curi);
+    // Read before #dispose, which clears it with the rest of the fetch's state when the URI goes back.
+    const retire = curi.forceRetire;
     const disposition = this.#dispose(curi, q, cfg);
     if (disposition === 'deferred' || disposition === 'retry') {
       const record = curi.toQueued();
@@ -155,7 +157,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
       this.#count(disposition);
       if (this.journal && curi.storeKey) this.#unstore(q, curi.storeKey);
     }
-    this.#afterTurn(q, cfg, disposition === 'retry' ? cfg.retryDelaySeconds * 1000 : disposition === 'deferred' ? 0 : curi.politenessDelayMs);
+    this.#afterTurn(q, cfg, disposition === 'retry' ? cfg.retryDelaySeconds * 1000 : disposition === 'deferred' ? 0 : curi.politenessDelayMs, retire);
     if (this.#inProcess === 0) this.#wakeAll();
     // Listeners (crawl.log, statistics, limits) come last, so that one that throws leaves the queue in line.
     if (disposition !== 'deferred' && disposition !== 'retry') {
@@ -261,10 +263,16 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
       }
       curi.fetchStatus = FetchStatus.PREREQUISITE_UNSCHEDULABLE_FAILURE;
       curi.annotations.push(`${curi.deferrals}d`);
+    } else if (status === FetchStatus.UNATTEMPTED && curi.forceRetire) {
+      // Heritrix: left untried to retire its queue (over a quota), the URI goes back to the head of
+      // the queue, which is retired; like every retry but a deferral it costs its queue.
+      this.#charge(q, curi.cost);
+      curi.resetForRetry();
+      return 'retry';
     } else if (RETRY_STATUSES.has(status)) {
       if (curi.fetchAttempts < cfg.maxRetries) {
         curi.fetchAttempts++;
-        this.#charge(q, 1);
+        this.#charge(q, curi.cost);
         curi.resetForRetry();
         return 'retry';
       }
@@ -272,7 +280,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     }
     if (isDisregarded(curi.fetchStatus)) return 'disregarded';
     const ok = curi.fetchStatus > 0;
-    this.#charge(q, ok ? 1 : 1 + cfg.errorPenaltyAmount);
+    this.#charge(q, ok ? curi.cost : curi.cost + cfg.errorPenaltyAmount);
     return ok ? 'success' : 'failure';
   }
 
@@ -306,11 +314,11 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     else this.#disregarded++;
   }
 
-  /** After a URI of `q` is done: retire it, let it rest, or put it back in line. */
-  #afterTurn(q: WorkQueue, cfg: WorkQueueFrontierConfig, restMs: number): void {
+  /** After a URI of `q` is done: retire it (over its total budget, or asked to by `forceRetire`), let it rest, or put it back in line. */
+  #afterTurn(q: WorkQueue, cfg: WorkQueueFrontierConfig, restMs: number, forceRetire = false): void {
     q.replenish = cfg.balanceReplenishAmount; // what a wake after the rest refills, as the URI just done saw it
     const budget = cfg.queueTotalBudget;
-    if (budget >= 0 && q.totalSpent >= budget && q.urgent.length === 0) {
+    if (forceRetire || (budget >= 0 && q.totalSpent >= budget && q.urgent.length === 0)) {
       if (!q.retired) {
         q.retired = true;
         this.#retired++;

@@ -64,6 +64,10 @@ export class LevelStateStore implements StateStore {
 
   constructor(readonly config: ConfigOf<typeof levelStateStoreComponent>) {}
 
+  get folder(): string {
+    return this.config.dir;
+  }
+
   async start(): Promise<void> {
     if (this.#db) return;
     await mkdir(this.config.dir, { recursive: true });

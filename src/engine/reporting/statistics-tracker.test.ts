@@ -29,7 +29,7 @@ class FakeFrontier {
 
 function controller(frontier: FakeFrontier, state: CrawlProgress['state'] = 'FINISHED'): CrawlControl {
   return {
-    run: async () => 'FINISHED', terminate: () => undefined, pause: () => undefined, unpause: () => undefined,
+    run: async () => 'FINISHED', terminate: () => undefined, pause: () => undefined, pauseWithAlert: () => undefined, unpause: () => undefined,
     progress: () => ({ state, frontier: frontier.stats(), busyWorkers: 0, bytes: 0, documents: 0, elapsedMs: 1500 }),
   };
 }

@@ -8,6 +8,7 @@ import { FILE_DRIVERS } from './file-drivers.js';
 import { FRONTIER_DRIVERS } from './frontier-drivers.js';
 import { HISTORY_DRIVERS } from './history-drivers.js';
 import { PREFETCH_DRIVERS } from './prefetch-drivers.js';
+import { QUOTA_DRIVERS } from './quota-drivers.js';
 
 /** Every component driver, by area. */
 export const ALL_DRIVERS: readonly Driver[] = [
@@ -15,6 +16,7 @@ export const ALL_DRIVERS: readonly Driver[] = [
   ...CANDIDATE_DRIVERS,
   ...FRONTIER_DRIVERS,
   ...PREFETCH_DRIVERS,
+  ...QUOTA_DRIVERS,
   ...FETCH_HTTP_DRIVERS,
   ...EXTRACT_DRIVERS,
   ...HISTORY_DRIVERS,

@@ -6,7 +6,7 @@ import { build, byEffect, uriUnder, type Driver } from './driver.js';
 import { metadata } from './loopback-fetch.js';
 import type { RecordingSheetOverlay } from './recording-overlay.js';
 import { tempDir } from '../../support/temp-dir.js';
-import type { CrawlUri } from '../../../src/model/crawl-uri.js';
+import { CrawlUri } from '../../../src/model/crawl-uri.js';
 import type { Frontier } from '../../../src/model/frontier.js';
 import type { Link } from '../../../src/model/hop.js';
 import type { Processor } from '../../../src/model/processor.js';
@@ -77,6 +77,33 @@ async function politenessAfter(overlay: RecordingSheetOverlay, timing: FetchTimi
   return curi.politenessDelayMs;
 }
 
+/**
+ * The URIs a real frontier hands out of one queue of two, the first one going through the
+ * disposition processor (the subject) with the overlay before it is finished.
+ */
+async function handedOutAfterDisposition(overlay: RecordingSheetOverlay): Promise<string[]> {
+  const frontier = await build<Frontier & { stop(): void }>('MemoryFrontier', { uriUniqFilter: await build('MemoryUriUniqFilter', {}, 'uriUniqFilter') }, 'frontier');
+  const disposition = await build<Processor>('DispositionProcessor');
+  try {
+    for (const uri of ['http://example.org/a', 'http://example.org/b']) {
+      const curi = new CrawlUri(uri, { queueKey: 'org,example,' });
+      curi.canonicalKey = uri;
+      frontier.schedule(curi);
+    }
+    const out: string[] = [];
+    for (let curi = await frontier.next(); curi !== undefined; curi = await frontier.next()) {
+      out.push(curi.uri);
+      curi.overlay = overlay;
+      curi.fetchStatus = 200;
+      await disposition.process(curi);
+      frontier.finished(curi);
+    }
+    return out;
+  } finally {
+    frontier.stop();
+  }
+}
+
 const DISPOSITION_PROCESSOR: Driver = {
   component: 'DispositionProcessor',
   cases: [
@@ -87,6 +114,8 @@ const DISPOSITION_PROCESSOR: Driver = {
       (overlay) => politenessAfter(overlay, { fetchDurationMs: 10_000 })),
     byEffect('respectCrawlDelayUpToSeconds', 10, 'a Crawl-delay of 100 s is honoured up to 10 s', { base: 100_000, sheet: 10_000 },
       (overlay) => politenessAfter(overlay, { fetchDurationMs: 100, requestedDelayMs: 100_000 })),
+    byEffect('forceRetire', true, 'the queue is retired after its first URI, the second never handed out',
+      { base: ['http://example.org/a', 'http://example.org/b'], sheet: ['http://example.org/a'] }, (overlay) => handedOutAfterDisposition(overlay)),
   ],
 };
 

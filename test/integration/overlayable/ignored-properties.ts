@@ -10,7 +10,6 @@ export const ACCEPTED_WITHOUT_EFFECT: Readonly<Record<string, Readonly<Record<st
   },
   DispositionProcessor: {
     maxPerHostBandwidthUsageKbSec: 'not enforced yet',
-    forceRetire: 'not enforced yet',
   },
   FetchHttp: {
     maxFetchKBSec: 'not implemented yet: fetches run at full speed',

@@ -1,0 +1,112 @@
+import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { PROCESSOR_PROPS, PROCESSOR_REFS } from '../../model/processor-props.js';
+import type { CrawlUri } from '../../model/crawl-uri.js';
+import { FetchStatus } from '../../model/fetch-status.js';
+import { FINISH, PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
+import { finishWith } from './finish-with.js';
+import { QuotaTallies, quotaHostKey, quotaServerKey, type FetchTally, type QuotaCategory } from './quota-tallies.js';
+
+const WHOLE = { server: 'one server (host and port; https apart from http)', host: 'one host name, whatever the port', group: 'one queue' } as const;
+
+/** One quota: a limit per server, host or queue, -1 for none (Heritrix's default). */
+const quota = (what: string, category: QuotaCategory) =>
+  ({ type: 'integer', default: -1, minimum: -1, overlayable: true, description: `At most this many ${what} from ${WHOLE[category]}; -1 no limit.` }) as const;
+
+export const quotaEnforcerComponent = defineComponent({
+  name: 'QuotaEnforcer',
+  aliases: ['org.archive.crawler.prefetch.QuotaEnforcer'],
+  description:
+    'Fetch chain, after the preconditions: stops fetching from a server, host or queue (group) once it has yielded as much as ' +
+    'a quota allows. Before each URI it compares what the URI\'s server, host and queue have yielded so far (counted from the ' +
+    'URIs the frontier finished, kept in the state store across a resumed crawl) with each quota; at the first one reached the ' +
+    'URI is annotated `Q:<quota>` and, with forceRetire, left unfetched at the head of its queue, which is retired; without it, ' +
+    'the URI finishes with status -5003 (blocked by quota). KB quotas count body bytes in whole KiB. A quota is reached when ' +
+    'the count equals it, so a quota of 0 fetches nothing.',
+  kinds: ['Processor'],
+  props: {
+    ...PROCESSOR_PROPS,
+    serverMaxFetchSuccesses: quota('successful fetches (any positive status)', 'server'),
+    serverMaxSuccessKb: quota('KB of successful fetches', 'server'),
+    serverMaxFetchResponses: quota('responses (errors included)', 'server'),
+    serverMaxAllKb: quota('KB of responses (errors included)', 'server'),
+    serverMaxNovelKb: quota('KB of responses that were not revisits (unchanged in a delta run)', 'server'),
+    serverMaxNovelUrls: quota('responses that were not revisits (unchanged in a delta run)', 'server'),
+    hostMaxFetchSuccesses: quota('successful fetches (any positive status)', 'host'),
+    hostMaxSuccessKb: quota('KB of successful fetches', 'host'),
+    hostMaxFetchResponses: quota('responses (errors included)', 'host'),
+    hostMaxAllKb: quota('KB of responses (errors included)', 'host'),
+    hostMaxNovelKb: quota('KB of responses that were not revisits (unchanged in a delta run)', 'host'),
+    hostMaxNovelUrls: quota('responses that were not revisits (unchanged in a delta run)', 'host'),
+    groupMaxFetchSuccesses: quota('successful fetches (any positive status)', 'group'),
+    groupMaxSuccessKb: quota('KB of successful fetches', 'group'),
+    groupMaxFetchResponses: quota('responses (errors included)', 'group'),
+    groupMaxAllKb: quota('KB of responses (errors included)', 'group'),
+    groupMaxNovelKb: quota('KB of responses that were not revisits (unchanged in a delta run)', 'group'),
+    groupMaxNovelUrls: quota('responses that were not revisits (unchanged in a delta run)', 'group'),
+    forceRetire: {
+      type: 'boolean', default: true, overlayable: true,
+      description:
+        'A URI over a quota is left unfetched and its queue retired (Heritrix\'s code default; its description says false). ' +
+        'When false, the URI finishes with status -5003 and the queue goes on, each later URI meeting the quota in turn. ' +
+        'A queue holding several servers or hosts is retired for all of them.',
+    },
+  },
+  refs: {
+    ...PROCESSOR_REFS,
+    frontier: { kind: 'Frontier', required: true, autowire: true, description: 'Whose finished URIs are counted.' },
+    stateStore: { kind: 'StateStore', autowire: true, description: 'Where the counts are kept, so that a resumed crawl goes on from them; without one they live in memory only.' },
+  },
+  load: async (): Promise<ComponentClass> => QuotaEnforcer,
+});
+
+export type QuotaEnforcerConfig = ConfigOf<typeof quotaEnforcerComponent>;
+
+/** The quota names of a category, in Heritrix's order of checking, each with the count it limits. */
+const MEASURES: ReadonlyArray<readonly [string, (t: FetchTally) => number]> = [
+  ['MaxFetchSuccesses', (t) => t.successes],
+  ['MaxSuccessKb', (t) => Math.floor(t.successBytes / 1024)],
+  ['MaxFetchResponses', (t) => t.responses],
+  ['MaxAllKb', (t) => Math.floor(t.totalBytes / 1024)],
+  ['MaxNovelKb', (t) => Math.floor(t.novelBytes / 1024)],
+  ['MaxNovelUrls', (t) => t.novelUrls],
+];
+
+const CATEGORIES: ReadonlyArray<readonly [QuotaCategory, (curi: CrawlUri) => string | undefined]> = [
+  ['server', quotaServerKey],
+  ['host', quotaHostKey],
+  ['group', (curi) => curi.queueKey || undefined],
+];
+
+/**
+ * Heritrix's QuotaEnforcer: server, then host, then group; within each, successes, success KB,
+ * responses, all KB, novel KB, novel URLs. The counts are a QuotaTallies the frontier feeds.
+ */
+export class QuotaEnforcer extends Processor<typeof quotaEnforcerComponent> {
+  readonly tallies = new QuotaTallies();
+
+  /** Counts every URI the frontier finishes; a resumed crawl's counts come back from the store first. */
+  async start(): Promise<void> {
+    const { frontier, stateStore } = this.config;
+    if (stateStore) await this.tallies.attach(stateStore);
+    frontier.onFinal((curi, disposition) => this.tallies.count(curi, disposition));
+  }
+
+  protected innerProcess(curi: CrawlUri, c: QuotaEnforcerConfig): ProcessResult {
+    for (const [category, keyOf] of CATEGORIES) {
+      const key = keyOf(curi);
+      if (key === undefined) continue;
+      const tally = this.tallies.get(category, key);
+      for (const [measure, actual] of MEASURES) {
+        const name = `${category}${measure}` as keyof QuotaEnforcerConfig;
+        const limit = c[name] as number;
+        if (limit < 0 || actual(tally) < limit) continue;
+        curi.annotations.push(`Q:${name}`);
+        if (!c.forceRetire) return finishWith(curi, FetchStatus.BLOCKED_BY_QUOTA);
+        // Left untried (status 0): the frontier puts it back at the head of its queue and retires the queue.
+        curi.forceRetire = true;
+        return FINISH;
+      }
+    }
+    return PROCEED;
+  }
+}

@@ -1,0 +1,118 @@
+import type { CrawlUri } from '../../model/crawl-uri.js';
+import type { Disposition } from '../../model/frontier.js';
+import type { StateStore, StateSublevel } from '../../model/state-store.js';
+
+/** The three things a quota counts for (Heritrix's CrawlServer, CrawlHost and the URI's queue). */
+export type QuotaCategory = 'server' | 'host' | 'group';
+
+/** What is counted of each server, host or queue: Heritrix's FetchStats, the fields its QuotaEnforcer reads. */
+export interface FetchTally {
+  /** URIs finished with a success status (2xx and other non-errors, dns: 1). */
+  successes: number;
+  /** Their body bytes. */
+  successBytes: number;
+  /** URIs finished with any response, errors (3xx, 4xx, 5xx) included. */
+  responses: number;
+  /** Their body bytes. */
+  totalBytes: number;
+  /** Responses that were not revisits (a delta run's unchanged documents are), and their body bytes: Heritrix's novel URLs and bytes. */
+  novelUrls: number;
+  novelBytes: number;
+}
+
+/** Sublevel of the state store: one row a category and key, `server\u0000example.org` → [successes, successBytes, responses, totalBytes, novelUrls, novelBytes]. */
+export const QUOTA_TALLIES_SUBLEVEL = 'quota-tallies';
+
+/**
+ * Heritrix's server key: the authority without user info, and `:443` for https without a port (so
+ * that a host's http and https servers count apart); a `dns:` URI counts for the name it looks up.
+ */
+export function quotaServerKey(curi: CrawlUri): string | undefined {
+  if (curi.uri.startsWith('dns:')) return curi.uri.slice(4).toLowerCase();
+  const url = curi.url;
+  if (!url || url.host === '') return undefined;
+  return url.protocol === 'https:' && url.port === '' ? `${url.host}:443` : url.host;
+}
+
+/** Heritrix's host key: the host name (a `dns:` URI's is the name it looks up). */
+export function quotaHostKey(curi: CrawlUri): string | undefined {
+  if (curi.uri.startsWith('dns:')) return curi.uri.slice(4).toLowerCase();
+  const host = curi.url?.hostname;
+  return host ? host : undefined;
+}
+
+/**
+ * What each server, host and queue has yielded so far, tallied from the URIs the frontier
+ * finishes (as Heritrix's frontier tallies FetchStats): a success adds one success, one response
+ * and its bytes to both byte counts; a failure that got a response adds one response and its
+ * bytes to totalBytes; either, unless a delta run found it unchanged, adds one novel URL and its
+ * bytes; anything else (no response, disregarded) adds nothing. With a state store,
+ * the tallies changed since the last commit are staged with each commit, in the same batch as
+ * the frontier's record of the URIs that made them, so that a resumed crawl goes on counting
+ * where the one it resumes stopped.
+ */
+export class QuotaTallies {
+  readonly #tallies = new Map<string, FetchTally>();
+  readonly #changed = new Set<string>();
+  #sublevel?: StateSublevel;
+
+  /** Loads the tallies the run this launch resumes left, and stores changes with each commit from now on. */
+  async attach(store: StateStore): Promise<void> {
+    if (this.#sublevel) return;
+    const sublevel = (this.#sublevel = store.sublevel(QUOTA_TALLIES_SUBLEVEL));
+    for (const [key, value] of await sublevel.range('', '\uffff')) {
+      // One counted before attach() is newer than its row.
+      if (this.#tallies.has(key)) continue;
+      const [successes, successBytes, responses, totalBytes, novelUrls, novelBytes] = JSON.parse(value) as number[];
+      this.#tallies.set(key, { successes, successBytes, responses, totalBytes, novelUrls, novelBytes });
+    }
+    store.participate({ stage: () => this.#stage() });
+  }
+
+  /** The tally of one server, host or queue (zeros when nothing was counted). */
+  get(category: QuotaCategory, key: string): Readonly<FetchTally> {
+    return this.#tallies.get(rowKey(category, key)) ?? ZERO;
+  }
+
+  /** Counts a URI the frontier finished for good. */
+  count(curi: CrawlUri, disposition: Disposition): void {
+    const success = disposition === 'success';
+    if (!success && !(disposition === 'failure' && curi.fetchStatus > 0)) return;
+    const bytes = Math.max(0, curi.contentSize);
+    const novel = curi.delta !== 'unchanged';
+    const keys: Array<[QuotaCategory, string | undefined]> = [['server', quotaServerKey(curi)], ['host', quotaHostKey(curi)], ['group', curi.queueKey || undefined]];
+    for (const [category, key] of keys) {
+      if (key === undefined) continue;
+      const row = rowKey(category, key);
+      let tally = this.#tallies.get(row);
+      if (!tally) this.#tallies.set(row, (tally = { successes: 0, successBytes: 0, responses: 0, totalBytes: 0, novelUrls: 0, novelBytes: 0 }));
+      tally.responses++;
+      tally.totalBytes += bytes;
+      if (success) {
+        tally.successes++;
+        tally.successBytes += bytes;
+      }
+      if (novel) {
+        tally.novelUrls++;
+        tally.novelBytes += bytes;
+      }
+      if (this.#sublevel) this.#changed.add(row);
+    }
+  }
+
+  #stage(): void {
+    const sublevel = this.#sublevel;
+    if (!sublevel) return;
+    for (const row of this.#changed) {
+      const t = this.#tallies.get(row)!;
+      sublevel.put(row, JSON.stringify([t.successes, t.successBytes, t.responses, t.totalBytes, t.novelUrls, t.novelBytes]));
+    }
+    this.#changed.clear();
+  }
+}
+
+const ZERO: Readonly<FetchTally> = Object.freeze({ successes: 0, successBytes: 0, responses: 0, totalBytes: 0, novelUrls: 0, novelBytes: 0 });
+
+function rowKey(category: QuotaCategory, key: string): string {
+  return `${category}\u0000${key}`;
+}

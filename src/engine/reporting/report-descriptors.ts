@@ -26,8 +26,8 @@ export const seedsReportComponent = report('SeedsReport', 'seeds-report.txt',
 
 export const hostsReportComponent = report('HostsReport', 'hosts-report.txt',
   'per host, most URIs first: `#urls #bytes host #robots #remaining #novel-urls #novel-bytes` and the duplicate-by-hash and ' +
-  'not-modified columns. `#remaining` is not known yet and is written as 0; with no revisits yet every fetch is novel and the ' +
-  'duplicate and not-modified columns are 0.',
+  'not-modified columns. Bytes are Heritrix\'s content size: the whole response, headers included (a 304 adds the body it confirms). ' +
+  '`#remaining` is not known yet and is written as 0. Duplicates by hash are revisits of an identical payload, not-modified ones 304s.',
   async () => (await import('./hosts-report.js')).HostsReport);
 
 export const sourceTagsReportComponent = report('SourceTagsReport', 'source-report.txt',
@@ -35,7 +35,7 @@ export const sourceTagsReportComponent = report('SourceTagsReport', 'source-repo
   async () => (await import('./source-tags-report.js')).SourceTagsReport);
 
 export const mimetypesReportComponent = report('MimetypesReport', 'mimetype-report.txt',
-  '`#urls #bytes mime`: URIs fetched and their bytes per MIME type, most first.',
+  '`#urls #bytes mime`: URIs fetched and their bytes (headers included) per MIME type, most first; `unknown` for a response without a Content-Type.',
   async () => (await import('./mimetypes-report.js')).MimetypesReport);
 
 export const responseCodeReportComponent = report('ResponseCodeReport', 'responsecode-report.txt',

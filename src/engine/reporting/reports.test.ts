@@ -91,6 +91,14 @@ KB/sec: 3`);
     expect(text(new CrawlSummaryReport(), { ...stats, exitStatus: 'FINISHED_DOCUMENT_LIMIT' })).to.contain('crawl status: Finished - Maximum number of documents limit hit');
   });
 
+  it('CrawlSummaryReport: a kind of revisit that was counted keeps its lines, zero bytes included, as Heritrix\'s containsKey does', () => {
+    const revisits: HostTally = { ...host(3, 600), novelUrls: 1, novelBytes: 600, dupByHashUrls: 1, dupByHashBytes: 0, notModifiedUrls: 1, notModifiedBytes: 0 };
+    const lines = text(new CrawlSummaryReport(), { ...stats, hosts: new Map([['www.example.org', revisits]]) }).split('\n');
+    expect(lines.filter((l) => /duplicate-by-hash|not-modified/.test(l))).to.deep.equal([
+      'duplicate-by-hash URIs: 1', 'not-modified URIs: 1', 'duplicate-by-hash crawled bytes: 0 (0 B) ', 'not-modified crawled bytes: 0 (0 B) ',
+    ]);
+  });
+
   it('SeedsReport (seeds-report.txt): failed and untried seeds first, then by status from the highest', () => {
     expect(text(new SeedsReport())).to.equal(`[code] [status] [seed] [redirect]
 0 NOTCRAWLED http://never.example.net/

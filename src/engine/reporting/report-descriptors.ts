@@ -47,7 +47,9 @@ export const processorsReportComponent = report('ProcessorsReport', 'processors-
   async () => (await import('./processors-report.js')).ProcessorsReport);
 
 export const frontierSummaryReportComponent = report('FrontierSummaryReport', 'frontier-summary-report.txt',
-  'the frontier\'s URI counts and its queues by state (in process, ready, snoozed, retired, exhausted).',
+  'the frontier\'s URI counts, its queues by state (in process, ready, snoozed, retired, exhausted) and its last state, then ' +
+  'Heritrix\'s sections: the longest, in-process, ready, snoozed, inactive and retired queues, each with its size, wake time, ' +
+  'last URI scheduled and taken, spend, budget and balance.',
   async () => (await import('./frontier-summary-report.js')).FrontierSummaryReport);
 
 export const toeThreadsReportComponent = report('ToeThreadsReport', 'threads-report.txt',

@@ -182,7 +182,85 @@ Processor: FetchHttp (fetchHttp)
                        Snoozed: 1
            Inactive queues: 0 ()
             Retired queues: 0
-          Exhausted queues: 2`);
+          Exhausted queues: 2
+
+             Last state: FINISH`);
+  });
+
+  it('FrontierSummaryReport: with a frontier that lists its queues, Heritrix\'s longest, in-process, ready, snoozed, inactive and retired sections', () => {
+    const queues: QueueSummary[] = [
+      { key: 'org,example,cdn,', state: 'ready', size: 2, balance: 3000, totalSpent: 1, totalBudget: -1, wakeAt: 0, lastQueued: 'http://cdn.example.org/b.png', lastPeeked: 'http://cdn.example.org/a.png' },
+      { key: 'org,example,www,', state: 'snoozed', size: 5, balance: 2998, totalSpent: 14, totalBudget: -1, wakeAt: NOW + 2500, lastQueued: 'http://www.example.org/z', lastPeeked: 'http://www.example.org/y' },
+      { key: 'com,example,down,', state: 'retired', size: 1, balance: 0, totalSpent: 101, totalBudget: 100, wakeAt: 0 },
+      { key: 'net,example,gone,', state: 'exhausted', size: 0, balance: 0, totalSpent: 3, totalBudget: -1, wakeAt: 0 },
+    ];
+    const running = { ...stats, queues: () => queues, progress: { ...stats.progress, state: 'RUNNING' as const, frontier: { ...stats.progress.frontier, queued: 8 } } };
+    const report = text(new FrontierSummaryReport(), running);
+    expect(report.slice(report.indexOf('          Exhausted queues:'))).to.equal(`          Exhausted queues: 2
+
+             Last state: RUN
+
+ -----===== 3 LONGEST QUEUES =====-----
+LONGEST#0:
+Queue org,example,www,
+  5 items
+   wakes in: 2s500ms
+    last enqueued: http://www.example.org/z
+      last peeked: http://www.example.org/y
+   total expended: 14 (total budget: -1)
+   active balance: 2998
+
+LONGEST#1:
+Queue org,example,cdn,
+  2 items
+    last enqueued: http://cdn.example.org/b.png
+      last peeked: http://cdn.example.org/a.png
+   total expended: 1 (total budget: -1)
+   active balance: 3000
+
+LONGEST#2:
+Queue com,example,down,
+  1 items
+    last enqueued: null
+      last peeked: null
+   total expended: 101 (total budget: 100)
+   active balance: 0
+
+
+ -----===== IN-PROCESS QUEUES =====-----
+
+ -----===== READY QUEUES =====-----
+READY#0:
+Queue org,example,cdn,
+  2 items
+    last enqueued: http://cdn.example.org/b.png
+      last peeked: http://cdn.example.org/a.png
+   total expended: 1 (total budget: -1)
+   active balance: 3000
+
+
+ -----===== SNOOZED QUEUES =====-----
+SNOOZED#0:
+Queue org,example,www,
+  5 items
+   wakes in: 2s500ms
+    last enqueued: http://www.example.org/z
+      last peeked: http://www.example.org/y
+   total expended: 14 (total budget: -1)
+   active balance: 2998
+
+
+ -----===== INACTIVE QUEUES =====-----
+
+ -----===== RETIRED QUEUES =====-----
+RETIRED#0:
+Queue com,example,down,
+  1 items
+    last enqueued: null
+      last peeked: null
+   total expended: 101 (total budget: 100)
+   active balance: 0
+`);
   });
 
   it('ToeThreadsReport (threads-report.txt)', () => {

@@ -43,7 +43,8 @@ export const responseCodeReportComponent = report('ResponseCodeReport', 'respons
   async () => (await import('./response-code-report.js')).ResponseCodeReport);
 
 export const processorsReportComponent = report('ProcessorsReport', 'processors-report.txt',
-  'per chain (candidate, fetch, disposition), each processor and the URIs it processed.',
+  'per chain (candidate, fetch, disposition), each processor in the words of Heritrix\'s report: `Processor: ` and the Heritrix ' +
+  'class it stands for, and for an extractor `N links from M CrawlURIs`.',
   async () => (await import('./processors-report.js')).ProcessorsReport);
 
 export const frontierSummaryReportComponent = report('FrontierSummaryReport', 'frontier-summary-report.txt',

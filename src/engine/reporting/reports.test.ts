@@ -139,22 +139,29 @@ http://b.org/ b.org 3`);
 2 404`);
   });
 
-  it('ProcessorsReport (processors-report.txt): per chain, each processor and the URIs it processed', () => {
-    expect(text(new ProcessorsReport())).to.equal(`CandidateChain - Processors report - 201001142216
+  it('ProcessorsReport (processors-report.txt): per chain, each processor in the words of Heritrix\'s report(): its Heritrix class; an extractor\'s links', () => {
+    const extractor = processor('extractorHtml', 12);
+    extractor.reportClassName = 'org.archive.modules.extractor.ExtractorHTML';
+    extractor.linksAdded = 345;
+    const scoper = processor('candidateScoper', 40);
+    scoper.reportClassName = 'org.archive.crawler.prefetch.CandidateScoper';
+    const chains = [
+      { name: 'CandidateChain', processors: [scoper] },
+      { name: 'FetchChain', processors: [processor('fetchHttp', 16), extractor] },
+    ];
+    expect(text(new ProcessorsReport(), { ...stats, chains })).to.equal(`CandidateChain - Processors report - 201001142216
   Number of Processors: 1
 
-Processor: FetchHttp (candidateScoper)
-  CrawlURIs handled: 40
+Processor: org.archive.crawler.prefetch.CandidateScoper
 
 
 FetchChain - Processors report - 201001142216
   Number of Processors: 2
 
-Processor: FetchHttp (preselector)
-  CrawlURIs handled: 18
+Processor: FetchHttp
 
-Processor: FetchHttp (fetchHttp)
-  CrawlURIs handled: 16
+Processor: org.archive.modules.extractor.ExtractorHTML
+  345 links from 12 CrawlURIs
 
 `);
   });

@@ -1,15 +1,13 @@
 import type { CrawlUri } from '../model/crawl-uri.js';
 import { timestamp17 } from '../util/timestamp17.js';
-
-/** What crawl.log and the reports write for a URI without a MIME type (Heritrix's MimetypeUtils.NO_TYPE_MIMETYPE). */
-export const NO_TYPE = 'no-type';
+import { truncateMimeType } from '../util/truncate-mime-type.js';
 
 /**
  * One crawl.log line in Heritrix's field order: time, status (width 5), size (width 10), URI,
  * hops path, via, MIME, `#worker`, fetch begin + duration, digest, source tag, annotations.
  */
 export function crawlLogLine(curi: CrawlUri, now: number): string {
-  const size = curi.contentSize > 0 ? String(curi.contentSize) : '-';
+  const size = sizeField(curi);
   const fetched = curi.fetchBeginTime > 0 ? `${timestamp17(curi.fetchBeginTime)}+${curi.fetchDurationMs}` : '-';
   return [
     new Date(now).toISOString(),
@@ -18,11 +16,22 @@ export function crawlLogLine(curi: CrawlUri, now: number): string {
     curi.uri,
     curi.hopsPath || '-',
     curi.via ?? '-',
-    curi.mimeType || NO_TYPE,
+    truncateMimeType(curi.contentType),
     `#${String(curi.worker).padStart(3, '0')}`,
     fetched,
     curi.contentDigest ?? '-',
     curi.sourceTag ?? '-',
     curi.annotations.length ? curi.annotations.join(',') : '-',
   ].join(' ');
+}
+
+/**
+ * The size field as Heritrix's UriProcessingFormatter writes it: for an HTTP response, the length
+ * of its body as received, `0` for an empty one (a 301, 204 or 304 was fetched); for another
+ * scheme (dns:, file:), the content's size when there is some; `-` for a URI never fetched (a
+ * connection that failed, a robots.txt exclusion, a prerequisite not met).
+ */
+function sizeField(curi: CrawlUri): string {
+  if (curi.response !== undefined) return String(Math.max(curi.contentSize, 0));
+  return curi.contentSize > 0 ? String(curi.contentSize) : '-';
 }

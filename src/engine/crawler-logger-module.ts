@@ -64,7 +64,9 @@ export class CrawlerLoggerModule implements CrawlLogger {
   crawled(curi: CrawlUri): void {
     const now = Date.now();
     let line = crawlLogLine(curi, now);
-    if (this.config.logExtraInfo) line += ` ${JSON.stringify({ contentSize: curi.contentSize, ...curi.extraInfo })}`;
+    // As Heritrix: what the fetcher and writers noted (contentSize for HTTP, the WARC file and
+    // offset), `{}` for a URI never fetched.
+    if (this.config.logExtraInfo) line += ` ${JSON.stringify(curi.extraInfo)}`;
     if (this.#journaled) this.#journaled.write(`${line}\n`);
     else this.#crawl?.write(`${line}\n`);
   }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { CrawlControl } from '../model/crawl-control.js';
 import { BeancrawlError } from '../util/beancrawl-error.js';
 import { RecentRates, type RecentRate } from './recent-rates.js';
+import { withSocketAddress } from './socket-address.js';
 
 /** The control socket of a running crawl, in its job folder. */
 export function controlSocketPath(jobDir: string): string {
@@ -52,7 +53,9 @@ export async function serveControlSocket(jobDir: string, controller: CrawlContro
       return { ok: false, error: (e as Error).message };
     }
   };
-  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(path, () => resolve()));
+  // Bound through a short address when the job's path is too long for one: the socket is still
+  // made in the job folder, and removed from there (by its full path) on close.
+  await withSocketAddress(path, (address) => new Promise<void>((resolve, reject) => server.once('error', reject).listen({ path: address }, () => resolve())));
   server.unref();
   return {
     close: () => {
@@ -70,9 +73,23 @@ export async function assertNotRunning(jobDir: string): Promise<void> {
 }
 
 /** Sends one command to a running crawl of the job; rejects when none answers. */
-export function sendControl(jobDir: string, command: ControlCommand, timeoutMs = 5000): Promise<{ ok: boolean; error?: string; progress?: Record<string, unknown>; recent?: RecentRate; checkpoint?: string }> {
+export function sendControl(jobDir: string, command: ControlCommand, timeoutMs = 5000): Promise<ControlReply> {
+  return withSocketAddress(controlSocketPath(jobDir), (address) => exchange(address, command, timeoutMs));
+}
+
+/** What a running crawl answers to a command. */
+export interface ControlReply {
+  readonly ok: boolean;
+  readonly error?: string;
+  readonly progress?: Record<string, unknown>;
+  readonly recent?: RecentRate;
+  readonly checkpoint?: string;
+}
+
+/** One command over one connection to the socket at `address`. */
+function exchange(address: string, command: ControlCommand, timeoutMs: number): Promise<ControlReply> {
   return new Promise((resolve, reject) => {
-    const socket = connect(controlSocketPath(jobDir));
+    const socket = connect(address);
     let text = '';
     socket.setTimeout(timeoutMs, () => socket.destroy(new Error(`the crawl did not answer within ${timeoutMs / 1000} s`)));
     socket.setEncoding('utf8').on('data', (d: string) => (text += d));

@@ -77,6 +77,12 @@ export class CrawlUri {
   contentType = '';
   /** Body bytes received (-1 when nothing was fetched). */
   contentSize = -1;
+  /**
+   * Heritrix's content size, which its reports count: for HTTP the response as recorded, status
+   * line and headers included (for a 304, plus the length of the body it confirms, as Heritrix's
+   * FetchHTTP adds its reference length); for other schemes the content; -1 when nothing was fetched.
+   */
+  recordedSize = -1;
   /** `sha1:BASE32` of the body as received. */
   contentDigest?: string;
   response?: HttpResponse;
@@ -220,6 +226,9 @@ export class CrawlUri {
     this.fetchStatus = 0;
     this.contentType = '';
     this.contentSize = -1;
+    this.recordedSize = -1;
+    // What the failed try recorded (Heritrix clears its extra info after each try).
+    delete this.extraInfo.contentSize;
     this.contentDigest = undefined;
     this.contentCharset = undefined;
     this.response = undefined;

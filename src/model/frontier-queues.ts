@@ -14,6 +14,9 @@ export interface QueueSummary {
   readonly totalBudget: number;
   /** When a snoozed queue wakes (ms since the epoch); 0 otherwise. */
   readonly wakeAt: number;
+  /** The URI last scheduled into it and the one last taken from it, when known. */
+  readonly lastQueued?: string;
+  readonly lastPeeked?: string;
 }
 
 /** A frontier that can list its queues for reports (optional: reports do without). */

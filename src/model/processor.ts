@@ -24,6 +24,14 @@ export interface ProcessorConfig {
 export abstract class Processor<D extends ComponentDescriptor = ComponentDescriptor> extends Configurable<D> {
   /** URIs handed to innerProcess. */
   processed = 0;
+  /** Outlinks innerProcess added (an extractor's links, for processors-report.txt). */
+  linksAdded = 0;
+  /**
+   * The class processors-report.txt names, as Heritrix's report names its Java class: set by the
+   * bean container to the Heritrix class the component stands for (its `org.archive.` alias), else
+   * to the component's name.
+   */
+  reportClassName = '';
 
   process(curi: CrawlUri): ProcessResult | Promise<ProcessResult> {
     const c = this.configFor(curi);
@@ -32,7 +40,15 @@ export abstract class Processor<D extends ComponentDescriptor = ComponentDescrip
     if (shouldProcessRule && shouldProcessRule.decisionFor(curi) === DecideResult.REJECT) return PROCEED;
     if (!this.shouldProcess(curi, c)) return PROCEED;
     this.processed++;
-    return this.innerProcess(curi, c);
+    const before = curi.outlinks.length;
+    const result = this.innerProcess(curi, c);
+    if (result instanceof Promise) return result.then((r) => this.#counted(curi, before, r));
+    return this.#counted(curi, before, result);
+  }
+
+  #counted(curi: CrawlUri, before: number, result: ProcessResult): ProcessResult {
+    if (curi.outlinks.length > before) this.linksAdded += curi.outlinks.length - before;
+    return result;
   }
 
   protected shouldProcess(_curi: CrawlUri, _c: ConfigOf<D>): boolean {

@@ -197,6 +197,22 @@ for (const [name, make] of Object.entries(IMPLEMENTATIONS)) {
     });
   });
 
+  describe('.queueSummaries()', () => {
+    it('lists each queue for the reports: its state, size, spend, budget and the URIs last scheduled and taken', async () => {
+      const f = await frontier({ queueTotalBudget: 2 });
+      for (let i = 0; i < 3; i++) f.schedule(uri(`http://a.example/${i}`));
+      f.schedule(uri('http://b.example/0'));
+      const before = new Map([...f.queueSummaries()].map((q) => [q.key, q]));
+      expect(before.get('a.example'), 'a queue waiting in line').to.include({ state: 'ready', size: 3, totalSpent: 0, lastQueued: 'http://a.example/2' });
+      await drain(f);
+      const after = new Map([...f.queueSummaries()].map((q) => [q.key, q]));
+      expect(after.get('a.example'), 'spent its budget with a URI left').to.include({
+        state: 'retired', size: 1, totalSpent: 2, totalBudget: 2, lastQueued: 'http://a.example/2', lastPeeked: 'http://a.example/1',
+      });
+      expect(after.get('b.example'), 'emptied within its budget').to.include({ state: 'exhausted', size: 0, totalSpent: 1, lastPeeked: 'http://b.example/0' });
+    });
+  });
+
   describe('.schedule()', () => {
     it('drops a URI whose canonical key was seen, unless forced', async () => {
       const f = await frontier();

@@ -18,6 +18,8 @@ export interface CrawlLogEntry {
   readonly digest: string;
   readonly source: string;
   readonly annotations: string;
+  /** The 13th field (logExtraInfo), parsed; undefined when the line has none. */
+  readonly extra?: Record<string, unknown>;
   readonly line: string;
 }
 
@@ -27,6 +29,7 @@ export function parseCrawlLog(text: string): CrawlLogEntry[] {
     return {
       time: f[0], status: Number(f[1]), size: f[2], uri: f[3], hops: f[4], via: f[5], mime: f[6], worker: f[7],
       fetch: f[8], digest: f[9], source: f[10], annotations: f[11], line,
+      extra: f.length > 12 ? (JSON.parse(f.slice(12).join(' ')) as Record<string, unknown>) : undefined,
     };
   });
 }

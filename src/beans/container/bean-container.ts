@@ -20,7 +20,7 @@ export class BeanContainer {
     this.#order = startOrder(graph.beans);
     for (const bean of graph.beans) {
       const Cls = classes.get(bean.descriptor)!;
-      this.#container.bind(bean.id).toResolvedValue((...deps: unknown[]) => named(new Cls(assemble(bean, deps)), bean.id), [...bean.deps]);
+      this.#container.bind(bean.id).toResolvedValue((...deps: unknown[]) => named(new Cls(assemble(bean, deps)), bean.id, bean.descriptor), [...bean.deps]);
     }
   }
 
@@ -89,9 +89,16 @@ export class BeanContainer {
   }
 }
 
-/** Tells an instance its bean id when it has a `beanName` slot (processors: for jumps and reports). */
-function named(instance: unknown, id: string): unknown {
+/**
+ * Tells an instance its bean id when it has a `beanName` slot (processors: for jumps and reports),
+ * and the class reports name when it has a `reportClassName` slot: the Heritrix class the component
+ * stands for (its `org.archive.` alias), as Heritrix's reports name Java classes, else its name.
+ */
+function named(instance: unknown, id: string, descriptor: ComponentDescriptor): unknown {
   if (instance && typeof instance === 'object' && 'beanName' in instance) (instance as { beanName: string }).beanName = id;
+  if (instance && typeof instance === 'object' && 'reportClassName' in instance) {
+    (instance as { reportClassName: string }).reportClassName = descriptor.aliases?.find((a) => a.startsWith('org.archive.')) ?? descriptor.name;
+  }
   return instance;
 }
 

@@ -109,6 +109,7 @@ export class FetchDns extends Processor<typeof fetchDnsComponent> {
     curi.fetchStatus = FetchStatus.DNS_SUCCESS;
     curi.contentType = 'text/dns';
     curi.contentSize = bytes.length;
+    curi.recordedSize = bytes.length;
     curi.text = text;
     curi.dnsTtlSeconds = answer.ttlSeconds;
     if (c.digestContent) curi.contentDigest = contentDigest(c.digestAlgorithm, bytes);

@@ -4,6 +4,7 @@ import { decodeContent } from './decode-content.js';
 import { errorCodeOf, fetchErrorStatus } from './fetch-error-status.js';
 import { charsetOf, headerMap } from './header-map.js';
 import type { HttpExchange } from './http-exchange.js';
+import { setRecordedSizes } from './recorded-size.js';
 import { retryAfterMs } from './retry-after.js';
 
 export interface RecordOptions {
@@ -35,6 +36,7 @@ export async function recordResponse(curi: CrawlUri, exchange: HttpExchange, ipA
   curi.contentType = headers['content-type'] ?? '';
   curi.contentCharset = charsetOf(curi.contentType);
   curi.contentSize = rawBody.length;
+  setRecordedSizes(curi, curi.response);
   if (options.digestContent) curi.contentDigest = contentDigest(options.digestAlgorithm, rawBody);
   if (truncated !== undefined) curi.annotations.push(truncated === 'length' ? 'lenTrunc' : 'timeTrunc');
   if (exchange.bodySkipped) curi.annotations.push('midFetchAbort');

@@ -156,6 +156,7 @@ function record(curi: CrawlUri, content: Buffer, contentType: string, stats: Sta
   curi.content = content;
   curi.contentType = contentType;
   curi.contentSize = content.length;
+  curi.recordedSize = content.length;
   if (c.digestContent) curi.contentDigest = fileDigest(c.digestAlgorithm, content);
   if (stats.isFile()) curi.extraInfo.fileSize = stats.size;
   curi.extraInfo.lastModified = stats.mtime.toISOString();

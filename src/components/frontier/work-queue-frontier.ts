@@ -2,6 +2,7 @@ import { CrawlUri } from '../../model/crawl-uri.js';
 import { FetchStatus, isDisregarded } from '../../model/fetch-status.js';
 import { Configurable } from '../../model/configurable.js';
 import type { Disposition, Frontier, FrontierStats } from '../../model/frontier.js';
+import type { QueueState, QueueSummary } from '../../model/frontier-queues.js';
 import { Deque } from '../../util/deque.js';
 import { RecentFingerprints } from '../../util/recent-fingerprints.js';
 import { MinHeap } from '../../util/min-heap.js';
@@ -81,6 +82,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     }
     if (urgent) q.urgent.push(record);
     else q.tail.push(record);
+    q.lastQueued = record.uri;
     this.#inMemory++;
     if (this.#inMemory > this.maxUrisInMemory && this.journal) this.#spillDown(this.journal);
     if (!q.inProcess && !q.ready && q.wakeAt === 0 && !q.retired) this.#makeReady(q, false);
@@ -122,6 +124,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
           continue;
         }
         if (q.lastTakeFromMemory) this.#inMemory--;
+        q.lastPeeked = item.uri;
         this.#queued--;
         const curi = CrawlUri.fromQueued(item);
         if (this.journal) this.#inFlight.set(curi, curi.marks);
@@ -245,6 +248,16 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     };
   }
 
+  /** Every queue as the frontier reports list it (Heritrix's frontier-summary and nonempty reports). */
+  *queueSummaries(): Iterable<QueueSummary> {
+    for (const q of this.#queues.values()) {
+      yield {
+        key: q.key, state: stateOf(q), size: q.size, balance: q.balance, totalSpent: q.totalSpent, totalBudget: q.totalBudget,
+        wakeAt: q.wakeAt, lastQueued: q.lastQueued, lastPeeked: q.lastPeeked,
+      };
+    }
+  }
+
   /** Wakes every worker waiting in next(), for example to stop. */
   wakeAll(): void {
     this.#wakeAll();
@@ -318,6 +331,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
   #afterTurn(q: WorkQueue, cfg: WorkQueueFrontierConfig, restMs: number, forceRetire = false): void {
     q.replenish = cfg.balanceReplenishAmount; // what a wake after the rest refills, as the URI just done saw it
     const budget = cfg.queueTotalBudget;
+    q.totalBudget = budget;
     if (forceRetire || (budget >= 0 && q.totalSpent >= budget && q.urgent.length === 0)) {
       if (!q.retired) {
         q.retired = true;
@@ -399,4 +413,13 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     this.#timer = undefined;
     this.#wakeAll();
   }
+}
+
+/** Where a queue is, in the terms of Heritrix's reports. */
+function stateOf(q: WorkQueue): QueueState {
+  if (q.retired) return 'retired';
+  if (q.inProcess) return 'in-process';
+  if (q.wakeAt > 0) return 'snoozed';
+  // A queue with URIs is either in line or about to be put there.
+  return q.ready || q.size > 0 ? 'ready' : 'exhausted';
 }

@@ -32,6 +32,11 @@ export class WorkQueue {
   balance: number;
   /** Cost spent over the whole crawl (queueTotalBudget). */
   totalSpent = 0;
+  /** queueTotalBudget as the last URI done saw it (-1, none, until then), for reports. */
+  totalBudget = -1;
+  /** The URI last scheduled into it and the one last taken from it, for reports (this launch only). */
+  lastQueued?: string;
+  lastPeeked?: string;
 
   /**
    * A turn's budget (balanceReplenishAmount) as the last URI done in this queue saw it, sheets

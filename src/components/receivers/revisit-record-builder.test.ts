@@ -130,7 +130,7 @@ describe(RevisitRecordBuilder.name, () => {
       expect(types(rs)).to.deep.equal(['warcinfo', 'revisit', 'request', 'metadata']);
       const [, revisit, request, metadata] = rs;
       expect(revisit.fields.map(([name]) => name)).to.deep.equal([
-        'WARC-Type', 'WARC-Target-URI', 'WARC-Date', 'WARC-Payload-Digest', 'WARC-IP-Address', 'WARC-Profile', 'WARC-Refers-To-Target-URI',
+        'WARC-Type', 'WARC-Target-URI', 'WARC-Date', 'WARC-Payload-Digest', 'WARC-IP-Address', 'WARC-Profile', 'WARC-Truncated', 'WARC-Refers-To-Target-URI',
         'WARC-Refers-To-Date', 'WARC-Etag', 'WARC-Last-Modified', 'WARC-Record-ID', 'Content-Type', 'Content-Length',
       ]);
       expect(field(revisit, 'WARC-Profile')).to.equal(PROFILE_SERVER_NOT_MODIFIED);
@@ -142,7 +142,8 @@ describe(RevisitRecordBuilder.name, () => {
       expect(field(revisit, 'WARC-IP-Address')).to.equal('127.0.0.2');
       expect(field(revisit, 'WARC-Etag')).to.equal('"v1"');
       expect(field(revisit, 'WARC-Last-Modified')).to.equal(LAST_MODIFIED);
-      expect(field(revisit, 'WARC-Truncated')).to.equal(undefined);
+      // As Heritrix's RevisitRecordBuilder: the payload is left out by length.
+      expect(field(revisit, 'WARC-Truncated')).to.equal('length');
       expect(field(revisit, 'Content-Type')).to.equal('application/http; msgtype=response');
       const http = parseHttpMessage(revisit.block);
       expect(http.startLine).to.equal('HTTP/1.1 304 Not Modified');
@@ -185,14 +186,15 @@ describe(RevisitRecordBuilder.name, () => {
       expect(types(rs)).to.deep.equal(['warcinfo', 'revisit', 'request', 'metadata']);
       const revisit = rs[1];
       expect(revisit.fields.map(([name]) => name)).to.deep.equal([
-        'WARC-Type', 'WARC-Target-URI', 'WARC-Date', 'WARC-Payload-Digest', 'WARC-IP-Address', 'WARC-Profile', 'WARC-Refers-To-Target-URI',
+        'WARC-Type', 'WARC-Target-URI', 'WARC-Date', 'WARC-Payload-Digest', 'WARC-IP-Address', 'WARC-Profile', 'WARC-Truncated', 'WARC-Refers-To-Target-URI',
         'WARC-Refers-To-Date', 'WARC-Record-ID', 'Content-Type', 'Content-Length',
       ]);
       expect(field(revisit, 'WARC-Profile')).to.equal(PROFILE_IDENTICAL_PAYLOAD_DIGEST);
       expect(field(revisit, 'WARC-Payload-Digest')).to.equal(sha1Digest(Buffer.from(BODY)));
       expect(field(revisit, 'WARC-Refers-To-Target-URI')).to.equal('http://site.test/page');
       expect(field(revisit, 'WARC-Refers-To-Date')).to.equal('2024-01-01T10:00:00Z');
-      expect(field(revisit, 'WARC-Truncated')).to.equal(undefined);
+      // As Heritrix's RevisitRecordBuilder: the payload is left out by length.
+      expect(field(revisit, 'WARC-Truncated')).to.equal('length');
       const http = parseHttpMessage(revisit.block);
       expect(http.startLine).to.equal('HTTP/1.1 200 OK');
       expect(httpHeader(http, 'Content-Length')).to.equal(String(BODY.length));
@@ -216,12 +218,28 @@ describe(RevisitRecordBuilder.name, () => {
     });
   });
 
+  describe('a 2xx with the payload of the last capture, whatever the delta verdict', () => {
+    it('is an identical-payload-digest revisit when judged changed by other signals (a new ETag) or not judged at all', async () => {
+      const etagMoved = judged(fetched('http://site.test/etag', RUN2, BODY, {}), 'changed', { ...entry(200, RUN1, BODY), etag: '"v0"' });
+      const notJudged = judged(fetched('http://site.test/plain', RUN2), undefined, entry(200, RUN1, BODY));
+      const rs = await readWarcFile(await write([etagMoved, notJudged]));
+      const revisits = rs.filter((r) => field(r, 'WARC-Type') === 'revisit');
+      expect(revisits.map((r) => field(r, 'WARC-Target-URI')), 'the same payload twice is written once, as Heritrix does').to.deep.equal([etagMoved.uri, notJudged.uri]);
+      for (const r of revisits) {
+        expect(field(r, 'WARC-Profile')).to.equal(PROFILE_IDENTICAL_PAYLOAD_DIGEST);
+        expect(field(r, 'WARC-Truncated')).to.equal('length');
+        expect(field(r, 'WARC-Refers-To-Date')).to.equal('2024-01-01T10:00:00Z');
+      }
+      expect(rs.filter((r) => field(r, 'WARC-Type') === 'response')).to.deep.equal([]);
+    });
+  });
+
   describe('other URIs', () => {
-    it('are written as responses: new, changed, no delta (a 304 too), and an unchanged 2xx whose digest differs from the history\'s', async () => {
+    it('are written as responses: new, changed, a first capture without delta (a 304 too), and an unchanged 2xx whose digest differs from the history\'s', async () => {
       const curis = [
         judged(fetched('http://site.test/new', RUN2), 'new'),
         judged(fetched('http://site.test/changed', RUN2, 'changed'), 'changed', entry(200, RUN1, BODY)),
-        judged(fetched('http://site.test/plain', RUN2), undefined, entry(200, RUN1, BODY)),
+        judged(fetched('http://site.test/plain', RUN2), undefined),
         judged(notModified('http://site.test/304', RUN2), undefined),
         judged(fetched('http://site.test/odd', RUN2, 'other'), 'unchanged', entry(200, RUN1, BODY)),
         judged(fetched('http://site.test/nodigest', RUN2), 'unchanged', entry(200, RUN1, BODY)),

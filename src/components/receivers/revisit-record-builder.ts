@@ -2,7 +2,8 @@ import type { CrawlUri } from '../../model/crawl-uri.js';
 import type { FetchHistoryEntry } from '../../model/fetch-history.js';
 import type { WarcRecordBuilder, WarcRecordDraft } from '../../model/receiver.js';
 import { log14Date } from '../../util/log14-date.js';
-import { isHttp, recordDate } from './builder-support.js';
+import { revisitProfileOf } from '../../model/revisit-profile.js';
+import { recordDate } from './builder-support.js';
 import { httpResponseHead } from './http-response-head.js';
 import { sha1Base32 } from './sha1-base32.js';
 
@@ -24,18 +25,18 @@ export interface Revisit {
 }
 
 /**
- * How an HTTP URI the fetch history judged unchanged (`curi.delta === 'unchanged'`) is written:
- * as a `server-not-modified` revisit when it answered 304, as an `identical-payload-digest`
- * revisit when it answered 2xx with the digest of the last fetch with content. Undefined for
- * everything else, which HttpResponseRecordBuilder writes as a `response`: among them a 2xx judged
- * unchanged whose digest is not that of the history's last 2xx after all.
+ * How an HTTP URI that revisits an earlier capture (revisitProfileOf) is written: as a
+ * `server-not-modified` revisit when it answered 304, as an `identical-payload-digest` revisit
+ * when it answered 2xx with the digest of the last fetch with content, whatever the delta verdict.
+ * Undefined for everything else, which HttpResponseRecordBuilder writes as a `response`.
  */
 export function revisitOf(curi: CrawlUri): Revisit | undefined {
+  const profile = revisitProfileOf(curi);
   const response = curi.response;
-  if (curi.delta !== 'unchanged' || response === undefined || !isHttp(curi.uri)) return undefined;
+  if (profile === undefined || response === undefined) return undefined;
   const fetches = curi.history?.fetches ?? [];
-  const last = fetches.find(hasContent);
-  if (curi.fetchStatus === 304) {
+  if (profile === 'server-not-modified') {
+    const last = fetches.find(hasContent);
     const digest = last?.digest;
     return {
       profile: PROFILE_SERVER_NOT_MODIFIED,
@@ -44,8 +45,7 @@ export function revisitOf(curi: CrawlUri): Revisit | undefined {
       original: digest === undefined ? last : originalOf(fetches, digest),
     };
   }
-  const digest = curi.contentDigest;
-  if (curi.fetchStatus < 200 || curi.fetchStatus >= 300 || digest === undefined || last?.digest !== digest) return undefined;
+  const digest = curi.contentDigest!;
   return {
     profile: PROFILE_IDENTICAL_PAYLOAD_DIGEST,
     // As HttpResponseRecordBuilder computes it, so that it matches the response record's.
@@ -80,8 +80,8 @@ function originalOf(fetches: readonly FetchHistoryEntry[], digest: string): Fetc
  * WARC-Payload-Digest (when known), WARC-IP-Address, WARC-Refers-To-Target-URI (the URI itself)
  * and WARC-Refers-To-Date (the WARC-Date of the earlier fetch whose response holds the payload,
  * when the history has it); a 304 adds its ETag and Last-Modified as WARC-Etag and
- * WARC-Last-Modified, as Heritrix does. No WARC-Truncated: the block is the head by design, not a
- * response cut short.
+ * WARC-Last-Modified, as Heritrix does. `WARC-Truncated: length`, as Heritrix's writes it: the
+ * block is the head alone, the payload left out by length.
  */
 export class RevisitRecordBuilder implements WarcRecordBuilder {
   constructor(readonly config: object = {}) {}
@@ -97,7 +97,7 @@ export class RevisitRecordBuilder implements WarcRecordBuilder {
     const fields: Array<[string, string]> = [];
     if (revisit.payloadDigest !== undefined) fields.push(['WARC-Payload-Digest', revisit.payloadDigest]);
     if (response.ipAddress) fields.push(['WARC-IP-Address', response.ipAddress]);
-    fields.push(['WARC-Profile', revisit.profile], ['WARC-Refers-To-Target-URI', curi.uri]);
+    fields.push(['WARC-Profile', revisit.profile], ['WARC-Truncated', 'length'], ['WARC-Refers-To-Target-URI', curi.uri]);
     if (revisit.original !== undefined) fields.push(['WARC-Refers-To-Date', log14Date(revisit.original.fetchTime)]);
     if (revisit.profile === PROFILE_SERVER_NOT_MODIFIED) {
       const { etag, 'last-modified': lastModified } = response.headers;

@@ -24,9 +24,10 @@ export const WARC_RECORD_BUILDERS: readonly ComponentDescriptor[] = [
   recordBuilder('FtpControlConversationRecordBuilder', 'Accepted for Heritrix files; writes nothing, as beancrawl has no FTP fetcher.', noRecords),
   recordBuilder('FtpResponseRecordBuilder', 'Accepted for Heritrix files; writes nothing, as beancrawl has no FTP fetcher.', noRecords),
   recordBuilder('RevisitRecordBuilder',
-    'A `revisit` record, in place of the `response` record (HttpResponseRecordBuilder then writes none), for an HTTP URI a delta run ' +
-    'found unchanged: profile `server-not-modified` for a 304, `identical-payload-digest` for a 2xx with the digest of the last fetch ' +
-    'with content. Its block is the response head as received, without the payload; WARC-Payload-Digest (sha1) of the payload when known, ' +
+    'A `revisit` record, in place of the `response` record (HttpResponseRecordBuilder then writes none), for an HTTP URI that revisits ' +
+    'an earlier capture, as Heritrix decides: profile `server-not-modified` for a 304, `identical-payload-digest` for a 2xx with the ' +
+    'digest of the last fetch with content, whatever a delta run\'s verdict. Its block is the response head as received, without the ' +
+    'payload (`WARC-Truncated: length`); WARC-Payload-Digest (sha1) of the payload when known, ' +
     'WARC-IP-Address, WARC-Refers-To-Target-URI (the URI) and WARC-Refers-To-Date (when the fetch whose response record holds the payload ' +
     'began, from the fetch history); a 304\'s ETag and Last-Modified as WARC-Etag and WARC-Last-Modified, as in Heritrix.',
     async () => (await import('./revisit-record-builder.js')).RevisitRecordBuilder),

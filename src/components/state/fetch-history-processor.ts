@@ -3,6 +3,7 @@ import { PROCESSOR_PROPS, PROCESSOR_REFS } from '../../model/processor-props.js'
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import type { Hop } from '../../model/hop.js';
 import { PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
+import { REVISIT_ANNOTATION, revisitProfileOf } from '../../model/revisit-profile.js';
 import { classifyDelta } from './classify-delta.js';
 
 export const fetchHistoryProcessorComponent = defineComponent({
@@ -39,6 +40,9 @@ export class FetchHistoryProcessor extends Processor<typeof fetchHistoryProcesso
 
   protected innerProcess(curi: CrawlUri, options: ConfigOf<typeof fetchHistoryProcessorComponent>): ProcessResult {
     curi.delta = classifyDelta(curi, curi.history, options);
+    // Heritrix's annotation of a revisit comes first; a delta run's verdict follows as its own.
+    const revisit = revisitProfileOf(curi);
+    if (revisit !== undefined) curi.annotations.push(REVISIT_ANNOTATION[revisit]);
     if (curi.delta === undefined) return PROCEED;
     if (curi.fetchStatus === 304 && curi.outlinks.length === 0 && curi.history?.outlinks) {
       for (const [uri, hop, context] of curi.history.outlinks) curi.outlinks.push({ uri, hop: hop as Hop, context });

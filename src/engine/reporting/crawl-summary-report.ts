@@ -61,8 +61,9 @@ export class CrawlSummaryReport extends Report {
     yield '';
     yield `total crawled bytes: ${snap.bytes} (${formatBytesForDisplay(snap.bytes)}) `;
     yield `novel crawled bytes: ${novelBytes} (${formatBytesForDisplay(novelBytes)})`;
-    if (dupBytes > 0) yield `duplicate-by-hash crawled bytes: ${dupBytes} (${formatBytesForDisplay(dupBytes)}) `;
-    if (notModifiedBytes > 0) yield `not-modified crawled bytes: ${notModifiedBytes} (${formatBytesForDisplay(notModifiedBytes)}) `;
+    // Heritrix writes each byte line when its kind was counted at all, zero bytes included.
+    if (dupUrls > 0) yield `duplicate-by-hash crawled bytes: ${dupBytes} (${formatBytesForDisplay(dupBytes)}) `;
+    if (notModifiedUrls > 0) yield `not-modified crawled bytes: ${notModifiedBytes} (${formatBytesForDisplay(notModifiedBytes)}) `;
     yield '';
     yield `URIs/sec: ${doubleToString(snap.docsPerSecond, 2)}`;
     yield `KB/sec: ${snap.kibPerSecond}`;

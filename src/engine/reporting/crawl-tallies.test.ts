@@ -6,7 +6,8 @@ import { CrawlTallies, hostOf } from './crawl-tallies.js';
 function finished(uri: string, status: number, init: { size?: number; type?: string; seed?: boolean; tag?: string } = {}): CrawlUri {
   const c = new CrawlUri(uri, { isSeed: init.seed, sourceTag: init.tag });
   c.fetchStatus = status;
-  c.contentSize = init.size ?? -1;
+  // The reports count Heritrix's content size (headers included), which the fetchers set as recordedSize.
+  c.recordedSize = init.size ?? -1;
   c.contentType = init.type ?? '';
   return c;
 }

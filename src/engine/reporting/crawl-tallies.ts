@@ -1,9 +1,10 @@
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import type { HostTally, MimeTally, SeedRecord } from '../../model/crawl-statistics.js';
 import { FetchStatus } from '../../model/fetch-status.js';
+import { revisitProfileOf } from '../../model/revisit-profile.js';
 import type { Disposition } from '../../model/frontier.js';
 import type { StateSublevel } from '../../model/state-store.js';
-import { NO_TYPE } from '../crawl-log-line.js';
+import { truncateMimeType } from '../../util/truncate-mime-type.js';
 
 export interface TallyOptions {
   /** Keep each seed's latest status. */
@@ -23,7 +24,7 @@ export class CrawlTallies {
   readonly statusCodes = new Map<number, number>();
   readonly sourceTags = new Map<string, Map<string, number>>();
   readonly seeds = new Map<string, SeedRecord>();
-  /** Body bytes of every success (Heritrix's "total crawled bytes"). */
+  /** Bytes of every success, headers included (Heritrix's "total crawled bytes"). */
   bytes = 0;
   /** Hosts and seeds changed since the last stage(), while changes are tracked. */
   #changedHosts?: Set<string>;
@@ -45,13 +46,16 @@ export class CrawlTallies {
     }
     if (disposition !== 'success') return;
     this.#changes++;
-    const size = curi.contentSize > 0 ? curi.contentSize : 0;
+    // Heritrix counts its content size: the response as recorded, headers included.
+    const size = curi.recordedSize > 0 ? curi.recordedSize : 0;
     host.urls++;
     host.bytes += size;
-    if (curi.fetchStatus === 304) {
+    // As Heritrix's CrawledBytesHistotable: by the revisit profile the fetch got.
+    const revisit = revisitProfileOf(curi);
+    if (revisit === 'server-not-modified') {
       host.notModifiedUrls = (host.notModifiedUrls ?? 0) + 1;
       host.notModifiedBytes = (host.notModifiedBytes ?? 0) + size;
-    } else if (curi.delta === 'unchanged') {
+    } else if (revisit === 'identical-payload-digest') {
       host.dupByHashUrls = (host.dupByHashUrls ?? 0) + 1;
       host.dupByHashBytes = (host.dupByHashBytes ?? 0) + size;
     } else {
@@ -60,7 +64,7 @@ export class CrawlTallies {
     }
     this.bytes += size;
     this.statusCodes.set(curi.fetchStatus, (this.statusCodes.get(curi.fetchStatus) ?? 0) + 1);
-    const mime = curi.mimeType || NO_TYPE;
+    const mime = truncateMimeType(curi.contentType);
     const m = this.mimeTypes.get(mime);
     if (m) {
       m.urls++;

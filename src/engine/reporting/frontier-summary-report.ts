@@ -1,11 +1,15 @@
 import type { CrawlStatistics } from '../../model/crawl-statistics.js';
+import { frontierState, queueSections } from './frontier-queue-sections.js';
 import { Report } from './report.js';
 import { timestamp12 } from './report-format.js';
 
 /**
- * frontier-summary-report.txt: the frontier's URI counts and its queues by state (Heritrix's
- * FrontierSummaryReport, without the per-queue sections). "Already included" is the URIs the
- * frontier accepted; queues are never inactive here, so that line shows no precedence classes.
+ * frontier-summary-report.txt: Heritrix's FrontierSummaryReport (WorkQueueFrontier.reportTo): the
+ * frontier's URI counts, its queues by state, its last state, then the longest, in-process, ready,
+ * snoozed, inactive and retired queues (frontier-queue-sections.ts) when the frontier lists them.
+ * "Already included" is the URIs the frontier accepted; queues are never inactive here, so that
+ * line shows no precedence classes. Heritrix's MANAGER THREAD section, a Java thread dump, has no
+ * counterpart and is left out.
  */
 export class FrontierSummaryReport extends Report {
   readonly filename = 'frontier-summary-report.txt';
@@ -37,5 +41,8 @@ export class FrontierSummaryReport extends Report {
     yield '           Inactive queues: 0 ()';
     yield `            Retired queues: ${q.retired}`;
     yield `          Exhausted queues: ${Math.max(0, q.total - active - q.retired)}`;
+    yield '';
+    yield `             Last state: ${frontierState(s.progress.state, f.queued, f.inProcess)}`;
+    if (s.queues) yield* queueSections(s.queues(), s.now);
   }
 }

@@ -9,8 +9,9 @@ function fixup(host: string): string {
 
 /**
  * hosts-report.txt: per host, by URIs fetched, most first (Heritrix's HostsReport, a space after
- * each field). `#remaining` (URIs still queued per host) is not known yet and is 0. Duplicates by
- * hash are unchanged documents of delta runs; not-modified ones, 304 answers.
+ * each field). `#remaining` (URIs still queued per host) is not known yet and is 0. Bytes are
+ * Heritrix's content size (headers included). Duplicates by hash are revisits of an identical
+ * payload; not-modified ones, 304 answers confirming a capture (revisitProfileOf).
  */
 export class HostsReport extends Report {
   readonly filename = 'hosts-report.txt';

@@ -26,8 +26,8 @@ export const seedsReportComponent = report('SeedsReport', 'seeds-report.txt',
 
 export const hostsReportComponent = report('HostsReport', 'hosts-report.txt',
   'per host, most URIs first: `#urls #bytes host #robots #remaining #novel-urls #novel-bytes` and the duplicate-by-hash and ' +
-  'not-modified columns. `#remaining` is not known yet and is written as 0; with no revisits yet every fetch is novel and the ' +
-  'duplicate and not-modified columns are 0.',
+  'not-modified columns. Bytes are Heritrix\'s content size: the whole response, headers included (a 304 adds the body it confirms). ' +
+  '`#remaining` is not known yet and is written as 0. Duplicates by hash are revisits of an identical payload, not-modified ones 304s.',
   async () => (await import('./hosts-report.js')).HostsReport);
 
 export const sourceTagsReportComponent = report('SourceTagsReport', 'source-report.txt',
@@ -35,7 +35,7 @@ export const sourceTagsReportComponent = report('SourceTagsReport', 'source-repo
   async () => (await import('./source-tags-report.js')).SourceTagsReport);
 
 export const mimetypesReportComponent = report('MimetypesReport', 'mimetype-report.txt',
-  '`#urls #bytes mime`: URIs fetched and their bytes per MIME type, most first.',
+  '`#urls #bytes mime`: URIs fetched and their bytes (headers included) per MIME type, most first; `unknown` for a response without a Content-Type.',
   async () => (await import('./mimetypes-report.js')).MimetypesReport);
 
 export const responseCodeReportComponent = report('ResponseCodeReport', 'responsecode-report.txt',
@@ -43,11 +43,14 @@ export const responseCodeReportComponent = report('ResponseCodeReport', 'respons
   async () => (await import('./response-code-report.js')).ResponseCodeReport);
 
 export const processorsReportComponent = report('ProcessorsReport', 'processors-report.txt',
-  'per chain (candidate, fetch, disposition), each processor and the URIs it processed.',
+  'per chain (candidate, fetch, disposition), each processor in the words of Heritrix\'s report: `Processor: ` and the Heritrix ' +
+  'class it stands for, and for an extractor `N links from M CrawlURIs`.',
   async () => (await import('./processors-report.js')).ProcessorsReport);
 
 export const frontierSummaryReportComponent = report('FrontierSummaryReport', 'frontier-summary-report.txt',
-  'the frontier\'s URI counts and its queues by state (in process, ready, snoozed, retired, exhausted).',
+  'the frontier\'s URI counts, its queues by state (in process, ready, snoozed, retired, exhausted) and its last state, then ' +
+  'Heritrix\'s sections: the longest, in-process, ready, snoozed, inactive and retired queues, each with its size, wake time, ' +
+  'last URI scheduled and taken, spend, budget and balance.',
   async () => (await import('./frontier-summary-report.js')).FrontierSummaryReport);
 
 export const toeThreadsReportComponent = report('ToeThreadsReport', 'threads-report.txt',

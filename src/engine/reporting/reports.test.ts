@@ -91,6 +91,14 @@ KB/sec: 3`);
     expect(text(new CrawlSummaryReport(), { ...stats, exitStatus: 'FINISHED_DOCUMENT_LIMIT' })).to.contain('crawl status: Finished - Maximum number of documents limit hit');
   });
 
+  it('CrawlSummaryReport: a kind of revisit that was counted keeps its lines, zero bytes included, as Heritrix\'s containsKey does', () => {
+    const revisits: HostTally = { ...host(3, 600), novelUrls: 1, novelBytes: 600, dupByHashUrls: 1, dupByHashBytes: 0, notModifiedUrls: 1, notModifiedBytes: 0 };
+    const lines = text(new CrawlSummaryReport(), { ...stats, hosts: new Map([['www.example.org', revisits]]) }).split('\n');
+    expect(lines.filter((l) => /duplicate-by-hash|not-modified/.test(l))).to.deep.equal([
+      'duplicate-by-hash URIs: 1', 'not-modified URIs: 1', 'duplicate-by-hash crawled bytes: 0 (0 B) ', 'not-modified crawled bytes: 0 (0 B) ',
+    ]);
+  });
+
   it('SeedsReport (seeds-report.txt): failed and untried seeds first, then by status from the highest', () => {
     expect(text(new SeedsReport())).to.equal(`[code] [status] [seed] [redirect]
 0 NOTCRAWLED http://never.example.net/
@@ -131,22 +139,29 @@ http://b.org/ b.org 3`);
 2 404`);
   });
 
-  it('ProcessorsReport (processors-report.txt): per chain, each processor and the URIs it processed', () => {
-    expect(text(new ProcessorsReport())).to.equal(`CandidateChain - Processors report - 201001142216
+  it('ProcessorsReport (processors-report.txt): per chain, each processor in the words of Heritrix\'s report(): its Heritrix class; an extractor\'s links', () => {
+    const extractor = processor('extractorHtml', 12);
+    extractor.reportClassName = 'org.archive.modules.extractor.ExtractorHTML';
+    extractor.linksAdded = 345;
+    const scoper = processor('candidateScoper', 40);
+    scoper.reportClassName = 'org.archive.crawler.prefetch.CandidateScoper';
+    const chains = [
+      { name: 'CandidateChain', processors: [scoper] },
+      { name: 'FetchChain', processors: [processor('fetchHttp', 16), extractor] },
+    ];
+    expect(text(new ProcessorsReport(), { ...stats, chains })).to.equal(`CandidateChain - Processors report - 201001142216
   Number of Processors: 1
 
-Processor: FetchHttp (candidateScoper)
-  CrawlURIs handled: 40
+Processor: org.archive.crawler.prefetch.CandidateScoper
 
 
 FetchChain - Processors report - 201001142216
   Number of Processors: 2
 
-Processor: FetchHttp (preselector)
-  CrawlURIs handled: 18
+Processor: FetchHttp
 
-Processor: FetchHttp (fetchHttp)
-  CrawlURIs handled: 16
+Processor: org.archive.modules.extractor.ExtractorHTML
+  345 links from 12 CrawlURIs
 
 `);
   });
@@ -174,7 +189,85 @@ Processor: FetchHttp (fetchHttp)
                        Snoozed: 1
            Inactive queues: 0 ()
             Retired queues: 0
-          Exhausted queues: 2`);
+          Exhausted queues: 2
+
+             Last state: FINISH`);
+  });
+
+  it('FrontierSummaryReport: with a frontier that lists its queues, Heritrix\'s longest, in-process, ready, snoozed, inactive and retired sections', () => {
+    const queues: QueueSummary[] = [
+      { key: 'org,example,cdn,', state: 'ready', size: 2, balance: 3000, totalSpent: 1, totalBudget: -1, wakeAt: 0, lastQueued: 'http://cdn.example.org/b.png', lastPeeked: 'http://cdn.example.org/a.png' },
+      { key: 'org,example,www,', state: 'snoozed', size: 5, balance: 2998, totalSpent: 14, totalBudget: -1, wakeAt: NOW + 2500, lastQueued: 'http://www.example.org/z', lastPeeked: 'http://www.example.org/y' },
+      { key: 'com,example,down,', state: 'retired', size: 1, balance: 0, totalSpent: 101, totalBudget: 100, wakeAt: 0 },
+      { key: 'net,example,gone,', state: 'exhausted', size: 0, balance: 0, totalSpent: 3, totalBudget: -1, wakeAt: 0 },
+    ];
+    const running = { ...stats, queues: () => queues, progress: { ...stats.progress, state: 'RUNNING' as const, frontier: { ...stats.progress.frontier, queued: 8 } } };
+    const report = text(new FrontierSummaryReport(), running);
+    expect(report.slice(report.indexOf('          Exhausted queues:'))).to.equal(`          Exhausted queues: 2
+
+             Last state: RUN
+
+ -----===== 3 LONGEST QUEUES =====-----
+LONGEST#0:
+Queue org,example,www,
+  5 items
+   wakes in: 2s500ms
+    last enqueued: http://www.example.org/z
+      last peeked: http://www.example.org/y
+   total expended: 14 (total budget: -1)
+   active balance: 2998
+
+LONGEST#1:
+Queue org,example,cdn,
+  2 items
+    last enqueued: http://cdn.example.org/b.png
+      last peeked: http://cdn.example.org/a.png
+   total expended: 1 (total budget: -1)
+   active balance: 3000
+
+LONGEST#2:
+Queue com,example,down,
+  1 items
+    last enqueued: null
+      last peeked: null
+   total expended: 101 (total budget: 100)
+   active balance: 0
+
+
+ -----===== IN-PROCESS QUEUES =====-----
+
+ -----===== READY QUEUES =====-----
+READY#0:
+Queue org,example,cdn,
+  2 items
+    last enqueued: http://cdn.example.org/b.png
+      last peeked: http://cdn.example.org/a.png
+   total expended: 1 (total budget: -1)
+   active balance: 3000
+
+
+ -----===== SNOOZED QUEUES =====-----
+SNOOZED#0:
+Queue org,example,www,
+  5 items
+   wakes in: 2s500ms
+    last enqueued: http://www.example.org/z
+      last peeked: http://www.example.org/y
+   total expended: 14 (total budget: -1)
+   active balance: 2998
+
+
+ -----===== INACTIVE QUEUES =====-----
+
+ -----===== RETIRED QUEUES =====-----
+RETIRED#0:
+Queue com,example,down,
+  1 items
+    last enqueued: null
+      last peeked: null
+   total expended: 101 (total budget: 100)
+   active balance: 0
+`);
   });
 
   it('ToeThreadsReport (threads-report.txt)', () => {

@@ -29,12 +29,21 @@ async function crawlWithReports(sets: readonly string[]) {
 /** A report's lines after its header, each split into fields. */
 const rows = (text: string) => text.trim().split('\n').slice(1).map((l) => l.trim().split(' '));
 
+/**
+ * The bytes Heritrix's reports count for a crawl.log line: its content size, the whole response
+ * with its headers for HTTP (logExtraInfo's `contentSize`), else the size field (dns:).
+ */
+function reportedBytes(e: CrawlLogEntry): number {
+  if (typeof e.extra?.contentSize === 'number') return e.extra.contentSize;
+  return e.size === '-' ? 0 : Number(e.size);
+}
+
 function tally<K>(entries: readonly CrawlLogEntry[], key: (e: CrawlLogEntry) => K) {
   const out = new Map<K, { urls: number; bytes: number }>();
   for (const e of entries) {
     const t = out.get(key(e)) ?? { urls: 0, bytes: 0 };
     t.urls++;
-    t.bytes += e.size === '-' ? 0 : Number(e.size);
+    t.bytes += reportedBytes(e);
     out.set(key(e), t);
   }
   return out;
@@ -58,7 +67,7 @@ describe('statistics and reports after a crawl of a loopback site (integration)'
       '/old': { status: 301, headers: { location: '/a.html' } },
     });
     const seeds = [`${site.origin}/`, `${site.origin}/old`, `${site.origin}/private/seed.html`];
-    crawl = await crawlWithReports(fastSets(seeds, ['statisticsTracker.intervalSeconds=1', 'seeds.sourceTagSeeds=true']));
+    crawl = await crawlWithReports(fastSets(seeds, ['statisticsTracker.intervalSeconds=1', 'seeds.sourceTagSeeds=true', 'loggerModule.logExtraInfo=true']));
     ok = crawl.log.filter((e) => e.status > 0);
   });
   after(() => site.close());
@@ -99,7 +108,10 @@ describe('statistics and reports after a crawl of a loopback site (integration)'
   it('mimetype-report.txt: URIs and bytes per MIME type agree with crawl.log', () => {
     const fromLog = tally(ok, (e) => e.mime);
     expect(new Map(rows(crawl.reports['mimetype-report.txt']).map(([n, bytes, mime]) => [mime, { urls: Number(n), bytes: Number(bytes) }]))).to.deep.equal(fromLog);
-    expect(fromLog.get('image/png')).to.deep.equal({ urls: 1, bytes: 16 });
+    // crawl.log's size is the body (16 bytes); the report counts the whole response, as Heritrix.
+    expect(ok.find((e) => e.uri.endsWith('/logo.png'))?.size).to.equal('16');
+    expect(fromLog.get('image/png')?.urls).to.equal(1);
+    expect(fromLog.get('image/png')!.bytes, 'the status line and headers are counted').to.be.greaterThan(16 + 'HTTP/1.1 200 OK\r\n\r\n'.length);
   });
 
   it('crawl-report.txt: totals agree with crawl.log', () => {
@@ -133,9 +145,19 @@ describe('statistics and reports after a crawl of a loopback site (integration)'
   it('processors-report.txt, frontier-summary-report.txt and threads-report.txt describe the run', () => {
     const processors = crawl.reports['processors-report.txt'];
     expect(processors.match(/^\w+Chain - Processors report - \d{12}$/gm)!.map((l) => l.split(' ')[0])).to.deep.equal(['CandidateChain', 'FetchChain', 'DispositionChain']);
-    const http = ok.filter((e) => e.uri.startsWith('http')).length + crawl.log.filter((e) => e.status === -404).length;
-    expect(processors).to.contain(`Processor: FetchHttp (fetchHttp)\n  CrawlURIs handled: ${http}\n`);
-    expect(crawl.reports['frontier-summary-report.txt']).to.contain(` Discovered:    ${crawl.log.length}\n Queued:        0\n Finished:      ${crawl.log.length}\n`);
+    // Heritrix's words: each processor by its Heritrix class, an extractor with its links.
+    expect(processors).to.contain('\nProcessor: org.archive.modules.fetcher.FetchHTTP\n\n');
+    const html = /\nProcessor: org\.archive\.modules\.extractor\.ExtractorHTML\n {2}(\d+) links from (\d+) CrawlURIs\n/.exec(processors);
+    expect(html, processors).to.not.equal(null);
+    expect(Number(html![1]), 'the home page alone links to four pages and an image').to.be.at.least(5);
+    expect(Number(html![2]), 'the pages it read').to.be.at.least(ok.filter((e) => e.status === 200 && e.mime === 'text/html').length);
+    const frontier = crawl.reports['frontier-summary-report.txt'];
+    expect(frontier).to.contain(` Discovered:    ${crawl.log.length}\n Queued:        0\n Finished:      ${crawl.log.length}\n`);
+    expect(frontier).to.contain('\n             Last state: FINISH\n');
+    expect(frontier.match(/^ -----===== .* =====-----$/gm)!.slice(2)).to.deep.equal([
+      ' -----===== 0 LONGEST QUEUES =====-----', ' -----===== IN-PROCESS QUEUES =====-----', ' -----===== READY QUEUES =====-----',
+      ' -----===== SNOOZED QUEUES =====-----', ' -----===== INACTIVE QUEUES =====-----', ' -----===== RETIRED QUEUES =====-----',
+    ]);
     expect(crawl.reports['threads-report.txt']).to.match(/^Toe threads report - \d{12}\n Job being crawled: basic\n Number of toe threads in pool: 25 \(0 active\)\n/);
   });
 });

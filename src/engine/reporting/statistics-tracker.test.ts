@@ -42,6 +42,7 @@ function finished(uri: string, status: number, size: number): CrawlUri {
   const c = new CrawlUri(uri, { isSeed: true });
   c.fetchStatus = status;
   c.contentSize = size;
+  c.recordedSize = size;
   c.contentType = 'text/html';
   return c;
 }

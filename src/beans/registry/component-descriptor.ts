@@ -14,6 +14,11 @@ export type PropSpec = {
   readonly overlayable?: boolean;
   /** A file or folder path: resolved against the job folder; `${launchId}` allowed. */
   readonly path?: boolean;
+  /**
+   * Set for a property of Heritrix's class that cannot mean anything here: why. A file that sets
+   * it gets one warning line (BC_PROP_IGNORED) at verify instead of an unknown-property error.
+   */
+  readonly ignored?: string;
   readonly [keyword: string]: unknown;
 };
 
@@ -109,9 +114,9 @@ type RefValue<R> = R extends { kind: infer K extends string }
         : KindType<K> | undefined
   : never;
 
-/** The constructor argument of a component, derived from its descriptor. */
+/** The constructor argument of a component, derived from its descriptor (less the properties it accepts but ignores). */
 export type ConfigOf<D extends ComponentDescriptor> = {
-  readonly [K in keyof D['props']]: Present<D['props'][K], SchemaValue<D['props'][K]>>;
+  readonly [K in keyof D['props'] as D['props'][K] extends { ignored: string } ? never : K]: Present<D['props'][K], SchemaValue<D['props'][K]>>;
 } & { readonly [K in keyof NonNullable<D['refs']>]: RefValue<NonNullable<D['refs']>[K]> };
 
 /** The names of a descriptor's properties that sheets may change per URI. */

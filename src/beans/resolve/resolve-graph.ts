@@ -79,6 +79,10 @@ function resolveBean(def: BeanDefinition, d: ComponentDescriptor, validator: Pro
   const known = unknownProperties(def, d, diagnostics);
   const valueProps = known.filter((p) => p.name in d.props);
   const refProps = known.filter((p) => d.refs && p.name in d.refs);
+  for (const p of valueProps) {
+    const reason = d.props[p.name].ignored;
+    if (reason) diagnostics.push({ code: 'BC_PROP_IGNORED', severity: 'warning', bean: def.path, property: p.name, location: p.loc, message: `accepted but not used: ${reason}` });
+  }
   const values = resolveValues(def, valueProps, d, validator, paths);
   const refs = resolveRefs(def, refProps, d, scope);
   diagnostics.push(...values.diagnostics, ...refs.diagnostics);

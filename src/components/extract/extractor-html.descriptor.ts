@@ -28,6 +28,13 @@ export const extractorHtmlComponent = defineComponent({
         'reads script files (X, `=JS_MISC`). Off by default (Heritrix: on), for the junk requests speculative ' +
         'extraction makes (heritrix3 #232, #595).',
     },
+    extractValueAttributes: {
+      type: 'boolean', default: true, overlayable: true,
+      description:
+        'Take a `value` attribute (a hidden form field\'s, say) as a link (L, `input/@value`) when it is very likely a URL: ' +
+        'an absolute http(s) URL or a root-relative path, as ExtractorJs judges script strings (Heritrix also guesses at ' +
+        'relative paths). `<param name="flashvars">` is skipped.',
+    },
     ignoreUnexpectedHtml: { type: 'boolean', default: true, overlayable: true, description: 'Skip HTML served at a path ending in an image, audio or video extension (.gif, .jpg, .mp3, ...): an error page, not a document.' },
   },
   refs: {

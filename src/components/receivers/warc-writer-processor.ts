@@ -82,6 +82,14 @@ export const warcWriterProcessorComponent = defineComponent({
       description: 'Accepted for Heritrix files: a URI waits for a file until one is free, and a new one is begun at once while fewer than poolMaxActive are open.',
     },
     startNewFilesOnCheckpoint: { type: 'boolean', default: true, description: 'Accepted for Heritrix files; files go on across checkpoints.' },
+    writeRequests: {
+      type: 'boolean', default: true,
+      description: 'Write each URI\'s `request` record (Heritrix 3.0–3.2\'s WARCWriterProcessor switch); false leaves HttpRequestRecordBuilder out of `chain`.',
+    },
+    writeMetadata: {
+      type: 'boolean', default: true,
+      description: 'Write each URI\'s `metadata` record (Heritrix 3.0–3.2\'s WARCWriterProcessor switch); false leaves MetadataRecordBuilder out of `chain`.',
+    },
   },
   refs: {
     ...PROCESSOR_REFS,
@@ -134,7 +142,7 @@ export class WarcWriterProcessor extends Processor<typeof warcWriterProcessorCom
 
   constructor(config: WarcWriterConfig) {
     super(config);
-    this.#builders = config.chain.length ? config.chain : defaultRecordBuilders();
+    this.#builders = switchedOff(config.chain.length ? config.chain : defaultRecordBuilders(), config);
   }
 
   start(): void | Promise<void> {
@@ -254,6 +262,11 @@ export class WarcWriterProcessor extends Processor<typeof warcWriterProcessorCom
     }
     return c.maxTotalBytesToWrite > 0 && pool.totalBytes >= c.maxTotalBytesToWrite ? FINISH : PROCEED;
   }
+}
+
+/** The chain less the builders Heritrix 3.0–3.2's writeRequests and writeMetadata switch off. */
+function switchedOff(chain: readonly WarcRecordBuilder[], c: WarcWriterConfig): WarcRecordBuilder[] {
+  return chain.filter((b) => !(b instanceof HttpRequestRecordBuilder && !c.writeRequests) && !(b instanceof MetadataRecordBuilder && !c.writeMetadata));
 }
 
 function identity(curi: CrawlUri): string {

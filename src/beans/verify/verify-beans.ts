@@ -2,6 +2,7 @@ import { dirname } from 'node:path';
 import type { Diagnostic } from '../../util/diagnostic.js';
 import { isError, sortDiagnostics } from '../../util/diagnostic.js';
 import { applyOverrides } from '../definitions/apply-overrides.js';
+import type { BeanDefinition } from '../definitions/bean-definition.js';
 import type { BeanGraph } from '../definitions/bean-graph.js';
 import { collectOverrides } from '../definitions/collect-overrides.js';
 import { loadBeanGraph } from '../definitions/load-bean-graph.js';
@@ -59,7 +60,8 @@ export async function verifyBeans(file: string, options: VerifyOptions): Promise
 
   const level2: Diagnostic[] = [...mergeParents(graph)];
   const overrides = collectOverrides(graph);
-  level2.push(...overrides.diagnostics, ...applyOverrides(graph, [...overrides.entries, ...(options.sets ?? [])]));
+  const defaultOf = (def: BeanDefinition, property: string) => (def.className === undefined ? undefined : options.registry.lookup(def.className)?.props[property]?.default);
+  level2.push(...overrides.diagnostics, ...applyOverrides(graph, [...overrides.entries, ...(options.sets ?? [])], defaultOf));
   const jobDir = options.jobDir ?? dirname(file);
   for (const ext of options.extensions ?? []) ext.prepare?.(graph, options.registry);
   const { resolved, diagnostics } = resolveGraph(graph, options.registry, { jobDir, launchId: options.launchId });

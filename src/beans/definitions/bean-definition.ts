@@ -46,6 +46,12 @@ export interface BeanDefinition {
   parentLoc?: SourceLocation;
   abstract: boolean;
   autowire: AutowireMode;
+  /**
+   * Spring's `autowire-candidate="false"`: never chosen when a reference is autowired by kind,
+   * though a `<ref>` or autowiring by name still reaches it (Heritrix files declare a second
+   * BdbModule for deduplication so). Absent means true.
+   */
+  autowireCandidate?: boolean;
   readonly properties: PropertyDefinition[];
   readonly loc: SourceLocation;
   readonly inner: boolean;

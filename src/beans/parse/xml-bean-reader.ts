@@ -14,7 +14,8 @@ type XNode = Record<string, unknown>;
 const META = XMLParser.getMetaDataSymbol();
 const AUTOWIRE: readonly string[] = ['default', 'no', 'byName', 'byType', 'constructor'];
 const TOLERATED = new Set(['context:annotation-config', 'description', '#comment', '?xml']);
-const BEAN_ATTRS = new Set(['id', 'name', 'class', 'parent', 'abstract', 'autowire']);
+const BEAN_ATTRS = new Set(['id', 'name', 'class', 'parent', 'abstract', 'autowire', 'autowire-candidate']);
+const AUTOWIRE_CANDIDATE: readonly string[] = ['true', 'false', 'default'];
 
 export interface XmlReadOptions {
   readonly maxNestingDepth: number;
@@ -104,6 +105,10 @@ class XmlWalker {
     if (!AUTOWIRE.includes(autowire)) {
       throw this.error(node, `autowire must be one of ${AUTOWIRE.join(', ')}, got "${autowire}"`, this.attrLoc(node, 'autowire'));
     }
+    const candidate = attrs['autowire-candidate'];
+    if (candidate !== undefined && !AUTOWIRE_CANDIDATE.includes(candidate)) {
+      throw this.error(node, `autowire-candidate must be one of ${AUTOWIRE_CANDIDATE.join(', ')}, got "${candidate}"`, this.attrLoc(node, 'autowire-candidate'));
+    }
     const explicitId = attrs.id ?? attrs.name?.split(/[,;\s]+/)[0];
     const anonymous = innerPath !== undefined || !explicitId;
     const id = innerPath ?? explicitId ?? this.ids.next(className ?? attrs.parent ?? 'bean');
@@ -112,6 +117,7 @@ class XmlWalker {
       className, classLoc: className !== undefined ? this.attrLoc(node, 'class') : undefined,
       parent: attrs.parent, parentLoc: attrs.parent !== undefined ? this.attrLoc(node, 'parent') : undefined,
       abstract: attrs.abstract === 'true', autowire: autowire as AutowireMode,
+      ...(candidate === 'false' ? { autowireCandidate: false } : {}),
       properties: [], loc: this.loc(node),
     };
     for (const child of this.elements(this.children(node))) {

@@ -120,6 +120,7 @@ function refScope(graph: BeanGraph, descriptors: Map<BeanDefinition, ComponentDe
     },
     descriptorOf: (def) => descriptors.get(def),
     candidates: (kind) => tops.filter((b) => descriptors.get(b)?.kinds.includes(kind)).map((b) => b.id),
+    isAutowireCandidate: (id) => graph.get(id)?.autowireCandidate !== false,
     ids: () => graph.ids(),
   };
 }

@@ -9,6 +9,7 @@ import { loadBeanGraph } from '../definitions/load-bean-graph.js';
 import { mergeParents } from '../definitions/merge-parents.js';
 import type { OverrideEntry } from '../definitions/override-entry.js';
 import type { EngineSettings } from '../engine-settings.js';
+import type { Environment } from '../parse/placeholders.js';
 import type { Registry } from '../registry/registry.js';
 import { resolveGraph } from '../resolve/resolve-graph.js';
 import type { ResolvedGraph } from '../resolve/resolved-bean.js';
@@ -26,6 +27,8 @@ export interface VerifyOptions {
   readonly classpathRoot: string;
   /** Files read after the bean file, as if it imported them last (a job's sheets/ folder). */
   readonly extraFiles?: readonly string[];
+  /** Where environment placeholders are looked up (default: process.env). */
+  readonly env?: Environment;
   /** Checks of higher layers (sheets), run with level 2 once the graph is resolved: they may add beans first. */
   readonly extensions?: readonly VerifyExtension[];
 }
@@ -55,7 +58,7 @@ export interface VerifyResult {
  * its errors would otherwise be echoes of the earlier ones.
  */
 export async function verifyBeans(file: string, options: VerifyOptions): Promise<VerifyResult> {
-  const { graph, diagnostics: level1 } = await loadBeanGraph(file, { ...options.settings, classpathRoot: options.classpathRoot, extraFiles: options.extraFiles });
+  const { graph, diagnostics: level1 } = await loadBeanGraph(file, { ...options.settings, classpathRoot: options.classpathRoot, extraFiles: options.extraFiles, env: options.env });
   if (level1.length) return { level: 1, graph, diagnostics: sortDiagnostics(level1) };
 
   const level2: Diagnostic[] = [...mergeParents(graph)];

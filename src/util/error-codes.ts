@@ -37,6 +37,7 @@ export const ERROR_CODES = {
   BC_SHEET_VALUE: 'A sheet entry\'s value is of the wrong type or out of range for the property it sets.',
   BC_SHEET_UNKNOWN: 'A sheet association names a sheet that does not exist.',
   BC_BEAN_IGNORED: 'A warning: a bean of a Heritrix class that beancrawl accepts but does not use (its job is done otherwise, or comes in a later version).',
+  BC_CONSTRUCTOR_ARG: 'A `<constructor-arg>` on a class that beancrawl does not build from constructor arguments, or one that names no argument of it, or sets a property the bean also sets.',
   BC_PLACEHOLDER: 'A `${NAME}` in an import\'s resource, or a `#{systemEnvironment[\'NAME\']}`, names an environment variable that is not set and gives no default; or a `#{...}` is a Spring expression beancrawl does not read.',
   BC_PROP_IGNORED: 'A warning: a property of a Heritrix class that beancrawl accepts but does not use (it cannot mean anything here); the message says why.',
   BC_BEAN_INVALID: 'A bean\'s own validation failed (for example the operator contact URL is not an http(s) URL).',

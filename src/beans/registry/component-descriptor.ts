@@ -77,6 +77,11 @@ export interface ComponentDescriptor {
   readonly kinds: readonly string[];
   readonly props: Readonly<Record<string, PropSpec>>;
   readonly refs?: Readonly<Record<string, RefSpec>>;
+  /**
+   * The properties that Spring `<constructor-arg>`s set, in the order of its Heritrix class's
+   * constructor parameters (ConfigString: `value`). Absent: a constructor-arg is an error.
+   */
+  readonly constructorArgs?: readonly string[];
   /** Level 3 of verify: the bean's own rules, on its resolved values (no instance is built). */
   validate?(bean: BeanView, ctx: ValidateContext): ValidationIssue[] | Promise<ValidationIssue[]>;
   /** Loads the implementation; absent for configuration-only beans that are never built. */

@@ -1,6 +1,7 @@
 import { dirname } from 'node:path';
 import type { Diagnostic } from '../../util/diagnostic.js';
 import { isError, sortDiagnostics } from '../../util/diagnostic.js';
+import { applyConstructorArgs } from '../definitions/apply-constructor-args.js';
 import { applyOverrides } from '../definitions/apply-overrides.js';
 import type { BeanDefinition } from '../definitions/bean-definition.js';
 import type { BeanGraph } from '../definitions/bean-graph.js';
@@ -61,7 +62,7 @@ export async function verifyBeans(file: string, options: VerifyOptions): Promise
   const { graph, diagnostics: level1 } = await loadBeanGraph(file, { ...options.settings, classpathRoot: options.classpathRoot, extraFiles: options.extraFiles, env: options.env });
   if (level1.length) return { level: 1, graph, diagnostics: sortDiagnostics(level1) };
 
-  const level2: Diagnostic[] = [...mergeParents(graph)];
+  const level2: Diagnostic[] = [...applyConstructorArgs(graph, options.registry), ...mergeParents(graph)];
   const overrides = collectOverrides(graph);
   const defaultOf = (def: BeanDefinition, property: string) => (def.className === undefined ? undefined : options.registry.lookup(def.className)?.props[property]?.default);
   level2.push(...overrides.diagnostics, ...applyOverrides(graph, [...overrides.entries, ...(options.sets ?? [])], defaultOf));

@@ -24,6 +24,7 @@ describe('expandPlaceholders', () => {
     expect(expandPlaceholders("#{systemEnvironment['CRAWL_HOME'] ?: '/tmp'}/a", env, false).text).to.equal('/srv/crawls/a');
     expect(expandPlaceholders('#{ systemEnvironment["UNSET_HERE"]?:"/tmp" }/a', env, false).text).to.equal('/tmp/a');
     expect(expandPlaceholders("#{systemEnvironment['UNSET_HERE']}", env, false).problems[0].message).to.contain('UNSET_HERE is not set');
+    expect(expandPlaceholders("#{systemEnvironment['UNSET_HERE'] ?: '${launchId}/warcs'}", env, false).text).to.equal('${launchId}/warcs');
     expect(expandPlaceholders('n=#{1 + 2}', env, false).problems).to.deep.equal([
       { offset: 2, message: 'the Spring expression "#{1 + 2}" is not supported; only #{systemEnvironment[\'NAME\'] ?: \'default\'} is' },
     ]);

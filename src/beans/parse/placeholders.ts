@@ -9,8 +9,6 @@ export interface Expanded {
 
 /** `${NAME}` or `${NAME:default}`, Spring's property placeholder. */
 const PLACEHOLDER = /\$\{([^}:]*)(?::([^}]*))?\}/g;
-/** `#{...}`, a Spring expression. */
-const EXPRESSION = /#\{([^}]*)\}/g;
 /** The one expression Heritrix files use: `systemEnvironment['NAME']`, optionally `?: 'default'`. */
 const ENVIRONMENT_EXPRESSION = /^\s*systemEnvironment\s*\[\s*(['"])([^'"]+)\1\s*\]\s*(?:\?:\s*(['"])(.*)\3\s*)?$/;
 
@@ -27,7 +25,7 @@ export function expandPlaceholders(text: string, env: Environment, strict: boole
   const problems: Array<{ offset: number; message: string }> = [];
   // Offsets are kept against the original text: expressions first, then placeholders, each on the original.
   const pieces: Array<{ start: number; end: number; value: string }> = [];
-  for (const m of text.matchAll(EXPRESSION)) {
+  for (const m of expressions(text)) {
     const env1 = ENVIRONMENT_EXPRESSION.exec(m[1]);
     if (!env1) {
       problems.push({ offset: m.index, message: `the Spring expression "${m[0]}" is not supported; only #{systemEnvironment['NAME'] ?: 'default'} is` });
@@ -52,4 +50,19 @@ export function expandPlaceholders(text: string, env: Environment, strict: boole
     at = p.end;
   }
   return { text: out + text.slice(at), problems };
+}
+
+/** Each `#{...}` of the text, its braces balanced (a default may hold `${launchId}`), as a match: whole, inner, index. */
+function* expressions(text: string): Generator<{ 0: string; 1: string; index: number }> {
+  for (let start = text.indexOf('#{'); start !== -1; start = text.indexOf('#{', start + 2)) {
+    let depth = 0;
+    for (let i = start + 1; i < text.length; i++) {
+      if (text[i] === '{') depth++;
+      else if (text[i] === '}' && --depth === 0) {
+        yield { 0: text.slice(start, i + 1), 1: text.slice(start + 2, i), index: start };
+        start = i - 1;
+        break;
+      }
+    }
+  }
 }

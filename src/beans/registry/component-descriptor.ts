@@ -32,6 +32,8 @@ export interface RefSpec {
   readonly required?: boolean;
   /** Found by kind when the file leaves it out, the bean id breaking ties (Heritrix's @Autowired). */
   readonly autowire?: boolean;
+  /** As PropSpec.ignored: a reference of Heritrix's class that means nothing here, and why; one warning when set. */
+  readonly ignored?: string;
 }
 
 /** A problem a bean's own `validate` finds; located at the property unless `at` says better. */
@@ -122,7 +124,7 @@ type RefValue<R> = R extends { kind: infer K extends string }
 /** The constructor argument of a component, derived from its descriptor (less the properties it accepts but ignores). */
 export type ConfigOf<D extends ComponentDescriptor> = {
   readonly [K in keyof D['props'] as D['props'][K] extends { ignored: string } ? never : K]: Present<D['props'][K], SchemaValue<D['props'][K]>>;
-} & { readonly [K in keyof NonNullable<D['refs']>]: RefValue<NonNullable<D['refs']>[K]> };
+} & { readonly [K in keyof NonNullable<D['refs']> as NonNullable<D['refs']>[K] extends { ignored: string } ? never : K]: RefValue<NonNullable<D['refs']>[K]> };
 
 /** The names of a descriptor's properties that sheets may change per URI. */
 export type OverlayableOf<D extends ComponentDescriptor> = {

@@ -79,8 +79,8 @@ function resolveBean(def: BeanDefinition, d: ComponentDescriptor, validator: Pro
   const known = unknownProperties(def, d, diagnostics);
   const valueProps = known.filter((p) => p.name in d.props);
   const refProps = known.filter((p) => d.refs && p.name in d.refs);
-  for (const p of valueProps) {
-    const reason = d.props[p.name].ignored;
+  for (const p of known) {
+    const reason = (d.props[p.name] ?? d.refs?.[p.name])?.ignored;
     if (reason) diagnostics.push({ code: 'BC_PROP_IGNORED', severity: 'warning', bean: def.path, property: p.name, location: p.loc, message: `accepted but not used: ${reason}` });
   }
   const values = resolveValues(def, valueProps, d, validator, paths);

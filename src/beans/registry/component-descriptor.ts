@@ -84,6 +84,8 @@ export interface ComponentDescriptor {
    * constructor parameters (ConfigString: `value`). Absent: a constructor-arg is an error.
    */
   readonly constructorArgs?: readonly string[];
+  /** Older names Heritrix still accepts for a property (its deprecated setters), each setting the property it names. */
+  readonly propertyAliases?: Readonly<Record<string, string>>;
   /** Level 3 of verify: the bean's own rules, on its resolved values (no instance is built). */
   validate?(bean: BeanView, ctx: ValidateContext): ValidationIssue[] | Promise<ValidationIssue[]>;
   /** Loads the implementation; absent for configuration-only beans that are never built. */

@@ -76,6 +76,7 @@ function classHints(name: string, registry: Registry): string[] {
 }
 
 function resolveBean(def: BeanDefinition, d: ComponentDescriptor, validator: PropValidator, paths: PathContext, scope: RefScope, diagnostics: Diagnostic[]): ResolvedBean {
+  renameAliases(def, d);
   const known = unknownProperties(def, d, diagnostics);
   const valueProps = known.filter((p) => p.name in d.props);
   const refProps = known.filter((p) => d.refs && p.name in d.refs);
@@ -89,6 +90,16 @@ function resolveBean(def: BeanDefinition, d: ComponentDescriptor, validator: Pro
   for (const r of refProps) values.origins.set(r.name, { source: r.source, loc: r.value.loc });
   const deps = [...new Set(refs.refs.flatMap((r) => r.ids))];
   return { id: def.path, def, descriptor: d, config: values.config, origins: values.origins, locs: values.locs, refs: refs.refs, deps };
+}
+
+/** A property set under an older name (Heritrix's deprecated setter) becomes the property it names, as the setter does. */
+function renameAliases(def: BeanDefinition, d: ComponentDescriptor): void {
+  const aliases = d.propertyAliases;
+  if (!aliases) return;
+  def.properties.forEach((p, i) => {
+    const to = aliases[p.name];
+    if (to !== undefined) def.properties[i] = { ...p, name: to };
+  });
 }
 
 /** Reports properties the class does not have and properties set twice; returns the rest. */

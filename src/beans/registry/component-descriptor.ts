@@ -16,7 +16,8 @@ export type PropSpec = {
   readonly path?: boolean;
   /**
    * Set for a property of Heritrix's class that cannot mean anything here: why. A file that sets
-   * it gets one warning line (BC_PROP_IGNORED) at verify instead of an unknown-property error.
+   * it to anything but its default gets one warning line (BC_PROP_IGNORED) at verify instead of
+   * an unknown-property error.
    */
   readonly ignored?: string;
   readonly [keyword: string]: unknown;

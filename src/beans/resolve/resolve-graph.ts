@@ -80,11 +80,15 @@ function resolveBean(def: BeanDefinition, d: ComponentDescriptor, validator: Pro
   const known = unknownProperties(def, d, diagnostics);
   const valueProps = known.filter((p) => p.name in d.props);
   const refProps = known.filter((p) => d.refs && p.name in d.refs);
-  for (const p of known) {
-    const reason = (d.props[p.name] ?? d.refs?.[p.name])?.ignored;
-    if (reason) diagnostics.push({ code: 'BC_PROP_IGNORED', severity: 'warning', bean: def.path, property: p.name, location: p.loc, message: `accepted but not used: ${reason}` });
-  }
   const values = resolveValues(def, valueProps, d, validator, paths);
+  // A property accepted but not used warns only when its value asks for something: its default is what beancrawl does anyway.
+  for (const p of known) {
+    const spec = d.props[p.name] ?? d.refs?.[p.name];
+    const asksNothing = p.name in d.props && JSON.stringify(values.config[p.name]) === JSON.stringify(d.props[p.name].default);
+    if (spec?.ignored && !asksNothing) {
+      diagnostics.push({ code: 'BC_PROP_IGNORED', severity: 'warning', bean: def.path, property: p.name, location: p.loc, message: `accepted but not used: ${spec.ignored}` });
+    }
+  }
   const refs = resolveRefs(def, refProps, d, scope);
   diagnostics.push(...values.diagnostics, ...refs.diagnostics);
   for (const r of refProps) values.origins.set(r.name, { source: r.source, loc: r.value.loc });

@@ -31,6 +31,8 @@ function validateWarcWriter(bean: BeanView): ValidationIssue[] {
   return issues;
 }
 
+const REVISITS_ALWAYS = 'unchanged documents and 304 answers are always written as revisit records (RevisitRecordBuilder); full records for them are not supported yet';
+
 export const warcWriterProcessorComponent = defineComponent({
   name: 'WarcWriterProcessor',
   aliases: [
@@ -89,6 +91,14 @@ export const warcWriterProcessorComponent = defineComponent({
     writeMetadata: {
       type: 'boolean', default: true,
       description: 'Write each URI\'s `metadata` record (Heritrix 3.0–3.2\'s WARCWriterProcessor switch); false leaves MetadataRecordBuilder out of `chain`.',
+    },
+    writeRevisitForIdenticalDigests: {
+      type: 'boolean', default: true, ignored: REVISITS_ALWAYS,
+      description: 'Heritrix 3.0–3.2: write a revisit record, not the response, for content already written. Accepted; false is not supported yet.',
+    },
+    writeRevisitForNotModified: {
+      type: 'boolean', default: true, ignored: REVISITS_ALWAYS,
+      description: 'Heritrix 3.0–3.2: write a revisit record for a 304 answer. Accepted; false is not supported yet.',
     },
   },
   refs: {

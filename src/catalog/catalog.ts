@@ -12,6 +12,7 @@ import { configStringComponent } from '../components/seeds/config-string.js';
 import { textSeedModuleComponent } from '../components/seeds/text-seed-module.js';
 import { levelFrontierComponent } from '../components/frontier/level-frontier.js';
 import { memoryFrontierComponent } from '../components/frontier/memory-frontier.js';
+import { arrayBlockingQueueComponent } from '../components/frontier/array-blocking-queue.js';
 import { STATE_COMPONENTS } from '../components/state/state-components.js';
 import { EXTRACT_COMPONENTS } from '../components/extract/extract-components.js';
 import { FETCH_COMPONENTS } from '../components/fetch/fetch-components.js';
@@ -47,6 +48,7 @@ export const BUILT_IN_COMPONENTS: readonly ComponentDescriptor[] = [
   ...CANDIDATE_COMPONENTS,
   levelFrontierComponent,
   memoryFrontierComponent,
+  arrayBlockingQueueComponent,
   ...STATE_COMPONENTS,
   fetchChainComponent,
   candidateChainComponent,

@@ -51,6 +51,8 @@ declare module '../beans/registry/kind-types.js' {
     StatisticsTracker: StatisticsTracking;
     FetchHistory: FetchHistory;
     DeltaListener: DeltaListener;
+    /** Heritrix's frontier hand-off queues (java.util.concurrent.ArrayBlockingQueue): accepted, read by nothing. */
+    BlockingQueue: object;
   }
 }
 
@@ -85,6 +87,7 @@ const KIND_SET = {
   Credential: true,
   FetchHistory: true,
   DeltaListener: true,
+  BlockingQueue: true,
 } as const satisfies Record<keyof KindTypes, true>;
 
 export const KINDS = Object.keys(KIND_SET) as ReadonlyArray<keyof KindTypes>;

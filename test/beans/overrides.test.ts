@@ -60,6 +60,50 @@ two</prop><prop key="metadata.jobName">file</prop></props></property>
     expect(r.resolved!.byId.get('scope.rules[0]')!.config.comment).to.equal('first');
   });
 
+  describe('an element of a list of strings (Heritrix files write fetchHttp.acceptHeaders[0]=...)', () => {
+    const NEEDED = `${METADATA}<bean id="serverCache" class="BdbServerCache"/>`;
+    const FETCH = `${NEEDED}<bean id="fetchHttp" class="org.archive.modules.fetcher.FetchHTTP"/>`;
+
+    it('replaces an element of the class\'s default when the file leaves the list out, and may add one at its end', async () => {
+      const r = await verifyText(
+        {
+          'crawler-beans.xml': `<beans>
+ <bean id="simpleOverrides" class="PropertyOverrideConfigurer">
+  <property name="properties"><value>
+fetchHttp.acceptHeaders[0]=Accept: text/html
+fetchHttp.acceptHeaders[1]=Accept-Language: fr
+  </value></property>
+ </bean>
+ ${FETCH}
+</beans>`,
+        },
+      );
+      expect(r.errors).to.deep.equal([]);
+      const fetch = r.resolved!.byId.get('fetchHttp')!;
+      expect(fetch.config.acceptHeaders).to.deep.equal(['Accept: text/html', 'Accept-Language: fr']);
+      expect(fetch.origins.get('acceptHeaders')).to.deep.include({ source: 'override' });
+    });
+
+    it('replaces an element of the file\'s own list, and refuses one past its end or on a property that holds no list', async () => {
+      const r = await verifyText(
+        {
+          'crawler-beans.xml': `<beans>
+ ${NEEDED}
+ <bean id="fetchHttp" class="FetchHttp"><property name="acceptHeaders"><list><value>Accept: a</value><value>Accept-Language: en</value></list></property></bean>
+</beans>`,
+        },
+        { sets: ['fetchHttp.acceptHeaders[1]=Accept-Language: de'] },
+      );
+      expect(r.errors).to.deep.equal([]);
+      expect(r.resolved!.byId.get('fetchHttp')!.config.acceptHeaders).to.deep.equal(['Accept: a', 'Accept-Language: de']);
+      const past = await verifyText({ 'crawler-beans.xml': `<beans>${FETCH}</beans>` }, { sets: ['fetchHttp.acceptHeaders[3]=x', 'fetchHttp.timeoutSeconds[0]=1'] });
+      expect(past.errors).to.deep.equal([
+        '--set:1:1: error BC_OVERRIDE_PATH: "fetchHttp.acceptHeaders[3]": property "acceptHeaders" of bean "fetchHttp" has 1 element: [3] is past the end',
+        '--set:2:29: error BC_PROP_TYPE: bean "fetchHttp" property "timeoutSeconds": expected an integer, got a list',
+      ]);
+    });
+  });
+
   it('reports an override at its own line, and a --set at its position among --set options', async () => {
     const r = await verifyText(
       {

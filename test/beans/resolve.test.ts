@@ -43,6 +43,36 @@ describe('resolving the bean graph', () => {
     });
   });
 
+  describe('autowire-candidate="false" (Heritrix\'s second BdbModule, for deduplication, is declared so)', () => {
+    const beans = (extra: string) => `<beans>
+ <bean id="scope" class="AcceptDecideRule"/>
+ <bean id="state" class="TestStore"><property name="name" value="state"/></bean>
+ <bean id="historyState" class="TestStore" autowire-candidate="false"><property name="name" value="history"/></bean>
+ ${extra}
+</beans>`;
+
+    it('is passed over when a reference is autowired by kind, so the other bean is not ambiguous', async () => {
+      const r = await verifyText({ 'crawler-beans.xml': beans('<bean id="frontier" class="TestFrontier"><property name="name" value="f"/></bean>') });
+      expect(r.errors).to.deep.equal([]);
+      expect(r.resolved!.byId.get('frontier')!.refs.find((x) => x.property === 'store')).to.deep.include({ ids: ['state'], autowired: true });
+    });
+
+    it('is still reached by a <ref>, and refused when it is the only one of its kind', async () => {
+      const r = await verifyText({ 'crawler-beans.xml': beans('<bean id="frontier" class="TestFrontier"><property name="name" value="f"/><property name="store" ref="historyState"/></bean>') });
+      expect(r.errors).to.deep.equal([]);
+      const alone = await verifyText({
+        'crawler-beans.xml': '<beans><bean id="scope" class="AcceptDecideRule"/><bean id="store" class="TestStore" autowire-candidate="false"><property name="name" value="s"/></bean>' +
+          '<bean id="frontier" class="TestFrontier"><property name="name" value="f"/></bean></beans>',
+      });
+      expect(alone.errors.join('\n')).to.contain('BC_REF_MISSING');
+    });
+
+    it('takes only true, false or default', async () => {
+      const r = await verifyText({ 'crawler-beans.xml': '<beans><bean id="scope" class="AcceptDecideRule" autowire-candidate="no"/></beans>' });
+      expect(r.errors).to.deep.equal(['crawler-beans.xml:1:70: error BC_XML_ELEMENT: autowire-candidate must be one of true, false, default, got "no"']);
+    });
+  });
+
   describe('values', () => {
     it('converts text to the schema\'s types and fills defaults', async () => {
       const r = await verifyText({

@@ -9,16 +9,22 @@ interface Segment {
   readonly index?: string;
 }
 
+/** A property's default value by its bean's class, for an element override of a property the file leaves out. */
+export type DefaultOf = (def: BeanDefinition, property: string) => unknown;
+
 /**
  * Applies overrides in order, as Spring's PropertyOverrideConfigurer does: the text before the
  * first dot names a bean, the rest is a property path through inner or referenced beans
  * (`seeds.textSource.value`, `scope.rules[2].enabled`). The last segment is set on the bean it
  * reaches; whether that bean's class has such a property is checked with every other property.
+ * A last segment with an index sets one element of a list or map (`fetchHttp.acceptHeaders[0]`),
+ * of the file's value or, where the file leaves the property out, of its default, as Spring's
+ * BeanWrapper sets an element of the list the bean already holds.
  */
-export function applyOverrides(graph: BeanGraph, entries: readonly OverrideEntry[]): Diagnostic[] {
+export function applyOverrides(graph: BeanGraph, entries: readonly OverrideEntry[], defaultOf: DefaultOf = () => undefined): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   for (const entry of entries) {
-    const problem = applyOne(graph, entry);
+    const problem = applyOne(graph, entry, defaultOf);
     if (problem && !entry.ignoreInvalid) diagnostics.push(problem);
   }
   return diagnostics;
@@ -27,7 +33,17 @@ export function applyOverrides(graph: BeanGraph, entries: readonly OverrideEntry
 /** Where a property path (`beanId.path.to.property`) leads: the bean definition it reaches and the property's name. */
 export type PathTarget = { readonly def: BeanDefinition; readonly property: string } | { readonly syntax: true } | { readonly error: string; readonly hints: string[] };
 
+/** As PathTarget, and the element of the property the path ends at (`acceptHeaders[0]`), if it does. */
+type ElementTarget = PathTarget | { readonly def: BeanDefinition; readonly property: string; readonly index: string };
+
+/** Where a path leads; a path ending at an element of a property is an error (sheets set whole values). */
 export function resolvePropertyPath(graph: BeanGraph, key: string): PathTarget {
+  const found = resolveElementPath(graph, key);
+  if ('index' in found) return { error: 'the last segment must name a property, not an element of one', hints: [] };
+  return found;
+}
+
+function resolveElementPath(graph: BeanGraph, key: string): ElementTarget {
   const dot = key.indexOf('.');
   const segments = dot > 0 ? parseSegments(key.slice(dot + 1)) : undefined;
   if (!segments) return { syntax: true };
@@ -40,22 +56,51 @@ export function resolvePropertyPath(graph: BeanGraph, key: string): PathTarget {
     target = next;
   }
   const last = segments[segments.length - 1];
-  if (last.index !== undefined) return { error: 'the last segment must name a property, not an element of one', hints: [] };
-  return { def: target, property: last.name };
+  return last.index === undefined ? { def: target, property: last.name } : { def: target, property: last.name, index: last.index };
 }
 
-function applyOne(graph: BeanGraph, entry: OverrideEntry): Diagnostic | undefined {
-  const found = resolvePropertyPath(graph, entry.key);
+function applyOne(graph: BeanGraph, entry: OverrideEntry, defaultOf: DefaultOf): Diagnostic | undefined {
+  const found = resolveElementPath(graph, entry.key);
   if ('syntax' in found) return { code: 'BC_OVERRIDE_SYNTAX', location: entry.keyLoc, message: `"${entry.key}" is not of the form beanId.property[.property...]` };
   if ('error' in found) return { code: 'BC_OVERRIDE_PATH', location: entry.keyLoc, message: `"${entry.key}": ${found.error}`, hints: found.hints };
   const { def: target, property } = found;
-  const last = { name: property };
-  const existing = findProperty(target, last.name);
+  let value = entry.value;
+  if ('index' in found) {
+    const whole = withElement(findProperty(target, property)?.value ?? defaultNode(defaultOf(target, property), entry), found.index, entry.value);
+    if (typeof whole === 'string') return { code: 'BC_OVERRIDE_PATH', location: entry.keyLoc, message: `"${entry.key}": property "${property}" of bean "${target.path}" ${whole}` };
+    value = whole;
+  }
+  const existing = findProperty(target, property);
   if (existing) {
-    existing.value = entry.value;
+    existing.value = value;
     existing.loc = entry.keyLoc;
     existing.source = entry.source;
-  } else target.properties.push({ name: last.name, value: entry.value, loc: entry.keyLoc, source: entry.source });
+  } else target.properties.push({ name: property, value, loc: entry.keyLoc, source: entry.source });
+  return undefined;
+}
+
+/** A list or map with one element set (a list may grow by one, at its end), or why it cannot be. */
+function withElement(whole: ValueNode | undefined, index: string, element: ValueNode): ValueNode | string {
+  if (whole?.kind === 'map') {
+    const entries = whole.entries.filter((e) => e.key !== index);
+    return { ...whole, entries: [...entries, { key: index, keyLoc: element.loc, value: element }] };
+  }
+  if (whole !== undefined && whole.kind !== 'list') return 'is not a list or map';
+  const items = whole?.items ?? [];
+  const n = /^\d+$/.test(index) ? Number(index) : NaN;
+  if (!(n <= items.length)) return `has ${items.length} element${items.length === 1 ? '' : 's'}: [${index}] is ${Number.isNaN(n) ? 'not an index' : 'past the end'}`;
+  const next = [...items];
+  next[n] = element;
+  return { kind: 'list', items: next, loc: whole?.loc ?? element.loc };
+}
+
+/** The class's default of a property the file leaves out, as the value nodes a file would hold. */
+function defaultNode(value: unknown, entry: OverrideEntry): ValueNode | undefined {
+  const loc = entry.keyLoc;
+  if (Array.isArray(value)) return { kind: 'list', items: value.map((v) => ({ kind: 'text', text: String(v), loc })), loc };
+  if (value !== null && typeof value === 'object') {
+    return { kind: 'map', entries: Object.entries(value).map(([key, v]) => ({ key, keyLoc: loc, value: { kind: 'text', text: String(v), loc } })), loc };
+  }
   return undefined;
 }
 

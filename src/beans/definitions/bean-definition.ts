@@ -31,6 +31,14 @@ export interface PropertyDefinition {
   source: ValueSource;
 }
 
+/** A Spring `<constructor-arg>`: by position, or by `index` or `name`; its class's descriptor says which property it sets. */
+export interface ConstructorArg {
+  readonly index?: number;
+  readonly name?: string;
+  readonly value: ValueNode;
+  readonly loc: SourceLocation;
+}
+
 export type AutowireMode = 'default' | 'no' | 'byName' | 'byType' | 'constructor';
 
 /** One bean as a file declares it; the whole graph is a list of these, each remembering its place. */
@@ -46,6 +54,14 @@ export interface BeanDefinition {
   parentLoc?: SourceLocation;
   abstract: boolean;
   autowire: AutowireMode;
+  /**
+   * Spring's `autowire-candidate="false"`: never chosen when a reference is autowired by kind,
+   * though a `<ref>` or autowiring by name still reaches it (Heritrix files declare a second
+   * BdbModule for deduplication so). Absent means true.
+   */
+  autowireCandidate?: boolean;
+  /** `<constructor-arg>`s, until verify turns them into the properties they set (applyConstructorArgs). */
+  constructorArgs?: ConstructorArg[];
   readonly properties: PropertyDefinition[];
   readonly loc: SourceLocation;
   readonly inner: boolean;

@@ -2,7 +2,9 @@ import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { Diagnostic } from '../../util/diagnostic.js';
 import type { SourceLocation } from '../../util/source-location.js';
 import { AnonymousIds } from '../parse/anonymous-ids.js';
+import type { Environment } from '../parse/placeholders.js';
 import { readBeanFile, type ReadLimits } from '../parse/read-bean-file.js';
+import { expandModel } from './expand-model.js';
 import type { BeanDefinition } from './bean-definition.js';
 import { BeanGraph } from './bean-graph.js';
 
@@ -13,6 +15,8 @@ export interface LoadOptions extends ReadLimits {
   readonly displayBase?: string;
   /** Files read after the entry file, as if it imported them last. */
   readonly extraFiles?: readonly string[];
+  /** Where `${NAME:default}` and `#{systemEnvironment['NAME']}` are looked up (default: process.env). */
+  readonly env?: Environment;
 }
 
 /**
@@ -40,12 +44,19 @@ export async function loadBeanGraph(entry: string, options: LoadOptions): Promis
     }
     if (done.has(abs)) return;
     done.add(abs);
-    const { model, diagnostics: found } = await readBeanFile(abs, display(abs), options, ids);
+    const { model: read, diagnostics: found } = await readBeanFile(abs, display(abs), options, ids);
+    let model = read;
     if (importedAt && found.length && found[0].code === 'BC_FILE_READ') {
       diagnostics.push({ ...found[0], location: importedAt, message: `cannot import ${display(abs)}: ${found[0].message.replace(/^cannot read the file: /, '')}` });
       return;
     }
     diagnostics.push(...found);
+    if (!found.length && read) {
+      // Placeholders are filled in per file, before its imports are followed (a resource may hold one).
+      const expanded = expandModel(read, options.env ?? process.env);
+      diagnostics.push(...expanded.diagnostics);
+      model = expanded.model;
+    }
     if (!model) return;
     files.push(model.file);
     for (const imp of model.imports) {

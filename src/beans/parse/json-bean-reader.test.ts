@@ -38,6 +38,12 @@ describe(readJsonBeanFile.name, () => {
     expect(scope.properties[2].value.kind).to.equal('map');
   });
 
+  it('reads "autowireCandidate": false as XML\'s autowire-candidate="false", and only a boolean', () => {
+    expect(read('{"beans": {"history": {"class": "BdbModule", "autowireCandidate": false}}}').model!.beans[0].autowireCandidate).to.equal(false);
+    expect(read('{"beans": {"state": {"class": "BdbModule"}}}').model!.beans[0].autowireCandidate).to.equal(undefined);
+    expect(read('{"beans": {"s": {"class": "BdbModule", "autowireCandidate": "no"}}}').diagnostics[0].message).to.contain('"autowireCandidate" must be true or false');
+  });
+
   it('refuses comments and trailing commas, located', () => {
     expect(read('{\n // no\n "beans": {}}').diagnostics[0]).to.deep.include({ code: 'BC_JSON_SYNTAX', location: at(2, 2) });
     expect(read('{"beans": {},}').diagnostics[0].code).to.equal('BC_JSON_SYNTAX');

@@ -4,7 +4,7 @@ import { LineIndex, type SourceLocation } from '../../util/source-location.js';
 import type { AutowireMode, BeanDefinition, BeanFileModel, MapEntry, PropertyDefinition, ValueNode } from '../definitions/bean-definition.js';
 import { jsonNestingDepth } from './json-nesting-depth.js';
 
-const BEAN_KEYS = new Set(['class', 'parent', 'abstract', 'autowire', 'properties', 'description']);
+const BEAN_KEYS = new Set(['class', 'parent', 'abstract', 'autowire', 'autowireCandidate', 'properties', 'description']);
 const FILE_KEYS = new Set(['$schema', 'imports', 'beans', 'description']);
 const AUTOWIRE: readonly string[] = ['default', 'no', 'byName', 'byType', 'constructor'];
 
@@ -77,6 +77,8 @@ class JsonWalker {
     if (!AUTOWIRE.includes(autowire)) throw this.shape(m.get('autowire'), `"autowire" must be one of ${AUTOWIRE.join(', ')}`);
     const abstract = m.get('abstract');
     if (abstract && abstract.type !== 'boolean') throw this.shape(abstract, '"abstract" must be true or false');
+    const candidate = m.get('autowireCandidate');
+    if (candidate && candidate.type !== 'boolean') throw this.shape(candidate, '"autowireCandidate" must be true or false');
     const def: BeanDefinition = {
       id, anonymous: inner, path: id, inner,
       className: m.get('class') ? this.string(m.get('class')!, '"class"') : undefined,
@@ -84,6 +86,7 @@ class JsonWalker {
       parent: m.get('parent') ? this.string(m.get('parent')!, '"parent"') : undefined,
       parentLoc: m.get('parent') ? this.loc(m.get('parent')!) : undefined,
       abstract: abstract?.value === true, autowire: autowire as AutowireMode, properties: [], loc,
+      ...(candidate?.value === false ? { autowireCandidate: false } : {}),
     };
     const props = m.get('properties');
     if (props) {

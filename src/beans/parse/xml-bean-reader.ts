@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { Diagnostic } from '../../util/diagnostic.js';
 import { LineIndex, type SourceLocation } from '../../util/source-location.js';
 import type {
-  AutowireMode, BeanDefinition, BeanFileModel, ImportDeclaration, MapEntry, PropertyDefinition, ValueNode,
+  AutowireMode, BeanDefinition, BeanFileModel, ConstructorArg, ImportDeclaration, MapEntry, PropertyDefinition, ValueNode,
 } from '../definitions/bean-definition.js';
 import { AnonymousIds } from './anonymous-ids.js';
 import { attributeValueOffset, decodeXmlText, startTagEnd } from './xml-text.js';
@@ -14,7 +14,9 @@ type XNode = Record<string, unknown>;
 const META = XMLParser.getMetaDataSymbol();
 const AUTOWIRE: readonly string[] = ['default', 'no', 'byName', 'byType', 'constructor'];
 const TOLERATED = new Set(['context:annotation-config', 'description', '#comment', '?xml']);
-const BEAN_ATTRS = new Set(['id', 'name', 'class', 'parent', 'abstract', 'autowire']);
+const BEAN_ATTRS = new Set(['id', 'name', 'class', 'parent', 'abstract', 'autowire', 'autowire-candidate']);
+const AUTOWIRE_CANDIDATE: readonly string[] = ['true', 'false', 'default'];
+const CONSTRUCTOR_ARG_ATTRS = new Set(['value', 'ref', 'index', 'name', 'type']);
 
 export interface XmlReadOptions {
   readonly maxNestingDepth: number;
@@ -104,6 +106,10 @@ class XmlWalker {
     if (!AUTOWIRE.includes(autowire)) {
       throw this.error(node, `autowire must be one of ${AUTOWIRE.join(', ')}, got "${autowire}"`, this.attrLoc(node, 'autowire'));
     }
+    const candidate = attrs['autowire-candidate'];
+    if (candidate !== undefined && !AUTOWIRE_CANDIDATE.includes(candidate)) {
+      throw this.error(node, `autowire-candidate must be one of ${AUTOWIRE_CANDIDATE.join(', ')}, got "${candidate}"`, this.attrLoc(node, 'autowire-candidate'));
+    }
     const explicitId = attrs.id ?? attrs.name?.split(/[,;\s]+/)[0];
     const anonymous = innerPath !== undefined || !explicitId;
     const id = innerPath ?? explicitId ?? this.ids.next(className ?? attrs.parent ?? 'bean');
@@ -112,12 +118,14 @@ class XmlWalker {
       className, classLoc: className !== undefined ? this.attrLoc(node, 'class') : undefined,
       parent: attrs.parent, parentLoc: attrs.parent !== undefined ? this.attrLoc(node, 'parent') : undefined,
       abstract: attrs.abstract === 'true', autowire: autowire as AutowireMode,
+      ...(candidate === 'false' ? { autowireCandidate: false } : {}),
       properties: [], loc: this.loc(node),
     };
     for (const child of this.elements(this.children(node))) {
       const tag = tagOf(child);
       if (tag === 'property') def.properties.push(this.property(child, id));
-      else if (!TOLERATED.has(tag)) throw this.error(child, `<${tag}> is not allowed in <bean>; expected <property>`);
+      else if (tag === 'constructor-arg') (def.constructorArgs ??= []).push(this.constructorArg(child, id, def.constructorArgs?.length ?? 0));
+      else if (!TOLERATED.has(tag)) throw this.error(child, `<${tag}> is not allowed in <bean>; expected <property> or <constructor-arg>`);
     }
     return def;
   }
@@ -136,6 +144,23 @@ class XmlWalker {
     else if (attrs.ref !== undefined) value = { kind: 'ref', bean: attrs.ref, loc: this.attrLoc(node, 'ref') };
     else value = this.value(children[0], path);
     return { name, value, loc: this.attrLoc(node, 'name'), source: 'file' };
+  }
+
+  /** `<constructor-arg value|ref|index|name|type>` or with one value element; `type` only picks among Java overloads, and is not needed. */
+  constructorArg(node: XNode, beanPath: string, position: number): ConstructorArg {
+    const attrs = this.attrs(node);
+    for (const name of Object.keys(attrs)) {
+      if (!CONSTRUCTOR_ARG_ATTRS.has(name)) throw this.error(node, `<constructor-arg> has no attribute "${name}"`, this.attrLoc(node, name));
+    }
+    if (attrs.index !== undefined && !/^\d+$/.test(attrs.index)) throw this.error(node, `index must be a whole number, got "${attrs.index}"`, this.attrLoc(node, 'index'));
+    const children = this.elements(this.children(node)).filter((c) => !TOLERATED.has(tagOf(c)));
+    const given = [attrs.value !== undefined, attrs.ref !== undefined, children.length > 0].filter(Boolean).length;
+    if (given !== 1 || children.length > 1) throw this.error(node, '<constructor-arg> needs exactly one of a value attribute, a ref attribute or one child element');
+    let value: ValueNode;
+    if (attrs.value !== undefined) value = { kind: 'text', text: attrs.value, loc: this.attrLoc(node, 'value') };
+    else if (attrs.ref !== undefined) value = { kind: 'ref', bean: attrs.ref, loc: this.attrLoc(node, 'ref') };
+    else value = this.value(children[0], `${beanPath}.${attrs.name ?? `constructor-arg[${attrs.index ?? position}]`}`);
+    return { index: attrs.index === undefined ? undefined : Number(attrs.index), name: attrs.name, value, loc: this.loc(node) };
   }
 
   value(node: XNode, path: string): ValueNode {

@@ -14,6 +14,12 @@ export type PropSpec = {
   readonly overlayable?: boolean;
   /** A file or folder path: resolved against the job folder; `${launchId}` allowed. */
   readonly path?: boolean;
+  /**
+   * Set for a property of Heritrix's class that cannot mean anything here: why. A file that sets
+   * it to anything but its default gets one warning line (BC_PROP_IGNORED) at verify instead of
+   * an unknown-property error.
+   */
+  readonly ignored?: string;
   readonly [keyword: string]: unknown;
 };
 
@@ -27,6 +33,8 @@ export interface RefSpec {
   readonly required?: boolean;
   /** Found by kind when the file leaves it out, the bean id breaking ties (Heritrix's @Autowired). */
   readonly autowire?: boolean;
+  /** As PropSpec.ignored: a reference of Heritrix's class that means nothing here, and why; one warning when set. */
+  readonly ignored?: string;
 }
 
 /** A problem a bean's own `validate` finds; located at the property unless `at` says better. */
@@ -72,6 +80,13 @@ export interface ComponentDescriptor {
   readonly kinds: readonly string[];
   readonly props: Readonly<Record<string, PropSpec>>;
   readonly refs?: Readonly<Record<string, RefSpec>>;
+  /**
+   * The properties that Spring `<constructor-arg>`s set, in the order of its Heritrix class's
+   * constructor parameters (ConfigString: `value`). Absent: a constructor-arg is an error.
+   */
+  readonly constructorArgs?: readonly string[];
+  /** Older names Heritrix still accepts for a property (its deprecated setters), each setting the property it names. */
+  readonly propertyAliases?: Readonly<Record<string, string>>;
   /** Level 3 of verify: the bean's own rules, on its resolved values (no instance is built). */
   validate?(bean: BeanView, ctx: ValidateContext): ValidationIssue[] | Promise<ValidationIssue[]>;
   /** Loads the implementation; absent for configuration-only beans that are never built. */
@@ -109,10 +124,10 @@ type RefValue<R> = R extends { kind: infer K extends string }
         : KindType<K> | undefined
   : never;
 
-/** The constructor argument of a component, derived from its descriptor. */
+/** The constructor argument of a component, derived from its descriptor (less the properties it accepts but ignores). */
 export type ConfigOf<D extends ComponentDescriptor> = {
-  readonly [K in keyof D['props']]: Present<D['props'][K], SchemaValue<D['props'][K]>>;
-} & { readonly [K in keyof NonNullable<D['refs']>]: RefValue<NonNullable<D['refs']>[K]> };
+  readonly [K in keyof D['props'] as D['props'][K] extends { ignored: string } ? never : K]: Present<D['props'][K], SchemaValue<D['props'][K]>>;
+} & { readonly [K in keyof NonNullable<D['refs']> as NonNullable<D['refs']>[K] extends { ignored: string } ? never : K]: RefValue<NonNullable<D['refs']>[K]> };
 
 /** The names of a descriptor's properties that sheets may change per URI. */
 export type OverlayableOf<D extends ComponentDescriptor> = {

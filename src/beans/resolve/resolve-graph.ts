@@ -76,15 +76,34 @@ function classHints(name: string, registry: Registry): string[] {
 }
 
 function resolveBean(def: BeanDefinition, d: ComponentDescriptor, validator: PropValidator, paths: PathContext, scope: RefScope, diagnostics: Diagnostic[]): ResolvedBean {
+  renameAliases(def, d);
   const known = unknownProperties(def, d, diagnostics);
   const valueProps = known.filter((p) => p.name in d.props);
   const refProps = known.filter((p) => d.refs && p.name in d.refs);
   const values = resolveValues(def, valueProps, d, validator, paths);
+  // A property accepted but not used warns only when its value asks for something: its default is what beancrawl does anyway.
+  for (const p of known) {
+    const spec = d.props[p.name] ?? d.refs?.[p.name];
+    const asksNothing = p.name in d.props && JSON.stringify(values.config[p.name]) === JSON.stringify(d.props[p.name].default);
+    if (spec?.ignored && !asksNothing) {
+      diagnostics.push({ code: 'BC_PROP_IGNORED', severity: 'warning', bean: def.path, property: p.name, location: p.loc, message: `accepted but not used: ${spec.ignored}` });
+    }
+  }
   const refs = resolveRefs(def, refProps, d, scope);
   diagnostics.push(...values.diagnostics, ...refs.diagnostics);
   for (const r of refProps) values.origins.set(r.name, { source: r.source, loc: r.value.loc });
   const deps = [...new Set(refs.refs.flatMap((r) => r.ids))];
   return { id: def.path, def, descriptor: d, config: values.config, origins: values.origins, locs: values.locs, refs: refs.refs, deps };
+}
+
+/** A property set under an older name (Heritrix's deprecated setter) becomes the property it names, as the setter does. */
+function renameAliases(def: BeanDefinition, d: ComponentDescriptor): void {
+  const aliases = d.propertyAliases;
+  if (!aliases) return;
+  def.properties.forEach((p, i) => {
+    const to = aliases[p.name];
+    if (to !== undefined) def.properties[i] = { ...p, name: to };
+  });
 }
 
 /** Reports properties the class does not have and properties set twice; returns the rest. */
@@ -116,6 +135,7 @@ function refScope(graph: BeanGraph, descriptors: Map<BeanDefinition, ComponentDe
     },
     descriptorOf: (def) => descriptors.get(def),
     candidates: (kind) => tops.filter((b) => descriptors.get(b)?.kinds.includes(kind)).map((b) => b.id),
+    isAutowireCandidate: (id) => graph.get(id)?.autowireCandidate !== false,
     ids: () => graph.ids(),
   };
 }

@@ -13,6 +13,8 @@ export interface RefScope {
   descriptorOf(def: BeanDefinition): ComponentDescriptor | undefined;
   /** Ids of the top-level beans that can be built and provide `kind`, in definition order. */
   candidates(kind: string): readonly string[];
+  /** False for a bean marked `autowire-candidate="false"`, which autowiring by kind passes over. */
+  isAutowireCandidate(id: string): boolean;
   /** Every top-level id, for hints. */
   ids(): Iterable<string>;
 }
@@ -93,9 +95,14 @@ function autowire(def: BeanDefinition, name: string, spec: RefSpec, scope: RefSc
   const byType = spec.autowire || mode === 'byType';
   const byName = mode === 'byName';
   if (!byType && !byName) return spec.required ? `needs a ${spec.kind}, and none is set` : [];
-  const all = scope.candidates(spec.kind).filter((id) => id !== def.id);
+  const any = scope.candidates(spec.kind).filter((id) => id !== def.id);
+  if (byName && !byType) {
+    // By name, as Spring does, autowire-candidate="false" does not matter: the name is explicit enough.
+    const byItsName = any.filter((id) => id === name);
+    return byItsName.length ? byItsName : spec.required ? `needs a ${spec.kind}: none is set and no bean is named "${name}"` : [];
+  }
+  const all = any.filter((id) => scope.isAutowireCandidate(id));
   const named = all.filter((id) => id === name);
-  if (byName && !byType) return named.length ? named : spec.required ? `needs a ${spec.kind}: none is set and no bean is named "${name}"` : [];
   if (spec.list) return all;
   if (all.length === 1) return all;
   if (named.length) return named;

@@ -21,6 +21,9 @@ function section(d: ComponentDescriptor): string[] {
   const lines = [`## ${d.name}`, '', d.description, ''];
   if (d.aliases?.length) lines.push(`Aliases: ${d.aliases.map((a) => `\`${a}\``).join(', ')}`, '');
   lines.push(`Provides: ${d.kinds.map((k) => `\`${k}\``).join(', ')}`, '');
+  const older = Object.entries(d.propertyAliases ?? {});
+  if (older.length) lines.push(`Older property names: ${older.map(([from, to]) => `\`${from}\` for \`${to}\``).join(', ')}`, '');
+  if (d.constructorArgs?.length) lines.push(`Constructor arguments (\`<constructor-arg>\`, in order): ${d.constructorArgs.map((a) => `\`${a}\``).join(', ')}`, '');
   const rows = [
     ...Object.entries(d.props).map(([name, spec]) => propRow(name, spec)),
     ...Object.entries(d.refs ?? {}).map(([name, spec]) => refRow(name, spec)),
@@ -33,6 +36,7 @@ function propRow(name: string, spec: PropSpec): string {
   const type = [spec.enum ? (spec.enum as unknown[]).map((e) => `\`${String(e)}\``).join(' \\| ') : [spec.type].flat().join(' \\| ')];
   for (const bound of ['minimum', 'maximum', 'minLength'] as const) if (spec[bound] !== undefined) type.push(`${bound} ${String(spec[bound])}`);
   const flags = [spec.required ? '**required**' : '', spec.overlayable ? '*overlayable*' : '', spec.path ? '*path*' : ''].filter(Boolean);
+  if (spec.ignored) flags.push(`*accepted, not used*: ${spec.ignored}`);
   const dflt = spec.default === undefined ? '' : `\`${JSON.stringify(spec.default)}\``;
   return `| \`${name}\` | ${type.join(', ')} | ${dflt} | ${escape(spec.description)}${flags.length ? ` (${flags.join(', ')})` : ''} |`;
 }

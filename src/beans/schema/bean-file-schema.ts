@@ -42,6 +42,7 @@ function beanSchema(registry: Registry): Record<string, unknown> {
       parent: { type: 'string' },
       abstract: { type: 'boolean' },
       autowire: { enum: ['default', 'no', 'byName', 'byType', 'constructor'] },
+      autowireCandidate: { type: 'boolean' },
       description: { type: 'string' },
       properties: { type: 'object' },
     },

@@ -1,13 +1,16 @@
 import { dirname } from 'node:path';
 import type { Diagnostic } from '../../util/diagnostic.js';
 import { isError, sortDiagnostics } from '../../util/diagnostic.js';
+import { applyConstructorArgs } from '../definitions/apply-constructor-args.js';
 import { applyOverrides } from '../definitions/apply-overrides.js';
+import type { BeanDefinition } from '../definitions/bean-definition.js';
 import type { BeanGraph } from '../definitions/bean-graph.js';
 import { collectOverrides } from '../definitions/collect-overrides.js';
 import { loadBeanGraph } from '../definitions/load-bean-graph.js';
 import { mergeParents } from '../definitions/merge-parents.js';
 import type { OverrideEntry } from '../definitions/override-entry.js';
 import type { EngineSettings } from '../engine-settings.js';
+import type { Environment } from '../parse/placeholders.js';
 import type { Registry } from '../registry/registry.js';
 import { resolveGraph } from '../resolve/resolve-graph.js';
 import type { ResolvedGraph } from '../resolve/resolved-bean.js';
@@ -25,6 +28,8 @@ export interface VerifyOptions {
   readonly classpathRoot: string;
   /** Files read after the bean file, as if it imported them last (a job's sheets/ folder). */
   readonly extraFiles?: readonly string[];
+  /** Where environment placeholders are looked up (default: process.env). */
+  readonly env?: Environment;
   /** Checks of higher layers (sheets), run with level 2 once the graph is resolved: they may add beans first. */
   readonly extensions?: readonly VerifyExtension[];
 }
@@ -54,12 +59,13 @@ export interface VerifyResult {
  * its errors would otherwise be echoes of the earlier ones.
  */
 export async function verifyBeans(file: string, options: VerifyOptions): Promise<VerifyResult> {
-  const { graph, diagnostics: level1 } = await loadBeanGraph(file, { ...options.settings, classpathRoot: options.classpathRoot, extraFiles: options.extraFiles });
+  const { graph, diagnostics: level1 } = await loadBeanGraph(file, { ...options.settings, classpathRoot: options.classpathRoot, extraFiles: options.extraFiles, env: options.env });
   if (level1.length) return { level: 1, graph, diagnostics: sortDiagnostics(level1) };
 
-  const level2: Diagnostic[] = [...mergeParents(graph)];
+  const level2: Diagnostic[] = [...applyConstructorArgs(graph, options.registry), ...mergeParents(graph)];
   const overrides = collectOverrides(graph);
-  level2.push(...overrides.diagnostics, ...applyOverrides(graph, [...overrides.entries, ...(options.sets ?? [])]));
+  const defaultOf = (def: BeanDefinition, property: string) => (def.className === undefined ? undefined : options.registry.lookup(def.className)?.props[property]?.default);
+  level2.push(...overrides.diagnostics, ...applyOverrides(graph, [...overrides.entries, ...(options.sets ?? [])], defaultOf));
   const jobDir = options.jobDir ?? dirname(file);
   for (const ext of options.extensions ?? []) ext.prepare?.(graph, options.registry);
   const { resolved, diagnostics } = resolveGraph(graph, options.registry, { jobDir, launchId: options.launchId });

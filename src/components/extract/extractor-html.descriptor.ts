@@ -2,6 +2,15 @@
 import { defineComponent, type ComponentClass } from '../../beans/registry/component-descriptor.js';
 import { PROCESSOR_PROPS, PROCESSOR_REFS } from '../../model/processor-props.js';
 
+const NO_REGEX = 'htmlparser2 reads each element and attribute whole; there is no regular expression whose work to bound';
+
+/** ExtractorHTML's bounds on the lengths its regular expressions match, with Heritrix's code defaults: accepted, one warning each when set. */
+const HERITRIX_REGEX_LIMITS = {
+  maxElementLength: { type: 'integer', default: 64, ignored: NO_REGEX, description: 'Heritrix: the longest element name matched. Accepted, not used.' },
+  maxAttributeNameLength: { type: 'integer', default: 64, ignored: NO_REGEX, description: 'Heritrix: the longest attribute name matched. Accepted, not used.' },
+  maxAttributeValLength: { type: 'integer', default: 2048, ignored: NO_REGEX, description: 'Heritrix: the longest attribute value matched. Accepted, not used.' },
+} as const;
+
 export const extractorHtmlComponent = defineComponent({
   name: 'ExtractorHtml',
   aliases: ['ExtractorHTML', 'org.archive.modules.extractor.ExtractorHTML'],
@@ -28,6 +37,14 @@ export const extractorHtmlComponent = defineComponent({
         'reads script files (X, `=JS_MISC`). Off by default (Heritrix: on), for the junk requests speculative ' +
         'extraction makes (heritrix3 #232, #595).',
     },
+    extractValueAttributes: {
+      type: 'boolean', default: true, overlayable: true,
+      description:
+        'Take a `value` attribute (a hidden form field\'s, say) as a link (L, `input/@value`) when it is very likely a URL: ' +
+        'an absolute http(s) URL or a root-relative path, as ExtractorJs judges script strings (Heritrix also guesses at ' +
+        'relative paths). `<param name="flashvars">` is skipped.',
+    },
+    ...HERITRIX_REGEX_LIMITS,
     ignoreUnexpectedHtml: { type: 'boolean', default: true, overlayable: true, description: 'Skip HTML served at a path ending in an image, audio or video extension (.gif, .jpg, .mp3, ...): an error page, not a document.' },
   },
   refs: {

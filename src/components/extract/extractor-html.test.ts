@@ -35,7 +35,7 @@ function metadata(robotsPolicyName: string): CrawlMetadataInfo {
 function extractor(overrides: Partial<ExtractorHtmlConfig> = {}): ExtractorHtml {
   return new ExtractorHtml({
     enabled: true, shouldProcessRule: undefined, metadata: undefined, treatFramesAsEmbedLinks: true, ignoreFormActionUrls: false,
-    extractOnlyFormGets: true, obeyRelNofollow: false, extractJavascript: false, ignoreUnexpectedHtml: true, ...overrides,
+    extractOnlyFormGets: true, obeyRelNofollow: false, extractJavascript: false, extractValueAttributes: false, ignoreUnexpectedHtml: true, ...overrides,
   });
 }
 
@@ -112,6 +112,22 @@ describe('ExtractorHtml', () => {
       'L http://example.org/if.html iframe/@src',
       'L http://example.org/f.html frame/@src',
     ]);
+  });
+
+  describe('extractValueAttributes (Heritrix: value attributes that are very likely URLs)', () => {
+    const html = '<input type="hidden" name="next" value="/account/next.html"><input value="http://other.example/x">' +
+      '<input value="Search"><input value="img/a.png"><param name="flashvars" value="/not-a-link">';
+
+    it('takes absolute URLs and root-relative paths as links, with Heritrix\'s context', () => {
+      expect(linksOf(html, { extractValueAttributes: true })).to.deep.equal([
+        'L http://example.org/account/next.html input/@value',
+        'L http://other.example/x input/@value',
+      ]);
+    });
+
+    it('takes none when off', () => {
+      expect(linksOf(html, { extractValueAttributes: false })).to.deep.equal([]);
+    });
   });
 
   describe('forms', () => {

@@ -8,8 +8,11 @@ import { HtmlLinkCollector } from './html-link-collector.js';
 import { isHtmlResponse } from './is-html-response.js';
 import { obeysMetaRobots } from './robots-directives.js';
 
-/** The resolved properties; extractJavascript may be left out by code written before it existed (false). */
-export type ExtractorHtmlConfig = Omit<ConfigOf<typeof extractorHtmlComponent>, 'extractJavascript'> & { readonly extractJavascript?: boolean };
+/** The resolved properties; extractJavascript and extractValueAttributes may be left out by code written before they existed (false). */
+export type ExtractorHtmlConfig = Omit<ConfigOf<typeof extractorHtmlComponent>, 'extractJavascript' | 'extractValueAttributes'> & {
+  readonly extractJavascript?: boolean;
+  readonly extractValueAttributes?: boolean;
+};
 
 /**
  * Heritrix's ExtractorHTML on htmlparser2's streaming parser: decodes the body into

@@ -18,8 +18,8 @@ function metadata(robotsPolicyName: string): CrawlMetadataInfo {
   return fixedMetadata({ robotsPolicyName, userAgent: 'test' });
 }
 
-function extract(curi: CrawlUri, meta?: CrawlMetadataInfo): string[] {
-  new ExtractorHttp({ enabled: true, shouldProcessRule: undefined, metadata: meta }).process(curi);
+function extract(curi: CrawlUri, meta?: CrawlMetadataInfo, inferRootPage = false, inferPaths: string[] = []): string[] {
+  new ExtractorHttp({ enabled: true, shouldProcessRule: undefined, metadata: meta, inferRootPage, inferPaths }).process(curi);
   return curi.outlinks.map((l) => `${l.hop} ${l.uri} ${l.context}`);
 }
 
@@ -28,6 +28,18 @@ describe('ExtractorHttp', () => {
     expect(extract(fetched({ location: '../moved/here#top' }, 301))).to.deep.equal(['R http://example.org/moved/here Location:']);
     expect(extract(fetched({ location: 'https://www.example.com/' }, 302))).to.deep.equal(['R https://www.example.com/ Location:']);
     expect(extract(fetched({ location: '?page=2' }, 303))).to.deep.equal(['R http://example.org/dir/page?page=2 Location:']);
+  });
+
+  it('with inferRootPage (Heritrix 3.x), also takes the server\'s root page as an inferred link', () => {
+    expect(extract(fetched({}, 200, 'http://www.example.net/a/b/page'), undefined, true)).to.deep.equal(['I http://www.example.net/ =INFERRED_MISC']);
+    expect(extract(fetched({}, 200, 'http://www.example.net/a/b/page'))).to.deep.equal([]);
+  });
+
+  it('takes each of inferPaths as an inferred link, resolved against the URI', () => {
+    expect(extract(fetched({}, 200, 'http://www.example.net/a/b/page'), undefined, false, ['/favicon.ico', 'sibling'])).to.deep.equal([
+      'I http://www.example.net/favicon.ico =INFERRED_MISC',
+      'I http://www.example.net/a/b/sibling =INFERRED_MISC',
+    ]);
   });
 
   it('resolves against the redirected URI, not the seed it came from', () => {

@@ -19,6 +19,14 @@ export const extractorHttpComponent = defineComponent({
   kinds: ['Processor'],
   props: {
     ...PROCESSOR_PROPS,
+    inferRootPage: {
+      type: 'boolean', default: false,
+      description: 'Also take the root page `/` of every HTTP URI\'s server as a link (hop I, context `=INFERRED_MISC`), as Heritrix does (its 3.x name for inferPaths `["/"]`).',
+    },
+    inferPaths: {
+      type: 'array', items: { type: 'string', minLength: 1 }, default: [],
+      description: 'Paths (or URLs) taken as links of every HTTP URI, resolved against it (hop I, context `=INFERRED_MISC`), as Heritrix 3.4 on does: `["/favicon.ico"]`, say.',
+    },
   },
   refs: {
     ...PROCESSOR_REFS,
@@ -53,6 +61,8 @@ export class ExtractorHttp extends Processor<typeof extractorHttpComponent> {
     if (refreshUrl !== undefined) sink.add(refreshUrl, curi.uri, Hop.REFER, 'Refresh:');
     const link = headers['link'];
     if (link !== undefined) addLinkHeader(sink, link, curi.uri);
+    if (this.config.inferRootPage) sink.add('/', curi.uri, Hop.INFERRED, '=INFERRED_MISC');
+    for (const path of this.config.inferPaths) sink.add(path, curi.uri, Hop.INFERRED, '=INFERRED_MISC');
     const robots = headers['x-robots-tag'];
     if (robots !== undefined && hasNofollowDirective(robots) && obeysMetaRobots(this.config.metadata?.forUri(curi))) curi.noFollow = true;
     return PROCEED;

@@ -7,9 +7,22 @@ import { decodeText } from './decode-text.js';
 import { isExtractable, pathEndsWith } from './is-extractable.js';
 import { OutlinkSink } from './outlink-sink.js';
 
+const STRICT_ALREADY = 'ExtractorJs takes only absolute URLs and root-relative paths, which is stricter than ConfigurableExtractorJS\'s strict mode';
+
+/** ConfigurableExtractorJS's properties, with its defaults: accepted, each set one warning. */
+const CONFIGURABLE_EXTRACTOR_JS_PROPS = {
+  strict: { type: 'boolean', default: false, ignored: STRICT_ALREADY, description: 'ConfigurableExtractorJS: only absolute URLs. Accepted, not used.' },
+  maximumCandidateLength: { type: 'integer', default: -1, ignored: 'a candidate is limited to the longest URL the crawl keeps', description: 'ConfigurableExtractorJS: longest candidate. Accepted, not used.' },
+  rejectRelativeIgnoreList: { type: 'array', items: { type: 'string' }, default: [], ignored: STRICT_ALREADY, description: 'ConfigurableExtractorJS: relative candidates never taken. Accepted, not used.' },
+  rejectRelativeMatchingRegexList: { type: 'array', items: { type: 'string' }, default: [], ignored: STRICT_ALREADY, description: 'ConfigurableExtractorJS: patterns of relative candidates not taken. Accepted, not used.' },
+  forceStrictIfUrlMatchingRegexList: { type: 'array', items: { type: 'string' }, default: [], ignored: STRICT_ALREADY, description: 'ConfigurableExtractorJS: pages read in strict mode. Accepted, not used.' },
+} as const;
+
 export const extractorJsComponent = defineComponent({
   name: 'ExtractorJs',
-  aliases: ['ExtractorJS', 'org.archive.modules.extractor.ExtractorJS'],
+  // ConfigurableExtractorJS (Heritrix 3.4 on) is ExtractorJS with knobs to make it stricter; this
+  // one is already strict (absolute URLs and root-relative paths only), so its knobs are accepted.
+  aliases: ['ExtractorJS', 'org.archive.modules.extractor.ExtractorJS', 'ConfigurableExtractorJS', 'org.archive.modules.extractor.ConfigurableExtractorJS'],
   description:
     'Finds likely URLs in JavaScript files (2xx responses typed javascript, ecmascript or jscript; or untyped, ' +
     'text/plain or octet-stream and named .js or .mjs or loaded by a `<script src>`): string literals that are ' +
@@ -25,6 +38,7 @@ export const extractorJsComponent = defineComponent({
       ...PROCESSOR_PROPS.enabled, default: false,
       description: 'Off by default (Heritrix: on): speculative extraction from scripts requests junk URLs (heritrix3 #232, #595). Set true to read JavaScript files.',
     },
+    ...CONFIGURABLE_EXTRACTOR_JS_PROPS,
   },
   refs: {
     ...PROCESSOR_REFS,

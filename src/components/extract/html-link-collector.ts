@@ -8,6 +8,7 @@ import { metaRefreshUrl } from './meta-refresh-url.js';
 import { OutlinkSink } from './outlink-sink.js';
 import { parseSrcset } from './parse-srcset.js';
 import { hasNofollowDirective } from './robots-directives.js';
+import { isLikelyJsUrl } from './likely-js-url.js';
 
 /** The ExtractorHtml properties that decide which links count. */
 export interface HtmlLinkOptions {
@@ -17,6 +18,8 @@ export interface HtmlLinkOptions {
   readonly obeyRelNofollow: boolean;
   /** Read inline `<script>` text for likely URLs (ExtractorHtml.extractJavascript); absent, false. */
   readonly extractJavascript?: boolean;
+  /** Take `value` attributes that are very likely URLs (ExtractorHtml.extractValueAttributes); absent, false. */
+  readonly extractValueAttributes?: boolean;
 }
 
 /** Heritrix's contexts for `<link>` embeds, by rel keyword. */
@@ -65,6 +68,7 @@ export class HtmlLinkCollector {
   #dataSrc: string | undefined;
   #dataSrcset: string | undefined;
   #imagesrcset: string | undefined;
+  #value: string | undefined;
   #style: string | undefined;
   /** The raw-text element being read (`style`, or `script` with extractJavascript), and its text so far. */
   #rawTag: string | undefined;
@@ -166,6 +170,7 @@ export class HtmlLinkCollector {
       case 'data-src': this.#dataSrc ??= value; break;
       case 'data-srcset': this.#dataSrcset ??= value; break;
       case 'imagesrcset': this.#imagesrcset ??= value; break;
+      case 'value': this.#value ??= value; break;
       case 'style':
         if (value.indexOf('(') < 0) return; // no url(): nothing to read, and no flush to pay for
         this.#style ??= value;
@@ -252,6 +257,19 @@ export class HtmlLinkCollector {
     if (this.#dataSrcset !== undefined) this.#addSrcset(this.#dataSrcset, tag + '/@data-srcset');
     if (this.#imagesrcset !== undefined) this.#addSrcset(this.#imagesrcset, tag + '/@imagesrcset');
     if (this.#style !== undefined) addCssLinks(this.#sink!, this.#style, this.#base);
+    if (this.#value !== undefined && this.#options!.extractValueAttributes === true) this.#valueAttribute(tag, this.#value);
+  }
+
+  /**
+   * Heritrix's extractValueAttributes: a `value` (a hidden form field's, say) that is very likely
+   * a URL is a link (L, `input/@value`). "Very likely" is ExtractorJs's test, an absolute http(s)
+   * URL or a root-relative path, narrower than Heritrix's, which also takes relative paths and so
+   * requests junk. `<param name="flashvars">` is Flash's query string, not a URL, and is skipped.
+   */
+  #valueAttribute(tag: string, value: string): void {
+    if (tag === 'param' && this.#name?.toLowerCase() === 'flashvars') return;
+    const candidate = value.trim();
+    if (isLikelyJsUrl(candidate)) this.#add(candidate, Hop.LINK, tag + '/@value');
   }
 
   /** E, except frames when treatFramesAsEmbedLinks is off. */
@@ -278,6 +296,7 @@ export class HtmlLinkCollector {
     this.#pending = false;
     this.#href = this.#src = this.#srcset = this.#rel = this.#action = this.#method = this.#content = this.#name = undefined;
     this.#httpEquiv = this.#background = this.#data = this.#cite = this.#poster = this.#dataSrc = this.#dataSrcset = this.#imagesrcset = undefined;
+    this.#value = undefined;
     this.#style = undefined;
   }
 }

@@ -18,6 +18,8 @@ describe('FETCH_COMPONENTS', () => {
     expect(new Set(names).size).to.equal(names.length);
     expect(names).to.include.members(['FetchHTTP', 'org.archive.modules.fetcher.FetchHTTP', 'FetchDNS', 'org.archive.modules.net.BdbServerCache',
       'org.archive.crawler.prefetch.Preselector', 'org.archive.crawler.prefetch.PreconditionEnforcer', 'org.archive.modules.fetcher.BdbCookieStore',
+      // Heritrix 3.0–3.2's name for it, in most public crawler-beans.cxml files
+      'org.archive.modules.fetcher.BdbCookieStorage', 'org.archive.modules.fetcher.SimpleCookieStore',
       'org.archive.modules.credential.CredentialStore', 'org.archive.modules.credential.HttpAuthenticationCredential']);
   });
 

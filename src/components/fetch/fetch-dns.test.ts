@@ -13,7 +13,7 @@ describe('FetchDns', () => {
 
   function fetchDns(over: Partial<FetchDnsConfig> = {}): FetchDns {
     const f = new FetchDns({
-      enabled: true, shouldProcessRule: undefined, resolver: 'system', acceptNonDnsResolves: false,
+      enabled: true, shouldProcessRule: undefined, resolver: 'system', acceptNonDnsResolves: false, disableJavaDnsResolves: false,
       hostsMap: { 'site.test': '127.0.0.1' }, digestContent: true, digestAlgorithm: 'sha1', serverCache: cache, ...over,
     });
     f.start();

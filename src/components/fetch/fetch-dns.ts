@@ -36,6 +36,10 @@ export const fetchDnsComponent = defineComponent({
       type: 'boolean', default: false,
       description: 'With resolver `dns`: when DNS has no answer, try the operating system\'s resolver (hosts files and the like). `localhost` always may.',
     },
+    disableJavaDnsResolves: {
+      type: 'boolean', default: false,
+      description: 'Heritrix\'s switch to skip its own DNS queries and use only the operating system\'s resolver: true makes `resolver` `system`.',
+    },
     hostsMap: {
       type: 'object', additionalProperties: { type: 'string' }, default: {},
       description: 'Host names mapped to addresses, consulted before any resolver (tests, intranets).',
@@ -63,7 +67,7 @@ export class FetchDns extends Processor<typeof fetchDnsComponent> {
   #resolver?: Resolver;
 
   start(): void {
-    if (this.config.resolver === 'dns') this.#resolver ??= new Resolver();
+    if (this.#usesDns()) this.#resolver ??= new Resolver();
   }
 
   stop(): void {
@@ -91,13 +95,18 @@ export class FetchDns extends Processor<typeof fetchDnsComponent> {
     return PROCEED;
   }
 
+  /** Whether lookups are DNS queries: resolver `dns`, unless Heritrix's disableJavaDnsResolves says the system's resolver only. */
+  #usesDns(): boolean {
+    return this.config.resolver === 'dns' && !this.config.disableJavaDnsResolves;
+  }
+
   /** An IP literal answers itself; then hostsMap; then the configured resolver. */
   async #resolve(name: string): Promise<HostAnswer | undefined> {
     const literal = ipLiteralOf(name);
     if (literal !== undefined) return { address: literal };
     const mapped = this.config.hostsMap[name];
     if (mapped !== undefined) return { address: mapped };
-    if (this.config.resolver === 'system') return systemLookup(name);
+    if (!this.#usesDns()) return systemLookup(name);
     const answer = await dnsLookup((this.#resolver ??= new Resolver()), name);
     if (answer !== undefined || !(this.config.acceptNonDnsResolves || name === 'localhost')) return answer;
     return systemLookup(name);

@@ -1,4 +1,5 @@
 // Apart from its class, so that verify does not initialise undici: see README, "Adding a component".
+import { isIP } from 'node:net';
 import { defineComponent, type BeanView, type ComponentClass, type ValidationIssue } from '../../beans/registry/component-descriptor.js';
 import { PROCESSOR_PROPS, PROCESSOR_REFS } from '../../model/processor-props.js';
 import { DIGEST_ALGORITHMS } from './content-digest.js';
@@ -77,6 +78,10 @@ export const fetchHttpComponent = defineComponent({
     httpProxyPort: { type: 'integer', minimum: 0, maximum: 65535, default: 0, description: 'The proxy\'s port; required with httpProxyHost.' },
     httpProxyUser: { type: 'string', default: '', description: 'A user name for the proxy (sent as `Proxy-Authorization: Basic`); empty sends none.' },
     httpProxyPassword: { type: 'string', default: '', description: 'The proxy user\'s password.' },
+    httpBindAddress: {
+      type: 'string', default: '',
+      description: 'The local IP address connections are made from, on a machine with several; empty lets the system choose. Not used through a proxy.',
+    },
   },
   refs: {
     ...PROCESSOR_REFS,
@@ -103,6 +108,8 @@ export const fetchHttpComponent = defineComponent({
 function validateFetchHttp(bean: BeanView): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   issues.push(...proxyIssues(String(bean.config.httpProxyHost ?? ''), Number(bean.config.httpProxyPort ?? 0)));
+  const bind = String(bean.config.httpBindAddress ?? '');
+  if (bind !== '' && isIP(bind) === 0) issues.push({ property: 'httpBindAddress', message: `"${bind}" is not an IP address` });
   for (const line of (bean.config.acceptHeaders ?? []) as string[]) {
     if (parseHeaderLine(line) === undefined) issues.push({ property: 'acceptHeaders', message: `"${line}" is not a header line of the form "Name: value"` });
   }

@@ -45,6 +45,10 @@ const ROUTES: Record<string, Route> = {
     res.writeHead(200, 'Fine', [['X-Zeta', '1'], ['Content-Type', 'text/plain; Charset="UTF-8"'], ['X-Alpha', '2'], ['Set-Cookie', 'a=1'], ['Set-Cookie', 'b=2']]);
     res.end('hello world');
   },
+  '/peer': (req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/plain' });
+    res.end(req.socket.remoteAddress?.replace(/^::ffff:/, ''));
+  },
   '/echo': (req, res) => {
     res.writeHead(200, { 'Content-Type': 'application/json' });
     res.end(JSON.stringify(req.headers));
@@ -178,6 +182,11 @@ describe('FetchHttp', () => {
     const sent = JSON.parse(plain.response!.body.toString());
     expect(sent).to.not.have.any.keys('accept-encoding', 'referer', 'accept');
     expect([sent.connection, sent.range, sent['accept-language']]).to.deep.equal(['close', 'bytes=0-499', 'en']);
+  });
+
+  it('connects from httpBindAddress (Heritrix\'s), when set', async () => {
+    const curi = await fetch('/peer', { httpBindAddress: '127.0.0.2' });
+    expect(curi.response!.body.toString()).to.equal('127.0.0.2');
   });
 
   it('reuses one kept-alive connection for a server', async () => {

@@ -9,6 +9,8 @@ export interface DispatcherOptions {
   readonly httpProxyPort: number;
   readonly httpProxyUser: string;
   readonly httpProxyPassword: string;
+  /** Heritrix's httpBindAddress: the local address to connect from; empty lets the system choose. */
+  readonly httpBindAddress?: string;
 }
 
 /**
@@ -20,7 +22,9 @@ export interface DispatcherOptions {
 export function httpDispatcher(options: DispatcherOptions, lookup: LookupFunction): Dispatcher {
   const { soTimeoutMs: timeout, httpProxyUser: user } = options;
   const rejectUnauthorized = options.sslTrustLevel !== 'OPEN';
-  if (options.httpProxyHost === '') return new Agent({ connections: 1, connect: { lookup, timeout, rejectUnauthorized } });
+  const localAddress = options.httpBindAddress || undefined;
+  // undici takes the local address as a client option: in `connect` it would be overwritten.
+  if (options.httpProxyHost === '') return new Agent({ connections: 1, localAddress, connect: { lookup, timeout, rejectUnauthorized } });
   return new ProxyAgent({
     uri: proxyUri(options.httpProxyHost, options.httpProxyPort),
     connections: 1,

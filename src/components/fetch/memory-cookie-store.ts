@@ -22,7 +22,14 @@ async function validateCookieStore(bean: BeanView): Promise<ValidationIssue[]> {
 
 export const cookieStoreComponent = defineComponent({
   name: 'CookieStore',
-  aliases: ['BdbCookieStore', 'org.archive.modules.fetcher.BdbCookieStore'],
+  // BdbCookieStorage is the name Heritrix 3.0–3.2 shipped (renamed BdbCookieStore in 3.3); the
+  // Simple* ones are Heritrix's in-memory stores, which this one already is.
+  aliases: [
+    'BdbCookieStore', 'org.archive.modules.fetcher.BdbCookieStore',
+    'BdbCookieStorage', 'org.archive.modules.fetcher.BdbCookieStorage',
+    'SimpleCookieStore', 'org.archive.modules.fetcher.SimpleCookieStore',
+    'SimpleCookieStorage', 'org.archive.modules.fetcher.SimpleCookieStorage',
+  ],
   description:
     'The crawl\'s one cookie jar. Cookies that responses set are kept as RFC 6265 says (host-only and Domain cookies, Path, ' +
     'Expires and Max-Age, Secure), and FetchHttp sends each back only to the hosts and paths it belongs to. Held in memory: ' +

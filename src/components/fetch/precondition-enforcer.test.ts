@@ -61,7 +61,7 @@ describe('PreconditionEnforcer', () => {
     fetchHttp = new FetchHttp({ ...props, serverCache: cache, metadata, shouldFetchBodyRule: undefined } as unknown as FetchHttpConfig);
     fetchHttp.start();
     fetchDns = new FetchDns({
-      enabled: true, shouldProcessRule: undefined, resolver: 'system', acceptNonDnsResolves: false,
+      enabled: true, shouldProcessRule: undefined, resolver: 'system', acceptNonDnsResolves: false, disableJavaDnsResolves: false,
       hostsMap: { 'site.test': '127.0.0.1' }, digestContent: true, digestAlgorithm: 'sha1', serverCache: cache,
     });
   });

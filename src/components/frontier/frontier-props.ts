@@ -21,8 +21,12 @@ export const FRONTIER_PROPS = {
   dumpPendingAtClose: { type: 'boolean', default: false, description: 'Accepted for Heritrix files; ignored.' },
 } as const satisfies Record<string, PropSpec>;
 
+const HAND_OFF_IGNORED = 'the frontier hands URIs to the workers itself, on one thread; there is no queue between them to size';
+
 export const FRONTIER_REFS = {
   uriUniqFilter: { kind: 'UriUniqFilter', required: true, autowire: true, description: 'Answers "seen before?" by canonical key.' },
+  inbound: { kind: 'BlockingQueue', ignored: HAND_OFF_IGNORED, description: 'Heritrix\'s queue of URIs handed to the frontier by other threads (an ArrayBlockingQueue). Accepted, not used.' },
+  outbound: { kind: 'BlockingQueue', ignored: HAND_OFF_IGNORED, description: 'Heritrix\'s queue of URIs ready for its fetching threads (an ArrayBlockingQueue). Accepted, not used.' },
 } as const satisfies Record<string, RefSpec>;
 
 /** What every frontier's descriptor declares: the shared properties and references. */

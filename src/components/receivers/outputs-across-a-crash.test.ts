@@ -64,7 +64,7 @@ describe('a URI done again after a crash (receivers, WARC writer)', () => {
     const processor = new ReceiverProcessor({ enabled: true, shouldProcessRule: undefined, testMode: false, receivers: [counting, list], loggerModule: undefined, stateStore: store });
     await processor.start();
     const warcWriter = new WarcWriterProcessor({
-      enabled: true, shouldProcessRule: undefined, compress: true, prefix: 'WEB', maxFileSizeBytes: 1000000000, directory: join(dir, 'out'),
+      enabled: true, shouldProcessRule: undefined, compress: true, prefix: 'WEB', maxFileSizeBytes: 1000000000, writeRequests: true, writeMetadata: true, directory: join(dir, 'out'),
       storePaths: ['warcs'], template: DEFAULT_WARC_TEMPLATE, skipIdenticalDigests: false, maxTotalBytesToWrite: 0, poolMaxActive: 1,
       maxWaitForIdleMs: 500, startNewFilesOnCheckpoint: true, chain: [], loggerModule: undefined, stateStore: store,
       metadata: fixedMetadata({ operatorContactUrl: 'https://example.org/contact', operatorFrom: '', jobName: 'test', robotsPolicyName: 'obey', userAgent: 'beancrawl-test' }),

@@ -103,7 +103,7 @@ describe(RevisitRecordBuilder.name, () => {
 
   function writer(over: Partial<WarcWriterConfig> = {}): WarcWriterProcessor {
     const w = new WarcWriterProcessor({
-      enabled: true, shouldProcessRule: undefined, compress: true, prefix: 'WEB', maxFileSizeBytes: 1000000000, directory: dir,
+      enabled: true, shouldProcessRule: undefined, compress: true, prefix: 'WEB', maxFileSizeBytes: 1000000000, writeRequests: true, writeMetadata: true, directory: dir,
       storePaths: ['warcs'], template: DEFAULT_WARC_TEMPLATE, skipIdenticalDigests: false, maxTotalBytesToWrite: 0, poolMaxActive: 1,
       maxWaitForIdleMs: 500, startNewFilesOnCheckpoint: true, chain: [], metadata: METADATA, loggerModule: logger, stateStore: undefined, ...over,
     });

@@ -48,7 +48,7 @@ describe(WarcWriterProcessor.name, () => {
 
   function writer(over: Partial<WarcWriterConfig> = {}): WarcWriterProcessor {
     const w = new WarcWriterProcessor({
-      enabled: true, shouldProcessRule: undefined, compress: true, prefix: 'WEB', maxFileSizeBytes: 1000000000, directory: dir,
+      enabled: true, shouldProcessRule: undefined, compress: true, prefix: 'WEB', maxFileSizeBytes: 1000000000, writeRequests: true, writeMetadata: true, directory: dir,
       storePaths: ['warcs'], template: DEFAULT_WARC_TEMPLATE, skipIdenticalDigests: false, maxTotalBytesToWrite: 0, poolMaxActive: 1,
       maxWaitForIdleMs: 500, startNewFilesOnCheckpoint: true, chain: [], metadata: METADATA, loggerModule: logger, stateStore: undefined, ...over,
     });
@@ -142,6 +142,15 @@ describe(WarcWriterProcessor.name, () => {
       expect(rs[2].block.toString('latin1')).to.equal(curi.requestHead);
       expect(field(rs[2], 'Content-Type')).to.equal('application/http; msgtype=request');
       expect(field(rs[2], 'WARC-Concurrent-To')).to.equal(field(rs[1], 'WARC-Record-ID'));
+    });
+
+    it('leaves the request and metadata records out when Heritrix 3.0–3.2\'s writeRequests and writeMetadata are false', async () => {
+      const w = writer({ writeRequests: false, writeMetadata: false });
+      const curi = fetched('http://site.test/page');
+      curi.requestHead = 'GET /page HTTP/1.1\r\nHost: site.test\r\n\r\n';
+      await w.process(curi);
+      await w.stop();
+      expect((await records()).map((r) => field(r, 'WARC-Type'))).to.deep.equal(['warcinfo', 'response']);
     });
 
     it('writes the metadata record Heritrix writes: via, hopsFromSeed, fetchTimeMs, one outlink line per link; seed: for a seed', async () => {

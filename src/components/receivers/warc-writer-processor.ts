@@ -31,6 +31,8 @@ function validateWarcWriter(bean: BeanView): ValidationIssue[] {
   return issues;
 }
 
+const REVISITS_ALWAYS = 'unchanged documents and 304 answers are always written as revisit records (RevisitRecordBuilder); full records for them are not supported yet';
+
 export const warcWriterProcessorComponent = defineComponent({
   name: 'WarcWriterProcessor',
   aliases: [
@@ -82,6 +84,22 @@ export const warcWriterProcessorComponent = defineComponent({
       description: 'Accepted for Heritrix files: a URI waits for a file until one is free, and a new one is begun at once while fewer than poolMaxActive are open.',
     },
     startNewFilesOnCheckpoint: { type: 'boolean', default: true, description: 'Accepted for Heritrix files; files go on across checkpoints.' },
+    writeRequests: {
+      type: 'boolean', default: true,
+      description: 'Write each URI\'s `request` record (Heritrix 3.0–3.2\'s WARCWriterProcessor switch); false leaves HttpRequestRecordBuilder out of `chain`.',
+    },
+    writeMetadata: {
+      type: 'boolean', default: true,
+      description: 'Write each URI\'s `metadata` record (Heritrix 3.0–3.2\'s WARCWriterProcessor switch); false leaves MetadataRecordBuilder out of `chain`.',
+    },
+    writeRevisitForIdenticalDigests: {
+      type: 'boolean', default: true, ignored: REVISITS_ALWAYS,
+      description: 'Heritrix 3.0–3.2: write a revisit record, not the response, for content already written. Accepted; false is not supported yet.',
+    },
+    writeRevisitForNotModified: {
+      type: 'boolean', default: true, ignored: REVISITS_ALWAYS,
+      description: 'Heritrix 3.0–3.2: write a revisit record for a 304 answer. Accepted; false is not supported yet.',
+    },
   },
   refs: {
     ...PROCESSOR_REFS,
@@ -134,7 +152,7 @@ export class WarcWriterProcessor extends Processor<typeof warcWriterProcessorCom
 
   constructor(config: WarcWriterConfig) {
     super(config);
-    this.#builders = config.chain.length ? config.chain : defaultRecordBuilders();
+    this.#builders = switchedOff(config.chain.length ? config.chain : defaultRecordBuilders(), config);
   }
 
   start(): void | Promise<void> {
@@ -254,6 +272,11 @@ export class WarcWriterProcessor extends Processor<typeof warcWriterProcessorCom
     }
     return c.maxTotalBytesToWrite > 0 && pool.totalBytes >= c.maxTotalBytesToWrite ? FINISH : PROCEED;
   }
+}
+
+/** The chain less the builders Heritrix 3.0–3.2's writeRequests and writeMetadata switch off. */
+function switchedOff(chain: readonly WarcRecordBuilder[], c: WarcWriterConfig): WarcRecordBuilder[] {
+  return chain.filter((b) => !(b instanceof HttpRequestRecordBuilder && !c.writeRequests) && !(b instanceof MetadataRecordBuilder && !c.writeMetadata));
 }
 
 function identity(curi: CrawlUri): string {

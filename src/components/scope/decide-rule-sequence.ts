@@ -12,7 +12,14 @@ export const decideRuleSequenceComponent = defineComponent({
   kinds: ['DecideRule'],
   props: {
     ...DECIDE_RULE_PROPS,
-    logToFile: { type: 'boolean', default: false, description: 'Log every decision (rule index, rule, decision, URI) to logs/<beanId>.log.' },
+    logToFile: {
+      type: 'boolean', default: false, ignored: 'the log of every rule\'s decision is not written yet; `beancrawl explain JOB URL` shows each rule\'s verdict',
+      description: 'Heritrix logs every decision (rule index, rule, decision, URI) to logs/<beanId>.log. Accepted, not used yet.',
+    },
+    logExtraInfo: {
+      type: 'boolean', default: false, ignored: 'it adds to the logToFile log, which is not written yet',
+      description: 'Heritrix adds the hops path, via and seed to each logToFile line. Accepted, not used yet.',
+    },
   },
   refs: {
     rules: { kind: 'DecideRule', list: true, description: 'The rules, in order.' },

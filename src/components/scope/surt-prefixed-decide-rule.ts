@@ -36,6 +36,8 @@ export const surtPrefixedDecideRuleComponent = defineComponent({
     surtsSource: { kind: 'ReadSource', description: 'More prefixes: URLs or hosts (their implied prefixes) and literal SURT prefixes on `+` lines; `#` comments.' },
     seeds: { kind: 'SeedModule', autowire: true, description: 'The seeds whose implied prefixes and directive lines are added.' },
   },
+  // Heritrix's deprecated setSurtsSourceFile(ConfigFile), which sets surtsSource.
+  propertyAliases: { surtsSourceFile: 'surtsSource' },
   load: async (): Promise<ComponentClass> => SurtPrefixedDecideRule,
 });
 

@@ -21,7 +21,13 @@ export const configFileComponent = defineComponent({
   kinds: ['ReadSource'],
   props: {
     path: { type: 'string', required: true, path: true, minLength: 1, description: 'The file, relative to the job folder or absolute.' },
+    name: {
+      type: 'string', default: '', ignored: 'it is the label Heritrix\'s web console shows for the file; beancrawl names a file by its path',
+      description: 'Heritrix\'s label for the file. Accepted, not used.',
+    },
   },
+  // Heritrix's ConfigFile(String name, String path).
+  constructorArgs: ['name', 'path'],
   validate: validateConfigFile,
   load: async (): Promise<ComponentClass> => ConfigFile,
 });

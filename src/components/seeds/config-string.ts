@@ -9,6 +9,8 @@ export const configStringComponent = defineComponent({
   props: {
     value: { type: 'string', default: '', description: 'The text.' },
   },
+  // Heritrix's ConfigString(String value).
+  constructorArgs: ['value'],
   load: async (): Promise<ComponentClass> => ConfigString,
 });
 

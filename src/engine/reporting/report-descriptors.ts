@@ -1,17 +1,19 @@
-import { defineComponent, type ComponentClass } from '../../beans/registry/component-descriptor.js';
+import { defineComponent, type ComponentClass, type PropSpec } from '../../beans/registry/component-descriptor.js';
 
 const REPORT_PROPS = {
   shouldReportAtEndOfCrawl: { type: 'boolean', default: true, description: 'Write the report when the crawl ends.' },
   shouldReportDuringCrawl: { type: 'boolean', default: true, description: 'Accepted for Heritrix files; reports are written at the end of the crawl only, for now.' },
 } as const;
 
-function report<const N extends string>(name: N, file: string, description: string, load: () => Promise<ComponentClass>) {
+function report<const N extends string, const P extends Record<string, PropSpec> = Record<never, never>>(
+  name: N, file: string, description: string, load: () => Promise<ComponentClass>, props: P = {} as P,
+) {
   return defineComponent({
     name,
     aliases: [`org.archive.crawler.reporting.${name}`],
     description: `Writes ${file}: ${description} One of the statistics tracker's \`reports\`.`,
     kinds: ['Report'],
-    props: REPORT_PROPS,
+    props: { ...REPORT_PROPS, ...props },
     load,
   });
 }
@@ -28,7 +30,15 @@ export const hostsReportComponent = report('HostsReport', 'hosts-report.txt',
   'per host, most URIs first: `#urls #bytes host #robots #remaining #novel-urls #novel-bytes` and the duplicate-by-hash and ' +
   'not-modified columns. Bytes are Heritrix\'s content size: the whole response, headers included (a 304 adds the body it confirms). ' +
   '`#remaining` is not known yet and is written as 0. Duplicates by hash are revisits of an identical payload, not-modified ones 304s.',
-  async () => (await import('./hosts-report.js')).HostsReport);
+  async () => (await import('./hosts-report.js')).HostsReport,
+  {
+    // Heritrix's profile lists both in its (commented) reports list, so a file that uncomments it sets them.
+    suppressEmptyHosts: { type: 'boolean', default: false, description: 'Leave out hosts of which no URI was fetched (0 in `#urls`).' },
+    maxSortSize: {
+      type: 'integer', default: -1, ignored: 'the hosts are sorted in memory, whatever their number; Heritrix\'s limit spares a sort on disk',
+      description: 'Heritrix: past this many hosts, the report is not sorted. Accepted, not used.',
+    },
+  });
 
 export const sourceTagsReportComponent = report('SourceTagsReport', 'source-report.txt',
   '`[source] [host] [#urls]`: URIs fetched per source tag and host (source tags come from `seeds.sourceTagSeeds`).',

@@ -115,6 +115,13 @@ KB/sec: 3`);
 0 0 down.example.com 0 0 0 0 0 0 0 0 `);
   });
 
+  it('HostsReport with suppressEmptyHosts (Heritrix\'s): leaves out hosts of which nothing was fetched', () => {
+    const config = { shouldReportAtEndOfCrawl: true, shouldReportDuringCrawl: true, suppressEmptyHosts: true };
+    const report = text(new HostsReport(config));
+    expect(report).to.not.contain('down.example.com');
+    expect(report).to.contain('1 3285 cdn.example.org');
+  });
+
   it('SourceTagsReport (source-report.txt): a note without source tags, else per source and host', () => {
     expect(text(new SourceTagsReport())).to.equal("No source tag information. (Is 'sourceTagSeeds' enabled?)");
     const tagged = { ...stats, sourceTags: new Map([['http://b.org/', new Map([['b.org', 3]])], ['http://a.org/', new Map([['x.a.org', 1], ['a.org', 9]])]]) };

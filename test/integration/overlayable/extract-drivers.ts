@@ -14,6 +14,7 @@ const LINKS_PAGE = `<!doctype html><html><body>
 <form method="post" action="/post"><input name="q"></form>
 <a rel="nofollow" href="/nofollow">no</a>
 <script>var next = "/from-script";</script>
+<input type="hidden" name="next" value="/from-value">
 </body></html>`;
 
 /** A sitemap of the site's own URLs (absolute, as the protocol wants them). */
@@ -66,7 +67,7 @@ const EXTRACTOR_HTML: Driver = {
   component: 'ExtractorHtml',
   routes: ROUTES,
   cases: [
-    byEffect('enabled', false, 'a page\'s links are not read', { base: ['L /a', 'E /frame', 'L /search', 'L /nofollow'], sheet: [] },
+    byEffect('enabled', false, 'a page\'s links are not read', { base: ['L /a', 'E /frame', 'L /search', 'L /nofollow', 'L /from-value'], sheet: [] },
       (overlay, ctx) => extracted('ExtractorHtml', overlay, ctx, '/links.html')),
     byEffect('treatFramesAsEmbedLinks', false, 'an iframe\'s source is a navigation link (L), not an embed', { base: 'E', sheet: 'L' },
       (overlay, ctx) => hopTo('/frame', overlay, ctx)),
@@ -75,6 +76,8 @@ const EXTRACTOR_HTML: Driver = {
     byEffect('obeyRelNofollow', true, 'a link marked rel=nofollow is skipped', { base: 'L', sheet: 'none' }, (overlay, ctx) => hopTo('/nofollow', overlay, ctx)),
     byEffect('extractJavascript', true, 'a path in an inline script is taken, as a speculative hop', { base: 'none', sheet: 'X' },
       (overlay, ctx) => hopTo('/from-script', overlay, ctx)),
+    byEffect('extractValueAttributes', false, 'a path in a value attribute is not taken', { base: 'L', sheet: 'none' },
+      (overlay, ctx) => hopTo('/from-value', overlay, ctx)),
     byEffect('ignoreUnexpectedHtml', false, 'HTML served at a .gif path is read', { base: [], sheet: ['L /behind-the-gif'] },
       (overlay, ctx) => extracted('ExtractorHtml', overlay, ctx, '/photo.gif')),
   ],

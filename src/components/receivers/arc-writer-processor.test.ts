@@ -6,6 +6,9 @@ import { readArcFile, type ArcRecordRead } from '../../../test/support/arc-reade
 import { gzipMembers, parseHttpMessage, sha1Digest } from '../../../test/support/warc-reader.js';
 import type { CrawlLogger } from '../../model/crawl-logger.js';
 import { CrawlUri } from '../../model/crawl-uri.js';
+import { levelStore } from '../../../test/support/level-store.js';
+import { JOURNAL_SUBLEVEL } from '../../model/journaled-file.js';
+import { recoverOutputs } from '../../job/recover-outputs.js';
 import { arcMimeType } from './arc-record.js';
 import { ArcWriterProcessor, type ArcWriterConfig } from './arc-writer-processor.js';
 import { DEFAULT_WARC_TEMPLATE } from './warc-file-name.js';
@@ -120,6 +123,30 @@ describe(ArcWriterProcessor.name, () => {
     await w.stop();
     expect((await records()).length).to.equal(2);
     expect(again.annotations).to.include('unwritten:identicalDigest');
+  });
+
+  it('journals its open file as the WARC writer does: after a crash, recovery cuts the file back to the last commit and closes it', async () => {
+    const store = levelStore(join(dir, 'state'));
+    await store.start();
+    const w = writer({ stateStore: store });
+    try {
+      await w.start();
+      await w.process(fetched('http://site.test/committed'));
+      await store.commit();
+      await w.process(fetched('http://site.test/after-the-commit'));
+      expect((await records()).length, 'records before the crash').to.equal(3);
+      // The crash: the journal as the last commit left it, the file as the writer left it.
+      const key = `warc arc:arcWriter ${join(dir, 'arcs')}`;
+      const entry = await store.sublevel(JOURNAL_SUBLEVEL).get(key);
+      expect(entry, 'journal entry').to.be.a('string');
+      await recoverOutputs(new Map([[key, entry!]]));
+    } finally {
+      await w.stop().catch(() => undefined);
+      await store.stop();
+    }
+    const [name] = await files();
+    expect(name).to.match(/\.arc\.gz$/);
+    expect((await records()).map((r) => r.url).slice(1)).to.deep.equal(['http://site.test/committed']);
   });
 
   it('keeps the header line to the media type: no parameters, no spaces, no-type for none', () => {

@@ -1,3 +1,4 @@
+import type { FormLoginCredential } from './credential-store.js';
 import type { DeltaKind, FetchHistoryRecord } from './fetch-history.js';
 import type { Hop, Link } from './hop.js';
 import type { HttpResponse } from './http-response.js';
@@ -74,6 +75,8 @@ export class CrawlUri {
   fetchStatus = 0;
   fetchBeginTime = 0;
   fetchDurationMs = 0;
+  /** The form login this URI submits (set by PreconditionEnforcer on a credential's loginUri; FetchHttp sends it). Not persisted: it is set again when the URI is processed again. */
+  formLogin?: FormLoginCredential;
   contentType = '';
   /** Body bytes received (-1 when nothing was fetched). */
   contentSize = -1;

@@ -8,11 +8,28 @@ export interface HttpAuthCredential {
   readonly password: string;
 }
 
-/** A credential of any type (HTTP authentication only, so far). */
-export type Credential = HttpAuthCredential;
+/**
+ * A login by form (Heritrix's HtmlFormCredential): before any other URI of its server is fetched,
+ * the crawl submits `formItems` to `loginUri` once, and the cookies it answers with are kept.
+ */
+export interface FormLoginCredential {
+  readonly kind: 'form';
+  /** The server it is for: `host`, or `host:port` off the scheme's default port. */
+  readonly domain: string;
+  /** The absolute URL the form is submitted to. */
+  readonly loginUri: string;
+  /** The form's fields, in order. */
+  readonly formItems: ReadonlyArray<readonly [string, string]>;
+  readonly httpMethod: 'POST' | 'GET';
+}
+
+/** A credential of any type: HTTP authentication, or a form login. */
+export type Credential = HttpAuthCredential | FormLoginCredential;
 
 /** The logins the crawl may use (Heritrix's CredentialStore). */
 export interface CredentialStore {
   /** The HTTP authentication credentials for the server of `url`. */
   httpAuthFor(url: URL): readonly HttpAuthCredential[];
+  /** The form login for the server of `url`, if any. */
+  formLoginFor?(url: URL): FormLoginCredential | undefined;
 }

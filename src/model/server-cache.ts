@@ -23,6 +23,8 @@ export interface HostState {
   robotsFetchedAt?: number;
   /** Set while robots.txt could not be had (5xx, no answer): everything is disallowed until it is fetched again. */
   robotsUnavailable?: boolean;
+  /** Set once the server's form login (HtmlFormCredential) has been sent: its other URIs are no longer held behind it. */
+  formLoginSent?: boolean;
 }
 
 /** Per-host state shared by preconditions, fetchers and the disposition processor. */

@@ -1,6 +1,7 @@
 import type { ComponentDescriptor } from '../../beans/registry/component-descriptor.js';
 import { cookieStoreComponent } from './memory-cookie-store.js';
 import { credentialStoreComponent } from './map-credential-store.js';
+import { htmlFormCredentialComponent } from './html-form-credential.js';
 import { fetchDnsComponent } from './fetch-dns.js';
 import { fetchHttpComponent } from './fetch-http.descriptor.js';
 import { httpAuthenticationCredentialComponent } from './http-authentication-credential.js';
@@ -19,5 +20,6 @@ export const FETCH_COMPONENTS: ComponentDescriptor[] = [
   fetchHttpComponent,
   cookieStoreComponent,
   credentialStoreComponent,
+  htmlFormCredentialComponent,
   httpAuthenticationCredentialComponent,
 ];

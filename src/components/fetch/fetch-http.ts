@@ -1,3 +1,4 @@
+import { formBody } from './html-form-credential.js';
 import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
 import type { Dispatcher } from 'undici';
@@ -87,11 +88,13 @@ export class FetchHttp extends Processor<typeof fetchHttpComponent> {
     if (agent === undefined) throw new Error('FetchHttp was used before start()');
     const path = url.pathname + url.search;
     const headers = this.#requestHeaders(curi, url, c, authorization);
+    const form = formRequest(curi, path);
+    if (form.body !== undefined) headers.push('Content-Type', 'application/x-www-form-urlencoded', 'Content-Length', String(Buffer.byteLength(form.body)));
     const proxied = this.config.httpProxyHost !== '' && url.protocol === 'http:';
-    curi.requestHead = requestHeadOf(proxied ? url.origin + path : path, url.host, c.sendConnectionClose, headers);
+    curi.requestHead = requestHeadOf(proxied ? url.origin + form.path : form.path, url.host, c.sendConnectionClose, headers, form.method);
     const exchange = new HttpExchange({ soTimeoutMs: c.soTimeoutMs, timeoutMs: c.timeoutSeconds * 1000, maxLengthBytes: c.maxLengthBytes }, wantBody);
     agent.dispatch({
-      origin: url.origin, path, method: 'GET', headers, reset: c.sendConnectionClose, headersTimeout: c.soTimeoutMs, bodyTimeout: c.soTimeoutMs,
+      origin: url.origin, path: form.path, method: form.method, headers, body: form.body, reset: c.sendConnectionClose, headersTimeout: c.soTimeoutMs, bodyTimeout: c.soTimeoutMs,
     }, exchange);
     await exchange.done;
     this.#keepCookies(url, exchange, c);
@@ -186,4 +189,13 @@ export class FetchHttp extends Processor<typeof fetchHttpComponent> {
       process.nextTick(callback, null, ip, isIP(ip));
     }
   };
+}
+
+/** The request of a URI: a GET, or, for a form login's URI, the form POSTed (or put in the query with GET). */
+function formRequest(curi: CrawlUri, path: string): { method: 'GET' | 'POST'; path: string; body?: string } {
+  const login = curi.formLogin;
+  if (login === undefined) return { method: 'GET', path };
+  const body = formBody(login);
+  if (login.httpMethod === 'POST') return { method: 'POST', path, body };
+  return { method: 'GET', path: body === '' ? path : `${path}${path.includes('?') ? '&' : '?'}${body}` };
 }

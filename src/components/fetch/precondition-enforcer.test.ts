@@ -71,7 +71,7 @@ describe('PreconditionEnforcer', () => {
   function enforcer(over: Partial<PreconditionEnforcerConfig> = {}): PreconditionEnforcer {
     return new PreconditionEnforcer({
       enabled: true, shouldProcessRule: undefined, ipValidityDurationSeconds: 21600, robotsValidityDurationSeconds: 86400,
-      robotsRetrySeconds: 60, calculateRobotsOnly: false, serverCache: cache, metadata, ...over,
+      robotsRetrySeconds: 60, calculateRobotsOnly: false, serverCache: cache, metadata, credentialStore: undefined, ...over,
     });
   }
 

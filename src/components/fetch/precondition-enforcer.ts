@@ -15,7 +15,8 @@ export const preconditionEnforcerComponent = defineComponent({
   description:
     'Makes sure an http(s) URI can be fetched: its host has a fresh address (else a `dns:` prerequisite is scheduled, ' +
     'status -50) and its server a fresh robots.txt (else a `/robots.txt` prerequisite, status -50); then applies ' +
-    'robots.txt (status -9998 when it disallows the URI, -61 while robots.txt cannot be had) and passes its Crawl-delay on.',
+    'robots.txt (status -9998 when it disallows the URI, -61 while robots.txt cannot be had) and passes its Crawl-delay on; ' +
+    'then, for a server with an HtmlFormCredential, holds its URIs behind the form login until it has been sent once.',
   kinds: ['Processor'],
   props: {
     ...PROCESSOR_PROPS,
@@ -40,6 +41,10 @@ export const preconditionEnforcerComponent = defineComponent({
     ...PROCESSOR_REFS,
     serverCache: { kind: 'ServerCache', autowire: true, required: true, description: 'Where addresses and robots.txt are kept.' },
     metadata: { kind: 'CrawlMetadata', autowire: true, required: true, description: 'The user agent robots.txt is read for, and the robots policy.' },
+    credentialStore: {
+      kind: 'CredentialStore', autowire: true,
+      description: 'Its HtmlFormCredential logins: a server\'s URIs wait behind its loginUri until the form has been sent once (status -50 while they wait).',
+    },
   },
   load: async (): Promise<ComponentClass> => PreconditionEnforcer,
 });
@@ -66,7 +71,24 @@ export class PreconditionEnforcer extends Processor<typeof preconditionEnforcerC
     if (url.pathname === '/robots.txt') return PROCEED;
     const server = url.host === url.hostname ? host : this.config.serverCache.host(url.host);
     if (this.#robotsExpired(server, now, c)) return deferBehind(curi, `${url.protocol}//${url.host}/robots.txt`);
-    return this.#applyRobots(curi, server, c);
+    const verdict = this.#applyRobots(curi, server, c);
+    return verdict === PROCEED ? this.#formLogin(curi, url, server) : verdict;
+  }
+
+  /**
+   * Heritrix's credential precondition, for form logins: the login URI itself is sent with the form
+   * (and marks the server as logged in: the server's queue holds every other URI of it until the
+   * login's fetch is over, so they go with its cookies); any other URI of the server waits behind it.
+   */
+  #formLogin(curi: CrawlUri, url: URL, server: HostState): ProcessResult {
+    const login = this.config.credentialStore?.formLoginFor?.(url);
+    if (login === undefined) return PROCEED;
+    if (sameResource(url, login.loginUri)) {
+      curi.formLogin = login;
+      server.formLoginSent = true;
+      return PROCEED;
+    }
+    return server.formLoginSent ? PROCEED : deferBehind(curi, login.loginUri);
   }
 
   #applyRobots(curi: CrawlUri, server: HostState, c: ConfigOf<typeof preconditionEnforcerComponent>): ProcessResult {
@@ -100,5 +122,15 @@ export class PreconditionEnforcer extends Processor<typeof preconditionEnforcerC
     if (server.robots === undefined) return true;
     const validity = c.robotsValidityDurationSeconds;
     return validity > 0 && age > validity * 1000;
+  }
+}
+
+/** Whether `url` is the login URI (fragments aside). */
+function sameResource(url: URL, loginUri: string): boolean {
+  try {
+    const login = new URL(loginUri);
+    return login.origin === url.origin && login.pathname === url.pathname && login.search === url.search;
+  } catch {
+    return false;
   }
 }

@@ -38,8 +38,8 @@ export function refererFor(curi: CrawlUri, protocol: string): string | undefined
  * `connection` (undici's own, lower-cased), then `[name, value, ...]`, each line ending in CRLF,
  * and a blank line.
  */
-export function requestHeadOf(target: string, host: string, close: boolean, headers: readonly string[]): string {
-  let head = `GET ${target} HTTP/1.1\r\nhost: ${host}\r\nconnection: ${close ? 'close' : 'keep-alive'}\r\n`;
+export function requestHeadOf(target: string, host: string, close: boolean, headers: readonly string[], method = 'GET'): string {
+  let head = `${method} ${target} HTTP/1.1\r\nhost: ${host}\r\nconnection: ${close ? 'close' : 'keep-alive'}\r\n`;
   for (let i = 0; i + 1 < headers.length; i += 2) head += `${headers[i]}: ${headers[i + 1]}\r\n`;
   return `${head}\r\n`;
 }

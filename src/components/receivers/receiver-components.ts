@@ -1,4 +1,5 @@
 import type { ComponentDescriptor } from '../../beans/registry/component-descriptor.js';
+import { arcWriterProcessorComponent } from './arc-writer-processor.js';
 import { documentListReceiverComponent } from './document-list-receiver.js';
 import { directoryMirrorReceiverComponent } from './directory-mirror-receiver.js';
 import { httpPushReceiverComponent } from './http-push-receiver.descriptor.js';
@@ -7,9 +8,10 @@ import { receiverProcessorComponent } from './receiver-processor.js';
 import { WARC_RECORD_BUILDERS } from './warc-record-builders.descriptor.js';
 import { warcWriterProcessorComponent } from './warc-writer-processor.js';
 
-/** The result receivers and writers (WARC, JSONL, directory mirror, HTTP push, document list). */
+/** The result receivers and writers (WARC, ARC, JSONL, directory mirror, HTTP push, document list). */
 export const RECEIVER_COMPONENTS: ComponentDescriptor[] = [
   warcWriterProcessorComponent,
+  arcWriterProcessorComponent,
   ...WARC_RECORD_BUILDERS,
   receiverProcessorComponent,
   jsonlReceiverComponent,

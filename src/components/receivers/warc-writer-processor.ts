@@ -3,7 +3,6 @@ import { PROCESSOR_PROPS, PROCESSOR_REFS } from '../../model/processor-props.js'
 import { DEFAULT_WARC_TEMPLATE, unknownTemplateTokens, WARC_TEMPLATE_TOKENS } from './warc-file-name.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import { FINISH, PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
-import { JOURNAL_SUBLEVEL } from '../../model/journaled-file.js';
 import type { WarcRecordBuilder, WarcRecordDraft } from '../../model/receiver.js';
 import { FingerprintSet } from '../../util/fingerprint-set.js';
 import { DnsResponseRecordBuilder } from './dns-response-record-builder.js';
@@ -13,9 +12,9 @@ import { HttpResponseRecordBuilder } from './http-response-record-builder.js';
 import { MetadataRecordBuilder } from './metadata-record-builder.js';
 import { RevisitRecordBuilder } from './revisit-record-builder.js';
 import { storeDirs, WarcFilePool } from './warc-file-pool.js';
-import { OPEN_SUFFIX, type WarcFile } from './warc-file.js';
 import { encodeWarcRecord, newRecordId } from './warc-record.js';
 import { warcinfoFields, warcinfoRecord } from './warcinfo-record.js';
+import { journalWriterPool, parseCounters, savedCounters } from './writer-pool-journal.js';
 
 function validateWarcWriter(bean: BeanView): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
@@ -118,15 +117,7 @@ export const warcWriterProcessorComponent = defineComponent({
 
 export type WarcWriterConfig = ConfigOf<typeof warcWriterProcessorComponent>;
 
-/** What the state store keeps of a WARC writer (sublevel `journal`, key `warc <dirs>`). */
-export interface WarcJournal {
-  /** The folders the writer writes to: a `.open` file there that is not listed was begun after the commit. */
-  readonly dirs: readonly string[];
-  /** The writer's file name prefix: only its own `.open` files are set aside. */
-  readonly prefix?: string;
-  /** Files not yet closed, each with the length it had (`path` ends in `.open`). */
-  readonly open: ReadonlyArray<{ readonly path: string; readonly length: number }>;
-}
+export type { WarcJournal } from './writer-pool-journal.js';
 
 /** Heritrix's default chain, less the builders whose records cannot arise here (whois, FTP). */
 export function defaultRecordBuilders(): WarcRecordBuilder[] {
@@ -134,9 +125,6 @@ export function defaultRecordBuilders(): WarcRecordBuilder[] {
     new DnsResponseRecordBuilder(), new HttpResponseRecordBuilder(), new RevisitRecordBuilder(), new HttpRequestRecordBuilder(), new MetadataRecordBuilder(),
   ];
 }
-
-/** The state-store sublevel where each writer keeps its next serial number and bytes written, for the next launch of the run. */
-const COUNTERS_SUBLEVEL = 'warc';
 
 /**
  * Heritrix's WARCWriterChainProcessor. Per URI: the builders make their records, which are
@@ -161,7 +149,7 @@ export class WarcWriterProcessor extends Processor<typeof warcWriterProcessorCom
     const dirs = storeDirs(c.directory, c.storePaths);
     if (!c.stateStore) return this.#open(dirs, undefined);
     // Where the launches of this run before this one left off (in other run folders): serial numbers go on, and so does the count maxTotalBytesToWrite limits.
-    return c.stateStore.sublevel(COUNTERS_SUBLEVEL).get(this.#writerKey).then((saved) => this.#open(dirs, saved));
+    return savedCounters(c.stateStore, this.#writerKey).then((saved) => this.#open(dirs, saved));
   }
 
   /** Names this writer's counters, journal entry and marks on URIs. */
@@ -175,8 +163,7 @@ export class WarcWriterProcessor extends Processor<typeof warcWriterProcessorCom
     const info = warcinfoFields(c.metadata);
     const gzip = (this.#gzip = c.compress ? new GzipMembers() : undefined);
     const store = c.stateStore;
-    const counters = store?.sublevel(COUNTERS_SUBLEVEL);
-    const from = saved === undefined ? undefined : (JSON.parse(saved) as { serial: number; totalBytes: number });
+    const from = parseCounters(saved);
     const pool = (this.#pool = new WarcFilePool({
       dirs, template: c.template, prefix: c.prefix, suffix: c.compress ? '.warc.gz' : '.warc',
       maxFileSizeBytes: c.maxFileSizeBytes, poolMaxActive: c.poolMaxActive,
@@ -184,31 +171,7 @@ export class WarcWriterProcessor extends Processor<typeof warcWriterProcessorCom
       recoverable: store !== undefined,
     }, from));
     if (c.skipIdenticalDigests) this.#written = new FingerprintSet();
-    if (store) {
-      const journal = store.sublevel(JOURNAL_SUBLEVEL);
-      let files: WarcFile[] = [];
-      let staged = '';
-      let stagedCounters = saved ?? '';
-      let sizes: number[] = [];
-      store.participate({
-        stage: () => {
-          files = pool.unfinishedFiles();
-          sizes = files.map((f) => f.size);
-          const counted = JSON.stringify({ serial: pool.nextSerial, totalBytes: pool.totalBytes });
-          if (counted !== stagedCounters) {
-            stagedCounters = counted;
-            counters!.put(this.#writerKey, counted);
-          }
-          const record: WarcJournal = { dirs, prefix: c.prefix, open: files.map((f) => ({ path: f.path + OPEN_SUFFIX, length: f.size })) };
-          const text = JSON.stringify(record);
-          if (text === staged) return;
-          staged = text;
-          journal.put(`warc ${this.#writerKey} ${dirs.join('|')}`, text);
-        },
-        flushed: () => Promise.all(files.map((f) => f.flushed())).then(() => undefined),
-        committed: () => files.forEach((f, i) => f.committedUpTo(sizes[i])),
-      });
-    }
+    if (store) journalWriterPool(store, pool, { writerKey: this.#writerKey, dirs, prefix: c.prefix, saved });
   }
 
   async stop(): Promise<void> {

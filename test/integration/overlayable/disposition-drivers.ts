@@ -145,6 +145,25 @@ const WARC_WRITER_PROCESSOR: Driver = {
   })],
 };
 
+const ARC_WRITER_PROCESSOR: Driver = {
+  component: 'ARCWriterProcessor',
+  cases: [byEffect('enabled', false, 'a URI\'s record is not written', { base: [true, 1], sheet: [false, 0] }, async (overlay) => {
+    const folder = await tempDir();
+    const writer = await build<Processor & { start(): Promise<void> | void; stop(): Promise<void> }>('ARCWriterProcessor', { directory: folder.dir });
+    try {
+      await writer.start();
+      const curi = await lookedUp(overlay);
+      await writer.process(curi);
+      await writer.stop();
+      const files = await readdir(join(folder.dir, 'arcs')).catch(() => []);
+      return [typeof curi.extraInfo.arcFilename === 'string', files.length];
+    } finally {
+      await writer.stop();
+      await folder.cleanup();
+    }
+  })],
+};
+
 const RECEIVER_PROCESSOR: Driver = {
   component: 'ReceiverProcessor',
   cases: [byEffect('enabled', false, 'a document is not passed to the receivers', { base: 1, sheet: 0 }, async (overlay) => {
@@ -166,4 +185,4 @@ const RECEIVER_PROCESSOR: Driver = {
   })],
 };
 
-export const DISPOSITION_DRIVERS: Driver[] = [CANDIDATES_PROCESSOR, DISPOSITION_PROCESSOR, WARC_WRITER_PROCESSOR, RECEIVER_PROCESSOR];
+export const DISPOSITION_DRIVERS: Driver[] = [CANDIDATES_PROCESSOR, DISPOSITION_PROCESSOR, WARC_WRITER_PROCESSOR, ARC_WRITER_PROCESSOR, RECEIVER_PROCESSOR];

@@ -6,9 +6,10 @@ import { extractorJsComponent } from './extractor-js.js';
 import { extractorRobotsTxtComponent } from './extractor-robots-txt.js';
 import { extractorSitemapComponent } from './extractor-sitemap.js';
 import { extractorSwfComponent } from './extractor-swf.js';
+import { extractorXmlComponent } from './extractor-xml.js';
 
 /** The link extractors, for the catalog to register, in the order of Heritrix's fetch chain. */
 export const EXTRACT_COMPONENTS: ComponentDescriptor[] = [
   extractorHttpComponent, extractorRobotsTxtComponent, extractorSitemapComponent, extractorHtmlComponent,
-  extractorCssComponent, extractorJsComponent, extractorSwfComponent,
+  extractorCssComponent, extractorJsComponent, extractorSwfComponent, extractorXmlComponent,
 ];

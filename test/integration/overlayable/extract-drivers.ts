@@ -40,6 +40,10 @@ const ROUTES: Record<string, Route> = {
   '/sitemap.xml': sitemap(['/page']),
   '/news/sitemap.xml': sitemap(['/news/a', '/other/b']),
   '/big-sitemap.xml.gz': sitemap(TWENTY_PAGES, true),
+  '/feed': (req, res) => {
+    res.writeHead(200, { 'content-type': 'application/rss+xml' });
+    res.end(`<rss><channel><item><link>http://${req.headers.host}/item</link></item></channel></rss>`);
+  },
   // A list of URLs that nothing marks as a sitemap, but a urlPattern.
   '/list.txt': (req, res) => {
     res.writeHead(200, { 'content-type': 'text/plain' });
@@ -116,6 +120,7 @@ export const EXTRACT_DRIVERS: Driver[] = [
   oneKindDriver('ExtractorRobotsTxt', '/robots.txt', { base: ['M /sitemap.xml'], sheet: [] }, (ctx) => ({ init: { hopsPath: 'P', via: `${ctx.site.origin}/` } })),
   oneKindDriver('ExtractorCss', '/style.css', { base: ['E /bg.png'], sheet: [] }),
   oneKindDriver('ExtractorJs', '/app.js', { base: [], sheet: ['X /api/list'] }),
+  oneKindDriver('ExtractorXML', '/feed', { base: ['X /item'], sheet: [] }),
   {
     // It reads nothing, enabled or not (Flash is gone): all there is to see is that it asked the URI's sheets.
     component: 'ExtractorSwf',

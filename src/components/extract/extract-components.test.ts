@@ -20,10 +20,11 @@ describe('EXTRACT_COMPONENTS', () => {
     ExtractorJs: ['ExtractorJS', 'org.archive.modules.extractor.ExtractorJS', 'ConfigurableExtractorJS', 'org.archive.modules.extractor.ConfigurableExtractorJS'],
     ExtractorSitemap: ['org.archive.modules.extractor.ExtractorSitemap'],
     ExtractorXML: ['ExtractorXml', 'org.archive.modules.extractor.ExtractorXML'],
+    ExtractorImpliedURI: ['ExtractorImpliedUri', 'org.archive.modules.extractor.ExtractorImpliedURI'],
   };
 
   it('registers every extractor of Heritrix\'s default fetch chain under Heritrix\'s names too', () => {
-    expect(EXTRACT_COMPONENTS.map((d) => d.name)).to.deep.equal(['ExtractorHttp', 'ExtractorRobotsTxt', 'ExtractorSitemap', 'ExtractorHtml', 'ExtractorCss', 'ExtractorJs', 'ExtractorSwf', 'ExtractorXML']);
+    expect(EXTRACT_COMPONENTS.map((d) => d.name)).to.deep.equal(['ExtractorHttp', 'ExtractorRobotsTxt', 'ExtractorSitemap', 'ExtractorHtml', 'ExtractorCss', 'ExtractorJs', 'ExtractorSwf', 'ExtractorXML', 'ExtractorImpliedURI']);
     for (const [name, aliases] of Object.entries(names)) {
       for (const alias of [name, ...aliases]) expect(registry.lookup(alias)?.name, alias).to.equal(name);
     }

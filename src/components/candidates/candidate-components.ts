@@ -5,6 +5,7 @@ import { frontierPreparerComponent } from './frontier-preparer.js';
 import { hostnameQueueAssignmentPolicyComponent } from './hostname-queue-assignment-policy.js';
 import { ipQueueAssignmentPolicyComponent } from './ip-queue-assignment-policy.js';
 import { rulesCanonicalizationPolicyComponent } from './rules-canonicalization-policy.js';
+import { assignmentLevelSurtQueueAssignmentPolicyComponent } from './assignment-level-surt-queue-assignment-policy.descriptor.js';
 import { surtAuthorityQueueAssignmentPolicyComponent } from './surt-authority-queue-assignment-policy.js';
 import { unitCostAssignmentPolicyComponent } from './unit-cost-assignment-policy.js';
 import { zeroCostAssignmentPolicyComponent } from './zero-cost-assignment-policy.js';
@@ -18,6 +19,7 @@ export const CANDIDATE_COMPONENTS: ComponentDescriptor[] = [
   rulesCanonicalizationPolicyComponent,
   ...CANONICALIZATION_RULE_COMPONENTS,
   surtAuthorityQueueAssignmentPolicyComponent,
+  assignmentLevelSurtQueueAssignmentPolicyComponent,
   hostnameQueueAssignmentPolicyComponent,
   ipQueueAssignmentPolicyComponent,
   unitCostAssignmentPolicyComponent,

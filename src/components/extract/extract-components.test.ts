@@ -19,10 +19,12 @@ describe('EXTRACT_COMPONENTS', () => {
     ExtractorRobotsTxt: ['org.archive.modules.extractor.ExtractorRobotsTxt'],
     ExtractorJs: ['ExtractorJS', 'org.archive.modules.extractor.ExtractorJS', 'ConfigurableExtractorJS', 'org.archive.modules.extractor.ConfigurableExtractorJS'],
     ExtractorSitemap: ['org.archive.modules.extractor.ExtractorSitemap'],
+    ExtractorXML: ['ExtractorXml', 'org.archive.modules.extractor.ExtractorXML'],
+    ExtractorImpliedURI: ['ExtractorImpliedUri', 'org.archive.modules.extractor.ExtractorImpliedURI'],
   };
 
   it('registers every extractor of Heritrix\'s default fetch chain under Heritrix\'s names too', () => {
-    expect(EXTRACT_COMPONENTS.map((d) => d.name)).to.deep.equal(['ExtractorHttp', 'ExtractorRobotsTxt', 'ExtractorSitemap', 'ExtractorHtml', 'ExtractorCss', 'ExtractorJs', 'ExtractorSwf']);
+    expect(EXTRACT_COMPONENTS.map((d) => d.name)).to.deep.equal(['ExtractorHttp', 'ExtractorRobotsTxt', 'ExtractorSitemap', 'ExtractorHtml', 'ExtractorCss', 'ExtractorJs', 'ExtractorSwf', 'ExtractorXML', 'ExtractorImpliedURI']);
     for (const [name, aliases] of Object.entries(names)) {
       for (const alias of [name, ...aliases]) expect(registry.lookup(alias)?.name, alias).to.equal(name);
     }
@@ -39,7 +41,7 @@ describe('EXTRACT_COMPONENTS', () => {
       extractJavascript: false, extractValueAttributes: true, maxElementLength: 64, maxAttributeNameLength: 64, maxAttributeValLength: 2048, ignoreUnexpectedHtml: true,
     });
     expect(defaults('ExtractorSitemap')).to.deep.equal({ enabled: true, urlPattern: undefined, enableLenientExtraction: false, maxUncompressedBytes: 52428800 });
-    for (const name of ['ExtractorCss', 'ExtractorSwf', 'ExtractorRobotsTxt']) expect(defaults(name), name).to.deep.equal({ enabled: true });
+    for (const name of ['ExtractorCss', 'ExtractorSwf', 'ExtractorRobotsTxt', 'ExtractorXML']) expect(defaults(name), name).to.deep.equal({ enabled: true });
     for (const d of EXTRACT_COMPONENTS) {
       expect(d.kinds).to.deep.equal(['Processor']);
       for (const [name, p] of Object.entries(d.props)) {

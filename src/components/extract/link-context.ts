@@ -6,4 +6,6 @@ export const LinkContext = {
   JS_MISC: '=JS_MISC',
   /** Entries of a manifest: robots.txt `Sitemap:` lines, text sitemaps. */
   MANIFEST_MISC: '=MANIFEST_MISC',
+  /** Guesses whose intent is unknown: URI-like values of XML documents. */
+  SPECULATIVE_MISC: '=SPECULATIVE_MISC',
 } as const;

@@ -60,6 +60,7 @@ function policyDriver(component: string, hostKey: string, subqueue: string, conf
 
 const QUEUE_POLICY_DRIVERS: Driver[] = [
   policyDriver('SurtAuthorityQueueAssignmentPolicy', 'org,example,', '+1'),
+  policyDriver('AssignmentLevelSurtQueueAssignmentPolicy', 'org,example,', '+1'),
   policyDriver('HostnameQueueAssignmentPolicy', 'example.org', '+1'),
   // A real ServerCache that has not been in touch with the host: the policy falls back to host keys.
   policyDriver('IpQueueAssignmentPolicy', 'example.org', '+1', async () => ({ serverCache: await build('ServerCache', {}, 'serverCache') })),

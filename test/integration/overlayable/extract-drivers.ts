@@ -40,6 +40,10 @@ const ROUTES: Record<string, Route> = {
   '/sitemap.xml': sitemap(['/page']),
   '/news/sitemap.xml': sitemap(['/news/a', '/other/b']),
   '/big-sitemap.xml.gz': sitemap(TWENTY_PAGES, true),
+  '/feed': (req, res) => {
+    res.writeHead(200, { 'content-type': 'application/rss+xml' });
+    res.end(`<rss><channel><item><link>http://${req.headers.host}/item</link></item></channel></rss>`);
+  },
   // A list of URLs that nothing marks as a sitemap, but a urlPattern.
   '/list.txt': (req, res) => {
     res.writeHead(200, { 'content-type': 'text/plain' });
@@ -98,6 +102,25 @@ const EXTRACTOR_SITEMAP: Driver = {
   ],
 };
 
+/** The links of the links page after ExtractorHtml (its own bean, out of the sheet's reach) and the subject ExtractorImpliedURI. */
+async function impliedLinks(overlay: RecordingSheetOverlay, ctx: DriveContext): Promise<string[]> {
+  const curi = await fetchFromSite(ctx, overlay, '/links.html');
+  await (await build<Processor>('ExtractorHtml', { metadata: await metadata() }, 'extractorHtml')).process(curi);
+  // The bean's own values imply /implied-a from /a; each case's sheet changes one of them.
+  await (await build<Processor>('ExtractorImpliedURI', { regex: '^(.*)/(a)$', format: '$1/implied-$2' })).process(curi);
+  return linksOf(curi, ctx).filter((l) => l.endsWith(' /a') || l.includes('/implied-') || l.includes('/other-'));
+}
+
+const EXTRACTOR_IMPLIED_URI: Driver = {
+  component: 'ExtractorImpliedURI',
+  cases: [
+    byEffect('enabled', false, 'nothing is implied', { base: ['L /a', 'X /implied-a'], sheet: ['L /a'] }, impliedLinks),
+    byEffect('regex', '^(.*)/(frame)$', 'the frame\'s source triggers instead of /a', { base: ['L /a', 'X /implied-a'], sheet: ['L /a', 'X /implied-frame'] }, impliedLinks),
+    byEffect('format', '$1/other-$2', 'the implied URI is built the sheet\'s way', { base: ['L /a', 'X /implied-a'], sheet: ['L /a', 'X /other-a'] }, impliedLinks),
+    byEffect('removeTriggerUris', true, 'the triggering link is dropped', { base: ['L /a', 'X /implied-a'], sheet: ['X /implied-a'] }, impliedLinks),
+  ],
+};
+
 /** An extractor that reads one kind of document: `enabled` is seen by the links it finds there. */
 function oneKindDriver(component: string, path: string, links: { base: string[]; sheet: string[] }, options?: (ctx: DriveContext) => FetchOptions): Driver {
   const value = links.base.length === 0; // ExtractorJs is off by default: its sheet switches it on
@@ -111,11 +134,13 @@ function oneKindDriver(component: string, path: string, links: { base: string[];
 export const EXTRACT_DRIVERS: Driver[] = [
   EXTRACTOR_HTML,
   EXTRACTOR_SITEMAP,
+  EXTRACTOR_IMPLIED_URI,
   oneKindDriver('ExtractorHttp', '/moved', { base: ['R /a'], sheet: [] }),
   // A robots.txt is only ever fetched as a prerequisite of a URI of its server.
   oneKindDriver('ExtractorRobotsTxt', '/robots.txt', { base: ['M /sitemap.xml'], sheet: [] }, (ctx) => ({ init: { hopsPath: 'P', via: `${ctx.site.origin}/` } })),
   oneKindDriver('ExtractorCss', '/style.css', { base: ['E /bg.png'], sheet: [] }),
   oneKindDriver('ExtractorJs', '/app.js', { base: [], sheet: ['X /api/list'] }),
+  oneKindDriver('ExtractorXML', '/feed', { base: ['X /item'], sheet: [] }),
   {
     // It reads nothing, enabled or not (Flash is gone): all there is to see is that it asked the URI's sheets.
     component: 'ExtractorSwf',

@@ -69,10 +69,10 @@ describe('QuotaEnforcer', () => {
 
   it('counts a queue (group) by its key, whatever its hosts', async () => {
     const { e, finish } = await enforcer({ groupMaxFetchResponses: 2 });
-    finish(fetched('http://a.example.org/', 10, 'shared'));
-    finish(fetched('http://b.example.org/', 10, 'shared'));
+    finish(fetched('http://a.example.org/', 10, 'one-queue'));
+    finish(fetched('http://b.example.org/', 10, 'one-queue'));
     expect(e.process(next('http://c.example.org/', 'other'))).to.equal('PROCEED');
-    const curi = next('http://c.example.org/', 'shared');
+    const curi = next('http://c.example.org/', 'one-queue');
     expect(e.process(curi)).to.equal('FINISH');
     expect(curi.annotations).to.deep.equal(['Q:groupMaxFetchResponses']);
   });

@@ -9,6 +9,7 @@ import { GzipMembers } from './gzip-members.js';
 import { httpResponseHead } from './http-response-head.js';
 import { DEFAULT_WARC_TEMPLATE, unknownTemplateTokens, WARC_TEMPLATE_TOKENS } from './warc-file-name.js';
 import { storeDirs, WarcFilePool } from './warc-file-pool.js';
+import { writesNothing, writtenIdentity } from './writes-nothing.js';
 import { journalWriterPool, parseCounters, savedCounters } from './writer-pool-journal.js';
 
 function validateArcWriter(bean: BeanView): ValidationIssue[] {
@@ -121,21 +122,7 @@ export class ArcWriterProcessor extends Processor<typeof arcWriterProcessorCompo
   }
 
   protected innerProcess(curi: CrawlUri): ProcessResult | Promise<ProcessResult> {
-    // Done again after a crash that came once its record was written and committed: it stands.
-    const before = curi.warc?.[this.#writerKey];
-    if (before) {
-      curi.extraInfo.arcFilename = before[0];
-      curi.extraInfo.arcFileOffset = before[1];
-      return PROCEED;
-    }
-    if (this.#written && curi.contentDigest && this.#written.has(identity(curi))) {
-      curi.annotations.push('unwritten:identicalDigest');
-      return PROCEED;
-    }
-    if (curi.fetchStatus <= 0) {
-      curi.annotations.push('unwritten:status');
-      return PROCEED;
-    }
+    if (writesNothing(curi, this.#writerKey, this.#written, ['arcFilename', 'arcFileOffset'])) return PROCEED;
     const content = contentOf(curi);
     return content ? this.#write(curi, content) : PROCEED;
   }
@@ -152,7 +139,7 @@ export class ArcWriterProcessor extends Processor<typeof arcWriterProcessorCompo
       });
       curi.extraInfo.arcFilename = at.fileName;
       curi.extraInfo.arcFileOffset = at.offset;
-      if (this.#written && curi.contentDigest) this.#written.add(identity(curi));
+      if (this.#written && curi.contentDigest) this.#written.add(writtenIdentity(curi));
     } catch (e) {
       c.loggerModule?.runtimeError(curi, e);
     }
@@ -168,8 +155,4 @@ function contentOf(curi: CrawlUri): Uint8Array[] | undefined {
     return bytes ? [bytes] : undefined;
   }
   return undefined;
-}
-
-function identity(curi: CrawlUri): string {
-  return `${curi.uri} ${curi.contentDigest}`;
 }

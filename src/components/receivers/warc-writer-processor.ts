@@ -14,6 +14,7 @@ import { RevisitRecordBuilder } from './revisit-record-builder.js';
 import { storeDirs, WarcFilePool } from './warc-file-pool.js';
 import { encodeWarcRecord, newRecordId } from './warc-record.js';
 import { warcinfoFields, warcinfoRecord } from './warcinfo-record.js';
+import { writesNothing, writtenIdentity } from './writes-nothing.js';
 import { journalWriterPool, parseCounters, savedCounters } from './writer-pool-journal.js';
 
 function validateWarcWriter(bean: BeanView): ValidationIssue[] {
@@ -183,21 +184,7 @@ export class WarcWriterProcessor extends Processor<typeof warcWriterProcessorCom
   }
 
   protected innerProcess(curi: CrawlUri): ProcessResult | Promise<ProcessResult> {
-    // Done again after a crash that came once its records were written and committed: they stand.
-    const before = curi.warc?.[this.#writerKey];
-    if (before) {
-      curi.extraInfo.warcFilename = before[0];
-      curi.extraInfo.warcFileOffset = before[1];
-      return PROCEED;
-    }
-    if (this.#written && curi.contentDigest && this.#written.has(identity(curi))) {
-      curi.annotations.push('unwritten:identicalDigest');
-      return PROCEED;
-    }
-    if (curi.fetchStatus <= 0) {
-      curi.annotations.push('unwritten:status');
-      return PROCEED;
-    }
+    if (writesNothing(curi, this.#writerKey, this.#written, ['warcFilename', 'warcFileOffset'])) return PROCEED;
     const drafts = this.#drafts(curi);
     return drafts.length ? this.#write(curi, drafts) : PROCEED;
   }
@@ -229,7 +216,7 @@ export class WarcWriterProcessor extends Processor<typeof warcWriterProcessorCom
       });
       curi.extraInfo.warcFilename = at.fileName;
       curi.extraInfo.warcFileOffset = at.offset;
-      if (this.#written && curi.contentDigest) this.#written.add(identity(curi));
+      if (this.#written && curi.contentDigest) this.#written.add(writtenIdentity(curi));
     } catch (e) {
       c.loggerModule?.runtimeError(curi, e);
     }
@@ -242,6 +229,3 @@ function switchedOff(chain: readonly WarcRecordBuilder[], c: WarcWriterConfig): 
   return chain.filter((b) => !(b instanceof HttpRequestRecordBuilder && !c.writeRequests) && !(b instanceof MetadataRecordBuilder && !c.writeMetadata));
 }
 
-function identity(curi: CrawlUri): string {
-  return `${curi.uri} ${curi.contentDigest}`;
-}

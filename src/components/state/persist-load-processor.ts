@@ -33,8 +33,9 @@ export class PersistLoadProcessor extends Processor<typeof persistLoadProcessorC
   }
 
   protected async innerProcess(curi: CrawlUri): Promise<ProcessResult> {
-    if (!this.#history) throw new Error('PersistLoadProcessor was used before start()');
-    curi.history = await this.#history.load(curi.uri);
+    const history = this.#history ?? this.config.fetchHistory;
+    if (!history) throw new Error('PersistLoadProcessor was used before start()');
+    curi.history = await history.load(curi.uri);
     return PROCEED;
   }
 }

@@ -16,7 +16,7 @@ export const PERSIST_PROPS = {
   },
   onlyStoreIfWriteTagPresent: {
     type: 'boolean', default: true,
-    ignored: 'the fetch history also decides delta runs (new, changed, unchanged, deleted) and conditional requests, so every fetch is stored, written to a WARC file or not',
+    ignored: 'every fetch is stored, written to a WARC file or not (as Heritrix does with false): the fetch history also decides conditional requests and delta runs (new, changed, unchanged, deleted)',
     description: 'Heritrix: store a URI\'s history only when a writer wrote it. Accepted; every fetch is stored.',
   },
 } as const satisfies Record<string, PropSpec>;

@@ -34,8 +34,9 @@ export class PersistStoreProcessor extends Processor<typeof persistStoreProcesso
   }
 
   protected innerProcess(curi: CrawlUri): ProcessResult {
-    if (!this.#history) throw new Error('PersistStoreProcessor was used before start()');
-    this.#history.record(curi);
+    const history = this.#history ?? this.config.fetchHistory;
+    if (!history) throw new Error('PersistStoreProcessor was used before start()');
+    history.record(curi);
     return PROCEED;
   }
 }

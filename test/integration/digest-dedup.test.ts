@@ -8,6 +8,7 @@ import { launchJob } from '../../src/job/launch-job.js';
 import { verifyJob } from '../../src/job/verify-job.js';
 import { isError } from '../../src/util/diagnostic.js';
 import { parseCrawlLog, type CrawlLogEntry } from '../support/crawl-job.js';
+import { dumpLevel } from '../support/level-store.js';
 import { REPO_ROOT } from '../support/run-cli.js';
 import { page, SiteServer } from '../support/site-server.js';
 import { tempDir } from '../support/temp-dir.js';
@@ -98,7 +99,11 @@ describe('deduplication by content digest across jobs, in a Heritrix-style file 
     const shared = await tempDir();
     const history = join(shared.dir, 'digest-history');
     const one = await job('digest-dedup-crawler-beans.cxml', [`${site.origin}/a`, `${site.origin}/c`]);
-    const two = await job('digest-dedup-crawler-beans.cxml', [`${site.origin}/b`, `${site.origin}/c`, `${site.origin}/d`]);
+    // The second job declares the history's BdbModule before the crawl's own: the crawl's state is still "bdb".
+    const historyBdbFirst = (text: string) => text
+      .replace(/ <bean id="historyBdb"[^]*?<\/bean>\n/, '')
+      .replace(' <bean id="bdb"', ' <bean id="historyBdb" class="org.archive.bdb.BdbModule" autowire-candidate="false"><property name="dir" value="history"/></bean>\n <bean id="bdb"');
+    const two = await job('digest-dedup-crawler-beans.cxml', [`${site.origin}/b`, `${site.origin}/c`, `${site.origin}/d`], historyBdbFirst);
     try {
       const first = await launch(one.dir, [`historyBdb.dir=${history}`]);
       for (const uri of ['/a', '/c']) expect(line(first.log, `${site.origin}${uri}`).annotations).to.not.contain('duplicate:digest');
@@ -128,7 +133,10 @@ describe('deduplication by content digest across jobs, in a Heritrix-style file 
       expect(line(second.log, `${site.origin}/d`).annotations).to.not.contain('duplicate:digest');
       record(second.records, 'response', `${site.origin}/d`);
       expect(await readdir(join(one.dir, 'state'))).to.include('CURRENT');
-      expect(await readdir(history)).to.include('CURRENT');
+      // The shared store holds the history and its format stamp, and no job's run.
+      const sublevels = new Set((await dumpLevel(history)).map(([key]) => key.split('!')[1]));
+      expect([...sublevels].sort()).to.deep.equal(['history:contentDigestHistory', 'meta']);
+      expect((await dumpLevel(join(two.dir, 'state'))).map(([key]) => key)).to.include('!run!current');
     } finally {
       await site.close();
       await Promise.all([one.cleanup(), two.cleanup(), shared.cleanup()]);
@@ -144,7 +152,7 @@ describe('deduplication by content digest across jobs, in a Heritrix-style file 
     const own = (text: string) => text.replace(/ <bean id="historyBdb"[^]*?<\/bean>\n/, '').replace(/  <property name="bdbModule">[^]*?<\/property>\n/, '');
     const one = await job('digest-dedup-crawler-beans.cxml', [`${site.origin}/first`], own);
     try {
-      expect(await readFile(join(one.dir, 'crawler-beans.cxml'), 'utf8')).to.not.contain('historyBdb').and.not.contain('name="bdbModule"');
+      expect(await readFile(join(one.dir, 'crawler-beans.cxml'), 'utf8')).to.not.contain('id="historyBdb"').and.not.contain('name="bdbModule"');
       const first = await launch(one.dir);
       expect(line(first.log, `${site.origin}/second`).annotations).to.contain('duplicate:digest');
       const original = record(first.records, 'response', `${site.origin}/first`);

@@ -109,8 +109,9 @@ export async function openStateFolder(dir: string, options: StateFolderOptions =
 async function clearRunState(db: Db, forgetHistory: boolean): Promise<void> {
   // The run record goes first, in one write: a clearing cut short leaves a state with no run to resume.
   await db.batch([{ type: 'del', key: `!${RUN_SUBLEVEL}!${CURRENT_RUN_KEY}` }, { type: 'del', key: `!${RUN_SUBLEVEL}!${CONTROLLER_KEY}` }]);
-  // `!history` without its closing `!` keeps `history` and every `history:…` sublevel.
-  const names = KEPT_ACROSS_RUNS.filter((name) => !(forgetHistory && name === HISTORY_SUBLEVEL)).map((n) => (n === HISTORY_SUBLEVEL ? `!${n}` : `!${n}!`));
+  // `history` keeps every `history:…` sublevel with it.
+  const names = KEPT_ACROSS_RUNS.filter((name) => !(forgetHistory && name === HISTORY_SUBLEVEL))
+    .flatMap((n) => (n === HISTORY_SUBLEVEL ? [`!${n}!`, `!${n}:`] : [`!${n}!`]));
   const kept = [...names, `!${KEPT_SUBLEVEL_PREFIX}`].sort();
   let from = '';
   for (const prefix of kept) {

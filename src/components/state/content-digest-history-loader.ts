@@ -8,7 +8,8 @@ export const contentDigestHistoryLoaderComponent = defineComponent({
   name: 'ContentDigestHistoryLoader',
   aliases: ['org.archive.modules.recrawl.ContentDigestHistoryLoader'],
   description:
-    'Fetch chain, after the fetchers and extractors: looks the payload digest of a 2xx HTTP answer with content up in the ' +
+    'Before the WARC writer (Heritrix documents it first in the disposition chain, right before the writer; anywhere after ' +
+    'the fetch works): looks the payload digest of a 2xx HTTP answer with content up in the ' +
     'content digest history. When an earlier capture of the same payload is known, under any URL, the URI becomes an ' +
     'identical-payload-digest revisit of it (crawl.log annotation `duplicate:digest`), and the WARC writer writes a ' +
     '`revisit` record referring to that capture (WARC-Refers-To-Target-URI, WARC-Refers-To-Date, WARC-Refers-To) instead ' +

@@ -10,7 +10,7 @@ export const contentDigestHistoryStorerComponent = defineComponent({
   name: 'ContentDigestHistoryStorer',
   aliases: ['org.archive.modules.recrawl.ContentDigestHistoryStorer'],
   description:
-    'Disposition chain, after the WARC writer: keeps in the content digest history, under the payload digest, the capture ' +
+    'Disposition chain, right after the WARC writer (as Heritrix documents it): keeps in the content digest history, under the payload digest, the capture ' +
     'the writer wrote as a `response` record (URL, WARC-Date, WARC-Record-ID, file, offset), so that later captures of the ' +
     'same payload, under any URL and in later runs or jobs sharing the history, are written as revisits of it; for a ' +
     'revisit it counts one capture more (`content-digest-count`), as Heritrix does.',

@@ -168,8 +168,13 @@ async function startFromCheckpoint(jobDir: string, graph: ResolvedGraph, options
   return `${found.stamp.name}${found.stamp.runDir ? ` (taken in ${found.stamp.runDir})` : ''}`;
 }
 
+/**
+ * The crawl's state store: the one autowiring finds. A store declared with autowire-candidate="false"
+ * (Heritrix's second BdbModule, for a deduplication history) is no run's state: never cleared, resumed or checkpointed.
+ */
 function stateStoreBean(graph: ResolvedGraph) {
-  return graph.beans.find((b) => b.descriptor.kinds.includes('StateStore') && typeof b.config.dir === 'string');
+  const stores = graph.beans.filter((b) => b.descriptor.kinds.includes('StateStore') && typeof b.config.dir === 'string');
+  return stores.find((b) => b.def.autowireCandidate !== false) ?? stores[0];
 }
 
 /** The state folder of the job's state store, opened to decide between resuming and a new run; none without one. */

@@ -1,4 +1,5 @@
 import type { FormLoginCredential } from './credential-store.js';
+import type { ContentDigestEntry, WrittenResponse } from './content-digest-history.js';
 import type { DeltaKind, FetchHistoryRecord } from './fetch-history.js';
 import type { Hop, Link } from './hop.js';
 import type { HttpResponse } from './http-response.js';
@@ -113,6 +114,13 @@ export class CrawlUri {
   noFollow = false;
   /** What the fetch history held for this URI before this fetch (set by PersistLoadProcessor). */
   history?: FetchHistoryRecord;
+  /**
+   * The earlier capture of this URI's payload found by content digest, whatever its URL (set by
+   * ContentDigestHistoryLoader): the URI is an identical-payload-digest revisit of it.
+   */
+  contentDigestHistory?: ContentDigestEntry;
+  /** The `response` record a WARC writer wrote for it (ContentDigestHistoryStorer keeps it by digest). */
+  writtenResponse?: WrittenResponse;
   /** Against the runs before, in a delta run: set by FetchHistoryProcessor for documents. */
   delta?: DeltaKind;
   /** Fetched again at the end of a delta run to see whether a document not reached is still there. */
@@ -245,5 +253,7 @@ export class CrawlUri {
     this.noFollow = false;
     this.linkExtractorFinished = false;
     this.forceRetire = false;
+    this.contentDigestHistory = undefined;
+    this.writtenResponse = undefined;
   }
 }

@@ -18,6 +18,7 @@ import type { Credential, CredentialStore } from './credential-store.js';
 import type { CrawlReport } from './crawl-report.js';
 import type { StatisticsTracking } from './crawl-statistics.js';
 import type { DeltaListener, FetchHistory } from './fetch-history.js';
+import type { ContentDigestHistory } from './content-digest-history.js';
 
 /** The model's contracts as kinds that components provide and references require. */
 declare module '../beans/registry/kind-types.js' {
@@ -51,6 +52,7 @@ declare module '../beans/registry/kind-types.js' {
     StatisticsTracker: StatisticsTracking;
     FetchHistory: FetchHistory;
     DeltaListener: DeltaListener;
+    ContentDigestHistory: ContentDigestHistory;
     /** Heritrix's frontier hand-off queues (java.util.concurrent.ArrayBlockingQueue): accepted, read by nothing. */
     BlockingQueue: object;
   }
@@ -87,6 +89,7 @@ const KIND_SET = {
   Credential: true,
   FetchHistory: true,
   DeltaListener: true,
+  ContentDigestHistory: true,
   BlockingQueue: true,
 } as const satisfies Record<keyof KindTypes, true>;
 

@@ -33,6 +33,13 @@ export interface StateStore {
  */
 export const KEPT_SUBLEVEL_PREFIX = 'kept:';
 
+/**
+ * The fetch history's sublevel. It outlives the run, as does every sublevel named `history:…`
+ * (another history: a PersistProcessor's `historyDbName`, the content digest history), until a
+ * launch with --forget-history drops them all.
+ */
+export const HISTORY_SUBLEVEL = 'history';
+
 export type StateOp = { readonly type: 'put'; readonly key: string; readonly value: string } | { readonly type: 'del'; readonly key: string };
 
 export interface StateSublevel {

@@ -22,6 +22,8 @@ export interface Revisit {
   readonly payloadDigest?: string;
   /** The earlier fetch whose response record holds the payload, when the history has it. */
   readonly original?: FetchHistoryEntry;
+  /** The earlier capture under another URL, from the digest history (ContentDigestHistoryLoader). */
+  readonly refersTo?: { readonly targetUri: string; readonly date: string; readonly recordId?: string };
 }
 
 /**
@@ -46,11 +48,15 @@ export function revisitOf(curi: CrawlUri): Revisit | undefined {
     };
   }
   const digest = curi.contentDigest!;
+  const byDigest = curi.contentDigestHistory;
   return {
     profile: PROFILE_IDENTICAL_PAYLOAD_DIGEST,
     // As HttpResponseRecordBuilder computes it, so that it matches the response record's.
     payloadDigest: digest.startsWith('sha1:') ? digest : sha1Base32(response.rawBody),
     original: originalOf(fetches, digest),
+    refersTo: byDigest && {
+      targetUri: byDigest['original-url'], date: byDigest['content-written-date'], recordId: byDigest['warc-record-id'],
+    },
   };
 }
 
@@ -80,7 +86,8 @@ function originalOf(fetches: readonly FetchHistoryEntry[], digest: string): Fetc
  * WARC-Payload-Digest (when known), WARC-IP-Address, WARC-Refers-To-Target-URI (the URI itself)
  * and WARC-Refers-To-Date (the WARC-Date of the earlier fetch whose response holds the payload,
  * when the history has it); a 304 adds its ETag and Last-Modified as WARC-Etag and
- * WARC-Last-Modified, as Heritrix does. `WARC-Truncated: length`, as Heritrix's writes it: the
+ * WARC-Last-Modified, as Heritrix does. A revisit found by the URL-agnostic digest history refers to
+ * that capture instead: its URL, date and WARC-Record-ID (WARC-Refers-To). `WARC-Truncated: length`, as Heritrix's writes it: the
  * block is the head alone, the payload left out by length.
  */
 export class RevisitRecordBuilder implements WarcRecordBuilder {
@@ -97,8 +104,12 @@ export class RevisitRecordBuilder implements WarcRecordBuilder {
     const fields: Array<[string, string]> = [];
     if (revisit.payloadDigest !== undefined) fields.push(['WARC-Payload-Digest', revisit.payloadDigest]);
     if (response.ipAddress) fields.push(['WARC-IP-Address', response.ipAddress]);
-    fields.push(['WARC-Profile', revisit.profile], ['WARC-Truncated', 'length'], ['WARC-Refers-To-Target-URI', curi.uri]);
-    if (revisit.original !== undefined) fields.push(['WARC-Refers-To-Date', log14Date(revisit.original.fetchTime)]);
+    const { refersTo } = revisit;
+    fields.push(['WARC-Profile', revisit.profile], ['WARC-Truncated', 'length'], ['WARC-Refers-To-Target-URI', refersTo?.targetUri ?? curi.uri]);
+    if (refersTo !== undefined) {
+      fields.push(['WARC-Refers-To-Date', refersTo.date]);
+      if (refersTo.recordId !== undefined) fields.push(['WARC-Refers-To', `<${refersTo.recordId}>`]);
+    } else if (revisit.original !== undefined) fields.push(['WARC-Refers-To-Date', log14Date(revisit.original.fetchTime)]);
     if (revisit.profile === PROFILE_SERVER_NOT_MODIFIED) {
       const { etag, 'last-modified': lastModified } = response.headers;
       if (etag) fields.push(['WARC-Etag', etag]);

@@ -216,6 +216,10 @@ export class WarcWriterProcessor extends Processor<typeof warcWriterProcessorCom
       });
       curi.extraInfo.warcFilename = at.fileName;
       curi.extraInfo.warcFileOffset = at.offset;
+      const response = drafts.findIndex((d) => d.type === 'response' && curi.contentSize > 0);
+      if (response >= 0) {
+        curi.writtenResponse = { url: drafts[response].targetUri!, recordId: ids[response], date: drafts[response].date, warcFilename: at.fileName, warcFileOffset: at.offset };
+      }
       if (this.#written && curi.contentDigest) this.#written.add(writtenIdentity(curi));
     } catch (e) {
       c.loggerModule?.runtimeError(curi, e);

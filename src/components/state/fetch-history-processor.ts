@@ -26,7 +26,7 @@ export const fetchHistoryProcessorComponent = defineComponent({
   },
   refs: {
     ...PROCESSOR_REFS,
-    fetchHistory: { kind: 'FetchHistory', required: true, autowire: true, description: 'Says whether this run is a delta run.' },
+    fetchHistory: { kind: 'FetchHistory', autowire: true, description: 'Says whether this run is a delta run; without a FetchHistoryStore bean it is not (the processors keep their history in the state store, as in Heritrix).' },
   },
   load: async (): Promise<ComponentClass> => FetchHistoryProcessor,
 });
@@ -42,12 +42,13 @@ export class FetchHistoryProcessor extends Processor<typeof fetchHistoryProcesso
     curi.delta = classifyDelta(curi, curi.history, options);
     // Heritrix's annotation of a revisit comes first; a delta run's verdict follows as its own.
     const revisit = revisitProfileOf(curi);
-    if (revisit !== undefined) curi.annotations.push(REVISIT_ANNOTATION[revisit]);
+    // ContentDigestHistoryLoader, when it ran first, has annotated a revisit it found.
+    if (revisit !== undefined && !curi.annotations.includes(REVISIT_ANNOTATION[revisit])) curi.annotations.push(REVISIT_ANNOTATION[revisit]);
     if (curi.delta === undefined) return PROCEED;
     if (curi.fetchStatus === 304 && curi.outlinks.length === 0 && curi.history?.outlinks) {
       for (const [uri, hop, context] of curi.history.outlinks) curi.outlinks.push({ uri, hop: hop as Hop, context });
     }
-    if (!this.config.fetchHistory.deltaCrawl) curi.delta = undefined;
+    if (!this.config.fetchHistory?.deltaCrawl) curi.delta = undefined;
     else curi.annotations.push(`delta:${curi.delta}`);
     return PROCEED;
   }

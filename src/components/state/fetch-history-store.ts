@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import type { DeletionOutcome, DocumentEvent, FetchHistory, FetchHistoryEntry, FetchHistoryRecord, StoredLink } from '../../model/fetch-history.js';
 import { documentContentOf } from '../../model/receiver.js';
-import type { StateSublevel } from '../../model/state-store.js';
+import { HISTORY_SUBLEVEL, type StateSublevel } from '../../model/state-store.js';
 import { fetchEntryOf, lastContentFetch } from './fetch-entry.js';
 
 export const fetchHistoryStoreComponent = defineComponent({
@@ -48,7 +48,11 @@ export class FetchHistoryStore implements FetchHistory {
   run = 0;
   #history?: StateSublevel;
 
-  constructor(readonly config: ConfigOf<typeof fetchHistoryStoreComponent>) {}
+  /**
+   * `sublevel` is where the records are kept: `history` (the job's fetch history), or
+   * `history:NAME` for a PersistProcessor's own `historyDbName`.
+   */
+  constructor(readonly config: ConfigOf<typeof fetchHistoryStoreComponent>, readonly sublevel: string = HISTORY_SUBLEVEL) {}
 
   get deltaCrawl(): boolean {
     return this.config.deltaCrawl;
@@ -57,16 +61,17 @@ export class FetchHistoryStore implements FetchHistory {
   async start(): Promise<void> {
     if (this.#history) return;
     const store = this.config.stateStore;
-    const history = (this.#history = store.sublevel('history'));
+    const history = (this.#history = store.sublevel(this.sublevel));
     const delta = store.sublevel('delta');
-    const current = await delta.get(RUN_KEY);
+    const runKey = this.sublevel === HISTORY_SUBLEVEL ? RUN_KEY : `${RUN_KEY}:${this.sublevel}`;
+    const current = await delta.get(runKey);
     if (current !== undefined) {
       this.run = (JSON.parse(current) as { run: number }).run;
       return;
     }
     const last = await history.get(LAST_RUN_KEY);
     this.run = (last === undefined ? 0 : Number(last)) + 1;
-    delta.put(RUN_KEY, JSON.stringify({ run: this.run }));
+    delta.put(runKey, JSON.stringify({ run: this.run }));
     history.put(LAST_RUN_KEY, String(this.run));
   }
 

@@ -1,25 +1,32 @@
-import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans/registry/component-descriptor.js';
-import { PROCESSOR_PROPS, PROCESSOR_REFS } from '../../model/processor-props.js';
+import { defineComponent, type ComponentClass } from '../../beans/registry/component-descriptor.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
+import type { FetchHistory } from '../../model/fetch-history.js';
 import { PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
+import { defaultFetchHistory } from './default-fetch-history.js';
+import { PERSIST_PROPS, PERSIST_REFS, validatePersistProcessor } from './persist-processor-props.js';
 
 export const persistStoreProcessorComponent = defineComponent({
   name: 'PersistStoreProcessor',
   aliases: ['org.archive.modules.recrawl.PersistStoreProcessor'],
   description:
     'Disposition chain, last: stores the URI\'s fetch in its history (with the commit that counts the URI done): status, ' +
-    'validators, digest, outlinks, and the counts that decide deletions.',
+    'validators, digest, outlinks, and the counts that decide deletions. Needs no FetchHistoryStore bean: as in Heritrix, ' +
+    'the history is then kept in the crawl\'s state store (`historyDbName`).',
   kinds: ['Processor'],
-  props: { ...PROCESSOR_PROPS },
-  refs: {
-    ...PROCESSOR_REFS,
-    fetchHistory: { kind: 'FetchHistory', required: true, autowire: true, description: 'The history written to.' },
-  },
+  props: PERSIST_PROPS,
+  refs: PERSIST_REFS,
+  validate: validatePersistProcessor,
   load: async (): Promise<ComponentClass> => PersistStoreProcessor,
 });
 
 /** Heritrix's PersistStoreProcessor. */
 export class PersistStoreProcessor extends Processor<typeof persistStoreProcessorComponent> {
+  #history?: FetchHistory;
+
+  async start(): Promise<void> {
+    const { fetchHistory, bdbModule, historyDbName } = this.config;
+    this.#history ??= fetchHistory ?? (await defaultFetchHistory(bdbModule!, historyDbName));
+  }
 
   protected override shouldProcess(curi: CrawlUri): boolean {
     // A URI waiting behind a prerequisite has not been fetched yet.
@@ -27,7 +34,9 @@ export class PersistStoreProcessor extends Processor<typeof persistStoreProcesso
   }
 
   protected innerProcess(curi: CrawlUri): ProcessResult {
-    this.config.fetchHistory.record(curi);
+    const history = this.#history ?? this.config.fetchHistory;
+    if (!history) throw new Error('PersistStoreProcessor was used before start()');
+    history.record(curi);
     return PROCEED;
   }
 }

@@ -71,6 +71,8 @@ function crawlState(controller: { finished: boolean } | undefined): Contents {
     uniq: { 'http://a.example/': '1' },
     stats: { totals: '{"fetched":3}' },
     history: { 'http://a.example/': '{"status":200}' },
+    // Another history (the content digest history in the crawl's store) is kept with the fetch history.
+    'history:contentDigestHistory': { 'sha1:AAAA': 'v' },
     'kept:push:receiver': { '000000000001.000000001': '[{"kind":"new"}]' },
     // Names next to the kept ones in key order: cleared like any other.
     historyx: { k: 'v' },
@@ -369,7 +371,7 @@ describe(openStateFolder.name, () => {
       expect([...folder.journal]).to.deep.equal([]);
       await folder.begin(NEXT);
       const state = await readState(dir);
-      expect(Object.keys(state).sort()).to.deep.equal(['history', 'kept:push:receiver', META_SUBLEVEL, 'run'].sort());
+      expect(Object.keys(state).sort()).to.deep.equal(['history', 'history:contentDigestHistory', 'kept:push:receiver', META_SUBLEVEL, 'run'].sort());
       expect(state.history).to.deep.equal(contents.history);
       expect(state['kept:push:receiver']).to.deep.equal(contents['kept:push:receiver']);
       expect(JSON.parse(state[META_SUBLEVEL][FORMAT_KEY]).format).to.equal(STATE_FORMAT);
@@ -417,7 +419,7 @@ describe(openStateFolder.name, () => {
       expect([...folder.journal]).to.deep.equal([]);
       await folder.begin(NEXT);
       const state = await readState(dir);
-      expect(Object.keys(state).sort()).to.deep.equal(['history', 'kept:push:receiver', META_SUBLEVEL, 'run'].sort());
+      expect(Object.keys(state).sort()).to.deep.equal(['history', 'history:contentDigestHistory', 'kept:push:receiver', META_SUBLEVEL, 'run'].sort());
       expect(state.history).to.deep.equal(contents.history);
     });
 

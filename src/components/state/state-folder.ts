@@ -3,15 +3,15 @@ import { access, readdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { ClassicLevel } from 'classic-level';
 import { JOURNAL_SUBLEVEL } from '../../model/journaled-file.js';
-import { KEPT_SUBLEVEL_PREFIX } from '../../model/state-store.js';
+import { HISTORY_SUBLEVEL, KEPT_SUBLEVEL_PREFIX } from '../../model/state-store.js';
 import { BeancrawlError } from '../../util/beancrawl-error.js';
 import type { ErrorCode } from '../../util/error-codes.js';
 import { FORMAT_KEY, META_SUBLEVEL, STATE_FORMAT, stampFormat, type FormatStamp } from './state-format.js';
 
 type Db = ClassicLevel<string, string>;
 
-/** Sublevels that outlive a run: the format stamp, fetch history unless it is forgotten, and those named `kept:…`. */
-const KEPT_ACROSS_RUNS = [META_SUBLEVEL, 'history'];
+/** Sublevels that outlive a run: the format stamp, the histories (`history`, `history:…`) unless forgotten, and those named `kept:…`. */
+const KEPT_ACROSS_RUNS = [META_SUBLEVEL, HISTORY_SUBLEVEL];
 
 /** Where the run in progress is recorded (`run` sublevel). */
 export const RUN_SUBLEVEL = 'run';
@@ -109,7 +109,9 @@ export async function openStateFolder(dir: string, options: StateFolderOptions =
 async function clearRunState(db: Db, forgetHistory: boolean): Promise<void> {
   // The run record goes first, in one write: a clearing cut short leaves a state with no run to resume.
   await db.batch([{ type: 'del', key: `!${RUN_SUBLEVEL}!${CURRENT_RUN_KEY}` }, { type: 'del', key: `!${RUN_SUBLEVEL}!${CONTROLLER_KEY}` }]);
-  const names = KEPT_ACROSS_RUNS.filter((name) => !(forgetHistory && name === 'history')).map((n) => `!${n}!`);
+  // `history` keeps every `history:…` sublevel with it.
+  const names = KEPT_ACROSS_RUNS.filter((name) => !(forgetHistory && name === HISTORY_SUBLEVEL))
+    .flatMap((n) => (n === HISTORY_SUBLEVEL ? [`!${n}!`, `!${n}:`] : [`!${n}!`]));
   const kept = [...names, `!${KEPT_SUBLEVEL_PREFIX}`].sort();
   let from = '';
   for (const prefix of kept) {

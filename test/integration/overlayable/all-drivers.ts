@@ -1,5 +1,6 @@
 import { CANDIDATE_DRIVERS } from './candidate-drivers.js';
 import { DECIDE_RULE_DRIVERS } from './decide-rule-drivers.js';
+import { DIGEST_HISTORY_DRIVERS } from './digest-history-drivers.js';
 import { DISPOSITION_DRIVERS } from './disposition-drivers.js';
 import type { Driver } from './driver.js';
 import { EXTRACT_DRIVERS } from './extract-drivers.js';
@@ -20,6 +21,7 @@ export const ALL_DRIVERS: readonly Driver[] = [
   ...FETCH_HTTP_DRIVERS,
   ...EXTRACT_DRIVERS,
   ...HISTORY_DRIVERS,
+  ...DIGEST_HISTORY_DRIVERS,
   ...DISPOSITION_DRIVERS,
   ...FILE_DRIVERS,
 ];

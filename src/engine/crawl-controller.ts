@@ -45,6 +45,8 @@ interface ControllerRecord {
   readonly bytes: number;
   readonly documents: number;
   readonly elapsedMs: number;
+  /** Seeds that got a response (any status above 0); absent in records of older versions. */
+  readonly seedsCrawled?: number;
   /** The run is over for good: the next launch starts a new one. */
   readonly finished: boolean;
   readonly exitStatus?: string;
@@ -69,6 +71,7 @@ export class CrawlController implements CrawlControl {
   #startedAt = 0;
   #bytes = 0;
   #documents = 0;
+  #seedsCrawled = 0;
   #busy = 0;
   /** While paused: the promise workers wait on before taking a URI. */
   #gate?: Promise<void>;
@@ -102,6 +105,7 @@ export class CrawlController implements CrawlControl {
       const saved = JSON.parse(text) as ControllerRecord;
       this.#bytes = saved.bytes;
       this.#documents = saved.documents;
+      this.#seedsCrawled = saved.seedsCrawled ?? 0;
       this.#elapsedBefore = saved.elapsedMs;
       this.#ending = saved.ending;
     }
@@ -172,7 +176,7 @@ export class CrawlController implements CrawlControl {
     return {
       state: this.#state, frontier: this.config.frontier.stats(), busyWorkers: this.#busy,
       exitStatus: this.#state === 'FINISHED' || this.#state === 'STOPPING' ? this.#exitStatus : undefined,
-      bytes: this.#bytes, documents: this.#documents, elapsedMs: this.#elapsed(), alert: this.#alert ?? this.#pauseAlert,
+      bytes: this.#bytes, documents: this.#documents, seedsCrawled: this.#seedsCrawled, elapsedMs: this.#elapsed(), alert: this.#alert ?? this.#pauseAlert,
     };
   }
 
@@ -263,6 +267,7 @@ export class CrawlController implements CrawlControl {
     } catch (e) {
       this.config.loggerModule?.runtimeError(curi, e);
     }
+    if (curi.isSeed && curi.fetchStatus > 0) this.#seedsCrawled++;
     if (d === 'success' && !curi.uri.startsWith('dns:')) {
       this.#documents++;
       if (curi.contentSize > 0) this.#bytes += curi.contentSize;
@@ -286,7 +291,7 @@ export class CrawlController implements CrawlControl {
     const elapsedMs = Math.floor(this.#elapsed() / 1000) * 1000;
     // An operator's terminate or a limit; not an interruption (resumed), nor a failure (resumed too, once its cause is put right).
     const ending = !finished && this.#abort.signal.aborted && this.#exitStatus !== INTERRUPTED && this.#exitStatus !== FINISHED_ABNORMAL ? this.#exitStatus : undefined;
-    const record: ControllerRecord = { bytes: this.#bytes, documents: this.#documents, elapsedMs, finished, exitStatus: finished ? this.#exitStatus : undefined, ending };
+    const record: ControllerRecord = { bytes: this.#bytes, documents: this.#documents, seedsCrawled: this.#seedsCrawled, elapsedMs, finished, exitStatus: finished ? this.#exitStatus : undefined, ending };
     const text = JSON.stringify(record);
     if (text === this.#staged) return;
     this.#staged = text;

@@ -15,10 +15,11 @@ export const crawlControllerComponent = defineComponent({
     'fetch chain and the disposition chain, and hand it back, until the frontier is empty or a limit is reached. A delta ' +
     'run that was not cut short then fetches the documents of earlier runs it did not reach, and decides deletions.',
   kinds: ['CrawlController'],
+  propertyAliases: { pauseAtFinish: 'runWhileEmpty' },
   props: {
     maxToeThreads: { type: 'integer', default: 25, minimum: 1, maximum: 10000, description: 'URIs processed at once (workers on the event loop; Heritrix\'s toe threads).' },
     pauseAtStart: { type: 'boolean', default: false, description: 'Accepted for Heritrix files (whose default is true); a launch here always runs to the end.' },
-    runWhileEmpty: { type: 'boolean', default: false, description: 'Accepted for Heritrix files; a crawl here ends when its frontier is empty.' },
+    runWhileEmpty: { type: 'boolean', default: false, description: 'Accepted for Heritrix files; a crawl here ends when its frontier is empty. Heritrix 3.0 called it `pauseAtFinish`.' },
     recorderInBufferBytes: { type: 'integer', default: 524288, description: 'Accepted for Heritrix files; ignored.' },
     recorderOutBufferBytes: { type: 'integer', default: 16384, description: 'Accepted for Heritrix files; ignored.' },
     scratchDir: { type: 'string', default: 'scratch', description: 'Accepted for Heritrix files; ignored.' },

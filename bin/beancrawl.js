@@ -5,12 +5,11 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const bundle = new URL('../dist/beancrawl.mjs', import.meta.url);
-const modules = new URL('../dist/src/cli/main.js', import.meta.url);
+const modules = new URL('../dist/src/cli/bin-entry.js', import.meta.url);
 if (existsSync(fileURLToPath(bundle))) {
   await import(bundle.href);
 } else if (existsSync(fileURLToPath(modules))) {
-  const { run } = await import(modules.href);
-  process.exitCode = await run(process.argv.slice(2));
+  await import(modules.href);
 } else {
   process.stderr.write('beancrawl: not built yet; run "npm install" or "npm run build" in the beancrawl folder\n');
   process.exit(1);

@@ -5,6 +5,7 @@ import { checkpointServiceComponent } from '../engine/checkpoint-service.js';
 import { Registry } from '../beans/registry/registry.js';
 import type { ComponentDescriptor } from '../beans/registry/component-descriptor.js';
 import { crawlMetadataComponent } from '../components/metadata/crawl-metadata.js';
+import { robotsHonoringPolicyComponent } from '../components/metadata/robots-honoring-policy.js';
 import { CANDIDATE_COMPONENTS } from '../components/candidates/candidate-components.js';
 import { SCOPE_COMPONENTS } from '../components/scope/scope-components.js';
 import { configFileComponent } from '../components/seeds/config-file.js';
@@ -41,6 +42,7 @@ export const BUILT_IN_COMPONENTS: readonly ComponentDescriptor[] = [
   actionDirectoryComponent,
   checkpointServiceComponent,
   crawlMetadataComponent,
+  robotsHonoringPolicyComponent,
   textSeedModuleComponent,
   configStringComponent,
   configFileComponent,

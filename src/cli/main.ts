@@ -1,5 +1,6 @@
 import { BeancrawlError } from '../util/beancrawl-error.js';
 import { formatDiagnostic } from '../util/diagnostic.js';
+import { didYouMean } from '../util/did-you-mean.js';
 import { VERSION } from '../util/version.js';
 import type { CliCommand } from './cli-command.js';
 import { COMMANDS, PLANNED_COMMANDS } from './command-table.js';
@@ -57,5 +58,6 @@ function commandNamed(name: string): CliCommand {
   const command = COMMANDS.find((c) => c.names.includes(name));
   if (command) return command;
   if (PLANNED_COMMANDS.includes(name)) throw new UsageError(`"${name}" is not available in this version yet`);
-  throw new UsageError(`unknown command "${name}"`);
+  const near = didYouMean(name, COMMANDS.flatMap((c) => c.names));
+  throw new UsageError(`unknown command "${name}"${near.length ? ` (did you mean ${near.map((n) => `"${n}"`).join(' or ')}?)` : ''}`);
 }

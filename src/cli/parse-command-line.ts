@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { CliCommand, CommandLine } from './cli-command.js';
+import { didYouMean } from '../util/did-you-mean.js';
 import { UsageError } from './usage-error.js';
 
 /**
@@ -18,7 +19,10 @@ export function parseCommandLine(command: CliCommand, name: string, args: readon
     parsed = parseArgs({ args: [...args], options, allowPositionals: operands.max > 0, strict: true });
   } catch (e) {
     // Node adds how to pass an operand that starts with '-'; a misspelt option is the usual cause, so that advice misleads.
-    throw new UsageError((e as Error).message.replace(/\. To specify a positional argument.*$/s, ''));
+    const message = (e as Error).message.replace(/\. To specify a positional argument.*$/s, '');
+    const unknown = /^Unknown option '--?([^']+)'/.exec(message)?.[1];
+    const near = unknown === undefined ? [] : didYouMean(unknown, ['help', ...Object.keys(command.options)]);
+    throw new UsageError(`${message}${near.length ? ` (did you mean ${near.map((n) => `"--${n}"`).join(' or ')}?)` : ''}`);
   }
   if (parsed.values.help) return 'help';
   const { positionals } = parsed;

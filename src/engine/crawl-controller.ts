@@ -15,10 +15,11 @@ export const crawlControllerComponent = defineComponent({
     'fetch chain and the disposition chain, and hand it back, until the frontier is empty or a limit is reached. A delta ' +
     'run that was not cut short then fetches the documents of earlier runs it did not reach, and decides deletions.',
   kinds: ['CrawlController'],
+  propertyAliases: { pauseAtFinish: 'runWhileEmpty' },
   props: {
     maxToeThreads: { type: 'integer', default: 25, minimum: 1, maximum: 10000, description: 'URIs processed at once (workers on the event loop; Heritrix\'s toe threads).' },
     pauseAtStart: { type: 'boolean', default: false, description: 'Accepted for Heritrix files (whose default is true); a launch here always runs to the end.' },
-    runWhileEmpty: { type: 'boolean', default: false, description: 'Accepted for Heritrix files; a crawl here ends when its frontier is empty.' },
+    runWhileEmpty: { type: 'boolean', default: false, description: 'Accepted for Heritrix files; a crawl here ends when its frontier is empty. Heritrix 3.0 called it `pauseAtFinish`.' },
     recorderInBufferBytes: { type: 'integer', default: 524288, description: 'Accepted for Heritrix files; ignored.' },
     recorderOutBufferBytes: { type: 'integer', default: 16384, description: 'Accepted for Heritrix files; ignored.' },
     scratchDir: { type: 'string', default: 'scratch', description: 'Accepted for Heritrix files; ignored.' },
@@ -45,6 +46,8 @@ interface ControllerRecord {
   readonly bytes: number;
   readonly documents: number;
   readonly elapsedMs: number;
+  /** Seeds that got a response (any status above 0); absent in records of older versions. */
+  readonly seedsCrawled?: number;
   /** The run is over for good: the next launch starts a new one. */
   readonly finished: boolean;
   readonly exitStatus?: string;
@@ -69,6 +72,7 @@ export class CrawlController implements CrawlControl {
   #startedAt = 0;
   #bytes = 0;
   #documents = 0;
+  #seedsCrawled = 0;
   #busy = 0;
   /** While paused: the promise workers wait on before taking a URI. */
   #gate?: Promise<void>;
@@ -102,6 +106,7 @@ export class CrawlController implements CrawlControl {
       const saved = JSON.parse(text) as ControllerRecord;
       this.#bytes = saved.bytes;
       this.#documents = saved.documents;
+      this.#seedsCrawled = saved.seedsCrawled ?? 0;
       this.#elapsedBefore = saved.elapsedMs;
       this.#ending = saved.ending;
     }
@@ -172,7 +177,7 @@ export class CrawlController implements CrawlControl {
     return {
       state: this.#state, frontier: this.config.frontier.stats(), busyWorkers: this.#busy,
       exitStatus: this.#state === 'FINISHED' || this.#state === 'STOPPING' ? this.#exitStatus : undefined,
-      bytes: this.#bytes, documents: this.#documents, elapsedMs: this.#elapsed(), alert: this.#alert ?? this.#pauseAlert,
+      bytes: this.#bytes, documents: this.#documents, seedsCrawled: this.#seedsCrawled, elapsedMs: this.#elapsed(), alert: this.#alert ?? this.#pauseAlert,
     };
   }
 
@@ -263,6 +268,7 @@ export class CrawlController implements CrawlControl {
     } catch (e) {
       this.config.loggerModule?.runtimeError(curi, e);
     }
+    if (curi.isSeed && curi.fetchStatus > 0) this.#seedsCrawled++;
     if (d === 'success' && !curi.uri.startsWith('dns:')) {
       this.#documents++;
       if (curi.contentSize > 0) this.#bytes += curi.contentSize;
@@ -286,7 +292,7 @@ export class CrawlController implements CrawlControl {
     const elapsedMs = Math.floor(this.#elapsed() / 1000) * 1000;
     // An operator's terminate or a limit; not an interruption (resumed), nor a failure (resumed too, once its cause is put right).
     const ending = !finished && this.#abort.signal.aborted && this.#exitStatus !== INTERRUPTED && this.#exitStatus !== FINISHED_ABNORMAL ? this.#exitStatus : undefined;
-    const record: ControllerRecord = { bytes: this.#bytes, documents: this.#documents, elapsedMs, finished, exitStatus: finished ? this.#exitStatus : undefined, ending };
+    const record: ControllerRecord = { bytes: this.#bytes, documents: this.#documents, seedsCrawled: this.#seedsCrawled, elapsedMs, finished, exitStatus: finished ? this.#exitStatus : undefined, ending };
     const text = JSON.stringify(record);
     if (text === this.#staged) return;
     this.#staged = text;

@@ -68,7 +68,7 @@ export async function serveControlSocket(jobDir: string, controller: CrawlContro
 /** Refuses a job whose crawl is running in another process (before anything of it is opened). */
 export async function assertNotRunning(jobDir: string): Promise<void> {
   if (await sendControl(jobDir, 'status').then(() => true, () => false)) {
-    throw new BeancrawlError([{ code: 'BC_JOB_RUNNING', location: { file: jobDir, line: 1, column: 1 }, message: 'this job is already running (its control socket answers)' }]);
+    throw new BeancrawlError([{ code: 'BC_JOB_RUNNING', location: { file: jobDir }, message: 'this job is already running (its control socket answers)' }]);
   }
 }
 

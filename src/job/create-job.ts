@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BeancrawlError } from '../util/beancrawl-error.js';
+import { hintFor } from '../util/did-you-mean.js';
 import { packageRoot } from '../util/package-root.js';
 
 export interface CreateOptions {
@@ -19,7 +20,7 @@ const CONTACT_KEY = 'metadata.operatorContactUrl';
  * the seeds and contact URL written into its overrides. Refuses a folder that is not empty.
  */
 export async function createJob(jobDir: string, options: CreateOptions): Promise<string> {
-  const at = { file: jobDir, line: 1, column: 1 };
+  const at = { file: jobDir };
   const entries = await readdir(jobDir).catch(() => undefined);
   if (entries && entries.length) throw new BeancrawlError([{ code: 'BC_JOB_EXISTS', location: at, message: 'the folder exists and is not empty; choose a new job folder' }]);
   const { path, format } = await findProfile(options.profile);
@@ -43,9 +44,9 @@ async function findProfile(name: string): Promise<{ path: string; format: 'xml' 
   const bare = name.replace(/\.(xml|json)$/, '');
   const format = name.endsWith('.json') ? 'json' : 'xml';
   if (files.includes(`${bare}.${format}`)) return { path: join(dir, `${bare}.${format}`), format };
+  const names = await profileNames();
   throw new BeancrawlError([{
-    code: 'BC_PROFILE_UNKNOWN', location: { file: name, line: 1, column: 1 },
-    message: `no profile "${name}"; the profiles are ${(await profileNames()).join(', ')}`,
+    code: 'BC_PROFILE_UNKNOWN', message: `no profile "${name}"; the profiles are ${names.join(', ')}`, hints: hintFor(bare, names),
   }]);
 }
 

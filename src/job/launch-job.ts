@@ -64,7 +64,7 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
   if (options.dryRunDeletes) {
     // --dry-run-deletes is the fetch history's dryRunDeletes, set last.
     const history = verified.resolved!.beans.find((b) => b.descriptor.kinds.includes('FetchHistory'));
-    if (!history) throw new BeancrawlError([{ code: 'BC_REF_MISSING', location: { file: verified.file, line: 1, column: 1 }, message: '--dry-run-deletes needs a FetchHistoryStore bean (profile delta-recrawl)' }]);
+    if (!history) throw new BeancrawlError([{ code: 'BC_REF_MISSING', location: { file: verified.file }, message: '--dry-run-deletes needs a FetchHistoryStore bean (profile delta-recrawl)' }]);
     options = { ...options, sets: [...(options.sets ?? []), `${history.id}.dryRunDeletes=true`] };
     verified = await verifyJob(target, { sets: options.sets, launchId: join('runs', id), registry: options.registry });
   }
@@ -150,7 +150,7 @@ function checkpointer(container: { get<T>(id: string): T }, graph: ResolvedGraph
  */
 async function startFromCheckpoint(jobDir: string, graph: ResolvedGraph, options: LaunchOptions): Promise<string> {
   const store = stateStoreBean(graph);
-  if (!store) throw new BeancrawlError([{ code: 'BC_CHECKPOINT_UNKNOWN', location: { file: jobDir, line: 1, column: 1 }, message: 'this job has no state store (LevelStateStore) to start from a checkpoint' }]);
+  if (!store) throw new BeancrawlError([{ code: 'BC_CHECKPOINT_UNKNOWN', location: { file: jobDir }, message: 'this job has no state store (LevelStateStore) to start from a checkpoint' }]);
   const service = graph.beans.find((b) => b.descriptor.kinds.includes('CheckpointService'));
   const found = await findCheckpoint((service?.config.checkpointsDir as string | undefined) ?? join(jobDir, 'checkpoints'), options.checkpoint!);
   // A state that cannot be read is what checkpoints are for: it is replaced, its outputs left as they are.

@@ -17,7 +17,7 @@ export interface JobTarget {
 /** `JOB` (a folder holding one crawler-beans file) or `FILE` (a bean file; its folder is the job folder). */
 export async function locateBeanFile(target: string): Promise<JobTarget> {
   const abs = resolve(target);
-  const at = { file: target, line: 1, column: 1 };
+  const at = { file: target };
   let isDir: boolean;
   try {
     isDir = (await stat(abs)).isDirectory();

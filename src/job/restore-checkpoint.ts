@@ -12,7 +12,7 @@ export async function findCheckpoint(dir: string, name: string): Promise<{ dir: 
   if (found) return found;
   const known = all.map((c) => c.stamp.name);
   throw new BeancrawlError([{
-    code: 'BC_CHECKPOINT_UNKNOWN', location: { file: dir, line: 1, column: 1 },
+    code: 'BC_CHECKPOINT_UNKNOWN', location: { file: dir },
     message: name === 'latest' ? 'there is no complete checkpoint in this folder' : `no complete checkpoint "${name}" in this folder`,
     hints: known.length ? [`complete checkpoints: ${known.join(', ')}`] : undefined,
   }]);

@@ -46,7 +46,7 @@ async function jobSheetFiles(jobDir: string): Promise<string[]> {
 function crawlReadiness(result: VerifyResult, file: string): Diagnostic[] {
   const controllers = result.resolved!.beans.filter((b) => b.descriptor.kinds.includes('CrawlController'));
   if (controllers.length === 1) return [];
-  const location = controllers[1]?.def.loc ?? { file: result.graph.files[0] ?? file, line: 1, column: 1 };
+  const location = controllers[1]?.def.loc ?? { file: result.graph.files[0] ?? file };
   const message = controllers.length
     ? `has ${controllers.length} CrawlController beans (${controllers.map((c) => `"${c.id}"`).join(', ')}); a job runs exactly one`
     : 'has no CrawlController bean, so it cannot be launched; start from a profile (beancrawl create JOB --profile default)';

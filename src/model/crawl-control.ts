@@ -21,6 +21,8 @@ export interface CrawlProgress extends CrawlTotals {
   readonly exitStatus?: string;
   readonly frontier: FrontierStats;
   readonly busyWorkers: number;
+  /** Seeds that got a response (any status above 0), in this run and the runs it continues. */
+  readonly seedsCrawled: number;
   /** Why the crawl paused by itself (a state store that cannot write, a disk nearly full), while it lasts. */
   readonly alert?: string;
 }

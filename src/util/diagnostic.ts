@@ -1,11 +1,12 @@
 import type { ErrorCode } from './error-codes.js';
-import { compareLocations, formatLocation, type SourceLocation } from './source-location.js';
+import { compareLocations, formatLocation, type ProblemLocation } from './source-location.js';
 
 /** One configuration problem, located at the value it is about. */
 export interface Diagnostic {
   readonly code: ErrorCode;
   readonly message: string;
-  readonly location?: SourceLocation;
+  /** A place in a file, a whole file or folder, or none for a problem that is in no file. */
+  readonly location?: ProblemLocation;
   readonly bean?: string;
   readonly property?: string;
   readonly hints?: readonly string[];
@@ -17,7 +18,7 @@ export function isError(d: Diagnostic): boolean {
   return d.severity !== 'warning';
 }
 
-/** `file:line:column: error CODE: bean "id" property "name": message`, then indented hints. */
+/** `file:line:column: error CODE: bean "id" property "name": message` (`file: …` for a whole file, `beancrawl: …` for none), then indented hints. */
 export function formatDiagnostic(d: Diagnostic): string {
   const subject = [d.bean !== undefined ? `bean "${d.bean}"` : '', d.property !== undefined ? `property "${d.property}"` : '']
     .filter(Boolean)

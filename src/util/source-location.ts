@@ -38,11 +38,23 @@ export function locateWithin(start: SourceLocation, text: string, offset: number
   return { file: start.file, line, column };
 }
 
-export function formatLocation(loc: SourceLocation | undefined): string {
-  return loc ? `${loc.file}:${loc.line}:${loc.column}` : '<unknown>';
+/** A whole file or folder, when a problem is about it rather than about a place in it. */
+export interface WholeFile {
+  readonly file: string;
+  readonly line?: undefined;
+  readonly column?: undefined;
 }
 
-export function compareLocations(a: SourceLocation | undefined, b: SourceLocation | undefined): number {
+/** Where a problem is: a place in a file, or a whole file or folder. */
+export type ProblemLocation = SourceLocation | WholeFile;
+
+/** `file:line:column`, `file` for a whole file, `beancrawl` for a problem that is in no file. */
+export function formatLocation(loc: ProblemLocation | undefined): string {
+  if (!loc) return 'beancrawl';
+  return loc.line === undefined ? loc.file : `${loc.file}:${loc.line}:${loc.column}`;
+}
+
+export function compareLocations(a: ProblemLocation | undefined, b: ProblemLocation | undefined): number {
   if (!a || !b) return a ? -1 : b ? 1 : 0;
-  return a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column;
+  return a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0);
 }

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT, runCli } from '../support/run-cli.js';
@@ -127,19 +128,40 @@ describe('beancrawl (the binary)', () => {
       'JSON with duplicate keys': { 'crawler-beans.json': '{"beans":{"a":{"class":"ConfigString"},"a":{"class":"ConfigString"}}}' },
       'an import of a missing file': { 'crawler-beans.xml': '<beans><import resource="nope.xml"/></beans>' },
       'an import of a folder': { 'crawler-beans.xml': '<beans><import resource="sub"/></beans>', 'sub/readme.txt': 'a folder' },
+      'an import of a device that never ends': { 'crawler-beans.xml': '<beans>\n  <import resource="/dev/zero"/>\n</beans>' },
+      'an import of a device of random bytes': { 'crawler-beans.xml': '<beans>\n  <import resource="/dev/urandom"/>\n</beans>' },
+      'an empty file': { 'crawler-beans.xml': '' },
+      'a file of blank lines': { 'crawler-beans.json': '\n\n   \n' },
     };
+    // Where the problem is in the file, its line and column; a file too large is refused as a whole.
+    const WHOLE_FILE = new Set(['a 20 MB file']);
     for (const [name, files] of Object.entries(cases)) {
       it(name, async () => {
         const job = await tempDir(files);
         try {
           const r = await runCli(['verify', job.dir], { timeoutMs: 20000 });
           expect(r.code, r.stderr).to.equal(1);
-          expect(r.stderr).to.match(/^\S+:\d+:\d+: error BC_[A-Z_]+: /);
+          expect(r.stderr).to.match(WHOLE_FILE.has(name) ? /^\S+: error BC_[A-Z_]+: / : /^\S+:\d+:\d+: error BC_[A-Z_]+: /);
+          expect(r.stderr).not.to.contain('undefined');
           expect(r.stderr).not.to.match(STACK_LINE);
         } finally {
           await job.cleanup();
         }
       });
+    }
+  });
+
+  it('refuses a bean file that is not a regular file (a device, a pipe) by what it is, without reading it', async () => {
+    const dir = await tempDir({});
+    try {
+      execFileSync('mkfifo', [join(dir.dir, 'crawler-beans.xml')]);
+      for (const [target, kind] of [['/dev/zero', 'a character device'], [join(dir.dir, 'crawler-beans.xml'), 'a pipe']]) {
+        const r = await runCli(['verify', target], { timeoutMs: 20000 });
+        expect(r.code, r.stderr).to.equal(1);
+        expect(r.stderr).to.match(new RegExp(`^${target.replace(/[/.]/g, '\\$&')}: error BC_FILE_READ: is ${kind}, not a regular file`));
+      }
+    } finally {
+      await dir.cleanup();
     }
   });
 

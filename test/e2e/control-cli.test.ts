@@ -87,7 +87,7 @@ describe('beancrawl status, pause, unpause and terminate (the binary)', function
       // terminate lets the fetch in flight finish, then the crawl ends.
       await control('terminate');
       gate.open();
-      expect(await exited, crawlOutput()).to.equal(0);
+      expect(await exited, crawlOutput()).to.equal(5); // ended by terminate
       expect(stdout).to.match(/^ABORTED: /);
       expect(site.requests.length).to.be.below(42);
 

@@ -95,12 +95,30 @@ describe('beancrawl create, launch and crawl (the binary)', function () {
     const log = parseCrawlLog(readFileSync(join(job, 'latest', 'logs', 'crawl.log'), 'utf8'));
     expect(log.filter((e) => e.status === 200).map((e) => new URL(e.uri).pathname)).to.include.members(['/guide/', '/guide/one.html', '/guide/two.html']);
   });
+
+  it('exits 3 when not one seed could be crawled, and 0 when a seed answered, even with a 404', async () => {
+    const closed = await SiteServer.start({});
+    const deadOrigin = closed.origin;
+    await closed.close();
+    const dead = join(work.dir, 'dead-seed');
+    await runCli(['create', dead, '--seed', `${deadOrigin}/`, '--contact', 'https://example.org/contact']);
+    const r = await runCli(['launch', dead, ...FAST, '--set', 'frontier.maxRetries=0']);
+    expect(r.code, r.stderr).to.equal(3);
+    expect(r.stdout).to.match(/^FINISHED: /);
+    expect(r.stderr).to.contain('not one seed could be crawled');
+
+    const missing = join(work.dir, 'missing-seed');
+    await runCli(['create', missing, '--seed', `${site.origin}/no-such-page`, '--contact', 'https://example.org/contact']);
+    const m = await runCli(['launch', missing, ...FAST]);
+    expect(m.code, m.stderr).to.equal(0);
+    expect(m.stderr).not.to.contain('not one seed');
+  });
 });
 
 describe('beancrawl launch and Ctrl-C (the binary)', function () {
   this.timeout(60000);
 
-  it('stops cleanly on SIGINT: URIs in flight finish, exit 0, exit status INTERRUPTED (the next launch resumes)', async () => {
+  it('stops cleanly on SIGINT: URIs in flight finish, exit code 4, exit status INTERRUPTED (the next launch resumes)', async () => {
     const routes: Record<string, Route> = { '/': { body: page('home', Array.from({ length: 50 }, (_, i) => `/p${i}`)) } };
     for (let i = 0; i < 50; i++) routes[`/p${i}`] = { body: page(`p${i}`) };
     const site = await SiteServer.start({ '/robots.txt': { status: 404 }, ...routes });
@@ -116,7 +134,7 @@ describe('beancrawl launch and Ctrl-C (the binary)', function () {
       await until(() => site.requests.length >= 4, 'four requests');
       child.kill('SIGINT');
       const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-      expect(code, stderr).to.equal(0);
+      expect(code, stderr).to.equal(4);
       expect(stdout).to.match(/^INTERRUPTED: /);
       expect(site.requests.length).to.be.below(20);
       const first = realpathSync(join(job, 'latest'));

@@ -11,9 +11,11 @@ import { tempDir } from '../support/temp-dir.js';
 const FIXTURES = join(REPO_ROOT, 'test', 'fixtures', 'errors');
 
 /** Codes whose input is made by the test (too big or binary for the repository). */
-const GENERATED: Partial<Record<ErrorCode, Record<string, string | Buffer>>> = {
-  BC_FILE_TOO_LARGE: { 'crawler-beans.xml': `<beans>${' '.repeat(20 * 1024 * 1024)}</beans>` },
-  BC_FILE_FORMAT: { 'crawler-beans.xml': Buffer.from([0x3c, 0x00, 0xff, 0xfe, 0x13, 0x37, 0x00, 0x42]) },
+const GENERATED: Partial<Record<ErrorCode, { files: Record<string, string | Buffer>; at: { line?: number; column?: number } }>> = {
+  // Too large is about the whole file: no line or column.
+  BC_FILE_TOO_LARGE: { files: { 'crawler-beans.xml': `<beans>${' '.repeat(20 * 1024 * 1024)}</beans>` }, at: {} },
+  // Binary: located at its first NUL byte.
+  BC_FILE_FORMAT: { files: { 'crawler-beans.xml': Buffer.from([0x3c, 0x00, 0xff, 0xfe, 0x13, 0x37, 0x00, 0x42]) }, at: { line: 1, column: 2 } },
 };
 
 /** Codes raised while beans start and stop (the lifecycle tests) or by `create` (the CLI tests). */
@@ -50,14 +52,14 @@ describe('error codes', () => {
     });
   }
 
-  for (const [code, files] of Object.entries(GENERATED)) {
-    it(`${code}: a generated input gives the code at line 1, column 1`, async () => {
+  for (const [code, { files, at }] of Object.entries(GENERATED)) {
+    it(`${code}: a generated input gives the code at ${at.line === undefined ? 'the whole file' : `line ${at.line}, column ${at.column}`}`, async () => {
       const job = await tempDir(files);
       try {
         const found = await diagnosticsOf(job.dir);
         expect(found).to.have.length(1);
         expect(found[0].code).to.equal(code);
-        expect(found[0].location).to.include({ line: 1, column: 1 });
+        expect(found[0].location).to.deep.equal({ file: join(job.dir, 'crawler-beans.xml'), ...at });
       } finally {
         await job.cleanup();
       }

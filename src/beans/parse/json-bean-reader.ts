@@ -173,6 +173,6 @@ class JsonWalker {
   }
 
   shape(node: Node | undefined, message: string): InvalidBeanJson {
-    return new InvalidBeanJson({ code: 'BC_JSON_SHAPE', location: node ? this.loc(node) : { file: this.file, line: 1, column: 1 }, message });
+    return new InvalidBeanJson({ code: 'BC_JSON_SHAPE', location: node ? this.loc(node) : { file: this.file }, message });
   }
 }

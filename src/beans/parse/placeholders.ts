@@ -9,8 +9,11 @@ export interface Expanded {
 
 /** `${NAME}` or `${NAME:default}`, Spring's property placeholder. */
 const PLACEHOLDER = /\$\{([^}:]*)(?::([^}]*))?\}/g;
-/** The one expression Heritrix files use: `systemEnvironment['NAME']`, optionally `?: 'default'`. */
-const ENVIRONMENT_EXPRESSION = /^\s*systemEnvironment\s*\[\s*(['"])([^'"]+)\1\s*\]\s*(?:\?:\s*(['"])(.*)\3\s*)?$/;
+/**
+ * The one expression Heritrix files use: `systemEnvironment['NAME']`, optionally with a default
+ * after `?:`, a quoted string or a number or boolean literal (`?: 5`, `?: -1`, `?: false`).
+ */
+const ENVIRONMENT_EXPRESSION = /^\s*systemEnvironment\s*\[\s*(['"])([^'"]+)\1\s*\]\s*(?:\?:\s*(?:(['"])(.*)\3|(-?\d+(?:\.\d+)?|true|false)|([A-Za-z_][\w.]*))\s*)?$/;
 
 /**
  * Spring's placeholders, as Heritrix files use them, filled in from the environment:
@@ -28,11 +31,13 @@ export function expandPlaceholders(text: string, env: Environment, strict: boole
   for (const m of expressions(text)) {
     const env1 = ENVIRONMENT_EXPRESSION.exec(m[1]);
     if (!env1) {
-      problems.push({ offset: m.index, message: `the Spring expression "${m[0]}" is not supported; only #{systemEnvironment['NAME'] ?: 'default'} is` });
+      problems.push({ offset: m.index, message: `the Spring expression "${m[0]}" is not supported; only #{systemEnvironment['NAME'] ?: 'default'} is (or a number or true/false as the default)` });
       continue;
     }
-    const value = env[env1[2]] ?? env1[4];
-    if (value === undefined) problems.push({ offset: m.index, message: `environment variable ${env1[2]} is not set, and "${m[0]}" gives no default (add ?: 'default')` });
+    const value = env[env1[2]] ?? env1[4] ?? env1[5];
+    // A bare name after ?: is a reference in Spring's language, evaluated only when the variable is unset: then it fails, as in Spring.
+    if (value === undefined && env1[6] !== undefined) problems.push({ offset: m.index, message: `environment variable ${env1[2]} is not set, and the default "${env1[6]}" of "${m[0]}" is a Spring reference, not a value (quote it: ?: '${env1[6]}')` });
+    else if (value === undefined) problems.push({ offset: m.index, message: `environment variable ${env1[2]} is not set, and "${m[0]}" gives no default (add ?: 'default')` });
     else pieces.push({ start: m.index, end: m.index + m[0].length, value });
   }
   for (const m of text.matchAll(PLACEHOLDER)) {

@@ -1,6 +1,7 @@
-import { readFile, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import type { Diagnostic } from '../../util/diagnostic.js';
+import { readCapped } from '../../util/read-capped.js';
+import { LineIndex, type SourceLocation } from '../../util/source-location.js';
 import type { BeanFileModel } from '../definitions/bean-definition.js';
 import type { AnonymousIds } from './anonymous-ids.js';
 
@@ -19,21 +20,23 @@ export interface ReadResult {
  * loaded only when a file of its format appears). `display` is the name used in locations.
  */
 export async function readBeanFile(path: string, display: string, limits: ReadLimits, ids: AnonymousIds): Promise<ReadResult> {
-  const at = { file: display, line: 1, column: 1 };
+  const whole = { file: display };
   let bytes: Buffer;
   try {
-    const info = await stat(path);
-    if (info.isDirectory()) return fail({ code: 'BC_FILE_READ', location: at, message: 'is a folder, not a bean file' });
-    if (info.size > limits.maxBeanFileBytes) {
-      return fail({ code: 'BC_FILE_TOO_LARGE', location: at, message: `the file has ${info.size} bytes, more than maxBeanFileBytes (${limits.maxBeanFileBytes})` });
-    }
-    bytes = await readFile(path);
+    const read = await readCapped(path, limits.maxBeanFileBytes);
+    if ('refused' in read) return fail({ code: 'BC_FILE_READ', location: whole, message: `${read.refused}: a bean file is read from a file on disk` });
+    if ('tooLarge' in read) return fail({ code: 'BC_FILE_TOO_LARGE', location: whole, message: `the file holds more than maxBeanFileBytes (${limits.maxBeanFileBytes}) bytes` });
+    bytes = read.bytes;
   } catch (e) {
-    return fail({ code: 'BC_FILE_READ', location: at, message: `cannot read the file: ${describeIoError(e)}` });
+    return fail({ code: 'BC_FILE_READ', location: whole, message: `cannot read the file: ${describeIoError(e)}` });
   }
   const binary = bytes.subarray(0, 65536).indexOf(0);
-  if (binary !== -1) return fail({ code: 'BC_FILE_FORMAT', location: at, message: `the file is binary (a NUL byte at offset ${binary}), not XML or JSON` });
+  if (binary !== -1) {
+    return fail({ code: 'BC_FILE_FORMAT', location: endOf(display, bytes.subarray(0, binary).toString('utf8')), message: `the file is binary (a NUL byte at offset ${binary}), not XML or JSON` });
+  }
   const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
+  const start = text.search(/\S/);
+  if (start === -1) return fail({ code: 'BC_FILE_FORMAT', location: endOf(display, text), message: 'the file is empty: a bean file holds XML (<beans>…</beans>) or JSON ({"beans": …})' });
   const format = formatOf(path, text);
   if (format === 'json') {
     const { readJsonBeanFile } = await import('./json-bean-reader.js');
@@ -43,7 +46,12 @@ export async function readBeanFile(path: string, display: string, limits: ReadLi
     const { readXmlBeanFile } = await import('./xml-bean-reader.js');
     return readXmlBeanFile(display, text, { maxNestingDepth: limits.maxNestingDepth, ids });
   }
-  return fail({ code: 'BC_FILE_FORMAT', location: at, message: 'not a bean file: expected XML (starting with "<") or JSON (starting with "{")' });
+  return fail({ code: 'BC_FILE_FORMAT', location: new LineIndex(display, text).locate(start), message: 'not a bean file: expected XML (starting with "<") or JSON (starting with "{")' });
+}
+
+/** The place just after `text`: where a file that holds only `text` ends. */
+function endOf(file: string, text: string): SourceLocation {
+  return new LineIndex(file, text).locate(text.length);
 }
 
 function formatOf(path: string, text: string): 'xml' | 'json' | undefined {

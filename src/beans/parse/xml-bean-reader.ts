@@ -6,6 +6,7 @@ import type {
 } from '../definitions/bean-definition.js';
 import { AnonymousIds } from './anonymous-ids.js';
 import { attributeValueOffset, decodeXmlText, startTagEnd } from './xml-text.js';
+import { xmlTooDeepAt } from './xml-nesting-depth.js';
 
 // The package's single-file CommonJS build loads in a fifth of the time of its many ESM files.
 const { XMLParser, XMLValidator } = createRequire(import.meta.url)('fast-xml-parser') as typeof import('fast-xml-parser');
@@ -44,6 +45,10 @@ export function readXmlBeanFile(file: string, source: string, options: XmlReadOp
   if (valid !== true) {
     return fail({ code: 'BC_XML_SYNTAX', location: { file, line: valid.err.line, column: valid.err.col }, message: valid.err.msg });
   }
+  const tooDeep = xmlTooDeepAt(source, options.maxNestingDepth);
+  if (tooDeep !== undefined) {
+    return fail({ code: 'BC_NESTING_TOO_DEEP', location: lines.locate(tooDeep), message: `elements nest deeper than ${options.maxNestingDepth} levels (maxNestingDepth)` });
+  }
   let tree: XNode[];
   try {
     tree = new XMLParser({
@@ -52,12 +57,8 @@ export function readXmlBeanFile(file: string, source: string, options: XmlReadOp
       ignoreDeclaration: true, ignorePiTags: true, maxNestedTags: options.maxNestingDepth,
     }).parse(source) as XNode[];
   } catch (e) {
-    const message = (e as Error).message;
-    const deep = /nested/i.test(message);
-    return fail({
-      code: deep ? 'BC_NESTING_TOO_DEEP' : 'BC_XML_SYNTAX', location: { file, line: 1, column: 1 },
-      message: deep ? `elements nest deeper than ${options.maxNestingDepth} levels (maxNestingDepth)` : message,
-    });
+    // The validator passed the file and the depth was checked: what is left is the parser's own, placed where it can be.
+    return fail({ code: 'BC_XML_SYNTAX', location: { file }, message: (e as Error).message });
   }
   try {
     return { model: new XmlWalker(file, source, lines, options.ids).read(tree), diagnostics: [] };
@@ -289,6 +290,6 @@ class XmlWalker {
   }
 
   error(node: XNode | undefined, message: string, location?: SourceLocation): InvalidBeanXml {
-    return new InvalidBeanXml({ code: 'BC_XML_ELEMENT', message, location: location ?? (node ? this.loc(node) : { file: this.file, line: 1, column: 1 }) });
+    return new InvalidBeanXml({ code: 'BC_XML_ELEMENT', message, location: location ?? (node ? this.loc(node) : { file: this.file }) });
   }
 }

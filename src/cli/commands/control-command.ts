@@ -21,7 +21,7 @@ async function control(command: ControlCommand, target: string, io: Output): Pro
   const { jobDir } = await locateBeanFile(target);
   // A checkpoint copies the whole state: it may take a while on a large crawl.
   const reply = await sendControl(jobDir, command, command === 'checkpoint' ? 3_600_000 : 5000).catch(() => {
-    throw new BeancrawlError([{ code: 'BC_JOB_NOT_RUNNING', location: { file: target, line: 1, column: 1 }, message: 'no crawl of this job is running' }]);
+    throw new BeancrawlError([{ code: 'BC_JOB_NOT_RUNNING', location: { file: target }, message: 'no crawl of this job is running' }]);
   });
   if (!reply.ok) {
     io.err(`beancrawl: ${reply.error ?? 'the crawl refused the command'}`);

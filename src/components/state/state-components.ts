@@ -7,6 +7,7 @@ import { fetchHistoryStoreComponent } from './fetch-history-store.js';
 import { levelStateStoreComponent } from './level-state-store.js';
 import { levelUriUniqFilterComponent } from './level-uri-uniq-filter.js';
 import { memoryUriUniqFilterComponent } from './memory-uri-uniq-filter.js';
+import { noopUriUniqFilterComponent } from './noop-uri-uniq-filter.js';
 import { persistLoadProcessorComponent } from './persist-load-processor.js';
 import { persistStoreProcessorComponent } from './persist-store-processor.js';
 
@@ -14,6 +15,7 @@ import { persistStoreProcessorComponent } from './persist-store-processor.js';
 export const STATE_COMPONENTS: readonly ComponentDescriptor[] = [
   levelUriUniqFilterComponent,
   memoryUriUniqFilterComponent,
+  noopUriUniqFilterComponent,
   levelStateStoreComponent,
   fetchHistoryStoreComponent,
   persistLoadProcessorComponent,

@@ -232,5 +232,5 @@ function parseJson<T>(text: string | undefined): T | undefined {
 }
 
 function fail(code: ErrorCode, dir: string, message: string): never {
-  throw new BeancrawlError([{ code, location: { file: join(dir), line: 1, column: 1 }, message: `state folder ${dir} ${message}` }]);
+  throw new BeancrawlError([{ code, location: { file: join(dir) }, message: `state folder ${dir} ${message}` }]);
 }

@@ -6,7 +6,7 @@ import { takeSnapshot } from './take-snapshot.js';
 
 function progress(frontier: Partial<FrontierStats>, more: Partial<CrawlProgress> = {}): CrawlProgress {
   return {
-    state: 'RUNNING', busyWorkers: 3, bytes: 0, documents: 0, elapsedMs: 20_000,
+    state: 'RUNNING', busyWorkers: 3, bytes: 0, documents: 0, seedsCrawled: 1, elapsedMs: 20_000,
     frontier: {
       discovered: 0, queued: 0, inProcess: 0, succeeded: 0, failed: 0, disregarded: 0,
       queues: { total: 0, ready: 0, snoozed: 0, retired: 0 }, ...frontier,

@@ -42,7 +42,7 @@ const snapshot: CrawlSnapshot = {
 const stats: CrawlStatistics = {
   crawlName: 'basic', exitStatus: 'FINISHED', now: NOW, snapshot,
   progress: {
-    state: 'FINISHED', busyWorkers: 0, bytes: 153342, documents: 14, elapsedMs: 41968,
+    state: 'FINISHED', busyWorkers: 0, bytes: 153342, documents: 14, seedsCrawled: 1, elapsedMs: 41968,
     frontier: { discovered: 20, queued: 0, inProcess: 0, succeeded: 15, failed: 1, disregarded: 2, queues: { total: 3, ready: 0, snoozed: 1, retired: 0 } },
   },
   hosts: new Map([['www.example.org', host(12, 150000, 2)], ['dns:', host(2, 114)], ['cdn.example.org', host(1, 3285)], ['down.example.com', host(0, 0)]]),

@@ -30,7 +30,7 @@ class FakeFrontier {
 function controller(frontier: FakeFrontier, state: CrawlProgress['state'] = 'FINISHED'): CrawlControl {
   return {
     run: async () => 'FINISHED', terminate: () => undefined, pause: () => undefined, pauseWithAlert: () => undefined, unpause: () => undefined,
-    progress: () => ({ state, frontier: frontier.stats(), busyWorkers: 0, bytes: 0, documents: 0, elapsedMs: 1500 }),
+    progress: () => ({ state, frontier: frontier.stats(), busyWorkers: 0, bytes: 0, documents: 0, seedsCrawled: 1, elapsedMs: 1500 }),
   };
 }
 
@@ -128,7 +128,7 @@ describe(StatisticsTracker.name, () => {
 
   describe('crawlExitStatus()', () => {
     const progress = (state: CrawlProgress['state'], queued: number, more: object = {}): CrawlProgress => ({
-      state, busyWorkers: 0, bytes: 10, documents: 5, elapsedMs: 100,
+      state, busyWorkers: 0, bytes: 10, documents: 5, seedsCrawled: 1, elapsedMs: 100,
       frontier: { discovered: 0, queued, inProcess: 0, succeeded: 0, failed: 0, disregarded: 0, queues: { total: 0, ready: 0, snoozed: 0, retired: 0 } },
       ...more,
     });

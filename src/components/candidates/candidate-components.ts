@@ -3,6 +3,7 @@ import { candidateScoperComponent } from './candidate-scoper.js';
 import { CANONICALIZATION_RULE_COMPONENTS } from './canonicalization-rule-beans.js';
 import { frontierPreparerComponent } from './frontier-preparer.js';
 import { hashCrawlMapperComponent } from './hash-crawl-mapper.descriptor.js';
+import { lexicalCrawlMapperComponent } from './lexical-crawl-mapper.js';
 import { hostnameQueueAssignmentPolicyComponent } from './hostname-queue-assignment-policy.js';
 import { ipQueueAssignmentPolicyComponent } from './ip-queue-assignment-policy.js';
 import { rulesCanonicalizationPolicyComponent } from './rules-canonicalization-policy.js';
@@ -18,6 +19,7 @@ export const CANDIDATE_COMPONENTS: ComponentDescriptor[] = [
   candidateScoperComponent,
   frontierPreparerComponent,
   hashCrawlMapperComponent,
+  lexicalCrawlMapperComponent,
   rulesCanonicalizationPolicyComponent,
   ...CANONICALIZATION_RULE_COMPONENTS,
   surtAuthorityQueueAssignmentPolicyComponent,

@@ -18,7 +18,9 @@ const MEMO_SIZE = 4096;
  * leading `label,` run read as a host, reduced to its public suffix plus one label (the regex's
  * first match: the longest suffix rule followed by one more label; a key that is a suffix itself
  * backs off to the longest shorter rule). Undefined when the regex would not match (fewer than
- * two leading labels: an IP address, `localhost`).
+ * two leading labels: an IP address, `localhost`). The list is tldts's (private suffixes
+ * counting), not the copy bundled with a given Heritrix release; and a key that is itself a
+ * wildcard rule's parent (`jp,kawasaki,foo,`) reduces less far than Heritrix's regex takes it.
  */
 export function topmostAssignedSurtPrefix(key: string): string | undefined {
   const labels: string[] = [];

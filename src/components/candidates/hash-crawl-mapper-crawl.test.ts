@@ -66,6 +66,8 @@ describe('two crawlers dividing a site with HashCrawlMapper (integration)', func
         const result = await launchJob(job.dir, { sets: [...FAST, `hashCrawlMapper.localName=${localName}`] });
         expect(result.exitStatus).to.equal('FINISHED');
         const log = parseCrawlLog(await readFile(join(job.dir, result.runDir, 'logs', 'crawl.log'), 'utf8'));
+        // The other crawler's seeds are its own to crawl: no "seed is out of scope".
+        expect(await readFile(join(job.dir, result.runDir, 'logs', 'uri-errors.log'), 'utf8')).to.equal('');
         crawled.set(localName, log.filter((e) => e.status === 200 && !e.uri.endsWith('/robots.txt')).map((e) => e.uri).sort());
         const files = (await readdir(join(job.dir, 'diversions'))).sort();
         const lines = (await Promise.all(files.map((f) => readFile(join(job.dir, 'diversions', f), 'utf8')))).join('').split('\n').filter(Boolean);

@@ -1,5 +1,4 @@
 import type { CrawlUri } from '../model/crawl-uri.js';
-import { FetchStatus } from '../model/fetch-status.js';
 import type { Frontier } from '../model/frontier.js';
 import type { ProcessorChain } from '../model/processor-chain.js';
 import type { SheetOverlays } from '../sheets/sheet-overlay.js';
@@ -18,7 +17,7 @@ export interface AdmissionParts {
  * run's checks all come through here. The candidate gets the sheets that apply to it (a
  * prerequisite keeps those of the URI that needs it, as it joins that URI's queue), goes through
  * the candidate chain (scope, then preparation: keys, queue, precedence), and is scheduled
- * unless the chain put it out of scope. Synchronous until a processor answers with a promise.
+ * unless the chain put it out of scope or diverted it (any negative status). Synchronous until a processor answers with a promise.
  */
 export class CandidateAdmission {
   constructor(readonly parts: AdmissionParts) {}
@@ -30,14 +29,18 @@ export class CandidateAdmission {
     return r ? r.then(() => undefined) : undefined;
   }
 
-  /** Admits a candidate: true when it was handed to the frontier, false when it came out of scope. */
+  /**
+   * Admits a candidate: true when it was handed to the frontier, false when the chain gave it a
+   * negative status (out of scope, diverted to another crawler by a crawl mapper), which Heritrix
+   * does not schedule either.
+   */
   admit(candidate: CrawlUri, source?: CrawlUri): boolean | Promise<boolean> {
     const judged = this.judge(candidate, source);
     return judged ? judged.then(() => this.#schedule(candidate)) : this.#schedule(candidate);
   }
 
   #schedule(candidate: CrawlUri): boolean {
-    if (candidate.fetchStatus === FetchStatus.OUT_OF_SCOPE) return false;
+    if (candidate.fetchStatus < 0) return false;
     this.parts.frontier?.schedule(candidate);
     return true;
   }

@@ -190,7 +190,9 @@ export class CrawlController implements CrawlControl {
         loggerModule?.alert?.('WARNING', `seed ${seed.url} (line ${seed.line}) is not a crawlable URL`);
         continue;
       }
-      if (!(await this.#admission.admit(new CrawlUri(url, { isSeed: true, sourceTag: seed.sourceTag })))) {
+      const candidate = new CrawlUri(url, { isSeed: true, sourceTag: seed.sourceTag });
+      // A seed another crawler owns (a crawl mapper diverted it, status -5002) is that crawler's to crawl, not an error.
+      if (!(await this.#admission.admit(candidate)) && candidate.fetchStatus !== FetchStatus.BLOCKED_BY_CUSTOM_PROCESSOR) {
         loggerModule?.uriError(url, undefined, 'seed is out of scope');
         loggerModule?.alert?.('WARNING', `seed ${url} is out of scope: check the scope rules (beancrawl explain JOB ${url})`);
       }

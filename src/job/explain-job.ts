@@ -3,6 +3,7 @@ import { loadEngineSettings } from '../beans/engine-settings.js';
 import type { ResolvedGraph } from '../beans/resolve/resolved-bean.js';
 import { CrawlUri } from '../model/crawl-uri.js';
 import type { DecideRule } from '../model/decide-rule.js';
+import { FetchStatus } from '../model/fetch-status.js';
 import type { Processor } from '../model/processor.js';
 import type { ProcessorChain } from '../model/processor-chain.js';
 import { CandidateAdmission } from '../engine/candidate-admission.js';
@@ -29,6 +30,8 @@ export interface Explanation {
   readonly cost?: number;
   readonly rules: RuleVerdict[];
   readonly decision?: { readonly decision: string; readonly rule?: string; readonly index?: number };
+  /** The crawler a crawl mapper of the candidate chain (HashCrawlMapper) gives the URI to instead of scheduling it here. */
+  readonly divertedTo?: string;
   readonly sheets: Array<{ sheet: string; because: string }>;
   readonly overrides: OverrideExplained[];
   readonly politeness?: { readonly minDelayMs: number; readonly maxDelayMs: number; readonly delayFactor: number; readonly respectCrawlDelayUpToSeconds: number };
@@ -86,6 +89,7 @@ function explainOne(url: string, p: Parts): Explanation {
   const robots = 'no cached robots.txt verdict: robots.txt is fetched during a crawl and not kept between runs yet';
   if (!normalized) return { url, normalized, rules: [], sheets: [], overrides: [], robots };
   const curi = new CrawlUri(normalized, { isSeed: false, hopsPath: 'L' });
+  curi.judgedOnly = true;
   // The crawl's own path: the sheets and the candidate chain as admission runs them (a chain is synchronous without I/O).
   if (p.admission) void p.admission.judge(curi);
   else curi.overlay = p.manager?.overlayFor(curi);
@@ -97,9 +101,11 @@ function explainOne(url: string, p: Parts): Explanation {
   const last = [...rules].reverse().find((r) => r.decision !== 'NONE');
   const decision = p.scope ? { decision: p.scope.decisionFor(curi), rule: last?.rule, index: last?.index } : undefined;
   const d = p.disposition?.politenessFor(curi);
+  const divertedTo = curi.fetchStatus === FetchStatus.BLOCKED_BY_CUSTOM_PROCESSOR
+    ? curi.annotations.find((a) => a.startsWith('to:'))?.slice(3) : undefined;
   return {
     url, normalized, surt: curi.candidateSurt, uniquenessKey: curi.canonicalKey || undefined, queueKey: curi.queueKey || undefined,
-    cost: curi.queueKey ? curi.cost : undefined, rules, decision, sheets: p.manager?.explain(curi) ?? [], overrides: overridesOf(curi, p.resolved), robots,
+    cost: curi.queueKey ? curi.cost : undefined, rules, decision, divertedTo, sheets: p.manager?.explain(curi) ?? [], overrides: overridesOf(curi, p.resolved), robots,
     politeness: d ? { minDelayMs: d.minDelayMs, maxDelayMs: d.maxDelayMs, delayFactor: d.delayFactor, respectCrawlDelayUpToSeconds: d.respectCrawlDelayUpToSeconds } : undefined,
   };
 }

@@ -140,6 +140,11 @@ export class CrawlUri {
   linkExtractorFinished = false;
   /** The worker that processed it (crawl.log's `#NNN`). */
   worker = 0;
+  /**
+   * Set by `explain`, which runs the candidate chain on a URI without crawling it: processors
+   * judge it as they would in a crawl and write nothing (a crawl mapper's divert files).
+   */
+  judgedOnly = false;
   /** The DNS answer's TTL, for dns: URIs. */
   dnsTtlSeconds?: number;
 

@@ -8,6 +8,17 @@ const INLINE_FLAGS = /^\(\?([ims]+)\)/;
  * pattern JavaScript cannot compile (possessive quantifiers, `(?x)`, ...).
  */
 export function fullMatchRegex(source: string): RegExp {
+  const { body, flags } = translated(source);
+  return new RegExp(`^(?:${body})$`, flags);
+}
+
+/** As fullMatchRegex, for Java's `Matcher.find()`: the first match anywhere (`exec`), not anchored. */
+export function findRegex(source: string): RegExp {
+  const { body, flags } = translated(source);
+  return new RegExp(body, flags);
+}
+
+function translated(source: string): { body: string; flags: string } {
   let body = '';
   const flags = new Set<string>();
   let inClass = false;
@@ -30,5 +41,5 @@ export function fullMatchRegex(source: string): RegExp {
     }
     body += c;
   }
-  return new RegExp(`^(?:${body})$`, [...flags].join(''));
+  return { body, flags: [...flags].join('') };
 }

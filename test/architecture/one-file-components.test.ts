@@ -14,6 +14,7 @@ const APART: Record<string, string> = {
   'components/receivers/http-push-receiver.descriptor.ts': 'the class imports undici',
   'components/scope/hop-crosses-assignment-level-domain-decide-rule.descriptor.ts': 'the class imports tldts and its suffix list',
   'components/candidates/assignment-level-surt-queue-assignment-policy.descriptor.ts': 'the class imports tldts and its suffix list',
+  'components/candidates/hash-crawl-mapper.descriptor.ts': 'the class imports tldts and its suffix list',
   'components/receivers/warc-record-builders.descriptor.ts': 'one table of Heritrix\'s record builders, most of them accepted and writing nothing',
   'engine/heritrix-accepted.descriptor.ts': 'Heritrix classes accepted for their properties and never built: no class',
 };

@@ -13,7 +13,7 @@ export const explainCommand = defineCommand({
   },
   summary: 'Say what the job would do with each URL, without fetching it.',
   details: 'For each URL (or each line of stdin): its normalised form, SURT, uniqueness and queue keys, '
-    + 'every scope rule\'s verdict and the final decision, the sheets that apply and the values they '
+    + 'every scope rule\'s verdict and the final decision, the crawler it is diverted to (a crawl mapper), the sheets that apply and the values they '
     + 'change, and the politeness that applies.',
   async run({ operands: [target, ...urls], options }, io) {
     const list = urls.length ? urls : await readStdinLines();
@@ -30,6 +30,7 @@ function describe(e: Explanation): string {
   const lines = [e.url, `  normalised:     ${e.normalized}`, `  SURT:           ${e.surt}`, `  uniqueness key: ${e.uniquenessKey ?? '-'}`, `  queue key:      ${e.queueKey ?? '-'}`, `  queue cost:     ${e.cost ?? '-'}`, '  scope:'];
   for (const r of e.rules) lines.push(`    ${String(r.index).padStart(2)} ${r.decision.padEnd(6)} ${r.rule} (${r.className})`);
   if (e.decision) lines.push(`  decision: ${e.decision.decision}${e.decision.index !== undefined ? ` (rule ${e.decision.index}, ${e.decision.rule})` : ' (no rule decided: not accepted)'}`);
+  if (e.divertedTo !== undefined) lines.push(`  diverted: to crawler ${e.divertedTo} (a crawl mapper gives it to that crawler; not scheduled here)`);
   lines.push(`  sheets:${e.sheets.length ? '' : ' none'}`);
   for (const s of e.sheets) lines.push(`    ${s.sheet}: ${s.because}`);
   if (e.overrides.length) lines.push('  values the sheets change:');

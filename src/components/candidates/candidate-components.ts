@@ -2,6 +2,8 @@ import type { ComponentDescriptor } from '../../beans/registry/component-descrip
 import { candidateScoperComponent } from './candidate-scoper.js';
 import { CANONICALIZATION_RULE_COMPONENTS } from './canonicalization-rule-beans.js';
 import { frontierPreparerComponent } from './frontier-preparer.js';
+import { hashCrawlMapperComponent } from './hash-crawl-mapper.descriptor.js';
+import { lexicalCrawlMapperComponent } from './lexical-crawl-mapper.js';
 import { hostnameQueueAssignmentPolicyComponent } from './hostname-queue-assignment-policy.js';
 import { ipQueueAssignmentPolicyComponent } from './ip-queue-assignment-policy.js';
 import { rulesCanonicalizationPolicyComponent } from './rules-canonicalization-policy.js';
@@ -12,10 +14,12 @@ import { zeroCostAssignmentPolicyComponent } from './zero-cost-assignment-policy
 import { wagCostAssignmentPolicyComponent } from './wag-cost-assignment-policy.js';
 import { antiCalendarCostAssignmentPolicyComponent } from './anti-calendar-cost-assignment-policy.js';
 
-/** The candidate chain's processors and the URI policies they use (canonicalization, queue assignment, cost). */
+/** The candidate chain's processors (scoper, crawl mapper, preparer) and the URI policies they use (canonicalization, queue assignment, cost). */
 export const CANDIDATE_COMPONENTS: ComponentDescriptor[] = [
   candidateScoperComponent,
   frontierPreparerComponent,
+  hashCrawlMapperComponent,
+  lexicalCrawlMapperComponent,
   rulesCanonicalizationPolicyComponent,
   ...CANONICALIZATION_RULE_COMPONENTS,
   surtAuthorityQueueAssignmentPolicyComponent,

@@ -9,7 +9,7 @@ export const directoryMirrorReceiverComponent = defineComponent({
   name: 'DirectoryMirrorReceiver',
   description:
     'A result receiver that mirrors fetched documents under a folder by URL path, like Oracle Ultra Search\'s document cache ' +
-    'and Heritrix\'s MirrorWriterProcessor (http and https URLs): `host/path/name`, `index.html` for a path ending in `/`, the query kept in the ' +
+    '(http and https URLs; for Heritrix\'s own layout and properties, MirrorWriterProcessor): `host/path/name`, `index.html` for a path ending in `/`, the query kept in the ' +
     'name. Documents are stored decoded (no gzip), so the folder serves as an offline copy; links inside them are not ' +
     'rewritten. A document fetched again overwrites its file. A file standing where a folder is needed (`/a` then `/a/b`) ' +
     'moves into it as its directoryFile. In a delta run, new and changed documents are written, unchanged ones left as they ' +

@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import { tempDir } from '../../support/temp-dir.js';
 import { build, byEffect, uriUnder, type Driver } from './driver.js';
 import type { RecordingSheetOverlay } from './recording-overlay.js';
 import type { Processor } from '../../../src/model/processor.js';
@@ -74,6 +76,34 @@ const CANDIDATE_PROCESSOR_DRIVERS: Driver[] = [
       const curi = uriUnder(overlay, 'http://example.org/a', { hopsPath: 'L', via: 'http://example.org/' });
       await scoper.process(curi);
       return curi.fetchStatus;
+    })],
+  },
+  {
+    component: 'HashCrawlMapper',
+    // http://www.example.org/ hashes to crawler 1 of 2 (org,example,): crawler 0 diverts it. Only judged: no divert file.
+    cases: [byEffect('enabled', false, 'a candidate of another crawler is no longer diverted', { base: -5002, sheet: 0 }, async (overlay) => {
+      const mapper = await build<Processor>('HashCrawlMapper', { crawlerCount: 2, localName: '0' });
+      const curi = uriUnder(overlay, 'http://www.example.org/a', { hopsPath: 'L', via: 'http://example.com/' });
+      curi.judgedOnly = true;
+      await mapper.process(curi);
+      return curi.fetchStatus;
+    })],
+  },
+  {
+    component: 'LexicalCrawlMapper',
+    // Every key goes to crawler `other` (one map entry): crawler `here` diverts all. Only judged: no divert file.
+    cases: [byEffect('enabled', false, 'a candidate of another crawler is no longer diverted', { base: -5002, sheet: 0 }, async (overlay) => {
+      const folder = await tempDir({ 'map.config': 'com, other\n' });
+      try {
+        const mapper = await build<Processor & { start(): Promise<void> }>('LexicalCrawlMapper', { localName: 'here', mapPath: join(folder.dir, 'map.config') });
+        await mapper.start();
+        const curi = uriUnder(overlay, 'http://www.example.org/a', { hopsPath: 'L', via: 'http://example.com/' });
+        curi.judgedOnly = true;
+        await mapper.process(curi);
+        return curi.fetchStatus;
+      } finally {
+        await folder.cleanup();
+      }
     })],
   },
   {

@@ -185,4 +185,21 @@ const RECEIVER_PROCESSOR: Driver = {
   })],
 };
 
-export const DISPOSITION_DRIVERS: Driver[] = [CANDIDATES_PROCESSOR, DISPOSITION_PROCESSOR, WARC_WRITER_PROCESSOR, ARC_WRITER_PROCESSOR, RECEIVER_PROCESSOR];
+const MIRROR_WRITER_PROCESSOR: Driver = {
+  component: 'MirrorWriterProcessor',
+  cases: [byEffect('enabled', false, 'a response\'s body is not written to the mirror', { base: ['example.org/a.html'], sheet: [] }, async (overlay) => {
+    const folder = await tempDir();
+    try {
+      const writer = await build<Processor>('MirrorWriterProcessor', { path: folder.dir });
+      const curi = uriUnder(overlay, 'http://example.org/a.html');
+      curi.fetchStatus = 200;
+      curi.response = { rawBody: Buffer.from('<html></html>') } as CrawlUri['response'];
+      await writer.process(curi);
+      return (await readdir(folder.dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(folder.dir.length + 1));
+    } finally {
+      await folder.cleanup();
+    }
+  })],
+};
+
+export const DISPOSITION_DRIVERS: Driver[] = [CANDIDATES_PROCESSOR, DISPOSITION_PROCESSOR, WARC_WRITER_PROCESSOR, ARC_WRITER_PROCESSOR, MIRROR_WRITER_PROCESSOR, RECEIVER_PROCESSOR];

@@ -23,6 +23,7 @@ export const crawlerLoggerModuleComponent = defineComponent({
   refs: {
     stateStore: { kind: 'StateStore', autowire: true, description: 'Keeps how far crawl.log was written at each commit, so a resumed crawl continues it without duplicate lines.' },
   },
+  outputs: (c) => [{ what: 'crawl.log', path: join(String(c.path), 'crawl.log') }],
   load: async (): Promise<ComponentClass> => CrawlerLoggerModule,
 });
 

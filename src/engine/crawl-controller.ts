@@ -178,6 +178,7 @@ export class CrawlController implements CrawlControl {
       state: this.#state, frontier: this.config.frontier.stats(), busyWorkers: this.#busy,
       exitStatus: this.#state === 'FINISHED' || this.#state === 'STOPPING' ? this.#exitStatus : undefined,
       bytes: this.#bytes, documents: this.#documents, seedsCrawled: this.#seedsCrawled, elapsedMs: this.#elapsed(), alert: this.#alert ?? this.#pauseAlert,
+      recentAlerts: this.config.loggerModule?.recentAlerts?.(),
     };
   }
 

@@ -3,7 +3,7 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, stat, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
-import type { CrawlLogger } from '../model/crawl-logger.js';
+import type { Alert, CrawlLogger } from '../model/crawl-logger.js';
 import type { CrawlUri } from '../model/crawl-uri.js';
 import { JournaledFile } from '../model/journaled-file.js';
 import { crawlLogLine } from './crawl-log-line.js';
@@ -23,6 +23,7 @@ export const crawlerLoggerModuleComponent = defineComponent({
   refs: {
     stateStore: { kind: 'StateStore', autowire: true, description: 'Keeps how far crawl.log was written at each commit, so a resumed crawl continues it without duplicate lines.' },
   },
+  outputs: (c) => [{ what: 'crawl.log', path: join(String(c.path), 'crawl.log') }],
   load: async (): Promise<ComponentClass> => CrawlerLoggerModule,
 });
 
@@ -31,12 +32,18 @@ export const crawlerLoggerModuleComponent = defineComponent({
  * With a state store, crawl.log's length goes with each commit, so that after a crash it can be
  * cut back to the lines of URIs the store counts as done.
  */
+/** Alerts kept for the console and `status` (all of them are in alerts.log). */
+const RECENT_ALERTS = 20;
+
 export class CrawlerLoggerModule implements CrawlLogger {
   #crawl?: WriteStream;
   #journaled?: JournaledFile;
   #uriErrors?: WriteStream;
   #runtimeErrors?: WriteStream;
   #alerts?: WriteStream;
+  #alertCount = 0;
+  /** The last RECENT_ALERTS alerts, for the console and `status`. */
+  readonly #recent: Alert[] = [];
 
   constructor(readonly config: ConfigOf<typeof crawlerLoggerModuleComponent>) {}
 
@@ -82,7 +89,14 @@ export class CrawlerLoggerModule implements CrawlLogger {
   }
 
   alert(severity: 'WARNING' | 'SEVERE', message: string): void {
-    this.#alerts?.write(`${new Date().toISOString()} ${severity} ${message.replace(/\n/g, ' ')}\n`);
+    const line = message.replace(/\n/g, ' ');
+    this.#alerts?.write(`${new Date().toISOString()} ${severity} ${line}\n`);
+    this.#recent.push({ seq: ++this.#alertCount, severity, message: line });
+    if (this.#recent.length > RECENT_ALERTS) this.#recent.shift();
+  }
+
+  recentAlerts(): readonly Alert[] {
+    return this.#recent;
   }
 
   async stop(): Promise<void> {

@@ -46,6 +46,8 @@ export interface LaunchResult {
   readonly controller: CrawlControl;
   /** The run folder this launch continued, when it resumed an unfinished run. */
   readonly resumed?: string;
+  /** Where the beans left what they wrote (crawl.log, WARC files, a mirror…), absolute paths, in bean order. */
+  readonly outputs: ReadonlyArray<{ readonly what: string; readonly path: string }>;
 }
 
 /**
@@ -125,7 +127,8 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
       if (failure === undefined) throw e;
     });
   }
-  return { exitStatus: exitStatus!, runDir, jobDir: verified.jobDir, controller: controller!, resumed: state?.mode === 'resume' ? state.previous!.runDir : undefined };
+  const outputs = resolved.resolved!.beans.flatMap((b) => b.descriptor.outputs?.(b.config) ?? []);
+  return { exitStatus: exitStatus!, runDir, jobDir: verified.jobDir, controller: controller!, resumed: state?.mode === 'resume' ? state.previous!.runDir : undefined, outputs };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Alert } from './crawl-logger.js';
 import type { FrontierStats } from './frontier.js';
 
 /** The figures soft limits are checked against. */
@@ -25,6 +26,8 @@ export interface CrawlProgress extends CrawlTotals {
   readonly seedsCrawled: number;
   /** Why the crawl paused by itself (a state store that cannot write, a disk nearly full), while it lasts. */
   readonly alert?: string;
+  /** The last lines of alerts.log (a host that does not exist, a seed out of scope), the newest last. */
+  readonly recentAlerts?: readonly Alert[];
 }
 
 /** What a launch drives: run to the end, stop early, report progress. */

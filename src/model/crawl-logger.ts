@@ -1,5 +1,12 @@
 import type { CrawlUri } from './crawl-uri.js';
 
+/** One line of alerts.log, numbered in the order said (from 1). */
+export interface Alert {
+  readonly seq: number;
+  readonly severity: 'WARNING' | 'SEVERE';
+  readonly message: string;
+}
+
 /** Heritrix's CrawlerLoggerModule: crawl.log and the error logs beside it. */
 export interface CrawlLogger {
   /** One crawl.log line for a URI whose processing is over. */
@@ -10,4 +17,6 @@ export interface CrawlLogger {
   runtimeError(curi: CrawlUri, error: unknown): void;
   /** Something the operator should know (alerts.log): a seed out of scope, a failing component. */
   alert?(severity: 'WARNING' | 'SEVERE', message: string): void;
+  /** The last alerts said (a few, the newest last), so that the console and `status` show them as they come. */
+  recentAlerts?(): readonly Alert[];
 }

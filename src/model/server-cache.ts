@@ -11,6 +11,8 @@ export interface HostState {
   ipFetchedAt?: number;
   /** The DNS answer's TTL, when the resolver gave one. */
   ipTtlSeconds?: number;
+  /** Why the last lookup failed (`no-such-host`, `timeout`, `error`), until one succeeds: alerted once per kind. */
+  unresolvable?: string;
   robots?: RobotsPolicy;
   /**
    * The robots.txt text `robots` was parsed from (`robotsTextOf` in components/fetch/robots-text.ts;

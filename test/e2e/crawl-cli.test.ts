@@ -96,6 +96,30 @@ describe('beancrawl create, launch and crawl (the binary)', function () {
     expect(log.filter((e) => e.status === 200).map((e) => new URL(e.uri).pathname)).to.include.members(['/guide/', '/guide/one.html', '/guide/two.html']);
   });
 
+  it('crawl keeps what it crawls (WARC files, a mirror) and says where; the same command again crawls in the same job', async () => {
+    const cwd = join(work.dir, 'crawl-here');
+    await mkdir(cwd, { recursive: true });
+    const args = ['crawl', `${site.origin}/guide/`, '--contact', 'https://example.org/contact', ...FAST];
+    const r = await runCli(args, { cwd, timeoutMs: 30000 });
+    expect(r.code, r.stderr).to.equal(0);
+    const job = join(cwd, 'jobs', new URL(site.origin).host.replace(':', '_'));
+    expect(r.stdout).to.match(/^WARC files: jobs\/\S+\/runs\/\d{17}\/warcs$/m).and.match(/^mirror: jobs\/\S+\/mirror$/m).and.match(/^crawl\.log: /m);
+    expect(readFileSync(join(job, 'mirror', new URL(site.origin).hostname, 'guide', 'index.html'), 'utf8')).to.contain('guide');
+    const again = await runCli(args, { cwd, timeoutMs: 30000 });
+    expect(again.code, again.stderr).to.equal(0);
+    expect(again.stderr).to.contain(`crawling again in jobs/${new URL(site.origin).host.replace(':', '_')}`);
+  });
+
+  it('crawl without --contact prints the error once and leaves no job folder', async () => {
+    const cwd = join(work.dir, 'no-contact');
+    await mkdir(cwd, { recursive: true });
+    const r = await runCli(['crawl', `${site.origin}/`], { cwd });
+    expect(r.code, r.stderr).to.equal(1);
+    expect(r.stderr.split('\n').filter((l) => l.includes('error BC_BEAN_INVALID'))).to.have.length(1);
+    expect(r.stderr).to.contain('operatorContactUrl').and.contain('no job folder was kept');
+    expect(existsSync(join(cwd, 'jobs', new URL(site.origin).host.replace(':', '_')))).to.equal(false);
+  });
+
   it('exits 3 when not one seed could be crawled, and 0 when a seed answered, even with a 404', async () => {
     const closed = await SiteServer.start({});
     const deadOrigin = closed.origin;

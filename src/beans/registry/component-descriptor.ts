@@ -89,6 +89,11 @@ export interface ComponentDescriptor {
   readonly propertyAliases?: Readonly<Record<string, string>>;
   /** Level 3 of verify: the bean's own rules, on its resolved values (no instance is built). */
   validate?(bean: BeanView, ctx: ValidateContext): ValidationIssue[] | Promise<ValidationIssue[]>;
+  /**
+   * Where the bean leaves what it writes (WARC files, a mirror, a document list), from its
+   * resolved values (paths already resolved): the launch summary lists them.
+   */
+  outputs?(config: Readonly<Record<string, unknown>>): ReadonlyArray<{ readonly what: string; readonly path: string }>;
   /** Loads the implementation; absent for configuration-only beans that are never built. */
   load?(): Promise<ComponentClass>;
   /**

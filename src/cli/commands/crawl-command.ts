@@ -1,9 +1,21 @@
+import { readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createJob } from '../../job/create-job.js';
+import { verifyJob } from '../../job/verify-job.js';
+import { formatDiagnostic, isError } from '../../util/diagnostic.js';
 import { timestamp17 } from '../../util/timestamp17.js';
 import { defineCommand } from '../cli-command.js';
-import { EXIT_OK } from '../exit-codes.js';
+import { EXIT_ERROR } from '../exit-codes.js';
 import { SET_OPTION } from '../set-option.js';
-import { createCommand } from './create-command.js';
 import { launchCommand } from './launch-command.js';
+
+/** What `crawl` made a job folder for, kept in it so that the same command finds it again. */
+const MADE_FOR = '.crawl-command.json';
+
+interface MadeFor {
+  readonly profile: string;
+  readonly seeds: readonly string[];
+}
 
 /** `beancrawl crawl URL…`: create, then launch, as those two commands would. */
 export const crawlCommand = defineCommand({
@@ -12,16 +24,35 @@ export const crawlCommand = defineCommand({
   options: {
     profile: { value: 'NAME', description: 'the profile to copy (default: site-mirror)' },
     contact: { value: 'URL', description: 'the operator contact URL' },
-    job: { value: 'DIR', description: 'the job folder to make (default: jobs/<host>-<time>)' },
+    job: { value: 'DIR', description: 'the job folder to make (default: jobs/<name of the first URL>)' },
     set: SET_OPTION,
   },
   summary: 'Create a job for these seeds and launch it, in one step.',
-  details: 'The same as create then launch, with the site-mirror profile and a new job folder '
-    + 'jobs/<host>-<time> named after the first URL, unless --profile and --job say otherwise.',
+  details: 'The same as create then launch, with the site-mirror profile (WARC files and a browsable '
+    + 'mirror) and the job folder jobs/<host> named after the first URL. The same command run again '
+    + 'finds that job: an unfinished run (Ctrl-C) resumes, a finished one is crawled again as a new '
+    + 'run. A job that does not verify (a missing --contact) is not left behind.',
   async run({ operands: seeds, options }, io) {
-    const job = options.job ?? defaultJobDir(seeds[0]);
-    const created = await createCommand.run({ command: 'create', operands: [job], options: { profile: options.profile ?? 'site-mirror', seed: seeds, contact: options.contact } }, io);
-    if (created !== EXIT_OK) return created;
+    const wanted: MadeFor = { profile: options.profile ?? 'site-mirror', seeds };
+    const job = options.job ?? (await defaultJobDir(seeds[0], wanted));
+    const existing = await madeFor(job);
+    if (existing && sameJob(existing, wanted)) {
+      io.err(`crawling again in ${job} (made by the same command)`);
+    } else {
+      const fresh = !(await stat(job).then(() => true, () => false));
+      const file = await createJob(job, { profile: wanted.profile, seeds, contact: options.contact });
+      const { diagnostics } = await verifyJob(job, { sets: options.set });
+      if (diagnostics.some(isError)) {
+        for (const d of diagnostics.filter(isError)) io.err(formatDiagnostic(d));
+        // What this command made and cannot launch is not left half-made.
+        if (fresh) await rm(job, { recursive: true, force: true });
+        else await rm(file, { force: true });
+        io.err(`nothing was crawled; ${fresh ? 'no job folder was kept' : `${job} is left as it was`}`);
+        return EXIT_ERROR;
+      }
+      await writeFile(join(job, MADE_FOR), `${JSON.stringify(wanted)}\n`);
+      io.out(`created ${file} from profile ${wanted.profile}`);
+    }
     return launchCommand.run({
       command: 'launch', operands: [job],
       options: { fresh: false, 'forget-history': false, checkpoint: undefined, 'dry-run-deletes': false, set: options.set },
@@ -29,12 +60,39 @@ export const crawlCommand = defineCommand({
   },
 });
 
-function defaultJobDir(url: string): string {
-  let host = 'crawl';
+/**
+ * `jobs/<name>`, named after the first URL (its host and port, or the last part of a `file:`
+ * path); when that folder holds another crawl, `jobs/<name>-<time>`.
+ */
+async function defaultJobDir(url: string, wanted: MadeFor): Promise<string> {
+  const dir = join('jobs', jobName(url));
+  const found = await stat(dir).then(() => true, () => false);
+  if (!found) return dir;
+  const made = await madeFor(dir);
+  return made && sameJob(made, wanted) ? dir : `${dir}-${timestamp17(Date.now()).slice(0, 14)}`;
+}
+
+export function jobName(url: string): string {
+  let parsed: URL | undefined;
   try {
-    host = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `http://${url}`).host.replace(/[^\w.-]+/g, '_');
+    parsed = new URL(/^[a-z][a-z0-9+.-]*:/i.test(url) ? url : `http://${url}`);
   } catch {
-    // keep the generic name
+    // a name from the text itself, below
   }
-  return `jobs/${host}-${timestamp17(Date.now()).slice(0, 14)}`;
+  const base = parsed?.protocol === 'file:'
+    ? `file-${decodeURIComponent(parsed.pathname).split('/').filter(Boolean).at(-1) ?? 'root'}`
+    : parsed?.host || url;
+  return base.replace(/[^\w.-]+/g, '_').replace(/^[._]+/, '').slice(0, 80) || 'crawl';
+}
+
+async function madeFor(job: string): Promise<MadeFor | undefined> {
+  try {
+    return JSON.parse(await readFile(join(job, MADE_FOR), 'utf8')) as MadeFor;
+  } catch {
+    return undefined;
+  }
+}
+
+function sameJob(a: MadeFor, b: MadeFor): boolean {
+  return a.profile === b.profile && a.seeds.length === b.seeds.length && a.seeds.every((s, i) => s === b.seeds[i]);
 }

@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
 import { formatDiagnostic } from '../../util/diagnostic.js';
 import type { CrawlControl } from '../../model/crawl-control.js';
 import { defineCommand } from '../cli-command.js';
@@ -40,6 +40,12 @@ export const launchCommand = defineCommand({
   },
 });
 
+/** A path as the operator would type it: relative to the working folder when it lies inside. */
+function shown(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
+}
+
 /**
  * Runs to the end with live progress and prints a summary. Ctrl-C or SIGTERM stops cleanly (URIs
  * in flight finish, every bean stops, the state is committed) and the next launch resumes; a
@@ -76,7 +82,7 @@ async function launch(target: string, sets: readonly string[], io: Output, flags
     stopProgress();
     const progress = result.controller.progress();
     io.out(`${result.exitStatus}: ${progressLine(progress)}`);
-    io.out(`crawl.log: ${join(target, result.runDir, 'logs', 'crawl.log')}`);
+    for (const { what, path } of result.outputs) io.out(`${what}: ${shown(path)}`);
     const code = crawlExitCode(result.exitStatus, progress.seedsCrawled);
     if (code === EXIT_NO_SEED_CRAWLED) io.err(`not one seed could be crawled (exit code ${code}); the run's alerts.log and seeds-report.txt say why: ${join(target, result.runDir)}`);
     return code;

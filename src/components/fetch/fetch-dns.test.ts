@@ -14,7 +14,7 @@ describe('FetchDns', () => {
   function fetchDns(over: Partial<FetchDnsConfig> = {}): FetchDns {
     const f = new FetchDns({
       enabled: true, shouldProcessRule: undefined, resolver: 'system', acceptNonDnsResolves: false, disableJavaDnsResolves: false,
-      hostsMap: { 'site.test': '127.0.0.1' }, digestContent: true, digestAlgorithm: 'sha1', serverCache: cache, ...over,
+      hostsMap: { 'site.test': '127.0.0.1' }, lookupTimeoutMs: 10000, digestContent: true, digestAlgorithm: 'sha1', serverCache: cache, loggerModule: undefined, ...over,
     });
     f.start();
     return f;
@@ -67,6 +67,20 @@ describe('FetchDns', () => {
     expect(host.ip).to.equal(undefined);
     expect(host.ipFetchedAt).to.be.a('number');
     expect(curi.contentDigest).to.equal(undefined);
+  });
+
+  it('says once in alerts.log that a host does not exist, naming it and the resolver\'s answer, and annotates each try', async () => {
+    const alerts: string[] = [];
+    const loggerModule = { crawled: () => undefined, uriError: () => undefined, runtimeError: () => undefined, alert: (_s: string, m: string) => void alerts.push(m) };
+    const first = await lookUp('dns:nothing-here.invalid', { loggerModule });
+    const second = await lookUp('dns:nothing-here.invalid', { loggerModule });
+    expect(alerts).to.have.length(1);
+    expect(alerts[0]).to.match(/^host nothing-here\.invalid does not exist \(DNS: E?[A-Z_]+\); its URIs wait to be retried/);
+    expect(first.annotations.concat(second.annotations).every((a) => /^dns:E?[A-Z_]+$/.test(a))).to.equal(true);
+    // Once it resolves, a later failure is said again.
+    cache.host('nothing-here.invalid').unresolvable = undefined;
+    await lookUp('dns:nothing-here.invalid', { loggerModule });
+    expect(alerts).to.have.length(2);
   });
 
   it('with resolver "dns" fails for what DNS does not know, and falls back to the system for localhost', async () => {

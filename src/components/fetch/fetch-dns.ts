@@ -9,7 +9,8 @@ import { PROCEED, Processor, type ProcessResult } from '../../model/processor.js
 import { dnsRecordText } from './dns-record-text.js';
 import { finishWith } from './finish-with.js';
 import { ipLiteralOf } from './host-key-of.js';
-import { dnsLookup, systemLookup, type HostAnswer } from './resolve-host.js';
+import type { HostState } from '../../model/server-cache.js';
+import { dnsLookup, isFailure, systemLookup, type HostAnswer, type HostLookup } from './resolve-host.js';
 
 function validateFetchDns(bean: BeanView): ValidationIssue[] {
   const map = (bean.config.hostsMap ?? {}) as Record<string, string>;
@@ -44,12 +45,17 @@ export const fetchDnsComponent = defineComponent({
       type: 'object', additionalProperties: { type: 'string' }, default: {},
       description: 'Host names mapped to addresses, consulted before any resolver (tests, intranets).',
     },
+    lookupTimeoutMs: {
+      type: 'integer', minimum: 100, default: 10000,
+      description: 'Longest wait for a lookup\'s answer; a lookup that does not answer in time fails (-1, annotation `dns:ETIMEOUT`) and is retried later.',
+    },
     digestContent: { type: 'boolean', default: true, overlayable: true, description: 'Compute the digest of the DNS record.' },
     digestAlgorithm: { type: 'string', enum: DIGEST_ALGORITHMS, default: 'sha1', description: 'The digest algorithm.' },
   },
   refs: {
     ...PROCESSOR_REFS,
     serverCache: { kind: 'ServerCache', autowire: true, required: true, description: 'Where addresses are recorded.' },
+    loggerModule: { kind: 'CrawlLogger', autowire: true, description: 'Told once of each host that does not resolve (alerts.log).' },
   },
   validate: validateFetchDns,
   load: async (): Promise<ComponentClass> => FetchDns,
@@ -67,7 +73,7 @@ export class FetchDns extends Processor<typeof fetchDnsComponent> {
   #resolver?: Resolver;
 
   start(): void {
-    if (this.#usesDns()) this.#resolver ??= new Resolver();
+    if (this.#usesDns()) this.#resolver ??= this.#newResolver();
   }
 
   stop(): void {
@@ -88,9 +94,16 @@ export class FetchDns extends Processor<typeof fetchDnsComponent> {
     curi.fetchDurationMs = now - curi.fetchBeginTime;
     const host = this.config.serverCache.host(name);
     host.ipFetchedAt = now;
-    host.ip = answer?.address;
-    host.ipTtlSeconds = answer?.ttlSeconds;
-    if (answer === undefined) return finishWith(curi, FetchStatus.DOMAIN_UNRESOLVABLE);
+    if (isFailure(answer)) {
+      host.ip = undefined;
+      host.ipTtlSeconds = undefined;
+      curi.annotations.push(`dns:${answer.code}`);
+      this.#alertOnce(name, host, answer.failure, answer.code);
+      return finishWith(curi, FetchStatus.DOMAIN_UNRESOLVABLE);
+    }
+    host.ip = answer.address;
+    host.ipTtlSeconds = answer.ttlSeconds;
+    host.unresolvable = undefined;
     this.#record(curi, name, answer, c);
     return PROCEED;
   }
@@ -101,15 +114,32 @@ export class FetchDns extends Processor<typeof fetchDnsComponent> {
   }
 
   /** An IP literal answers itself; then hostsMap; then the configured resolver. */
-  async #resolve(name: string): Promise<HostAnswer | undefined> {
+  async #resolve(name: string): Promise<HostLookup> {
     const literal = ipLiteralOf(name);
     if (literal !== undefined) return { address: literal };
     const mapped = this.config.hostsMap[name];
     if (mapped !== undefined) return { address: mapped };
-    if (!this.#usesDns()) return systemLookup(name);
-    const answer = await dnsLookup((this.#resolver ??= new Resolver()), name);
-    if (answer !== undefined || !(this.config.acceptNonDnsResolves || name === 'localhost')) return answer;
-    return systemLookup(name);
+    if (!this.#usesDns()) return systemLookup(name, this.config.lookupTimeoutMs);
+    const answer = await dnsLookup((this.#resolver ??= this.#newResolver()), name);
+    if (!isFailure(answer) || !(this.config.acceptNonDnsResolves || name === 'localhost')) return answer;
+    return systemLookup(name, this.config.lookupTimeoutMs);
+  }
+
+  /** DNS queries with the lookup timeout: one try per server, as long as lookupTimeoutMs allows. */
+  #newResolver(): Resolver {
+    return new Resolver({ timeout: this.config.lookupTimeoutMs, tries: 1 });
+  }
+
+  /**
+   * A host that does not resolve is said once in alerts.log (and so on the console), naming the
+   * host and what the resolver said, when it happens: its URIs wait for retries meanwhile,
+   * which can take hours, and a mistyped seed looks like a crawl that does nothing.
+   */
+  #alertOnce(name: string, host: HostState, failure: string, code: string): void {
+    if (host.unresolvable === failure) return;
+    host.unresolvable = failure;
+    const why = failure === 'no-such-host' ? `does not exist (DNS: ${code})` : failure === 'timeout' ? `did not answer a lookup within ${this.config.lookupTimeoutMs} ms` : `could not be looked up (${code})`;
+    this.config.loggerModule?.alert?.('WARNING', `host ${name} ${why}; its URIs wait to be retried (frontier retryDelaySeconds, maxRetries)`);
   }
 
   #record(curi: CrawlUri, name: string, answer: HostAnswer, c: ConfigOf<typeof fetchDnsComponent>): void {

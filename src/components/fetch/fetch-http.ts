@@ -20,7 +20,7 @@ import { HttpExchange } from './http-exchange.js';
 import { httpUrlOf } from './http-url-of.js';
 import { recordResponse } from './record-response.js';
 import { flatHeaderLines, refererFor, requestHeadOf } from './request-headers.js';
-import { systemLookup } from './resolve-host.js';
+import { isFailure, systemLookup } from './resolve-host.js';
 import { MAX_ROBOTS_REDIRECTS, redirectTarget, updateRobots } from './robots-outcome.js';
 
 export type FetchHttpConfig = ConfigOf<typeof fetchHttpComponent>;
@@ -147,7 +147,7 @@ export class FetchHttp extends Processor<typeof fetchHttpComponent> {
     for (let hops = 0; hops < MAX_ROBOTS_REDIRECTS; hops++) {
       const next = redirectTarget(exchange, at);
       if (next === undefined) break;
-      if ((await this.#addressForRedirect(next.hostname)) === undefined) {
+      if ((await this.#addressForRedirect(next.hostname, c)) === undefined) {
         return updateRobots(this.config.serverCache.host(url.host), FetchStatus.DOMAIN_PREREQUISITE_FAILURE, undefined);
       }
       exchange = await this.#get(next, curi, c);
@@ -167,11 +167,12 @@ export class FetchHttp extends Processor<typeof fetchHttpComponent> {
   }
 
   /** A robots.txt may redirect to a host not looked up yet: the system resolver answers, and the cache records it. */
-  async #addressForRedirect(hostname: string): Promise<string | undefined> {
+  async #addressForRedirect(hostname: string, c: FetchHttpConfig): Promise<string | undefined> {
     const known = this.#addressOf(hostname);
     if (known !== undefined) return known;
-    const answer = await systemLookup(hostname);
-    if (answer === undefined) return undefined;
+    // The lookup waits no longer than a connection would (soTimeoutMs; without one, 20 s).
+    const answer = await systemLookup(hostname, c.soTimeoutMs || 20_000);
+    if (isFailure(answer)) return undefined;
     Object.assign(this.config.serverCache.host(hostname), { ip: answer.address, ipFetchedAt: Date.now(), ipTtlSeconds: undefined });
     return answer.address;
   }

@@ -62,7 +62,7 @@ describe('PreconditionEnforcer', () => {
     fetchHttp.start();
     fetchDns = new FetchDns({
       enabled: true, shouldProcessRule: undefined, resolver: 'system', acceptNonDnsResolves: false, disableJavaDnsResolves: false,
-      hostsMap: { 'site.test': '127.0.0.1' }, digestContent: true, digestAlgorithm: 'sha1', serverCache: cache,
+      hostsMap: { 'site.test': '127.0.0.1' }, lookupTimeoutMs: 10000, digestContent: true, digestAlgorithm: 'sha1', serverCache: cache, loggerModule: undefined,
     });
   });
 

@@ -69,6 +69,7 @@ export const arcWriterProcessorComponent = defineComponent({
     loggerModule: { kind: 'CrawlLogger', autowire: true, description: 'Receives write errors (runtime-errors.log).' },
   },
   validate: validateArcWriter,
+  outputs: (c) => storeDirs(String(c.directory), c.storePaths as string[]).map((path) => ({ what: 'ARC files', path })),
   load: async (): Promise<ComponentClass> => ArcWriterProcessor,
 });
 

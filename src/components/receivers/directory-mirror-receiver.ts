@@ -27,6 +27,7 @@ export const directoryMirrorReceiverComponent = defineComponent({
       description: 'Once the mirror holds this many bytes from this run, further documents are not stored (Ultra Search\'s cache size). 0 = no limit.',
     },
   },
+  outputs: (c) => [{ what: 'mirror', path: String(c.path) }],
   load: async (): Promise<ComponentClass> => DirectoryMirrorReceiver,
 });
 

@@ -68,6 +68,7 @@ export const jsonlReceiverComponent = defineComponent({
     stateStore: { kind: 'StateStore', autowire: true, description: 'Keeps how far the file was written at each commit, so a resumed crawl continues it without duplicate lines.' },
   },
   validate: validateMapping,
+  outputs: (c) => [{ what: 'document list', path: String(c.path) }],
   load: async (): Promise<ComponentClass> => JsonlReceiver,
 });
 

@@ -113,6 +113,7 @@ export const warcWriterProcessorComponent = defineComponent({
     loggerModule: { kind: 'CrawlLogger', autowire: true, description: 'Receives write errors (runtime-errors.log).' },
   },
   validate: validateWarcWriter,
+  outputs: (c) => storeDirs(String(c.directory), c.storePaths as string[]).map((path) => ({ what: 'WARC files', path })),
   load: async (): Promise<ComponentClass> => WarcWriterProcessor,
 });
 

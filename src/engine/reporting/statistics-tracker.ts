@@ -48,6 +48,7 @@ export const statisticsTrackerComponent = defineComponent({
     crawlLimiter: { kind: 'CrawlLimiter', autowire: true, description: 'Tells which limit, if any, ended the crawl (its exit status).' },
     stateStore: { kind: 'StateStore', autowire: true, description: 'Keeps the tallies with each commit, so that a resumed crawl\'s reports count every launch of the run.' },
   },
+  outputs: (c) => [{ what: 'reports', path: String(c.reportsDir) }],
   load: async (): Promise<ComponentClass> => StatisticsTracker,
 });
 

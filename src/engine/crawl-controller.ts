@@ -1,6 +1,7 @@
 import { defineComponent, type ComponentClass, type ConfigOf } from '../beans/registry/component-descriptor.js';
 import type { ControllerState, CrawlControl, CrawlProgress } from '../model/crawl-control.js';
 import { CrawlUri } from '../model/crawl-uri.js';
+import { SchedulingDirective } from '../model/precedence-policies.js';
 import { FetchStatus } from '../model/fetch-status.js';
 import type { Disposition } from '../model/frontier.js';
 import type { StateSublevel } from '../model/state-store.js';
@@ -185,7 +186,8 @@ export class CrawlController implements CrawlControl {
         loggerModule?.alert?.('WARNING', `seed ${seed.url} (line ${seed.line}) is not a crawlable URL`);
         continue;
       }
-      if (!(await this.#admission.admit(new CrawlUri(url, { isSeed: true, sourceTag: seed.sourceTag })))) {
+      // Heritrix's TextSeedModule: seeds are MEDIUM, before NORMAL links of their queue.
+      if (!(await this.#admission.admit(new CrawlUri(url, { isSeed: true, sourceTag: seed.sourceTag, schedulingDirective: SchedulingDirective.MEDIUM })))) {
         loggerModule?.uriError(url, undefined, 'seed is out of scope');
         loggerModule?.alert?.('WARNING', `seed ${url} is out of scope: check the scope rules (beancrawl explain JOB ${url})`);
       }

@@ -6,7 +6,7 @@ import { FrontierPreparer } from './frontier-preparer.js';
 function preparer(policies: { canonicalizationPolicy?: CanonicalizationPolicy; queueAssignmentPolicy?: QueueAssignmentPolicy } = {}): FrontierPreparer {
   return new FrontierPreparer({
     enabled: true, preferenceDepthHops: -1, preferenceEmbedHops: 1, shouldProcessRule: undefined,
-    canonicalizationPolicy: policies.canonicalizationPolicy, queueAssignmentPolicy: policies.queueAssignmentPolicy, costAssignmentPolicy: undefined,
+    canonicalizationPolicy: policies.canonicalizationPolicy, queueAssignmentPolicy: policies.queueAssignmentPolicy, costAssignmentPolicy: undefined, uriPrecedencePolicy: undefined,
   });
 }
 
@@ -17,8 +17,9 @@ describe('FrontierPreparer', () => {
       ['https://example.org/', '', undefined, 'https://example.org/', 'org,example,', 1],
       // as in Heritrix, the SURT authority (hence the queue) keeps the userinfo; the uniqueness key does not
       ['http://user:pw@example.org:8080/x?&', 'LE', undefined, 'http://example.org:8080/x', 'org,example,#8080@user#pw', 1],
-      ['dns:cdn.other.org', 'LEP', 'http://www.example.org/page', 'dns:cdn.other.org', 'org,example,www,', 0],
-      ['http://example.org/robots.txt', 'LP', 'http://example.org/a', 'http://example.org/robots.txt', 'org,example,', 0],
+      // Prerequisites go first through the frontier's own handling; their precedence is their cost, as any URI's.
+      ['dns:cdn.other.org', 'LEP', 'http://www.example.org/page', 'dns:cdn.other.org', 'org,example,www,', 1],
+      ['http://example.org/robots.txt', 'LP', 'http://example.org/a', 'http://example.org/robots.txt', 'org,example,', 1],
     ];
     for (const [uri, hopsPath, via, canonicalKey, queueKey, precedence] of table) {
       it(`prepares ${uri} (${hopsPath || 'seed'}): key ${canonicalKey}, queue ${queueKey}, precedence ${precedence}`, () => {
@@ -49,7 +50,7 @@ describe('FrontierPreparer', () => {
   });
 
   it('leaves a URI untouched when disabled', () => {
-    const p = new FrontierPreparer({ enabled: false, preferenceDepthHops: -1, preferenceEmbedHops: 1, shouldProcessRule: undefined, canonicalizationPolicy: undefined, queueAssignmentPolicy: undefined, costAssignmentPolicy: undefined });
+    const p = new FrontierPreparer({ enabled: false, preferenceDepthHops: -1, preferenceEmbedHops: 1, shouldProcessRule: undefined, canonicalizationPolicy: undefined, queueAssignmentPolicy: undefined, costAssignmentPolicy: undefined, uriPrecedencePolicy: undefined });
     const curi = new CrawlUri('http://example.org/');
     expect(p.process(curi)).to.equal('PROCEED');
     expect([curi.canonicalKey, curi.queueKey]).to.deep.equal(['', '']);

@@ -82,7 +82,7 @@ describe(`${LevelFrontier.name} restore`, () => {
     const frontier = new LevelFrontier({
       queueTotalBudget: o.queueTotalBudget ?? -1, balanceReplenishAmount: o.balanceReplenishAmount ?? 3000, errorPenaltyAmount: o.errorPenaltyAmount ?? 0,
       retryDelaySeconds: o.retryDelaySeconds ?? 0, maxRetries: o.maxRetries ?? 3, maxOutlinks: 6000,
-      extract404s: true, extractIndependently: false, snoozeLongMs: 0, precedenceFloor: 255, recoveryLogEnabled: true, dumpPendingAtClose: false, recentUrisRemembered: 1_000_000,
+      extract404s: true, extractIndependently: false, snoozeLongMs: 0, precedenceFloor: 255, queuePrecedencePolicy: undefined, recoveryLogEnabled: true, dumpPendingAtClose: false, recentUrisRemembered: 1_000_000,
       maxUrisInMemory: o.maxUrisInMemory ?? 50000, uriUniqFilter: uniq, stateStore: store,
     });
     await frontier.start();
@@ -428,7 +428,9 @@ describe(`${LevelFrontier.name} restore`, () => {
     await store.stop();
 
     const l = await launch();
-    expect(l.frontier.stats()).to.deep.equal({ discovered: 0, queued: 0, inProcess: 0, succeeded: 0, failed: 0, disregarded: 0, queues: { total: 0, ready: 0, snoozed: 0, retired: 0 } });
+    expect(l.frontier.stats()).to.deep.equal({ discovered: 0, queued: 0, inProcess: 0, succeeded: 0, failed: 0, disregarded: 0, ineligibleUris: 0,
+      queues: { total: 0, ready: 0, snoozed: 0, retired: 0, inactive: 0, ineligible: 0, waitingByPrecedence: [] },
+    });
     expect(await withTimeout(l.frontier.next())).to.equal(undefined);
   });
 
@@ -504,7 +506,7 @@ describe(`${LevelFrontier.name} restore`, () => {
     await uniq.start();
     const g = new LevelFrontier({
       queueTotalBudget: -1, balanceReplenishAmount: 3000, errorPenaltyAmount: 0, retryDelaySeconds: 0, maxRetries: 3, maxOutlinks: 6000,
-      extract404s: true, extractIndependently: false, snoozeLongMs: 0, precedenceFloor: 255, recoveryLogEnabled: true, dumpPendingAtClose: false, recentUrisRemembered: 1_000_000,
+      extract404s: true, extractIndependently: false, snoozeLongMs: 0, precedenceFloor: 255, queuePrecedencePolicy: undefined, recoveryLogEnabled: true, dumpPendingAtClose: false, recentUrisRemembered: 1_000_000,
       maxUrisInMemory: 50000, uriUniqFilter: uniq, stateStore: store,
     });
     await g.start();

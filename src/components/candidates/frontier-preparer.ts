@@ -4,7 +4,7 @@ import type { CrawlUri } from '../../model/crawl-uri.js';
 import { PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
 import type { CanonicalizationPolicy, CostAssignmentPolicy, QueueAssignmentPolicy } from '../../model/uri-policies.js';
 import { SchedulingDirective, type UriPrecedencePolicy } from '../../model/precedence-policies.js';
-import { CostUriPrecedencePolicy } from '../frontier/precedence/cost-uri-precedence-policy.js';
+import { CostUriPrecedencePolicy } from './precedence/cost-uri-precedence-policy.js';
 import { RulesCanonicalizationPolicy } from './rules-canonicalization-policy.js';
 import { SurtAuthorityQueueAssignmentPolicy } from './surt-authority-queue-assignment-policy.js';
 import { UnitCostAssignmentPolicy } from './unit-cost-assignment-policy.js';

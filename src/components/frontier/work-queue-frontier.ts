@@ -118,6 +118,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
           item = await q.take(this.journal);
         } catch (e) {
           // The journal could not be read (the store cannot commit): the queue rests and is tried again.
+          this.#inMemory -= q.released;
           q.inProcess = false;
           this.#inProcess--;
           q.wakeAt = Date.now() + READ_RETRY_MS;

@@ -83,10 +83,6 @@ export class WorkQueue implements PrecedenceQueue {
     return this.urgent.length + (this.head.length - this.headAt) + this.spilled + this.tail.size;
   }
 
-  get tailLength(): number {
-    return this.tail.size;
-  }
-
   lowestUriPrecedence(): number | undefined {
     let low: number | undefined;
     for (const [p, n] of this.uriPrecedences ?? []) if (n > 0 && (low === undefined || p < low)) low = p;

@@ -36,25 +36,30 @@ function sheet(id: string, prefix: string, entries: Record<string, string>): str
 describe('precedence in a crawl: the order URIs are fetched in (integration)', function () {
   this.timeout(60000);
 
-  it('fetches the URIs a sheet gives a lower precedence (preparer.uriPrecedencePolicy.basePrecedence) before the rest of their queue', async () => {
-    const site = await SiteServer.start({
-      '/robots.txt': ROBOTS,
-      '/': { body: page('home', ['/a', '/vip/1', '/b', '/vip/2', '/c']) },
-      '/a': { body: page('a') }, '/b': { body: page('b') }, '/c': { body: page('c') },
-      '/vip/1': { body: page('vip 1') }, '/vip/2': { body: page('vip 2') },
+  // The policy as an inner bean of the preparer, or as Heritrix's Precedence1SelfTest writes it: a top-level
+  // bean autowired into the preparer, the sheet's path going through that reference all the same.
+  const FORMS: Array<[string, Record<string, string>, string]> = [
+    ['an inner bean of the preparer', { '<bean id="preparer" class="FrontierPreparer">': '<property name="uriPrecedencePolicy"><bean class="BaseUriPrecedencePolicy"/></property>' }, ''],
+    ['a top-level bean autowired into the preparer', {}, '\n <bean id="uriPrecedencePolicy" class="org.archive.crawler.frontier.precedence.BaseUriPrecedencePolicy"/>'],
+  ];
+  for (const [form, edits, extra] of FORMS) {
+    it(`fetches the URIs a sheet gives a lower precedence (preparer.uriPrecedencePolicy.basePrecedence) before the rest of their queue: ${form}`, async () => {
+      const site = await SiteServer.start({
+        '/robots.txt': ROBOTS,
+        '/': { body: page('home', ['/a', '/vip/1', '/b', '/vip/2', '/c']) },
+        '/a': { body: page('a') }, '/b': { body: page('b') }, '/c': { body: page('c') },
+        '/vip/1': { body: page('vip 1') }, '/vip/2': { body: page('vip 2') },
+      });
+      try {
+        const beans = await profileWith(edits, extra + sheet('vip', `http://(127.0.0.1:${site.port})/vip/`, { 'preparer.uriPrecedencePolicy.basePrecedence': '0' }));
+        const { exitStatus, log } = await crawlJob(fastSets([`${site.origin}/`]), { beans });
+        expect(exitStatus).to.equal('FINISHED');
+        expect(pathsFetched(log, site), 'crawl.log order').to.deep.equal(['/', '/vip/1', '/vip/2', '/a', '/b', '/c']);
+      } finally {
+        await site.close();
+      }
     });
-    try {
-      const beans = await profileWith(
-        { '<bean id="preparer" class="FrontierPreparer">': '<property name="uriPrecedencePolicy"><bean class="BaseUriPrecedencePolicy"/></property>' },
-        sheet('vip', `http://(127.0.0.1:${site.port})/vip/`, { 'preparer.uriPrecedencePolicy.basePrecedence': '0' }),
-      );
-      const { exitStatus, log } = await crawlJob(fastSets([`${site.origin}/`]), { beans });
-      expect(exitStatus).to.equal('FINISHED');
-      expect(pathsFetched(log, site), 'crawl.log order').to.deep.equal(['/', '/vip/1', '/vip/2', '/a', '/b', '/c']);
-    } finally {
-      await site.close();
-    }
-  });
+  }
 
   it('fetches embeds before the links found with them (preferenceEmbedHops), and in the order found when it is 0', async () => {
     const site = await SiteServer.start({

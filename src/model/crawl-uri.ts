@@ -18,6 +18,8 @@ export interface QueuedUri {
   readonly sourceTag?: string;
   readonly queueKey: string;
   readonly precedence: number;
+  /** Heritrix's scheduling directive (0 HIGHEST ... 3 NORMAL, when absent): within a queue, before precedence. */
+  readonly schedulingDirective?: number;
   /** What it costs its queue's budgets, when not 1 (the preparer's cost assignment policy). */
   readonly cost?: number;
   /** Tries made so far (retries after connection failures). */
@@ -49,8 +51,10 @@ export class CrawlUri {
   sourceTag?: string;
   queueKey = '';
   canonicalKey = '';
-  /** Lower comes first within a queue. */
+  /** Lower comes first within a queue, after the scheduling directive (set by the preparer's uriPrecedencePolicy). */
   precedence = 1;
+  /** Heritrix's scheduling directive (SchedulingDirective: HIGHEST 0, HIGH 1, MEDIUM 2, NORMAL 3): lower comes first within a queue. */
+  schedulingDirective = 3;
   /**
    * What this URI charges its queue's budgets (balanceReplenishAmount, queueTotalBudget) when it
    * is done or retried: Heritrix's holderCost, set by the preparer's cost assignment policy.
@@ -156,6 +160,7 @@ export class CrawlUri {
     this.sourceTag = init.sourceTag;
     if (init.queueKey !== undefined) this.queueKey = init.queueKey;
     if (init.precedence !== undefined) this.precedence = init.precedence;
+    if (init.schedulingDirective !== undefined) this.schedulingDirective = init.schedulingDirective;
     if (init.cost !== undefined) this.cost = init.cost;
     if (init.fetchAttempts !== undefined) this.fetchAttempts = init.fetchAttempts;
     if (init.deferrals) this.deferrals = init.deferrals;
@@ -226,7 +231,8 @@ export class CrawlUri {
   toQueued(): QueuedUri {
     return {
       uri: this.uri, hopsPath: this.hopsPath, via: this.via, viaContext: this.viaContext, isSeed: this.isSeed,
-      sourceTag: this.sourceTag, queueKey: this.queueKey, precedence: this.precedence, cost: this.cost === 1 ? undefined : this.cost, fetchAttempts: this.fetchAttempts,
+      sourceTag: this.sourceTag, queueKey: this.queueKey, precedence: this.precedence,
+      schedulingDirective: this.schedulingDirective === 3 ? undefined : this.schedulingDirective, cost: this.cost === 1 ? undefined : this.cost, fetchAttempts: this.fetchAttempts,
       deferrals: this.deferrals || undefined,
       forceFetch: this.forceFetch || undefined, sheetKey: this.overlay?.key ?? this.sheetKey, storeKey: this.storeKey,
       deltaCheck: this.deltaCheck || undefined, delivered: this.delivered, warc: this.warc,

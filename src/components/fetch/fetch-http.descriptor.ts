@@ -29,7 +29,9 @@ export const fetchHttpComponent = defineComponent({
     },
     maxLengthBytes: {
       type: 'integer', minimum: 0, default: 0, overlayable: true,
-      description: 'Most body bytes (as received) to read; the rest is not downloaded and the URI is annotated `lenTrunc`. 0 = no limit.',
+      description: 'Most bytes of a response to read, counted as Heritrix\'s recorder counts them: status line, headers and ' +
+        'the entity as received (chunk framing included). The rest is not downloaded, the URI is annotated `lenTrunc` and its ' +
+        'record marked `WARC-Truncated: length`; a head longer than the limit is kept whole, without body. 0 = no limit.',
     },
     maxFetchKBSec: {
       type: 'integer', minimum: 0, default: 0, overlayable: true,

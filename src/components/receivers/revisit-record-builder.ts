@@ -75,13 +75,14 @@ function originalOf(fetches: readonly FetchHistoryEntry[], digest: string): Fetc
 
 /**
  * Heritrix's RevisitRecordBuilder: a `revisit` record, in place of the `response` record, for an
- * HTTP URI the fetch history judged unchanged (see revisitOf). Its block is the response head as
- * received (status line and headers; for a 2xx the payload is left out), with WARC-Profile,
+ * HTTP URI the fetch history judged unchanged (see revisitOf). Its block, as in Heritrix: for an
+ * identical payload, the response head as received (status line and headers; the payload is left
+ * out); for a 304, nothing (Content-Length 0: Heritrix keeps none of the 304). With WARC-Profile,
  * WARC-Payload-Digest (when known), WARC-IP-Address, WARC-Refers-To-Target-URI (the URI itself)
  * and WARC-Refers-To-Date (the WARC-Date of the earlier fetch whose response holds the payload,
  * when the history has it); a 304 adds its ETag and Last-Modified as WARC-Etag and
- * WARC-Last-Modified, as Heritrix does. `WARC-Truncated: length`, as Heritrix's writes it: the
- * block is the head alone, the payload left out by length.
+ * WARC-Last-Modified, as Heritrix does. `WARC-Truncated: length` on both, as Heritrix writes it:
+ * the payload (and for a 304 the head too) left out by length.
  */
 export class RevisitRecordBuilder implements WarcRecordBuilder {
   constructor(readonly config: object = {}) {}
@@ -106,7 +107,7 @@ export class RevisitRecordBuilder implements WarcRecordBuilder {
     }
     return {
       type: 'revisit', targetUri: curi.uri, date: recordDate(curi), contentType: RESPONSE_HEAD_MIMETYPE, fields,
-      block: [httpResponseHead(response)],
+      block: revisit.profile === PROFILE_SERVER_NOT_MODIFIED ? [] : [httpResponseHead(response)],
     };
   }
 }

@@ -102,6 +102,11 @@ export const fetchHttpComponent = defineComponent({
       description: 'Logins for HTTP basic and digest authentication: a 401 whose challenge a credential of the server answers is fetched once more ' +
         'with it, at once (Heritrix requeues the URI), and the server gets it with every later request.',
     },
+    loggerModule: {
+      kind: 'CrawlLogger', autowire: true,
+      description: 'Hears (alerts.log) when a form login (HtmlFormCredential) fails: its URI answers 4xx or 5xx, cannot be fetched, ' +
+        'or lands back on the login form. Heritrix only leaves such a login unused; the server\'s URIs are fetched either way.',
+    },
   },
   validate: validateFetchHttp,
   load: async (): Promise<ComponentClass> => (await import('./fetch-http.js')).FetchHttp,

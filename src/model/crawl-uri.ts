@@ -7,6 +7,7 @@ import type { SheetOverlay } from '../sheets/sheet-overlay.js';
 import { coerceHttpsToHttp } from '../util/url/implied-surt-prefix.js';
 import { surt } from '../util/url/surt.js';
 import { mimeTypeOf } from '../util/mime-type-of.js';
+import { isChunked } from '../util/transfer-coding.js';
 
 /** What a URI carries through the frontier's queues (and onto disk); everything else is per fetch. */
 export interface QueuedUri {
@@ -83,7 +84,7 @@ export class CrawlUri {
   /** The form login this URI submits (set by PreconditionEnforcer on a credential's loginUri; FetchHttp sends it). Not persisted: it is set again when the URI is processed again. */
   formLogin?: FormLoginCredential;
   contentType = '';
-  /** Body bytes received (-1 when nothing was fetched). */
+  /** Body bytes received, as Heritrix's CrawlURI.getContentLength: for HTTP the entity as it came, chunk framing included (-1 when nothing was fetched). */
   contentSize = -1;
   /**
    * Heritrix's content size, which its reports count: for HTTP the response as recorded, status
@@ -91,8 +92,15 @@ export class CrawlUri {
    * FetchHTTP adds its reference length); for other schemes the content; -1 when nothing was fetched.
    */
   recordedSize = -1;
-  /** `sha1:BASE32` of the body as received. */
+  /** `sha1:BASE32` of the body as received without its transfer coding: what dedup, delta and receivers compare. */
   contentDigest?: string;
+  /**
+   * Heritrix's content digest, which crawl.log shows and a response record's WARC-Payload-Digest
+   * holds: of the entity as read from the connection, chunk framing included (Heritrix's recorder
+   * digests the raw bytes from the end of the headers on). Set only where it differs from
+   * `contentDigest` (a chunked response); use payloadDigestOf.
+   */
+  payloadDigest?: string;
   response?: HttpResponse;
   /** The request as sent (for WARC request records): request line and header lines, CRLF-joined, ending in a blank line. */
   requestHead?: string;
@@ -252,6 +260,7 @@ export class CrawlUri {
     // What the failed try recorded (Heritrix clears its extra info after each try).
     delete this.extraInfo.contentSize;
     this.contentDigest = undefined;
+    this.payloadDigest = undefined;
     this.contentCharset = undefined;
     this.response = undefined;
     this.requestHead = undefined;
@@ -267,4 +276,20 @@ export class CrawlUri {
     this.contentDigestHistory = undefined;
     this.writtenResponse = undefined;
   }
+}
+
+/** The digest crawl.log and a response record give a URI: its payload digest (chunked entities) or else its content digest. */
+export function payloadDigestOf(curi: CrawlUri): string | undefined {
+  return curi.payloadDigest ?? curi.contentDigest;
+}
+
+/**
+ * The size dedup, delta and receivers compare: for a chunked HTTP response the body without its
+ * framing (contentSize counts the framing, as Heritrix does), else contentSize; undefined when
+ * nothing was fetched.
+ */
+export function bodySizeOf(curi: CrawlUri): number | undefined {
+  const response = curi.response;
+  if (response !== undefined && isChunked(response.headers['transfer-encoding'])) return response.rawBody.length;
+  return curi.contentSize >= 0 ? curi.contentSize : undefined;
 }

@@ -18,7 +18,7 @@ function fetched(uri: string, body: string | Buffer, contentType = 'text/css', s
   return curi;
 }
 
-const extractor = (enabled = true) => new ExtractorCss({ enabled, shouldProcessRule: undefined });
+const extractor = (enabled = true) => new ExtractorCss({ enabled, shouldProcessRule: undefined, maxParseTimeMs: 5000 });
 
 function linksOf(curi: CrawlUri): string[] {
   extractor().process(curi);

@@ -35,7 +35,7 @@ function metadata(robotsPolicyName: string): CrawlMetadataInfo {
 function extractor(overrides: Partial<ExtractorHtmlConfig> = {}): ExtractorHtml {
   return new ExtractorHtml({
     enabled: true, shouldProcessRule: undefined, metadata: undefined, treatFramesAsEmbedLinks: true, ignoreFormActionUrls: false,
-    extractOnlyFormGets: true, obeyRelNofollow: false, extractJavascript: false, extractValueAttributes: false, ignoreUnexpectedHtml: true, ...overrides,
+    extractOnlyFormGets: true, obeyRelNofollow: false, extractJavascript: false, extractValueAttributes: false, ignoreUnexpectedHtml: true, maxParseTimeMs: 5000, maxElementDepth: 512, ...overrides,
   });
 }
 

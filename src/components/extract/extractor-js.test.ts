@@ -27,7 +27,7 @@ function fetched(uri: string, body: string | Buffer, f: Fetched = {}): CrawlUri 
   return curi;
 }
 
-const extractor = (enabled = true) => new ExtractorJs({ enabled, shouldProcessRule: undefined });
+const extractor = (enabled = true) => new ExtractorJs({ enabled, shouldProcessRule: undefined, maxParseTimeMs: 5000 });
 
 function linksOf(curi: CrawlUri, enabled = true): string[] {
   extractor(enabled).process(curi);

@@ -30,7 +30,7 @@ function fetched(uri: string, body: string | Buffer, f: Fetched = {}): CrawlUri 
 const fromRobots: Fetched = { hopsPath: 'PM', via: 'https://example.org/robots.txt', viaContext: '=MANIFEST_MISC' };
 
 function extractor(overrides: Partial<ExtractorSitemapConfig> = {}): ExtractorSitemap {
-  return new ExtractorSitemap({ enabled: true, shouldProcessRule: undefined, urlPattern: undefined, enableLenientExtraction: false, maxUncompressedBytes: 52428800, ...overrides });
+  return new ExtractorSitemap({ enabled: true, shouldProcessRule: undefined, urlPattern: undefined, enableLenientExtraction: false, maxUncompressedBytes: 52428800, maxParseTimeMs: 5000, maxElementDepth: 512, ...overrides });
 }
 
 async function linksOf(curi: CrawlUri, overrides: Partial<ExtractorSitemapConfig> = {}): Promise<string[]> {

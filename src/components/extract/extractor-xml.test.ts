@@ -13,7 +13,7 @@ function fetched(uri: string, body: string, contentType = 'application/rss+xml',
 }
 
 function linksOf(curi: CrawlUri): string[] {
-  new ExtractorXml({ enabled: true, shouldProcessRule: undefined }).process(curi);
+  new ExtractorXml({ enabled: true, shouldProcessRule: undefined, maxParseTimeMs: 5000 }).process(curi);
   return curi.outlinks.map((l: Link) => `${l.hop} ${l.uri} ${l.context}`);
 }
 

@@ -1,3 +1,5 @@
+import { drain, type ParseSteps } from './parse-budget.js';
+
 /** What can start a string, a comment, a regular expression or a division. */
 const INTERESTING = /["'`/]/g;
 
@@ -13,19 +15,37 @@ export type JsStringHandler = (raw: string, start: number, end: number) => void;
  * are very likely URLs.
  */
 export function forEachJsString(js: string, found: JsStringHandler): void {
-  INTERESTING.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while ((m = INTERESTING.exec(js)) !== null) {
+  drain(jsStringSteps(js, found));
+}
+
+/** forEachJsString as steps (parse-budget.ts): a step is at most TOKENS_A_STEP tokens. */
+export function* jsStringSteps(js: string, found: JsStringHandler): ParseSteps {
+  let pos = 0;
+  let tokens = 0;
+  for (;;) {
+    // The regex is shared: its position is set before each search, as other steps may have used it since.
+    INTERESTING.lastIndex = pos;
+    const m = INTERESTING.exec(js);
+    if (m === null) return;
     const at = m.index;
     const c = js.charCodeAt(at);
-    let next: number;
-    if (c !== SLASH) next = readString(js, at, c, found);
-    else if (js.charCodeAt(at + 1) === SLASH) next = lineEnd(js, at + 2);
-    else if (js.charCodeAt(at + 1) === STAR) next = blockEnd(js, at + 2);
-    else next = regexAllowedAfter(previousToken(js, at)) ? regexEnd(js, at) : at + 1;
-    INTERESTING.lastIndex = next;
+    if (c !== SLASH) pos = readString(js, at, c, found);
+    else if (js.charCodeAt(at + 1) === SLASH) pos = lineEnd(js, at + 2);
+    else if (js.charCodeAt(at + 1) === STAR) pos = blockEnd(js, at + 2);
+    else pos = regexAllowedAfter(previousToken(js, at)) ? regexEnd(js, at) : at + 1;
+    if (++tokens === TOKENS_A_STEP) {
+      tokens = 0;
+      yield;
+    }
   }
 }
+
+/**
+ * Tokens read between two yields. Each costs at most a scan to the end of its line (a `/` that
+ * looks like the start of a regular expression and is not closed on its line), so a script of
+ * long lines full of such slashes costs more than linear time: the budget cuts it.
+ */
+const TOKENS_A_STEP = 64;
 
 /** Reads a string from its opening quote; reports it if it closes on its line (or is a plain template). Returns the index after it. */
 function readString(js: string, at: number, quote: number, found: JsStringHandler): number {

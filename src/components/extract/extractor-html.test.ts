@@ -479,6 +479,15 @@ describe('ExtractorHtml', () => {
       expect(curi.annotations).to.deep.equal([]);
     });
 
+    it('reads a long style attribute in steps too, in its place among the links', async () => {
+      const style = Array.from({ length: 5000 }, (_, i) => `background: url(/s${i}.png);`).join(' ');
+      const { links } = await linksAfterSteps(`<a href="/a">a</a><div style="${style}"></div><a href="/b">b</a>`);
+      expect(links).to.have.length(5002);
+      expect(links[0]).to.equal('L http://example.org/a a/@href');
+      expect(links[1]).to.equal('E http://example.org/s0.png =EMBED_MISC');
+      expect(links[5001]).to.equal('L http://example.org/b a/@href');
+    });
+
     it('parses several pages at once, each in its own slices, without mixing their links', async () => {
       const ex = extractor({ maxParseTimeMs: 0 });
       const page = (name: string) => '<div>'.repeat(100_000) + Array.from({ length: 2000 }, (_, i) => `<a href="/${name}/${i}">x</a>`).join('');

@@ -206,6 +206,12 @@ describe('ExtractorSitemap', () => {
       expect(curi.annotations).to.deep.equal([EXTRACT_TIME_TRUNC]);
     });
 
+    it('reads the entries after 500,000 `<` that open no tag, each followed by an unclosed quote, in linear time', async () => {
+      const xml = urlset(`<url><loc>https://example.org/a</loc></url>${'< "'.repeat(500_000)}<url><loc>https://example.org/b</loc></url>`);
+      expect(await linksOf(fetched('https://example.org/sitemap.xml', xml), { maxParseTimeMs: 0 }))
+        .to.deep.equal(['M https://example.org/a url/loc', 'M https://example.org/b url/loc']);
+    });
+
     it('reads the entries after 200,000 nested elements in linear time, tracking maxElementDepth of them', async () => {
       const deep = '<x>'.repeat(200_000) + '</x>'.repeat(200_000);
       const xml = urlset(`<url><loc>https://example.org/a</loc>${deep}</url><url><loc>https://example.org/b</loc></url>`);

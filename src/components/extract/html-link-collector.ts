@@ -70,8 +70,8 @@ const DEFAULT_MAX_DEPTH = 512;
  * for likely URLs: the parser's text and close-tag callbacks are set only while a `<style>` or
  * `<script>` is open, so pages pay for them only there.
  * The document is parsed in steps (parse-budget.ts): CHUNK characters are fed to the parser at a
- * time, and the parser is paused at the end of each `<style>` or `<script>` while its text is
- * read in steps of its own. The parser's depth is bounded (ParserInternals). One collector parses
+ * time, and the parser is paused at the end of each `<style>` or `<script>` (and after a
+ * `style` attribute longer than CHUNK) while its text is read in steps of its own. The parser's depth is bounded (ParserInternals). One collector parses
  * one document at a time; ExtractorHtml keeps one per document in flight.
  */
 export class HtmlLinkCollector {
@@ -108,8 +108,10 @@ export class HtmlLinkCollector {
   /** The raw-text element being read (`style`, or `script` with extractJavascript), and its text so far. */
   #rawTag: string | undefined;
   #rawText = '';
-  /** A raw-text element that ended, its text to read before the parser goes on (`paused`: the parser waits for it). */
-  #ended: { readonly name: string; readonly text: string; readonly paused: boolean } | undefined;
+  /** Style or script text to read, in steps, before the parser goes on: a raw-text element's, or a long `style` attribute's. */
+  readonly #deferred: Array<{ readonly name: string; readonly text: string }> = [];
+  /** The parser is paused until #deferred is read. */
+  #paused = false;
   /** The document's end was given to the parser: a raw-text element ending now is read after it, without pausing it. */
   #ending = false;
   /** The parser's callbacks; ontext and onclosetag are set only while a raw-text element is read. */
@@ -155,29 +157,41 @@ export class HtmlLinkCollector {
     try {
       for (let at = 0; at < html.length; at += CHUNK) {
         this.#parser.write(html.length <= CHUNK ? html : html.slice(at, at + CHUNK));
-        yield* this.#rawTextSteps();
+        yield* this.#deferredSteps();
         if (this.#stopped) return;
         if (at + CHUNK < html.length) yield;
       }
       this.#ending = true;
       this.#parser.end();
-      yield* this.#rawTextSteps();
+      yield* this.#deferredSteps();
     } finally {
       resetParser(this.#parser);
       this.#clear();
       this.#endRawText();
-      this.#ended = undefined;
+      this.#deferred.length = 0;
+      this.#paused = false;
       this.#curi = this.#sink = this.#options = undefined;
     }
   }
 
-  /** Reads the text of each raw-text element that ended, in steps, and lets the parser go on after it. */
-  *#rawTextSteps(): ParseSteps {
-    while (this.#ended !== undefined && !this.#stopped) {
-      const { name, text, paused } = this.#ended;
-      this.#ended = undefined;
+  /** Reads the style and script text put off, in steps, then lets the parser go on (it may put off more). */
+  *#deferredSteps(): ParseSteps {
+    while (this.#deferred.length > 0 && !this.#stopped) {
+      const { name, text } = this.#deferred.shift()!;
       if (text.length > 0) yield* name === 'style' ? cssLinkSteps(this.#sink!, text, this.#base) : jsLinkSteps(this.#sink!, text, this.#base);
-      if (paused) this.#parser.resume();
+      if (this.#deferred.length === 0 && this.#paused && !this.#stopped) {
+        this.#paused = false;
+        this.#parser.resume();
+      }
+    }
+  }
+
+  /** Puts off reading `text` (as CSS: `style`, or as script) until the parser has stopped, pausing it unless the document is ending. */
+  #defer(name: string, text: string): void {
+    this.#deferred.push({ name, text });
+    if (!this.#ending && !this.#paused) {
+      this.#paused = true;
+      this.#parser.pause();
     }
   }
 
@@ -218,10 +232,7 @@ export class HtmlLinkCollector {
   #rawTextElement(name: string): void {
     const text = this.#rawText;
     this.#endRawText();
-    if (this.#stopped) return;
-    const pause = !this.#ending;
-    this.#ended = { name, text, paused: pause };
-    if (pause) this.#parser.pause();
+    if (!this.#stopped) this.#defer(name, text);
   }
 
   #endRawText(): void {
@@ -335,7 +346,11 @@ export class HtmlLinkCollector {
     if (this.#dataSrc !== undefined) this.#add(this.#dataSrc, Hop.EMBED, tag + '/@data-src');
     if (this.#dataSrcset !== undefined) this.#addSrcset(this.#dataSrcset, tag + '/@data-srcset');
     if (this.#imagesrcset !== undefined) this.#addSrcset(this.#imagesrcset, tag + '/@imagesrcset');
-    if (this.#style !== undefined) addCssLinks(this.#sink!, this.#style, this.#base);
+    if (this.#style !== undefined) {
+      // A long one is read in steps, as a style element is; a short one (nearly all) at once.
+      if (this.#style.length > CHUNK) this.#defer('style', this.#style);
+      else addCssLinks(this.#sink!, this.#style, this.#base);
+    }
     if (this.#value !== undefined && this.#options!.extractValueAttributes === true) this.#valueAttribute(tag, this.#value);
   }
 

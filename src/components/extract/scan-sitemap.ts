@@ -96,9 +96,10 @@ class SitemapScan {
 
   #startTag(lt: number): number {
     const xml = this.xml;
-    const end = tagEnd(xml, lt + 1);
-    const name = localName(xml, lt + 1, end);
+    // The name first: a `<` that opens no tag costs no search for a tag end (which `< "` over and over would make quadratic).
+    const name = localName(xml, lt + 1, xml.length);
     if (name === '') return lt + 1;
+    const end = tagEnd(xml, lt + 1);
     this.#open(name);
     const selfClosing = xml.charCodeAt(end - 1) === SLASH;
     if (this.#stack.length >= this.maxDepth || this.#untracked > 0) {
@@ -195,13 +196,13 @@ function tagEnd(xml: string, from: number): number {
   return xml.length;
 }
 
-/** The name starting at `from` (up to a blank, `/` or `end`), without its namespace prefix. */
+/** The name starting at `from` (up to a blank, `/`, `>` or `end`), without its namespace prefix. */
 function localName(xml: string, from: number, end: number): string {
   let i = from;
   let start = from;
   for (; i < end; i++) {
     const c = xml.charCodeAt(i);
-    if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || c === SLASH) break;
+    if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || c === SLASH || c === GT) break;
     if (c === COLON) start = i + 1;
   }
   return xml.slice(start, i);

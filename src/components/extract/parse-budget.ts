@@ -118,7 +118,7 @@ export const MAX_ELEMENT_DEPTH_PROP = {
   maxElementDepth: {
     type: 'integer', default: 512, minimum: 8, overlayable: true,
     description:
-      'Deepest nesting of open elements the parser keeps track of (browsers stop nesting at 512 too). Deeper ' +
+      'Deepest nesting of open elements the parser keeps track of (Chrome\'s HTML parser stops nesting at 512 too). Deeper ' +
       'elements are still read for links; only the outermost open elements are forgotten, so the cost of each tag ' +
       'stays bounded and a page of 100,000 unclosed elements parses in linear time.',
   },

@@ -130,19 +130,11 @@ export class HtmlLinkCollector {
   }
 
   /**
-   * Adds the links of `html` to `curi.outlinks`, resolved against `curi.uri` (or the first
-   * `<base href>` once seen), all at once. A `<meta name="robots">` saying nofollow or none sets
-   * `curi.noFollow` when `obeyMetaRobots`, and ends extraction there, as in Heritrix.
-   */
-  collect(curi: CrawlUri, html: string, options: HtmlLinkOptions, obeyMetaRobots: boolean, maxDepth = DEFAULT_MAX_DEPTH): void {
-    const steps = this.steps(curi, html, options, obeyMetaRobots, maxDepth);
-    while (steps.next().done !== true);
-  }
-
-  /**
-   * `collect` as steps (parse-budget.ts): each step feeds the parser CHUNK characters, or reads
-   * some of a style sheet or script. Cut short (`return()`), it leaves the links found so far
-   * and the collector ready for the next document.
+   * Steps (parse-budget.ts) that add the links of `html` to `curi.outlinks`, resolved against
+   * `curi.uri` (or the first `<base href>` once seen). A `<meta name="robots">` saying nofollow or
+   * none sets `curi.noFollow` when `obeyMetaRobots`, and ends extraction there, as in Heritrix.
+   * Each step feeds the parser CHUNK characters, or reads some of a style sheet or script. Cut
+   * short (`return()`), it leaves the links found so far and the collector ready for the next document.
    */
   *steps(curi: CrawlUri, html: string, options: HtmlLinkOptions, obeyMetaRobots: boolean, maxDepth = DEFAULT_MAX_DEPTH): ParseSteps {
     this.#curi = curi;

@@ -1,8 +1,9 @@
 import { Hop } from '../../model/hop.js';
-import { forEachJsString, nextToken, previousToken } from './js-strings.js';
+import { jsStringSteps, nextToken, previousToken } from './js-strings.js';
 import { isLikelyJsUrl, unescapeJs } from './likely-js-url.js';
 import { LinkContext } from './link-context.js';
 import type { OutlinkSink } from './outlink-sink.js';
+import type { ParseSteps } from './parse-budget.js';
 
 /** String methods whose arguments are patterns to look for, not addresses (`location.pathname.endsWith("/help.html")`). */
 const PATTERN_METHODS = new Set(['endsWith', 'startsWith', 'indexOf', 'lastIndexOf', 'includes', 'match', 'matchAll', 'replace', 'replaceAll', 'split', 'search']);
@@ -12,10 +13,10 @@ const PATTERN_METHODS = new Set(['endsWith', 'startsWith', 'indexOf', 'lastIndex
  * root-relative paths, isLikelyJsUrl) to `sink` as Heritrix's speculative links: hop X,
  * context `=JS_MISC`, resolved against `base`. A literal joined to others with `+` is a piece
  * of a URL built at run time (`root + "/index.html"`), and one passed to a string search
- * method a pattern: neither is taken.
+ * method a pattern: neither is taken. As steps (parse-budget.ts), for scripts of any length.
  */
-export function addJsLinks(sink: OutlinkSink, js: string, base: string): void {
-  forEachJsString(js, (raw, start, end) => {
+export function jsLinkSteps(sink: OutlinkSink, js: string, base: string): ParseSteps {
+  return jsStringSteps(js, (raw, start, end) => {
     const c = raw.charCodeAt(0);
     if (c !== 0x2f && c !== 0x68 && c !== 0x48 && c !== 0x5c) return;
     const value = raw.indexOf('\\') < 0 ? raw : unescapeJs(raw);

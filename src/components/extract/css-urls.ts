@@ -1,3 +1,4 @@
+import { drain, type ParseSteps } from './parse-budget.js';
 import { MAX_URL_LENGTH } from './outlink-sink.js';
 
 /** What can start something with a URL in it, or hide one: `url(`, `@import`, a comment, a string. */
@@ -10,25 +11,39 @@ const TOKENS = /url\(|@import|\/\*|["']/gi;
  * than MAX_URL_LENGTH, unterminated strings and malformed `url(` tokens are dropped.
  */
 export function forEachCssUrl(css: string, found: (url: string) => void): void {
-  TOKENS.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while ((m = TOKENS.exec(css)) !== null) {
+  drain(cssUrlSteps(css, found));
+}
+
+/** forEachCssUrl as steps (parse-budget.ts): a step is at most TOKENS_A_STEP tokens. */
+export function* cssUrlSteps(css: string, found: (url: string) => void): ParseSteps {
+  let pos = 0;
+  let tokens = 0;
+  for (;;) {
+    // The regex is shared: its position is set before each search, as other steps may have used it since.
+    TOKENS.lastIndex = pos;
+    const m = TOKENS.exec(css);
+    if (m === null) return;
     const at = m.index;
     const c = css.charCodeAt(at);
-    let next: number;
     if (c === SLASH) {
       const close = css.indexOf('*/', at + 2);
-      next = close < 0 ? css.length : close + 2;
+      pos = close < 0 ? css.length : close + 2;
     } else if (c === QUOTE || c === APOSTROPHE) {
-      next = readString(css, at).end;
+      pos = readString(css, at).end;
     } else if (c === AT) {
-      next = readImport(css, at + 7, found);
+      pos = readImport(css, at + 7, found);
     } else {
-      next = isNameChar(css.charCodeAt(at - 1)) ? at + 4 : readUrlFunction(css, at + 4, found);
+      pos = isNameChar(css.charCodeAt(at - 1)) ? at + 4 : readUrlFunction(css, at + 4, found);
     }
-    TOKENS.lastIndex = next;
+    if (++tokens === TOKENS_A_STEP) {
+      tokens = 0;
+      yield;
+    }
   }
 }
+
+/** Tokens read between two yields: each costs at most a scan to the end of its line or comment. */
+const TOKENS_A_STEP = 256;
 
 /** After `@import`: a string or a `url(...)`; anything else names nothing. Returns where to go on. */
 function readImport(css: string, from: number, found: (url: string) => void): number {

@@ -30,7 +30,7 @@ describe('EXTRACT_COMPONENTS', () => {
     }
   });
 
-  it('describes processors with Heritrix\'s defaults, every property documented and overlayable but those Heritrix keeps out of its sheets', () => {
+  it('describes processors with Heritrix\'s defaults (and beancrawl\'s parse budget), every property documented and overlayable but those Heritrix keeps out of its sheets', () => {
     // ExtractorHTTP.inferRootPage is a plain field in Heritrix, not a keyed (overlayable) property
     // (inferPaths is keyed there, but not yet here);
     // ConfigurableExtractorJS's are accepted without being used, so a sheet has nothing to change.
@@ -38,10 +38,14 @@ describe('EXTRACT_COMPONENTS', () => {
     const defaults = (name: string) => Object.fromEntries(Object.entries(registry.lookup(name)!.props).map(([k, p]) => [k, p.default]));
     expect(defaults('ExtractorHtml')).to.deep.equal({
       enabled: true, treatFramesAsEmbedLinks: true, ignoreFormActionUrls: false, extractOnlyFormGets: true, obeyRelNofollow: false,
-      extractJavascript: false, extractValueAttributes: true, maxElementLength: 64, maxAttributeNameLength: 64, maxAttributeValLength: 2048, ignoreUnexpectedHtml: true,
+      extractJavascript: false, extractValueAttributes: true, maxParseTimeMs: 5000, maxElementDepth: 512, maxElementLength: 64, maxAttributeNameLength: 64, maxAttributeValLength: 2048, ignoreUnexpectedHtml: true,
     });
-    expect(defaults('ExtractorSitemap')).to.deep.equal({ enabled: true, urlPattern: undefined, enableLenientExtraction: false, maxUncompressedBytes: 52428800 });
-    for (const name of ['ExtractorCss', 'ExtractorSwf', 'ExtractorRobotsTxt', 'ExtractorXML']) expect(defaults(name), name).to.deep.equal({ enabled: true });
+    expect(defaults('ExtractorSitemap')).to.deep.equal({
+      enabled: true, urlPattern: undefined, enableLenientExtraction: false, maxUncompressedBytes: 52428800, maxParseTimeMs: 5000, maxElementDepth: 512,
+    });
+    for (const name of ['ExtractorSwf', 'ExtractorRobotsTxt']) expect(defaults(name), name).to.deep.equal({ enabled: true });
+    for (const name of ['ExtractorCss', 'ExtractorXML']) expect(defaults(name), name).to.deep.equal({ enabled: true, maxParseTimeMs: 5000 });
+    expect(registry.lookup('ExtractorJs')!.props.maxParseTimeMs?.default).to.equal(5000);
     for (const d of EXTRACT_COMPONENTS) {
       expect(d.kinds).to.deep.equal(['Processor']);
       for (const [name, p] of Object.entries(d.props)) {

@@ -6,6 +6,7 @@ import type { Link } from '../../model/hop.js';
 import { REPO_ROOT } from '../../../test/support/run-cli.js';
 import { unescapeCss } from './css-urls.js';
 import { ExtractorCss } from './extractor-css.js';
+import { EXTRACT_TIME_TRUNC } from './parse-budget.js';
 
 const fixture = (name: string) => readFileSync(join(REPO_ROOT, 'src/components/extract/fixtures', name));
 
@@ -18,7 +19,7 @@ function fetched(uri: string, body: string | Buffer, contentType = 'text/css', s
   return curi;
 }
 
-const extractor = (enabled = true) => new ExtractorCss({ enabled, shouldProcessRule: undefined });
+const extractor = (enabled = true) => new ExtractorCss({ enabled, shouldProcessRule: undefined, maxParseTimeMs: 5000 });
 
 function linksOf(curi: CrawlUri): string[] {
   extractor().process(curi);
@@ -112,6 +113,18 @@ describe('ExtractorCss', () => {
       expect(unescapeCss('caf\\0000e9x')).to.equal('caféx');
       expect(unescapeCss('a\\\nb')).to.equal('ab');
       expect(unescapeCss('\\0')).to.equal('\ufffd');
+    });
+  });
+
+  describe('a style sheet over maxParseTimeMs', () => {
+    it('keeps the links read before the budget ran out, annotated extractTimeTrunc', async () => {
+      const css = Array.from({ length: 300_000 }, (_, i) => `.c${i} { background: url(/img/${i}.png) }`).join('\n');
+      const curi = fetched('https://example.org/big.css', css);
+      expect(await new ExtractorCss({ enabled: true, shouldProcessRule: undefined, maxParseTimeMs: 1 }).process(curi)).to.equal('PROCEED');
+      expect(curi.outlinks[0]?.uri).to.equal('https://example.org/img/0.png');
+      expect(curi.outlinks.length).to.be.above(0).and.below(300_000);
+      expect(curi.annotations).to.deep.equal([EXTRACT_TIME_TRUNC]);
+      expect(curi.linkExtractorFinished).to.equal(true);
     });
   });
 });

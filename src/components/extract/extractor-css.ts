@@ -1,11 +1,12 @@
 import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans/registry/component-descriptor.js';
 import { PROCESSOR_PROPS, PROCESSOR_REFS } from '../../model/processor-props.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
-import { PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
-import { addCssLinks } from './add-css-links.js';
+import { Processor, type ProcessResult } from '../../model/processor.js';
+import { cssLinkSteps } from './add-css-links.js';
 import { decodeText } from './decode-text.js';
 import { isExtractable, pathEndsWith } from './is-extractable.js';
 import { OutlinkSink } from './outlink-sink.js';
+import { extractWithinBudget, MAX_PARSE_TIME_PROP } from './parse-budget.js';
 
 export const extractorCssComponent = defineComponent({
   name: 'ExtractorCss',
@@ -18,6 +19,7 @@ export const extractorCssComponent = defineComponent({
   kinds: ['Processor'],
   props: {
     ...PROCESSOR_PROPS,
+    ...MAX_PARSE_TIME_PROP,
   },
   refs: {
     ...PROCESSOR_REFS,
@@ -37,11 +39,10 @@ export class ExtractorCss extends Processor<typeof extractorCssComponent> {
     return isExtractable(curi) && isCssResponse(curi);
   }
 
-  protected innerProcess(curi: CrawlUri): ProcessResult {
+  protected innerProcess(curi: CrawlUri, c: ExtractorCssConfig): ProcessResult | Promise<ProcessResult> {
     const css = decodeText(curi.response!.body, curi.contentCharset ?? charsetRule(curi.response!.body));
-    addCssLinks(new OutlinkSink(curi.outlinks), css, curi.uri);
     curi.linkExtractorFinished = true;
-    return PROCEED;
+    return extractWithinBudget(curi, cssLinkSteps(new OutlinkSink(curi.outlinks), css, curi.uri), c.maxParseTimeMs);
   }
 }
 

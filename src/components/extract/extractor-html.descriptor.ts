@@ -1,6 +1,7 @@
 // Apart from its class, so that verify does not initialise htmlparser2: see README, "Adding a component".
 import { defineComponent, type ComponentClass } from '../../beans/registry/component-descriptor.js';
 import { PROCESSOR_PROPS, PROCESSOR_REFS } from '../../model/processor-props.js';
+import { MAX_ELEMENT_DEPTH_PROP, MAX_PARSE_TIME_PROP } from './parse-budget.js';
 
 const NO_REGEX = 'htmlparser2 reads each element and attribute whole; there is no regular expression whose work to bound';
 
@@ -44,6 +45,8 @@ export const extractorHtmlComponent = defineComponent({
         'an absolute http(s) URL or a root-relative path, as ExtractorJs judges script strings (Heritrix also guesses at ' +
         'relative paths). `<param name="flashvars">` is skipped.',
     },
+    ...MAX_PARSE_TIME_PROP,
+    ...MAX_ELEMENT_DEPTH_PROP,
     ...HERITRIX_REGEX_LIMITS,
     ignoreUnexpectedHtml: { type: 'boolean', default: true, overlayable: true, description: 'Skip HTML served at a path ending in an image, audio or video extension (.gif, .jpg, .mp3, ...): an error page, not a document.' },
   },

@@ -3,6 +3,7 @@ import { fixedMetadata, type CrawlMetadataInfo } from '../../model/crawl-metadat
 import { CrawlUri } from '../../model/crawl-uri.js';
 import type { Link } from '../../model/hop.js';
 import { ExtractorHtml, type ExtractorHtmlConfig } from './extractor-html.js';
+import { EXTRACT_TIME_TRUNC } from './parse-budget.js';
 
 const PAGE = 'http://example.org/dir/page.html';
 
@@ -35,7 +36,7 @@ function metadata(robotsPolicyName: string): CrawlMetadataInfo {
 function extractor(overrides: Partial<ExtractorHtmlConfig> = {}): ExtractorHtml {
   return new ExtractorHtml({
     enabled: true, shouldProcessRule: undefined, metadata: undefined, treatFramesAsEmbedLinks: true, ignoreFormActionUrls: false,
-    extractOnlyFormGets: true, obeyRelNofollow: false, extractJavascript: false, extractValueAttributes: false, ignoreUnexpectedHtml: true, ...overrides,
+    extractOnlyFormGets: true, obeyRelNofollow: false, extractJavascript: false, extractValueAttributes: false, ignoreUnexpectedHtml: true, maxParseTimeMs: 5000, maxElementDepth: 512, ...overrides,
   });
 }
 
@@ -403,6 +404,100 @@ describe('ExtractorHtml', () => {
     it('decodes multi-byte encodings such as Shift_JIS', () => {
       const body = Buffer.concat([Buffer.from('<meta charset="shift_jis"><p>'), Buffer.from([0x93, 0xfa, 0x96, 0x7b]), Buffer.from('</p>')]);
       expect(decode({ body }).text).to.equal('<meta charset="shift_jis"><p>日本</p>');
+    });
+  });
+
+  describe('hostile pages: the parse budget and the depth bound', () => {
+    /** The links of a page the extractor may parse in many steps (so awaited). */
+    async function linksAfterSteps(html: string, overrides: Partial<ExtractorHtmlConfig> = {}, ex = extractor(overrides)): Promise<{ links: string[]; curi: CrawlUri }> {
+      const curi = fetched({ body: html });
+      expect(await ex.process(curi)).to.equal('PROCEED');
+      return { links: curi.outlinks.map(show), curi };
+    }
+
+    it('keeps the first links of a page over maxParseTimeMs, annotates it extractTimeTrunc, and reads the next page whole', async () => {
+      // 300,000 links, 5 MB: far more than 1 ms of parsing on any machine.
+      const html = '<html><body>' + Array.from({ length: 300_000 }, (_, i) => `<a href="/p${i}">${i}</a>`).join('\n');
+      const ex = extractor({ maxParseTimeMs: 1 });
+      const { links, curi } = await linksAfterSteps(html, {}, ex);
+      expect(links[0]).to.equal('L http://example.org/p0 a/@href');
+      expect(links.length).to.be.above(0).and.below(300_000);
+      expect(curi.annotations).to.deep.equal([EXTRACT_TIME_TRUNC]);
+      expect(curi.linkExtractorFinished, 'the extractors after it skip it').to.equal(true);
+      // The collector cut short is left ready: the next page is read whole, its style sheet too.
+      const next = await linksAfterSteps('<style>p { background: url(/bg.png) }</style><a href="/next">n</a>', {}, ex);
+      expect(next.links).to.deep.equal(['E http://example.org/bg.png =EMBED_MISC', 'L http://example.org/next a/@href']);
+      expect(next.curi.annotations).to.deep.equal([]);
+    });
+
+    it('cuts a page inside a long style sheet as well, keeping the links read before', async () => {
+      const css = Array.from({ length: 200_000 }, (_, i) => `.c${i} { background: url(/img/${i}.png) }`).join('\n');
+      const { links, curi } = await linksAfterSteps(`<a href="/first">f</a><style>${css}</style><a href="/after">a</a>`, { maxParseTimeMs: 1 });
+      expect(links[0]).to.equal('L http://example.org/first a/@href');
+      expect(links).to.not.include('L http://example.org/after a/@href');
+      expect(curi.annotations).to.deep.equal([EXTRACT_TIME_TRUNC]);
+    });
+
+    it('parses deep pages in linear time: 200,000 nested divs, 100,000 unclosed tables, 100,000 unclosed table rows and cells', async () => {
+      // No time budget: were the cost quadratic again, these would take minutes and the test time out.
+      const pages = [
+        '<div>'.repeat(200_000),
+        '<table>'.repeat(100_000),
+        '<table><tr><td>'.repeat(100_000),
+        '<svg>'.repeat(100_000) + '</svg>'.repeat(100_000),
+        '<div>'.repeat(100_000) + '</span>'.repeat(100_000),
+      ];
+      for (const deep of pages) {
+        const { links, curi } = await linksAfterSteps(`<a href="/before">b</a>${deep}<img src="/deep.png"><a href="/end">e</a>`, { maxParseTimeMs: 0 });
+        expect(links, deep.slice(0, 20)).to.deep.equal(['L http://example.org/before a/@href', 'E http://example.org/deep.png img/@src', 'L http://example.org/end a/@href']);
+        expect(curi.annotations).to.deep.equal([]);
+      }
+    });
+
+    it('forgets the outermost elements beyond maxElementDepth, never the innermost: a style sheet 1,000 deep still ends at its end tag', async () => {
+      const html = '<div>'.repeat(1000) + '<style>p { background: url(/bg.png) }</style><a href="/after">a</a>' + '</div>'.repeat(1000) + '<a href="/last">l</a>';
+      const { links } = await linksAfterSteps(html, { maxElementDepth: 8 });
+      expect(links).to.deep.equal(['E http://example.org/bg.png =EMBED_MISC', 'L http://example.org/after a/@href', 'L http://example.org/last a/@href']);
+    });
+
+    it('reads a page fed to the parser in chunks as a whole: tags, attributes and entities across chunk boundaries, style and script in document order', async () => {
+      const parts: string[] = [];
+      const expected: string[] = [];
+      for (let i = 0; i < 3000; i++) {
+        // Padding of every length from 0 to 36 moves each link across the 16 KiB chunk boundaries.
+        parts.push('x'.repeat(i % 37), `<a title="t" href="/q?a=1&amp;b=${i}">${i}</a>`);
+        expected.push(`L http://example.org/q?a=1&b=${i} a/@href`);
+        if (i % 1000 === 500) {
+          parts.push(`<style>.s${i} { background: url(/s${i}.png) }</style><script>load("/js${i}");</script>`);
+          expected.push(`E http://example.org/s${i}.png =EMBED_MISC`, `X http://example.org/js${i} =JS_MISC`);
+        }
+      }
+      const html = parts.join('');
+      expect(html.length).to.be.above(5 * 16 * 1024);
+      const { links, curi } = await linksAfterSteps(html, { extractJavascript: true });
+      expect(links).to.deep.equal(expected);
+      expect(curi.annotations).to.deep.equal([]);
+    });
+
+    it('reads a long style attribute in steps too, in its place among the links', async () => {
+      const style = Array.from({ length: 5000 }, (_, i) => `background: url(/s${i}.png);`).join(' ');
+      const { links } = await linksAfterSteps(`<a href="/a">a</a><div style="${style}"></div><a href="/b">b</a>`);
+      expect(links).to.have.length(5002);
+      expect(links[0]).to.equal('L http://example.org/a a/@href');
+      expect(links[1]).to.equal('E http://example.org/s0.png =EMBED_MISC');
+      expect(links[5001]).to.equal('L http://example.org/b a/@href');
+    });
+
+    it('parses several pages at once, each in its own slices, without mixing their links', async () => {
+      const ex = extractor({ maxParseTimeMs: 0 });
+      const page = (name: string) => '<div>'.repeat(100_000) + Array.from({ length: 2000 }, (_, i) => `<a href="/${name}/${i}">x</a>`).join('');
+      const curis = ['a', 'b', 'c'].map((name) => fetched({ body: page(name), uri: `http://example.org/${name}/` }));
+      await Promise.all(curis.map((curi) => ex.process(curi)));
+      for (const [i, name] of ['a', 'b', 'c'].entries()) {
+        const uris = curis[i]!.outlinks.map((l) => l.uri);
+        expect(uris, name).to.have.length(2000);
+        expect(uris.every((u) => u.startsWith(`http://example.org/${name}/`)), name).to.equal(true);
+      }
     });
   });
 });

@@ -1,11 +1,12 @@
 import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
-import { PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
+import { Processor, type ProcessResult } from '../../model/processor.js';
 import { decodeHtml } from './decode-html.js';
 import type { extractorHtmlComponent } from './extractor-html.descriptor.js';
 import { hasNonHtmlExtension } from './has-non-html-extension.js';
 import { HtmlLinkCollector } from './html-link-collector.js';
 import { isHtmlResponse } from './is-html-response.js';
+import { extractWithinBudget, type ParseSteps } from './parse-budget.js';
 import { obeysMetaRobots } from './robots-directives.js';
 
 /** The resolved properties; extractJavascript and extractValueAttributes may be left out by code written before they existed (false). */
@@ -19,9 +20,11 @@ export type ExtractorHtmlConfig = Omit<ConfigOf<typeof extractorHtmlComponent>, 
  * `curi.text`, then adds the page's links to `curi.outlinks`, inline CSS's included (and
  * inline scripts' with extractJavascript). Only 2xx HTML responses with a body that no earlier
  * extractor finished are read; once read, the page is finished for the extractors after it.
+ * The page is parsed in slices within maxParseTimeMs (parse-budget.ts), so several may be
+ * parsed at once: each has a collector of its own, taken from the idle ones.
  */
 export class ExtractorHtml extends Processor<typeof extractorHtmlComponent> {
-  readonly #collector = new HtmlLinkCollector();
+  readonly #idle: HtmlLinkCollector[] = [];
 
   protected override shouldProcess(curi: CrawlUri, c: ConfigOf<typeof extractorHtmlComponent>): boolean {
     const body = curi.response?.body;
@@ -30,12 +33,21 @@ export class ExtractorHtml extends Processor<typeof extractorHtmlComponent> {
     return !(c.ignoreUnexpectedHtml && hasNonHtmlExtension(curi.uri));
   }
 
-  protected innerProcess(curi: CrawlUri, c: ConfigOf<typeof extractorHtmlComponent>): ProcessResult {
+  protected innerProcess(curi: CrawlUri, c: ConfigOf<typeof extractorHtmlComponent>): ProcessResult | Promise<ProcessResult> {
     const text = decodeHtml(curi.response!.body, curi.contentCharset, curi.defaultEncoding).text;
     curi.text = text;
     const metadata = this.config.metadata?.forUri(curi);
-    this.#collector.collect(curi, text, c, obeysMetaRobots(metadata));
     curi.linkExtractorFinished = true;
-    return PROCEED;
+    const collector = this.#idle.pop() ?? new HtmlLinkCollector();
+    return extractWithinBudget(curi, this.#steps(collector, collector.steps(curi, text, c, obeysMetaRobots(metadata), c.maxElementDepth)), c.maxParseTimeMs);
+  }
+
+  /** The collector's steps, after which (done, cut or failed) it goes back to the idle ones. */
+  *#steps(collector: HtmlLinkCollector, steps: ParseSteps): ParseSteps {
+    try {
+      yield* steps;
+    } finally {
+      this.#idle.push(collector);
+    }
   }
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { CrawlUri } from '../../model/crawl-uri.js';
 import { REPO_ROOT } from '../../../test/support/run-cli.js';
 import { ExtractorJs } from './extractor-js.js';
+import { EXTRACT_TIME_TRUNC } from './parse-budget.js';
 import { forEachJsString } from './js-strings.js';
 import { isLikelyJsUrl, unescapeJs } from './likely-js-url.js';
 
@@ -27,7 +28,7 @@ function fetched(uri: string, body: string | Buffer, f: Fetched = {}): CrawlUri 
   return curi;
 }
 
-const extractor = (enabled = true) => new ExtractorJs({ enabled, shouldProcessRule: undefined });
+const extractor = (enabled = true) => new ExtractorJs({ enabled, shouldProcessRule: undefined, maxParseTimeMs: 5000 });
 
 function linksOf(curi: CrawlUri, enabled = true): string[] {
   extractor(enabled).process(curi);
@@ -139,6 +140,25 @@ describe('ExtractorJs', () => {
       expect(unescapeJs('https:\\/\\/a.b\\/c')).to.equal('https://a.b/c');
       expect(unescapeJs('\\u002Fx\\x2Fy\\u{2F}z')).to.equal('/x/y/z');
       expect(unescapeJs('a\\nb\\qc\\')).to.equal('a\nbqc\\');
+    });
+  });
+
+  describe('a script over maxParseTimeMs', () => {
+    it('keeps the links read before the budget ran out, annotated extractTimeTrunc', async () => {
+      const js = Array.from({ length: 300_000 }, (_, i) => `load("/api/${i}");`).join('\n');
+      const curi = fetched('https://example.org/big.js', js);
+      expect(await new ExtractorJs({ enabled: true, shouldProcessRule: undefined, maxParseTimeMs: 1 }).process(curi)).to.equal('PROCEED');
+      expect(curi.outlinks[0]?.uri).to.equal('https://example.org/api/0');
+      expect(curi.outlinks.length).to.be.above(0).and.below(300_000);
+      expect(curi.annotations).to.deep.equal([EXTRACT_TIME_TRUNC]);
+    });
+
+    it('is cut, not stuck, on a line of slashes that each look like an unclosed regular expression (quadratic to scan)', async () => {
+      const js = 'load("/first");\n' + '=/['.repeat(300_000);
+      const curi = fetched('https://example.org/hostile.js', js);
+      expect(await new ExtractorJs({ enabled: true, shouldProcessRule: undefined, maxParseTimeMs: 50 }).process(curi)).to.equal('PROCEED');
+      expect(curi.outlinks.map((l) => l.uri)).to.deep.equal(['https://example.org/first']);
+      expect(curi.annotations).to.deep.equal([EXTRACT_TIME_TRUNC]);
     });
   });
 });

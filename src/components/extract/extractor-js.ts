@@ -1,11 +1,12 @@
 import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans/registry/component-descriptor.js';
 import { PROCESSOR_PROPS, PROCESSOR_REFS } from '../../model/processor-props.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
-import { PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
-import { addJsLinks } from './add-js-links.js';
+import { Processor, type ProcessResult } from '../../model/processor.js';
+import { jsLinkSteps } from './add-js-links.js';
 import { decodeText } from './decode-text.js';
 import { isExtractable, pathEndsWith } from './is-extractable.js';
 import { OutlinkSink } from './outlink-sink.js';
+import { extractWithinBudget, MAX_PARSE_TIME_PROP } from './parse-budget.js';
 
 const STRICT_ALREADY = 'ExtractorJs takes only absolute URLs and root-relative paths, which is stricter than ConfigurableExtractorJS\'s strict mode';
 
@@ -38,6 +39,7 @@ export const extractorJsComponent = defineComponent({
       ...PROCESSOR_PROPS.enabled, default: false,
       description: 'Off by default (Heritrix: on): speculative extraction from scripts requests junk URLs (heritrix3 #232, #595). Set true to read JavaScript files.',
     },
+    ...MAX_PARSE_TIME_PROP,
     ...CONFIGURABLE_EXTRACTOR_JS_PROPS,
   },
   refs: {
@@ -63,13 +65,12 @@ export class ExtractorJs extends Processor<typeof extractorJsComponent> {
     return isExtractable(curi) && isJsResponse(curi);
   }
 
-  protected innerProcess(curi: CrawlUri): ProcessResult {
+  protected innerProcess(curi: CrawlUri, c: ExtractorJsConfig): ProcessResult | Promise<ProcessResult> {
     const js = decodeText(curi.response!.body, curi.contentCharset);
     const via = curi.via;
     const base = via !== undefined && (via.startsWith('http:') || via.startsWith('https:')) ? via : curi.uri;
-    addJsLinks(new OutlinkSink(curi.outlinks), js, base);
     curi.linkExtractorFinished = true;
-    return PROCEED;
+    return extractWithinBudget(curi, jsLinkSteps(new OutlinkSink(curi.outlinks), js, base), c.maxParseTimeMs);
   }
 }
 

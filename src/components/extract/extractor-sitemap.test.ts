@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { CrawlUri } from '../../model/crawl-uri.js';
 import { REPO_ROOT } from '../../../test/support/run-cli.js';
 import { ExtractorSitemap, type ExtractorSitemapConfig } from './extractor-sitemap.js';
+import { EXTRACT_TIME_TRUNC } from './parse-budget.js';
 import { lastmodOfContext } from './sitemap-context.js';
 
 const fixture = (name: string) => readFileSync(join(REPO_ROOT, 'src/components/extract/fixtures', name));
@@ -30,7 +31,7 @@ function fetched(uri: string, body: string | Buffer, f: Fetched = {}): CrawlUri 
 const fromRobots: Fetched = { hopsPath: 'PM', via: 'https://example.org/robots.txt', viaContext: '=MANIFEST_MISC' };
 
 function extractor(overrides: Partial<ExtractorSitemapConfig> = {}): ExtractorSitemap {
-  return new ExtractorSitemap({ enabled: true, shouldProcessRule: undefined, urlPattern: undefined, enableLenientExtraction: false, maxUncompressedBytes: 52428800, ...overrides });
+  return new ExtractorSitemap({ enabled: true, shouldProcessRule: undefined, urlPattern: undefined, enableLenientExtraction: false, maxUncompressedBytes: 52428800, maxParseTimeMs: 5000, maxElementDepth: 512, ...overrides });
 }
 
 async function linksOf(curi: CrawlUri, overrides: Partial<ExtractorSitemapConfig> = {}): Promise<string[]> {
@@ -190,6 +191,34 @@ describe('ExtractorSitemap', () => {
       expect(await linksOf(fetched('https://example.org/s.xml', latin1))).to.deep.equal(['M https://example.org/caf%C3%A9 url/loc']);
       const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('<?xml version="1.0" encoding="UTF-16"?><urlset><url><loc>https://example.org/u</loc></url></urlset>', 'utf16le')]);
       expect(await linksOf(fetched('https://example.org/s.xml', utf16))).to.deep.equal(['M https://example.org/u url/loc']);
+    });
+  });
+
+  describe('hostile sitemaps', () => {
+    const urlset = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${body}</urlset>`;
+
+    it('keeps the entries read before maxParseTimeMs ran out, annotated extractTimeTrunc', async () => {
+      const xml = urlset(Array.from({ length: 50_000 }, (_, i) => `<url><loc>https://example.org/p${i}</loc><lastmod>2024-05-01</lastmod></url>`).join('\n'));
+      const curi = fetched('https://example.org/sitemap.xml', xml);
+      const links = await linksOf(curi, { maxParseTimeMs: 1 });
+      expect(links[0]).to.equal("M https://example.org/p0 url[lastmod='2024-05-01']/loc");
+      expect(links.length).to.be.above(0).and.below(50_000);
+      expect(curi.annotations).to.deep.equal([EXTRACT_TIME_TRUNC]);
+    });
+
+    it('reads the entries after 500,000 `<` that open no tag, each followed by an unclosed quote, in linear time', async () => {
+      const xml = urlset(`<url><loc>https://example.org/a</loc></url>${'< "'.repeat(500_000)}<url><loc>https://example.org/b</loc></url>`);
+      expect(await linksOf(fetched('https://example.org/sitemap.xml', xml), { maxParseTimeMs: 0 }))
+        .to.deep.equal(['M https://example.org/a url/loc', 'M https://example.org/b url/loc']);
+    });
+
+    it('reads the entries after 200,000 nested elements in linear time, tracking maxElementDepth of them', async () => {
+      const deep = '<x>'.repeat(200_000) + '</x>'.repeat(200_000);
+      const xml = urlset(`<url><loc>https://example.org/a</loc>${deep}</url><url><loc>https://example.org/b</loc></url>`);
+      for (const maxElementDepth of [512, 8]) {
+        expect(await linksOf(fetched('https://example.org/sitemap.xml', xml), { maxParseTimeMs: 0, maxElementDepth }), String(maxElementDepth))
+          .to.deep.equal(['M https://example.org/a url/loc', 'M https://example.org/b url/loc']);
+      }
     });
   });
 });

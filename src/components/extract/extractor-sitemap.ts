@@ -4,11 +4,12 @@ import { fullMatchRegex as javaFullMatch } from '../../util/java-regex.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import { Hop } from '../../model/hop.js';
 import { PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
-import { addSitemapLinks, addTextSitemapLinks } from './add-sitemap-links.js';
+import { sitemapLinkSteps, textSitemapLinkSteps } from './add-sitemap-links.js';
 import { decodeText } from './decode-text.js';
 import { isRobotsListedSitemap } from './extractor-robots-txt.js';
 import { gunzipCapped, isGzip } from './gunzip-capped.js';
 import { isExtractable, pathEndsWith } from './is-extractable.js';
+import { extractWithinBudget, MAX_ELEMENT_DEPTH_PROP, MAX_PARSE_TIME_PROP } from './parse-budget.js';
 import { scanSitemap } from './scan-sitemap.js';
 import { isSitemapIndexContext } from './sitemap-context.js';
 
@@ -52,6 +53,14 @@ export const extractorSitemapComponent = defineComponent({
       type: 'integer', default: 52428800, minimum: 1, overlayable: true,
       description: 'A gzipped sitemap is decompressed up to this many bytes (the protocol\'s 50 MiB limit); the rest is not read, and an entry cut there is dropped.',
     },
+    ...MAX_PARSE_TIME_PROP,
+    maxElementDepth: {
+      ...MAX_ELEMENT_DEPTH_PROP.maxElementDepth,
+      description:
+        'Deepest nesting of open elements the sitemap reader keeps track of. Entries lie at depth 3 (root, entry, ' +
+        '`<loc>`); deeper elements are counted, not kept (each end tag then closes the innermost), so a document of ' +
+        '100,000 nested elements is read in linear time.',
+    },
   },
   refs: {
     ...PROCESSOR_REFS,
@@ -85,14 +94,8 @@ export class ExtractorSitemap extends Processor<typeof extractorSitemapComponent
 
   protected innerProcess(curi: CrawlUri, config: ExtractorSitemapConfig): ProcessResult | Promise<ProcessResult> {
     const body = curi.response!.body;
-    if (!isGzip(body)) {
-      this.#read(curi, body, config);
-      return PROCEED;
-    }
-    return gunzipCapped(body, config.maxUncompressedBytes).then((g) => {
-      this.#read(curi, g.body, config);
-      return PROCEED;
-    });
+    if (!isGzip(body)) return this.#read(curi, body, config);
+    return gunzipCapped(body, config.maxUncompressedBytes).then((g) => this.#read(curi, g.body, config));
   }
 
   /** Listed as a sitemap by a robots.txt or a sitemap index, or matching urlPattern. */
@@ -101,17 +104,19 @@ export class ExtractorSitemap extends Processor<typeof extractorSitemapComponent
     return config.urlPattern !== undefined && this.#pattern(config.urlPattern).test(curi.uri);
   }
 
-  /** Reads the (decompressed) document: an XML sitemap by its root element, or a listed text sitemap. */
-  #read(curi: CrawlUri, bytes: Buffer, config: ExtractorSitemapConfig): void {
+  /** Reads the (decompressed) document within the time budget: an XML sitemap by its root element, or a listed text sitemap. */
+  #read(curi: CrawlUri, bytes: Buffer, config: ExtractorSitemapConfig): ProcessResult | Promise<ProcessResult> {
     const encoding = xmlEncoding(bytes);
     const head = decodeText(bytes.subarray(0, SNIFF_BYTES), encoding);
     const root = scanSitemap(head, () => false);
     const lenient = config.enableLenientExtraction;
     if (root === 'urlset' || root === 'sitemapindex' || (root === undefined && head.trimStart().startsWith('<'))) {
-      addSitemapLinks(curi, decodeText(bytes, encoding), lenient);
-    } else if (root === undefined && this.#isDeclared(curi, config)) {
-      addTextSitemapLinks(curi, decodeText(bytes, undefined), lenient);
+      return extractWithinBudget(curi, sitemapLinkSteps(curi, decodeText(bytes, encoding), lenient, config.maxElementDepth), config.maxParseTimeMs);
     }
+    if (root === undefined && this.#isDeclared(curi, config)) {
+      return extractWithinBudget(curi, textSitemapLinkSteps(curi, decodeText(bytes, undefined), lenient), config.maxParseTimeMs);
+    }
+    return PROCEED;
   }
 
   /** urlPattern compiled once per distinct value (sheets may set others). */

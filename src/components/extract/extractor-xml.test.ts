@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { CrawlUri } from '../../model/crawl-uri.js';
 import type { Link } from '../../model/hop.js';
 import { ExtractorXml, xmlUris } from './extractor-xml.js';
+import { EXTRACT_TIME_TRUNC } from './parse-budget.js';
 
 function fetched(uri: string, body: string, contentType = 'application/rss+xml', status = 200): CrawlUri {
   const curi = new CrawlUri(uri);
@@ -13,7 +14,7 @@ function fetched(uri: string, body: string, contentType = 'application/rss+xml',
 }
 
 function linksOf(curi: CrawlUri): string[] {
-  new ExtractorXml({ enabled: true, shouldProcessRule: undefined }).process(curi);
+  new ExtractorXml({ enabled: true, shouldProcessRule: undefined, maxParseTimeMs: 5000 }).process(curi);
   return curi.outlinks.map((l: Link) => `${l.hop} ${l.uri} ${l.context}`);
 }
 
@@ -54,5 +55,25 @@ describe('ExtractorXML', () => {
     const curi = fetched('http://example.org/x.xml', '<u>http://example.org/p</u>');
     linksOf(curi);
     expect(curi.linkExtractorFinished).to.equal(true);
+  });
+
+  describe('a large document', () => {
+    it('finds the same URIs window by window as in one search, across the window boundaries', () => {
+      const items = Array.from({ length: 20_000 }, (_, i) => `${' '.repeat(i % 29)}<item><link>http://example.org/i${i}</link><g a="https://example.org/a${i}"/>"http://x${i}.example/"http://y${i}.example/"</item>`);
+      const xml = `<rss>${items.join('\n')}</rss>`;
+      const expected = [...xml.matchAll(/["'>]\s*(https?:[^\s"'<>]+)\s*["'<]/gi)].map((m) => m[1]);
+      expect(xml.length).to.be.above(10 * 64 * 1024);
+      expect(xmlUris(xml)).to.deep.equal(expected);
+      expect(expected).to.have.length(60_000);
+    });
+
+    it('keeps the links read before maxParseTimeMs ran out, annotated extractTimeTrunc', async () => {
+      const xml = '<rss>' + Array.from({ length: 300_000 }, (_, i) => `<item><link>http://example.org/i${i}</link></item>`).join('\n') + '</rss>';
+      const curi = fetched('https://example.org/feed.rss', xml);
+      expect(await new ExtractorXml({ enabled: true, shouldProcessRule: undefined, maxParseTimeMs: 1 }).process(curi)).to.equal('PROCEED');
+      expect(curi.outlinks[0]?.uri).to.equal('http://example.org/i0');
+      expect(curi.outlinks.length).to.be.above(0).and.below(300_000);
+      expect(curi.annotations).to.deep.equal([EXTRACT_TIME_TRUNC]);
+    });
   });
 });

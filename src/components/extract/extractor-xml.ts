@@ -2,11 +2,12 @@ import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans
 import { Hop } from '../../model/hop.js';
 import { PROCESSOR_PROPS, PROCESSOR_REFS } from '../../model/processor-props.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
-import { PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
+import { Processor, type ProcessResult } from '../../model/processor.js';
 import { decodeText } from './decode-text.js';
 import { isExtractable } from './is-extractable.js';
 import { LinkContext } from './link-context.js';
 import { OutlinkSink } from './outlink-sink.js';
+import { drain, extractWithinBudget, MAX_PARSE_TIME_PROP, type ParseSteps } from './parse-budget.js';
 
 export const extractorXmlComponent = defineComponent({
   name: 'ExtractorXML',
@@ -19,6 +20,7 @@ export const extractorXmlComponent = defineComponent({
   kinds: ['Processor'],
   props: {
     ...PROCESSOR_PROPS,
+    ...MAX_PARSE_TIME_PROP,
   },
   refs: {
     ...PROCESSOR_REFS,
@@ -44,21 +46,39 @@ export class ExtractorXml extends Processor<typeof extractorXmlComponent> {
     return isExtractable(curi) && isXmlResponse(curi);
   }
 
-  protected innerProcess(curi: CrawlUri): ProcessResult {
+  protected innerProcess(curi: CrawlUri, c: ExtractorXmlConfig): ProcessResult | Promise<ProcessResult> {
     const xml = decodeText(curi.response!.body, curi.contentCharset);
     const sink = new OutlinkSink(curi.outlinks);
-    for (const found of xmlUris(xml)) sink.add(found, curi.uri, Hop.SPECULATIVE, LinkContext.SPECULATIVE_MISC);
     curi.linkExtractorFinished = true;
-    return PROCEED;
+    const steps = xmlUriSteps(xml, (found) => sink.add(found, curi.uri, Hop.SPECULATIVE, LinkContext.SPECULATIVE_MISC));
+    return extractWithinBudget(curi, steps, c.maxParseTimeMs);
   }
 }
 
 /** The URIs Heritrix's regex finds, `&amp;` unescaped as Heritrix does (its only entity). */
 export function xmlUris(xml: string): string[] {
   const found: string[] = [];
-  // The closing delimiter is consumed, so `"http://a"http://b"` gives one URI, as in Java's find().
-  for (const match of xml.matchAll(XML_URI)) found.push(match[1]!.replaceAll('&amp;', '&'));
+  drain(xmlUriSteps(xml, (uri) => found.push(uri)));
   return found;
+}
+
+/** Characters searched in one step, at least: a step ends at the first `<` after them. */
+const WINDOW = 64 * 1024;
+
+/**
+ * xmlUris as steps (parse-budget.ts): the regex runs over windows of the document that end just
+ * after a `<`. A match holds no `<` but as its last character, so none spans two windows, and the
+ * windows give the matches of the whole document, in order.
+ */
+export function* xmlUriSteps(xml: string, found: (uri: string) => void): ParseSteps {
+  for (let from = 0; from < xml.length;) {
+    const lt = xml.indexOf('<', from + WINDOW);
+    const end = lt < 0 ? xml.length : lt + 1;
+    // The closing delimiter is consumed, so `"http://a"http://b"` gives one URI, as in Java's find().
+    for (const match of xml.slice(from, end).matchAll(XML_URI)) found(match[1]!.replaceAll('&amp;', '&'));
+    from = end;
+    if (from < xml.length) yield;
+  }
 }
 
 /** Heritrix's test: the Content-Type mentions xml, or the whole URI ends in `.rss` or `.xml`. */

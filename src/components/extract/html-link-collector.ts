@@ -1,11 +1,12 @@
 import { Parser, type Handler } from 'htmlparser2';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import { Hop } from '../../model/hop.js';
-import { addCssLinks } from './add-css-links.js';
-import { addJsLinks } from './add-js-links.js';
+import { addCssLinks, cssLinkSteps } from './add-css-links.js';
+import { jsLinkSteps } from './add-js-links.js';
 import { classifyLinkRel, hasRelKeyword, type EmbedRel } from './link-rel.js';
 import { metaRefreshUrl } from './meta-refresh-url.js';
 import { OutlinkSink } from './outlink-sink.js';
+import type { ParseSteps } from './parse-budget.js';
 import { parseSrcset } from './parse-srcset.js';
 import { hasNofollowDirective } from './robots-directives.js';
 import { isLikelyJsUrl } from './likely-js-url.js';
@@ -31,6 +32,35 @@ const LINK_EMBED_CONTEXTS: Record<EmbedRel, string> = {
   prerender: "link[rel='prerender']/@href",
 };
 
+/** Characters of HTML fed to the parser in one step. */
+const CHUNK = 16 * 1024;
+
+/**
+ * htmlparser2 10.1's Parser keeps the open elements in `stack` (innermost first) and the
+ * foreign-content flags (svg, math) in `foreignContext`, and `unshift`s each open tag onto them:
+ * O(depth) a tag, O(n²) for n nested elements (7 s for 100,000 unclosed divs, 32 s for 100,000
+ * unclosed `<table><tr><td>`). The collector bounds both arrays from its open-tag callback
+ * (which the parser calls right after the unshift): beyond `maxElementDepth`, the outermost entries
+ * are forgotten. The innermost ones, which implied closes and the end of `<style>` and `<script>`
+ * are decided by, are always kept; a forgotten element's end tag closes nothing, which changes no
+ * link. Not a public interface: checked when the collector is made, and by a test of deep pages.
+ */
+interface ParserInternals {
+  readonly stack: string[];
+  readonly foreignContext: boolean[];
+}
+
+function internalsOf(parser: Parser): ParserInternals {
+  const internals = parser as unknown as Partial<ParserInternals>;
+  if (!Array.isArray(internals.stack) || !Array.isArray(internals.foreignContext)) {
+    throw new Error('htmlparser2\'s Parser no longer keeps its open elements in stack and foreignContext: html-link-collector.ts must bound its depth another way');
+  }
+  return internals as ParserInternals;
+}
+
+/** The depth bound when the caller gives none (ExtractorHtml.maxElementDepth's default). */
+const DEFAULT_MAX_DEPTH = 512;
+
 /**
  * Finds an HTML document's links with htmlparser2's streaming tokenizer: no DOM, no object per
  * tag. The few attributes that can carry a link are kept in slots while a tag's attributes
@@ -39,10 +69,15 @@ const LINK_EMBED_CONTEXTS: Record<EmbedRel, string> = {
  * Style text and `style` attributes are read as CSS, and script text (with extractJavascript)
  * for likely URLs: the parser's text and close-tag callbacks are set only while a `<style>` or
  * `<script>` is open, so pages pay for them only there.
- * One collector serves one processor; `collect` is synchronous, so it is never re-entered.
+ * The document is parsed in steps (parse-budget.ts): CHUNK characters are fed to the parser at a
+ * time, and the parser is paused at the end of each `<style>` or `<script>` (and after a
+ * `style` attribute longer than CHUNK) while its text is read in steps of its own. The parser's depth is bounded (ParserInternals). One collector parses
+ * one document at a time; ExtractorHtml keeps one per document in flight.
  */
 export class HtmlLinkCollector {
   readonly #parser: Parser;
+  readonly #internals: ParserInternals;
+  #maxDepth = DEFAULT_MAX_DEPTH;
   #curi: CrawlUri | undefined;
   #sink: OutlinkSink | undefined;
   #options: HtmlLinkOptions | undefined;
@@ -73,6 +108,12 @@ export class HtmlLinkCollector {
   /** The raw-text element being read (`style`, or `script` with extractJavascript), and its text so far. */
   #rawTag: string | undefined;
   #rawText = '';
+  /** Style or script text to read, in steps, before the parser goes on: a raw-text element's, or a long `style` attribute's. */
+  readonly #deferred: Array<{ readonly name: string; readonly text: string }> = [];
+  /** The parser is paused until #deferred is read. */
+  #paused = false;
+  /** The document's end was given to the parser: a raw-text element ending now is read after it, without pausing it. */
+  #ending = false;
   /** The parser's callbacks; ontext and onclosetag are set only while a raw-text element is read. */
   readonly #callbacks: Partial<Handler>;
 
@@ -85,28 +126,64 @@ export class HtmlLinkCollector {
       onclosetag: undefined,
     };
     this.#parser = new Parser(this.#callbacks, { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true });
+    this.#internals = internalsOf(this.#parser);
   }
 
   /**
-   * Adds the links of `html` to `curi.outlinks`, resolved against `curi.uri` (or the first
-   * `<base href>` once seen). A `<meta name="robots">` saying nofollow or none sets
-   * `curi.noFollow` when `obeyMetaRobots`, and ends extraction there, as in Heritrix.
+   * Steps (parse-budget.ts) that add the links of `html` to `curi.outlinks`, resolved against
+   * `curi.uri` (or the first `<base href>` once seen). A `<meta name="robots">` saying nofollow or
+   * none sets `curi.noFollow` when `obeyMetaRobots`, and ends extraction there, as in Heritrix.
+   * Each step feeds the parser CHUNK characters, or reads some of a style sheet or script. Cut
+   * short (`return()`), it leaves the links found so far and the collector ready for the next document.
    */
-  collect(curi: CrawlUri, html: string, options: HtmlLinkOptions, obeyMetaRobots: boolean): void {
+  *steps(curi: CrawlUri, html: string, options: HtmlLinkOptions, obeyMetaRobots: boolean, maxDepth = DEFAULT_MAX_DEPTH): ParseSteps {
     this.#curi = curi;
     this.#sink = new OutlinkSink(curi.outlinks);
     this.#options = options;
     this.#obeyMetaRobots = obeyMetaRobots;
+    this.#maxDepth = maxDepth;
     this.#base = curi.uri;
     this.#hasBase = false;
     this.#stopped = false;
+    this.#ending = false;
     try {
-      this.#parser.parseComplete(html);
+      for (let at = 0; at < html.length; at += CHUNK) {
+        this.#parser.write(html.length <= CHUNK ? html : html.slice(at, at + CHUNK));
+        yield* this.#deferredSteps();
+        if (this.#stopped) return;
+        if (at + CHUNK < html.length) yield;
+      }
+      this.#ending = true;
+      this.#parser.end();
+      yield* this.#deferredSteps();
     } finally {
       resetParser(this.#parser);
       this.#clear();
       this.#endRawText();
+      this.#deferred.length = 0;
+      this.#paused = false;
       this.#curi = this.#sink = this.#options = undefined;
+    }
+  }
+
+  /** Reads the style and script text put off, in steps, then lets the parser go on (it may put off more). */
+  *#deferredSteps(): ParseSteps {
+    while (this.#deferred.length > 0 && !this.#stopped) {
+      const { name, text } = this.#deferred.shift()!;
+      if (text.length > 0) yield* name === 'style' ? cssLinkSteps(this.#sink!, text, this.#base) : jsLinkSteps(this.#sink!, text, this.#base);
+      if (this.#deferred.length === 0 && this.#paused && !this.#stopped) {
+        this.#paused = false;
+        this.#parser.resume();
+      }
+    }
+  }
+
+  /** Puts off reading `text` (as CSS: `style`, or as script) until the parser has stopped, pausing it unless the document is ending. */
+  #defer(name: string, text: string): void {
+    this.#deferred.push({ name, text });
+    if (!this.#ending && !this.#paused) {
+      this.#paused = true;
+      this.#parser.pause();
     }
   }
 
@@ -114,6 +191,10 @@ export class HtmlLinkCollector {
     if (this.#pending) this.#flush();
     this.#tag = name;
     if (name === 'style' || (name === 'script' && this.#options!.extractJavascript === true)) this.#startRawText(name);
+    // The parser has just unshifted this element: forget the outermost beyond the bound (ParserInternals).
+    const { stack, foreignContext } = this.#internals;
+    if (stack.length > this.#maxDepth) stack.length = this.#maxDepth;
+    if (foreignContext.length > this.#maxDepth) foreignContext.length = this.#maxDepth;
   }
 
   #end(): void {
@@ -136,13 +217,14 @@ export class HtmlLinkCollector {
     if (name === this.#rawTag) this.#rawTextElement(name);
   };
 
-  /** A `<style>` or `<script>` element ended (or the document did): its text, as CSS or as script. */
+  /**
+   * A `<style>` or `<script>` element ended (or the document did): its text is read as CSS or as
+   * script by the steps, and the parser waits for that (paused), unless the document is ending.
+   */
   #rawTextElement(name: string): void {
     const text = this.#rawText;
     this.#endRawText();
-    if (this.#stopped || text.length === 0) return;
-    if (name === 'style') addCssLinks(this.#sink!, text, this.#base);
-    else addJsLinks(this.#sink!, text, this.#base);
+    if (!this.#stopped) this.#defer(name, text);
   }
 
   #endRawText(): void {
@@ -256,7 +338,11 @@ export class HtmlLinkCollector {
     if (this.#dataSrc !== undefined) this.#add(this.#dataSrc, Hop.EMBED, tag + '/@data-src');
     if (this.#dataSrcset !== undefined) this.#addSrcset(this.#dataSrcset, tag + '/@data-srcset');
     if (this.#imagesrcset !== undefined) this.#addSrcset(this.#imagesrcset, tag + '/@imagesrcset');
-    if (this.#style !== undefined) addCssLinks(this.#sink!, this.#style, this.#base);
+    if (this.#style !== undefined) {
+      // A long one is read in steps, as a style element is; a short one (nearly all) at once.
+      if (this.#style.length > CHUNK) this.#defer('style', this.#style);
+      else addCssLinks(this.#sink!, this.#style, this.#base);
+    }
     if (this.#value !== undefined && this.#options!.extractValueAttributes === true) this.#valueAttribute(tag, this.#value);
   }
 

@@ -1,3 +1,5 @@
+import { drain, type ParseSteps } from './parse-budget.js';
+
 /** What can start a string, a comment, a regular expression or a division. */
 const INTERESTING = /["'`/]/g;
 
@@ -13,19 +15,51 @@ export type JsStringHandler = (raw: string, start: number, end: number) => void;
  * are very likely URLs.
  */
 export function forEachJsString(js: string, found: JsStringHandler): void {
-  INTERESTING.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while ((m = INTERESTING.exec(js)) !== null) {
+  drain(jsStringSteps(js, found));
+}
+
+/** forEachJsString as steps (parse-budget.ts): a step is at most TOKENS_A_STEP tokens. */
+export function* jsStringSteps(js: string, found: JsStringHandler): ParseSteps {
+  let pos = 0;
+  let tokens = 0;
+  /** Characters scanned in vain this step: looking for the end of regular expressions that had none. */
+  let scanned = 0;
+  for (;;) {
+    // The regex is shared: its position is set before each search, as other steps may have used it since.
+    INTERESTING.lastIndex = pos;
+    const m = INTERESTING.exec(js);
+    if (m === null) return;
     const at = m.index;
     const c = js.charCodeAt(at);
-    let next: number;
-    if (c !== SLASH) next = readString(js, at, c, found);
-    else if (js.charCodeAt(at + 1) === SLASH) next = lineEnd(js, at + 2);
-    else if (js.charCodeAt(at + 1) === STAR) next = blockEnd(js, at + 2);
-    else next = regexAllowedAfter(previousToken(js, at)) ? regexEnd(js, at) : at + 1;
-    INTERESTING.lastIndex = next;
+    if (c !== SLASH) pos = readString(js, at, c, found);
+    else if (js.charCodeAt(at + 1) === SLASH) pos = lineEnd(js, at + 2);
+    else if (js.charCodeAt(at + 1) === STAR) pos = blockEnd(js, at + 2);
+    else if (!regexAllowedAfter(previousToken(js, at))) pos = at + 1;
+    else {
+      const end = regexEnd(js, at);
+      pos = end > 0 ? end : at + 1;
+      if (end < 0) scanned += -end - at;
+    }
+    if (++tokens === TOKENS_A_STEP || scanned > SCAN_A_STEP) {
+      tokens = scanned = 0;
+      yield;
+    }
   }
 }
+
+/** Tokens read between two yields. */
+const TOKENS_A_STEP = 64;
+
+/**
+ * Characters scanned in vain after which a step ends however few its tokens: a `/` that looks like
+ * the start of a regular expression and is not closed costs a scan to its line's end (at most
+ * MAX_REGEX_LENGTH) and moves on by one character, so a line full of them costs more than linear
+ * time. The steps stay short; the budget cuts the whole.
+ */
+const SCAN_A_STEP = 256 * 1024;
+
+/** The longest regular expression literal looked for: longer ones are not written by hand, nor by minifiers. */
+const MAX_REGEX_LENGTH = 64 * 1024;
 
 /** Reads a string from its opening quote; reports it if it closes on its line (or is a plain template). Returns the index after it. */
 function readString(js: string, at: number, quote: number, found: JsStringHandler): number {
@@ -44,18 +78,22 @@ function readString(js: string, at: number, quote: number, found: JsStringHandle
   return js.length;
 }
 
-/** The end of a regular expression literal starting at `at`; a `/` with no end on its line is a division after all. */
+/**
+ * The end of a regular expression literal starting at `at`. A `/` with no end on its line (or
+ * within MAX_REGEX_LENGTH) is a division after all: then minus the index where the search stopped.
+ */
 function regexEnd(js: string, at: number): number {
   let inClass = false;
-  for (let i = at + 1; i < js.length; i++) {
+  const limit = Math.min(js.length, at + MAX_REGEX_LENGTH);
+  for (let i = at + 1; i < limit; i++) {
     const c = js.charCodeAt(i);
     if (c === BACKSLASH) i++;
-    else if (c === LF || c === CR) return at + 1;
+    else if (c === LF || c === CR) return -i;
     else if (inClass) inClass = c !== CLOSE_BRACKET;
     else if (c === OPEN_BRACKET) inClass = true;
     else if (c === SLASH) return i + 1;
   }
-  return at + 1;
+  return -limit;
 }
 
 /** The last character before `at` that is not a blank (0 at the start). */

@@ -1,3 +1,5 @@
+import { drain, type ParseSteps } from './parse-budget.js';
+
 /** One entry of a sitemap: a `<url>` of a urlset, or a `<sitemap>` of a sitemap index. */
 export interface SitemapEntry {
   /** The entry's element: `url` in a urlset, `sitemap` in a sitemap index. */
@@ -18,9 +20,27 @@ export type SitemapEntryHandler = (entry: SitemapEntry) => boolean;
  * Forgiving as crawler-commons is with partial parsing: a document cut short or broken gives the
  * entries read before the break, and an entry missing its end tag ends where the next begins.
  */
-export function scanSitemap(xml: string, onEntry: SitemapEntryHandler): string | undefined {
-  return new SitemapScan(xml, onEntry).run();
+export function scanSitemap(xml: string, onEntry: SitemapEntryHandler, maxDepth = DEFAULT_MAX_DEPTH): string | undefined {
+  return drain(scanSitemapSteps(xml, onEntry, maxDepth));
 }
+
+/**
+ * scanSitemap as steps (parse-budget.ts), for documents of any size: a step is at most
+ * MARKUP_A_STEP tags. At most `maxDepth` open elements are tracked; one deeper (no sitemap
+ * entry is) is counted, not kept, and the next end tag closes it, as in well-formed XML.
+ */
+export function scanSitemapSteps(xml: string, onEntry: SitemapEntryHandler, maxDepth = DEFAULT_MAX_DEPTH): ParseSteps<string | undefined> {
+  return new SitemapScan(xml, onEntry, Math.max(maxDepth, MIN_DEPTH)).steps();
+}
+
+/** Tags read between two yields. */
+const MARKUP_A_STEP = 256;
+
+/** The depth tracked when the caller says nothing (ExtractorSitemap.maxElementDepth's default). */
+const DEFAULT_MAX_DEPTH = 512;
+
+/** An entry's `<loc>` lies at depth 3 (root, entry, loc): fewer tracked levels could read none. */
+const MIN_DEPTH = 3;
 
 class SitemapScan {
   #pos = 0;
@@ -33,20 +53,28 @@ class SitemapScan {
   #loc: string | undefined;
   #lastmod: string | undefined;
   #stopped = false;
+  /** Open elements deeper than maxDepth: counted, not kept. */
+  #untracked = 0;
 
   constructor(
     private readonly xml: string,
     private readonly onEntry: SitemapEntryHandler,
+    private readonly maxDepth: number,
   ) {}
 
-  run(): string | undefined {
+  *steps(): ParseSteps<string | undefined> {
     const xml = this.xml;
+    let markup = 0;
     while (!this.#stopped) {
       const lt = xml.indexOf('<', this.#pos);
       const textEnd = lt < 0 ? xml.length : lt;
       if (this.#capture !== undefined && textEnd > this.#pos) this.#text += decodeXmlEntities(xml.slice(this.#pos, textEnd));
       if (lt < 0) break;
       this.#pos = this.#markup(lt);
+      if (++markup === MARKUP_A_STEP) {
+        markup = 0;
+        yield;
+      }
     }
     this.#emit();
     return this.#root;
@@ -68,12 +96,18 @@ class SitemapScan {
 
   #startTag(lt: number): number {
     const xml = this.xml;
-    const end = tagEnd(xml, lt + 1);
-    const name = localName(xml, lt + 1, end);
+    // The name first: a `<` that opens no tag costs no search for a tag end (which `< "` over and over would make quadratic).
+    const name = localName(xml, lt + 1, xml.length);
     if (name === '') return lt + 1;
+    const end = tagEnd(xml, lt + 1);
     this.#open(name);
-    this.#stack.push(name);
-    if (xml.charCodeAt(end - 1) === SLASH) this.#close(this.#stack.length - 1);
+    const selfClosing = xml.charCodeAt(end - 1) === SLASH;
+    if (this.#stack.length >= this.maxDepth || this.#untracked > 0) {
+      if (!selfClosing) this.#untracked++;
+    } else {
+      this.#stack.push(name);
+      if (selfClosing) this.#close(this.#stack.length - 1);
+    }
     return end + 1;
   }
 
@@ -81,6 +115,10 @@ class SitemapScan {
     const xml = this.xml;
     const gt = xml.indexOf('>', lt + 2);
     const end = gt < 0 ? xml.length : gt;
+    if (this.#untracked > 0) {
+      this.#untracked--;
+      return end + 1;
+    }
     const at = this.#stack.lastIndexOf(localName(xml, lt + 2, end));
     if (at >= 0) this.#close(at);
     return end + 1;
@@ -116,6 +154,7 @@ class SitemapScan {
     }
     if (at <= 1) this.#emit();
     this.#stack.length = at;
+    this.#untracked = 0;
   }
 
   /** Hands the entry read so far to the handler; `keepOpen` when a second loc starts inside the same entry. */
@@ -157,13 +196,13 @@ function tagEnd(xml: string, from: number): number {
   return xml.length;
 }
 
-/** The name starting at `from` (up to a blank, `/` or `end`), without its namespace prefix. */
+/** The name starting at `from` (up to a blank, `/`, `>` or `end`), without its namespace prefix. */
 function localName(xml: string, from: number, end: number): string {
   let i = from;
   let start = from;
   for (; i < end; i++) {
     const c = xml.charCodeAt(i);
-    if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || c === SLASH) break;
+    if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || c === SLASH || c === GT) break;
     if (c === COLON) start = i + 1;
   }
   return xml.slice(start, i);

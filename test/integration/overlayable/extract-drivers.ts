@@ -5,6 +5,7 @@ import { fetchFromSite, linksOf, metadata, type FetchOptions } from './loopback-
 import type { RecordingSheetOverlay } from './recording-overlay.js';
 import type { Route } from '../../support/site-server.js';
 import type { Processor } from '../../../src/model/processor.js';
+import { EXTRACT_TIME_TRUNC } from '../../../src/components/extract/parse-budget.js';
 
 /** A page with one link of each kind the HTML extractor's properties are about. */
 const LINKS_PAGE = `<!doctype html><html><body>
@@ -29,7 +30,40 @@ function sitemap(paths: readonly string[], gzip = false): Route {
 
 const TWENTY_PAGES = Array.from({ length: 20 }, (_, i) => `/p${String(i + 1).padStart(2, '0')}`);
 
+/** Documents of 20,000 links each: many milliseconds of parsing, whatever the machine, so a budget of 1 ms cuts them. */
+const MANY = Array.from({ length: 20_000 }, (_, i) => i);
+const typed = (contentType: string, body: string): Route => ({ headers: { 'content-type': contentType }, body });
+const BIG_ROUTES: Record<string, Route> = {
+  '/big.html': typed('text/html', '<html><body>' + MANY.map((i) => `<a href="/b${i}">${i}</a>`).join('\n')),
+  '/big.css': typed('text/css', MANY.map((i) => `.c${i} { background: url(/b${i}.png) }`).join('\n')),
+  '/big.js': typed('application/javascript', MANY.map((i) => `load("/b${i}");`).join('\n')),
+  '/big.rss': typed('application/rss+xml', '<rss>' + MANY.map((i) => `<item><link>http://127.0.0.1/b${i}</link></item>`).join('\n') + '</rss>'),
+  '/big-urlset.xml': (req, res) => {
+    res.writeHead(200, { 'content-type': 'application/xml' });
+    res.end(`<?xml version="1.0"?>\n<urlset>${MANY.map((i) => `<url><loc>http://${req.headers.host}/b${i}</loc></url>`).join('\n')}</urlset>`);
+  },
+};
+
+/** maxParseTimeMs: under a sheet's 1 ms the extractor cuts the big document and annotates it (config: the bean's other values). */
+function parseTimeCase(component: string, path: string, config: Readonly<Record<string, unknown>> = {}) {
+  return byEffect('maxParseTimeMs', 1, `${path} is cut after 1 ms of parsing, annotated extractTimeTrunc`, { base: false, sheet: true }, async (overlay, ctx) => {
+    const curi = await fetchFromSite(ctx, overlay, path);
+    await (await build<Processor>(component, { metadata: await metadata(), ...config })).process(curi);
+    if (curi.outlinks.length === 0) throw new Error(`${component} found no link in ${path}`);
+    return curi.annotations.includes(EXTRACT_TIME_TRUNC);
+  });
+}
+
+/** maxElementDepth: seen by recording (it changes no link, only how many open elements the parser keeps). */
+function elementDepthCase(component: string, path: string) {
+  return byRecording('maxElementDepth', 64, 'the depth bound is the sheet\'s', { base: [512], sheet: [64] }, async (overlay, ctx) => {
+    const curi = await fetchFromSite(ctx, overlay, path);
+    await (await build<Processor>(component, { metadata: await metadata() })).process(curi);
+  });
+}
+
 const ROUTES: Record<string, Route> = {
+  ...BIG_ROUTES,
   '/links.html': { body: LINKS_PAGE },
   // HTML where an image was expected: an error page, not a document (ignoreUnexpectedHtml).
   '/photo.gif': { body: '<html><body><a href="/behind-the-gif">x</a></body></html>' },
@@ -84,6 +118,8 @@ const EXTRACTOR_HTML: Driver = {
       (overlay, ctx) => hopTo('/from-value', overlay, ctx)),
     byEffect('ignoreUnexpectedHtml', false, 'HTML served at a .gif path is read', { base: [], sheet: ['L /behind-the-gif'] },
       (overlay, ctx) => extracted('ExtractorHtml', overlay, ctx, '/photo.gif')),
+    parseTimeCase('ExtractorHtml', '/big.html'),
+    elementDepthCase('ExtractorHtml', '/links.html'),
   ],
 };
 
@@ -99,6 +135,8 @@ const EXTRACTOR_SITEMAP: Driver = {
     // 400 bytes hold the 100 of the XML declaration and <urlset>, then six whole entries of about 49 bytes (the seventh is cut, so dropped).
     byEffect('maxUncompressedBytes', 400, 'a gzipped sitemap of 20 entries is read only up to 400 bytes, six entries', { base: 20, sheet: 6 },
       async (overlay, ctx) => (await extracted('ExtractorSitemap', overlay, ctx, '/big-sitemap.xml.gz')).length),
+    parseTimeCase('ExtractorSitemap', '/big-urlset.xml'),
+    elementDepthCase('ExtractorSitemap', '/sitemap.xml'),
   ],
 };
 
@@ -121,13 +159,16 @@ const EXTRACTOR_IMPLIED_URI: Driver = {
   ],
 };
 
-/** An extractor that reads one kind of document: `enabled` is seen by the links it finds there. */
-function oneKindDriver(component: string, path: string, links: { base: string[]; sheet: string[] }, options?: (ctx: DriveContext) => FetchOptions): Driver {
+/** An extractor that reads one kind of document: `enabled` is seen by the links it finds there; `big`, its maxParseTimeMs case's document. */
+function oneKindDriver(component: string, path: string, links: { base: string[]; sheet: string[] }, options?: (ctx: DriveContext) => FetchOptions, big?: string): Driver {
   const value = links.base.length === 0; // ExtractorJs is off by default: its sheet switches it on
   return {
     component,
-    cases: [byEffect('enabled', value, value ? `${path} is read` : `${path} is not read`, links,
-      (overlay, ctx) => extracted(component, overlay, ctx, path, options?.(ctx)))],
+    cases: [
+      byEffect('enabled', value, value ? `${path} is read` : `${path} is not read`, links,
+        (overlay, ctx) => extracted(component, overlay, ctx, path, options?.(ctx))),
+      ...(big === undefined ? [] : [parseTimeCase(component, big, { enabled: true })]),
+    ],
   };
 }
 
@@ -138,9 +179,9 @@ export const EXTRACT_DRIVERS: Driver[] = [
   oneKindDriver('ExtractorHttp', '/moved', { base: ['R /a'], sheet: [] }),
   // A robots.txt is only ever fetched as a prerequisite of a URI of its server.
   oneKindDriver('ExtractorRobotsTxt', '/robots.txt', { base: ['M /sitemap.xml'], sheet: [] }, (ctx) => ({ init: { hopsPath: 'P', via: `${ctx.site.origin}/` } })),
-  oneKindDriver('ExtractorCss', '/style.css', { base: ['E /bg.png'], sheet: [] }),
-  oneKindDriver('ExtractorJs', '/app.js', { base: [], sheet: ['X /api/list'] }),
-  oneKindDriver('ExtractorXML', '/feed', { base: ['X /item'], sheet: [] }),
+  oneKindDriver('ExtractorCss', '/style.css', { base: ['E /bg.png'], sheet: [] }, undefined, '/big.css'),
+  oneKindDriver('ExtractorJs', '/app.js', { base: [], sheet: ['X /api/list'] }, undefined, '/big.js'),
+  oneKindDriver('ExtractorXML', '/feed', { base: ['X /item'], sheet: [] }, undefined, '/big.rss'),
   {
     // It reads nothing, enabled or not (Flash is gone): all there is to see is that it asked the URI's sheets.
     component: 'ExtractorSwf',

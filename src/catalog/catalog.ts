@@ -14,6 +14,8 @@ import { textSeedModuleComponent } from '../components/seeds/text-seed-module.js
 import { levelFrontierComponent } from '../components/frontier/level-frontier.js';
 import { memoryFrontierComponent } from '../components/frontier/memory-frontier.js';
 import { arrayBlockingQueueComponent } from '../components/frontier/array-blocking-queue.js';
+import { QUEUE_PRECEDENCE_COMPONENTS } from '../components/frontier/precedence/queue-precedence-components.js';
+import { URI_PRECEDENCE_COMPONENTS } from '../components/candidates/precedence/uri-precedence-components.js';
 import { STATE_COMPONENTS } from '../components/state/state-components.js';
 import { EXTRACT_COMPONENTS } from '../components/extract/extract-components.js';
 import { FETCH_COMPONENTS } from '../components/fetch/fetch-components.js';
@@ -51,6 +53,8 @@ export const BUILT_IN_COMPONENTS: readonly ComponentDescriptor[] = [
   levelFrontierComponent,
   memoryFrontierComponent,
   arrayBlockingQueueComponent,
+  ...URI_PRECEDENCE_COMPONENTS,
+  ...QUEUE_PRECEDENCE_COMPONENTS,
   ...STATE_COMPONENTS,
   fetchChainComponent,
   candidateChainComponent,

@@ -1,6 +1,7 @@
 import { defineComponent, type ComponentClass, type ConfigOf } from '../beans/registry/component-descriptor.js';
 import type { ControllerState, CrawlControl, CrawlProgress } from '../model/crawl-control.js';
 import { CrawlUri } from '../model/crawl-uri.js';
+import { SchedulingDirective } from '../model/precedence-policies.js';
 import { FetchStatus } from '../model/fetch-status.js';
 import type { Disposition } from '../model/frontier.js';
 import type { StateSublevel } from '../model/state-store.js';
@@ -191,7 +192,8 @@ export class CrawlController implements CrawlControl {
         loggerModule?.alert?.('WARNING', `seed ${seed.url} (line ${seed.line}) is not a crawlable URL`);
         continue;
       }
-      const candidate = new CrawlUri(url, { isSeed: true, sourceTag: seed.sourceTag });
+      // Heritrix's TextSeedModule: seeds are MEDIUM, before NORMAL links of their queue.
+      const candidate = new CrawlUri(url, { isSeed: true, sourceTag: seed.sourceTag, schedulingDirective: SchedulingDirective.MEDIUM });
       // A seed another crawler owns (a crawl mapper diverted it, status -5002) is that crawler's to crawl, not an error.
       if (!(await this.#admission.admit(candidate)) && candidate.fetchStatus !== FetchStatus.BLOCKED_BY_CUSTOM_PROCESSOR) {
         loggerModule?.uriError(url, undefined, 'seed is out of scope');

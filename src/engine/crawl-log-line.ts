@@ -1,4 +1,4 @@
-import type { CrawlUri } from '../model/crawl-uri.js';
+import { payloadDigestOf, type CrawlUri } from '../model/crawl-uri.js';
 import { timestamp17 } from '../util/timestamp17.js';
 import { truncateMimeType } from '../util/truncate-mime-type.js';
 
@@ -19,7 +19,7 @@ export function crawlLogLine(curi: CrawlUri, now: number): string {
     truncateMimeType(curi.contentType),
     `#${String(curi.worker).padStart(3, '0')}`,
     fetched,
-    curi.contentDigest ?? '-',
+    payloadDigestOf(curi) ?? '-',
     curi.sourceTag ?? '-',
     curi.annotations.length ? curi.annotations.join(',') : '-',
   ].join(' ');

@@ -7,6 +7,7 @@ import type { SheetOverlay } from '../sheets/sheet-overlay.js';
 import { coerceHttpsToHttp } from '../util/url/implied-surt-prefix.js';
 import { surt } from '../util/url/surt.js';
 import { mimeTypeOf } from '../util/mime-type-of.js';
+import { isChunked } from '../util/transfer-coding.js';
 
 /** What a URI carries through the frontier's queues (and onto disk); everything else is per fetch. */
 export interface QueuedUri {
@@ -18,6 +19,8 @@ export interface QueuedUri {
   readonly sourceTag?: string;
   readonly queueKey: string;
   readonly precedence: number;
+  /** Heritrix's scheduling directive (0 HIGHEST ... 3 NORMAL, when absent): within a queue, before precedence. */
+  readonly schedulingDirective?: number;
   /** What it costs its queue's budgets, when not 1 (the preparer's cost assignment policy). */
   readonly cost?: number;
   /** Tries made so far (retries after connection failures). */
@@ -49,8 +52,10 @@ export class CrawlUri {
   sourceTag?: string;
   queueKey = '';
   canonicalKey = '';
-  /** Lower comes first within a queue. */
+  /** Lower comes first within a queue, after the scheduling directive (set by the preparer's uriPrecedencePolicy). */
   precedence = 1;
+  /** Heritrix's scheduling directive (SchedulingDirective: HIGHEST 0, HIGH 1, MEDIUM 2, NORMAL 3): lower comes first within a queue. */
+  schedulingDirective = 3;
   /**
    * What this URI charges its queue's budgets (balanceReplenishAmount, queueTotalBudget) when it
    * is done or retried: Heritrix's holderCost, set by the preparer's cost assignment policy.
@@ -79,7 +84,7 @@ export class CrawlUri {
   /** The form login this URI submits (set by PreconditionEnforcer on a credential's loginUri; FetchHttp sends it). Not persisted: it is set again when the URI is processed again. */
   formLogin?: FormLoginCredential;
   contentType = '';
-  /** Body bytes received (-1 when nothing was fetched). */
+  /** Body bytes received, as Heritrix's CrawlURI.getContentLength: for HTTP the entity as it came, chunk framing included (-1 when nothing was fetched). */
   contentSize = -1;
   /**
    * Heritrix's content size, which its reports count: for HTTP the response as recorded, status
@@ -87,8 +92,15 @@ export class CrawlUri {
    * FetchHTTP adds its reference length); for other schemes the content; -1 when nothing was fetched.
    */
   recordedSize = -1;
-  /** `sha1:BASE32` of the body as received. */
+  /** `sha1:BASE32` of the body as received without its transfer coding: what dedup, delta and receivers compare. */
   contentDigest?: string;
+  /**
+   * Heritrix's content digest, which crawl.log shows and a response record's WARC-Payload-Digest
+   * holds: of the entity as read from the connection, chunk framing included (Heritrix's recorder
+   * digests the raw bytes from the end of the headers on). Set only where it differs from
+   * `contentDigest` (a chunked response); use payloadDigestOf.
+   */
+  payloadDigest?: string;
   response?: HttpResponse;
   /** The request as sent (for WARC request records): request line and header lines, CRLF-joined, ending in a blank line. */
   requestHead?: string;
@@ -156,6 +168,7 @@ export class CrawlUri {
     this.sourceTag = init.sourceTag;
     if (init.queueKey !== undefined) this.queueKey = init.queueKey;
     if (init.precedence !== undefined) this.precedence = init.precedence;
+    if (init.schedulingDirective !== undefined) this.schedulingDirective = init.schedulingDirective;
     if (init.cost !== undefined) this.cost = init.cost;
     if (init.fetchAttempts !== undefined) this.fetchAttempts = init.fetchAttempts;
     if (init.deferrals) this.deferrals = init.deferrals;
@@ -226,7 +239,8 @@ export class CrawlUri {
   toQueued(): QueuedUri {
     return {
       uri: this.uri, hopsPath: this.hopsPath, via: this.via, viaContext: this.viaContext, isSeed: this.isSeed,
-      sourceTag: this.sourceTag, queueKey: this.queueKey, precedence: this.precedence, cost: this.cost === 1 ? undefined : this.cost, fetchAttempts: this.fetchAttempts,
+      sourceTag: this.sourceTag, queueKey: this.queueKey, precedence: this.precedence,
+      schedulingDirective: this.schedulingDirective === 3 ? undefined : this.schedulingDirective, cost: this.cost === 1 ? undefined : this.cost, fetchAttempts: this.fetchAttempts,
       deferrals: this.deferrals || undefined,
       forceFetch: this.forceFetch || undefined, sheetKey: this.overlay?.key ?? this.sheetKey, storeKey: this.storeKey,
       deltaCheck: this.deltaCheck || undefined, delivered: this.delivered, warc: this.warc,
@@ -246,6 +260,7 @@ export class CrawlUri {
     // What the failed try recorded (Heritrix clears its extra info after each try).
     delete this.extraInfo.contentSize;
     this.contentDigest = undefined;
+    this.payloadDigest = undefined;
     this.contentCharset = undefined;
     this.response = undefined;
     this.requestHead = undefined;
@@ -261,4 +276,20 @@ export class CrawlUri {
     this.contentDigestHistory = undefined;
     this.writtenResponse = undefined;
   }
+}
+
+/** The digest crawl.log and a response record give a URI: its payload digest (chunked entities) or else its content digest. */
+export function payloadDigestOf(curi: CrawlUri): string | undefined {
+  return curi.payloadDigest ?? curi.contentDigest;
+}
+
+/**
+ * The size dedup, delta and receivers compare: for a chunked HTTP response the body without its
+ * framing (contentSize counts the framing, as Heritrix does), else contentSize; undefined when
+ * nothing was fetched.
+ */
+export function bodySizeOf(curi: CrawlUri): number | undefined {
+  const response = curi.response;
+  if (response !== undefined && isChunked(response.headers['transfer-encoding'])) return response.rawBody.length;
+  return curi.contentSize >= 0 ? curi.contentSize : undefined;
 }

@@ -1,5 +1,5 @@
 /** Where a queue is in its life, as Heritrix's frontier reports group them. */
-export type QueueState = 'in-process' | 'ready' | 'snoozed' | 'retired' | 'exhausted';
+export type QueueState = 'in-process' | 'ready' | 'snoozed' | 'inactive' | 'retired' | 'exhausted';
 
 /** One frontier queue, as reports list it. */
 export interface QueueSummary {
@@ -12,6 +12,8 @@ export interface QueueSummary {
   readonly totalSpent: number;
   /** -1 without a budget. */
   readonly totalBudget: number;
+  /** Its precedence (the frontier's queuePrecedencePolicy), when the frontier keeps one. */
+  readonly precedence?: number;
   /** When a snoozed queue wakes (ms since the epoch); 0 otherwise. */
   readonly wakeAt: number;
   /** The URI last scheduled into it and the one last taken from it, when known. */

@@ -12,7 +12,17 @@ export interface FrontierStats {
   readonly succeeded: number;
   readonly failed: number;
   readonly disregarded: number;
-  readonly queues: { readonly total: number; readonly ready: number; readonly snoozed: number; readonly retired: number };
+  readonly queues: {
+    readonly total: number; readonly ready: number; readonly snoozed: number; readonly retired: number;
+    /** Queues waiting behind queues of a lower precedence (Heritrix's eligible inactive queues), when the frontier ranks queues. */
+    readonly inactive?: number;
+    /** Queues at or above the precedence floor: never served. */
+    readonly ineligible?: number;
+    /** Queues waiting for a turn by precedence, ascending: Heritrix's `(p3: 5; p10: 2)`. */
+    readonly waitingByPrecedence?: ReadonlyArray<readonly [number, number]>;
+  };
+  /** URIs left in ineligible queues (at or above the precedence floor): queued, but never to be served. */
+  readonly ineligibleUris?: number;
 }
 
 /** A URI finished by a worker: what the frontier did with it. */

@@ -7,12 +7,25 @@ export interface HttpResponse {
   readonly rawHeaders: readonly string[];
   /** Lower-cased header names to values (joined with ", " when repeated). */
   readonly headers: Readonly<Record<string, string>>;
-  /** The body as it came over the wire (transfer coding removed, content coding kept). */
+  /** The body as it came over the wire, transfer coding (chunk framing) removed, content coding kept. */
   readonly rawBody: Buffer;
+  /**
+   * The response exactly as read from the connection, as Heritrix's Recorder keeps it and its
+   * writers store it: status line, header lines, blank line, then the entity with its transfer
+   * coding (chunk framing) and content coding; cut at maxLengthBytes (headers counted). Absent when
+   * not known (a response made up rather than fetched): writers then rebuild it from the rest.
+   */
+  readonly asReceived?: ResponseBytes;
   /** The body after content decoding (gzip, deflate, br); the same buffer when not encoded. */
   readonly body: Buffer;
   /** The address actually connected to. */
   readonly ipAddress: string;
   /** Why the body was cut short, if it was: `length` (maxLengthBytes) or `time`. */
   readonly truncated?: 'length' | 'time';
+}
+
+/** A response's bytes as received, and where its entity begins in them (after the head's blank line). */
+export interface ResponseBytes {
+  readonly bytes: Buffer;
+  readonly headLength: number;
 }

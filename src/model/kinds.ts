@@ -19,6 +19,7 @@ import type { CrawlReport } from './crawl-report.js';
 import type { StatisticsTracking } from './crawl-statistics.js';
 import type { DeltaListener, FetchHistory } from './fetch-history.js';
 import type { ContentDigestHistory } from './content-digest-history.js';
+import type { QueuePrecedencePolicy, UriPrecedencePolicy } from './precedence-policies.js';
 
 /** The model's contracts as kinds that components provide and references require. */
 declare module '../beans/registry/kind-types.js' {
@@ -36,6 +37,8 @@ declare module '../beans/registry/kind-types.js' {
     CanonicalizationRule: CanonicalizationRule;
     QueueAssignmentPolicy: QueueAssignmentPolicy;
     CostAssignmentPolicy: CostAssignmentPolicy;
+    UriPrecedencePolicy: UriPrecedencePolicy;
+    QueuePrecedencePolicy: QueuePrecedencePolicy;
     FetchChain: ProcessorChain;
     CandidateChain: ProcessorChain;
     DispositionChain: ProcessorChain;
@@ -73,6 +76,8 @@ const KIND_SET = {
   CanonicalizationRule: true,
   QueueAssignmentPolicy: true,
   CostAssignmentPolicy: true,
+  UriPrecedencePolicy: true,
+  QueuePrecedencePolicy: true,
   FetchChain: true,
   CandidateChain: true,
   DispositionChain: true,

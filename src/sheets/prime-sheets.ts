@@ -70,7 +70,9 @@ function primeSheet(sheet: ResolvedBean, graph: BeanGraph, resolved: ResolvedGra
   for (const entry of entries) {
     const fail = (code: Diagnostic['code'], message: string, location: SourceLocation = entry.keyLoc, hints: readonly string[] = []) =>
       diagnostics.push({ code, bean: sheet.id, location, message: `"${entry.key}": ${message}`, hints });
-    const found = resolvePropertyPath(graph, entry.key);
+    let found: { def: BeanDefinition; property: string } | { syntax: true } | { error: string; hints: readonly string[] } = resolvePropertyPath(graph, entry.key);
+    // A bean the file does not name there may have been autowired into the reference.
+    if ('error' in found) found = throughAutowired(entry.key, resolved) ?? found;
     if ('syntax' in found) {
       fail('BC_SHEET_PATH', 'is not of the form beanId.property[.property...]');
       continue;
@@ -110,6 +112,23 @@ function primeSheet(sheet: ResolvedBean, graph: BeanGraph, resolved: ResolvedGra
   }
   Object.assign(sheet.config, { primed, primedAt });
   return diagnostics;
+}
+
+/**
+ * A path through references that autowiring filled, the file naming no bean there: Heritrix's
+ * own self-tests write `preparer.uriPrecedencePolicy.basePrecedence` for a top-level
+ * `uriPrecedencePolicy` bean autowired into the preparer. Single references only.
+ */
+function throughAutowired(key: string, resolved: ResolvedGraph): { def: BeanDefinition; property: string } | undefined {
+  const parts = key.split('.');
+  if (parts.length < 3) return undefined;
+  let bean = resolved.byId.get(parts[0]);
+  for (const name of parts.slice(1, -1)) {
+    const ref = bean?.refs.find((r) => r.property === name && r.shape === 'one' && r.autowired);
+    bean = ref ? resolved.byId.get(ref.ids[0]) : undefined;
+    if (!bean) return undefined;
+  }
+  return bean && { def: bean.def, property: parts[parts.length - 1] };
 }
 
 function resolvedOf(def: BeanDefinition, resolved: ResolvedGraph): ResolvedBean | undefined {

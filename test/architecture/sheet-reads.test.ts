@@ -22,6 +22,9 @@ const NO_URI_READS: Record<string, string> = {
   'components/metadata/crawl-metadata.ts': 'the identity of a WARC file\'s warcinfo record',
   'components/frontier/work-queue-frontier.ts': 'a queue restored from the store, before any of its URIs is seen',
   'components/fetch/fetch-http.ts': 'the connection pool, made once at start (its connect timeout)',
+  'components/frontier/precedence/base-queue-precedence-policy.ts': 'the precedence of a queue restored from the store, kept before precedences were stored',
+  'components/frontier/precedence/highest-uri-queue-precedence-policy.ts': 'the precedence of a queue restored from the store, kept before precedences were stored',
+  'components/frontier/precedence/success-counts-queue-precedence-policy.ts': 'the precedence of a queue restored from the store, kept before precedences were stored',
 };
 
 function sourceFiles(dir: string): string[] {

@@ -35,7 +35,7 @@ try {
   const uniq = new LevelUriUniqFilter({ batchSize: 10000, stateStore: store });
   const frontier = new LevelFrontier({
     queueTotalBudget: -1, balanceReplenishAmount: 3000, errorPenaltyAmount: 100, retryDelaySeconds: 900, maxRetries: 30, maxOutlinks: 6000,
-    extract404s: true, extractIndependently: false, snoozeLongMs: 300000, precedenceFloor: 255, recoveryLogEnabled: true, dumpPendingAtClose: false, recentUrisRemembered: 1_000_000,
+    extract404s: true, extractIndependently: false, snoozeLongMs: 300000, precedenceFloor: 255, queuePrecedencePolicy: undefined, recoveryLogEnabled: true, dumpPendingAtClose: false, recentUrisRemembered: 1_000_000,
     maxUrisInMemory: 50000, uriUniqFilter: uniq, stateStore: store,
   });
   await store.start();

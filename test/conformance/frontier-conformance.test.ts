@@ -13,7 +13,7 @@ import { levelStore } from '../support/level-store.js';
 /** Makes a frontier of one implementation with the given settings; cleanup closes what it opened. */
 type FrontierFactory = (overrides: Partial<WorkQueueFrontierConfig>) => Promise<{ frontier: WorkQueueFrontier; cleanup(): Promise<void> }>;
 
-const HERITRIX_EXTRAS = { extract404s: true, extractIndependently: false, snoozeLongMs: 0, precedenceFloor: 255, recoveryLogEnabled: true, dumpPendingAtClose: false };
+const HERITRIX_EXTRAS = { extract404s: true, extractIndependently: false, snoozeLongMs: 0, precedenceFloor: 255, queuePrecedencePolicy: undefined, recoveryLogEnabled: true, dumpPendingAtClose: false };
 const BASE: Omit<WorkQueueFrontierConfig, 'uriUniqFilter'> = {
   queueTotalBudget: -1, balanceReplenishAmount: 3000, errorPenaltyAmount: 0, retryDelaySeconds: 0, maxRetries: 3, maxOutlinks: 6000, recentUrisRemembered: 1_000_000, ...HERITRIX_EXTRAS,
 };
@@ -36,6 +36,13 @@ const IMPLEMENTATIONS: Record<string, FrontierFactory> = {
 
 function uri(u: string, queueKey = new URL(u).host, precedence = 1): CrawlUri {
   const c = new CrawlUri(u, { queueKey, precedence });
+  c.canonicalKey = u;
+  return c;
+}
+
+/** A prerequisite (hop P) of queue `queueKey`. */
+function prerequisite(u: string, queueKey: string): CrawlUri {
+  const c = new CrawlUri(u, { queueKey, hopsPath: 'P' });
   c.canonicalKey = u;
   return c;
 }
@@ -224,11 +231,11 @@ for (const [name, make] of Object.entries(IMPLEMENTATIONS)) {
       expect(f.stats().discovered).to.equal(2);
     });
 
-    it('puts precedence-0 URIs (prerequisites) ahead of the queue', async () => {
+    it('puts prerequisites (hop P) ahead of the queue', async () => {
       const f = await frontier();
       f.schedule(uri('http://a.example/1'));
       f.schedule(uri('http://a.example/2'));
-      f.schedule(uri('dns:a.example', 'a.example', 0));
+      f.schedule(prerequisite('dns:a.example', 'a.example'));
       expect(await drain(f)).to.deep.equal(['dns:a.example', 'http://a.example/1', 'http://a.example/2']);
     });
   });
@@ -239,7 +246,7 @@ for (const [name, make] of Object.entries(IMPLEMENTATIONS)) {
       f.schedule(uri('http://a.example/1'));
       f.schedule(uri('http://a.example/2'));
       const first = (await f.next())!;
-      f.schedule(uri('dns:a.example', 'a.example', 0));
+      f.schedule(prerequisite('dns:a.example', 'a.example'));
       first.fetchStatus = -50;
       expect(f.finished(first)).to.equal('deferred');
       expect(await drain(f)).to.deep.equal(['dns:a.example', 'http://a.example/1', 'http://a.example/2']);

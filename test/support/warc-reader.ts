@@ -22,7 +22,10 @@ export interface WarcRecordRead {
 export interface HttpMessageRead {
   readonly startLine: string;
   readonly headers: ReadonlyArray<readonly [string, string]>;
+  /** The entity as stored (chunk framing kept). */
   readonly body: Buffer;
+  /** The body without its chunk framing, when the head says chunked; else the body. */
+  readonly payload: Buffer;
 }
 
 /** A field's value (names compared without case); undefined when absent. */
@@ -108,7 +111,26 @@ export function parseHttpMessage(block: Buffer): HttpMessageRead {
     const colon = line.indexOf(':');
     return [line.slice(0, colon), line.slice(colon + 1).trim()];
   });
-  return { startLine, headers, body: block.subarray(headEnd + 4) };
+  const body = block.subarray(headEnd + 4);
+  const te = headers.find(([n]) => n.toLowerCase() === 'transfer-encoding')?.[1];
+  return { startLine, headers, body, payload: te !== undefined && /chunked\s*$/i.test(te) ? dechunkStrict(body) : body };
+}
+
+/** A whole chunked entity's data (RFC 9112 §7.1), written here independently of the crawler; throws on bad framing. */
+export function dechunkStrict(entity: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  let at = 0;
+  for (;;) {
+    const lineEnd = entity.indexOf('\r\n', at, 'latin1');
+    if (lineEnd < 0) throw new Error(`chunk size line missing at ${at}`);
+    const size = parseInt(entity.toString('latin1', at, lineEnd).split(';')[0], 16);
+    if (!Number.isInteger(size)) throw new Error(`bad chunk size at ${at}`);
+    if (size === 0) return Buffer.concat(parts);
+    parts.push(entity.subarray(lineEnd + 2, lineEnd + 2 + size));
+    at = lineEnd + 2 + size;
+    if (entity.toString('latin1', at, at + 2) !== '\r\n') throw new Error(`no CRLF after chunk data at ${at}`);
+    at += 2;
+  }
 }
 
 export function httpHeader(message: HttpMessageRead, name: string): string | undefined {

@@ -9,7 +9,7 @@ import { ZeroCostAssignmentPolicy } from './zero-cost-assignment-policy.js';
 
 const preparer = (costAssignmentPolicy?: CostAssignmentPolicy) => new FrontierPreparer({
   enabled: true, preferenceDepthHops: -1, preferenceEmbedHops: 1, shouldProcessRule: undefined,
-  canonicalizationPolicy: undefined, queueAssignmentPolicy: undefined, costAssignmentPolicy,
+  canonicalizationPolicy: undefined, queueAssignmentPolicy: undefined, costAssignmentPolicy, uriPrecedencePolicy: undefined,
 });
 const uri = (u: string, via?: string) => new CrawlUri(u, { via, hopsPath: via ? 'L' : '' });
 

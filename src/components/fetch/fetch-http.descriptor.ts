@@ -29,7 +29,9 @@ export const fetchHttpComponent = defineComponent({
     },
     maxLengthBytes: {
       type: 'integer', minimum: 0, default: 0, overlayable: true,
-      description: 'Most body bytes (as received) to read; the rest is not downloaded and the URI is annotated `lenTrunc`. 0 = no limit.',
+      description: 'Most bytes of a response to read, counted as Heritrix\'s recorder counts them: status line, headers and ' +
+        'the entity as received (chunk framing included). The rest is not downloaded, the URI is annotated `lenTrunc` and its ' +
+        'record marked `WARC-Truncated: length`; a head longer than the limit is kept whole, without body. 0 = no limit.',
     },
     maxFetchKBSec: {
       type: 'integer', minimum: 0, default: 0, overlayable: true,
@@ -99,6 +101,11 @@ export const fetchHttpComponent = defineComponent({
       kind: 'CredentialStore', autowire: true,
       description: 'Logins for HTTP basic and digest authentication: a 401 whose challenge a credential of the server answers is fetched once more ' +
         'with it, at once (Heritrix requeues the URI), and the server gets it with every later request.',
+    },
+    loggerModule: {
+      kind: 'CrawlLogger', autowire: true,
+      description: 'Hears (alerts.log) when a form login (HtmlFormCredential) fails: its URI answers 4xx or 5xx, cannot be fetched, ' +
+        'or lands back on the login form. Heritrix only leaves such a login unused; the server\'s URIs are fetched either way.',
     },
   },
   validate: validateFetchHttp,

@@ -3,6 +3,7 @@ import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
 import type { Dispatcher } from 'undici';
 import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
+import type { FormLoginCredential } from '../../model/credential-store.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import { DecideResult } from '../../model/decide-result.js';
 import { FetchStatus } from '../../model/fetch-status.js';
@@ -12,6 +13,7 @@ import { decodeContent } from './decode-content.js';
 import { fetchErrorStatus, NO_ADDRESS_CODE } from './fetch-error-status.js';
 import type { fetchHttpComponent } from './fetch-http.descriptor.js';
 import { finishWith } from './finish-with.js';
+import { formLoginFailure } from './form-login-outcome.js';
 import { rawHeaderValue, rawHeaderValues } from './header-map.js';
 import { ipLiteralOf } from './host-key-of.js';
 import { HttpAuthenticator } from './http-authenticator.js';
@@ -66,8 +68,17 @@ export class FetchHttp extends Processor<typeof fetchHttpComponent> {
     const exchange = await this.#authenticatedGet(url, curi, c, robotsPrerequisite ? undefined : this.#bodyWanted(curi, c));
     curi.fetchDurationMs = Date.now() - curi.fetchBeginTime;
     await recordResponse(curi, exchange, ip, c);
+    if (curi.formLogin !== undefined) this.#judgeFormLogin(curi, curi.formLogin);
     if (robotsPrerequisite) await this.#learnRobots(curi, url, exchange, c);
     return curi.fetchStatus < 0 ? FINISH : PROCEED;
+  }
+
+  /** A form login that failed is told to the operator; the server's URIs go on without it, as in Heritrix. */
+  #judgeFormLogin(curi: CrawlUri, login: FormLoginCredential): void {
+    const failure = formLoginFailure(curi, login);
+    if (failure === undefined) return;
+    this.config.loggerModule?.alert?.('WARNING', `form login for ${login.domain} failed: ${login.httpMethod} ${curi.uri} ${failure}; ` +
+      `the server's URIs are fetched without it`);
   }
 
   /** A GET; after a 401 whose challenge a credential answers, the same GET once more with it. */

@@ -71,6 +71,8 @@ describe('a form login in a real crawl (HtmlFormCredential, integration)', funct
       const result = await launchJob(job.dir, { sets: [...fastSets([`${site.origin}/`])] });
       expect(result.exitStatus).to.equal('FINISHED');
       log = parseCrawlLog(await readFile(join(job.dir, result.runDir, 'logs', 'crawl.log'), 'utf8'));
+      const alerts = await readFile(join(job.dir, result.runDir, 'logs', 'alerts.log'), 'utf8').catch(() => '');
+      expect(alerts, 'a login that worked is not alerted').to.not.include('form login');
     } finally {
       await job.cleanup();
     }
@@ -81,4 +83,83 @@ describe('a form login in a real crawl (HtmlFormCredential, integration)', funct
     const status = (path: string) => log.find((e) => e.uri === `${site.origin}${path}`)?.status;
     expect([status('/login'), status('/'), status('/a.html'), status('/b.html')]).to.deep.equal([200, 200, 200, 200]);
   });
+});
+
+describe('a form login the site refuses (HtmlFormCredential, integration)', function () {
+  this.timeout(30000);
+  let site: SiteServer;
+  /** How the login page refuses: 401, or the login form again (200), or a redirect back to it. */
+  let refusal: 'status' | 'form' | 'redirect' = 'status';
+  const fetched: string[] = [];
+  const loginForm = '<html><body><p>wrong password</p><form method="post" action="/login">' +
+    '<input name="user"><input type="password" name="password"><button>log in</button></form></body></html>';
+
+  before(async () => {
+    site = await SiteServer.start({
+      '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nDisallow:\n' },
+      '/login': (req, res) => {
+        fetched.push(`${req.method} ${req.url}`);
+        req.resume();
+        req.on('end', () => {
+          if (req.method === 'GET') {
+            res.writeHead(200, { 'content-type': 'text/html' });
+            res.end(loginForm);
+          } else if (refusal === 'status') {
+            res.writeHead(403, 'Forbidden', { 'content-type': 'text/plain' });
+            res.end('no');
+          } else if (refusal === 'form') {
+            res.writeHead(200, { 'content-type': 'text/html' });
+            res.end(loginForm);
+          } else {
+            res.writeHead(302, { location: '/login?error' });
+            res.end();
+          }
+        });
+      },
+      '/': (req, res) => {
+        fetched.push(`${req.method} ${req.url}`);
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end(page('home', ['/a.html']));
+      },
+      '/a.html': (req, res) => {
+        fetched.push(`${req.method} ${req.url}`);
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end(page('a', []));
+      },
+    });
+  });
+  after(() => site.close());
+
+  /** One crawl of the site; its crawl.log and alerts.log. */
+  async function crawl(): Promise<{ log: CrawlLogEntry[]; alerts: string }> {
+    fetched.length = 0;
+    const domain = new URL(site.origin).host;
+    const job = await tempDir({ 'crawler-beans.xml': await profileWithLogin(domain, `${site.origin}/login`) });
+    try {
+      const result = await launchJob(job.dir, { sets: [...fastSets([`${site.origin}/`])] });
+      expect(result.exitStatus).to.equal('FINISHED');
+      const logs = join(job.dir, result.runDir, 'logs');
+      return { log: parseCrawlLog(await readFile(join(logs, 'crawl.log'), 'utf8')), alerts: await readFile(join(logs, 'alerts.log'), 'utf8') };
+    } finally {
+      await job.cleanup();
+    }
+  }
+
+  for (const [kind, words] of [
+    ['status', 'answered 403 Forbidden'],
+    ['form', 'answered 200 with the login form again'],
+    ['redirect', 'answered 302, back to the login form'],
+  ] as const) {
+    it(`alerts naming the domain and the login's outcome when the login ${kind === 'status' ? 'answers 403' : kind === 'form' ? 'shows the form again' : 'redirects back to it'}, and still crawls the site`, async () => {
+      refusal = kind;
+      const { log, alerts } = await crawl();
+      const domain = new URL(site.origin).host;
+      const lines = alerts.split('\n').filter((l) => l.includes('form login'));
+      expect(lines, alerts).to.have.length(1);
+      expect(lines[0]).to.include(`WARNING form login for ${domain} failed: POST ${site.origin}/login ${words}`);
+      expect(fetched[0]).to.equal('POST /login');
+      const status = (path: string) => log.find((e) => e.uri === `${site.origin}${path}`)?.status;
+      expect([status('/'), status('/a.html')]).to.deep.equal([200, 200]);
+    });
+  }
 });

@@ -1,6 +1,7 @@
 import type { LookupFunction } from 'node:net';
-import { Agent, ProxyAgent, type Dispatcher } from 'undici';
+import { Agent, Client, Pool, ProxyAgent, type Dispatcher } from 'undici';
 import { proxyUri } from './proxy-uri.js';
+import { tappedConnect, tappedConnector } from './socket-tap.js';
 
 export interface DispatcherOptions {
   readonly soTimeoutMs: number;
@@ -18,13 +19,15 @@ export interface DispatcherOptions {
  * connection per origin, connecting to the address `lookup` gives. With httpProxyHost: undici's
  * ProxyAgent, which sends http requests to the proxy in absolute form (`GET http://host/path`),
  * as Heritrix's HttpClient does, and tunnels https through CONNECT; the proxy resolves names.
+ * Every connection a request is read from is tapped (socket-tap), so that the response can be
+ * stored as it came off the wire, as Heritrix's Recorder stores it.
  */
 export function httpDispatcher(options: DispatcherOptions, lookup: LookupFunction): Dispatcher {
   const { soTimeoutMs: timeout, httpProxyUser: user } = options;
   const rejectUnauthorized = options.sslTrustLevel !== 'OPEN';
   const localAddress = options.httpBindAddress || undefined;
   // undici takes the local address as a client option: in `connect` it would be overwritten.
-  if (options.httpProxyHost === '') return new Agent({ connections: 1, localAddress, connect: { lookup, timeout, rejectUnauthorized } });
+  if (options.httpProxyHost === '') return new Agent({ connections: 1, localAddress, connect: tappedConnect({ lookup, timeout, rejectUnauthorized }) });
   return new ProxyAgent({
     uri: proxyUri(options.httpProxyHost, options.httpProxyPort),
     connections: 1,
@@ -32,5 +35,13 @@ export function httpDispatcher(options: DispatcherOptions, lookup: LookupFunctio
     token: user === '' ? undefined : `Basic ${Buffer.from(`${user}:${options.httpProxyPassword}`, 'utf8').toString('base64')}`,
     proxyTls: { timeout },
     requestTls: { timeout, rejectUnauthorized },
+    factory: tappedFactory,
   });
+}
+
+/** undici's own factory for the ProxyAgent's connections, with the connector it is given tapped. */
+function tappedFactory(origin: string | URL, options: object): Dispatcher {
+  const given = (options as { connect?: unknown }).connect;
+  const tapped = typeof given === 'function' ? { ...options, connect: tappedConnector(given as Parameters<typeof tappedConnector>[0]) } : options;
+  return (tapped as { connections?: number }).connections === 1 ? new Client(origin, tapped) : new Pool(origin, tapped);
 }

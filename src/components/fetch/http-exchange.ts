@@ -1,4 +1,5 @@
 import type { Dispatcher } from 'undici';
+import { currentTap, type SocketTap } from './socket-tap.js';
 
 /** The error an exchange ends with when the server stays silent, or the whole fetch takes too long before any header. */
 export class FetchTimeoutError extends Error {
@@ -14,7 +15,10 @@ export interface ExchangeLimits {
   readonly soTimeoutMs: number;
   /** Longest whole fetch; 0 = none. Past it a body is cut (`time`); without headers the fetch fails. */
   readonly timeoutMs: number;
-  /** Raw body bytes kept; the rest is not read (`length`). 0 = no limit. */
+  /**
+   * Bytes of the response kept, as Heritrix's Recorder counts them: everything read from the
+   * connection, status line and headers included; past it the rest is not read (`length`). 0 = no limit.
+   */
   readonly maxLengthBytes: number;
 }
 
@@ -23,7 +27,9 @@ export interface ExchangeLimits {
  * (onConnect, onHeaders, onData, onComplete, onError), which undici 7's HTTP/1.1 client calls
  * directly with the raw header list in order and the status text; the newer API would need a
  * wrapper per request and gives the headers as an object. The exchange never throws: `done`
- * resolves with `error` set when the fetch failed. Body chunks are kept as they came.
+ * resolves with `error` set when the fetch failed. Body chunks are kept as undici delivers them
+ * (without chunk framing), and, when the connection is tapped, `raw` is the whole response as it
+ * came off the socket.
  */
 export class HttpExchange implements Dispatcher.DispatchHandler {
   statusCode = 0;
@@ -32,6 +38,8 @@ export class HttpExchange implements Dispatcher.DispatchHandler {
   rawHeaders: string[] = [];
   readonly chunks: Buffer[] = [];
   received = 0;
+  /** The response as read from the connection (status line, headers, entity with its transfer coding), once done; undefined when the connection was not tapped. */
+  raw?: Buffer;
   truncated?: 'length' | 'time';
   /** The body was not read because `wantBody` said no. */
   bodySkipped = false;
@@ -42,6 +50,7 @@ export class HttpExchange implements Dispatcher.DispatchHandler {
   #settled = false;
   #idleTimer?: NodeJS.Timeout;
   #totalTimer?: NodeJS.Timeout;
+  #tap?: SocketTap;
 
   /** `wantBody` is asked once the headers are in; false stops the fetch there. */
   constructor(readonly limits: ExchangeLimits, readonly wantBody?: (exchange: HttpExchange) => boolean) {
@@ -67,17 +76,32 @@ export class HttpExchange implements Dispatcher.DispatchHandler {
     const headers = new Array<string>(rawHeaders.length);
     for (let i = 0; i < rawHeaders.length; i++) headers[i] = rawHeaders[i].toString('latin1');
     this.rawHeaders = headers;
-    if (this.wantBody === undefined || this.wantBody(this)) return true;
-    this.bodySkipped = true;
-    return this.#end(true);
+    this.#tap = currentTap();
+    if (this.wantBody !== undefined && !this.wantBody(this)) {
+      this.bodySkipped = true;
+      return this.#end(true);
+    }
+    if (this.#overLimit(0)) {
+      this.truncated = 'length';
+      return this.#end(true);
+    }
+    return true;
+  }
+
+  /** Whether the bytes read so far, with `more` body bytes not yet counted, pass maxLengthBytes: the tap's count when there is one (headers and framing included), else the body's. */
+  #overLimit(more: number): boolean {
+    const max = this.limits.maxLengthBytes;
+    if (max <= 0) return false;
+    return this.#tap !== undefined ? this.#tap.length > max : this.received + more > max;
   }
 
   onData(chunk: Buffer): boolean {
     if (this.#settled) return false;
     this.#idleTimer?.refresh();
-    const max = this.limits.maxLengthBytes;
-    if (max > 0 && this.received + chunk.length > max) {
-      if (max > this.received) this.#keep(chunk.subarray(0, max - this.received));
+    if (this.#overLimit(chunk.length)) {
+      // Without a tap only the body is counted; with one, the stored bytes are cut from `raw`.
+      const max = this.limits.maxLengthBytes;
+      if (this.#tap === undefined && max > this.received) this.#keep(chunk.subarray(0, max - this.received));
       this.truncated = 'length';
       return this.#end(true);
     }
@@ -118,6 +142,10 @@ export class HttpExchange implements Dispatcher.DispatchHandler {
     this.#settled = true;
     clearTimeout(this.#idleTimer);
     clearTimeout(this.#totalTimer);
+    if (this.#tap !== undefined) {
+      this.raw = this.#tap.take();
+      this.#tap = undefined;
+    }
     if (abort && this.#abort) process.nextTick(this.#abort);
     this.#resolve(this);
     return false;

@@ -1,4 +1,6 @@
 import type { CrawlUri } from '../../model/crawl-uri.js';
+import type { ResponseBytes } from '../../model/http-response.js';
+import { dechunk, isChunked, messageBodyBegin } from '../../util/transfer-coding.js';
 import { contentDigest, type DigestAlgorithm } from './content-digest.js';
 import { decodeContent } from './decode-content.js';
 import { errorCodeOf, fetchErrorStatus } from './fetch-error-status.js';
@@ -12,13 +14,23 @@ export interface RecordOptions {
   readonly digestContent: boolean;
   readonly digestAlgorithm: DigestAlgorithm;
   readonly maxDecodedBytes: number;
+  /** FetchHTTP's maxLengthBytes: the most bytes of the response kept, headers included; 0 = no limit. */
+  readonly maxLengthBytes: number;
 }
 
 /**
  * Fills a URI from a finished exchange: on failure the status (-2 ... -6) and an `err:CODE`
- * annotation; else the response (raw body as received, decoded body), the HTTP status, content
- * type and charset, size and digest of the raw body, truncation annotations (`lenTrunc`,
- * `timeTrunc`, `midFetchAbort`, `unsatisfiableContentEncoding:CODING`) and a 429/503's Retry-After.
+ * annotation; else the response (the bytes as read from the connection, the body without its
+ * transfer coding, the decoded body), the HTTP status, content type and charset, sizes, digests,
+ * truncation annotations (`lenTrunc`, `timeTrunc`, `midFetchAbort`,
+ * `unsatisfiableContentEncoding:CODING`) and a 429/503's Retry-After.
+ *
+ * As Heritrix: the size is the entity's as received (chunk framing included), and the digest
+ * crawl.log and the WARC record show is of those same bytes (its recorder digests what it reads
+ * after the headers); the content digest that dedup and delta compare is of the body without its
+ * framing, which a server may chunk differently each time. A response cut at maxLengthBytes keeps
+ * that many bytes, headers included (a head longer than the limit is kept whole, with no body);
+ * one cut after its headers (midFetchAbort) keeps its head, as Heritrix's chopAtMessageBodyBegin.
  */
 export async function recordResponse(curi: CrawlUri, exchange: HttpExchange, ipAddress: string, options: RecordOptions): Promise<void> {
   curi.defaultEncoding = options.defaultEncoding;
@@ -28,16 +40,22 @@ export async function recordResponse(curi: CrawlUri, exchange: HttpExchange, ipA
     return;
   }
   const headers = headerMap(exchange.rawHeaders);
-  const rawBody = Buffer.concat(exchange.chunks, exchange.received);
+  const chunked = isChunked(headers['transfer-encoding']);
+  const asReceived = exchange.raw === undefined ? undefined : bytesKept(exchange, exchange.raw, options.maxLengthBytes);
+  const entity = asReceived?.bytes.subarray(asReceived.headLength);
+  const rawBody = bodyOf(exchange, entity, chunked);
   const decoded = await decodeContent(rawBody, headers['content-encoding'], options.maxDecodedBytes, exchange.truncated !== undefined);
   const { statusCode, statusText, rawHeaders, truncated } = exchange;
-  curi.response = { statusCode, statusText, httpVersion: '1.1', rawHeaders, headers, rawBody, body: decoded.body, ipAddress, truncated };
+  curi.response = { statusCode, statusText, httpVersion: '1.1', rawHeaders, headers, rawBody, body: decoded.body, ipAddress, truncated, asReceived };
   curi.fetchStatus = statusCode;
   curi.contentType = headers['content-type'] ?? '';
   curi.contentCharset = charsetOf(curi.contentType);
-  curi.contentSize = rawBody.length;
+  curi.contentSize = (entity ?? rawBody).length;
   setRecordedSizes(curi, curi.response);
-  if (options.digestContent) curi.contentDigest = contentDigest(options.digestAlgorithm, rawBody);
+  if (options.digestContent) {
+    curi.contentDigest = contentDigest(options.digestAlgorithm, rawBody);
+    if (entity !== undefined && entity !== rawBody) curi.payloadDigest = contentDigest(options.digestAlgorithm, entity);
+  }
   if (truncated !== undefined) curi.annotations.push(truncated === 'length' ? 'lenTrunc' : 'timeTrunc');
   if (exchange.bodySkipped) curi.annotations.push('midFetchAbort');
   if (decoded.failedCoding !== undefined) curi.annotations.push(`unsatisfiableContentEncoding:${decoded.failedCoding}`);
@@ -45,4 +63,27 @@ export async function recordResponse(curi: CrawlUri, exchange: HttpExchange, ipA
     const delay = retryAfterMs(headers['retry-after']);
     if (delay !== undefined) curi.requestedDelayMs = delay;
   }
+}
+
+/** The bytes of a response kept: all that was read, cut at the length limit, or the head alone when the body was not wanted. */
+function bytesKept(exchange: HttpExchange, raw: Buffer, maxLengthBytes: number): ResponseBytes {
+  const begin = messageBodyBegin(raw);
+  const headLength = begin < 0 ? raw.length : begin;
+  if (exchange.bodySkipped) return { bytes: raw.subarray(0, headLength), headLength };
+  if (exchange.truncated === 'length' && maxLengthBytes > 0 && raw.length > maxLengthBytes) {
+    return { bytes: raw.subarray(0, Math.max(maxLengthBytes, headLength)), headLength };
+  }
+  return { bytes: raw, headLength };
+}
+
+/**
+ * The body without its transfer coding: as undici delivered it, or, from the bytes kept, the
+ * entity itself when not chunked (no copy) and its chunks' data when cut short (undici may have
+ * parsed past the cut).
+ */
+function bodyOf(exchange: HttpExchange, entity: Buffer | undefined, chunked: boolean): Buffer {
+  if (entity === undefined) return Buffer.concat(exchange.chunks, exchange.received);
+  if (!chunked) return entity;
+  if (exchange.truncated !== undefined || exchange.bodySkipped) return dechunk(entity);
+  return Buffer.concat(exchange.chunks, exchange.received);
 }

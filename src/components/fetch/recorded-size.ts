@@ -2,12 +2,12 @@ import type { CrawlUri } from '../../model/crawl-uri.js';
 import type { HttpResponse } from '../../model/http-response.js';
 
 /**
- * How many bytes of the response Heritrix's recorder would hold: the status line, each header
- * line as received, the blank line, then the body. The body is counted as delivered without its
- * transfer coding (the fetcher never sees the chunk framing), so a chunked response counts a few
- * bytes less than Heritrix would.
+ * How many bytes of the response Heritrix's recorder would hold: all that was read from the
+ * connection (status line, header lines, blank line, entity with its chunk framing). A response
+ * known only without its bytes (made up, not fetched) counts its status line, header lines and body.
  */
 export function recordedResponseSize(response: HttpResponse): number {
+  if (response.asReceived !== undefined) return response.asReceived.bytes.length;
   let head = `HTTP/${response.httpVersion} ${response.statusCode} ${response.statusText}\r\n`.length + 2;
   const raw = response.rawHeaders;
   for (let i = 0; i + 1 < raw.length; i += 2) head += Buffer.byteLength(raw[i], 'latin1') + 2 + Buffer.byteLength(raw[i + 1], 'latin1') + 2;

@@ -16,7 +16,11 @@ export const FRONTIER_PROPS = {
   extract404s: { type: 'boolean', default: true, overlayable: true, description: 'Accepted for Heritrix files; outlinks of error pages follow candidates.processErrorOutlinks.' },
   extractIndependently: { type: 'boolean', default: false, overlayable: true, description: 'Accepted for Heritrix files; ignored.' },
   snoozeLongMs: { type: 'integer', default: 300000, minimum: 0, description: 'Accepted for Heritrix files; resting queues always wait in memory here.' },
-  precedenceFloor: { type: 'integer', default: 255, description: 'Accepted for Heritrix files; ignored.' },
+  precedenceFloor: {
+    type: 'integer', default: 255,
+    description: 'Queues whose precedence (queuePrecedencePolicy) is this or more are not served (Heritrix\'s ineligible queues): their URIs stay queued, ' +
+      'and the crawl ends without them (FINISHED; a later launch with a higher floor takes them up).',
+  },
   recoveryLogEnabled: { type: 'boolean', default: true, description: 'Accepted for Heritrix files; crash recovery comes with the state store, not a log.' },
   dumpPendingAtClose: { type: 'boolean', default: false, description: 'Accepted for Heritrix files; ignored.' },
 } as const satisfies Record<string, PropSpec>;
@@ -27,6 +31,11 @@ export const FRONTIER_REFS = {
   uriUniqFilter: { kind: 'UriUniqFilter', required: true, autowire: true, description: 'Answers "seen before?" by canonical key.' },
   inbound: { kind: 'BlockingQueue', ignored: HAND_OFF_IGNORED, description: 'Heritrix\'s queue of URIs handed to the frontier by other threads (an ArrayBlockingQueue). Accepted, not used.' },
   outbound: { kind: 'BlockingQueue', ignored: HAND_OFF_IGNORED, description: 'Heritrix\'s queue of URIs ready for its fetching threads (an ArrayBlockingQueue). Accepted, not used.' },
+  queuePrecedencePolicy: {
+    kind: 'QueuePrecedencePolicy',
+    description: 'Gives each queue its precedence, read when the queue is made and after each of its URIs is done: queues waiting for a turn are served lowest precedence first. ' +
+      'Without one, a BaseQueuePrecedencePolicy (every queue 3; a sheet may set basePrecedence for some sites).',
+  },
 } as const satisfies Record<string, RefSpec>;
 
 /** What every frontier's descriptor declares: the shared properties and references. */

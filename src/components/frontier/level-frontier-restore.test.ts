@@ -19,8 +19,8 @@ interface Launch {
   frontier: LevelFrontier;
 }
 
-function uri(u: string, init: { precedence?: number; queueKey?: string } = {}): CrawlUri {
-  const c = new CrawlUri(u, { queueKey: init.queueKey ?? new URL(u).host, precedence: init.precedence });
+function uri(u: string, init: { precedence?: number; queueKey?: string; schedulingDirective?: number; hopsPath?: string } = {}): CrawlUri {
+  const c = new CrawlUri(u, { queueKey: init.queueKey ?? new URL(u).host, precedence: init.precedence, schedulingDirective: init.schedulingDirective, hopsPath: init.hopsPath });
   c.canonicalKey = u;
   return c;
 }
@@ -82,7 +82,7 @@ describe(`${LevelFrontier.name} restore`, () => {
     const frontier = new LevelFrontier({
       queueTotalBudget: o.queueTotalBudget ?? -1, balanceReplenishAmount: o.balanceReplenishAmount ?? 3000, errorPenaltyAmount: o.errorPenaltyAmount ?? 0,
       retryDelaySeconds: o.retryDelaySeconds ?? 0, maxRetries: o.maxRetries ?? 3, maxOutlinks: 6000,
-      extract404s: true, extractIndependently: false, snoozeLongMs: 0, precedenceFloor: 255, recoveryLogEnabled: true, dumpPendingAtClose: false, recentUrisRemembered: 1_000_000,
+      extract404s: true, extractIndependently: false, snoozeLongMs: 0, precedenceFloor: 255, queuePrecedencePolicy: undefined, recoveryLogEnabled: true, dumpPendingAtClose: false, recentUrisRemembered: 1_000_000,
       maxUrisInMemory: o.maxUrisInMemory ?? 50000, uriUniqFilter: uniq, stateStore: store,
     });
     await frontier.start();
@@ -254,15 +254,14 @@ describe(`${LevelFrontier.name} restore`, () => {
     expect(second.frontier.stats().queues.retired).to.equal(1);
   });
 
-  it('gives back urgent URIs (precedence <= 0) before the ordinary ones of their queue', async () => {
+  it('gives back urgent URIs (prerequisites, hop P) before the ordinary ones of their queue, in the order found', async () => {
     const first = await launch();
     const f = first.frontier;
-    for (let i = 0; i < 3; i++) f.schedule(uri(`http://a.example/${i}`));
-    f.schedule(uri('http://a.example/robots.txt', { precedence: 0 }));
+    // Ordinary ones that rank first (HIGHEST, precedence 0) still come after the prerequisites.
+    for (let i = 0; i < 3; i++) f.schedule(uri(`http://a.example/${i}`, { precedence: 0, schedulingDirective: 0 }));
+    f.schedule(uri('http://a.example/robots.txt', { hopsPath: 'P' }));
     f.schedule(uri('http://b.example/0'));
-    const urgent = uri('dns:a.example', { queueKey: 'a.example' });
-    urgent.precedence = -1;
-    f.schedule(urgent);
+    f.schedule(uri('dns:a.example', { queueKey: 'a.example', hopsPath: 'P', precedence: 5 }));
     await crash(first);
 
     const second = await launch();
@@ -278,7 +277,7 @@ describe(`${LevelFrontier.name} restore`, () => {
     const f = first.frontier;
     f.schedule(uri('http://a.example/0'));
     f.schedule(uri('http://a.example/1'));
-    f.schedule(uri('http://a.example/robots.txt', { precedence: 0 }));
+    f.schedule(uri('http://a.example/robots.txt', { hopsPath: 'P' }));
     const taken = (await f.next())!;
     expect(taken.uri).to.equal('http://a.example/robots.txt');
     await crash(first);
@@ -420,6 +419,54 @@ describe(`${LevelFrontier.name} restore`, () => {
     expect(await drain(second.frontier)).to.deep.equal(['http://a.example/y']);
   });
 
+  it('keeps a queue in order of scheduling directive, precedence and order found across spills and a restart', async () => {
+    // The journal key carries the directive and the precedence before the sequence (Heritrix's BdbWorkQueue key),
+    // so a restored queue reads back in the same order as the one in memory would have given.
+    const waiting: Array<{ u: string; rank: number; seq: number }> = [];
+    let seq = 0;
+    const add = (f: LevelFrontier, u: string, precedence: number, schedulingDirective: number): void => {
+      f.schedule(uri(u, { precedence, schedulingDirective }));
+      waiting.push({ u, rank: schedulingDirective * 128 + precedence, seq: seq++ });
+    };
+    const next = (n: number): string[] => waiting.sort((a, b) => a.rank - b.rank || a.seq - b.seq).splice(0, n).map((w) => w.u);
+
+    const first = await launch({ maxUrisInMemory: 3 });
+    for (let i = 0; i < 20; i++) add(first.frontier, `http://a.example/${i}`, [4, 1, 2, 3][i % 4], i % 6 === 0 ? 2 : 3);
+    const got: string[] = [];
+    const want: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const c = (await withTimeout(first.frontier.next()))!;
+      got.push(c.uri);
+      finish(first.frontier, c);
+    }
+    want.push(...next(6));
+    // Found after some were taken: ahead of most of what waits (precedence 0), and a HIGH one ahead of everything.
+    add(first.frontier, 'http://a.example/late-p0', 0, 3);
+    add(first.frontier, 'http://a.example/late-high', 5, 1);
+    // One more is in flight when the launch ends: it comes back in its place.
+    const inFlight = (await withTimeout(first.frontier.next()))!;
+    expect(inFlight.uri).to.equal(next(1)[0]);
+    waiting.push({ u: inFlight.uri, rank: -1, seq: -1 });
+    await crash(first);
+
+    const second = await launch({ maxUrisInMemory: 3 });
+    got.push(...(await drain(second.frontier)));
+    want.push(...next(Infinity));
+    expect(got).to.deep.equal(want);
+    expect(got).to.have.length(22);
+  });
+
+  it('keeps queue precedences and success counts across a restart', async () => {
+    const first = await launch();
+    first.frontier.schedule(uri('http://a.example/1'));
+    first.frontier.schedule(uri('http://a.example/2'));
+    finish(first.frontier, (await withTimeout(first.frontier.next()))!);
+    await crash(first, 'commit');
+    const second = await launch();
+    const [q] = [...second.frontier.queueSummaries()];
+    expect(q).to.deep.include({ key: 'a.example', precedence: 3, size: 1 });
+  });
+
   it('restores a store that never saw a frontier as an empty frontier', async () => {
     // The folder exists and holds other state, but nothing of a frontier.
     const store = new LevelStateStore({ dir: join(dir, 'state'), cachePercent: -1, useSharedCache: true, expectedConcurrency: 64, useHardLinkCheckpoints: true, commitIntervalMs: 60000, syncCommits: false });
@@ -428,7 +475,9 @@ describe(`${LevelFrontier.name} restore`, () => {
     await store.stop();
 
     const l = await launch();
-    expect(l.frontier.stats()).to.deep.equal({ discovered: 0, queued: 0, inProcess: 0, succeeded: 0, failed: 0, disregarded: 0, queues: { total: 0, ready: 0, snoozed: 0, retired: 0 } });
+    expect(l.frontier.stats()).to.deep.equal({ discovered: 0, queued: 0, inProcess: 0, succeeded: 0, failed: 0, disregarded: 0, ineligibleUris: 0,
+      queues: { total: 0, ready: 0, snoozed: 0, retired: 0, inactive: 0, ineligible: 0, waitingByPrecedence: [] },
+    });
     expect(await withTimeout(l.frontier.next())).to.equal(undefined);
   });
 
@@ -504,7 +553,7 @@ describe(`${LevelFrontier.name} restore`, () => {
     await uniq.start();
     const g = new LevelFrontier({
       queueTotalBudget: -1, balanceReplenishAmount: 3000, errorPenaltyAmount: 0, retryDelaySeconds: 0, maxRetries: 3, maxOutlinks: 6000,
-      extract404s: true, extractIndependently: false, snoozeLongMs: 0, precedenceFloor: 255, recoveryLogEnabled: true, dumpPendingAtClose: false, recentUrisRemembered: 1_000_000,
+      extract404s: true, extractIndependently: false, snoozeLongMs: 0, precedenceFloor: 255, queuePrecedencePolicy: undefined, recoveryLogEnabled: true, dumpPendingAtClose: false, recentUrisRemembered: 1_000_000,
       maxUrisInMemory: 50000, uriUniqFilter: uniq, stateStore: store,
     });
     await g.start();

@@ -26,7 +26,7 @@ describe(LevelFrontier.name, () => {
   function levelFrontier(maxUrisInMemory: number): LevelFrontier {
     return new LevelFrontier({
       queueTotalBudget: -1, balanceReplenishAmount: 3000, errorPenaltyAmount: 100, retryDelaySeconds: 0, maxRetries: 3, maxOutlinks: 6000,
-      extract404s: true, extractIndependently: false, snoozeLongMs: 0, precedenceFloor: 255, recoveryLogEnabled: true, dumpPendingAtClose: false, recentUrisRemembered: 1_000_000,
+      extract404s: true, extractIndependently: false, snoozeLongMs: 0, precedenceFloor: 255, queuePrecedencePolicy: undefined, recoveryLogEnabled: true, dumpPendingAtClose: false, recentUrisRemembered: 1_000_000,
       maxUrisInMemory, uriUniqFilter: new MemoryUriUniqFilter(), stateStore: store,
     });
   }

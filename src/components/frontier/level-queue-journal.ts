@@ -1,15 +1,22 @@
 import type { QueuedUri } from '../../model/crawl-uri.js';
 import type { StateStore, StateSublevel } from '../../model/state-store.js';
 import type { FrontierTotals, QueueJournal, StoredQueue } from './queue-journal.js';
+import { rankOf } from './work-queue.js';
 
 const ORDINARY = '\u0000';
 const URGENT = '\u0001';
 const TOTALS_KEY = 'totals';
 
+/** Digits of the sequence number in a key (base 36). */
+const SEQ_DIGITS = 10;
+
 /**
- * The frontier's URIs in the state store, sublevel `queues`, under `queueKey \0 sequence`
- * (`\1` for urgent ones): the sequence only grows, so a range read returns a queue's URIs in
- * the order they were scheduled. Queue states go to sublevel `qstate`, totals to `frontier`.
+ * The frontier's URIs in the state store, sublevel `queues`, under `queueKey \0 directive
+ * precedence sequence` (Heritrix's BdbWorkQueue key: the class key, a byte of scheduling
+ * directive, a byte of precedence clipped to 127, the ordinal), or `queueKey \1 sequence` for
+ * prerequisites. The sequence only grows, so a range read returns a queue's URIs by directive,
+ * then precedence, then the order they were scheduled. Queue states go to sublevel `qstate`,
+ * totals to `frontier`.
  */
 export class LevelQueueJournal implements QueueJournal {
   #seq = 0;
@@ -25,8 +32,22 @@ export class LevelQueueJournal implements QueueJournal {
     this.#totals = store.sublevel('frontier');
   }
 
+  get nextSequence(): number {
+    return this.#seq;
+  }
+
+  sequenceOf(storeKey: string): number {
+    return Number.parseInt(storeKey.slice(-SEQ_DIGITS), 36);
+  }
+
+  isOrdinary(storeKey: string, queueKey: string): boolean {
+    return storeKey.charCodeAt(queueKey.length) === 0;
+  }
+
   added(item: QueuedUri, urgent: boolean): string {
-    const key = item.queueKey + (urgent ? URGENT : ORDINARY) + (this.#seq++).toString(36).padStart(10, '0');
+    const seq = (this.#seq++).toString(36).padStart(SEQ_DIGITS, '0');
+    // Two characters of rank: directive * 128 + precedence, 0..511, in base 32, sort as the numbers do.
+    const key = urgent ? item.queueKey + URGENT + seq : item.queueKey + ORDINARY + rankOf(item).toString(32).padStart(2, '0') + seq;
     this.#uris.put(key, JSON.stringify(item));
     (item as { storeKey?: string }).storeKey = key;
     return key;
@@ -40,14 +61,14 @@ export class LevelQueueJournal implements QueueJournal {
     this.#uris.del(storeKey);
   }
 
-  async read(queueKey: string, afterKey: string | undefined, limit: number): Promise<QueuedUri[]> {
+  async read(queueKey: string, limit: number): Promise<QueuedUri[]> {
     // URIs that left memory may still be staged: the read waits for the commit that writes them.
     await (this.#committedSpill ??= this.store.commit().catch((e: unknown) => {
       // A failed commit is not remembered: the next read tries again.
       this.#committedSpill = undefined;
       throw e;
     }));
-    const rows = await this.#uris.range(afterKey === undefined ? queueKey + ORDINARY : afterKey + '\u0000', queueKey + URGENT, limit);
+    const rows = await this.#uris.range(queueKey + ORDINARY, queueKey + URGENT, limit);
     return rows.map(toItem);
   }
 
@@ -60,10 +81,10 @@ export class LevelQueueJournal implements QueueJournal {
   }
 
   stageQueue(state: StoredQueue): void {
-    if (state.stored === 0 && state.storedUrgent === 0 && state.totalSpent === 0 && !state.retired) this.#queues.del(state.key);
+    if (state.stored === 0 && state.storedUrgent === 0 && state.totalSpent === 0 && !state.retired && !state.successes) this.#queues.del(state.key);
     else {
-      const row = [state.stored, state.storedUrgent, state.totalSpent, state.retired ? 1 : 0];
-      if (state.wakeAt) row.push(state.wakeAt);
+      const row: unknown[] = [state.stored, state.storedUrgent, state.totalSpent, state.retired ? 1 : 0, state.wakeAt ?? 0, state.successes ?? 0, state.precedence ?? null];
+      if (state.uriPrecedences) row.push(state.uriPrecedences);
       this.#queues.put(state.key, JSON.stringify(row));
     }
   }
@@ -80,8 +101,12 @@ export class LevelQueueJournal implements QueueJournal {
     const totals = text === undefined ? undefined : (JSON.parse(text) as FrontierTotals);
     this.#seq = totals?.seq ?? 0;
     const queues = (await this.#queues.range('', '\uffff')).map(([key, value]): StoredQueue => {
-      const [stored, storedUrgent, totalSpent, retired, wakeAt] = JSON.parse(value) as number[];
-      return { key, stored, storedUrgent, totalSpent, retired: retired === 1, wakeAt };
+      const [stored, storedUrgent, totalSpent, retired, wakeAt, successes, precedence, uriPrecedences] =
+        JSON.parse(value) as [number, number, number, number, number?, number?, (number | null)?, Record<string, number>?];
+      return {
+        key, stored, storedUrgent, totalSpent, retired: retired === 1, wakeAt: wakeAt || undefined,
+        successes: successes ?? 0, precedence: precedence ?? undefined, uriPrecedences,
+      };
     });
     return { queues, totals };
   }

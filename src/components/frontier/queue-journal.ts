@@ -9,6 +9,12 @@ export interface StoredQueue {
   readonly storedUrgent: number;
   readonly totalSpent: number;
   readonly retired: boolean;
+  /** URIs done with a success status (queue precedence policies count them). */
+  readonly successes?: number;
+  /** Its precedence when last staged. */
+  readonly precedence?: number;
+  /** How many waiting URIs have each precedence, for a policy that tracks them. */
+  readonly uriPrecedences?: Readonly<Record<string, number>>;
   /** When the queue may next be visited (epoch ms): its politeness or retry wait, kept so that a restart does not cut it short. */
   readonly wakeAt?: number;
 }
@@ -29,14 +35,24 @@ export interface FrontierTotals {
  * beyond what memory holds are read back from here in order.
  */
 export interface QueueJournal {
-  /** Stores a URI that joins queue `queueKey`; returns the key it is stored under. */
+  /**
+   * Stores a URI that joins its queue; returns the key it is stored under. Ordinary keys sort by
+   * the URI's rank in its queue (scheduling directive, precedence), then by a sequence number
+   * that only grows (Heritrix's BdbWorkQueue key: class key, directive and precedence bytes, ordinal).
+   */
   added(item: QueuedUri, urgent: boolean): string;
+  /** The sequence number the next stored URI gets. */
+  readonly nextSequence: number;
+  /** The sequence number within a key. */
+  sequenceOf(storeKey: string): number;
+  /** Whether a key of queue `queueKey` is an ordinary one (not a prerequisite's). */
+  isOrdinary(storeKey: string, queueKey: string): boolean;
   /** Rewrites a stored URI that goes back to its queue (a retry, with its tries counted). */
   updated(item: QueuedUri): void;
   /** Removes a URI whose processing is over for good. */
   removed(storeKey: string): void;
-  /** Up to `limit` URIs of a queue stored under ordinary keys after `afterKey`, in order. */
-  read(queueKey: string, afterKey: string | undefined, limit: number): Promise<QueuedUri[]>;
+  /** The first `limit` URIs of a queue stored under ordinary keys, in key order, once what is staged is committed. */
+  read(queueKey: string, limit: number): Promise<QueuedUri[]>;
   /** Every URI of a queue stored under urgent keys. */
   readUrgent(queueKey: string): Promise<QueuedUri[]>;
   /** Keeps a queue and the totals with the next commit. */

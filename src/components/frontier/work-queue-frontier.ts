@@ -3,12 +3,14 @@ import { FetchStatus, isDisregarded } from '../../model/fetch-status.js';
 import { Configurable } from '../../model/configurable.js';
 import type { Disposition, Frontier, FrontierStats } from '../../model/frontier.js';
 import type { QueueState, QueueSummary } from '../../model/frontier-queues.js';
-import { Deque } from '../../util/deque.js';
 import { RecentFingerprints } from '../../util/recent-fingerprints.js';
 import { MinHeap } from '../../util/min-heap.js';
 import type { FrontierDescriptor, WorkQueueFrontierConfig } from './frontier-props.js';
+import type { QueuePrecedencePolicy } from '../../model/precedence-policies.js';
 import type { QueueJournal } from './queue-journal.js';
-import { WorkQueue } from './work-queue.js';
+import { BaseQueuePrecedencePolicy } from './precedence/base-queue-precedence-policy.js';
+import { ReadyQueues } from './ready-queues.js';
+import { rankOf, WorkQueue } from './work-queue.js';
 
 export type { WorkQueueFrontierConfig } from './frontier-props.js';
 
@@ -25,8 +27,9 @@ const RETRY_STATUSES = new Set<number>([
 
 /**
  * Heritrix's WorkQueueFrontier: one queue per class key; a queue is ready, in process (never
- * more than one URI), resting (politeness, retries) or retired. Ready queues are served in turn;
- * one that still has balance keeps its place at the front, one that spent its balance goes to
+ * more than one URI), resting (politeness, retries) or retired. Ready queues are served in turn,
+ * lowest precedence (queuePrecedencePolicy) first, none at or above precedenceFloor; one that
+ * still has balance keeps its place at the front of its line, one that spent its balance goes to
  * the back with a fresh one. With a journal, every queued URI is stored from schedule to done
  * (so that a crash loses none) and those beyond `maxUrisInMemory` wait there alone.
  */
@@ -34,7 +37,9 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
   /** The bean id (set by the container): sheets address budgets as `frontier.queueTotalBudget`. */
   beanName = '';
   readonly #queues = new Map<string, WorkQueue>();
-  readonly #ready = new Deque<WorkQueue>();
+  readonly #ready = new ReadyQueues();
+  readonly #precedencePolicy: QueuePrecedencePolicy;
+  readonly #precedenceFloor: number;
   readonly #resting = new MinHeap<WorkQueue>((q) => q.wakeAt);
   /** URIs handed out and not yet finished (durable frontiers only), with the marks already staged: new ones go with the next commit. */
   readonly #inFlight = new Map<CrawlUri, number>();
@@ -59,6 +64,8 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
   constructor(config: WorkQueueFrontierConfig, protected readonly journal?: QueueJournal, protected readonly maxUrisInMemory = Infinity) {
     super(config);
     this.#scheduledUris = new RecentFingerprints(config.recentUrisRemembered);
+    this.#precedencePolicy = config.queuePrecedencePolicy ?? new BaseQueuePrecedencePolicy();
+    this.#precedenceFloor = config.precedenceFloor;
   }
 
   maxOutlinksFor(curi: CrawlUri): number {
@@ -73,7 +80,8 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     this.#queued++;
     const q = this.#queue(curi.queueKey, curi);
     const record = curi.toQueued();
-    const urgent = curi.precedence <= 0;
+    // Prerequisites (dns:, robots.txt) go before everything else of their queue.
+    const urgent = curi.isPrerequisite;
     if (this.journal) {
       this.journal.added(record, urgent);
       if (urgent) q.storedUrgent++;
@@ -81,8 +89,12 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
       this.#dirty.add(q);
     }
     if (urgent) q.urgent.push(record);
-    else q.tail.push(record);
+    else q.tail.push(rankOf(record), record);
     q.lastQueued = record.uri;
+    if (this.#precedencePolicy.tracksUriPrecedences) {
+      q.tally(curi.precedence, 1);
+      this.#reevaluate(q, curi);
+    }
     this.#inMemory++;
     if (this.#inMemory > this.maxUrisInMemory && this.journal) this.#spillDown(this.journal);
     if (!q.inProcess && !q.ready && q.wakeAt === 0 && !q.retired) this.#makeReady(q, false);
@@ -96,9 +108,8 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     for (;;) {
       if (signal?.aborted) return undefined;
       this.#wakeDue(Date.now());
-      const q = this.#ready.shift();
+      const q = this.#ready.shift(this.#precedenceFloor);
       if (q) {
-        q.ready = false;
         if (q.retired || q.size === 0) continue;
         q.inProcess = true;
         this.#inProcess++;
@@ -107,6 +118,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
           item = await q.take(this.journal);
         } catch (e) {
           // The journal could not be read (the store cannot commit): the queue rests and is tried again.
+          this.#inMemory -= q.released;
           q.inProcess = false;
           this.#inProcess--;
           q.wakeAt = Date.now() + READ_RETRY_MS;
@@ -124,6 +136,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
           continue;
         }
         if (q.lastTakeFromMemory) this.#inMemory--;
+        this.#inMemory -= q.released;
         q.lastPeeked = item.uri;
         this.#queued--;
         const curi = CrawlUri.fromQueued(item);
@@ -158,8 +171,13 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
       this.#inMemory++;
     } else {
       this.#count(disposition);
+      if (disposition === 'success') q.successes++;
+      if (this.#precedencePolicy.tracksUriPrecedences) q.tally(curi.precedence, -1);
       if (this.journal && curi.storeKey) this.#unstore(q, curi.storeKey);
+      else if (this.journal) this.#dirty.add(q);
     }
+    // Heritrix's queueReevaluate, as the URI just done sees the policy.
+    this.#reevaluate(q, curi);
     this.#afterTurn(q, cfg, disposition === 'retry' ? cfg.retryDelaySeconds * 1000 : disposition === 'deferred' ? 0 : curi.politenessDelayMs, retire);
     if (this.#inProcess === 0) this.#wakeAll();
     // Listeners (crawl.log, statistics, limits) come last, so that one that throws leaves the queue in line.
@@ -191,7 +209,11 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     for (const q of this.#dirty) {
       // A wait still to run is kept (politeness, a retry's delay), so that a restart keeps it.
       const wakeAt = q.wakeAt > now ? q.wakeAt : undefined;
-      journal.stageQueue({ key: q.key, stored: q.stored, storedUrgent: q.storedUrgent, totalSpent: q.totalSpent, retired: q.retired, wakeAt });
+      const uriPrecedences = q.uriPrecedences?.size ? Object.fromEntries(q.uriPrecedences) : undefined;
+      journal.stageQueue({
+        key: q.key, stored: q.stored, storedUrgent: q.storedUrgent, totalSpent: q.totalSpent, retired: q.retired, wakeAt,
+        successes: q.successes, precedence: q.precedence, uriPrecedences,
+      });
     }
     this.#dirty.clear();
     journal.stageTotals({ discovered: this.#discovered, succeeded: this.#succeeded, failed: this.#failed, disregarded: this.#disregarded, seq: 0 });
@@ -216,6 +238,10 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
       q.stored = q.spilled = state.stored;
       q.storedUrgent = state.storedUrgent;
       q.totalSpent = state.totalSpent;
+      q.successes = state.successes ?? 0;
+      if (state.uriPrecedences) for (const [p, n] of Object.entries(state.uriPrecedences)) q.tally(Number(p), n);
+      // As it was; a queue kept before precedences were stored gets the policy's for no URI.
+      q.precedence = state.precedence ?? this.#precedencePolicy.precedenceOf(q, undefined);
       if (state.retired) {
         q.retired = true;
         this.#retired++;
@@ -241,18 +267,50 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
   }
 
   stats(): FrontierStats {
+    const waiting = this.waitingQueues();
     return {
       discovered: this.#discovered, queued: this.#queued, inProcess: this.#inProcess,
       succeeded: this.#succeeded, failed: this.#failed, disregarded: this.#disregarded,
-      queues: { total: this.#queues.size, ready: this.#ready.size, snoozed: this.#resting.size, retired: this.#retired },
+      queues: {
+        total: this.#queues.size, ready: waiting.ready, snoozed: this.#resting.size, retired: this.#retired,
+        inactive: waiting.inactive, ineligible: waiting.ineligible, waitingByPrecedence: waiting.byPrecedence,
+      },
+      ineligibleUris: waiting.ineligible > 0 ? this.ineligibleUris() : 0,
     };
+  }
+
+  /**
+   * Queues waiting for a turn by precedence, as Heritrix's report shows them: the lowest
+   * precedence below the floor that has any is the one served (ready); the others wait
+   * (inactive), those at or above the floor never get a turn (ineligible).
+   */
+  waitingQueues(): { ready: number; inactive: number; ineligible: number; byPrecedence: Array<[number, number]>; floor: number } {
+    const byPrecedence = this.#ready.waitingByPrecedence();
+    let ready = 0;
+    let inactive = 0;
+    let ineligible = 0;
+    for (const [p, n] of byPrecedence) {
+      if (p >= this.#precedenceFloor) ineligible += n;
+      else if (ready === 0) ready = n;
+      else inactive += n;
+    }
+    return { ready, inactive, ineligible, byPrecedence, floor: this.#precedenceFloor };
+  }
+
+  /** URIs waiting in queues that never get a turn (precedence at or above precedenceFloor). */
+  ineligibleUris(): number {
+    let n = 0;
+    for (const q of this.#queues.values()) if (q.readyAt !== undefined && q.readyAt >= this.#precedenceFloor) n += q.size;
+    return n;
   }
 
   /** Every queue as the frontier reports list it (Heritrix's frontier-summary and nonempty reports). */
   *queueSummaries(): Iterable<QueueSummary> {
+    // The precedence whose queues are served now: the lowest below the floor that has one waiting.
+    const served = this.#ready.waitingByPrecedence().find(([p]) => p < this.#precedenceFloor)?.[0] ?? Infinity;
     for (const q of this.#queues.values()) {
       yield {
-        key: q.key, state: stateOf(q), size: q.size, balance: q.balance, totalSpent: q.totalSpent, totalBudget: q.totalBudget,
+        key: q.key, state: stateOf(q, this.#precedenceFloor, served), size: q.size, balance: q.balance, totalSpent: q.totalSpent, totalBudget: q.totalBudget, precedence: q.precedence,
         wakeAt: q.wakeAt, lastQueued: q.lastQueued, lastPeeked: q.lastPeeked,
       };
     }
@@ -350,14 +408,22 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
 
   /** `replenish` is a turn's budget as the queue's last URI saw it; a queue woken for no URI keeps the one it had. */
   #makeReady(q: WorkQueue, afterTurn: boolean, replenish = q.replenish): void {
-    q.ready = true;
     q.wakeAt = 0;
-    if (afterTurn && q.balance > 0) this.#ready.pushFront(q);
+    if (afterTurn && q.balance > 0) this.#ready.place(q, true);
     else {
       if (q.balance <= 0) q.balance = replenish;
-      this.#ready.pushBack(q);
+      this.#ready.place(q, false);
     }
     this.#wakeOne();
+  }
+
+  /** The queue's precedence again (Heritrix's queueReevaluate), as `curi` sees the policy; a waiting queue moves to its new line. */
+  #reevaluate(q: WorkQueue, curi: CrawlUri): void {
+    const p = this.#precedencePolicy.precedenceOf(q, curi);
+    if (p === q.precedence) return;
+    q.precedence = p;
+    if (this.journal) this.#dirty.add(q);
+    if (q.readyAt !== undefined) this.#ready.moved(q);
   }
 
   #wakeDue(now: number): void {
@@ -402,6 +468,8 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     let q = this.#queues.get(key);
     if (!q) {
       q = new WorkQueue(key, (curi ? this.configFor(curi) : this.configForNoUri()).balanceReplenishAmount);
+      // Heritrix's queueCreated: its precedence as the URI that makes it sees the policy (restore sets a restored queue's).
+      if (curi) q.precedence = this.#precedencePolicy.precedenceOf(q, curi);
       this.#queues.set(key, q);
     }
     return q;
@@ -416,10 +484,12 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
 }
 
 /** Where a queue is, in the terms of Heritrix's reports. */
-function stateOf(q: WorkQueue): QueueState {
+function stateOf(q: WorkQueue, floor: number, served: number): QueueState {
   if (q.retired) return 'retired';
   if (q.inProcess) return 'in-process';
   if (q.wakeAt > 0) return 'snoozed';
+  // Waiting behind queues of a lower precedence, or never to be served (at or above the floor).
+  if (q.readyAt !== undefined && (q.readyAt >= floor || q.readyAt > served)) return 'inactive';
   // A queue with URIs is either in line or about to be put there.
   return q.ready || q.size > 0 ? 'ready' : 'exhausted';
 }

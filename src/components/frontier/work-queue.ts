@@ -1,30 +1,46 @@
 import type { QueuedUri } from '../../model/crawl-uri.js';
+import type { PrecedenceQueue } from '../../model/precedence-policies.js';
 import type { QueueJournal } from './queue-journal.js';
+import { RankedFifo } from './ranked-fifo.js';
 
 /** How many spilled URIs a queue brings back into memory at a time. */
 const HEAD_CHUNK = 100;
 
+/** Heritrix's BdbWorkQueue clips a URI's precedence to one byte of its key; here too, so that memory and disk agree. */
+export const MAX_URI_PRECEDENCE = 127;
+
 /**
- * One queue (one SURT authority by default). Its URIs are, in order: `urgent` (prerequisites and
- * URIs deferred behind them, retries), `head` (a chunk read back from the journal), the spilled
- * part (in the journal only), and `tail` (the newest, in memory until the frontier spills them).
- * With a journal every URI is also stored from schedule to done; `cursor` is the key of the last
- * URI this queue took from the ordinary part, so the spilled part is what lies after it.
+ * Where a URI stands in its queue: its scheduling directive (NORMAL when absent), then its
+ * precedence clipped to 0..127, as the two bytes Heritrix puts before the ordinal in its key.
  */
-export class WorkQueue {
+export function rankOf(item: QueuedUri): number {
+  const p = item.precedence;
+  return (item.schedulingDirective ?? 3) * 128 + (p < 0 ? 0 : p > MAX_URI_PRECEDENCE ? MAX_URI_PRECEDENCE : p);
+}
+
+/**
+ * One queue (one SURT authority by default). Its URIs are taken in this order: `urgent`
+ * (prerequisites and URIs deferred behind them, retries: first come, first served), then the
+ * rest by rank (scheduling directive, then precedence: rankOf), then order found. The rest are
+ * `head` (the lowest-ranked of the spilled ones, read back from the journal), the spilled part
+ * (in the journal only) and `tail` (those scheduled since, in memory until the frontier spills
+ * them). With a journal every URI is also stored from schedule to done. `head` is always the
+ * start of the spilled part in the journal's order (which is rank, then order found), so the next
+ * URI is the lower of the head's first and the tail's first; a spill lets both go, and a refill
+ * reads the journal from the start of the queue, the tail let go first.
+ */
+export class WorkQueue implements PrecedenceQueue {
   readonly urgent: QueuedUri[] = [];
   head: QueuedUri[] = [];
   headAt = 0;
   spilled = 0;
-  cursor?: string;
   /** URIs in the journal under ordinary and urgent keys. */
   stored = 0;
   storedUrgent = 0;
-  tail: QueuedUri[] = [];
-  tailAt = 0;
+  readonly tail = new RankedFifo<QueuedUri>();
   inProcess = false;
-  /** Waiting in the frontier's ready list. */
-  ready = false;
+  /** The precedence of the line it waits in for a turn (ReadyQueues), or undefined. */
+  readyAt: number | undefined = undefined;
   /** Resting until this time (ms), or 0. */
   wakeAt = 0;
   retired = false;
@@ -37,6 +53,16 @@ export class WorkQueue {
   /** The URI last scheduled into it and the one last taken from it, for reports (this launch only). */
   lastQueued?: string;
   lastPeeked?: string;
+  /** Its precedence (the frontier's queuePrecedencePolicy): lower gets turns first. */
+  precedence = 0;
+  /** URIs done with a success status (SuccessCountsQueuePrecedencePolicy). */
+  successes = 0;
+  /** How many waiting URIs have each precedence, for a policy that tracks them (HighestUriQueuePrecedencePolicy). */
+  uriPrecedences?: Map<number, number>;
+  /** URIs of the tail the last `take` let go from memory (they wait in the journal). */
+  released = 0;
+  /** Counts spills, so that a refill that a spill overtook is dropped. */
+  #generation = 0;
 
   /**
    * A turn's budget (balanceReplenishAmount) as the last URI done in this queue saw it, sheets
@@ -49,53 +75,75 @@ export class WorkQueue {
     this.replenish = replenish;
   }
 
-  get size(): number {
-    return this.urgent.length + (this.head.length - this.headAt) + this.spilled + (this.tail.length - this.tailAt);
+  get ready(): boolean {
+    return this.readyAt !== undefined;
   }
 
-  get tailLength(): number {
-    return this.tail.length - this.tailAt;
+  get size(): number {
+    return this.urgent.length + (this.head.length - this.headAt) + this.spilled + this.tail.size;
+  }
+
+  lowestUriPrecedence(): number | undefined {
+    let low: number | undefined;
+    for (const [p, n] of this.uriPrecedences ?? []) if (n > 0 && (low === undefined || p < low)) low = p;
+    return low;
+  }
+
+  /** Counts a URI that joins (+1) or leaves for good (-1) a queue whose policy tracks URI precedences. */
+  tally(precedence: number, delta: number): void {
+    const counts = (this.uriPrecedences ??= new Map());
+    const n = (counts.get(precedence) ?? 0) + delta;
+    if (n > 0) counts.set(precedence, n);
+    else counts.delete(precedence);
   }
 
   /** Where the last `take` found its URI: memory (urgent or tail) or the spill (head). */
   lastTakeFromMemory = false;
 
-  /** Takes the next URI; reads a chunk back from the spill when memory has none older. */
+  /** Takes the next URI; reads a chunk back from the spill when memory has none of its first ones. */
   async take(journal: QueueJournal | undefined): Promise<QueuedUri | undefined> {
+    this.released = 0;
     this.lastTakeFromMemory = true;
     if (this.urgent.length) return this.urgent.shift();
-    this.lastTakeFromMemory = false;
-    if (this.headAt < this.head.length) return this.#fromHead();
-    if (this.spilled > 0 && journal) {
-      const before = this.spilled;
-      this.head = await journal.read(this.key, this.cursor, Math.min(HEAD_CHUNK, this.spilled));
-      this.headAt = 0;
-      this.spilled -= this.head.length;
-      if (this.head.length) {
-        this.cursor = this.head[this.head.length - 1].storeKey;
+    for (let tries = 0; this.headAt >= this.head.length && this.spilled > 0 && journal && tries < 3; tries++) await this.#refill(journal);
+    if (this.headAt < this.head.length) {
+      const tailRank = this.tail.peekRank();
+      // At one rank the head comes first: everything spilled was found before what the tail holds.
+      if (tailRank === undefined || rankOf(this.head[this.headAt]) <= tailRank) {
+        this.lastTakeFromMemory = false;
         return this.#fromHead();
       }
-      // Nothing came back: the count was out of step, unless more was spilled while we waited.
-      if (this.spilled === before) this.spilled = 0;
     }
-    this.lastTakeFromMemory = true;
-    return this.#fromTail();
+    return this.tail.shift();
   }
 
-  #fromTail(): QueuedUri | undefined {
-    if (this.tailAt >= this.tail.length) return undefined;
-    const item = this.tail[this.tailAt];
-    this.tail[this.tailAt++] = undefined as unknown as QueuedUri;
-    // Everything stored up to this URI is now in memory, in flight or done.
-    if (item.storeKey) this.cursor = item.storeKey;
-    if (this.tailAt === this.tail.length) {
-      this.tail = [];
-      this.tailAt = 0;
-    } else if (this.tailAt >= 1024 && this.tailAt * 2 >= this.tail.length) {
-      this.tail = this.tail.slice(this.tailAt);
-      this.tailAt = 0;
+  /**
+   * Reads the first URIs of the spilled part. The tail goes first (its URIs are in the journal
+   * too, and may rank anywhere among the spilled ones); URIs of the ordinary range that wait in
+   * `urgent` (retries, deferrals) and URIs stored after the read began (in the tail) are skipped.
+   */
+  async #refill(journal: QueueJournal): Promise<void> {
+    if (this.tail.size > 0) {
+      const n = this.tail.clear();
+      this.released += n;
+      this.spilled += n;
     }
-    return item;
+    // Deletes of URIs done (and the tail just let go) must be on disk before the read.
+    journal.spilled();
+    const skip = new Set<string>();
+    for (const item of this.urgent) if (item.storeKey && journal.isOrdinary(item.storeKey, this.key)) skip.add(item.storeKey);
+    const generation = this.#generation;
+    const before = this.spilled;
+    const barrier = journal.nextSequence;
+    const rows = await journal.read(this.key, Math.min(HEAD_CHUNK, this.spilled) + skip.size);
+    // A spill while the read ran may have put URIs before these: read again.
+    if (generation !== this.#generation) return;
+    const head = rows.filter((r) => !skip.has(r.storeKey!) && journal.sequenceOf(r.storeKey!) < barrier);
+    this.head = head;
+    this.headAt = 0;
+    this.spilled -= head.length;
+    // Nothing came back: the count was out of step.
+    if (head.length === 0 && this.spilled === before) this.spilled = 0;
   }
 
   #fromHead(): QueuedUri {
@@ -108,13 +156,17 @@ export class WorkQueue {
     return item;
   }
 
-  /** Lets the in-memory tail go (it is in the journal); returns how many URIs left memory. */
+  /** Lets the in-memory tail (and head) go (they are in the journal); returns how many URIs of the tail left memory. */
   spillTail(): number {
-    const items = this.tail.length - this.tailAt;
+    const items = this.tail.size;
     if (items === 0) return 0;
-    this.spilled += items;
-    this.tail = [];
-    this.tailAt = 0;
+    // The tail may rank before what the head holds: the head goes too, to be read again in order.
+    const headLeft = this.head.length - this.headAt;
+    this.#generation++;
+    this.spilled += items + headLeft;
+    this.tail.clear();
+    this.head = [];
+    this.headAt = 0;
     return items;
   }
 }

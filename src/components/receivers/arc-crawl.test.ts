@@ -75,7 +75,7 @@ describe('ARC writing in a real crawl (integration)', function () {
       expect(r.ip).to.equal('127.0.0.1');
     }
     const a = records.find((r) => r.url === `${site.origin}/a.html`)!;
-    expect(parseHttpMessage(a.content).body.toString()).to.equal(page('a', ['/b.html']));
+    expect(parseHttpMessage(a.content).payload.toString()).to.equal(page('a', ['/b.html']));
     expect(a.mime).to.equal('text/html');
   });
 

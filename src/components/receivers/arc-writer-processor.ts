@@ -6,7 +6,7 @@ import { FingerprintSet } from '../../util/fingerprint-set.js';
 import { arcFileHeader, arcRecord, encodeArc } from './arc-record.js';
 import { isHttp, recordDate } from './builder-support.js';
 import { GzipMembers } from './gzip-members.js';
-import { httpResponseHead } from './http-response-head.js';
+import { httpResponseEntity, httpResponseHead } from './http-response-head.js';
 import { DEFAULT_WARC_TEMPLATE, unknownTemplateTokens, WARC_TEMPLATE_TOKENS } from './warc-file-name.js';
 import { storeDirs, WarcFilePool } from './warc-file-pool.js';
 import { writesNothing, writtenIdentity } from './writes-nothing.js';
@@ -150,7 +150,7 @@ export class ArcWriterProcessor extends Processor<typeof arcWriterProcessorCompo
 
 /** What an ARC record holds: an HTTP response as received, or a dns: lookup's answer; undefined for anything else. */
 function contentOf(curi: CrawlUri): Uint8Array[] | undefined {
-  if (isHttp(curi.uri) && curi.response) return [httpResponseHead(curi.response), curi.response.rawBody];
+  if (isHttp(curi.uri) && curi.response) return [httpResponseHead(curi.response), ...httpResponseEntity(curi.response)];
   if (curi.uri.startsWith('dns:')) {
     const bytes = curi.content ?? (curi.text !== undefined ? Buffer.from(curi.text, 'latin1') : undefined);
     return bytes ? [bytes] : undefined;

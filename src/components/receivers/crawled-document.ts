@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { CrawlUri } from '../../model/crawl-uri.js';
+import { bodySizeOf, type CrawlUri } from '../../model/crawl-uri.js';
 import type { DocumentEvent } from '../../model/fetch-history.js';
 import { documentContentOf, type CrawledDocument } from '../../model/receiver.js';
 
@@ -54,7 +54,7 @@ export function documentEventOf(curi: CrawlUri, kind: DocumentEvent['kind']): Do
   return {
     kind, url: curi.uri, status: curi.fetchStatus,
     mimeType: before ? before.mimeType : curi.mimeType || undefined,
-    size: before ? before.size : curi.contentSize >= 0 ? curi.contentSize : undefined,
+    size: before ? before.size : bodySizeOf(curi),
     digest: before ? before.digest : curi.contentDigest,
     lastModified: headers?.['last-modified'] ?? (typeof fileTime === 'string' ? fileTime : before?.lastModified),
     etag: headers?.etag ?? before?.etag,

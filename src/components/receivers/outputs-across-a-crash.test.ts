@@ -55,7 +55,7 @@ describe('a URI done again after a crash (receivers, WARC writer)', () => {
     await store.start();
     const frontier = new LevelFrontier({
       queueTotalBudget: -1, balanceReplenishAmount: 3000, errorPenaltyAmount: 0, retryDelaySeconds: 0, maxRetries: 3, maxOutlinks: 6000,
-      extract404s: true, extractIndependently: false, snoozeLongMs: 0, precedenceFloor: 255, recoveryLogEnabled: true, dumpPendingAtClose: false, recentUrisRemembered: 1_000_000,
+      extract404s: true, extractIndependently: false, snoozeLongMs: 0, precedenceFloor: 255, queuePrecedencePolicy: undefined, recoveryLogEnabled: true, dumpPendingAtClose: false, recentUrisRemembered: 1_000_000,
       maxUrisInMemory: 1000, uriUniqFilter: new MemoryUriUniqFilter(), stateStore: store,
     });
     await frontier.start();

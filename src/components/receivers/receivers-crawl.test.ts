@@ -171,18 +171,20 @@ describe('WARC writing and receivers in a real crawl (integration)', function ()
       const r = records.find((x) => type(x) === 'response' && target(x) === `${site.origin}/zipped.html`)!;
       const http = parseHttpMessage(r.block);
       expect(httpHeader(http, 'content-encoding')).to.equal('gzip');
-      expect(http.body.subarray(0, 2)).to.deep.equal(Buffer.from([0x1f, 0x8b]));
-      expect(gunzipSync(http.body).toString()).to.equal(zipped);
+      expect(http.payload.subarray(0, 2)).to.deep.equal(Buffer.from([0x1f, 0x8b]));
+      expect(gunzipSync(http.payload).toString()).to.equal(zipped);
       expect(outcome.log.find((e) => e.uri === `${site.origin}/after-zip.html`)!.status).to.equal(200);
     });
 
-    it('keeps no Transfer-Encoding: chunked over a dechunked body: the header is renamed and a Content-Length added', () => {
+    it('stores a chunked response as received, chunk framing and all, with the payload digest crawl.log shows', () => {
       const r = records.find((x) => type(x) === 'response' && target(x) === `${site.origin}/chunked.html`)!;
       const http = parseHttpMessage(r.block);
-      expect(httpHeader(http, 'transfer-encoding')).to.equal(undefined);
-      expect(httpHeader(http, 'x-crawler-transfer-encoding')).to.equal('chunked');
-      expect(Number(httpHeader(http, 'content-length'))).to.equal(http.body.length);
-      expect(http.body.toString()).to.equal('<html><body><h1>chunked</h1><a href="/a.html">a</a></body></html>');
+      expect(httpHeader(http, 'transfer-encoding')).to.equal('chunked');
+      expect(httpHeader(http, 'content-length')).to.equal(undefined);
+      expect(http.body.toString('latin1')).to.match(/^[0-9a-f]+\r\n<html><body><h1>chunked<\/h1>\r\n/);
+      expect(http.payload.toString()).to.equal('<html><body><h1>chunked</h1><a href="/a.html">a</a></body></html>');
+      expect(field(r, 'WARC-Payload-Digest')).to.equal(sha1Digest(http.body));
+      expect(outcome.log.find((e) => e.uri === `${site.origin}/chunked.html`)!.digest).to.equal(sha1Digest(http.body));
     });
 
     it('writes the dns: answer as a text/dns response and outlinks into metadata records', () => {

@@ -5,7 +5,7 @@ import { log14Date } from '../../util/log14-date.js';
 import { revisitProfileOf } from '../../model/revisit-profile.js';
 import { recordDate } from './builder-support.js';
 import { httpResponseHead } from './http-response-head.js';
-import { sha1Base32 } from './sha1-base32.js';
+import { warcPayloadDigest } from './http-response-record-builder.js';
 
 /** WARC 1.0 §6.7.2: the payload is the same as an earlier capture's (same digest). */
 export const PROFILE_IDENTICAL_PAYLOAD_DIGEST = 'http://netpreserve.org/warc/1.0/revisit/identical-payload-digest';
@@ -51,8 +51,8 @@ export function revisitOf(curi: CrawlUri): Revisit | undefined {
   const byDigest = curi.contentDigestHistory;
   return {
     profile: PROFILE_IDENTICAL_PAYLOAD_DIGEST,
-    // As HttpResponseRecordBuilder computes it, so that it matches the response record's.
-    payloadDigest: digest.startsWith('sha1:') ? digest : sha1Base32(response.rawBody),
+    // As HttpResponseRecordBuilder computes it: what this capture's response record would have held.
+    payloadDigest: warcPayloadDigest(curi),
     original: originalOf(fetches, digest),
     refersTo: byDigest && {
       targetUri: byDigest['original-url'], date: byDigest['content-written-date'], recordId: byDigest['warc-record-id'],
@@ -81,14 +81,15 @@ function originalOf(fetches: readonly FetchHistoryEntry[], digest: string): Fetc
 
 /**
  * Heritrix's RevisitRecordBuilder: a `revisit` record, in place of the `response` record, for an
- * HTTP URI the fetch history judged unchanged (see revisitOf). Its block is the response head as
- * received (status line and headers; for a 2xx the payload is left out), with WARC-Profile,
+ * HTTP URI the fetch history judged unchanged (see revisitOf). Its block, as in Heritrix: for an
+ * identical payload, the response head as received (status line and headers; the payload is left
+ * out); for a 304, nothing (Content-Length 0: Heritrix keeps none of the 304). With WARC-Profile,
  * WARC-Payload-Digest (when known), WARC-IP-Address, WARC-Refers-To-Target-URI (the URI itself)
  * and WARC-Refers-To-Date (the WARC-Date of the earlier fetch whose response holds the payload,
  * when the history has it); a 304 adds its ETag and Last-Modified as WARC-Etag and
  * WARC-Last-Modified, as Heritrix does. A revisit found by the URL-agnostic digest history refers to
- * that capture instead: its URL, date and WARC-Record-ID (WARC-Refers-To). `WARC-Truncated: length`, as Heritrix's writes it: the
- * block is the head alone, the payload left out by length.
+ * that capture instead: its URL, date and WARC-Record-ID (WARC-Refers-To). `WARC-Truncated: length`
+ * on both, as Heritrix writes it: the payload (and for a 304 the head too) left out by length.
  */
 export class RevisitRecordBuilder implements WarcRecordBuilder {
   constructor(readonly config: object = {}) {}
@@ -117,7 +118,7 @@ export class RevisitRecordBuilder implements WarcRecordBuilder {
     }
     return {
       type: 'revisit', targetUri: curi.uri, date: recordDate(curi), contentType: RESPONSE_HEAD_MIMETYPE, fields,
-      block: [httpResponseHead(response)],
+      block: revisit.profile === PROFILE_SERVER_NOT_MODIFIED ? [] : [httpResponseHead(response)],
     };
   }
 }

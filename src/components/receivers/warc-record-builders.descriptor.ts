@@ -11,9 +11,9 @@ export const WARC_RECORD_BUILDERS: readonly ComponentDescriptor[] = [
   recordBuilder('DnsResponseRecordBuilder', 'A `response` record (`text/dns`) of each successful `dns:` lookup.',
     async () => (await import('./dns-response-record-builder.js')).DnsResponseRecordBuilder),
   recordBuilder('HttpResponseRecordBuilder',
-    'A `response` record of each HTTP response as received: status line and headers as sent, body with its content coding ' +
-    '(a dechunked body\'s `Transfer-Encoding` header becomes `X-Crawler-Transfer-Encoding`, with a `Content-Length` added), ' +
-    'WARC-Payload-Digest (sha1) over the body, WARC-IP-Address, and WARC-Truncated when the body was cut.',
+    'A `response` record of each HTTP response byte for byte as received: status line, headers, and the entity with its ' +
+    'transfer coding (chunk framing) and content coding, as Heritrix stores it; WARC-Payload-Digest (sha1) over the entity ' +
+    'as stored (framing included, as Heritrix\'s recorder digests it), WARC-IP-Address, and WARC-Truncated when it was cut.',
     async () => (await import('./http-response-record-builder.js')).HttpResponseRecordBuilder),
   recordBuilder('HttpRequestRecordBuilder', 'A `request` record of the request head as sent, for fetchers that keep it.',
     async () => (await import('./http-request-record-builder.js')).HttpRequestRecordBuilder),

@@ -42,10 +42,9 @@ export const warcWriterProcessorComponent = defineComponent({
   description:
     'Writes WARC 1.0 files (Heritrix\'s WARCWriterChainProcessor): a warcinfo record heads each file; per URI with a status ' +
     'above 0 the record builders of `chain` write, in order, linked by WARC-Concurrent-To: a `response` for a dns: lookup; ' +
-    'for HTTP the response as received, the request (when the fetcher kept it) and a metadata record. A response keeps ' +
-    'its content coding (gzip stays gzip) and its payload digest is over those bytes; its body is stored without transfer ' +
-    'coding, so a `Transfer-Encoding: chunked` header is kept as `X-Crawler-Transfer-Encoding` with a `Content-Length` ' +
-    'added (Common Crawl\'s convention). Each record is its own gzip member. ' +
+    'for HTTP the response as received, the request (when the fetcher kept it) and a metadata record. A response is ' +
+    'stored byte for byte as it came off the connection, as Heritrix stores it: its chunk framing and content coding ' +
+    'kept, its payload digest over the entity so stored (the digest crawl.log shows). Each record is its own gzip member. ' +
     'Files are written as `….warc.gz.open` and renamed when closed; a file is closed once it reaches ' +
     'maxFileSizeBytes. URIs with a status of 0 or less are not written (annotation `unwritten:status`). The file name and ' +
     'offset of a URI\'s records go to its extra info (crawl.log with logExtraInfo).',

@@ -1,4 +1,4 @@
-import type { CrawlUri } from '../../model/crawl-uri.js';
+import { bodySizeOf, type CrawlUri } from '../../model/crawl-uri.js';
 import type { FetchHistoryEntry } from '../../model/fetch-history.js';
 
 /** What the history keeps of this fetch: validators from the response (or the file), digest, size, type. */
@@ -11,7 +11,7 @@ export function fetchEntryOf(curi: CrawlUri): FetchHistoryEntry {
     etag: headers?.etag,
     lastModified: headers?.['last-modified'] ?? (typeof fileTime === 'string' ? fileTime : undefined),
     digest: curi.contentDigest,
-    size: curi.contentSize >= 0 ? curi.contentSize : undefined,
+    size: bodySizeOf(curi),
     mimeType: curi.mimeType || undefined,
   };
 }

@@ -49,6 +49,7 @@ export function* queueSections(queues: Iterable<QueueSummary>, now: number): Ite
   yield* category('SNOOZED', of('snoozed').sort((a, b) => a.wakeAt - b.wakeAt), MAX_QUEUES_PER_CATEGORY, now);
   yield '';
   yield ' -----===== INACTIVE QUEUES =====-----';
+  yield* category('INACTIVE', of('inactive').sort((a, b) => (a.precedence ?? 0) - (b.precedence ?? 0)), MAX_QUEUES_PER_CATEGORY, now);
   yield '';
   yield ' -----===== RETIRED QUEUES =====-----';
   yield* category('RETIRED', of('retired'), MAX_QUEUES_PER_CATEGORY, now);
@@ -68,11 +69,11 @@ function* category(label: string, queues: readonly QueueSummary[], max: number, 
 /**
  * One queue as Heritrix's WorkQueue.reportTo writes it, with what beancrawl keeps of a queue:
  * its size, wake time, last URI scheduled and taken (`null` when not seen in this launch, as Java
- * prints a missing one), spend, budget and balance. Heritrix's precedence, cost averages and
- * per-queue fetch counts are not kept here and are left out.
+ * prints a missing one), spend, budget and balance, and its precedence (`(pN)`) when the frontier
+ * keeps one. Heritrix's cost averages and per-queue fetch counts are not kept here and are left out.
  */
 function* queueReport(q: QueueSummary, now: number): Iterable<string> {
-  yield `Queue ${q.key}`;
+  yield q.precedence === undefined ? `Queue ${q.key}` : `Queue ${q.key} (p${q.precedence})`;
   yield `  ${q.size} items`;
   if (q.wakeAt > 0) yield `   wakes in: ${formatMillisecondsToConventional(q.wakeAt - now)}`;
   yield `    last enqueued: ${q.lastQueued ?? 'null'}`;

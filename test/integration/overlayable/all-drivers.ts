@@ -8,6 +8,7 @@ import { FETCH_HTTP_DRIVERS } from './fetch-http-drivers.js';
 import { FILE_DRIVERS } from './file-drivers.js';
 import { FRONTIER_DRIVERS } from './frontier-drivers.js';
 import { HISTORY_DRIVERS } from './history-drivers.js';
+import { PRECEDENCE_DRIVERS } from './precedence-drivers.js';
 import { PREFETCH_DRIVERS } from './prefetch-drivers.js';
 import { QUOTA_DRIVERS } from './quota-drivers.js';
 
@@ -16,6 +17,7 @@ export const ALL_DRIVERS: readonly Driver[] = [
   ...DECIDE_RULE_DRIVERS,
   ...CANDIDATE_DRIVERS,
   ...FRONTIER_DRIVERS,
+  ...PRECEDENCE_DRIVERS,
   ...PREFETCH_DRIVERS,
   ...QUOTA_DRIVERS,
   ...FETCH_HTTP_DRIVERS,

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { tempDir } from '../../support/temp-dir.js';
 import { build, byEffect, uriUnder, type Driver } from './driver.js';
+import { PREPARER_DIRECTIVE_CASES } from './precedence-drivers.js';
 import type { RecordingSheetOverlay } from './recording-overlay.js';
 import type { Processor } from '../../../src/model/processor.js';
 import type { CrawlUri } from '../../../src/model/crawl-uri.js';
@@ -112,7 +113,7 @@ const CANDIDATE_PROCESSOR_DRIVERS: Driver[] = [
       const curi = uriUnder(overlay, 'http://example.org/a');
       await (await build<Processor>('FrontierPreparer')).process(curi);
       return curi.queueKey;
-    })],
+    }), ...PREPARER_DIRECTIVE_CASES],
   },
 ];
 

@@ -59,9 +59,10 @@ const FETCH_HTTP: Driver = {
       async (overlay, ctx) => (await fetchFromSite(ctx, overlay, '/trickle', { beanName: SUBJECT })).annotations.includes('timeTrunc')),
     byEffect('soTimeoutMs', 300, 'a server silent for 1.5 s times out (-4)', { base: 200, sheet: -4 },
       async (overlay, ctx) => (await fetchFromSite(ctx, overlay, '/answers-late', { beanName: SUBJECT })).fetchStatus),
-    byEffect('maxLengthBytes', 10, 'only 10 bytes of the body are read (lenTrunc)', { base: [1000, false], sheet: [10, true] }, async (overlay, ctx) => {
+    byEffect('maxLengthBytes', 300, 'only 300 bytes of the response, headers included, are read (lenTrunc)', { base: [1000, false, false], sheet: [true, true] }, async (overlay, ctx) => {
       const curi = await fetchFromSite(ctx, overlay, '/kilobyte', { beanName: SUBJECT });
-      return [curi.contentSize, curi.annotations.includes('lenTrunc')];
+      const lenTrunc = curi.annotations.includes('lenTrunc');
+      return lenTrunc ? [curi.recordedSize === 300, lenTrunc] : [curi.response!.rawBody.length, curi.recordedSize === 300, lenTrunc];
     }),
     byEffect('defaultEncoding', 'UTF-8', 'a page without a charset is decoded as UTF-8 by the extractor after it', { base: '<p>cafÃ©</p>', sheet: '<p>café</p>' },
       async (overlay, ctx) => {

@@ -4,10 +4,6 @@
  * Each is listed with the reason, and the test holds the descriptor's description to saying so.
  */
 export const ACCEPTED_WITHOUT_EFFECT: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  FrontierPreparer: {
-    preferenceDepthHops: 'not yet applied: the frontier orders a queue by precedence, then by order found',
-    preferenceEmbedHops: 'not yet applied, as preferenceDepthHops',
-  },
   DispositionProcessor: {
     maxPerHostBandwidthUsageKbSec: 'not enforced yet',
   },

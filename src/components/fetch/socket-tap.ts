@@ -1,0 +1,71 @@
+import type { Socket } from 'node:net';
+import { buildConnector } from 'undici';
+
+/**
+ * The bytes one connection received since the response now being read began, as they came off
+ * the socket: status line, headers, and the entity with its transfer coding (chunk framing) and
+ * content coding. This is what Heritrix's Recorder keeps, since it wraps the socket's stream;
+ * undici hands its callers only the decoded body.
+ */
+export class SocketTap {
+  #chunks: Buffer[] = [];
+  length = 0;
+
+  push(chunk: Buffer): void {
+    this.#chunks.push(chunk);
+    this.length += chunk.length;
+  }
+
+  /** The bytes kept so far, and a fresh start for the next response on this connection. */
+  take(): Buffer {
+    const bytes = this.#chunks.length === 1 ? this.#chunks[0] : Buffer.concat(this.#chunks, this.length);
+    this.#chunks = [];
+    this.length = 0;
+    return bytes;
+  }
+}
+
+/** The tap of the socket undici is parsing right now: set by each read, cleared once the read's parse (synchronous) is over. */
+let parsing: SocketTap | undefined;
+
+/**
+ * The tap of the connection whose bytes undici's HTTP/1.1 parser is handling at this moment.
+ * undici reads a socket with `socket.read()` and parses each chunk at once, calling the request's
+ * handler from inside that parse; so, called from a handler callback, this is that request's
+ * connection. Undefined outside a parse or for a connection that is not tapped.
+ */
+export function currentTap(): SocketTap | undefined {
+  return parsing;
+}
+
+function clear(tap: SocketTap): void {
+  if (parsing === tap) parsing = undefined;
+}
+
+/** Wraps the socket's `read` so that every chunk undici takes from it is kept by a tap, once per connection. */
+function tapSocket(socket: Socket): void {
+  const tap = new SocketTap();
+  const read = socket.read;
+  socket.read = function tappedRead(this: Socket, size?: number) {
+    const chunk = read.call(this, size) as Buffer | string | null;
+    if (chunk !== null && typeof chunk !== 'string') tap.push(chunk);
+    parsing = tap;
+    queueMicrotask(() => clear(tap));
+    return chunk;
+  } as Socket['read'];
+}
+
+/** undici's connector with every connection it makes tapped. */
+export function tappedConnector(connect: buildConnector.connector): buildConnector.connector {
+  return (options, callback) => {
+    connect(options, (...args: buildConnector.CallbackArgs) => {
+      if (args[0] === null) tapSocket(args[1]);
+      callback(...args);
+    });
+  };
+}
+
+/** A tapped connector built from undici's own options (lookup, timeouts, TLS). */
+export function tappedConnect(options: buildConnector.BuildOptions): buildConnector.connector {
+  return tappedConnector(buildConnector(options));
+}

@@ -1,6 +1,6 @@
 import type { Explanation } from '../../job/explain-job.js';
 import { defineCommand } from '../cli-command.js';
-import { EXIT_OK } from '../exit-codes.js';
+import { EXIT_OK } from '../../util/exit-codes.js';
 import { SET_OPTION } from '../set-option.js';
 import { UsageError } from '../usage-error.js';
 

@@ -5,6 +5,7 @@ import { crawlCommand } from './commands/crawl-command.js';
 import { createCommand } from './commands/create-command.js';
 import { docsCommand } from './commands/docs-command.js';
 import { explainCommand } from './commands/explain-command.js';
+import { jobsCommand } from './commands/jobs-command.js';
 import { launchCommand } from './commands/launch-command.js';
 import { schemaCommand } from './commands/schema-command.js';
 import { verifyCommand } from './commands/verify-command.js';
@@ -21,6 +22,7 @@ export const COMMANDS: readonly CliCommand[] = [
   launchCommand,
   crawlCommand,
   controlCommand,
+  jobsCommand,
   explainCommand,
   schemaCommand,
   docsCommand,

@@ -4,7 +4,7 @@ import { didYouMean } from '../util/did-you-mean.js';
 import { VERSION } from '../util/version.js';
 import type { CliCommand } from './cli-command.js';
 import { COMMANDS, PLANNED_COMMANDS } from './command-table.js';
-import { EXIT_ERROR, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
+import { EXIT_ERROR, EXIT_OK, EXIT_USAGE } from '../util/exit-codes.js';
 import { commandHelp, helpText } from './help-text.js';
 import { processOutput, type Output } from './output.js';
 import { parseCommandLine } from './parse-command-line.js';

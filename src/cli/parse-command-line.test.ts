@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { defineCommand, type CliCommand } from './cli-command.js';
-import { EXIT_OK } from './exit-codes.js';
+import { EXIT_OK } from '../util/exit-codes.js';
 import { parseCommandLine } from './parse-command-line.js';
 import { SET_OPTION } from './set-option.js';
 import { UsageError } from './usage-error.js';

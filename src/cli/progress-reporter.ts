@@ -10,6 +10,41 @@ export function progressLine(p: CrawlProgress): string {
     `${p.frontier.failed} failed, ${p.frontier.disregarded} disregarded, ${(p.bytes / 1048576).toFixed(1)} MiB, ${secs.toFixed(0)} s`;
 }
 
+/** URIs done (succeeded, failed, disregarded). */
+function doneOf(p: CrawlProgress): number {
+  return p.frontier.succeeded + p.frontier.failed + p.frontier.disregarded;
+}
+
+/** `3 min`, `45 s`, `2 h 5 min`. */
+function duration(seconds: number): string {
+  if (seconds < 90) return `${Math.max(1, Math.round(seconds))} s`;
+  const minutes = Math.round(seconds / 60);
+  return minutes < 90 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+/**
+ * What the live line adds to the summary line: how long the URIs queued now would take at the
+ * last minute's rate, and what holds the crawl back when every queue rests (politeness delays,
+ * retry waits) while workers are idle.
+ */
+export function progressHints(p: CrawlProgress, recentUrisPerSecond: number | undefined): string {
+  const hints: string[] = [];
+  const { queues } = p.frontier;
+  if (p.state === 'RUNNING' && p.frontier.queued > 0 && recentUrisPerSecond !== undefined && recentUrisPerSecond > 0) {
+    hints.push(`about ${duration(p.frontier.queued / recentUrisPerSecond)} for the URIs queued, at the last minute's rate`);
+  }
+  if (p.state === 'RUNNING' && p.frontier.inProcess === 0 && queues.ready === 0 && queues.snoozed > 0) {
+    hints.push(`waiting: ${queues.snoozed === 1 ? 'the one queue rests' : `all ${queues.snoozed} queues rest`} (politeness delay or retry wait)`);
+  }
+  return hints.join('; ');
+}
+
+/** The line cut to the terminal's width (a longer line wraps, and `\r` then leaves a trail of stale lines). */
+export function fitted(line: string, columns: number | undefined): string {
+  if (!columns || line.length < columns) return line;
+  return `${line.slice(0, Math.max(0, columns - 2))}…`;
+}
+
 /**
  * Live progress while a crawl runs: on a terminal one line rewritten twice a second; otherwise
  * a line every `intervalMs`. Alerts are printed as soon as they come: each new line of
@@ -30,8 +65,12 @@ export function reportProgress(controller: CrawlControl, io: Output, tty: boolea
       alertsSeen = a.seq;
     }
   };
+  // About a minute of (time, URIs done) samples, for the recent rate.
+  const samples: Array<{ at: number; done: number }> = [];
   const timer = setInterval(() => {
     const p = controller.progress();
+    samples.push({ at: Date.now(), done: doneOf(p) });
+    if (samples.length > 120) samples.shift();
     sayAlerts(p);
     // An alert (the crawl paused itself: the disk is full) is said at once, on a line of its own.
     if (p.alert !== alert) {
@@ -40,8 +79,11 @@ export function reportProgress(controller: CrawlControl, io: Output, tty: boolea
       alert = p.alert;
     }
     if (++ticks % every !== 0) return;
-    const line = progressLine(p);
-    if (tty) process.stderr.write(`\r\x1b[2K${line}`);
+    const first = samples[0];
+    const seconds = (Date.now() - first.at) / 1000;
+    const hints = progressHints(p, seconds >= 10 ? (doneOf(p) - first.done) / seconds : undefined);
+    const line = hints ? `${progressLine(p)}; ${hints}` : progressLine(p);
+    if (tty) process.stderr.write(`\r\x1b[2K${fitted(line, process.stderr.columns)}`);
     else io.err(line);
   }, 500);
   timer.unref();

@@ -16,6 +16,8 @@ import { recoverOutputs } from './recover-outputs.js';
 import { findCheckpoint, finishSwap, restoreCheckpoint } from './restore-checkpoint.js';
 import { writeResolvedBeans, RESOLVED_BEANS_FILE } from './resolved-beans-record.js';
 import { createRunFolder, runId } from './run-folder.js';
+import { countsOf, writeRunRecord, type RunRecord } from './run-record.js';
+import { crawlExitCode, EXIT_ERROR } from '../util/exit-codes.js';
 import { verifyJob } from './verify-job.js';
 
 export interface LaunchOptions {
@@ -76,6 +78,7 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
   const fromCheckpoint = options.checkpoint !== undefined ? await startFromCheckpoint(verified.jobDir, verified.resolved!, options) : undefined;
   const state = await openState(verified.resolved!, options);
   let runDir: string;
+  let record: RunRecord;
   let resolved = verified;
   try {
     if (fromCheckpoint) options.onNotice?.(`starting from checkpoint ${fromCheckpoint}`);
@@ -92,7 +95,10 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
     await writeResolvedBeans(join(verified.jobDir, runDir, RESOLVED_BEANS_FILE), resolved.resolved!);
     const continues = state?.mode === 'resume' ? state.previous!.runDir : undefined;
     if (continues) await symlink(relative(join(verified.jobDir, runDir), join(verified.jobDir, continues)), join(verified.jobDir, runDir, 'continues'));
-    await state?.begin({ runDir, continues, startedAt: new Date().toISOString() });
+    const startedAt = new Date().toISOString();
+    await state?.begin({ runDir, continues, startedAt });
+    record = { run: runDir, startedAt, continues };
+    await writeRunRecord(verified.jobDir, record);
   } catch (e) {
     await state?.close().catch(() => undefined);
     throw e;
@@ -101,7 +107,7 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
   const container = await BeanContainer.build(resolved.resolved!, settings);
   const controllerId = resolved.resolved!.beans.find((b) => b.descriptor.kinds.includes('CrawlController'))!.id;
   let exitStatus: string;
-  let controller: CrawlControl;
+  let controller: CrawlControl | undefined;
   let failure: unknown;
   let control: { close(): Promise<void> } | undefined;
   try {
@@ -126,6 +132,13 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
     await container.stop().catch((e: unknown) => {
       if (failure === undefined) throw e;
     });
+    // The run's record says how it ended (a failure is FINISHED_ABNORMAL); a launch killed before this keeps none of it.
+    const status = exitStatus! ?? 'FINISHED_ABNORMAL';
+    const progress = controller?.progress();
+    await writeRunRecord(verified.jobDir, {
+      ...record!, endedAt: new Date().toISOString(), exitStatus: status,
+      exitCode: progress ? crawlExitCode(status, progress.seedsCrawled) : EXIT_ERROR, counts: progress && countsOf(progress),
+    }).catch(() => undefined);
   }
   const outputs = resolved.resolved!.beans.flatMap((b) => b.descriptor.outputs?.(b.config) ?? []);
   return { exitStatus: exitStatus!, runDir, jobDir: verified.jobDir, controller: controller!, resumed: state?.mode === 'resume' ? state.previous!.runDir : undefined, outputs };

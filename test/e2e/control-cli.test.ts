@@ -29,7 +29,11 @@ describe('beancrawl status, pause, unpause and terminate (the binary)', function
       const job = join(work.dir, 'job');
       const created = await runCli(['create', job, '--seed', `${site.origin}/`, '--contact', 'https://example.org/contact']);
       expect(created.code, created.stderr).to.equal(0);
-      expect((await runCli(['status', job])).stderr).to.contain('error BC_JOB_NOT_RUNNING');
+      // Not running: status says so (never launched); the other commands have nothing to talk to.
+      const idle = await runCli(['status', job]);
+      expect(idle.code, idle.stderr).to.equal(0);
+      expect(idle.stdout).to.match(/^state: NEW \(never launched\)/);
+      expect((await runCli(['pause', job])).stderr).to.contain('error BC_JOB_NOT_RUNNING');
 
       // A held answer is silence to the fetcher: a loaded machine must not make it a timeout.
       const sets = ['disposition.minDelayMs=100', 'disposition.maxDelayMs=100', 'fetchHttp.soTimeoutMs=120000'].flatMap((s) => ['--set', s]);

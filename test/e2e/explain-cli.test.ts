@@ -64,6 +64,10 @@ describe('beancrawl explain (the binary)', function () {
       const r = spawnSync(process.execPath, [BIN, 'explain', job], { input: 'http://www.example.org/a\n# comment\nhttp://elsewhere.example/\n', encoding: 'utf8' });
       expect(r.status, r.stderr).to.equal(0);
       expect(r.stdout.match(/^http:/gm)).to.have.length(2);
+      // No URL and nothing on stdin: said, a usage error, not a silent success.
+      const none = spawnSync(process.execPath, [BIN, 'explain', job], { input: '', encoding: 'utf8' });
+      expect(none.status, none.stderr).to.equal(2);
+      expect(none.stderr).to.contain('explain needs URLs').and.contain('was empty');
     } finally {
       await work.cleanup();
     }

@@ -4,7 +4,7 @@ import { describeOrigin } from '../../beans/resolve/describe-origin.js';
 import { verifyJob } from '../../job/verify-job.js';
 import { formatDiagnostic, isError } from '../../util/diagnostic.js';
 import { defineCommand } from '../cli-command.js';
-import { EXIT_ERROR, EXIT_OK } from '../exit-codes.js';
+import { EXIT_ERROR, EXIT_OK } from '../../util/exit-codes.js';
 import type { Output } from '../output.js';
 import { SET_OPTION } from '../set-option.js';
 

@@ -1,44 +1,70 @@
 import { sendControl, type ControlCommand } from '../../job/control-socket.js';
+import { jobStatus, type JobStatus } from '../../job/job-status.js';
 import { locateBeanFile } from '../../job/locate-bean-file.js';
 import { BeancrawlError } from '../../util/beancrawl-error.js';
+import { EXIT_ERROR, EXIT_OK } from '../../util/exit-codes.js';
 import { defineCommand } from '../cli-command.js';
-import { EXIT_ERROR, EXIT_OK } from '../exit-codes.js';
 import type { Output } from '../output.js';
 
 /** `beancrawl status|pause|unpause|checkpoint|terminate JOB`: talks to the crawl running in JOB through its control socket. */
 export const controlCommand = defineCommand({
   names: ['status', 'pause', 'unpause', 'checkpoint', 'terminate'] satisfies ControlCommand[],
   operands: { usage: 'JOB', min: 1, max: 1, needs: 'a job' },
-  options: {},
+  options: {
+    json: { description: 'print the job as one JSON object (the shape the service\'s API gives)' },
+  },
   summary: 'Talk to the crawl running in JOB from another shell.',
-  details: 'Through JOB/.beancrawl.sock: status prints the state and counts; pause stops taking new '
-    + 'URIs; unpause goes on; checkpoint writes a checkpoint (JOB/checkpoints/cpNNNNN-<time>); '
-    + 'terminate ends the crawl (it is finished, not resumed).',
-  run: ({ command, operands: [job] }, io) => control(command, job, io),
+  details: 'Through JOB/.beancrawl.sock: status prints the state, counts, rates and queues (of a job '
+    + 'not running: how its last run ended); pause stops taking new URIs; unpause goes on; checkpoint '
+    + 'writes a checkpoint (JOB/checkpoints/cpNNNNN-<time>); terminate ends the crawl (it is finished, '
+    + 'not resumed).',
+  run: ({ command, operands: [job], options }, io) => control(command, job, options.json, io),
 });
 
-async function control(command: ControlCommand, target: string, io: Output): Promise<number> {
+async function control(command: ControlCommand, target: string, json: boolean, io: Output): Promise<number> {
   const { jobDir } = await locateBeanFile(target);
-  // A checkpoint copies the whole state: it may take a while on a large crawl.
-  const reply = await sendControl(jobDir, command, command === 'checkpoint' ? 3_600_000 : 5000).catch(() => {
-    throw new BeancrawlError([{ code: 'BC_JOB_NOT_RUNNING', location: { file: target }, message: 'no crawl of this job is running' }]);
-  });
-  if (!reply.ok) {
-    io.err(`beancrawl: ${reply.error ?? 'the crawl refused the command'}`);
-    return EXIT_ERROR;
+  let checkpoint: string | undefined;
+  if (command !== 'status') {
+    // A checkpoint copies the whole state: it may take a while on a large crawl.
+    const reply = await sendControl(jobDir, command, command === 'checkpoint' ? 3_600_000 : 5000).catch(() => {
+      throw new BeancrawlError([{ code: 'BC_JOB_NOT_RUNNING', location: { file: target }, message: 'no crawl of this job is running' }]);
+    });
+    if (!reply.ok) {
+      io.err(`beancrawl: ${reply.error ?? 'the crawl refused the command'}`);
+      return EXIT_ERROR;
+    }
+    checkpoint = reply.checkpoint;
   }
-  const p = reply.progress as { state: string; frontier: Record<string, number> & { queues: Record<string, number> }; busyWorkers: number; bytes: number; documents: number; elapsedMs: number };
-  const secs = p.elapsedMs / 1000;
-  io.out([
-    `state: ${p.state}${command === 'status' ? '' : ` (after ${command})`}`,
-    `elapsed: ${secs.toFixed(0)} s; documents: ${p.documents} (${secs > 0 ? (p.documents / secs).toFixed(1) : '0'}/s); ${(p.bytes / 1048576).toFixed(1)} MiB`,
-    ...(reply.recent && reply.recent.seconds >= 1
-      ? [`rate over the last ${reply.recent.seconds.toFixed(0)} s: ${reply.recent.documentsPerSecond.toFixed(1)} documents/s, ${(reply.recent.bytesPerSecond / 1024).toFixed(1)} KiB/s`]
-      : []),
-    `URIs: ${p.frontier.discovered} discovered, ${p.frontier.queued} queued, ${p.frontier.inProcess} in process, ${p.frontier.succeeded} succeeded, ${p.frontier.failed} failed, ${p.frontier.disregarded} disregarded`,
-    `queues: ${p.frontier.queues.total} (${p.frontier.queues.ready} ready, ${p.frontier.queues.snoozed} resting, ${p.frontier.queues.retired} retired); busy workers: ${p.busyWorkers}`,
-  ].join('\n'));
-  if ((reply.progress as { alert?: string }).alert) io.out(`alert: ${(reply.progress as { alert?: string }).alert}`);
-  if (reply.checkpoint) io.out(`checkpoint: ${reply.checkpoint}`);
+  const status = await jobStatus(jobDir);
+  if (json) io.out(JSON.stringify(checkpoint ? { ...status, checkpoint } : status, null, 2));
+  else {
+    io.out(describeStatus(status, command));
+    if (checkpoint) io.out(`checkpoint: ${checkpoint}`);
+  }
   return EXIT_OK;
+}
+
+/** The status as lines of text: the running crawl's, or how the last run ended. */
+export function describeStatus(s: JobStatus, after: string = 'status'): string {
+  const c = s.counts;
+  const lines = [`state: ${s.state}${after === 'status' ? '' : ` (after ${after})`}${s.running ? '' : lastRunNote(s)}`];
+  if (c) {
+    const secs = c.elapsedMs / 1000;
+    lines.push(`elapsed: ${secs.toFixed(0)} s; documents: ${c.documents} (${(s.rates?.averageDocumentsPerSecond ?? 0).toFixed(1)}/s); ${(c.bytes / 1048576).toFixed(1)} MiB`);
+    const recent = s.rates?.lastMinute;
+    if (recent && recent.seconds >= 1) lines.push(`rate over the last ${recent.seconds.toFixed(0)} s: ${recent.documentsPerSecond.toFixed(1)} documents/s, ${(recent.bytesPerSecond / 1024).toFixed(1)} KiB/s`);
+    lines.push(`URIs: ${c.discovered} discovered, ${c.queued} queued, ${s.queues?.inProcess ?? 0} in process, ${c.downloaded} succeeded, ${c.failed} failed, ${c.disregarded} disregarded`);
+  }
+  const q = s.queues;
+  if (q) lines.push(`queues: ${q.total} (${q.ready} ready, ${q.snoozed} resting, ${q.retired} retired)${s.busyWorkers !== undefined ? `; busy workers: ${s.busyWorkers}` : ''}`);
+  if (s.alert) lines.push(`alert: ${s.alert}`);
+  if (!s.running) lines.push(s.lastRun ? `runs: ${s.runs.length}; start the next with: beancrawl launch ${s.path}` : `never launched; start it with: beancrawl launch ${s.path}`);
+  return lines.join('\n');
+}
+
+function lastRunNote(s: JobStatus): string {
+  const r = s.lastRun;
+  if (!r) return ' (never launched)';
+  if (s.state === 'UNFINISHED') return ` (not running; its last run ${r.run} ${r.exitStatus === 'INTERRUPTED' ? 'was interrupted' : 'did not end'}: the next launch resumes it)`;
+  return ` (not running; last run ${r.run} ended ${r.endedAt} with ${r.exitStatus}, exit code ${r.exitCode})`;
 }

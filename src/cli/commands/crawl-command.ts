@@ -5,7 +5,7 @@ import { verifyJob } from '../../job/verify-job.js';
 import { formatDiagnostic, isError } from '../../util/diagnostic.js';
 import { timestamp17 } from '../../util/timestamp17.js';
 import { defineCommand } from '../cli-command.js';
-import { EXIT_ERROR } from '../exit-codes.js';
+import { EXIT_ERROR } from '../../util/exit-codes.js';
 import { SET_OPTION } from '../set-option.js';
 import { launchCommand } from './launch-command.js';
 

@@ -2,7 +2,7 @@ import { createJob } from '../../job/create-job.js';
 import { verifyJob } from '../../job/verify-job.js';
 import { formatDiagnostic, isError } from '../../util/diagnostic.js';
 import { defineCommand } from '../cli-command.js';
-import { EXIT_OK } from '../exit-codes.js';
+import { EXIT_OK } from '../../util/exit-codes.js';
 
 /** `beancrawl create JOB --profile NAME`: writes the job, then says whether it verifies. */
 export const createCommand = defineCommand({

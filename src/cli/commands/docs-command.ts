@@ -2,7 +2,7 @@ import { beanDocs } from '../../beans/schema/bean-docs.js';
 import { builtInRegistry } from '../../catalog/catalog.js';
 import { errorDocs } from '../../util/error-docs.js';
 import { defineCommand } from '../cli-command.js';
-import { EXIT_OK } from '../exit-codes.js';
+import { EXIT_OK } from '../../util/exit-codes.js';
 
 /** `beancrawl docs [--errors]`: the generated references that `npm run docs` writes into docs/. */
 export const docsCommand = defineCommand({

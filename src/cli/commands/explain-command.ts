@@ -1,7 +1,8 @@
 import type { Explanation } from '../../job/explain-job.js';
 import { defineCommand } from '../cli-command.js';
-import { EXIT_OK } from '../exit-codes.js';
+import { EXIT_OK } from '../../util/exit-codes.js';
 import { SET_OPTION } from '../set-option.js';
+import { UsageError } from '../usage-error.js';
 
 /** `beancrawl explain JOB URL…`: what the job will do with each URL (URLs from stdin when none are given). */
 export const explainCommand = defineCommand({
@@ -17,6 +18,7 @@ export const explainCommand = defineCommand({
     + 'change, and the politeness that applies.',
   async run({ operands: [target, ...urls], options }, io) {
     const list = urls.length ? urls : await readStdinLines();
+    if (list.length === 0) throw new UsageError(`explain needs URLs: beancrawl explain ${target} URL… (or one URL a line on stdin${process.stdin.isTTY ? ', which is a terminal here' : ', which was empty'})`);
     // As for launch: the engine's modules are set up only when this command needs them.
     const { explainJob } = await import('../../job/explain-job.js');
     const explained = await explainJob(target, list, options.set);

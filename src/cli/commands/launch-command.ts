@@ -2,7 +2,7 @@ import { isAbsolute, join, relative } from 'node:path';
 import { formatDiagnostic } from '../../util/diagnostic.js';
 import type { CrawlControl } from '../../model/crawl-control.js';
 import { defineCommand } from '../cli-command.js';
-import { crawlExitCode, EXIT_NO_SEED_CRAWLED } from '../exit-codes.js';
+import { crawlExitCode, EXIT_NO_SEED_CRAWLED } from '../../util/exit-codes.js';
 import type { Output } from '../output.js';
 import { progressLine, reportProgress } from '../progress-reporter.js';
 import { SET_OPTION } from '../set-option.js';

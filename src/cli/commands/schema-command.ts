@@ -1,7 +1,7 @@
 import { beanFileSchema } from '../../beans/schema/bean-file-schema.js';
 import { builtInRegistry } from '../../catalog/catalog.js';
 import { defineCommand } from '../cli-command.js';
-import { EXIT_OK } from '../exit-codes.js';
+import { EXIT_OK } from '../../util/exit-codes.js';
 
 /** `beancrawl schema`: the JSON Schema of bean files, from the component registry (`npm run docs` keeps docs/bean-file.schema.json). */
 export const schemaCommand = defineCommand({

@@ -1,0 +1,34 @@
+import { expect } from 'chai';
+import type { CrawlProgress } from '../model/crawl-control.js';
+import { fitted, progressHints } from './progress-reporter.js';
+
+function progress(frontier: Partial<CrawlProgress['frontier']>, queues: Partial<CrawlProgress['frontier']['queues']> = {}): CrawlProgress {
+  return {
+    state: 'RUNNING', busyWorkers: 0, bytes: 0, documents: 0, seedsCrawled: 1, elapsedMs: 60_000,
+    frontier: {
+      discovered: 0, queued: 0, inProcess: 0, succeeded: 0, failed: 0, disregarded: 0,
+      ...frontier, queues: { total: 1, ready: 0, snoozed: 0, retired: 0, ...queues },
+    },
+  };
+}
+
+describe('the live progress line', () => {
+  it('estimates the time for the URIs queued at the last minute\'s rate, and nothing without a rate', () => {
+    expect(progressHints(progress({ queued: 1200, inProcess: 1 }, { ready: 1 }), 10)).to.equal('about 2 min for the URIs queued, at the last minute\'s rate');
+    expect(progressHints(progress({ queued: 36_000, inProcess: 1 }, { ready: 1 }), 4)).to.equal('about 2 h 30 min for the URIs queued, at the last minute\'s rate');
+    expect(progressHints(progress({ queued: 600, inProcess: 1 }, { ready: 1 }), undefined)).to.equal('');
+    expect(progressHints(progress({ queued: 600, inProcess: 1 }, { ready: 1 }), 0)).to.equal('');
+  });
+
+  it('says when every queue rests and no worker has a URI: politeness or a retry holds the crawl back', () => {
+    expect(progressHints(progress({ queued: 2 }, { snoozed: 1 }), 0)).to.equal('waiting: the one queue rests (politeness delay or retry wait)');
+    expect(progressHints(progress({ queued: 9 }, { total: 3, snoozed: 3 }), 0)).to.equal('waiting: all 3 queues rest (politeness delay or retry wait)');
+    expect(progressHints(progress({ queued: 9, inProcess: 1 }, { total: 3, snoozed: 2 }), undefined)).to.equal('');
+  });
+
+  it('fits the terminal\'s width, so that rewriting it leaves no stale lines', () => {
+    expect(fitted('a'.repeat(100), 40)).to.have.length(39);
+    expect(fitted('short', 40)).to.equal('short');
+    expect(fitted('no width known', undefined)).to.equal('no width known');
+  });
+});

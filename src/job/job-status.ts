@@ -1,0 +1,89 @@
+import { readdir, stat } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
+import type { CrawlProgress } from '../model/crawl-control.js';
+import type { Alert } from '../model/crawl-logger.js';
+import { sendControl } from './control-socket.js';
+import { JOB_BEAN_FILES } from './locate-bean-file.js';
+import type { RecentRate } from './recent-rates.js';
+import { readRunRecords, type RunCounts, type RunRecord } from './run-record.js';
+
+/**
+ * A job as `status --json`, `jobs --json` and the service's API show it: one shape, made here.
+ * `state` is the controller's (RUNNING, PAUSED, STOPPING…) while a crawl runs; otherwise how the
+ * last run ended: FINISHED (its exit status says how), UNFINISHED (killed or interrupted: the next
+ * launch resumes it) or NEW (never launched).
+ */
+export interface JobStatus {
+  readonly name: string;
+  readonly path: string;
+  readonly running: boolean;
+  readonly state: string;
+  /** What can be done to the job now: launch when it is not running; pause or unpause, checkpoint, terminate while it runs. */
+  readonly availableActions: readonly string[];
+  /** The running crawl's counts, or the last run's. */
+  readonly counts?: RunCounts;
+  readonly rates?: {
+    readonly averageDocumentsPerSecond: number;
+    readonly lastMinute?: RecentRate;
+  };
+  /** The frontier's queues by state (total, ready, snoozed, retired, inactive, ineligible, inProcess). */
+  readonly queues?: Readonly<Record<string, number>>;
+  /** URIs being processed now (a running crawl's workers that hold one). */
+  readonly busyWorkers?: number;
+  /** Why the crawl paused by itself, while it lasts. */
+  readonly alert?: string;
+  readonly recentAlerts?: readonly Alert[];
+  readonly lastRun?: RunRecord;
+  /** Every run with a record, oldest first. */
+  readonly runs: readonly RunRecord[];
+}
+
+/** The status of the job in `jobDir`: asked of its crawl when one runs, read from its run records otherwise. */
+export async function jobStatus(jobDir: string): Promise<JobStatus> {
+  const path = resolve(jobDir);
+  const runs = await readRunRecords(path);
+  const lastRun = runs.at(-1);
+  const base = { name: basename(path), path, runs, lastRun };
+  const reply = await sendControl(path, 'status', 2000).catch(() => undefined);
+  if (reply?.ok && reply.progress) {
+    const p = reply.progress as unknown as CrawlProgress;
+    const secs = p.elapsedMs / 1000;
+    return {
+      ...base, running: true, state: p.state,
+      availableActions: p.state === 'PAUSED' ? ['unpause', 'checkpoint', 'terminate'] : ['pause', 'checkpoint', 'terminate'],
+      counts: {
+        discovered: p.frontier.discovered, queued: p.frontier.queued, downloaded: p.frontier.succeeded, failed: p.frontier.failed,
+        disregarded: p.frontier.disregarded, documents: p.documents, bytes: p.bytes, seedsCrawled: p.seedsCrawled, elapsedMs: p.elapsedMs,
+      },
+      rates: { averageDocumentsPerSecond: secs > 0 ? p.documents / secs : 0, lastMinute: reply.recent },
+      queues: queueCounts(p.frontier.queues, p.frontier.inProcess),
+      busyWorkers: p.busyWorkers, alert: p.alert, recentAlerts: p.recentAlerts,
+    };
+  }
+  const ended = lastRun?.endedAt !== undefined && lastRun.exitStatus !== 'INTERRUPTED' && lastRun.exitStatus !== 'FINISHED_ABNORMAL';
+  const state = lastRun === undefined ? 'NEW' : ended ? 'FINISHED' : 'UNFINISHED';
+  const counts = lastRun?.counts;
+  return {
+    ...base, running: false, state, availableActions: ['launch'], counts,
+    rates: counts && { averageDocumentsPerSecond: counts.elapsedMs > 0 ? counts.documents / (counts.elapsedMs / 1000) : 0 },
+  };
+}
+
+function queueCounts(queues: object, inProcess: number): Record<string, number> {
+  const counts: Record<string, number> = { inProcess };
+  for (const [state, n] of Object.entries(queues)) if (typeof n === 'number') counts[state] = n;
+  return counts;
+}
+
+/** The job folders directly under `dir` (folders holding a crawler-beans file), by name. */
+export async function jobFolders(dir: string): Promise<string[]> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const jobs: string[] = [];
+  for (const name of names.sort()) {
+    const folder = join(dir, name);
+    if (!(await stat(folder).then((s) => s.isDirectory(), () => false))) continue;
+    const files = await readdir(folder).catch(() => [] as string[]);
+    if (files.some((f) => (JOB_BEAN_FILES as readonly string[]).includes(f))) jobs.push(folder);
+  }
+  return jobs;
+}

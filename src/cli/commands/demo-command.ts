@@ -14,7 +14,7 @@ export const demoCommand = defineCommand({
   options: {
     job: { value: 'DIR', description: 'the job folder to make (default: jobs/demo-<time>)' },
   },
-  summary: 'Crawl a small built-in site on this machine, to see what a crawl leaves (no internet needed).',
+  summary: 'Crawl a small built-in site on this machine (no internet needed).',
   details: 'Serves two small sites on 127.0.0.1 (pages, a sitemap, robots.txt, a redirect, a broken '
     + 'link, an image and a stylesheet) and crawls them with the site-mirror profile, politeness off, '
     + 'as `beancrawl crawl` would: WARC files, crawl.log, reports and a browsable mirror, listed at the end.',

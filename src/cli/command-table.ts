@@ -3,6 +3,7 @@ import { beansCommand } from './commands/beans-command.js';
 import { controlCommand } from './commands/control-command.js';
 import { crawlCommand } from './commands/crawl-command.js';
 import { createCommand } from './commands/create-command.js';
+import { demoCommand } from './commands/demo-command.js';
 import { docsCommand } from './commands/docs-command.js';
 import { explainCommand } from './commands/explain-command.js';
 import { jobsCommand } from './commands/jobs-command.js';
@@ -21,6 +22,7 @@ export const COMMANDS: readonly CliCommand[] = [
   createCommand,
   launchCommand,
   crawlCommand,
+  demoCommand,
   controlCommand,
   jobsCommand,
   explainCommand,

@@ -42,7 +42,7 @@ export function commandHelp(command: CliCommand): string {
 
 function usageParts(command: CliCommand): string[] {
   const options = Object.entries(command.options).map(([name, o]) => `[--${name}${o.value ? ` ${o.value}` : ''}]${o.repeatable ? '...' : ''}`);
-  return [command.names.join('|'), ...(command.operands ? [command.operands.usage] : []), ...options];
+  return [command.names.join('|'), ...(command.operands?.usage ? [command.operands.usage] : []), ...options];
 }
 
 /** A long usage goes on below its first option, never splitting one. */

@@ -21,9 +21,16 @@ describe('the live progress line', () => {
   });
 
   it('says when every queue rests and no worker has a URI: politeness or a retry holds the crawl back', () => {
-    expect(progressHints(progress({ queued: 2 }, { snoozed: 1 }), 0)).to.equal('waiting: the one queue rests (politeness delay or retry wait)');
-    expect(progressHints(progress({ queued: 9 }, { total: 3, snoozed: 3 }), 0)).to.equal('waiting: all 3 queues rest (politeness delay or retry wait)');
+    expect(progressHints(progress({ queued: 2 }, { snoozed: 1 }), 0)).to.equal('waiting: the one queue rests (politeness delay)');
+    expect(progressHints(progress({ queued: 9 }, { total: 3, snoozed: 3 }), 0)).to.equal('waiting: all 3 queues rest (politeness delay)');
     expect(progressHints(progress({ queued: 9, inProcess: 1 }, { total: 3, snoozed: 2 }), undefined)).to.equal('');
+  });
+
+  it('says when queues wait to retry a failed fetch, and when the next one retries', () => {
+    const at = new Date(2026, 10, 25, 21, 45, 3).getTime();
+    expect(progressHints(progress({ queued: 2 }, { snoozed: 1, retrying: 1, nextRetryAt: at }), 0)).to.equal('waiting: the one queue waits to retry a failed fetch, the next at 21:45:03');
+    expect(progressHints(progress({ queued: 9 }, { total: 3, snoozed: 3, retrying: 1, nextRetryAt: at }), 0)).to.equal('waiting: all 3 queues rest (politeness delay; 1 to retry a failed fetch, the next at 21:45:03)');
+    expect(progressHints(progress({ queued: 9, inProcess: 1 }, { total: 3, ready: 1, snoozed: 2, retrying: 2, nextRetryAt: at }), undefined)).to.equal('2 queues wait to retry a failed fetch, the next at 21:45:03');
   });
 
   it('fits the terminal\'s width, so that rewriting it leaves no stale lines', () => {

@@ -33,10 +33,18 @@ export function progressHints(p: CrawlProgress, recentUrisPerSecond: number | un
   if (p.state === 'RUNNING' && p.frontier.queued > 0 && recentUrisPerSecond !== undefined && recentUrisPerSecond > 0) {
     hints.push(`about ${duration(p.frontier.queued / recentUrisPerSecond)} for the URIs queued, at the last minute's rate`);
   }
+  const retrying = queues.retrying ?? 0;
+  const nextRetry = retrying > 0 && queues.nextRetryAt !== undefined ? `, the next at ${clockTime(queues.nextRetryAt)}` : '';
   if (p.state === 'RUNNING' && p.frontier.inProcess === 0 && queues.ready === 0 && queues.snoozed > 0) {
-    hints.push(`waiting: ${queues.snoozed === 1 ? 'the one queue rests' : `all ${queues.snoozed} queues rest`} (politeness delay or retry wait)`);
-  }
+    if (retrying === queues.snoozed) hints.push(`waiting: ${retrying === 1 ? 'the one queue waits' : `all ${retrying} queues wait`} to retry a failed fetch${nextRetry}`);
+    else hints.push(`waiting: ${queues.snoozed === 1 ? 'the one queue rests' : `all ${queues.snoozed} queues rest`} (politeness delay${retrying ? `; ${retrying} to retry a failed fetch${nextRetry}` : ''})`);
+  } else if (retrying > 0) hints.push(`${retrying} ${retrying === 1 ? 'queue waits' : 'queues wait'} to retry a failed fetch${nextRetry}`);
   return hints.join('; ');
+}
+
+/** `HH:MM:SS`, local time. */
+function clockTime(ms: number): string {
+  return new Date(ms).toTimeString().slice(0, 8);
 }
 
 /** The line cut to the terminal's width (a longer line wraps, and `\r` then leaves a trail of stale lines). */

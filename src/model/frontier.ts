@@ -18,6 +18,10 @@ export interface FrontierStats {
     readonly inactive?: number;
     /** Queues at or above the precedence floor: never served. */
     readonly ineligible?: number;
+    /** Of the snoozed queues, those waiting to retry a URI whose fetch failed (retryDelaySeconds), not for politeness. */
+    readonly retrying?: number;
+    /** When the first of them retries (ms since the epoch). */
+    readonly nextRetryAt?: number;
     /** Queues waiting for a turn by precedence, ascending: Heritrix's `(p3: 5; p10: 2)`. */
     readonly waitingByPrecedence?: ReadonlyArray<readonly [number, number]>;
   };

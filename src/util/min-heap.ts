@@ -8,6 +8,11 @@ export class MinHeap<T> {
     return this.#items.length;
   }
 
+  /** Every item, in no particular order. */
+  values(): Iterable<T> {
+    return this.#items;
+  }
+
   peek(): T | undefined {
     return this.#items[0];
   }

@@ -20,7 +20,7 @@ describe('beancrawl (the binary)', () => {
     for (const [args, usage] of [
       [['help', 'launch'], 'Usage: beancrawl launch JOB [--fresh]'],
       [['launch', '--help'], 'Usage: beancrawl launch JOB [--fresh]'],
-      [['pause', '-h'], 'Usage: beancrawl status|pause|unpause|checkpoint|terminate JOB\n'],
+      [['pause', '-h'], 'Usage: beancrawl status|pause|unpause|checkpoint|terminate JOB [--json]\n'],
     ] as const) {
       it(`beancrawl ${args.join(' ')} prints the command's own help and exits 0`, async () => {
         const r = await runCli(args);

@@ -56,7 +56,10 @@ export function describeStatus(s: JobStatus, after: string = 'status'): string {
     lines.push(`URIs: ${c.discovered} discovered, ${c.queued} queued, ${s.queues?.inProcess ?? 0} in process, ${c.downloaded} succeeded, ${c.failed} failed, ${c.disregarded} disregarded`);
   }
   const q = s.queues;
-  if (q) lines.push(`queues: ${q.total} (${q.ready} ready, ${q.snoozed} resting, ${q.retired} retired)${s.busyWorkers !== undefined ? `; busy workers: ${s.busyWorkers}` : ''}`);
+  if (q) {
+    const retrying = q.retrying ? `, ${q.retrying} of them to retry a failed fetch${q.nextRetryAt ? ` (the next at ${new Date(q.nextRetryAt).toTimeString().slice(0, 8)})` : ''}` : '';
+    lines.push(`queues: ${q.total} (${q.ready} ready, ${q.snoozed} resting${retrying}, ${q.retired} retired)${s.busyWorkers !== undefined ? `; busy workers: ${s.busyWorkers}` : ''}`);
+  }
   if (s.alert) lines.push(`alert: ${s.alert}`);
   if (!s.running) lines.push(s.lastRun ? `runs: ${s.runs.length}; start the next with: beancrawl launch ${s.path}` : `never launched; start it with: beancrawl launch ${s.path}`);
   return lines.join('\n');

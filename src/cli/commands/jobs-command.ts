@@ -9,7 +9,7 @@ export const jobsCommand = defineCommand({
   options: {
     json: { description: 'print a JSON array of job objects (the shape status --json prints)' },
   },
-  summary: 'List the jobs of a folder with their state, last run, exit status and counts.',
+  summary: 'List the jobs of a folder: state, last run, exit status, counts.',
   details: 'DIR (default: jobs) holds job folders, as beancrawl crawl makes them. A job is RUNNING '
     + '(or PAUSED…) while a crawl of it answers on its control socket; otherwise FINISHED, UNFINISHED '
     + '(the next launch resumes it) or NEW.',

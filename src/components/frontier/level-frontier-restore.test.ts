@@ -476,7 +476,7 @@ describe(`${LevelFrontier.name} restore`, () => {
 
     const l = await launch();
     expect(l.frontier.stats()).to.deep.equal({ discovered: 0, queued: 0, inProcess: 0, succeeded: 0, failed: 0, disregarded: 0, ineligibleUris: 0,
-      queues: { total: 0, ready: 0, snoozed: 0, retired: 0, inactive: 0, ineligible: 0, waitingByPrecedence: [] },
+      queues: { total: 0, ready: 0, snoozed: 0, retired: 0, inactive: 0, ineligible: 0, waitingByPrecedence: [], retrying: 0, nextRetryAt: undefined },
     });
     expect(await withTimeout(l.frontier.next())).to.equal(undefined);
   });

@@ -23,9 +23,9 @@ describe(LevelFrontier.name, () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  function levelFrontier(maxUrisInMemory: number): LevelFrontier {
+  function levelFrontier(maxUrisInMemory: number, retryDelaySeconds = 0): LevelFrontier {
     return new LevelFrontier({
-      queueTotalBudget: -1, balanceReplenishAmount: 3000, errorPenaltyAmount: 100, retryDelaySeconds: 0, maxRetries: 3, maxOutlinks: 6000,
+      queueTotalBudget: -1, balanceReplenishAmount: 3000, errorPenaltyAmount: 100, retryDelaySeconds, maxRetries: 3, maxOutlinks: 6000,
       extract404s: true, extractIndependently: false, snoozeLongMs: 0, precedenceFloor: 255, queuePrecedencePolicy: undefined, recoveryLogEnabled: true, dumpPendingAtClose: false, recentUrisRemembered: 1_000_000,
       maxUrisInMemory, uriUniqFilter: new MemoryUriUniqFilter(), stateStore: store,
     });
@@ -59,5 +59,27 @@ describe(LevelFrontier.name, () => {
     for (const host of ['a.example', 'b.example']) {
       expect(got.filter((u) => u.includes(host))).to.deep.equal(sent.filter((u) => u.includes(host)));
     }
+  });
+
+  it('counts the queues waiting to retry a failed fetch apart from those resting for politeness, with the first retry time', async () => {
+    const f = levelFrontier(10, 900);
+    await f.start();
+    for (const host of ['dead.example', 'live.example']) {
+      const c = new CrawlUri(`http://${host}/`, { queueKey: host });
+      c.canonicalKey = c.uri;
+      f.schedule(c);
+    }
+    const before = Date.now();
+    const dead = (await f.next())!;
+    dead.fetchStatus = -2; // a connection that failed: retried after retryDelaySeconds
+    f.finished(dead);
+    const live = (await f.next())!;
+    live.fetchStatus = 200;
+    live.politenessDelayMs = 60_000;
+    f.finished(live);
+    const { queues } = f.stats();
+    expect(queues).to.include({ snoozed: 2, retrying: 1 });
+    expect(queues.nextRetryAt).to.be.within(before + 900_000, Date.now() + 900_000);
+    await f.stop();
   });
 });

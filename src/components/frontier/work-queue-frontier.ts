@@ -41,6 +41,8 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
   readonly #precedencePolicy: QueuePrecedencePolicy;
   readonly #precedenceFloor: number;
   readonly #resting = new MinHeap<WorkQueue>((q) => q.wakeAt);
+  /** Resting queues that wait to retry a URI (retryWait), not for politeness. */
+  #retrying = 0;
   /** URIs handed out and not yet finished (durable frontiers only), with the marks already staged: new ones go with the next commit. */
   readonly #inFlight = new Map<CrawlUri, number>();
   #waiters: Array<() => void> = [];
@@ -178,7 +180,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     }
     // Heritrix's queueReevaluate, as the URI just done sees the policy.
     this.#reevaluate(q, curi);
-    this.#afterTurn(q, cfg, disposition === 'retry' ? cfg.retryDelaySeconds * 1000 : disposition === 'deferred' ? 0 : curi.politenessDelayMs, retire);
+    this.#afterTurn(q, cfg, disposition === 'retry' ? cfg.retryDelaySeconds * 1000 : disposition === 'deferred' ? 0 : curi.politenessDelayMs, retire, disposition === 'retry');
     if (this.#inProcess === 0) this.#wakeAll();
     // Listeners (crawl.log, statistics, limits) come last, so that one that throws leaves the queue in line.
     if (disposition !== 'deferred' && disposition !== 'retry') {
@@ -273,6 +275,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
       succeeded: this.#succeeded, failed: this.#failed, disregarded: this.#disregarded,
       queues: {
         total: this.#queues.size, ready: waiting.ready, snoozed: this.#resting.size, retired: this.#retired,
+        retrying: this.#retrying, nextRetryAt: this.#retrying > 0 ? this.#nextRetryAt() : undefined,
         inactive: waiting.inactive, ineligible: waiting.ineligible, waitingByPrecedence: waiting.byPrecedence,
       },
       ineligibleUris: waiting.ineligible > 0 ? this.ineligibleUris() : 0,
@@ -379,6 +382,13 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     if (this.journal) this.#dirty.add(q);
   }
 
+  /** When the first queue waiting to retry wakes (a scan of the resting queues: only while some wait to retry). */
+  #nextRetryAt(): number {
+    let at = Infinity;
+    for (const q of this.#resting.values()) if (q.retryWait && q.wakeAt < at) at = q.wakeAt;
+    return at;
+  }
+
   #count(d: Disposition): void {
     if (d === 'success') this.#succeeded++;
     else if (d === 'failure') this.#failed++;
@@ -386,7 +396,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
   }
 
   /** After a URI of `q` is done: retire it (over its total budget, or asked to by `forceRetire`), let it rest, or put it back in line. */
-  #afterTurn(q: WorkQueue, cfg: WorkQueueFrontierConfig, restMs: number, forceRetire = false): void {
+  #afterTurn(q: WorkQueue, cfg: WorkQueueFrontierConfig, restMs: number, forceRetire = false, retryWait = false): void {
     q.replenish = cfg.balanceReplenishAmount; // what a wake after the rest refills, as the URI just done saw it
     const budget = cfg.queueTotalBudget;
     q.totalBudget = budget;
@@ -401,6 +411,8 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     if (restMs > 0) {
       // An empty queue rests too, so that a URI scheduled meanwhile still waits out the delay.
       q.wakeAt = Date.now() + restMs;
+      q.retryWait = retryWait;
+      if (retryWait) this.#retrying++;
       this.#resting.push(q);
       this.#armTimer();
     } else if (q.size > 0) this.#makeReady(q, true);
@@ -430,6 +442,10 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     while (this.#resting.size && this.#resting.peek()!.wakeAt <= now) {
       const q = this.#resting.pop()!;
       q.wakeAt = 0;
+      if (q.retryWait) {
+        q.retryWait = false;
+        this.#retrying--;
+      }
       if (!q.retired && q.size > 0 && !q.inProcess) this.#makeReady(q, true);
     }
   }

@@ -43,6 +43,8 @@ export class WorkQueue implements PrecedenceQueue {
   readyAt: number | undefined = undefined;
   /** Resting until this time (ms), or 0. */
   wakeAt = 0;
+  /** While it rests: waiting to retry a URI whose fetch failed (retryDelaySeconds), not a politeness delay. */
+  retryWait = false;
   retired = false;
   /** Budget left in this turn (balanceReplenishAmount when it becomes active). */
   balance: number;

@@ -1,5 +1,5 @@
 import { defineComponent, type ComponentClass, type ConfigOf } from '../beans/registry/component-descriptor.js';
-import type { ControllerState, CrawlControl, CrawlProgress } from '../model/crawl-control.js';
+import type { ControllerState, CrawlControl, CrawlProgress, DeltaCounts } from '../model/crawl-control.js';
 import { CrawlUri } from '../model/crawl-uri.js';
 import { SchedulingDirective } from '../model/precedence-policies.js';
 import { FetchStatus } from '../model/fetch-status.js';
@@ -49,6 +49,8 @@ interface ControllerRecord {
   readonly elapsedMs: number;
   /** Seeds that got a response (any status above 0); absent in records of older versions. */
   readonly seedsCrawled?: number;
+  /** A delta run's documents by kind so far; absent outside delta runs. */
+  readonly delta?: DeltaCounts;
   /** The run is over for good: the next launch starts a new one. */
   readonly finished: boolean;
   readonly exitStatus?: string;
@@ -74,6 +76,8 @@ export class CrawlController implements CrawlControl {
   #bytes = 0;
   #documents = 0;
   #seedsCrawled = 0;
+  /** A delta run's documents by kind (set only when the fetch history runs delta crawls). */
+  #delta?: { new: number; changed: number; unchanged: number; deleted: number };
   #busy = 0;
   /** While paused: the promise workers wait on before taking a URI. */
   #gate?: Promise<void>;
@@ -108,6 +112,7 @@ export class CrawlController implements CrawlControl {
       this.#bytes = saved.bytes;
       this.#documents = saved.documents;
       this.#seedsCrawled = saved.seedsCrawled ?? 0;
+      if (saved.delta) this.#delta = { ...saved.delta };
       this.#elapsedBefore = saved.elapsedMs;
       this.#ending = saved.ending;
     }
@@ -117,6 +122,7 @@ export class CrawlController implements CrawlControl {
 
   async run(): Promise<string> {
     const { frontier } = this.config;
+    if (this.config.fetchHistory?.deltaCrawl) this.#delta ??= { new: 0, changed: 0, unchanged: 0, deleted: 0 };
     this.#state = 'PREPARING';
     this.#startedAt = Date.now();
     frontier.onFinal((curi, d) => this.#final(curi, d));
@@ -178,7 +184,7 @@ export class CrawlController implements CrawlControl {
     return {
       state: this.#state, frontier: this.config.frontier.stats(), busyWorkers: this.#busy,
       exitStatus: this.#state === 'FINISHED' || this.#state === 'STOPPING' ? this.#exitStatus : undefined,
-      bytes: this.#bytes, documents: this.#documents, seedsCrawled: this.#seedsCrawled, elapsedMs: this.#elapsed(), alert: this.#alert ?? this.#pauseAlert,
+      bytes: this.#bytes, documents: this.#documents, seedsCrawled: this.#seedsCrawled, delta: this.#delta && { ...this.#delta }, elapsedMs: this.#elapsed(), alert: this.#alert ?? this.#pauseAlert,
       recentAlerts: this.config.loggerModule?.recentAlerts?.(),
     };
   }
@@ -224,7 +230,11 @@ export class CrawlController implements CrawlControl {
     if (!fetchHistory?.deltaCrawl) return;
     if (await fetchHistory.scheduleUnseen((uri) => this.#scheduleCheck(uri))) await this.#workers();
     if (this.#abort.signal.aborted) return;
-    await fetchHistory.finishRun((event) => deltaListener?.documentEvent(event));
+    await fetchHistory.finishRun((event) => {
+      // Documents decided at the end, without a fetch this run: unchanged (not reached, still there by the history) or deleted.
+      if (this.#delta && event.kind !== 'found') this.#delta[event.kind]++;
+      return deltaListener?.documentEvent(event);
+    });
   }
 
   /** A document not reached this run, fetched again to see whether it is still there. */
@@ -274,6 +284,7 @@ export class CrawlController implements CrawlControl {
       this.config.loggerModule?.runtimeError(curi, e);
     }
     if (curi.isSeed && curi.fetchStatus > 0) this.#seedsCrawled++;
+    if (this.#delta && curi.delta) this.#delta[curi.delta]++;
     if (d === 'success' && !curi.uri.startsWith('dns:')) {
       this.#documents++;
       if (curi.contentSize > 0) this.#bytes += curi.contentSize;
@@ -297,7 +308,7 @@ export class CrawlController implements CrawlControl {
     const elapsedMs = Math.floor(this.#elapsed() / 1000) * 1000;
     // An operator's terminate or a limit; not an interruption (resumed), nor a failure (resumed too, once its cause is put right).
     const ending = !finished && this.#abort.signal.aborted && this.#exitStatus !== INTERRUPTED && this.#exitStatus !== FINISHED_ABNORMAL ? this.#exitStatus : undefined;
-    const record: ControllerRecord = { bytes: this.#bytes, documents: this.#documents, seedsCrawled: this.#seedsCrawled, elapsedMs, finished, exitStatus: finished ? this.#exitStatus : undefined, ending };
+    const record: ControllerRecord = { bytes: this.#bytes, documents: this.#documents, seedsCrawled: this.#seedsCrawled, delta: this.#delta, elapsedMs, finished, exitStatus: finished ? this.#exitStatus : undefined, ending };
     const text = JSON.stringify(record);
     if (text === this.#staged) return;
     this.#staged = text;

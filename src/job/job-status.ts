@@ -53,7 +53,7 @@ export async function jobStatus(jobDir: string): Promise<JobStatus> {
       availableActions: p.state === 'PAUSED' ? ['unpause', 'checkpoint', 'terminate'] : ['pause', 'checkpoint', 'terminate'],
       counts: {
         discovered: p.frontier.discovered, queued: p.frontier.queued, downloaded: p.frontier.succeeded, failed: p.frontier.failed,
-        disregarded: p.frontier.disregarded, documents: p.documents, bytes: p.bytes, seedsCrawled: p.seedsCrawled, elapsedMs: p.elapsedMs,
+        disregarded: p.frontier.disregarded, documents: p.documents, bytes: p.bytes, seedsCrawled: p.seedsCrawled, elapsedMs: p.elapsedMs, delta: p.delta,
       },
       rates: { averageDocumentsPerSecond: secs > 0 ? p.documents / secs : 0, lastMinute: reply.recent },
       queues: queueCounts(p.frontier.queues, p.frontier.inProcess),

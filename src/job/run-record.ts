@@ -1,6 +1,6 @@
 import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { CrawlProgress } from '../model/crawl-control.js';
+import type { CrawlProgress, DeltaCounts } from '../model/crawl-control.js';
 
 /** What a run's counts were when its record was last written. */
 export interface RunCounts {
@@ -13,6 +13,8 @@ export interface RunCounts {
   readonly bytes: number;
   readonly seedsCrawled: number;
   readonly elapsedMs: number;
+  /** A delta run's documents by kind. */
+  readonly delta?: DeltaCounts;
 }
 
 /**
@@ -40,7 +42,7 @@ export function countsOf(p: CrawlProgress): RunCounts {
   const f = p.frontier;
   return {
     discovered: f.discovered, queued: f.queued, downloaded: f.succeeded, failed: f.failed, disregarded: f.disregarded,
-    documents: p.documents, bytes: p.bytes, seedsCrawled: p.seedsCrawled, elapsedMs: p.elapsedMs,
+    documents: p.documents, bytes: p.bytes, seedsCrawled: p.seedsCrawled, elapsedMs: p.elapsedMs, delta: p.delta,
   };
 }
 

@@ -24,10 +24,20 @@ export interface CrawlProgress extends CrawlTotals {
   readonly busyWorkers: number;
   /** Seeds that got a response (any status above 0), in this run and the runs it continues. */
   readonly seedsCrawled: number;
+  /** A delta run's documents by kind so far (FetchHistoryStore with deltaCrawl); absent otherwise. */
+  readonly delta?: DeltaCounts;
   /** Why the crawl paused by itself (a state store that cannot write, a disk nearly full), while it lasts. */
   readonly alert?: string;
   /** The last lines of alerts.log (a host that does not exist, a seed out of scope), the newest last. */
   readonly recentAlerts?: readonly Alert[];
+}
+
+/** A delta run's documents by kind: new, changed, unchanged (fetched or not), deleted. */
+export interface DeltaCounts {
+  readonly new: number;
+  readonly changed: number;
+  readonly unchanged: number;
+  readonly deleted: number;
 }
 
 /** What a launch drives: run to the end, stop early, report progress. */

@@ -43,6 +43,9 @@ describe('delta crawls: new, changed, unchanged and deleted from run to run (int
       for (const e of events) byKind.set(e.kind, [...(byKind.get(e.kind) ?? []), e.url.replace(a.origin, '').replace(b.origin, 'B')].sort());
       // Every document exactly once.
       expect(events.length).to.equal(new Set(events.map((e) => e.url)).size);
+      // The summary's counts (the controller's tally) are the documents as the receivers heard of them.
+      const delta = result.controller.progress().delta!;
+      for (const kind of ['new', 'changed', 'unchanged', 'deleted'] as const) expect(delta[kind], kind).to.equal(byKind.get(kind)?.length ?? 0);
       return byKind;
     };
     const all = (list: string[]) => list.slice().sort();

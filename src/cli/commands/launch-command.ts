@@ -82,6 +82,7 @@ async function launch(target: string, sets: readonly string[], io: Output, flags
     stopProgress();
     const progress = result.controller.progress();
     io.out(`${result.exitStatus}: ${progressLine(progress)}`);
+    if (progress.delta) io.out(`delta: ${progress.delta.new} new, ${progress.delta.changed} changed, ${progress.delta.unchanged} unchanged, ${progress.delta.deleted} deleted`);
     for (const { what, path } of result.outputs) io.out(`${what}: ${shown(path)}`);
     const code = crawlExitCode(result.exitStatus, progress.seedsCrawled);
     if (code === EXIT_NO_SEED_CRAWLED) io.err(`not one seed could be crawled (exit code ${code}); the run's alerts.log and seeds-report.txt say why: ${join(target, result.runDir)}`);

@@ -5,6 +5,8 @@ import { crawlCommand } from './commands/crawl-command.js';
 import { createCommand } from './commands/create-command.js';
 import { docsCommand } from './commands/docs-command.js';
 import { explainCommand } from './commands/explain-command.js';
+import { getCommand } from './commands/get-command.js';
+import { indexCommand } from './commands/index-command.js';
 import { launchCommand } from './commands/launch-command.js';
 import { schemaCommand } from './commands/schema-command.js';
 import { verifyCommand } from './commands/verify-command.js';
@@ -22,6 +24,8 @@ export const COMMANDS: readonly CliCommand[] = [
   crawlCommand,
   controlCommand,
   explainCommand,
+  indexCommand,
+  getCommand,
   schemaCommand,
   docsCommand,
 ];

@@ -4,7 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import type { CrawlReport } from '../../model/crawl-report.js';
-import type { ChainSummary, CrawlSnapshot, CrawlStatistics, StatisticsTracking } from '../../model/crawl-statistics.js';
+import type { ChainSummary, CrawlSnapshot, CrawlStatistics, ProgressPoint, StatisticsTracking } from '../../model/crawl-statistics.js';
 import { listsQueues } from '../../model/frontier-queues.js';
 import type { Processor } from '../../model/processor.js';
 import type { ProcessorChain } from '../../model/processor-chain.js';
@@ -25,7 +25,7 @@ export const statisticsTrackerComponent = defineComponent({
     'Counts every finished URI (per host, status, MIME type, source tag and seed), writes a line of progress to ' +
     'progress-statistics.log every `intervalSeconds` and at the end, and writes the reports when the crawl ends. Without ' +
     '`reports`, Heritrix\'s default set: CrawlSummary, Seeds, Hosts, SourceTags, Mimetypes, ResponseCode, Processors, ' +
-    'FrontierSummary and ToeThreads.',
+    'FrontierSummary and ToeThreads, and the HTML report (report.html beside the reports folder: charts and tables of the run).',
   kinds: ['StatisticsTracker'],
   props: {
     reportsDir: { type: 'string', default: '${launchId}/reports', path: true, description: 'The folder reports are written to.' },
@@ -46,9 +46,10 @@ export const statisticsTrackerComponent = defineComponent({
     fetchChain: { kind: 'FetchChain', autowire: true, description: 'For processors-report.txt.' },
     dispositionChain: { kind: 'DispositionChain', autowire: true, description: 'For processors-report.txt.' },
     crawlLimiter: { kind: 'CrawlLimiter', autowire: true, description: 'Tells which limit, if any, ended the crawl (its exit status).' },
+    loggerModule: { kind: 'CrawlLogger', autowire: true, description: 'Its last alerts, for report.html.' },
     stateStore: { kind: 'StateStore', autowire: true, description: 'Keeps the tallies with each commit, so that a resumed crawl\'s reports count every launch of the run.' },
   },
-  outputs: (c) => [{ what: 'reports', path: String(c.reportsDir) }],
+  outputs: (c) => [{ what: 'reports', path: String(c.reportsDir) }, { what: 'report', path: join(dirname(String(c.reportsDir)), 'report.html') }],
   load: async (): Promise<ComponentClass> => StatisticsTracker,
 });
 
@@ -60,6 +61,7 @@ export const statisticsTrackerComponent = defineComponent({
 export class StatisticsTracker implements StatisticsTracking {
   readonly #tallies: CrawlTallies;
   readonly #snapshots: CrawlSnapshot[] = [];
+  readonly #series = new ProgressSeries();
   #listening = false;
   #log?: WriteStream;
   #logError?: Error;
@@ -102,6 +104,7 @@ export class StatisticsTracker implements StatisticsTracking {
       sourceTags: this.#tallies.sourceTags, seeds: this.#tallies.seeds,
       chains: this.#chains(), toeThreads: toeThreadsOf(crawlController) ?? progress.busyWorkers,
       queues: listsQueues(frontier) ? () => frontier.queueSummaries() : undefined,
+      series: this.#series.points(), alerts: this.config.loggerModule?.recentAlerts?.() ?? [],
     };
   }
 
@@ -128,7 +131,7 @@ export class StatisticsTracker implements StatisticsTracking {
     if (errors.length) return errors;
     for (const report of reports) {
       if (!report.shouldReportAtEndOfCrawl) continue;
-      const file = join(this.config.reportsDir, report.filename);
+      const file = join(report.besideReports ? dirname(this.config.reportsDir) : this.config.reportsDir, report.filename);
       await writeReportFile(file, report.lines(stats)).catch((e: Error) => errors.push(`${file}: ${e.message}`));
     }
     return errors;
@@ -166,6 +169,7 @@ export class StatisticsTracker implements StatisticsTracking {
 
   #remember(snapshot: CrawlSnapshot): CrawlSnapshot {
     this.#snapshots.push(snapshot);
+    this.#series.add(snapshot);
     if (this.#snapshots.length > this.config.keepSnapshotsCount) this.#snapshots.shift();
     return snapshot;
   }
@@ -188,4 +192,30 @@ function deepestQueue(queues: Iterable<{ readonly state: string; readonly size: 
   let deepest = 0;
   for (const q of queues) if (q.state !== 'retired' && q.state !== 'exhausted' && q.size > deepest) deepest = q.size;
   return deepest;
+}
+
+/** Points kept for the charts: past this many, every other one is dropped and only every other new sample kept. */
+const MAX_POINTS = 400;
+
+/** The progress samples of a launch, thinned out so that a crawl of any length keeps at most MAX_POINTS of them. */
+class ProgressSeries {
+  #points: ProgressPoint[] = [];
+  #stride = 1;
+  #skipped = 0;
+  #last?: ProgressPoint;
+
+  add(s: CrawlSnapshot): void {
+    this.#last = { timestamp: s.timestamp, discovered: s.discovered, downloaded: s.downloaded, failures: s.failures, bytes: s.bytes };
+    if (++this.#skipped < this.#stride) return;
+    this.#skipped = 0;
+    this.#points.push(this.#last);
+    if (this.#points.length <= MAX_POINTS) return;
+    this.#points = this.#points.filter((_, i) => i % 2 === 0);
+    this.#stride *= 2;
+  }
+
+  /** The points kept, and the latest sample whether kept or not. */
+  points(): ProgressPoint[] {
+    return this.#last && this.#points.at(-1) !== this.#last ? [...this.#points, this.#last] : [...this.#points];
+  }
 }

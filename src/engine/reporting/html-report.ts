@@ -48,10 +48,11 @@ export class HtmlReport extends Report {
     yield* table('Hosts, most URIs first', ['host', 'URIs', 'bytes', 'robots.txt denials'],
       byCountDescending(s.hosts, (h) => h.urls).map(([host, h]) => [host, h.urls, bytes(h.bytes), h.robotsDenials]), 1, top);
     yield '<div class="cols">';
-    yield* table('Slowest hosts (average fetch time)', ['host', 'average', 'fetches'], slowest(s.hosts).map(([host, avg, n]) => [host, `${avg} ms`, n]), 1, top);
+    yield* table('Slowest hosts (average fetch time)', ['host', 'average fetch (ms)', 'fetches'], slowest(s.hosts), 1, top);
     yield* table('Failing hosts (errors: no response, or a status of 400 or more)', ['host', 'errors', 'by status'],
       failing(s.hosts).map(([host, n, by]) => [host, n, by]), 1, top);
     yield '</div>';
+    yield* table('Seeds', ['seed', 'status', 'redirected to'], [...s.seeds.values()].map((seed) => [seed.uri, seed.status ? `${seed.status} ${seed.status > 0 ? 'CRAWLED' : 'NOTCRAWLED'}` : 'not tried', seed.redirect ?? '']), -1, top);
     yield* alerts(s);
     yield '</body></html>';
   }
@@ -93,12 +94,12 @@ function* table(title: string, head: readonly string[], rows: ReadonlyArray<Read
     yield '<p class="muted">None.</p></section>';
     return;
   }
-  const max = Math.max(1, ...rows.map((r) => Number(String(r[barColumn]).replace(/[^\d.]/g, '')) || 0));
+  const max = rows.reduce((m, r) => (typeof r[barColumn] === 'number' ? Math.max(m, r[barColumn] as number) : m), 1);
   yield `<table><thead><tr>${head.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>`;
   for (const row of rows.slice(0, top)) {
     const cells = row.map((v, i) => {
       if (i === 0) return `<td class="name">${escapeHtml(v)}</td>`;
-      const bar = i === barColumn ? ` <span class="bar" style="width:${Math.round((60 * (Number(String(v).replace(/[^\d.]/g, '')) || 0)) / max)}px"></span>` : '';
+      const bar = i === barColumn && typeof v === 'number' ? ` <span class="bar" style="width:${Math.round((60 * v) / max)}px"></span>` : '';
       return `<td class="n">${escapeHtml(v)}${bar}</td>`;
     });
     yield `<tr>${cells.join('')}</tr>`;

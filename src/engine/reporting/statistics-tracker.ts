@@ -4,7 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import type { CrawlReport } from '../../model/crawl-report.js';
-import type { ChainSummary, CrawlSnapshot, CrawlStatistics, ProgressPoint, StatisticsTracking } from '../../model/crawl-statistics.js';
+import type { ChainSummary, CrawlSnapshot, CrawlStatistics, StatisticsTracking } from '../../model/crawl-statistics.js';
 import { listsQueues } from '../../model/frontier-queues.js';
 import type { Processor } from '../../model/processor.js';
 import type { ProcessorChain } from '../../model/processor-chain.js';
@@ -14,6 +14,7 @@ import { crawlExitStatus } from './crawl-exit-status.js';
 import { CrawlTallies } from './crawl-tallies.js';
 import { describeExitStatus } from './crawl-summary-report.js';
 import { defaultReports } from './default-reports.js';
+import { ProgressSeries } from './progress-series.js';
 import { PROGRESS_LEGEND, progressStatisticsLine } from './progress-statistics-line.js';
 import { takeSnapshot } from './take-snapshot.js';
 import { writeReportFile } from './write-report-file.js';
@@ -192,30 +193,4 @@ function deepestQueue(queues: Iterable<{ readonly state: string; readonly size: 
   let deepest = 0;
   for (const q of queues) if (q.state !== 'retired' && q.state !== 'exhausted' && q.size > deepest) deepest = q.size;
   return deepest;
-}
-
-/** Points kept for the charts: past this many, every other one is dropped and only every other new sample kept. */
-const MAX_POINTS = 400;
-
-/** The progress samples of a launch, thinned out so that a crawl of any length keeps at most MAX_POINTS of them. */
-class ProgressSeries {
-  #points: ProgressPoint[] = [];
-  #stride = 1;
-  #skipped = 0;
-  #last?: ProgressPoint;
-
-  add(s: CrawlSnapshot): void {
-    this.#last = { timestamp: s.timestamp, discovered: s.discovered, downloaded: s.downloaded, failures: s.failures, bytes: s.bytes };
-    if (++this.#skipped < this.#stride) return;
-    this.#skipped = 0;
-    this.#points.push(this.#last);
-    if (this.#points.length <= MAX_POINTS) return;
-    this.#points = this.#points.filter((_, i) => i % 2 === 0);
-    this.#stride *= 2;
-  }
-
-  /** The points kept, and the latest sample whether kept or not. */
-  points(): ProgressPoint[] {
-    return this.#last && this.#points.at(-1) !== this.#last ? [...this.#points, this.#last] : [...this.#points];
-  }
 }

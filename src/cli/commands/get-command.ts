@@ -13,7 +13,7 @@ export const getCommand = defineCommand({
     run: { value: 'NAME', description: 'look in this run (JOB/runs/NAME) instead of the latest' },
     body: { description: 'print the body alone, decoded from its Content-Encoding (gzip, deflate, br)' },
   },
-  summary: 'Print a stored response (status line, headers, body) from a run\'s WARC files.',
+  summary: 'Print a stored response (status line, headers, body) from a run\'s WARCs.',
   details: 'Looks URL up in the run\'s CDXJ index (RUN/index.cdxj, written first when missing, as `beancrawl index` does) and prints the '
     + 'response or resource record closest to --at (the latest by default) as stored: status line, headers and body. Bodies are stored '
     + 'de-chunked (the fetcher removes chunk framing; the header is kept as X-Crawler-Transfer-Encoding) and with their Content-Encoding; '

@@ -44,7 +44,7 @@ export class CrawlTallies {
       if (curi.fetchStatus === FetchStatus.ROBOTS_PRECLUDED) host.robotsDenials++;
       return;
     }
-    if (curi.fetchDurationMs > 0) {
+    if (curi.fetchBeginTime > 0) {
       host.fetches = (host.fetches ?? 0) + 1;
       host.fetchMs = (host.fetchMs ?? 0) + curi.fetchDurationMs;
     }

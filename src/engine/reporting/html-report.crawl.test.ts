@@ -102,7 +102,7 @@ describe('report.html after a crawl of a loopback site (integration)', function 
     expect([...hosts.keys()].sort()).to.deep.equal(['127.0.0.1', 'dns:', 'site.test']);
     const failing = count(log.filter((e) => e.status >= 400 || e.status < 0), (e) => hostOf(e.uri));
     expect(new Map(table(root, 'Failing hosts').map(([host, n]) => [host, Number(n)]))).to.deep.equal(failing);
-    expect(table(root, 'Slowest hosts').map((r) => r[0]).sort()).to.deep.equal(['127.0.0.1', 'dns:', 'site.test']);
+    expect(table(root, 'Slowest hosts').map((r) => r[0])).to.include.members(['127.0.0.1', 'dns:', 'site.test']);
   });
 
   it('escapes what came from the crawl: a URL with \' and &, a MIME type with markup', () => {

@@ -6,6 +6,8 @@ import { createCommand } from './commands/create-command.js';
 import { demoCommand } from './commands/demo-command.js';
 import { docsCommand } from './commands/docs-command.js';
 import { explainCommand } from './commands/explain-command.js';
+import { getCommand } from './commands/get-command.js';
+import { indexCommand } from './commands/index-command.js';
 import { jobsCommand } from './commands/jobs-command.js';
 import { launchCommand } from './commands/launch-command.js';
 import { schemaCommand } from './commands/schema-command.js';
@@ -26,6 +28,8 @@ export const COMMANDS: readonly CliCommand[] = [
   controlCommand,
   jobsCommand,
   explainCommand,
+  indexCommand,
+  getCommand,
   schemaCommand,
   docsCommand,
 ];

@@ -6,6 +6,8 @@ export interface CrawlReport {
   readonly filename: string;
   /** Written when the crawl ends. */
   readonly shouldReportAtEndOfCrawl: boolean;
+  /** Written beside the reports folder (in the run folder) rather than in it: report.html. */
+  readonly besideReports?: boolean;
   /** The report's text, a line at a time (without line ends). */
   lines(stats: CrawlStatistics): Iterable<string>;
 }

@@ -1,3 +1,4 @@
+import type { Alert } from './crawl-logger.js';
 import type { CrawlProgress } from './crawl-control.js';
 import type { QueueSummary } from './frontier-queues.js';
 import type { Processor } from './processor.js';
@@ -19,6 +20,11 @@ export interface HostTally {
   /** 304 answers to conditional requests. */
   notModifiedUrls?: number;
   notModifiedBytes?: number;
+  /** URIs that failed (no response: connection refused, timeouts, DNS) and responses of 400 or more, by status. */
+  errors?: Record<string, number>;
+  /** Fetches timed (HTTP, DNS, file) and their time in all, for the slowest hosts. */
+  fetches?: number;
+  fetchMs?: number;
 }
 
 /** URIs and bytes of one MIME type. */
@@ -65,6 +71,16 @@ export interface CrawlSnapshot {
   readonly averageDepth: number;
 }
 
+/** The crawl's progress at one moment, as the HTML report's charts draw it. */
+export interface ProgressPoint {
+  readonly timestamp: number;
+  readonly discovered: number;
+  readonly downloaded: number;
+  readonly failures: number;
+  /** Bytes of every success so far. */
+  readonly bytes: number;
+}
+
 /** Everything reports read: the tracker's tallies, and what the controller and the frontier say. */
 export interface CrawlStatistics {
   readonly crawlName: string;
@@ -86,6 +102,10 @@ export interface CrawlStatistics {
   readonly toeThreads: number;
   /** The frontier's queues, when it can list them. */
   readonly queues?: () => Iterable<QueueSummary>;
+  /** The progress samples of this launch, oldest first (thinned out to a bounded number on a long crawl). */
+  readonly series?: readonly ProgressPoint[];
+  /** The run's last alerts (alerts.log), the newest last; their `seq` tells how many were said in all. */
+  readonly alerts?: readonly Alert[];
 }
 
 /** Keeps a crawl's statistics and writes its reports. */

@@ -36,11 +36,11 @@ describe(CrawlTallies.name, () => {
     ];
     for (const [c, d] of all) t.tally(c, d);
 
-    it('counts successes and their bytes per host; robots denials; hosts that only failed', () => {
+    it('counts successes and their bytes per host; robots denials; hosts that only failed; errors by status', () => {
       expect(Object.fromEntries(t.hosts)).to.deep.equal({
         'dns:': { urls: 1, bytes: 57, robotsDenials: 0, novelUrls: 1, novelBytes: 57 },
-        'example.org': { urls: 3, bytes: 1320, robotsDenials: 1, novelUrls: 3, novelBytes: 1320 },
-        'down.example.com': { urls: 0, bytes: 0, robotsDenials: 0, novelUrls: 0, novelBytes: 0 },
+        'example.org': { urls: 3, bytes: 1320, robotsDenials: 1, novelUrls: 3, novelBytes: 1320, errors: { 404: 1 } },
+        'down.example.com': { urls: 0, bytes: 0, robotsDenials: 0, novelUrls: 0, novelBytes: 0, errors: { '-2': 1 } },
       });
       expect(t.bytes).to.equal(1377);
     });

@@ -44,6 +44,14 @@ export class CrawlTallies {
       if (curi.fetchStatus === FetchStatus.ROBOTS_PRECLUDED) host.robotsDenials++;
       return;
     }
+    if (curi.fetchBeginTime > 0) {
+      host.fetches = (host.fetches ?? 0) + 1;
+      host.fetchMs = (host.fetchMs ?? 0) + curi.fetchDurationMs;
+    }
+    if (disposition === 'failure' || (disposition === 'success' && curi.fetchStatus >= 400)) {
+      const errors = (host.errors ??= {});
+      errors[curi.fetchStatus] = (errors[curi.fetchStatus] ?? 0) + 1;
+    }
     if (disposition !== 'success') return;
     this.#changes++;
     // Heritrix counts its content size: the response as recorded, headers included.

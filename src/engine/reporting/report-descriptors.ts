@@ -71,8 +71,23 @@ export const frontierNonemptyReportComponent = report('FrontierNonemptyReport', 
   '`frontier empty`, or each queue left, one line each, by state (when the frontier lists its queues). Not in the default set.',
   async () => (await import('./frontier-nonempty-report.js')).FrontierNonemptyReport);
 
+export const htmlReportComponent = defineComponent({
+  name: 'HtmlReport',
+  aliases: [],
+  description: 'Writes report.html in the run folder, beside the reports folder: one page that needs nothing but itself (inline style and ' +
+    'SVG charts, no script, nothing fetched) with the totals, URIs and bytes over time (from the progress samples), status codes, MIME types, ' +
+    'the hosts with the most URIs, the slowest hosts (average fetch time) and the failing ones (errors by status), and the last alerts. ' +
+    'Not a Heritrix report (its web console shows these); in the default set. One of the statistics tracker\'s `reports`.',
+  kinds: ['Report'],
+  props: {
+    ...REPORT_PROPS,
+    maxRows: { type: 'integer', default: 20, minimum: 1, description: 'Rows shown in each table (hosts, MIME types…); the page says how many more there are.' },
+  },
+  load: async () => (await import('./html-report.js')).HtmlReport,
+});
+
 export const REPORT_DESCRIPTORS = [
   crawlSummaryReportComponent, seedsReportComponent, hostsReportComponent, sourceTagsReportComponent, mimetypesReportComponent,
   responseCodeReportComponent, processorsReportComponent, frontierSummaryReportComponent, toeThreadsReportComponent,
-  frontierNonemptyReportComponent,
+  frontierNonemptyReportComponent, htmlReportComponent,
 ];

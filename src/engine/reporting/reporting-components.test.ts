@@ -13,14 +13,15 @@ import { REPORTING_COMPONENTS } from './reporting-components.js';
 describe('the reporting components', () => {
   const registry = builtInRegistry();
 
-  it('register under their names and Heritrix\'s, each property described with a default, each kind a model kind', () => {
+  it('register under their names and Heritrix\'s (HtmlReport has no Heritrix class), each property described with a default, each kind a model kind', () => {
     expect(REPORTING_COMPONENTS.map((d) => d.name)).to.deep.equal([
       'StatisticsTracker', 'CrawlSummaryReport', 'SeedsReport', 'HostsReport', 'SourceTagsReport', 'MimetypesReport',
-      'ResponseCodeReport', 'ProcessorsReport', 'FrontierSummaryReport', 'ToeThreadsReport', 'FrontierNonemptyReport',
+      'ResponseCodeReport', 'ProcessorsReport', 'FrontierSummaryReport', 'ToeThreadsReport', 'FrontierNonemptyReport', 'HtmlReport',
     ]);
     for (const d of REPORTING_COMPONENTS) {
       expect(registry.lookup(d.name), d.name).to.equal(d);
-      expect(registry.lookup(`org.archive.crawler.reporting.${d.name}`), d.name).to.equal(d);
+      if (d.name === 'HtmlReport') expect(d.aliases).to.deep.equal([]);
+      else expect(registry.lookup(`org.archive.crawler.reporting.${d.name}`), d.name).to.equal(d);
       for (const kind of d.kinds) expect(KINDS as readonly string[], `${d.name} kind`).to.include(kind);
       for (const [name, spec] of Object.entries(d.props)) {
         expect(spec.description, `${d.name}.${name}`).to.be.a('string').and.not.equal('');

@@ -319,11 +319,11 @@ org,example,www, 5 2998 2s500ms 14/-1
     });
   });
 
-  it('the default set is Heritrix\'s nine, in its order, each written at the end of the crawl', () => {
+  it('the default set is Heritrix\'s nine, in its order, then report.html, each written at the end of the crawl', () => {
     const reports = defaultReports();
     expect(reports.map((r) => r.filename)).to.deep.equal([
       'crawl-report.txt', 'seeds-report.txt', 'hosts-report.txt', 'source-report.txt', 'mimetype-report.txt',
-      'responsecode-report.txt', 'processors-report.txt', 'frontier-summary-report.txt', 'threads-report.txt',
+      'responsecode-report.txt', 'processors-report.txt', 'frontier-summary-report.txt', 'threads-report.txt', 'report.html',
     ]);
     expect(reports.every((r) => r.shouldReportAtEndOfCrawl)).to.equal(true);
   });

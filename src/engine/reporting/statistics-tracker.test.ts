@@ -59,7 +59,7 @@ describe(StatisticsTracker.name, () => {
       keepSnapshotsCount: 5, liveHostReportSize: 20, trackSeeds: true, trackSources: true, stateStore: undefined,
       crawlController: controller(frontier), frontier: frontier as unknown as Frontier, reports: [],
       metadata: undefined, seeds: seedModule(['http://example.org', 'http://never.example.org/']), candidateChain: undefined,
-      fetchChain: undefined, dispositionChain: undefined, crawlLimiter: undefined, ...more,
+      fetchChain: undefined, dispositionChain: undefined, crawlLimiter: undefined, loggerModule: undefined, ...more,
     });
   }
 

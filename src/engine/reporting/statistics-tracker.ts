@@ -14,6 +14,7 @@ import { crawlExitStatus } from './crawl-exit-status.js';
 import { CrawlTallies } from './crawl-tallies.js';
 import { describeExitStatus } from './crawl-summary-report.js';
 import { defaultReports } from './default-reports.js';
+import { ProgressSeries } from './progress-series.js';
 import { PROGRESS_LEGEND, progressStatisticsLine } from './progress-statistics-line.js';
 import { takeSnapshot } from './take-snapshot.js';
 import { writeReportFile } from './write-report-file.js';
@@ -25,7 +26,7 @@ export const statisticsTrackerComponent = defineComponent({
     'Counts every finished URI (per host, status, MIME type, source tag and seed), writes a line of progress to ' +
     'progress-statistics.log every `intervalSeconds` and at the end, and writes the reports when the crawl ends. Without ' +
     '`reports`, Heritrix\'s default set: CrawlSummary, Seeds, Hosts, SourceTags, Mimetypes, ResponseCode, Processors, ' +
-    'FrontierSummary and ToeThreads.',
+    'FrontierSummary and ToeThreads, and the HTML report (report.html beside the reports folder: charts and tables of the run).',
   kinds: ['StatisticsTracker'],
   props: {
     reportsDir: { type: 'string', default: '${launchId}/reports', path: true, description: 'The folder reports are written to.' },
@@ -46,9 +47,10 @@ export const statisticsTrackerComponent = defineComponent({
     fetchChain: { kind: 'FetchChain', autowire: true, description: 'For processors-report.txt.' },
     dispositionChain: { kind: 'DispositionChain', autowire: true, description: 'For processors-report.txt.' },
     crawlLimiter: { kind: 'CrawlLimiter', autowire: true, description: 'Tells which limit, if any, ended the crawl (its exit status).' },
+    loggerModule: { kind: 'CrawlLogger', autowire: true, description: 'Its last alerts, for report.html.' },
     stateStore: { kind: 'StateStore', autowire: true, description: 'Keeps the tallies with each commit, so that a resumed crawl\'s reports count every launch of the run.' },
   },
-  outputs: (c) => [{ what: 'reports', path: String(c.reportsDir) }],
+  outputs: (c) => [{ what: 'reports', path: String(c.reportsDir) }, { what: 'report', path: join(dirname(String(c.reportsDir)), 'report.html') }],
   load: async (): Promise<ComponentClass> => StatisticsTracker,
 });
 
@@ -60,6 +62,7 @@ export const statisticsTrackerComponent = defineComponent({
 export class StatisticsTracker implements StatisticsTracking {
   readonly #tallies: CrawlTallies;
   readonly #snapshots: CrawlSnapshot[] = [];
+  readonly #series = new ProgressSeries();
   #listening = false;
   #log?: WriteStream;
   #logError?: Error;
@@ -102,6 +105,7 @@ export class StatisticsTracker implements StatisticsTracking {
       sourceTags: this.#tallies.sourceTags, seeds: this.#tallies.seeds,
       chains: this.#chains(), toeThreads: toeThreadsOf(crawlController) ?? progress.busyWorkers,
       queues: listsQueues(frontier) ? () => frontier.queueSummaries() : undefined,
+      series: this.#series.points(), alerts: this.config.loggerModule?.recentAlerts?.() ?? [],
     };
   }
 
@@ -128,7 +132,7 @@ export class StatisticsTracker implements StatisticsTracking {
     if (errors.length) return errors;
     for (const report of reports) {
       if (!report.shouldReportAtEndOfCrawl) continue;
-      const file = join(this.config.reportsDir, report.filename);
+      const file = join(report.besideReports ? dirname(this.config.reportsDir) : this.config.reportsDir, report.filename);
       await writeReportFile(file, report.lines(stats)).catch((e: Error) => errors.push(`${file}: ${e.message}`));
     }
     return errors;
@@ -166,6 +170,7 @@ export class StatisticsTracker implements StatisticsTracking {
 
   #remember(snapshot: CrawlSnapshot): CrawlSnapshot {
     this.#snapshots.push(snapshot);
+    this.#series.add(snapshot);
     if (this.#snapshots.length > this.config.keepSnapshotsCount) this.#snapshots.shift();
     return snapshot;
   }

@@ -1,0 +1,62 @@
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
+import { parseCdxjLine, readCdxjIndex, surtKey, timestamp14, writeCdxjIndex, type CdxjEntry } from './cdxj-index.js';
+import { readWarcRecordAt } from './warc-record-reader.js';
+
+/** A capture found for `get`: its index entry, the record's block, and where its HTTP body starts. */
+export interface StoredResponse {
+  readonly entry: CdxjEntry;
+  /** The record's block: for a response, the status line, headers and body as stored. */
+  readonly block: Buffer;
+  /** Where the body starts in the block (0 for a resource record, which has no HTTP head). */
+  readonly bodyStart: number;
+}
+
+/**
+ * The capture of `url` in a run closest to `at` (a timestamp of up to 14 digits, or a date;
+ * the latest when not given), from the run's CDXJ index, built first when the run has none.
+ * Response and resource records only: a revisit stores no body. Undefined when there is none.
+ */
+export async function storedResponse(runDir: string, url: string, at?: string): Promise<StoredResponse | undefined> {
+  const entries = (await readCdxjIndex(runDir)) ?? (await writeCdxjIndex(runDir)).lines.map(parseCdxjLine);
+  const key = surtKey(url);
+  const captures = entries.filter((e) => e.surt === key && e.type !== 'revisit' && e.mime !== 'warc/revisit');
+  if (!captures.length) return undefined;
+  const target = at === undefined ? undefined : Number(timestamp14(at.length <= 14 && /^\d+$/.test(at) ? at : new Date(at).toISOString()));
+  let best = captures[0];
+  for (const e of captures) {
+    const closer = target === undefined
+      ? e.timestamp >= best.timestamp
+      : Math.abs(Number(e.timestamp) - target) <= Math.abs(Number(best.timestamp) - target);
+    if (closer) best = e;
+  }
+  const record = await readWarcRecordAt(join(runDir, best.filename), Number(best.offset));
+  const headEnd = record.block.indexOf('\r\n\r\n');
+  const isHttp = record.header.get('warc-type') === 'response' && record.block.subarray(0, 5).toString('latin1') === 'HTTP/';
+  return { entry: best, block: record.block, bodyStart: isHttp && headEnd !== -1 ? headEnd + 4 : 0 };
+}
+
+/**
+ * A stored body decoded from its Content-Encoding (gzip, deflate, br; other codings left as they
+ * are). Bodies are stored without chunk framing already (the fetcher removes it).
+ */
+export function decodeBody(response: StoredResponse): { body: Buffer; decoded?: string } {
+  const body = response.block.subarray(response.bodyStart);
+  if (!response.bodyStart) return { body };
+  const head = response.block.subarray(0, response.bodyStart).toString('latin1');
+  const coding = /\r\ncontent-encoding:[ \t]*([^\r\n]*)/i.exec(head)?.[1].trim().toLowerCase();
+  try {
+    if (coding === 'gzip' || coding === 'x-gzip') return { body: gunzipSync(body), decoded: coding };
+    if (coding === 'br') return { body: brotliDecompressSync(body), decoded: coding };
+    if (coding === 'deflate') {
+      try {
+        return { body: inflateSync(body), decoded: coding };
+      } catch {
+        return { body: inflateRawSync(body), decoded: coding };
+      }
+    }
+  } catch {
+    // A body that does not decode is given as stored.
+  }
+  return { body };
+}

@@ -1,0 +1,116 @@
+import { expect } from 'chai';
+import { createReadStream } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { WARCParser } from 'warcio';
+import { runCli } from '../support/run-cli.js';
+import { page, SiteServer } from '../support/site-server.js';
+import { tempDir } from '../support/temp-dir.js';
+
+const FAST = ['--set', 'disposition.delayFactor=0', '--set', 'disposition.minDelayMs=0', '--set', 'disposition.maxDelayMs=0'];
+
+/** The record warcio reads at `offset` of a WARC file, reading no further than `length` bytes. */
+async function warcioRecordAt(path: string, offset: number, length: number) {
+  const parser = new WARCParser(createReadStream(path, { start: offset, end: offset + length - 1 }));
+  const record = await parser.parse();
+  expect(record, `a record at ${path}:${offset}`).to.not.equal(null);
+  await record!.readFully();
+  return record!;
+}
+
+describe('beancrawl index and get (the binary)', function () {
+  this.timeout(60000);
+  let site: SiteServer;
+  let work: Awaited<ReturnType<typeof tempDir>>;
+  let job: string;
+  let runDir: string;
+
+  before(async () => {
+    site = await SiteServer.start({
+      '/': { body: page('home', ['/a.html', '/zipped.html', '/chunked.txt', '/missing.html', '/old']) },
+      '/a.html': { body: page('a') },
+      '/zipped.html': { headers: { 'content-type': 'text/html', 'content-encoding': 'gzip' }, body: gzipSync('<p>unzipped</p>') },
+      '/chunked.txt': (_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.write('first ');
+        res.end('second');
+      },
+      '/old': { status: 301, headers: { location: '/a.html' } },
+    });
+    work = await tempDir();
+    job = join(work.dir, 'job');
+    const r = await runCli(['crawl', `${site.origin}/`, '--job', job, '--contact', 'https://example.org/contact', ...FAST], { timeoutMs: 30000 });
+    expect(r.code, r.stderr).to.equal(0);
+    const runs = await readdir(join(job, 'runs'));
+    runDir = join(job, 'runs', runs[0]);
+  });
+  after(async () => {
+    await site.close();
+    await work.cleanup();
+  });
+
+  it('get builds the index when missing, and prints the latest capture: status line, headers, body as stored', async () => {
+    const r = await runCli(['get', job, `${site.origin}/chunked.txt`]);
+    expect(r.code, r.stderr).to.equal(0);
+    expect(r.stdout).to.match(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(r.stdout).to.match(/\r\nX-Crawler-Transfer-Encoding: chunked\r\n/i);
+    expect(r.stdout.endsWith('\r\n\r\nfirst second'), r.stdout).to.equal(true);
+    expect((await readdir(runDir))).to.include('index.cdxj');
+  });
+
+  it('get --body prints the body alone, decoded from its Content-Encoding', async () => {
+    const r = await runCli(['get', job, `${site.origin}/zipped.html`, '--body']);
+    expect(r.code, r.stderr).to.equal(0);
+    expect(r.stdout).to.equal('<p>unzipped</p>');
+    const stored = await runCli(['get', job, `${site.origin}/zipped.html`]);
+    expect(stored.stdout).to.match(/\r\ncontent-encoding: gzip\r\n/i).and.not.contain('unzipped');
+  });
+
+  it('get --at picks the capture closest to a time; a URL with no capture exits 1 and says so', async () => {
+    const at = await runCli(['get', job, `${site.origin}/old`, '--at', '2001']);
+    expect(at.code, at.stderr).to.equal(0);
+    expect(at.stdout).to.match(/^HTTP\/1\.1 301 /);
+    const none = await runCli(['get', job, `${site.origin}/never.html`]);
+    expect(none.code).to.equal(1);
+    expect(none.stderr).to.contain(`no capture of ${site.origin}/never.html`);
+    const bad = await runCli(['get', job, `${site.origin}/`, '--at', 'yesterday']);
+    expect(bad.code).to.equal(2);
+    const noRun = await runCli(['index', job, '--run', 'nope']);
+    expect(noRun.code).to.equal(1);
+    expect(noRun.stderr).to.contain('BC_JOB_NO_RUN');
+  });
+
+  it('index writes a SURT-sorted CDXJ line per response, revisit and resource record, whose offsets warcio reads back', async () => {
+    const r = await runCli(['index', job]);
+    expect(r.code, r.stderr).to.equal(0);
+    const lines = (await readFile(join(runDir, 'index.cdxj'), 'utf8')).trimEnd().split('\n');
+    expect(r.stdout).to.contain(`${lines.length} records from 1 WARC file`);
+    expect([...lines].sort()).to.deep.equal(lines);
+    const entries = lines.map((l): Record<string, string> => {
+      const [surt, ts, ...json] = l.split(' ');
+      return { surt, ts, ...(JSON.parse(json.join(' ')) as Record<string, string>) };
+    });
+    const byUrl = new Map(entries.map((e) => [e.url, e]));
+    const port = site.port;
+    expect(byUrl.get(`${site.origin}/a.html`)).to.include({ surt: `127.0.0.1:${port})/a.html`, status: '200', mime: 'text/html' });
+    expect(byUrl.get(`${site.origin}/missing.html`)).to.include({ status: '404' });
+    expect(byUrl.get(`${site.origin}/old`)).to.include({ status: '301' });
+    let warcRecords = 0;
+    for (const e of entries) {
+      expect(e.ts).to.match(/^\d{14}$/);
+      const record = await warcioRecordAt(join(runDir, e.filename), Number(e.offset), Number(e.length));
+      expect(record.warcTargetURI).to.equal(e.url);
+      expect(record.warcType).to.equal(e.type);
+      if (e.digest) expect(record.warcPayloadDigest).to.equal(`sha1:${e.digest}`);
+      if (e.status) expect(String(record.httpHeaders?.statusCode)).to.equal(e.status);
+      expect(record.warcHeader('WARC-Date')!.replace(/\D/g, '').slice(0, 14)).to.equal(e.ts);
+    }
+    // Every response, revisit and resource record of the files is in the index, and nothing else.
+    for (const file of new Set(entries.map((e) => e.filename))) {
+      const parser = new WARCParser(createReadStream(join(runDir, file)));
+      for await (const record of parser) if (['response', 'revisit', 'resource'].includes(record.warcType)) warcRecords++;
+    }
+    expect(entries.length).to.equal(warcRecords);
+  });
+});

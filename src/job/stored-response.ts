@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
 import { parseCdxjLine, readCdxjIndex, surtKey, timestamp14, writeCdxjIndex, type CdxjEntry } from './cdxj-index.js';
+import { dechunk } from '../util/dechunk.js';
 import { readWarcRecordAt } from './warc-record-reader.js';
 
 /** A capture found for `get`: its index entry, the record's block, and where its HTTP body starts. */
@@ -37,13 +38,16 @@ export async function storedResponse(runDir: string, url: string, at?: string): 
 }
 
 /**
- * A stored body decoded from its Content-Encoding (gzip, deflate, br; other codings left as they
- * are). Bodies are stored without chunk framing already (the fetcher removes it).
+ * A stored body as the page was meant: without its chunk framing (responses are stored as
+ * received, chunked ones framed), then decoded from its Content-Encoding (gzip, deflate, br;
+ * other codings left as they are).
  */
 export function decodeBody(response: StoredResponse): { body: Buffer; decoded?: string } {
-  const body = response.block.subarray(response.bodyStart);
-  if (!response.bodyStart) return { body };
+  const stored = response.block.subarray(response.bodyStart);
+  if (!response.bodyStart) return { body: stored };
   const head = response.block.subarray(0, response.bodyStart).toString('latin1');
+  const chunked = /\r\ntransfer-encoding:[ \t]*[^\r\n]*chunked/i.test(head);
+  const body = (chunked ? dechunk(stored) : undefined) ?? stored;
   const coding = /\r\ncontent-encoding:[ \t]*([^\r\n]*)/i.exec(head)?.[1].trim().toLowerCase();
   try {
     if (coding === 'gzip' || coding === 'x-gzip') return { body: gunzipSync(body), decoded: coding };

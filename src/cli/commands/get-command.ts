@@ -15,9 +15,9 @@ export const getCommand = defineCommand({
   },
   summary: 'Print a stored response (status line, headers, body) from a run\'s WARCs.',
   details: 'Looks URL up in the run\'s CDXJ index (RUN/index.cdxj, written first when missing, as `beancrawl index` does) and prints the '
-    + 'response or resource record closest to --at (the latest by default) as stored: status line, headers and body. Bodies are stored '
-    + 'de-chunked (the fetcher removes chunk framing; the header is kept as X-Crawler-Transfer-Encoding) and with their Content-Encoding; '
-    + '--body prints the body alone, decoded from gzip, deflate or br. A URL with no capture: exit 1.',
+    + 'response or resource record closest to --at (the latest by default) as stored: status line, headers and body. Responses are '
+    + 'stored as received (chunk framing and Content-Encoding kept); '
+    + '--body prints the body alone, without its chunk framing and decoded from gzip, deflate or br. A URL with no capture: exit 1.',
   async run({ operands: [job, url], options }, io) {
     const { runOfJob } = await import('../../job/run-of-job.js');
     const { storedResponse, decodeBody } = await import('../../job/stored-response.js');

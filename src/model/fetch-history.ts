@@ -10,6 +10,11 @@ export interface FetchHistoryEntry {
   readonly lastModified?: string;
   /** `sha1:BASE32` (or the file digest) of the content. */
   readonly digest?: string;
+  /**
+   * The WARC-Payload-Digest of the response as stored, when it is not `digest`: over the entity
+   * as received, chunk framing included (Heritrix's). A later 304's revisit record carries it.
+   */
+  readonly payloadDigest?: string;
   readonly size?: number;
   /** The media type, lower-cased. */
   readonly mimeType?: string;

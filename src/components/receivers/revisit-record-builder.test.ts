@@ -169,6 +169,14 @@ describe(RevisitRecordBuilder.name, () => {
       }
     });
 
+    it('carries the digest the earlier response record holds: over the chunked entity as received, when the history kept it apart', async () => {
+      const framed = 'sha1:FRAMEDFRAMEDFRAMEDFRAMEDFRAMEDFR';
+      const curi = judged(notModified('http://site.test/page', RUN2), 'unchanged', { ...entry(200, RUN1, BODY), payloadDigest: framed });
+      const [, revisit] = await readWarcFile(await write([curi]));
+      expect(field(revisit, 'WARC-Payload-Digest')).to.equal(framed);
+      expect(field(revisit, 'WARC-Refers-To-Date')).to.equal('2024-01-01T10:00:00Z');
+    });
+
     it('leaves out a payload digest the history keeps in an algorithm other than the response record\'s sha1', async () => {
       const curi = judged(notModified('http://site.test/page', RUN2), 'unchanged', { ...entry(200, RUN1, BODY), digest: 'sha256:AAAA' });
       const [, revisit] = await readWarcFile(await write([curi]));

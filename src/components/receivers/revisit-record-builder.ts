@@ -40,10 +40,12 @@ export function revisitOf(curi: CrawlUri): Revisit | undefined {
   if (profile === 'server-not-modified') {
     const last = fetches.find(hasContent);
     const digest = last?.digest;
+    // The digest the earlier response record holds: over the entity as received (chunk framing included) when the history kept it apart.
+    const recorded = last?.payloadDigest ?? digest;
     return {
       profile: PROFILE_SERVER_NOT_MODIFIED,
       // The response record holds a sha1 digest; the history's, in another algorithm, would not match it.
-      payloadDigest: digest?.startsWith('sha1:') ? digest : undefined,
+      payloadDigest: recorded?.startsWith('sha1:') ? recorded : undefined,
       original: digest === undefined ? last : originalOf(fetches, digest),
     };
   }

@@ -11,6 +11,7 @@ export function fetchEntryOf(curi: CrawlUri): FetchHistoryEntry {
     etag: headers?.etag,
     lastModified: headers?.['last-modified'] ?? (typeof fileTime === 'string' ? fileTime : undefined),
     digest: curi.contentDigest,
+    payloadDigest: curi.payloadDigest !== undefined && curi.payloadDigest !== curi.contentDigest ? curi.payloadDigest : undefined,
     size: bodySizeOf(curi),
     mimeType: curi.mimeType || undefined,
   };

@@ -1,4 +1,4 @@
-import { copyFile, symlink } from 'node:fs/promises';
+import { copyFile, stat, symlink } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import { loadEngineSettings } from '../beans/engine-settings.js';
 import { openStateFolder, type StateFolder } from '../components/state/state-folder.js';
@@ -48,7 +48,7 @@ export interface LaunchResult {
   readonly controller: CrawlControl;
   /** The run folder this launch continued, when it resumed an unfinished run. */
   readonly resumed?: string;
-  /** Where the beans left what they wrote (crawl.log, WARC files, a mirror…), absolute paths, in bean order. */
+  /** Where the beans left what they wrote (crawl.log, WARC files, a mirror…) and it is there, absolute paths, in bean order. */
   readonly outputs: ReadonlyArray<{ readonly what: string; readonly path: string }>;
 }
 
@@ -140,7 +140,10 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
       exitCode: progress ? crawlExitCode(status, progress.seedsCrawled) : EXIT_ERROR, counts: progress && countsOf(progress),
     }).catch(() => undefined);
   }
-  const outputs = resolved.resolved!.beans.flatMap((b) => b.descriptor.outputs?.(b.config) ?? []);
+  // What the beans say they write, of which what is there (a report left out of a `reports` list, a writer that wrote nothing).
+  const declared = resolved.resolved!.beans.flatMap((b) => b.descriptor.outputs?.(b.config) ?? []);
+  const there = await Promise.all(declared.map((o) => stat(o.path).then(() => true, () => false)));
+  const outputs = declared.filter((_, i) => there[i]);
   return { exitStatus: exitStatus!, runDir, jobDir: verified.jobDir, controller: controller!, resumed: state?.mode === 'resume' ? state.previous!.runDir : undefined, outputs };
 }
 

@@ -52,8 +52,9 @@ export const sheetsExtension: VerifyExtension = {
         const at = (property: string) => primedAt?.get(`${targetId}.${property}`) ?? sheet.def.loc;
         const view = { ...base, config: { ...target.config, ...values }, locationOf: (p: string) => (p in values ? at(p) : base.locationOf(p)) };
         for (const issue of await target.descriptor.validate(view, ctx)) {
-          if (!issue.property || !(issue.property in values)) continue;
-          diagnostics.push({ code: 'BC_SHEET_VALUE', bean: sheet.id, location: at(issue.property), message: `"${targetId}.${issue.property}": ${issue.message}`, hints: issue.hints ?? [] });
+          const property = [issue.property, ...(issue.related ?? [])].find((p) => p !== undefined && p in values);
+          if (property === undefined) continue;
+          diagnostics.push({ code: 'BC_SHEET_VALUE', bean: sheet.id, location: at(property), message: `"${targetId}.${property}": ${issue.message}`, hints: issue.hints ?? [] });
         }
       }
     }

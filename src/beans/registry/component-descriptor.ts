@@ -44,6 +44,8 @@ export interface ValidationIssue {
   readonly message: string;
   readonly at?: SourceLocation;
   readonly hints?: readonly string[];
+  /** Other properties the rule is about: a sheet setting one of them gets the report at its entry. */
+  readonly related?: readonly string[];
   /** The code reported (BC_BEAN_INVALID unless given). */
   readonly code?: ErrorCode;
   /** A warning: verify passes, but see blocksLaunch. */

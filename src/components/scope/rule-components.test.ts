@@ -73,8 +73,8 @@ describe('the decide rule components', () => {
  <bean id="out" class="ResultFilterDecideRule"><property name="contentLengthMin" value="100"/><property name="contentLengthMax" value="10"/></bean>`);
     expect(r.errors).to.have.length(3);
     expect(r.errors[0]).to.match(/^crawler-beans\.xml:3:\d+: .*bean "ips" property "ipAddresses": ipAddresses\[1\] "example\.org" is not an IP address$/);
-    expect(r.errors[1]).to.match(/^crawler-beans\.xml:4:\d+: .*bean "len" property "lowerBound": lowerBound 10 is above upperBound 5/);
-    expect(r.errors[2]).to.match(/^crawler-beans\.xml:5:\d+: .*bean "out" property "contentLengthMin": contentLengthMin 100 is above contentLengthMax 10/);
+    expect(r.errors[1]).to.match(/^crawler-beans\.xml:4:\d+: .*bean "len" property "upperBound": lowerBound \(10\) is more than upperBound \(5\): the rule could never apply$/);
+    expect(r.errors[2]).to.match(/^crawler-beans\.xml:5:\d+: .*bean "out" property "contentLengthMax": contentLengthMin \(100\) is more than contentLengthMax \(10\): no document could pass$/);
   });
 
   it('builds a scope of the new rules, which decides as a sequence', async () => {

@@ -1,4 +1,4 @@
-import { findProperty, type BeanDefinition } from '../beans/definitions/bean-definition.js';
+import { asText, findProperty, type BeanDefinition } from '../beans/definitions/bean-definition.js';
 import type { BeanGraph } from '../beans/definitions/bean-graph.js';
 import { resolvePropertyPath } from '../beans/definitions/apply-overrides.js';
 import { ajvDiagnostics } from '../beans/resolve/ajv-diagnostics.js';
@@ -99,7 +99,7 @@ function primeSheet(sheet: ResolvedBean, graph: BeanGraph, resolved: ResolvedGra
       continue;
     }
     const locs = new Map<string, SourceLocation>();
-    const value = convertValue(entry.value, spec as never, `/${found.property}`, locs, []);
+    const value = convertValue(asText(entry.value), spec as never, `/${found.property}`, locs, []);
     const errors = validator.validate(target.descriptor, { ...target.config, [found.property]: value });
     const own = ajvDiagnostics(errors.filter((e) => e.instancePath === `/${found.property}` || e.instancePath.startsWith(`/${found.property}/`)), sheet.id, entry.value.loc, locs, { [found.property]: value });
     if (own.length) {

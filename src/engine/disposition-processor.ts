@@ -1,4 +1,5 @@
 import { defineComponent, type ComponentClass, type ConfigOf } from '../beans/registry/component-descriptor.js';
+import { orderedIssues } from '../beans/registry/ordered-properties.js';
 import { PROCESSOR_PROPS, PROCESSOR_REFS } from '../model/processor-props.js';
 import type { CrawlUri } from '../model/crawl-uri.js';
 import { PROCEED, Processor, type ProcessResult } from '../model/processor.js';
@@ -24,6 +25,8 @@ export const dispositionProcessorComponent = defineComponent({
     },
   },
   refs: PROCESSOR_REFS,
+  validate: (bean) => orderedIssues(bean, { property: 'minDelayMs' }, { property: 'maxDelayMs' },
+    'the shortest rest after a fetch would be longer than the longest; make minDelayMs at most maxDelayMs'),
   load: async (): Promise<ComponentClass> => DispositionProcessor,
 });
 

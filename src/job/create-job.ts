@@ -1,5 +1,5 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { BeancrawlError } from '../util/beancrawl-error.js';
 import { hintFor } from '../util/did-you-mean.js';
 import { packageRoot } from '../util/package-root.js';
@@ -25,7 +25,7 @@ export async function createJob(jobDir: string, options: CreateOptions): Promise
   if (entries && entries.length) throw new BeancrawlError([{ code: 'BC_JOB_EXISTS', location: at, message: 'the folder exists and is not empty; choose a new job folder' }]);
   const { path, format } = await findProfile(options.profile);
   let text = await readFile(path, 'utf8');
-  text = format === 'xml' ? editXml(text, options) : editJson(text, options);
+  text = format === 'xml' ? editXml(text, options) : editJson(text, options, schemaFrom(jobDir));
   await mkdir(jobDir, { recursive: true });
   const file = join(jobDir, `crawler-beans.${format}`);
   await writeFile(file, text);
@@ -59,13 +59,20 @@ function editXml(text: string, o: CreateOptions): string {
   return text;
 }
 
-function editJson(text: string, o: CreateOptions): string {
+/** The package's bean-file schema as the job's `"$schema"`: relative to the job folder, so that editors find it. */
+function schemaFrom(jobDir: string): string {
+  const path = relative(resolve(jobDir), join(packageRoot(), 'docs', 'bean-file.schema.json'));
+  return sep === '/' ? path : path.split(sep).join('/');
+}
+
+function editJson(text: string, o: CreateOptions, schema: string): string {
   const file = JSON.parse(text);
   const overrides = file.beans?.simpleOverrides?.properties?.properties;
   if (overrides && o.seeds?.length) overrides[SEEDS_KEY] = `${o.seeds.join('\n')}\n`;
   if (overrides && o.contact) overrides[CONTACT_KEY] = o.contact;
-  delete file.$schema;
-  return `${JSON.stringify(file, null, 2)}\n`;
+  // "$schema" stays first; the profile's is relative to profiles/, the job's to the job folder.
+  const { $schema: _profileSchema, ...rest } = file;
+  return `${JSON.stringify({ $schema: schema, ...rest }, null, 2)}\n`;
 }
 
 function escapeXml(s: string): string {

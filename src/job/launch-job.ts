@@ -7,7 +7,7 @@ import type { ResolvedGraph } from '../beans/resolve/resolved-bean.js';
 import type { CrawlControl } from '../model/crawl-control.js';
 import type { Receiver } from '../model/receiver.js';
 import { BeancrawlError } from '../util/beancrawl-error.js';
-import { isError, type Diagnostic } from '../util/diagnostic.js';
+import { blocksLaunch, isError, type Diagnostic } from '../util/diagnostic.js';
 import { packageRoot } from '../util/package-root.js';
 import { assertNotRunning, serveControlSocket } from './control-socket.js';
 import { CheckpointService } from '../engine/checkpoint-service.js';
@@ -64,7 +64,8 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
   // The container (and inversify) load while verify reads files.
   const containerModule = import('../beans/container/bean-container.js');
   let verified = await verifyJob(target, { sets: options.sets, launchId: join('runs', id), registry: options.registry });
-  if (verified.diagnostics.some(isError)) throw new BeancrawlError(verified.diagnostics.filter(isError));
+  // A placeholder left in (BC_SEED_PLACEHOLDER) is a warning at verify, and an error here.
+  if (verified.diagnostics.some(blocksLaunch)) throw new BeancrawlError(verified.diagnostics.filter(blocksLaunch).map((d) => (isError(d) ? d : { ...d, severity: undefined })));
   if (options.dryRunDeletes) {
     // --dry-run-deletes is the fetch history's dryRunDeletes, set last.
     const history = verified.resolved!.beans.find((b) => b.descriptor.kinds.includes('FetchHistory'));

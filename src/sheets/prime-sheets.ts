@@ -1,4 +1,4 @@
-import { findProperty, type BeanDefinition } from '../beans/definitions/bean-definition.js';
+import { asText, findProperty, type BeanDefinition } from '../beans/definitions/bean-definition.js';
 import type { BeanGraph } from '../beans/definitions/bean-graph.js';
 import { resolvePropertyPath } from '../beans/definitions/apply-overrides.js';
 import { ajvDiagnostics } from '../beans/resolve/ajv-diagnostics.js';
@@ -52,8 +52,9 @@ export const sheetsExtension: VerifyExtension = {
         const at = (property: string) => primedAt?.get(`${targetId}.${property}`) ?? sheet.def.loc;
         const view = { ...base, config: { ...target.config, ...values }, locationOf: (p: string) => (p in values ? at(p) : base.locationOf(p)) };
         for (const issue of await target.descriptor.validate(view, ctx)) {
-          if (!issue.property || !(issue.property in values)) continue;
-          diagnostics.push({ code: 'BC_SHEET_VALUE', bean: sheet.id, location: at(issue.property), message: `"${targetId}.${issue.property}": ${issue.message}`, hints: issue.hints ?? [] });
+          const property = [issue.property, ...(issue.related ?? [])].find((p) => p !== undefined && p in values);
+          if (property === undefined) continue;
+          diagnostics.push({ code: 'BC_SHEET_VALUE', bean: sheet.id, location: at(property), message: `"${targetId}.${property}": ${issue.message}`, hints: issue.hints ?? [] });
         }
       }
     }
@@ -100,7 +101,7 @@ function primeSheet(sheet: ResolvedBean, graph: BeanGraph, resolved: ResolvedGra
       continue;
     }
     const locs = new Map<string, SourceLocation>();
-    const value = convertValue(entry.value, spec as never, `/${found.property}`, locs, []);
+    const value = convertValue(asText(entry.value), spec as never, `/${found.property}`, locs, []);
     const errors = validator.validate(target.descriptor, { ...target.config, [found.property]: value });
     const own = ajvDiagnostics(errors.filter((e) => e.instancePath === `/${found.property}` || e.instancePath.startsWith(`/${found.property}/`)), sheet.id, entry.value.loc, locs, { [found.property]: value });
     if (own.length) {

@@ -12,6 +12,13 @@ export interface Diagnostic {
   readonly hints?: readonly string[];
   /** A warning is printed but does not make verify fail; everything else is an error. */
   readonly severity?: 'warning';
+  /** A warning `launch` refuses to start with (a profile's placeholder left in); `create` lists it as still to edit. */
+  readonly blocksLaunch?: boolean;
+}
+
+/** What `launch` refuses to start with: every error, and the warnings that block a launch. */
+export function blocksLaunch(d: Diagnostic): boolean {
+  return isError(d) || d.blocksLaunch === true;
 }
 
 export function isError(d: Diagnostic): boolean {

@@ -15,7 +15,7 @@ describe('bean definitions', () => {
     });
 
     it('resolves classpath: imports against the package', async () => {
-      const r = await verifyText({ 'crawler-beans.xml': '<beans><import resource="classpath:profiles/default.xml"/></beans>' }, { sets: ['metadata.operatorContactUrl=https://example.org/c'] });
+      const r = await verifyText({ 'crawler-beans.xml': '<beans><import resource="classpath:profiles/default.xml"/></beans>' }, { sets: ['metadata.operatorContactUrl=https://example.org/c', 'seeds.textSource.value=https://example.org/'] });
       expect(r.errors).to.deep.equal([]);
       expect(r.resolved!.byId.has('scope')).to.equal(true);
     });

@@ -63,11 +63,14 @@ describe('beancrawl (the binary)', () => {
       );
     });
 
-    it('passes the default profile once --set gives a contact URL', async () => {
+    it('passes the default profile once --set gives a contact URL, with a warning for its placeholder seed', async () => {
       const r = await runCli(['verify', 'profiles/default.xml', '--set', CONTACT]);
-      expect(r.stderr).to.equal('');
+      expect(r.stderr).to.match(/^profiles\/default\.xml:35:1: warning BC_SEED_PLACEHOLDER: /);
       expect(r.code, r.stderr).to.equal(0);
       expect(r.stdout).to.match(/^OK: profiles\/default.xml: \d+ beans, 3 levels checked/);
+      const seeded = await runCli(['verify', 'profiles/default.xml', '--set', CONTACT, '--set', 'seeds.textSource.value=https://example.org/']);
+      expect(seeded.stderr).to.equal('');
+      expect(seeded.code, seeded.stderr).to.equal(0);
     });
 
     it('reads a job folder with a seeds.txt and locates a bad seed at its line', async () => {

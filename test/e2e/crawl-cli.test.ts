@@ -88,6 +88,23 @@ describe('beancrawl create, launch and crawl (the binary)', function () {
     expect(existsSync(join(job, 'runs'))).to.equal(false);
   });
 
+  it('create without --seed says the job cannot launch yet, naming the seed line; launch refuses the placeholder seed, exit 1', async () => {
+    const job = join(work.dir, 'placeholder-job');
+    const created = await runCli(['create', job, '--profile', 'default', '--contact', 'https://example.org/contact']);
+    expect(created.code, created.stderr).to.equal(0);
+    expect(created.stdout).to.not.contain('verified');
+    const said = created.stderr.split('\n');
+    expect(said[0]).to.equal(`${job} cannot be launched yet; edit what these lines say:`);
+    expect(said[1]).to.match(/crawler-beans\.xml:35:1: warning BC_SEED_PLACEHOLDER: bean "seeds" property "textSource": seed "http:\/\/example\.example\/example" is the profile's placeholder: replace this line with your seeds/);
+    const v = await runCli(['verify', job]);
+    expect(v.code, v.stderr).to.equal(0);
+    expect(v.stderr).to.contain('warning BC_SEED_PLACEHOLDER');
+    const r = await runCli(['launch', job]);
+    expect(r.code, r.stderr).to.equal(1);
+    expect(r.stderr).to.match(/crawler-beans\.xml:35:1: error BC_SEED_PLACEHOLDER: /);
+    expect(existsSync(join(job, 'runs'))).to.equal(false);
+  });
+
   it('crawl creates and launches in one step', async () => {
     const job = join(work.dir, 'one-step');
     const r = await runCli(['crawl', `${site.origin}/guide/`, '--contact', 'https://example.org/contact', '--job', job, ...FAST]);

@@ -43,7 +43,7 @@ describe('beancrawl explain (the binary)', function () {
       const text = await runCli(['explain', job, urls[1]]);
       expect(text.stdout).to.contain('decision: REJECT (rule 1, scope.rules[0])');
 
-      const launched = await runCli(['launch', job, '--set', 'disposition.minDelayMs=0', '--set', 'disposition.maxDelayMs=0', '--set', 'disposition.delayFactor=0']);
+      const launched = await runCli(['launch', job, '--set', 'disposition.minDelayMs=0', '--set', 'disposition.maxDelayMs=50', '--set', 'disposition.delayFactor=0']);
       expect(launched.code, launched.stderr).to.equal(0);
       const log = parseCrawlLog(await readFile(join(job, 'latest', 'logs', 'crawl.log'), 'utf8'));
       const crawled = new Set(log.map((e) => e.uri));

@@ -24,7 +24,19 @@ describe('sheet values meet their component\'s own rules (verify, level 3)', () 
       const lines = (await verifyJob(job.dir)).diagnostics.map(formatDiagnostic);
       const errors = lines.filter((l) => l.includes('error'));
       expect(errors, lines.join('\n')).to.have.length(1);
-      expect(errors[0]).to.match(/crawler-beans\.xml:9:\d+: error BC_SHEET_VALUE: bean "odd": "preselector\.blockByRegex": is not a valid regular expression/);
+      expect(errors[0]).to.match(/crawler-beans\.xml:9:\d+: error BC_SHEET_VALUE: bean "odd": "preselector\.blockByRegex": "\(unclosed" is not a valid regular expression: "\(" at offset 0 is never closed/);
+    } finally {
+      await job.cleanup();
+    }
+  });
+
+  it('reports a Java construct a sheet gives that cannot be translated exactly, naming it and its offset', async () => {
+    const job = await tempDir({ 'crawler-beans.xml': beans('    <entry key="preselector.blockByRegex" value=".*(x)*+"/>') });
+    try {
+      const lines = (await verifyJob(job.dir)).diagnostics.map(formatDiagnostic);
+      const errors = lines.filter((l) => l.includes('error'));
+      expect(errors, lines.join('\n')).to.have.length(1);
+      expect(errors[0]).to.match(/crawler-beans\.xml:9:\d+: error BC_SHEET_VALUE: bean "odd": "preselector\.blockByRegex": "\.\*\(x\)\*\+": possessive quantifier "\*\+" at offset 5 cannot be translated exactly/);
     } finally {
       await job.cleanup();
     }

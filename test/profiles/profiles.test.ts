@@ -7,6 +7,7 @@ import { REPO_ROOT } from '../support/run-cli.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const CONTACT = 'metadata.operatorContactUrl=http://example.org/contact';
+const SEED = 'seeds.textSource.value=https://example.org/';
 const profiles = readdirSync(join(REPO_ROOT, 'profiles')).filter((f) => /\.(xml|json)$/.test(f));
 const sheets = readdirSync(join(REPO_ROOT, 'sheets')).filter((f) => f.endsWith('.xml'));
 
@@ -18,14 +19,26 @@ describe('profiles', () => {
   for (const profile of profiles) {
     const path = join(REPO_ROOT, 'profiles', profile);
 
-    it(`${profile} verifies clean once an operator contact URL is set`, async () => {
-      const result = await verifyJob(path, { sets: [CONTACT] });
+    const web = !profile.startsWith('file-system');
+
+    it(`${profile} verifies clean once an operator contact URL${web ? ' and a seed are' : ' is'} set`, async () => {
+      const result = await verifyJob(path, { sets: web ? [CONTACT, SEED] : [CONTACT] });
       expect(result.diagnostics.map(formatDiagnostic)).to.deep.equal([]);
       expect(result.level).to.equal(3);
     });
 
+    if (web) {
+      it(`${profile} with its placeholder seed verifies with one warning at the seed's override line, which launch refuses`, async () => {
+        const { diagnostics } = await verifyJob(path, { sets: [CONTACT] });
+        expect(diagnostics).to.have.length(1);
+        expect(diagnostics[0]).to.include({ code: 'BC_SEED_PLACEHOLDER', severity: 'warning', blocksLaunch: true, bean: 'seeds' });
+        expect(diagnostics[0].message).to.contain('"http://example.example/example" is the profile\'s placeholder').and.contain('seeds.textSource.value');
+        expect(formatDiagnostic(diagnostics[0])).to.match(new RegExp(`profiles/${profile.replace('.', '\\.')}:${profile.endsWith('.json') ? '\\d+:\\d+' : '[34][0-9]:1'}: warning BC_SEED_PLACEHOLDER`));
+      });
+    }
+
     it(`${profile} without a contact URL fails with exactly the placeholder error`, async () => {
-      const { diagnostics } = await verifyJob(path);
+      const { diagnostics } = await verifyJob(path, { sets: web ? [SEED] : [] });
       expect(diagnostics).to.have.length(1);
       expect(diagnostics[0]).to.include({ code: 'BC_BEAN_INVALID', bean: 'metadata', property: 'operatorContactUrl' });
       expect(diagnostics[0].message).to.contain('placeholder');
@@ -33,7 +46,7 @@ describe('profiles', () => {
   }
 
   it('default.xml and default.json describe the same crawl', async () => {
-    const [xml, json] = await Promise.all(['default.xml', 'default.json'].map((p) => verifyJob(join(REPO_ROOT, 'profiles', p), { sets: [CONTACT] })));
+    const [xml, json] = await Promise.all(['default.xml', 'default.json'].map((p) => verifyJob(join(REPO_ROOT, 'profiles', p), { sets: [CONTACT, SEED] })));
     const shape = (r: typeof xml) => r.resolved!.beans.map((b) => [b.id, b.descriptor.name, b.config, b.refs.map((x) => [x.property, x.ids])]);
     // The XML keeps the line breaks around a multi-line <prop>; the values are otherwise equal.
     const normalise = (v: unknown) => JSON.parse(JSON.stringify(v), (_k, x) => (typeof x === 'string' ? x.trim() : x));
@@ -47,7 +60,7 @@ describe('profiles', () => {
         'crawler-beans.xml': `<beans><import resource="classpath:profiles/default.xml"/><import resource="classpath:sheets/${sheet}"/></beans>`,
       });
       try {
-        const { diagnostics } = await verifyJob(job.dir, { sets: [CONTACT] });
+        const { diagnostics } = await verifyJob(job.dir, { sets: [CONTACT, SEED] });
         expect(diagnostics.map(formatDiagnostic)).to.deep.equal([]);
       } finally {
         await job.cleanup();

@@ -8,7 +8,12 @@ export type ValueSource = 'default' | 'file' | 'override' | 'set';
  * (XML has no other kind); JSON numbers and booleans arrive as literals.
  */
 export type ValueNode =
-  | { readonly kind: 'text'; readonly text: string; readonly loc: SourceLocation }
+  /**
+   * Text. `quoted`: a JSON string, which is a string: it is not converted to the number, boolean
+   * or list a property wants (`"5"` for an integer is an error, as the JSON Schema says), unless
+   * it held a `${NAME:default}` placeholder or is an override's or a sheet's value (text, as in XML).
+   */
+  | { readonly kind: 'text'; readonly text: string; readonly loc: SourceLocation; readonly quoted?: boolean }
   | { readonly kind: 'literal'; readonly value: number | boolean; readonly loc: SourceLocation }
   | { readonly kind: 'ref'; readonly bean: string; readonly loc: SourceLocation }
   | { readonly kind: 'idref'; readonly bean: string; readonly loc: SourceLocation }
@@ -105,4 +110,9 @@ export function cloneDefinition(def: BeanDefinition, path: string): BeanDefiniti
     id: def.inner ? path : def.id,
     properties: def.properties.map((p) => ({ ...p, value: cloneValue(p.value, `${path}.${p.name}`) })),
   };
+}
+
+/** A value read as text whatever format wrote it (an override's or a sheet entry's value): a JSON string loses `quoted`. */
+export function asText(node: ValueNode): ValueNode {
+  return node.kind === 'text' && node.quoted ? { kind: 'text', text: node.text, loc: node.loc } : node;
 }

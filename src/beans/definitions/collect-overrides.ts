@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../../util/diagnostic.js';
 import { locateWithin } from '../../util/source-location.js';
 import { parseJavaProperties } from '../parse/java-properties.js';
-import { findProperty, type BeanDefinition } from './bean-definition.js';
+import { asText, findProperty, type BeanDefinition } from './bean-definition.js';
 import type { BeanGraph } from './bean-graph.js';
 import { OVERRIDE_CONFIGURER_CLASSES, type OverrideEntry } from './override-entry.js';
 
@@ -29,7 +29,7 @@ export function collectOverrides(graph: BeanGraph): { entries: OverrideEntry[]; 
         entries.push({ key: e.key, keyLoc, value, source: 'override', ignoreInvalid });
       }
     } else if (props?.kind === 'map') {
-      for (const e of props.entries) entries.push({ key: e.key, keyLoc: e.keyLoc, value: e.value, source: 'override', ignoreInvalid });
+      for (const e of props.entries) entries.push({ key: e.key, keyLoc: e.keyLoc, value: asText(e.value), source: 'override', ignoreInvalid });
     }
   }
   return { entries, diagnostics };

@@ -18,7 +18,11 @@ export function expandModel(model: BeanFileModel, env: Environment): { model: Be
   };
   const value = (v: ValueNode): ValueNode => {
     switch (v.kind) {
-      case 'text': return { ...v, text: expand(v.text, v.loc, false) };
+      case 'text': {
+        const text = expand(v.text, v.loc, false);
+        // A JSON string with a placeholder is text to convert, as the schema allows it to be.
+        return text === v.text ? v : { kind: 'text', text, loc: v.loc };
+      }
       case 'bean': bean(v.bean); return v;
       case 'list': return { ...v, items: v.items.map(value) };
       case 'map': return { ...v, entries: v.entries.map((e) => ({ ...e, value: value(e.value) })) };

@@ -49,6 +49,14 @@ describe(readJsonBeanFile.name, () => {
     expect(read('{"beans": {},}').diagnostics[0].code).to.equal('BC_JSON_SYNTAX');
   });
 
+  it('reports a trailing comma as one, at the comma\'s own line and column', () => {
+    expect(read('{"beans": {},\n}').diagnostics).to.deep.equal([{ code: 'BC_JSON_SYNTAX', location: at(1, 13), message: 'trailing comma before "}": JSON allows none; remove it' }]);
+    expect(read('{"beans": {"a": {"class": "X", "properties": {"l": [1,\n  2,\n\n  ]}}}}').diagnostics).to.deep.equal([
+      { code: 'BC_JSON_SYNTAX', location: at(2, 4), message: 'trailing comma before "]": JSON allows none; remove it' },
+    ]);
+    expect(read('{"beans": {"a": {"class": "X",   }}}').diagnostics[0]).to.deep.include({ location: at(1, 30) });
+  });
+
   it('refuses duplicate keys at the second one', () => {
     expect(read('{"beans": {"a": {"class": "X"},\n "a": {"class": "Y"}}}').diagnostics[0]).to.deep.include({ code: 'BC_JSON_DUPLICATE_KEY', location: at(2, 2) });
   });

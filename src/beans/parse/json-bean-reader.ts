@@ -29,6 +29,10 @@ export function readJsonBeanFile(file: string, source: string, options: { maxNes
   const errors: ParseError[] = [];
   const root = parseTree(source, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   if (errors.length) {
+    const comma = trailingComma(source, errors[0].offset);
+    if (comma !== undefined) {
+      return { diagnostics: [{ code: 'BC_JSON_SYNTAX', location: lines.locate(comma), message: `trailing comma before "${source[errors[0].offset]}": JSON allows none; remove it` }] };
+    }
     return {
       diagnostics: errors.slice(0, 1).map((e) => ({
         code: 'BC_JSON_SYNTAX' as const, location: lines.locate(e.offset), message: describeJsonError(printParseErrorCode(e.error)),
@@ -41,6 +45,14 @@ export function readJsonBeanFile(file: string, source: string, options: { maxNes
     if (e instanceof InvalidBeanJson) return { diagnostics: [e.diagnostic] };
     throw e;
   }
+}
+
+/** The offset of a comma that only whitespace separates from the `}` or `]` where parsing failed, or undefined. */
+function trailingComma(source: string, offset: number): number | undefined {
+  if (source[offset] !== '}' && source[offset] !== ']') return undefined;
+  let i = offset - 1;
+  while (i >= 0 && /\s/.test(source[i])) i--;
+  return source[i] === ',' ? i : undefined;
 }
 
 function describeJsonError(code: string): string {
@@ -107,7 +119,7 @@ class JsonWalker {
     const loc = this.loc(node);
     switch (node.type) {
       case 'string':
-        return { kind: 'text', text: node.value as string, loc };
+        return { kind: 'text', text: node.value as string, loc, quoted: true };
       case 'number':
       case 'boolean':
         return { kind: 'literal', value: node.value as number | boolean, loc };

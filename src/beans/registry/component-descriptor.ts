@@ -1,4 +1,5 @@
 import type { SourceLocation } from '../../util/source-location.js';
+import type { ErrorCode } from '../../util/error-codes.js';
 import type { KindType } from './kind-types.js';
 
 export type JsonType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'null';
@@ -43,6 +44,14 @@ export interface ValidationIssue {
   readonly message: string;
   readonly at?: SourceLocation;
   readonly hints?: readonly string[];
+  /** Other properties the rule is about: a sheet setting one of them gets the report at its entry. */
+  readonly related?: readonly string[];
+  /** The code reported (BC_BEAN_INVALID unless given). */
+  readonly code?: ErrorCode;
+  /** A warning: verify passes, but see blocksLaunch. */
+  readonly severity?: 'warning';
+  /** A warning that `launch` (and `create`'s advice) treats as an error: a placeholder left in. */
+  readonly blocksLaunch?: boolean;
 }
 
 /** What `validate` sees of a resolved bean: its values, where they came from, its references. */
@@ -59,6 +68,8 @@ export interface BeanView {
 export interface ValidateContext {
   /** The job folder that relative paths resolve against. */
   readonly jobDir: string;
+  /** The names of the components the job's built beans are (`FetchFile`, `FetchHttp`…), for rules across beans. */
+  readonly components?: ReadonlySet<string>;
 }
 
 /** The implementation a descriptor loads at launch: a plain class taking its resolved properties. */

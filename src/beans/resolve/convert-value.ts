@@ -26,6 +26,7 @@ export function convertValue(node: ValueNode, shape: Shape | undefined, ptr: str
   locs.set(ptr, node.loc);
   switch (node.kind) {
     case 'text':
+      if (node.quoted) return node.text;
       return convertText(node.text, shape, ptr, node.loc, locs);
     case 'literal':
       return node.value;

@@ -56,9 +56,48 @@ function beanSchema(registry: Registry): Record<string, unknown> {
 
 function propertiesSchema(d: ComponentDescriptor): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
-  for (const [name, spec] of Object.entries(d.props)) properties[name] = propSchema(spec);
+  for (const [name, spec] of Object.entries(d.props)) properties[name] = orPlaceholder(withoutUnionType(propSchema(spec)));
   for (const [name, spec] of Object.entries(d.refs ?? {})) properties[name] = refSchema(spec);
   return { type: 'object', description: d.description, properties, additionalProperties: false };
+}
+
+/** A string holding `${NAME:default}` (or Spring's `#{systemEnvironment…}`), which verify converts once filled in. */
+export const PLACEHOLDER_PATTERN = '\\$\\{[^}]+\\}|#\\{';
+
+/**
+ * A number or boolean property: its JSON type, or a string with a placeholder. Verify reads a
+ * JSON string as a string ("5" for an integer is an error in both), but a placeholder's value
+ * as text to convert, as XML's.
+ */
+function orPlaceholder(schema: Record<string, unknown>): Record<string, unknown> {
+  if (schema.type !== 'integer' && schema.type !== 'number' && schema.type !== 'boolean') return schema;
+  const { description, default: dflt, examples, ...typed } = schema;
+  return {
+    ...(description !== undefined ? { description } : {}), ...(dflt !== undefined ? { default: dflt } : {}), ...(examples !== undefined ? { examples } : {}),
+    anyOf: [typed, { type: 'string', pattern: PLACEHOLDER_PATTERN }],
+  };
+}
+
+/**
+ * `"type": ["string", "object"]` as `anyOf` one type each, which Ajv's strict mode asks for
+ * (strictTypes); keywords that apply to one type go with that type.
+ */
+function withoutUnionType(schema: Record<string, unknown>): Record<string, unknown> {
+  if (!Array.isArray(schema.type)) return schema;
+  const ANY_TYPE = new Set(['description', 'default', 'examples', 'title', 'deprecated', 'type']);
+  const common: Record<string, unknown> = {};
+  const specific: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(schema)) (ANY_TYPE.has(k) ? common : specific)[k] = v;
+  delete common.type;
+  const applies: Record<string, readonly string[]> = {
+    string: ['minLength', 'maxLength', 'pattern', 'format'], number: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'],
+    integer: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'], array: ['items', 'minItems', 'maxItems', 'uniqueItems'],
+    object: ['properties', 'additionalProperties', 'required', 'propertyNames', 'minProperties', 'maxProperties'],
+  };
+  const anyOf = (schema.type as string[]).map((type) => ({
+    type, ...Object.fromEntries(Object.entries(specific).filter(([k]) => applies[type]?.includes(k))),
+  }));
+  return { ...common, anyOf };
 }
 
 function refSchema(spec: RefSpec): Record<string, unknown> {

@@ -12,6 +12,7 @@ import type { OverrideEntry } from '../definitions/override-entry.js';
 import type { EngineSettings } from '../engine-settings.js';
 import type { Environment } from '../parse/placeholders.js';
 import type { Registry } from '../registry/registry.js';
+import type { ValidateContext } from '../registry/component-descriptor.js';
 import { resolveGraph } from '../resolve/resolve-graph.js';
 import type { ResolvedGraph } from '../resolve/resolved-bean.js';
 import { beanView } from './bean-view.js';
@@ -41,7 +42,7 @@ export interface VerifyExtension {
   /** After resolution: more level-2 errors (and may complete resolved configs). */
   check(graph: BeanGraph, resolved: ResolvedGraph, registry: Registry): Diagnostic[];
   /** Level 3: more of the beans' own rules (a component's `validate` run on the values a sheet gives it). */
-  validate?(resolved: ResolvedGraph, ctx: { readonly jobDir: string }): Promise<Diagnostic[]>;
+  validate?(resolved: ResolvedGraph, ctx: ValidateContext): Promise<Diagnostic[]>;
 }
 
 export interface VerifyResult {
@@ -75,16 +76,18 @@ export async function verifyBeans(file: string, options: VerifyOptions): Promise
   const warnings = level2;
 
   const level3: Diagnostic[] = [];
+  const ctx = { jobDir, components: new Set(resolved.beans.map((b) => b.descriptor.name)) };
   for (const bean of resolved.beans) {
     if (!bean.descriptor.validate) continue;
     const view = beanView(bean, resolved);
-    for (const issue of await bean.descriptor.validate(view, { jobDir })) {
+    for (const issue of await bean.descriptor.validate(view, ctx)) {
       level3.push({
-        code: 'BC_BEAN_INVALID', bean: bean.id, property: issue.property, message: issue.message, hints: issue.hints,
+        code: issue.code ?? 'BC_BEAN_INVALID', bean: bean.id, property: issue.property, message: issue.message, hints: issue.hints,
         location: issue.at ?? (issue.property ? view.locationOf(issue.property) : bean.def.loc),
+        ...(issue.severity ? { severity: issue.severity } : {}), ...(issue.blocksLaunch ? { blocksLaunch: true } : {}),
       });
     }
   }
-  for (const ext of options.extensions ?? []) if (ext.validate) level3.push(...(await ext.validate(resolved, { jobDir })));
+  for (const ext of options.extensions ?? []) if (ext.validate) level3.push(...(await ext.validate(resolved, ctx)));
   return { level: 3, graph, resolved, diagnostics: sortDiagnostics([...warnings, ...level3]) };
 }

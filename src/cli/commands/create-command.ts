@@ -1,6 +1,6 @@
 import { createJob } from '../../job/create-job.js';
 import { verifyJob } from '../../job/verify-job.js';
-import { formatDiagnostic, isError } from '../../util/diagnostic.js';
+import { blocksLaunch, formatDiagnostic } from '../../util/diagnostic.js';
 import { defineCommand } from '../cli-command.js';
 import { EXIT_OK } from '../../util/exit-codes.js';
 
@@ -22,8 +22,8 @@ export const createCommand = defineCommand({
     const file = await createJob(job, { profile, seeds: options.seed, contact: options.contact });
     io.out(`created ${file} from profile ${profile}`);
     const { diagnostics } = await verifyJob(job);
-    if (diagnostics.some(isError)) {
-      io.err(`${job} needs editing before it can be launched:`);
+    if (diagnostics.some(blocksLaunch)) {
+      io.err(`${job} cannot be launched yet; edit what these lines say:`);
       for (const d of diagnostics) io.err(formatDiagnostic(d));
     } else {
       for (const d of diagnostics) io.err(formatDiagnostic(d));

@@ -54,7 +54,8 @@ describe('two crawlers dividing a site with HashCrawlMapper (integration)', func
     const { diagnostics } = await verifyJob(FIXTURE);
     const errors = diagnostics.filter(isError);
     expect(errors.map((e) => `${e.bean} ${e.property}`)).to.deep.equal(['metadata operatorContactUrl']);
-    expect(diagnostics.filter((d) => !isError(d)).map((d) => d.bean)).to.deep.equal(['actionDirectory', 'configPathConfigurer']);
+    expect(diagnostics.filter((d) => !isError(d)).map((d) => d.bean)).to.deep.equal(['seeds', 'actionDirectory', 'configPathConfigurer']);
+    expect(diagnostics.find((d) => d.bean === 'seeds')?.code).to.equal('BC_SEED_PLACEHOLDER');
   });
 
   it('crawls each server by one crawler only, together all of them, and writes the rest to Heritrix\'s divert files', async () => {

@@ -1,5 +1,5 @@
 import { defineComponent, type BeanView, type ComponentClass, type ValidationIssue } from '../../beans/registry/component-descriptor.js';
-import { findRegex } from '../../util/java-regex.js';
+import { findRegex, regexProblem } from '../../util/java-regex.js';
 import { CRAWL_MAPPER_PROPS, CRAWL_MAPPER_REFS } from './crawl-mapper.js';
 
 function validateReduceRegex(bean: BeanView): ValidationIssue[] {
@@ -9,7 +9,7 @@ function validateReduceRegex(bean: BeanView): ValidationIssue[] {
     findRegex(reducePrefixRegex);
     return [];
   } catch (e) {
-    return [{ property: 'reducePrefixRegex', message: `"${reducePrefixRegex}" is not a valid regular expression: ${(e as Error).message}` }];
+    return [{ property: 'reducePrefixRegex', message: `"${reducePrefixRegex}"${regexProblem(e)}` }];
   }
 }
 

@@ -4,7 +4,7 @@ import { Hop } from '../../model/hop.js';
 import { PROCESSOR_PROPS, PROCESSOR_REFS } from '../../model/processor-props.js';
 import { PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
 import { expandJavaReplacement } from '../../util/java-replacement.js';
-import { fullMatchRegex } from '../../util/java-regex.js';
+import { fullMatchRegex, regexProblem } from '../../util/java-regex.js';
 import { LinkContext } from './link-context.js';
 import { OutlinkSink } from './outlink-sink.js';
 
@@ -15,7 +15,7 @@ function validateRegexAndFormat(bean: BeanView): ValidationIssue[] {
   try {
     pattern = fullMatchRegex(typeof regex === 'string' ? regex : DEFAULT_REGEX);
   } catch (e) {
-    return [{ property: 'regex', message: `"${String(regex)}" is not a valid regular expression: ${(e as Error).message}` }];
+    return [{ property: 'regex', message: `"${String(regex)}"${regexProblem(e)}` }];
   }
   if (typeof format !== 'string') return [];
   try {

@@ -1,6 +1,6 @@
 import { defineComponent, type BeanView, type ComponentClass, type ValidationIssue, type ConfigOf } from '../../beans/registry/component-descriptor.js';
 import { PROCESSOR_PROPS, PROCESSOR_REFS } from '../../model/processor-props.js';
-import { fullMatchRegex as javaFullMatch } from '../../util/java-regex.js';
+import { fullMatchRegex as javaFullMatch, regexProblem } from '../../util/java-regex.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import { Hop } from '../../model/hop.js';
 import { PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
@@ -21,7 +21,7 @@ function validateUrlPattern(bean: BeanView): ValidationIssue[] {
     javaFullMatch(source);
     return [];
   } catch (e) {
-    return [{ property: 'urlPattern', message: `"${source}" is not a valid regular expression: ${(e as Error).message}` }];
+    return [{ property: 'urlPattern', message: `"${source}"${regexProblem(e)}` }];
   }
 }
 

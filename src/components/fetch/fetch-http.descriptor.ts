@@ -1,6 +1,7 @@
 // Apart from its class, so that verify does not initialise undici: see README, "Adding a component".
 import { isIP } from 'node:net';
 import { defineComponent, type BeanView, type ComponentClass, type ValidationIssue } from '../../beans/registry/component-descriptor.js';
+import { orderedIssues } from '../../beans/registry/ordered-properties.js';
 import { PROCESSOR_PROPS, PROCESSOR_REFS } from '../../model/processor-props.js';
 import { DIGEST_ALGORITHMS } from './content-digest.js';
 import { proxyUri } from './proxy-uri.js';
@@ -114,6 +115,8 @@ export const fetchHttpComponent = defineComponent({
 
 function validateFetchHttp(bean: BeanView): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
+  issues.push(...orderedIssues(bean, { property: 'soTimeoutMs', off: [0] }, { property: 'timeoutSeconds', scale: 1000, off: [0] },
+    'the connect and silence timeout would be longer than a whole fetch may take, so it could never end one; make soTimeoutMs at most timeoutSeconds × 1000', 'lower'));
   issues.push(...proxyIssues(String(bean.config.httpProxyHost ?? ''), Number(bean.config.httpProxyPort ?? 0)));
   const bind = String(bean.config.httpBindAddress ?? '');
   if (bind !== '' && isIP(bind) === 0) issues.push({ property: 'httpBindAddress', message: `"${bind}" is not an IP address` });

@@ -1,6 +1,6 @@
 import { defineComponent, type BeanView, type ComponentClass, type ValidationIssue, type ConfigOf } from '../../beans/registry/component-descriptor.js';
 import { PROCESSOR_PROPS, PROCESSOR_REFS } from '../../model/processor-props.js';
-import { fullMatchRegex as fullMatchPattern } from '../../util/java-regex.js';
+import { fullMatchRegex as fullMatchPattern, regexProblem } from '../../util/java-regex.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import { DecideResult } from '../../model/decide-result.js';
 import { FetchStatus } from '../../model/fetch-status.js';
@@ -14,7 +14,7 @@ function validatePreselector(bean: BeanView): ValidationIssue[] {
     try {
       if (source !== '') fullMatchPattern(source);
     } catch (e) {
-      issues.push({ property, message: `is not a valid regular expression: ${(e as Error).message}` });
+      issues.push({ property, message: `"${source}"${regexProblem(e)}` });
     }
   }
   if (bean.config.recheckScope === true && bean.refs('scope').length === 0) {

@@ -54,7 +54,8 @@ describe('a Heritrix-style job with MirrorWriterProcessor (integration)', functi
   it('verifies the Heritrix-style file unmodified but for its contact URL', async () => {
     const { diagnostics } = await verifyJob(FIXTURE);
     expect(diagnostics.filter(isError).map((e) => `${e.bean} ${e.property}`)).to.deep.equal(['metadata operatorContactUrl']);
-    expect(diagnostics.filter((d) => !isError(d)).map((d) => d.bean)).to.deep.equal(['actionDirectory', 'configPathConfigurer']);
+    expect(diagnostics.filter((d) => !isError(d)).map((d) => d.bean)).to.deep.equal(['seeds', 'actionDirectory', 'configPathConfigurer']);
+    expect(diagnostics.find((d) => d.bean === 'seeds')?.code).to.equal('BC_SEED_PLACEHOLDER');
   });
 
   it('writes each response\'s body where Heritrix\'s layout puts it', async () => {

@@ -53,15 +53,15 @@ describe('MatchesListRegexDecideRule', () => {
 </beans>`,
     }, { registry });
     expect(r.errors).to.have.length(2);
-    expect(r.errors[0]).to.match(/^crawler-beans\.xml:6:5: error BC_BEAN_INVALID: .*property "regexList": regexList\[1\] "\(unclosed" is not a valid regular expression: Unterminated group$/);
-    expect(r.errors[1]).to.match(/^crawler-beans\.xml:6:5: error BC_BEAN_INVALID: .*regexList\[2\] "a\*\*" is not a valid regular expression: Nothing to repeat$/);
+    expect(r.errors[0]).to.match(/^crawler-beans\.xml:6:5: error BC_BEAN_INVALID: .*property "regexList": regexList\[1\] "\(unclosed" is not a valid regular expression: "\(" at offset 0 is never closed \(Java refuses the pattern\)$/);
+    expect(r.errors[1]).to.match(/^crawler-beans\.xml:6:5: error BC_BEAN_INVALID: .*regexList\[2\] "a\*\*" is not a valid regular expression: "\*" at offset 2 has nothing to repeat \(Java refuses the pattern: dangling meta character\)$/);
   });
 
   it('reports an invalid expression set by an override at the override', async () => {
     const registry = new Registry(new Set([...BUILT_IN_COMPONENTS, ...SCOPE_COMPONENTS]));
     const r = await verifyText({ 'crawler-beans.xml': '<beans><bean id="r" class="MatchesListRegexDecideRule"/></beans>' }, { registry, sets: ['r.regexList=x('] });
     expect(r.errors).to.have.length(1);
-    expect(r.errors[0]).to.match(/bean "r" property "regexList": regexList\[0\] "x\(" is not a valid regular expression: Unterminated group$/);
+    expect(r.errors[0]).to.match(/bean "r" property "regexList": regexList\[0\] "x\(" is not a valid regular expression: "\(" at offset 1 is never closed \(Java refuses the pattern\)$/);
     expect(r.errors[0]).not.to.match(/^crawler-beans\.xml/);
   });
 

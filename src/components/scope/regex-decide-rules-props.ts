@@ -2,7 +2,8 @@ import type { PropSpec } from '../../beans/registry/component-descriptor.js';
 import { decisionProp } from './decision-prop.js';
 import { DECIDE_RULE_PROPS } from './decide-rule-props.js';
 
-export const FULL_MATCH = 'It must match the whole string, as in Java; an inline `(?i)` makes the whole expression case-insensitive.';
+export const FULL_MATCH = 'It is Java\'s and must match the whole string, as in Java: an inline `(?i)` applies from where it stands to the end of its group, '
+  + 'and a construct that cannot match the same here (a backreference, `\\G`) is an error at verify naming it and its offset.';
 
 /** The properties of Heritrix's MatchesRegexDecideRule family: `decision` and one `regex` (default `.`). */
 export function regexProps(subject: string, examples: readonly string[]) {

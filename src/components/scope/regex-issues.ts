@@ -1,5 +1,5 @@
 import type { BeanView, ValidationIssue } from '../../beans/registry/component-descriptor.js';
-import { fullMatchRegex } from '../../util/java-regex.js';
+import { fullMatchRegex, regexProblem } from '../../util/java-regex.js';
 
 /**
  * Verify's check of regular-expression properties: each expression (a string property, or each
@@ -25,13 +25,6 @@ function check(issues: ValidationIssue[], property: string, label: string, sourc
   try {
     fullMatchRegex(source);
   } catch (e) {
-    issues.push({ property, message: `${label} "${source}" is not a valid regular expression: ${regexProblem(e)}` });
+    issues.push({ property, message: `${label} "${source}"${regexProblem(e)}` });
   }
-}
-
-/** V8's message without the pattern it repeats (`Invalid regular expression: /…/: Unterminated group`). */
-function regexProblem(e: unknown): string {
-  const message = (e as Error).message ?? String(e);
-  const colon = message.lastIndexOf(': ');
-  return colon >= 0 ? message.slice(colon + 2) : message;
 }

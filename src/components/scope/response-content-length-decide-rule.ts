@@ -1,4 +1,5 @@
 import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { orderedIssues } from '../../beans/registry/ordered-properties.js';
 import { decisionProp } from './decision-prop.js';
 import { DECIDE_RULE_PROPS } from './decide-rule-props.js';
 import { NO_LIMIT, BODY } from './fetch-result-decide-rules-props.js';
@@ -16,10 +17,7 @@ export const responseContentLengthDecideRuleComponent = defineComponent({
     lowerBound: { type: 'integer', default: 0, minimum: 0, overlayable: true, description: 'The fewest bytes a body may have for the rule to apply.' },
     upperBound: { type: 'integer', default: NO_LIMIT, minimum: 0, overlayable: true, description: `The most bytes a body may have for the rule to apply; the default (${NO_LIMIT}) has no limit.` },
   },
-  validate: (bean) =>
-    (bean.config.lowerBound as number) > (bean.config.upperBound as number)
-      ? [{ property: 'lowerBound', message: `lowerBound ${String(bean.config.lowerBound)} is above upperBound ${String(bean.config.upperBound)}: the rule could never apply` }]
-      : [],
+  validate: (bean) => orderedIssues(bean, { property: 'lowerBound' }, { property: 'upperBound' }, 'the rule could never apply'),
   load: async (): Promise<ComponentClass> => ResponseContentLengthDecideRule,
 });
 

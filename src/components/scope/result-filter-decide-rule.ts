@@ -1,4 +1,5 @@
 import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { orderedIssues } from '../../beans/registry/ordered-properties.js';
 import { DECIDE_RULE_PROPS } from './decide-rule-props.js';
 import { Configurable } from '../../model/configurable.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
@@ -42,13 +43,7 @@ export const resultFilterDecideRuleComponent = defineComponent({
       description: 'Only documents whose Last-Modified header is at most this many days old; one without a readable Last-Modified fails. -1 does not look at dates.',
     },
   },
-  validate: (bean) => {
-    const min = bean.config.contentLengthMin as number;
-    const max = bean.config.contentLengthMax as number;
-    return min >= 0 && max >= 0 && min > max
-      ? [{ property: 'contentLengthMin', message: `contentLengthMin ${min} is above contentLengthMax ${max}: no document could pass` }]
-      : [];
-  },
+  validate: (bean) => orderedIssues(bean, { property: 'contentLengthMin', off: [-1] }, { property: 'contentLengthMax', off: [-1] }, 'no document could pass'),
   load: async (): Promise<ComponentClass> => ResultFilterDecideRule,
 });
 

@@ -32,11 +32,13 @@ describe('the decide rule components', () => {
 
   describe('verify reports a bad regular expression at its value (the attribute\'s value or the <list>)', () => {
     const table: [string, string, RegExp][] = [
-      ['MatchesRegexDecideRule', '<property name="regex" value="(unclosed"/>', /^crawler-beans\.xml:3:32: error BC_BEAN_INVALID: bean "r" property "regex": regex "\(unclosed" is not a valid regular expression: Unterminated group$/],
-      ['HopsPathMatchesRegexDecideRule', '<property name="regex" value="L**"/>', /property "regex": regex "L\*\*" is not a valid regular expression: Nothing to repeat$/],
-      ['ContentTypeNotMatchesRegexDecideRule', '<property name="regex" value="[text"/>', /property "regex": regex "\[text" is not a valid regular expression: Unterminated character class$/],
-      ['MatchesFilePatternDecideRule', '<property name="usePreset" value="CUSTOM"/><property name="regex" value="*.zip"/>', /property "regex": regex "\*\.zip" is not a valid regular expression: Nothing to repeat$/],
-      ['NotMatchesListRegexDecideRule', '<property name="regexList"><list><value>ok</value><value>a(</value></list></property>', /^crawler-beans\.xml:3:29: .*property "regexList": regexList\[1\] "a\(" is not a valid regular expression: Unterminated group$/],
+      ['MatchesRegexDecideRule', '<property name="regex" value="(unclosed"/>', /^crawler-beans\.xml:3:32: error BC_BEAN_INVALID: bean "r" property "regex": regex "\(unclosed" is not a valid regular expression: "\(" at offset 0 is never closed \(Java refuses the pattern\)$/],
+      ['HopsPathMatchesRegexDecideRule', '<property name="regex" value="L**"/>', /property "regex": regex "L\*\*" is not a valid regular expression: "\*" at offset 2 has nothing to repeat \(Java refuses the pattern: dangling meta character\)$/],
+      ['ContentTypeNotMatchesRegexDecideRule', '<property name="regex" value="[text"/>', /property "regex": regex "\[text" is not a valid regular expression: "\[" at offset 0 is never closed \(Java refuses the pattern\)$/],
+      ['MatchesFilePatternDecideRule', '<property name="usePreset" value="CUSTOM"/><property name="regex" value="*.zip"/>', /property "regex": regex "\*\.zip" is not a valid regular expression: "\*" at offset 0 has nothing to repeat \(Java refuses the pattern: dangling meta character\)$/],
+      ['MatchesRegexDecideRule', '<property name="regex" value="http://example\\.org/[^/]*+(/.*)?"/>', /^crawler-beans\.xml:3:32: error BC_BEAN_INVALID: bean "r" property "regex": regex "http:\/\/example\\\.org\/\[\^\/\]\*\+\(\/\.\*\)\?": possessive quantifier "\*\+" at offset 24 cannot be translated exactly/],
+      ['MatchesListRegexDecideRule', '<property name="regexList"><list><value>.*\\G</value></list></property>', /property "regexList": regexList\[0\] "\.\*\\G": "\\G" at offset 2 cannot be translated exactly \(the end of the previous match\)$/],
+      ['NotMatchesListRegexDecideRule', '<property name="regexList"><list><value>ok</value><value>a(</value></list></property>', /^crawler-beans\.xml:3:29: .*property "regexList": regexList\[1\] "a\(" is not a valid regular expression: "\(" at offset 1 is never closed \(Java refuses the pattern\)$/],
     ];
     for (const [className, props, error] of table) {
       it(className, async () => {
@@ -52,14 +54,14 @@ describe('the decide rule components', () => {
   <property name="exclude"><list><value>+x</value></list></property>
  </bean>`);
       expect(r.errors).to.have.length(2);
-      expect(r.errors[0]).to.match(/^crawler-beans\.xml:3:28: error BC_BEAN_INVALID: bean "f" property "include": include\[1\] "\(" is not a valid regular expression: Unterminated group$/);
-      expect(r.errors[1]).to.match(/^crawler-beans\.xml:4:28: error BC_BEAN_INVALID: bean "f" property "exclude": exclude\[0\] "\+x" is not a valid regular expression: Nothing to repeat$/);
+      expect(r.errors[0]).to.match(/^crawler-beans\.xml:3:28: error BC_BEAN_INVALID: bean "f" property "include": include\[1\] "\(" is not a valid regular expression: "\(" at offset 0 is never closed \(Java refuses the pattern\)$/);
+      expect(r.errors[1]).to.match(/^crawler-beans\.xml:4:28: error BC_BEAN_INVALID: bean "f" property "exclude": exclude\[0\] "\+x" is not a valid regular expression: "\+" at offset 0 has nothing to repeat \(Java refuses the pattern: dangling meta character\)$/);
     });
 
     it('a bad expression set by --set, at the override', async () => {
       const r = await verify(' <bean id="f" class="UrlFilterDecideRule"/>', ['f.exclude=.*/ok/.*,x)']);
       expect(r.errors).to.have.length(1);
-      expect(r.errors[0]).to.match(/bean "f" property "exclude": exclude\[1\] "x\)" is not a valid regular expression: Unmatched '\)'$/);
+      expect(r.errors[0]).to.match(/bean "f" property "exclude": exclude\[1\] "x\)" is not a valid regular expression: "\)" at offset 1 closes no group \(Java refuses the pattern\)$/);
       expect(r.errors[0]).not.to.match(/^crawler-beans\.xml/);
     });
   });
@@ -71,8 +73,8 @@ describe('the decide rule components', () => {
  <bean id="out" class="ResultFilterDecideRule"><property name="contentLengthMin" value="100"/><property name="contentLengthMax" value="10"/></bean>`);
     expect(r.errors).to.have.length(3);
     expect(r.errors[0]).to.match(/^crawler-beans\.xml:3:\d+: .*bean "ips" property "ipAddresses": ipAddresses\[1\] "example\.org" is not an IP address$/);
-    expect(r.errors[1]).to.match(/^crawler-beans\.xml:4:\d+: .*bean "len" property "lowerBound": lowerBound 10 is above upperBound 5/);
-    expect(r.errors[2]).to.match(/^crawler-beans\.xml:5:\d+: .*bean "out" property "contentLengthMin": contentLengthMin 100 is above contentLengthMax 10/);
+    expect(r.errors[1]).to.match(/^crawler-beans\.xml:4:\d+: .*bean "len" property "upperBound": lowerBound \(10\) is more than upperBound \(5\): the rule could never apply$/);
+    expect(r.errors[2]).to.match(/^crawler-beans\.xml:5:\d+: .*bean "out" property "contentLengthMax": contentLengthMin \(100\) is more than contentLengthMax \(10\): no document could pass$/);
   });
 
   it('builds a scope of the new rules, which decides as a sequence', async () => {

@@ -1,20 +1,29 @@
 import { readFile } from 'node:fs/promises';
-import { defineComponent, type ComponentClass, type BeanView, type ValidationIssue, type ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { defineComponent, type ComponentClass, type BeanView, type ValidateContext, type ValidationIssue, type ConfigOf } from '../../beans/registry/component-descriptor.js';
 import { locateWithin, type SourceLocation } from '../../util/source-location.js';
 import { parseSeedText } from './parse-seed-text.js';
 import type { SeedList, SeedModule } from '../../model/seed-module.js';
 import type { StateSublevel } from '../../model/state-store.js';
 
-/** Every seed line must be a crawlable URL; each bad one is reported at its own line. */
-async function validateSeeds(bean: BeanView): Promise<ValidationIssue[]> {
+/** The seed Heritrix's profiles (and beancrawl's) carry until the operator gives theirs. */
+export const PLACEHOLDER_SEED = 'http://example.example/example';
+
+/**
+ * Every seed line must be a crawlable URL, each bad one reported at its own line; a folder path
+ * or a file: seed needs a job that fetches files (FetchFile), and an http(s) seed one that
+ * fetches over HTTP; the profiles' placeholder seed is a warning that `launch` refuses.
+ */
+async function validateSeeds(bean: BeanView, ctx: ValidateContext): Promise<ValidationIssue[]> {
   const source = bean.refs('textSource')[0];
   if (!source) return [];
   let text: string;
   let at: (offset: number) => SourceLocation;
+  let edit: string;
   if (source.className === 'ConfigString') {
     text = String(source.config.value ?? '');
     const start = source.locationOf('value');
     at = (offset) => locateWithin(start, text, offset);
+    edit = `replace this line with your seeds (the override ${bean.id}.textSource.value, which \`beancrawl create --seed URL\` writes)`;
   } else if (source.className === 'ConfigFile') {
     const path = String(source.config.path);
     try {
@@ -23,8 +32,42 @@ async function validateSeeds(bean: BeanView): Promise<ValidationIssue[]> {
       return []; // ConfigFile reports a file it cannot read
     }
     at = (offset) => locateWithin({ file: path, line: 1, column: 1 }, text, offset);
+    edit = `replace this line of ${path} with your seeds`;
   } else return [];
-  return parseSeedText(text).invalid.map((s) => ({ property: 'textSource', at: at(s.offset), message: `seed "${s.text}" ${s.reason}` }));
+  const components = ctx.components;
+  const fetchesFiles = components?.has('FetchFile') ?? true;
+  const fetchesWeb = components?.has('FetchHttp') ?? true;
+  const knowsFetchers = components !== undefined && (components.has('FetchFile') || components.has('FetchHttp'));
+  const { seeds, invalid } = parseSeedText(text);
+  const issues: ValidationIssue[] = invalid.map((s) => {
+    if (s.folder && knowsFetchers && !fetchesFiles) {
+      return { property: 'textSource', at: at(s.offset), message: `seed "${s.text}" is a folder path: this job fetches over HTTP only; crawl a folder with a job made from the file-system profile (beancrawl create JOB --profile file-system --seed ${s.folder})` };
+    }
+    return { property: 'textSource', at: at(s.offset), message: `seed "${s.text}" ${s.reason}` };
+  });
+  for (const seed of seeds) {
+    const offset = lineOffset(text, seed.line);
+    if (knowsFetchers && seed.url.startsWith('file:') && !fetchesFiles) {
+      issues.push({ property: 'textSource', at: at(offset), message: `seed "${seed.url}" is a file: URL, which this job cannot fetch (no FetchFile in its fetch chain): crawl folders with a job made from the file-system profile (beancrawl create JOB --profile file-system --seed ${seed.url})` });
+    } else if (knowsFetchers && /^https?:/.test(seed.url) && !fetchesWeb) {
+      issues.push({ property: 'textSource', at: at(offset), message: `seed "${seed.url}" is a web URL, which this job cannot fetch (no FetchHttp in its fetch chain): crawl web sites with a job made from a web profile (default, site-mirror, broad)` });
+    } else if (seed.url === PLACEHOLDER_SEED) {
+      issues.push({
+        property: 'textSource', at: at(offset), code: 'BC_SEED_PLACEHOLDER', severity: 'warning', blocksLaunch: true,
+        message: `seed "${seed.url}" is the profile's placeholder: ${edit}; launch refuses to start with it`,
+      });
+    }
+  }
+  return issues;
+}
+
+/** The offset of the first non-blank character of a line (1-based) in text. */
+function lineOffset(text: string, line: number): number {
+  const lines = text.split(/(?<=\r\n|\r(?!\n)|\n)/);
+  let offset = 0;
+  for (let i = 0; i < line - 1 && i < lines.length; i++) offset += lines[i].length;
+  const raw = lines[line - 1] ?? '';
+  return offset + (raw.length - raw.trimStart().length);
 }
 
 export const textSeedModuleComponent = defineComponent({

@@ -34,7 +34,7 @@ describe('the reporting components', () => {
   it('a statisticsTracker added to the default profile is wired by autowiring, with Heritrix\'s defaults', async () => {
     const profile = withoutBean(await readFile(join(REPO_ROOT, 'profiles', 'default.xml'), 'utf8'), 'statisticsTracker');
     const beans = profile.replace('</beans>', '<bean id="statisticsTracker" class="org.archive.crawler.reporting.StatisticsTracker" autowire="byName"/></beans>');
-    const r = await verifyText({ 'crawler-beans.xml': beans }, { registry, sets: ['metadata.operatorContactUrl=http://example.org/contact'] });
+    const r = await verifyText({ 'crawler-beans.xml': beans }, { registry, sets: ['metadata.operatorContactUrl=http://example.org/contact', 'seeds.textSource.value=https://example.org/'] });
     expect(r.errors).to.deep.equal([]);
     const bean = r.resolved!.byId.get('statisticsTracker')!;
     expect(bean.config).to.deep.include({ intervalSeconds: 20, keepSnapshotsCount: 5, liveHostReportSize: 20, trackSeeds: true, trackSources: true });

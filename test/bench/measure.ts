@@ -3,7 +3,7 @@
  * wall seconds, user + system CPU seconds and peak RSS, so module loading, start-up and shutdown
  * count as a user would see them. Also small helpers: disk use, medians, a free loopback port.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 
@@ -47,6 +47,32 @@ export function timed(cmd: string, args: string[], opts: TimedOptions = {}): Mea
     stdout: r.stdout, stderr: r.stderr.replace(/^Command (exited with non-zero status \d+|terminated by signal \d+)\n/m, '').replace(/BENCHTIME .*\n?/, ''),
     status: r.status, timedOut: r.status === 124 || r.status === 137,
   };
+}
+
+/**
+ * As `timed`, without blocking the event loop: for a bench that watches the process while it
+ * runs (many-hosts.bench.ts polls the crawl's control socket).
+ */
+export function timedAsync(cmd: string, args: string[], opts: TimedOptions = {}): Promise<Measured> {
+  if (!existsSync(GNU_TIME)) return Promise.reject(new Error(`${GNU_TIME} is missing (Debian package "time")`));
+  const limit = String(opts.timeoutS ?? 900);
+  const child = spawn(GNU_TIME, ['-f', 'BENCHTIME %e %U %S %M', 'timeout', '-k', '10', limit, cmd, ...args], { cwd: opts.cwd, env: opts.env ?? process.env });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (status) => {
+      const m = /BENCHTIME ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(stderr);
+      if (!m) return reject(new Error(`${cmd} ${args.join(' ')}: no timing (exit ${status}${status === 124 ? ', timed out' : ''}):\n${stdout.slice(-1500)}\n${stderr.slice(-3000)}`));
+      resolve({
+        wall: Number(m[1]), cpu: Number(m[2]) + Number(m[3]), rssMb: Number(m[4]) / 1024,
+        stdout, stderr: stderr.replace(/^Command (exited with non-zero status \d+|terminated by signal \d+)\n/m, '').replace(/BENCHTIME .*\n?/, ''),
+        status, timedOut: status === 124 || status === 137,
+      });
+    });
+  });
 }
 
 /** Disk use of a folder in MB (`du -sk`), or NaN when it cannot be read. */

@@ -27,9 +27,9 @@ import { DEFAULT_SHAPE } from './synthetic-site.js';
 const SELF = fileURLToPath(import.meta.url);
 
 
-interface CallFrame { functionName: string; url: string; lineNumber: number; columnNumber: number }
-interface ProfileNode { id: number; callFrame: CallFrame; children?: number[] }
-interface CpuProfile { nodes: ProfileNode[]; startTime: number; endTime: number; samples: number[]; timeDeltas: number[] }
+export interface CallFrame { functionName: string; url: string; lineNumber: number; columnNumber: number }
+export interface ProfileNode { id: number; callFrame: CallFrame; children?: number[] }
+export interface CpuProfile { nodes: ProfileNode[]; startTime: number; endTime: number; samples: number[]; timeDeltas: number[] }
 
 const maps = new Map<string, SourceMap | null>();
 function sourceMapOf(file: string): SourceMap | null {
@@ -46,7 +46,7 @@ function sourceMapOf(file: string): SourceMap | null {
 }
 
 /** Where a frame is, for people: src/…/x.ts:line for our code, package/path:line, node:…:line. */
-function place(cf: CallFrame): { where: string; area: string } {
+export function place(cf: CallFrame): { where: string; area: string } {
   const url = cf.url;
   const line = cf.lineNumber + 1;
   if (!url) return { where: '', area: cf.functionName.startsWith('(') ? cf.functionName : '(native)' };

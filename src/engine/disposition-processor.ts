@@ -26,7 +26,7 @@ export const dispositionProcessorComponent = defineComponent({
   },
   refs: PROCESSOR_REFS,
   validate: (bean) => orderedIssues(bean, { property: 'minDelayMs' }, { property: 'maxDelayMs' },
-    'the shortest rest after a fetch would be longer than the longest; make minDelayMs at most maxDelayMs'),
+    'maxDelayMs wins, as in Heritrix: every rest after a fetch is at most maxDelayMs (a robots.txt Crawl-delay aside)', 'upper', 'warning'),
   load: async (): Promise<ComponentClass> => DispositionProcessor,
 });
 

@@ -54,7 +54,9 @@ export const sheetsExtension: VerifyExtension = {
         for (const issue of await target.descriptor.validate(view, ctx)) {
           const property = [issue.property, ...(issue.related ?? [])].find((p) => p !== undefined && p in values);
           if (property === undefined) continue;
-          diagnostics.push({ code: 'BC_SHEET_VALUE', bean: sheet.id, location: at(property), message: `"${targetId}.${property}": ${issue.message}`, hints: issue.hints ?? [] });
+          // A warning stays one (its own code), at the sheet's entry; an error is the sheet's.
+          const kind = issue.severity === 'warning' ? { code: issue.code ?? 'BC_SHEET_VALUE', severity: issue.severity } : { code: 'BC_SHEET_VALUE' as const };
+          diagnostics.push({ ...kind, bean: sheet.id, location: at(property), message: `"${targetId}.${property}": ${issue.message}`, hints: issue.hints ?? [] });
         }
       }
     }

@@ -39,6 +39,7 @@ export const ERROR_CODES = {
   BC_BEAN_IGNORED: 'A warning: a bean of a Heritrix class that beancrawl accepts but does not use (its job is done otherwise, or comes in a later version).',
   BC_CONSTRUCTOR_ARG: 'A `<constructor-arg>` on a class that beancrawl does not build from constructor arguments, or one that names no argument of it, or sets a property the bean also sets.',
   BC_PLACEHOLDER: 'A `${NAME}` in an import\'s resource, or a `#{systemEnvironment[\'NAME\']}`, names an environment variable that is not set and gives no default; or a `#{...}` is a Spring expression beancrawl does not read.',
+  BC_PROP_ORDER: 'A warning: two properties that bound each other are set the wrong way round (minDelayMs above maxDelayMs and the like); Heritrix accepts it, and the message says which one wins.',
   BC_PROP_IGNORED: 'A warning: a property of a Heritrix class that beancrawl accepts but does not use (it cannot mean anything here); the message says why.',
   BC_SEED_PLACEHOLDER: 'A warning at verify, an error at launch: a seed is the profile\'s placeholder (`http://example.example/example`); replace it with your seeds.',
   BC_BEAN_INVALID: 'A bean\'s own validation failed (for example the operator contact URL is not an http(s) URL).',

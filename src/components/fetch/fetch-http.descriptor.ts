@@ -116,7 +116,7 @@ export const fetchHttpComponent = defineComponent({
 function validateFetchHttp(bean: BeanView): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   issues.push(...orderedIssues(bean, { property: 'soTimeoutMs', off: [0] }, { property: 'timeoutSeconds', scale: 1000, off: [0] },
-    'the connect and silence timeout would be longer than a whole fetch may take, so it could never end one; make soTimeoutMs at most timeoutSeconds × 1000', 'lower'));
+    'a fetch ends at timeoutSeconds first, as in Heritrix: no connect or silence lasts longer than that', 'lower', 'warning'));
   issues.push(...proxyIssues(String(bean.config.httpProxyHost ?? ''), Number(bean.config.httpProxyPort ?? 0)));
   const bind = String(bean.config.httpBindAddress ?? '');
   if (bind !== '' && isIP(bind) === 0) issues.push({ property: 'httpBindAddress', message: `"${bind}" is not an IP address` });

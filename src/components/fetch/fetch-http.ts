@@ -103,7 +103,7 @@ export class FetchHttp extends Processor<typeof fetchHttpComponent> {
     if (form.body !== undefined) headers.push('Content-Type', 'application/x-www-form-urlencoded', 'Content-Length', String(Buffer.byteLength(form.body)));
     const proxied = this.config.httpProxyHost !== '' && url.protocol === 'http:';
     curi.requestHead = requestHeadOf(proxied ? url.origin + form.path : form.path, url.host, c.sendConnectionClose, headers, form.method);
-    const exchange = new HttpExchange({ soTimeoutMs: c.soTimeoutMs, timeoutMs: c.timeoutSeconds * 1000, maxLengthBytes: c.maxLengthBytes }, wantBody);
+    const exchange = new HttpExchange({ soTimeoutMs: c.soTimeoutMs, timeoutMs: c.timeoutSeconds * 1000, maxLengthBytes: c.maxLengthBytes, method: form.method }, wantBody);
     agent.dispatch({
       origin: url.origin, path: form.path, method: form.method, headers, body: form.body, reset: c.sendConnectionClose, headersTimeout: c.soTimeoutMs, bodyTimeout: c.soTimeoutMs,
     }, exchange);

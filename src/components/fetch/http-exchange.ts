@@ -1,4 +1,5 @@
 import type { Dispatcher } from 'undici';
+import { messageExtent } from './message-extent.js';
 import { currentTap, type SocketTap } from './socket-tap.js';
 
 /** The error an exchange ends with when the server stays silent, or the whole fetch takes too long before any header. */
@@ -20,6 +21,8 @@ export interface ExchangeLimits {
    * connection, status line and headers included; past it the rest is not read (`length`). 0 = no limit.
    */
   readonly maxLengthBytes: number;
+  /** The request's method (HEAD responses have no body); GET when not given. */
+  readonly method?: string;
 }
 
 /**
@@ -145,10 +148,20 @@ export class HttpExchange implements Dispatcher.DispatchHandler {
     if (this.#tap !== undefined) {
       this.raw = this.#tap.take();
       this.#tap = undefined;
+      if (!abort && this.error === undefined) this.#dropUnasked(this.raw);
     }
     if (abort && this.#abort) process.nextTick(this.#abort);
     this.#resolve(this);
     return false;
+  }
+
+  /**
+   * A response that completed owns the bytes its head frames, no more: what the same reads brought
+   * after it is a response nobody asked for (undici closes such a connection), never kept.
+   */
+  #dropUnasked(raw: Buffer): void {
+    const extent = messageExtent(raw, this.statusCode, this.rawHeaders, this.limits.method ?? 'GET');
+    if (extent !== undefined && extent < raw.length) this.raw = raw.subarray(0, extent);
   }
 }
 

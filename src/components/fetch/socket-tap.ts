@@ -11,14 +11,18 @@ export class SocketTap {
   #chunks: Buffer[] = [];
   length = 0;
 
+  /** Set while a response is kept partly in a file: the bytes go there instead (still counted). */
+  sink?: (chunk: Buffer) => void;
+
   push(chunk: Buffer): void {
-    this.#chunks.push(chunk);
     this.length += chunk.length;
+    if (this.sink !== undefined) this.sink(chunk);
+    else this.#chunks.push(chunk);
   }
 
   /** The bytes kept so far, and a fresh start for the next response on this connection. */
   take(): Buffer {
-    const bytes = this.#chunks.length === 1 ? this.#chunks[0] : Buffer.concat(this.#chunks, this.length);
+    const bytes = this.#chunks.length === 1 ? this.#chunks[0] : Buffer.concat(this.#chunks);
     this.#chunks = [];
     this.length = 0;
     return bytes;

@@ -160,12 +160,12 @@ export class HttpExchange implements Dispatcher.DispatchHandler {
    */
   #startSpill(): void {
     const tap = this.#tap!;
-    const prefix = (this.#prefix = tap.take());
+    const prefix = tap.take();
+    this.#prefix = prefix;
     const begin = messageBodyBegin(prefix);
     this.#headLength = begin < 0 ? prefix.length : begin;
     const algorithm = this.limits.digestAlgorithm ?? 'sha1';
     const spill = (this.#spill = new ResponseSpill(this.limits.spillPath!(), algorithm));
-    spill.digestOnly(prefix.subarray(this.#headLength));
     const max = this.limits.maxLengthBytes;
     if (max > 0) this.#cap = Math.max(max, this.#headLength);
     const chunked = isChunked(rawHeaderValue(this.rawHeaders, 'transfer-encoding'));
@@ -175,6 +175,9 @@ export class HttpExchange implements Dispatcher.DispatchHandler {
       this.#contentHash = createHash(algorithm);
       for (const c of this.chunks) this.#contentHash.update(c);
     }
+    // What the same reads brought past the response's end is none of it.
+    if (prefix.length > this.#cap) this.#prefix = prefix.subarray(0, this.#cap);
+    spill.digestOnly(this.#prefix.subarray(this.#headLength));
     tap.sink = (bytes) => this.#toSpill(bytes);
   }
 

@@ -26,9 +26,10 @@ interface Figures {
 const LINE = /^\s*(beancrawl-level|bare-1) #\d+: \d+ pages in ([\d.]+) s, CPU ([\d.]+) s, peak RSS (\d+) MB/;
 
 async function once(root: string): Promise<Figures> {
-  const { stdout } = await run(process.execPath, [join(root, 'dist/test/bench/crawl.bench.js'), pages, '1'], { cwd: root, maxBuffer: 1 << 24 });
+  const { stdout, stderr } = await run(process.execPath, [join(root, 'dist/test/bench/crawl.bench.js'), pages, '1'], { cwd: root, maxBuffer: 1 << 24 });
   const found = new Map<string, number[]>();
-  for (const line of stdout.split('\n')) {
+  // crawl.bench prints each run's line on stderr, the report on stdout.
+  for (const line of `${stdout}\n${stderr}`.split('\n')) {
     const m = LINE.exec(line);
     if (m) found.set(m[1], [Number(m[2]), Number(m[3]), Number(m[4])]);
   }

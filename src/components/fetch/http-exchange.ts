@@ -73,6 +73,8 @@ export class HttpExchange implements Dispatcher.DispatchHandler {
   /** The body was not read because `wantBody` said no. */
   bodySkipped = false;
   error?: Error;
+  /** Where the entity begins in `raw` (after the first blank line), when found once the response completed. */
+  rawHeadLength?: number;
   /** Set when the response outgrew the in-memory bound: `raw` is then its first bytes, this the rest. */
   spilled?: SpilledPart;
   readonly done: Promise<HttpExchange>;
@@ -260,7 +262,9 @@ export class HttpExchange implements Dispatcher.DispatchHandler {
    * after it is a response nobody asked for (undici closes such a connection), never kept.
    */
   #dropUnasked(raw: Buffer): void {
-    const extent = messageExtent(raw, this.statusCode, this.rawHeaders, this.limits.method ?? 'GET');
+    const begin = messageBodyBegin(raw);
+    this.rawHeadLength = begin < 0 ? raw.length : begin;
+    const extent = messageExtent(raw, this.statusCode, this.rawHeaders, this.limits.method ?? 'GET', begin);
     if (extent !== undefined && extent < raw.length) this.raw = raw.subarray(0, extent);
   }
 }

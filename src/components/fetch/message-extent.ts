@@ -8,11 +8,11 @@ import { rawHeaderValue } from './header-map.js';
  * response before the next request was written. A response delimited by the connection's end
  * owns all it read. undefined when the framing cannot be found in `raw` (then all of it is kept).
  */
-export function messageExtent(raw: Buffer, statusCode: number, rawHeaders: readonly string[], method: string): number | undefined {
-  // The last head in the bytes: 1xx interim responses come before the final one.
+export function messageExtent(raw: Buffer, statusCode: number, rawHeaders: readonly string[], method: string, firstHead = messageBodyBegin(raw)): number | undefined {
+  // The last head in the bytes: 1xx interim responses ("HTTP/1.1 1xx") come before the final one.
   let begin = 0;
-  let head = messageBodyBegin(raw);
-  while (head > 0 && /^HTTP\/\d(\.\d)? 1\d\d/.test(raw.toString('latin1', begin, Math.min(begin + 12, raw.length))) && head < raw.length) {
+  let head = firstHead;
+  while (head > 0 && head < raw.length && raw[begin + 9] === 0x31 && /^HTTP\/\d(\.\d)? 1\d\d/.test(raw.toString('latin1', begin, Math.min(begin + 12, raw.length)))) {
     begin = head;
     const next = messageBodyBegin(raw.subarray(begin));
     if (next < 0) return undefined;

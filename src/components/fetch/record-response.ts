@@ -98,7 +98,7 @@ function annotate(curi: CrawlUri, exchange: HttpExchange, headers: Record<string
 
 /** The bytes of a response kept: all that was read, cut at the length limit, or the head alone when the body was not wanted. */
 function bytesKept(exchange: HttpExchange, raw: Buffer, maxLengthBytes: number): ResponseBytes {
-  const begin = messageBodyBegin(raw);
+  const begin = exchange.rawHeadLength ?? messageBodyBegin(raw);
   const headLength = begin < 0 ? raw.length : begin;
   if (exchange.bodySkipped) return { bytes: raw.subarray(0, headLength), headLength };
   if (exchange.truncated === 'length' && maxLengthBytes > 0 && raw.length > maxLengthBytes) {

@@ -20,8 +20,12 @@ export class SocketTap {
     else this.#chunks.push(chunk);
   }
 
+  /** A response was taken and no request has been written since: bytes now are none of any request's. */
+  idle = false;
+
   /** The bytes kept so far, and a fresh start for the next response on this connection. */
   take(): Buffer {
+    this.idle = true;
     const bytes = this.#chunks.length === 1 ? this.#chunks[0] : Buffer.concat(this.#chunks);
     this.#chunks = [];
     this.length = 0;
@@ -46,12 +50,28 @@ function clear(tap: SocketTap): void {
   if (parsing === tap) parsing = undefined;
 }
 
-/** Wraps the socket's `read` so that every chunk undici takes from it is kept by a tap, once per connection. */
+/**
+ * Wraps the socket's `read` so that every chunk undici takes from it is kept by a tap, once per
+ * connection; and its `write`, so that the tap knows when a request was written since the last
+ * response: data read in between (a response nobody asked for) closes the connection.
+ */
 function tapSocket(socket: Socket): void {
   const tap = new SocketTap();
   const read = socket.read;
+  const write = socket.write;
+  socket.write = function tappedWrite(this: Socket, ...args: unknown[]) {
+    tap.idle = false;
+    return (write as (...a: unknown[]) => boolean).apply(this, args);
+  } as Socket['write'];
   socket.read = function tappedRead(this: Socket, size?: number) {
     const chunk = read.call(this, size) as Buffer | string | null;
+    if (chunk !== null && typeof chunk !== 'string' && tap.idle) {
+      // Bytes on a kept-alive connection before the next request was written answer nothing that
+      // was asked: they are dropped, and so is the connection (without an error, so that undici
+      // sends the requests waiting for it on a new one).
+      process.nextTick(() => socket.destroy());
+      return null;
+    }
     if (chunk !== null && typeof chunk !== 'string') tap.push(chunk);
     parsing = tap;
     queueMicrotask(() => clear(tap));

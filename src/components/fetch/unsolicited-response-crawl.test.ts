@@ -2,6 +2,12 @@ import { expect } from 'chai';
 import { readdir } from 'node:fs/promises';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
+import { fixedMetadata } from '../../model/crawl-metadata-info.js';
+import { CrawlUri } from '../../model/crawl-uri.js';
+import { until } from '../../../test/support/until.js';
+import { FetchHttp, type FetchHttpConfig } from './fetch-http.js';
+import { fetchHttpComponent } from './fetch-http.descriptor.js';
+import { MemoryServerCache } from './memory-server-cache.js';
 import { crawlJob, fastSets, type CrawlLogEntry } from '../../../test/support/crawl-job.js';
 import { field, parseHttpMessage, readWarcFile, type WarcRecordRead } from '../../../test/support/warc-reader.js';
 
@@ -17,7 +23,8 @@ const UNSOLICITED_BODY = '<html><body><a href="/unsolicited-link">never follow m
 /**
  * A raw TCP server that, after answering a request on a kept-alive connection, writes a second
  * whole response nobody asked for on the same connection: at once (same write), or a little
- * later (its own packet), in turns.
+ * later (its own write), in turns. (Bytes that come after the next request was written cannot be
+ * told from its answer: HTTP/1.1 has nothing else to tell them by.)
  */
 class PushyServer {
   readonly #server: Server;
@@ -104,5 +111,48 @@ describe('a response nobody asked for, on a kept-alive connection (integration)'
       expect([e!.status, e!.size], `/p${i}`).to.deep.equal([200, String(`<html><body>answer to /p${i}</body></html>`.length)]);
     }
     expect(log.filter((e) => e.uri.includes('unsolicited')).map((e) => e.line)).to.deep.equal([]);
+  });
+});
+
+describe('bytes on an idle kept-alive connection', () => {
+  it('drop the connection: the next request goes out on a new one and gets its own answer', async () => {
+    const sockets: Socket[] = [];
+    const server = createServer((socket) => {
+      sockets.push(socket);
+      socket.on('error', () => undefined);
+      let pending = '';
+      socket.on('data', (data) => {
+        pending += data.toString('latin1');
+        for (let end = pending.indexOf('\r\n\r\n'); end >= 0; end = pending.indexOf('\r\n\r\n')) {
+          const path = pending.slice(0, end).split(' ')[1];
+          pending = pending.slice(end + 4);
+          socket.write(answer(path, `answer to ${path}`));
+        }
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    const cache = new MemoryServerCache({});
+    cache.host('site.test').ip = '127.0.0.1';
+    const defaults = Object.fromEntries(Object.entries(fetchHttpComponent.props).map(([k, spec]) => [k, spec.default]));
+    const metadata = fixedMetadata({ operatorContactUrl: 'https://example.org/contact', operatorFrom: '', jobName: 'test', robotsPolicyName: 'obey', userAgent: 'test' });
+    const f = new FetchHttp({ ...defaults, serverCache: cache, metadata, shouldFetchBodyRule: undefined } as unknown as FetchHttpConfig);
+    await f.start();
+    try {
+      const first = new CrawlUri(`http://site.test:${port}/a`);
+      await f.process(first);
+      expect(first.response?.body.toString()).to.equal('answer to /a');
+      // The connection is idle now: the server says more, and the crawler hangs up.
+      sockets[0].write(answer('unsolicited', UNSOLICITED_BODY));
+      await until(() => sockets[0].destroyed || sockets[0].readableEnded, 'the crawler to close the connection the unsolicited bytes came on');
+      const second = new CrawlUri(`http://site.test:${port}/b`);
+      await f.process(second);
+      expect([second.fetchStatus, second.response?.body.toString()]).to.deep.equal([200, 'answer to /b']);
+      expect(sockets.length, 'connections').to.equal(2);
+    } finally {
+      await f.stop();
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

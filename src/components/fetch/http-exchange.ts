@@ -162,7 +162,8 @@ export class HttpExchange implements Dispatcher.DispatchHandler {
    */
   #startSpill(): void {
     const tap = this.#tap!;
-    const prefix = tap.take();
+    // The response goes on: the connection is not idle.
+    const prefix = tap.take(false);
     this.#prefix = prefix;
     const begin = messageBodyBegin(prefix);
     this.#headLength = begin < 0 ? prefix.length : begin;

@@ -23,9 +23,12 @@ export class SocketTap {
   /** A response was taken and no request has been written since: bytes now are none of any request's. */
   idle = false;
 
-  /** The bytes kept so far, and a fresh start for the next response on this connection. */
-  take(): Buffer {
-    this.idle = true;
+  /**
+   * The bytes kept so far, and a fresh start for the next response on this connection; `ended`
+   * (the default): the response is over, and the connection idle until a request is written.
+   */
+  take(ended = true): Buffer {
+    if (ended) this.idle = true;
     const bytes = this.#chunks.length === 1 ? this.#chunks[0] : Buffer.concat(this.#chunks);
     this.#chunks = [];
     this.length = 0;

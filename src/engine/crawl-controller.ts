@@ -1,3 +1,4 @@
+import { unlink } from 'node:fs/promises';
 import { defineComponent, type ComponentClass, type ConfigOf } from '../beans/registry/component-descriptor.js';
 import type { ControllerState, CrawlControl, CrawlProgress, DeltaCounts } from '../model/crawl-control.js';
 import { CrawlUri } from '../model/crawl-uri.js';
@@ -21,9 +22,9 @@ export const crawlControllerComponent = defineComponent({
     maxToeThreads: { type: 'integer', default: 25, minimum: 1, maximum: 10000, description: 'URIs processed at once (workers on the event loop; Heritrix\'s toe threads).' },
     pauseAtStart: { type: 'boolean', default: false, description: 'Accepted for Heritrix files (whose default is true); a launch here always runs to the end.' },
     runWhileEmpty: { type: 'boolean', default: false, description: 'Accepted for Heritrix files; a crawl here ends when its frontier is empty. Heritrix 3.0 called it `pauseAtFinish`.' },
-    recorderInBufferBytes: { type: 'integer', default: 524288, description: 'Accepted for Heritrix files; ignored.' },
-    recorderOutBufferBytes: { type: 'integer', default: 16384, description: 'Accepted for Heritrix files; ignored.' },
-    scratchDir: { type: 'string', default: 'scratch', description: 'Accepted for Heritrix files; ignored.' },
+    recorderInBufferBytes: { type: 'integer', default: 524288, description: 'Accepted for Heritrix files; ignored here: FetchHttp\'s recorderInBufferBytes bounds what one response holds in memory.' },
+    recorderOutBufferBytes: { type: 'integer', default: 16384, description: 'Accepted for Heritrix files; ignored: a request is small and sent at once.' },
+    scratchDir: { type: 'string', default: 'scratch', description: 'Accepted for Heritrix files; ignored here: FetchHttp\'s scratchDir holds the files of large responses.' },
   },
   refs: {
     metadata: { kind: 'CrawlMetadata', required: true, autowire: true, description: 'Who runs the crawl.' },
@@ -66,6 +67,13 @@ export const INTERRUPTED = 'INTERRUPTED';
 
 /** A worker failed: the crawl stops, and the next launch resumes it. */
 const FINISHED_ABNORMAL = 'FINISHED_ABNORMAL';
+
+/** A URI is done: the files made for it (responses kept partly on disk) go; one already gone is no matter. */
+function removeScratch(curi: CrawlUri): void {
+  const files = curi.scratchFiles ?? [];
+  curi.scratchFiles = undefined;
+  for (const file of files) unlink(file).catch(() => undefined);
+}
 
 /** Heritrix's CrawlController: seeds in, workers on, until done. */
 export class CrawlController implements CrawlControl {
@@ -274,6 +282,7 @@ export class CrawlController implements CrawlControl {
       } catch (e) {
         loggerModule?.runtimeError(curi, e);
       }
+      if (curi.scratchFiles !== undefined) removeScratch(curi);
     }
   }
 

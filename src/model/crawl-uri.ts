@@ -104,6 +104,8 @@ export class CrawlUri {
   response?: HttpResponse;
   /** The request as sent (for WARC request records): request line and header lines, CRLF-joined, ending in a blank line. */
   requestHead?: string;
+  /** Files made for this URI (a response kept partly on disk): removed once the URI is done. */
+  scratchFiles?: string[];
   /** What a non-HTTP fetch produced (a dns: record, a file's bytes), for writers and receivers. */
   content?: Buffer;
   /** Extra facts for crawl.log's 13th field (logExtraInfo): WARC file name and offset, ... */

@@ -1,3 +1,5 @@
+import type { FileSpan } from './file-span.js';
+
 /** An HTTP response as received, for writers: status line and headers as sent, body bytes before content decoding. */
 export interface HttpResponse {
   readonly statusCode: number;
@@ -7,7 +9,7 @@ export interface HttpResponse {
   readonly rawHeaders: readonly string[];
   /** Lower-cased header names to values (joined with ", " when repeated). */
   readonly headers: Readonly<Record<string, string>>;
-  /** The body as it came over the wire, transfer coding (chunk framing) removed, content coding kept. */
+  /** The body as it came over the wire, transfer coding (chunk framing) removed, content coding kept; its beginning only when the response was kept partly in a file (asReceived.spilled). */
   readonly rawBody: Buffer;
   /**
    * The response exactly as read from the connection, as Heritrix's Recorder keeps it and its
@@ -24,8 +26,15 @@ export interface HttpResponse {
   readonly truncated?: 'length' | 'time';
 }
 
-/** A response's bytes as received, and where its entity begins in them (after the head's blank line). */
+/**
+ * A response's bytes as received, and where its entity begins in them (after the head's blank
+ * line). Past the fetcher's in-memory bound (recorderInBufferBytes) the rest is in a file:
+ * `bytes` is then the first of them (head and the entity's beginning) and `spilled` the rest, with
+ * the entity's sha1 digest (`sha1:BASE32`), computed as the bytes came.
+ */
 export interface ResponseBytes {
   readonly bytes: Buffer;
   readonly headLength: number;
+  readonly spilled?: FileSpan;
+  readonly entitySha1?: string;
 }

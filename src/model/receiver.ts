@@ -1,3 +1,4 @@
+import type { RecordPiece } from './file-span.js';
 import type { CrawlUri } from './crawl-uri.js';
 import type { DocumentEvent } from './fetch-history.js';
 import type { Link } from './hop.js';
@@ -110,7 +111,7 @@ export interface WarcRecordDraft {
   /** Further named fields in order: WARC-Payload-Digest, WARC-IP-Address, WARC-Truncated, ... */
   readonly fields: ReadonlyArray<readonly [string, string]>;
   /** The record block, in pieces that are written as they are. */
-  readonly block: readonly Uint8Array[];
+  readonly block: readonly RecordPiece[];
 }
 
 /**

@@ -46,3 +46,31 @@ export function asOneChunk(body: Buffer): Buffer[] {
   if (body.length === 0) return [Buffer.from('0\r\n\r\n', 'latin1')];
   return [Buffer.from(`${body.length.toString(16)}\r\n`, 'latin1'), body, Buffer.from('\r\n0\r\n\r\n', 'latin1')];
 }
+
+/**
+ * The length of a whole chunked entity (chunks, last chunk, trailer lines and the blank line that
+ * ends them) at the start of `entity`; -1 when it does not hold a whole one.
+ */
+export function chunkedLength(entity: Buffer): number {
+  let at = 0;
+  for (;;) {
+    const lineEnd = entity.indexOf(10, at);
+    if (lineEnd < 0) return -1;
+    const size = Number.parseInt(entity.toString('latin1', at, lineEnd).split(';')[0].trim(), 16);
+    if (!Number.isFinite(size) || size < 0) return -1;
+    at = lineEnd + 1;
+    if (size === 0) break;
+    at += size;
+    if (entity[at] === 13) at++;
+    if (entity[at] !== 10) return -1;
+    at++;
+  }
+  // Trailer lines, up to the empty line.
+  for (;;) {
+    const lineEnd = entity.indexOf(10, at);
+    if (lineEnd < 0) return -1;
+    const empty = lineEnd === at || (lineEnd === at + 1 && entity[at] === 13);
+    at = lineEnd + 1;
+    if (empty) return at;
+  }
+}

@@ -34,6 +34,17 @@ export const fetchHttpComponent = defineComponent({
         'the entity as received (chunk framing included). The rest is not downloaded, the URI is annotated `lenTrunc` and its ' +
         'record marked `WARC-Truncated: length`; a head longer than the limit is kept whole, without body. 0 = no limit.',
     },
+    recorderInBufferBytes: {
+      type: 'integer', minimum: 65536, default: 524288,
+      description: 'Most bytes of one response held in memory (Heritrix\'s CrawlController.recorderInBufferBytes, here per fetcher): the rest ' +
+        'goes to a file in scratchDir as it arrives (digested on the way), and writers stream it from there into their records. Extractors ' +
+        'and content decoding see only the part held in memory.',
+    },
+    scratchDir: {
+      type: 'string', default: 'scratch', path: true,
+      description: 'The folder for the files of responses larger than recorderInBufferBytes (Heritrix\'s `.ris` backing files). A file is ' +
+        'removed once its URI is done; files left by a crawl that was killed are removed when the next one starts.',
+    },
     maxFetchKBSec: {
       type: 'integer', minimum: 0, default: 0, overlayable: true,
       description: 'Not implemented yet: accepted for Heritrix files; fetches run at full speed whatever the value.',

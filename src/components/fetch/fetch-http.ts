@@ -1,3 +1,6 @@
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { isAbsolute, join } from 'node:path';
 import { formBody } from './html-form-credential.js';
 import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
@@ -41,11 +44,17 @@ export class FetchHttp extends Processor<typeof fetchHttpComponent> {
   #auth?: HttpAuthenticator;
   #acceptSource?: readonly string[];
   #acceptFlat: string[] = [];
+  #scratch = '';
 
-  start(): void {
+  async start(): Promise<void> {
     // The connection pool is made once, for no URI: its connect timeout is the bean's own soTimeoutMs.
     this.#agent ??= httpDispatcher(this.configForNoUri(), this.#lookup);
     if (this.config.credentialStore !== undefined) this.#auth ??= new HttpAuthenticator(this.config.credentialStore);
+    // A job makes scratchDir absolute (under the job folder); a FetchHttp made without one uses the system's temporary folder.
+    const dir = this.config.scratchDir;
+    this.#scratch = isAbsolute(dir) ? dir : join(tmpdir(), 'beancrawl-scratch');
+    await mkdir(this.#scratch, { recursive: true });
+    if (isAbsolute(dir)) await clearScratch(dir);
   }
 
   async stop(): Promise<void> {
@@ -103,7 +112,10 @@ export class FetchHttp extends Processor<typeof fetchHttpComponent> {
     if (form.body !== undefined) headers.push('Content-Type', 'application/x-www-form-urlencoded', 'Content-Length', String(Buffer.byteLength(form.body)));
     const proxied = this.config.httpProxyHost !== '' && url.protocol === 'http:';
     curi.requestHead = requestHeadOf(proxied ? url.origin + form.path : form.path, url.host, c.sendConnectionClose, headers, form.method);
-    const exchange = new HttpExchange({ soTimeoutMs: c.soTimeoutMs, timeoutMs: c.timeoutSeconds * 1000, maxLengthBytes: c.maxLengthBytes }, wantBody);
+    const exchange = new HttpExchange({
+      soTimeoutMs: c.soTimeoutMs, timeoutMs: c.timeoutSeconds * 1000, maxLengthBytes: c.maxLengthBytes, method: form.method,
+      inMemoryBytes: this.config.recorderInBufferBytes, spillPath: () => this.#spillPath(curi), digestAlgorithm: c.digestAlgorithm,
+    }, wantBody);
     agent.dispatch({
       origin: url.origin, path: form.path, method: form.method, headers, body: form.body, reset: c.sendConnectionClose, headersTimeout: c.soTimeoutMs, bodyTimeout: c.soTimeoutMs,
     }, exchange);
@@ -173,6 +185,13 @@ export class FetchHttp extends Processor<typeof fetchHttpComponent> {
     updateRobots(this.config.serverCache.host(url.host), exchange.statusCode, body);
   }
 
+  /** A new backing file for a response of `curi` (removed once the URI is done). */
+  #spillPath(curi: CrawlUri): string {
+    const path = join(this.#scratch, `${process.pid}-${++spillSerial}.ris`);
+    (curi.scratchFiles ??= []).push(path);
+    return path;
+  }
+
   #addressOf(hostname: string): string | undefined {
     return ipLiteralOf(hostname) ?? this.config.serverCache.host(hostname).ip;
   }
@@ -201,6 +220,14 @@ export class FetchHttp extends Processor<typeof fetchHttpComponent> {
       process.nextTick(callback, null, ip, isIP(ip));
     }
   };
+}
+
+let spillSerial = 0;
+
+/** Removes the backing files a killed crawl left in the scratch folder. */
+async function clearScratch(dir: string): Promise<void> {
+  const left = (await readdir(dir)).filter((name) => /\.ris(\..*\.gz)?$/.test(name));
+  await Promise.all(left.map((name) => rm(join(dir, name), { force: true })));
 }
 
 /** The request of a URI: a GET, or, for a form login's URI, the form POSTed (or put in the query with GET). */

@@ -1,4 +1,11 @@
 import type { Dispatcher } from 'undici';
+import { createHash, type Hash } from 'node:crypto';
+import { base32 } from '../../util/base32.js';
+import { isChunked, messageBodyBegin } from '../../util/transfer-coding.js';
+import type { DigestAlgorithm } from './content-digest.js';
+import { rawHeaderValue } from './header-map.js';
+import { messageExtent } from './message-extent.js';
+import { ResponseSpill } from './response-spill.js';
 import { currentTap, type SocketTap } from './socket-tap.js';
 
 /** The error an exchange ends with when the server stays silent, or the whole fetch takes too long before any header. */
@@ -20,6 +27,28 @@ export interface ExchangeLimits {
    * connection, status line and headers included; past it the rest is not read (`length`). 0 = no limit.
    */
   readonly maxLengthBytes: number;
+  /** The request's method (HEAD responses have no body); GET when not given. */
+  readonly method?: string;
+  /**
+   * Heritrix's recorderInBufferBytes: the most bytes of a response held in memory; past them the
+   * rest goes to a file (`spillPath()`), digested on the way with `digestAlgorithm`. 0 = all in memory.
+   */
+  readonly inMemoryBytes?: number;
+  readonly spillPath?: () => string;
+  readonly digestAlgorithm?: DigestAlgorithm;
+}
+
+/** The part of a response kept in a file, once the exchange is done. */
+export interface SpilledPart {
+  readonly path: string;
+  readonly length: number;
+  /** Where the entity begins in `raw` (the bytes kept in memory). */
+  readonly headLength: number;
+  /** The entity's digests, as stored (framing included): sha1 and the crawl's algorithm. */
+  readonly entitySha1: string;
+  readonly entityDigest: string;
+  /** The digest of the body without its chunk framing, for a chunked entity (as far as undici delivered it). */
+  readonly contentDigest?: string;
 }
 
 /**
@@ -44,6 +73,10 @@ export class HttpExchange implements Dispatcher.DispatchHandler {
   /** The body was not read because `wantBody` said no. */
   bodySkipped = false;
   error?: Error;
+  /** Where the entity begins in `raw` (after the first blank line), when found once the response completed. */
+  rawHeadLength?: number;
+  /** Set when the response outgrew the in-memory bound: `raw` is then its first bytes, this the rest. */
+  spilled?: SpilledPart;
   readonly done: Promise<HttpExchange>;
   #resolve!: (exchange: HttpExchange) => void;
   #abort?: (err?: Error) => void;
@@ -51,6 +84,15 @@ export class HttpExchange implements Dispatcher.DispatchHandler {
   #idleTimer?: NodeJS.Timeout;
   #totalTimer?: NodeJS.Timeout;
   #tap?: SocketTap;
+  #resume?: () => void;
+  #spill?: ResponseSpill;
+  /** The bytes taken from the tap when the spill began (head and the entity's beginning). */
+  #prefix?: Buffer;
+  #headLength = 0;
+  /** Most bytes kept in all: maxLengthBytes, or the end the head frames, whichever comes first. */
+  #cap = Number.POSITIVE_INFINITY;
+  #contentHash?: Hash;
+  #mustDrain = false;
 
   /** `wantBody` is asked once the headers are in; false stops the fetch there. */
   constructor(readonly limits: ExchangeLimits, readonly wantBody?: (exchange: HttpExchange) => boolean) {
@@ -67,9 +109,10 @@ export class HttpExchange implements Dispatcher.DispatchHandler {
   }
 
   /** `statusText` is missing when undici's proxy wrapper (ProxyAgent without tunnel) relays the call. */
-  onHeaders(statusCode: number, rawHeaders: Buffer[], _resume: () => void, statusText?: string): boolean {
+  onHeaders(statusCode: number, rawHeaders: Buffer[], resume: () => void, statusText?: string): boolean {
     if (this.#settled) return false;
     if (statusCode < 200) return true;
+    this.#resume = resume;
     this.#idleTimer?.refresh();
     this.statusCode = statusCode;
     this.statusText = statusText ?? '';
@@ -92,7 +135,7 @@ export class HttpExchange implements Dispatcher.DispatchHandler {
   #overLimit(more: number): boolean {
     const max = this.limits.maxLengthBytes;
     if (max <= 0) return false;
-    return this.#tap !== undefined ? this.#tap.length > max : this.received + more > max;
+    return this.#tap !== undefined ? (this.#prefix?.length ?? 0) + this.#tap.length > max : this.received + more > max;
   }
 
   onData(chunk: Buffer): boolean {
@@ -105,8 +148,59 @@ export class HttpExchange implements Dispatcher.DispatchHandler {
       this.truncated = 'length';
       return this.#end(true);
     }
+    if (this.#spill !== undefined) return this.#spilling(chunk);
     this.#keep(chunk);
+    const bound = this.limits.inMemoryBytes ?? 0;
+    if (bound > 0 && this.#tap !== undefined && this.#tap.length > bound && this.limits.spillPath !== undefined) this.#startSpill();
     return true;
+  }
+
+  /**
+   * The response outgrew the in-memory bound: what the tap holds stays in memory (head and the
+   * entity's beginning, for extractors), and every byte read from now on goes to a file, up to
+   * maxLengthBytes or the end the head frames. The body chunks undici delivers are no longer kept.
+   */
+  #startSpill(): void {
+    const tap = this.#tap!;
+    // The response goes on: the connection is not idle.
+    const prefix = tap.take(false);
+    this.#prefix = prefix;
+    const begin = messageBodyBegin(prefix);
+    this.#headLength = begin < 0 ? prefix.length : begin;
+    const algorithm = this.limits.digestAlgorithm ?? 'sha1';
+    const spill = (this.#spill = new ResponseSpill(this.limits.spillPath!(), algorithm));
+    const max = this.limits.maxLengthBytes;
+    if (max > 0) this.#cap = Math.max(max, this.#headLength);
+    const chunked = isChunked(rawHeaderValue(this.rawHeaders, 'transfer-encoding'));
+    const length = rawHeaderValue(this.rawHeaders, 'content-length')?.trim();
+    if (!chunked && length !== undefined && /^\d+$/.test(length)) this.#cap = Math.min(this.#cap, this.#headLength + Number(length));
+    if (chunked) {
+      this.#contentHash = createHash(algorithm);
+      for (const c of this.chunks) this.#contentHash.update(c);
+    }
+    // What the same reads brought past the response's end is none of it.
+    if (prefix.length > this.#cap) this.#prefix = prefix.subarray(0, this.#cap);
+    spill.digestOnly(this.#prefix.subarray(this.#headLength));
+    tap.sink = (bytes) => this.#toSpill(bytes);
+  }
+
+  /** Bytes read from the connection while spilling: written up to the cap. */
+  #toSpill(bytes: Buffer): void {
+    const spill = this.#spill!;
+    const room = this.#cap - this.#prefix!.length - spill.length;
+    if (room <= 0) return;
+    if (!spill.write(bytes.length > room ? bytes.subarray(0, room) : bytes)) this.#mustDrain = true;
+  }
+
+  /** A body chunk while spilling: digested (chunked bodies), not kept; the connection waits while the file catches up. */
+  #spilling(chunk: Buffer): boolean {
+    this.#contentHash?.update(chunk);
+    if (!this.#mustDrain) return true;
+    this.#mustDrain = false;
+    this.#spill!.onDrain(() => {
+      if (!this.#settled) this.#resume?.();
+    });
+    return false;
   }
 
   onComplete(): void {
@@ -142,13 +236,37 @@ export class HttpExchange implements Dispatcher.DispatchHandler {
     this.#settled = true;
     clearTimeout(this.#idleTimer);
     clearTimeout(this.#totalTimer);
+    const spill = this.#spill;
     if (this.#tap !== undefined) {
-      this.raw = this.#tap.take();
+      this.#tap.sink = undefined;
+      const taken = this.#tap.take();
+      this.raw = spill === undefined ? taken : this.#prefix;
       this.#tap = undefined;
+      if (spill === undefined && !abort && this.error === undefined) this.#dropUnasked(taken);
     }
     if (abort && this.#abort) process.nextTick(this.#abort);
-    this.#resolve(this);
+    if (spill === undefined) this.#resolve(this);
+    else spill.close().then(() => this.#spilledDone(spill), (e: Error) => this.#spilledDone(spill, e));
     return false;
+  }
+
+  #spilledDone(spill: ResponseSpill, error?: Error): void {
+    if (error !== undefined) this.error ??= error;
+    const { sha1, entity } = spill.digests();
+    const content = this.#contentHash === undefined ? undefined : `${spill.algorithm}:${base32(this.#contentHash.digest())}`;
+    this.spilled = { path: spill.path, length: spill.length, headLength: this.#headLength, entitySha1: sha1, entityDigest: entity, contentDigest: content };
+    this.#resolve(this);
+  }
+
+  /**
+   * A response that completed owns the bytes its head frames, no more: what the same reads brought
+   * after it is a response nobody asked for (undici closes such a connection), never kept.
+   */
+  #dropUnasked(raw: Buffer): void {
+    const begin = messageBodyBegin(raw);
+    this.rawHeadLength = begin < 0 ? raw.length : begin;
+    const extent = messageExtent(raw, this.statusCode, this.rawHeaders, this.limits.method ?? 'GET', begin);
+    if (extent !== undefined && extent < raw.length) this.raw = raw.subarray(0, extent);
   }
 }
 

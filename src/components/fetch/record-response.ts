@@ -5,7 +5,7 @@ import { contentDigest, type DigestAlgorithm } from './content-digest.js';
 import { decodeContent } from './decode-content.js';
 import { errorCodeOf, fetchErrorStatus } from './fetch-error-status.js';
 import { charsetOf, headerMap } from './header-map.js';
-import type { HttpExchange } from './http-exchange.js';
+import type { HttpExchange, SpilledPart } from './http-exchange.js';
 import { setRecordedSizes } from './recorded-size.js';
 import { retryAfterMs } from './retry-after.js';
 
@@ -41,24 +41,55 @@ export async function recordResponse(curi: CrawlUri, exchange: HttpExchange, ipA
   }
   const headers = headerMap(exchange.rawHeaders);
   const chunked = isChunked(headers['transfer-encoding']);
+  if (exchange.spilled !== undefined) return recordSpilled(curi, exchange, exchange.spilled, headers, chunked, ipAddress, options);
   const asReceived = exchange.raw === undefined ? undefined : bytesKept(exchange, exchange.raw, options.maxLengthBytes);
   const entity = asReceived?.bytes.subarray(asReceived.headLength);
   const rawBody = bodyOf(exchange, entity, chunked);
   const decoded = await decodeContent(rawBody, headers['content-encoding'], options.maxDecodedBytes, exchange.truncated !== undefined);
   const { statusCode, statusText, rawHeaders, truncated } = exchange;
   curi.response = { statusCode, statusText, httpVersion: '1.1', rawHeaders, headers, rawBody, body: decoded.body, ipAddress, truncated, asReceived };
-  curi.fetchStatus = statusCode;
-  curi.contentType = headers['content-type'] ?? '';
-  curi.contentCharset = charsetOf(curi.contentType);
   curi.contentSize = (entity ?? rawBody).length;
-  setRecordedSizes(curi, curi.response);
   if (options.digestContent) {
     curi.contentDigest = contentDigest(options.digestAlgorithm, rawBody);
     if (entity !== undefined && entity !== rawBody) curi.payloadDigest = contentDigest(options.digestAlgorithm, entity);
   }
+  annotate(curi, exchange, headers, decoded.failedCoding);
+}
+
+/**
+ * A response that outgrew the in-memory bound: its first bytes in memory, the rest in a file the
+ * writers stream from; digests as computed while receiving; the body extractors and decoding get
+ * is the beginning held in memory (decoded as far as it goes).
+ */
+async function recordSpilled(curi: CrawlUri, exchange: HttpExchange, spilled: SpilledPart, headers: Record<string, string>, chunked: boolean,
+  ipAddress: string, options: RecordOptions): Promise<void> {
+  const prefix = exchange.raw ?? Buffer.alloc(0);
+  const asReceived: ResponseBytes = {
+    bytes: prefix, headLength: spilled.headLength, spilled: { path: spilled.path, start: 0, length: spilled.length }, entitySha1: spilled.entitySha1,
+  };
+  const entityStart = prefix.subarray(spilled.headLength);
+  const rawBody = chunked ? dechunk(entityStart) : entityStart;
+  const decoded = await decodeContent(rawBody, headers['content-encoding'], options.maxDecodedBytes, true);
+  const { statusCode, statusText, rawHeaders, truncated } = exchange;
+  curi.response = { statusCode, statusText, httpVersion: '1.1', rawHeaders, headers, rawBody, body: decoded.body, ipAddress, truncated, asReceived };
+  curi.contentSize = entityStart.length + spilled.length;
+  if (options.digestContent) {
+    curi.contentDigest = chunked ? spilled.contentDigest : spilled.entityDigest;
+    if (chunked) curi.payloadDigest = spilled.entityDigest;
+  }
+  annotate(curi, exchange, headers, decoded.failedCoding);
+}
+
+/** Status, type, sizes and the annotations every fetched response gets. */
+function annotate(curi: CrawlUri, exchange: HttpExchange, headers: Record<string, string>, failedCoding: string | undefined): void {
+  const { statusCode, truncated } = exchange;
+  curi.fetchStatus = statusCode;
+  curi.contentType = headers['content-type'] ?? '';
+  curi.contentCharset = charsetOf(curi.contentType);
+  setRecordedSizes(curi, curi.response!);
   if (truncated !== undefined) curi.annotations.push(truncated === 'length' ? 'lenTrunc' : 'timeTrunc');
   if (exchange.bodySkipped) curi.annotations.push('midFetchAbort');
-  if (decoded.failedCoding !== undefined) curi.annotations.push(`unsatisfiableContentEncoding:${decoded.failedCoding}`);
+  if (failedCoding !== undefined) curi.annotations.push(`unsatisfiableContentEncoding:${failedCoding}`);
   if (statusCode === 429 || statusCode === 503) {
     const delay = retryAfterMs(headers['retry-after']);
     if (delay !== undefined) curi.requestedDelayMs = delay;
@@ -67,7 +98,7 @@ export async function recordResponse(curi: CrawlUri, exchange: HttpExchange, ipA
 
 /** The bytes of a response kept: all that was read, cut at the length limit, or the head alone when the body was not wanted. */
 function bytesKept(exchange: HttpExchange, raw: Buffer, maxLengthBytes: number): ResponseBytes {
-  const begin = messageBodyBegin(raw);
+  const begin = exchange.rawHeadLength ?? messageBodyBegin(raw);
   const headLength = begin < 0 ? raw.length : begin;
   if (exchange.bodySkipped) return { bytes: raw.subarray(0, headLength), headLength };
   if (exchange.truncated === 'length' && maxLengthBytes > 0 && raw.length > maxLengthBytes) {

@@ -7,7 +7,7 @@ import type { HttpResponse } from '../../model/http-response.js';
  * known only without its bytes (made up, not fetched) counts its status line, header lines and body.
  */
 export function recordedResponseSize(response: HttpResponse): number {
-  if (response.asReceived !== undefined) return response.asReceived.bytes.length;
+  if (response.asReceived !== undefined) return response.asReceived.bytes.length + (response.asReceived.spilled?.length ?? 0);
   let head = `HTTP/${response.httpVersion} ${response.statusCode} ${response.statusText}\r\n`.length + 2;
   const raw = response.rawHeaders;
   for (let i = 0; i + 1 < raw.length; i += 2) head += Buffer.byteLength(raw[i], 'latin1') + 2 + Buffer.byteLength(raw[i + 1], 'latin1') + 2;

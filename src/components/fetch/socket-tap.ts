@@ -11,14 +11,25 @@ export class SocketTap {
   #chunks: Buffer[] = [];
   length = 0;
 
+  /** Set while a response is kept partly in a file: the bytes go there instead (still counted). */
+  sink?: (chunk: Buffer) => void;
+
   push(chunk: Buffer): void {
-    this.#chunks.push(chunk);
     this.length += chunk.length;
+    if (this.sink !== undefined) this.sink(chunk);
+    else this.#chunks.push(chunk);
   }
 
-  /** The bytes kept so far, and a fresh start for the next response on this connection. */
-  take(): Buffer {
-    const bytes = this.#chunks.length === 1 ? this.#chunks[0] : Buffer.concat(this.#chunks, this.length);
+  /** A response was taken and no request has been written since: bytes now are none of any request's. */
+  idle = false;
+
+  /**
+   * The bytes kept so far, and a fresh start for the next response on this connection; `ended`
+   * (the default): the response is over, and the connection idle until a request is written.
+   */
+  take(ended = true): Buffer {
+    if (ended) this.idle = true;
+    const bytes = this.#chunks.length === 1 ? this.#chunks[0] : Buffer.concat(this.#chunks);
     this.#chunks = [];
     this.length = 0;
     return bytes;
@@ -42,12 +53,28 @@ function clear(tap: SocketTap): void {
   if (parsing === tap) parsing = undefined;
 }
 
-/** Wraps the socket's `read` so that every chunk undici takes from it is kept by a tap, once per connection. */
+/**
+ * Wraps the socket's `read` so that every chunk undici takes from it is kept by a tap, once per
+ * connection; and its `write`, so that the tap knows when a request was written since the last
+ * response: data read in between (a response nobody asked for) closes the connection.
+ */
 function tapSocket(socket: Socket): void {
   const tap = new SocketTap();
   const read = socket.read;
+  const write = socket.write;
+  socket.write = function tappedWrite(this: Socket, ...args: unknown[]) {
+    tap.idle = false;
+    return (write as (...a: unknown[]) => boolean).apply(this, args);
+  } as Socket['write'];
   socket.read = function tappedRead(this: Socket, size?: number) {
     const chunk = read.call(this, size) as Buffer | string | null;
+    if (chunk !== null && typeof chunk !== 'string' && tap.idle) {
+      // Bytes on a kept-alive connection before the next request was written answer nothing that
+      // was asked: they are dropped, and so is the connection (without an error, so that undici
+      // sends the requests waiting for it on a new one).
+      process.nextTick(() => socket.destroy());
+      return null;
+    }
     if (chunk !== null && typeof chunk !== 'string') tap.push(chunk);
     parsing = tap;
     queueMicrotask(() => clear(tap));

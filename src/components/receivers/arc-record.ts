@@ -1,4 +1,6 @@
+import { isFileSpan, pieceLength, type RecordPiece } from '../../model/file-span.js';
 import type { GzipMembers } from './gzip-members.js';
+import { gzipToFile, hasFileSpan } from './record-pieces.js';
 
 const LF = Buffer.from('\n', 'latin1');
 
@@ -14,17 +16,18 @@ export function arcFileHeader(fileName: string, date: number): Buffer {
 }
 
 /** One ARC v1 record: `URL IP DATE MIME LENGTH`, the content as received, and a closing newline. */
-export function arcRecord(uri: string, ip: string, date: number, contentType: string, content: readonly Uint8Array[]): Buffer[] {
+export function arcRecord(uri: string, ip: string, date: number, contentType: string, content: readonly RecordPiece[]): RecordPiece[] {
   let length = 0;
-  for (const piece of content) length += piece.length;
+  for (const piece of content) length += pieceLength(piece);
   const line = `${uri} ${ip || '0.0.0.0'} ${arcDate(date)} ${arcMimeType(contentType)} ${length}\n`;
   if (/[\r\n]/.test(uri) || uri.includes(' ')) throw new Error(`cannot write an ARC record for ${JSON.stringify(uri)}: an ARC header line has no room for spaces or line breaks in a URL`);
-  return [Buffer.from(line, 'utf8'), ...content.map((p) => Buffer.from(p.buffer, p.byteOffset, p.byteLength)), LF];
+  return [Buffer.from(line, 'utf8'), ...content.map((p) => (isFileSpan(p) ? p : Buffer.from(p.buffer, p.byteOffset, p.byteLength))), LF];
 }
 
 /** The record's bytes as they go into the file: with a compressor, one gzip member of the whole record. */
-export async function encodeArc(pieces: readonly Buffer[], gzip: GzipMembers | undefined): Promise<Buffer[]> {
-  return gzip ? [await gzip.gzip(Buffer.concat(pieces))] : [...pieces];
+export async function encodeArc(pieces: readonly RecordPiece[], gzip: GzipMembers | undefined): Promise<RecordPiece[]> {
+  if (gzip && hasFileSpan(pieces)) return [await gzipToFile(pieces)];
+  return gzip ? [await gzip.gzip(Buffer.concat(pieces as Buffer[]))] : [...pieces];
 }
 
 /**

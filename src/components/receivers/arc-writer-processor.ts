@@ -6,6 +6,8 @@ import { FingerprintSet } from '../../util/fingerprint-set.js';
 import { arcFileHeader, arcRecord, encodeArc } from './arc-record.js';
 import { isHttp, recordDate } from './builder-support.js';
 import { GzipMembers } from './gzip-members.js';
+import type { RecordPiece } from '../../model/file-span.js';
+import { removeTemporary } from './record-pieces.js';
 import { httpResponseEntity, httpResponseHead } from './http-response-head.js';
 import { DEFAULT_WARC_TEMPLATE, unknownTemplateTokens, WARC_TEMPLATE_TOKENS } from './warc-file-name.js';
 import { storeDirs, WarcFilePool } from './warc-file-pool.js';
@@ -128,16 +130,17 @@ export class ArcWriterProcessor extends Processor<typeof arcWriterProcessorCompo
     return content ? this.#write(curi, content) : PROCEED;
   }
 
-  async #write(curi: CrawlUri, content: readonly Uint8Array[]): Promise<ProcessResult> {
+  async #write(curi: CrawlUri, content: readonly RecordPiece[]): Promise<ProcessResult> {
     const pool = this.#pool;
     if (!pool) throw new Error('ARCWriterProcessor was used before start()');
     const c = this.config;
     try {
       const record = arcRecord(curi.uri, curi.response?.ipAddress ?? '', recordDate(curi), curi.contentType || (curi.uri.startsWith('dns:') ? 'text/dns' : ''), content);
-      const at = await pool.write(await encodeArc(record, this.#gzip), (placed) => {
+      const encoded = await encodeArc(record, this.#gzip);
+      const at = await pool.write(encoded, (placed) => {
         (curi.warc ??= {})[this.#writerKey] = [placed.fileName, placed.offset];
         curi.marks++;
-      });
+      }).finally(() => removeTemporary(encoded));
       curi.extraInfo.arcFilename = at.fileName;
       curi.extraInfo.arcFileOffset = at.offset;
       if (this.#written && curi.contentDigest) this.#written.add(writtenIdentity(curi));
@@ -149,7 +152,7 @@ export class ArcWriterProcessor extends Processor<typeof arcWriterProcessorCompo
 }
 
 /** What an ARC record holds: an HTTP response as received, or a dns: lookup's answer; undefined for anything else. */
-function contentOf(curi: CrawlUri): Uint8Array[] | undefined {
+function contentOf(curi: CrawlUri): RecordPiece[] | undefined {
   if (isHttp(curi.uri) && curi.response) return [httpResponseHead(curi.response), ...httpResponseEntity(curi.response)];
   if (curi.uri.startsWith('dns:')) {
     const bytes = curi.content ?? (curi.text !== undefined ? Buffer.from(curi.text, 'latin1') : undefined);

@@ -1,3 +1,4 @@
+import type { RecordPiece } from '../../model/file-span.js';
 import type { HttpResponse } from '../../model/http-response.js';
 import { asOneChunk, isChunked } from '../../util/transfer-coding.js';
 
@@ -22,8 +23,9 @@ export function httpResponseHead(response: HttpResponse): Buffer {
  * would the live response. A response known only without its bytes that said it was chunked gets
  * its body framed again, as one chunk, so that its head does not lie.
  */
-export function httpResponseEntity(response: HttpResponse): Buffer[] {
+export function httpResponseEntity(response: HttpResponse): RecordPiece[] {
   const received = response.asReceived;
+  if (received?.spilled !== undefined) return [received.bytes.subarray(received.headLength), received.spilled];
   if (received !== undefined) return [received.bytes.subarray(received.headLength)];
   return isChunked(response.headers['transfer-encoding']) ? asOneChunk(response.rawBody) : [response.rawBody];
 }

@@ -1,3 +1,4 @@
+import type { RecordPiece } from '../../model/file-span.js';
 import { payloadDigestOf, type CrawlUri } from '../../model/crawl-uri.js';
 import type { WarcRecordBuilder, WarcRecordDraft } from '../../model/receiver.js';
 import { isHttp, recordDate } from './builder-support.js';
@@ -23,9 +24,11 @@ export const HTTP_RESPONSE_MIMETYPE = 'application/http; msgtype=response';
  * made-up chunked body was framed again); any other algorithm is recomputed. A revisit of an
  * identical payload carries the same value its response record would have.
  */
-export function warcPayloadDigest(curi: CrawlUri, entity: readonly Buffer[] = httpResponseEntity(curi.response!)): string {
+export function warcPayloadDigest(curi: CrawlUri, entity: readonly RecordPiece[] = httpResponseEntity(curi.response!)): string {
+  const kept = curi.response?.asReceived?.entitySha1;
+  if (kept !== undefined) return kept;
   const fetched = payloadDigestOf(curi);
-  return fetched?.startsWith('sha1:') && entity.length === 1 ? fetched : sha1Base32(...entity);
+  return fetched?.startsWith('sha1:') && entity.length === 1 ? fetched : sha1Base32(...(entity as Uint8Array[]));
 }
 
 export class HttpResponseRecordBuilder implements WarcRecordBuilder {

@@ -1,4 +1,8 @@
+import { createWriteStream } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
+import { finished } from 'node:stream/promises';
+import { isChunked } from '../../util/transfer-coding.js';
+import { writePieces } from './record-pieces.js';
 import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans/registry/component-descriptor.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import { PROCESSOR_PROPS, PROCESSOR_REFS } from '../../model/processor-props.js';
@@ -107,7 +111,16 @@ export class MirrorWriterProcessor extends Processor<typeof mirrorWriterProcesso
   async #write(curi: CrawlUri, body: Buffer): Promise<void> {
     const file = await heritrixMirrorFile(this.config.path, curi.uri, curi.contentType, this.#layout);
     if (file === undefined) return;
-    await writeFile(`${file}N`, body);
+    // A response kept partly on disk (past FetchHttp's recorderInBufferBytes) is streamed from there when its entity is its body (not chunked).
+    const received = curi.response?.asReceived;
+    if (received?.spilled !== undefined && !isChunked(curi.response?.headers['transfer-encoding'])) {
+      const out = createWriteStream(`${file}N`);
+      await writePieces(out, [received.bytes.subarray(received.headLength), received.spilled]);
+      out.end();
+      await finished(out);
+    } else {
+      await writeFile(`${file}N`, body);
+    }
     await rename(`${file}N`, file);
     this.written++;
   }

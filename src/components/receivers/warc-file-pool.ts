@@ -1,3 +1,4 @@
+import type { RecordPiece } from '../../model/file-span.js';
 import { isAbsolute, join } from 'node:path';
 import { WarcFile } from './warc-file.js';
 import { warcFileName } from './warc-file-name.js';
@@ -12,7 +13,7 @@ export interface WarcPoolSettings {
   readonly maxFileSizeBytes: number;
   readonly poolMaxActive: number;
   /** The encoded warcinfo record that heads the file of this name. */
-  warcinfo(fileName: string): Promise<Buffer[]>;
+  warcinfo(fileName: string): Promise<RecordPiece[]>;
   /** Files keep what they wrote since the last commit, to write it again after a write error. */
   readonly recoverable?: boolean;
 }
@@ -60,7 +61,7 @@ export class WarcFilePool {
    * the instant the file counts them (before the stream drains), so that a mark set then goes
    * into the same commit as the file length that holds them.
    */
-  async write(records: readonly Buffer[], placed?: (at: WarcWriteResult) => void): Promise<WarcWriteResult> {
+  async write(records: readonly RecordPiece[], placed?: (at: WarcWriteResult) => void): Promise<WarcWriteResult> {
     const slot = await this.#borrow();
     try {
       if (slot.file && (slot.file.size >= this.settings.maxFileSizeBytes || slot.file.failed)) await this.#retire(slot);

@@ -3,7 +3,9 @@ import { mkdir, rename, truncate } from 'node:fs/promises';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
+import { pieceLength, type RecordPiece } from '../../model/file-span.js';
 import { waitForDrain } from '../../util/wait-for-drain.js';
+import { hasFileSpan, writePieces } from './record-pieces.js';
 
 export const OPEN_SUFFIX = '.open';
 export const INVALID_SUFFIX = '.invalid';
@@ -25,7 +27,9 @@ export class WarcFile {
   /** Set once close() has begun: resolves when the file has its final name. */
   closing?: Promise<string>;
   #recoverable = false;
-  #pending: Buffer[] = [];
+  #pending: RecordPiece[] = [];
+  /** Set while pieces kept in files are being streamed in: later writes wait for it. */
+  #streaming?: Promise<void>;
   #pendingAt = 0;
 
   private constructor(readonly dir: string, readonly name: string, stream: WriteStream) {
@@ -33,7 +37,7 @@ export class WarcFile {
   }
 
   /** Creates `dir/name.open` (never over an existing file) and writes the file's first record. */
-  static async create(dir: string, name: string, head: readonly Buffer[], recoverable = false): Promise<WarcFile> {
+  static async create(dir: string, name: string, head: readonly RecordPiece[], recoverable = false): Promise<WarcFile> {
     await mkdir(dir, { recursive: true });
     const stream = createWriteStream(join(dir, name + OPEN_SUFFIX), { flags: 'wx', highWaterMark: 1 << 18 });
     const file = new WarcFile(dir, name, stream);
@@ -51,16 +55,28 @@ export class WarcFile {
     return this.#stream;
   }
 
-  /** Appends pieces; the promise, when there is one, waits for the stream to drain. */
-  write(pieces: readonly Buffer[]): void | Promise<void> {
+  /**
+   * Appends pieces; the promise, when there is one, waits for the stream to drain. Pieces kept in
+   * files are streamed in (the size counts them at once); the promise then waits for all of them.
+   */
+  write(pieces: readonly RecordPiece[]): void | Promise<void> {
     if (this.#recoverable) this.#pending.push(...pieces);
     if (this.#error) {
       if (!this.#recoverable) throw this.#error;
-      for (const piece of pieces) this.size += piece.length;
+      for (const piece of pieces) this.size += pieceLength(piece);
       return;
     }
+    if (this.#streaming !== undefined || hasFileSpan(pieces)) {
+      for (const piece of pieces) this.size += pieceLength(piece);
+      const stream = this.#stream;
+      const streaming = (this.#streaming ?? Promise.resolve()).then(() => writePieces(stream, pieces));
+      this.#streaming = streaming;
+      return streaming.finally(() => {
+        if (this.#streaming === streaming) this.#streaming = undefined;
+      });
+    }
     let more = true;
-    for (const piece of pieces) {
+    for (const piece of pieces as readonly Buffer[]) {
       more = this.#stream.write(piece);
       this.size += piece.length;
     }
@@ -69,7 +85,7 @@ export class WarcFile {
 
   /** A commit that counted this file up to `size` bytes is written: what lies before is safe. */
   committedUpTo(size: number): void {
-    while (this.#pending.length && this.#pendingAt + this.#pending[0].length <= size) this.#pendingAt += this.#pending.shift()!.length;
+    while (this.#pending.length && this.#pendingAt + pieceLength(this.#pending[0]) <= size) this.#pendingAt += pieceLength(this.#pending.shift()!);
   }
 
   /** Resolves once every byte written so far is in the file (or the file is closed); a failed file is written again first. */
@@ -81,8 +97,10 @@ export class WarcFile {
       const stream = this.#watch(createWriteStream(this.path + OPEN_SUFFIX, { flags: 'a', highWaterMark: 1 << 18 }));
       this.#error = undefined;
       this.#stream = stream;
-      for (const piece of this.#pending) stream.write(piece);
+      if (hasFileSpan(this.#pending)) await writePieces(stream, this.#pending);
+      else for (const piece of this.#pending) stream.write(piece as Buffer);
     }
+    if (this.#streaming !== undefined) await this.#streaming;
     await new Promise<void>((resolve, reject) => this.#stream.write(Buffer.alloc(0), (e) => (e ? reject(e) : resolve())));
   }
 
@@ -93,6 +111,7 @@ export class WarcFile {
   }
 
   async #close(): Promise<string> {
+    if (this.#streaming !== undefined) await this.#streaming.catch(() => undefined);
     this.#stream.end();
     try {
       await finished(this.#stream);

@@ -46,8 +46,8 @@ describe('the test WARC reader', () => {
   it('finds each gzip member and its offset', async () => {
     const draft = { type: 'metadata', targetUri: 'http://example.org/', date: 0, contentType: 'text/plain', fields: [], block: [Buffer.from('x')] } as const;
     const gzip = new GzipMembers(1);
-    const [a] = await encodeWarcRecord(draft, newRecordId(), undefined, gzip);
-    const [b] = await encodeWarcRecord(draft, newRecordId(), undefined, gzip);
+    const [a] = (await encodeWarcRecord(draft, newRecordId(), undefined, gzip)) as Buffer[];
+    const [b] = (await encodeWarcRecord(draft, newRecordId(), undefined, gzip)) as Buffer[];
     gzip.close();
     const path = await fileOf('two.warc.gz', a, b);
     expect(gzipMembers(Buffer.concat([a, b])).map((m) => m.offset)).to.deep.equal([0, a.length]);

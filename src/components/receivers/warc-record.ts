@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { isFileSpan, pieceLength, type RecordPiece } from '../../model/file-span.js';
 import type { WarcRecordDraft } from '../../model/receiver.js';
 import { log14Date } from '../../util/log14-date.js';
 import type { GzipMembers } from './gzip-members.js';
+import { gzipToFile, hasFileSpan } from './record-pieces.js';
 
 const END = Buffer.from('\r\n\r\n', 'latin1');
 
@@ -16,12 +18,14 @@ export function newRecordId(): string {
  * closing CRLF CRLF; with a compressor, one gzip member of all that. As in Heritrix's files there
  * is no WARC-Block-Digest: the payload digest covers the body, gzip's CRC-32 the stored bytes.
  */
-export async function encodeWarcRecord(draft: WarcRecordDraft, id: string, concurrentTo: string | undefined, gzip?: GzipMembers): Promise<Buffer[]> {
+export async function encodeWarcRecord(draft: WarcRecordDraft, id: string, concurrentTo: string | undefined, gzip?: GzipMembers): Promise<RecordPiece[]> {
   let length = 0;
-  for (const piece of draft.block) length += piece.length;
+  for (const piece of draft.block) length += pieceLength(piece);
   const head = warcHeader(draft, id, concurrentTo, length);
-  const pieces = [head, ...draft.block.map(asBuffer), END];
-  return gzip ? [await gzip.gzip(Buffer.concat(pieces))] : pieces;
+  const pieces: RecordPiece[] = [head, ...draft.block.map(asPiece), END];
+  // A block partly kept in a file is compressed into a file too, as a stream: never whole in memory.
+  if (gzip && hasFileSpan(pieces)) return [await gzipToFile(pieces)];
+  return gzip ? [await gzip.gzip(Buffer.concat(pieces as Buffer[]))] : pieces;
 }
 
 function warcHeader(draft: WarcRecordDraft, id: string, concurrentTo: string | undefined, length: number): Buffer {
@@ -35,6 +39,7 @@ function warcHeader(draft: WarcRecordDraft, id: string, concurrentTo: string | u
   return Buffer.from(s, 'utf8');
 }
 
-function asBuffer(piece: Uint8Array): Buffer {
+function asPiece(piece: RecordPiece): RecordPiece {
+  if (isFileSpan(piece)) return piece;
   return Buffer.isBuffer(piece) ? piece : Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength);
 }

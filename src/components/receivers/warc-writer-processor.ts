@@ -12,6 +12,7 @@ import { HttpResponseRecordBuilder } from './http-response-record-builder.js';
 import { MetadataRecordBuilder } from './metadata-record-builder.js';
 import { RevisitRecordBuilder } from './revisit-record-builder.js';
 import { storeDirs, WarcFilePool } from './warc-file-pool.js';
+import { removeTemporary } from './record-pieces.js';
 import { encodeWarcRecord, newRecordId } from './warc-record.js';
 import { warcinfoFields, warcinfoRecord } from './warcinfo-record.js';
 import { writesNothing, writtenIdentity } from './writes-nothing.js';
@@ -209,11 +210,11 @@ export class WarcWriterProcessor extends Processor<typeof warcWriterProcessorCom
     const c = this.config;
     try {
       const ids = drafts.map(() => newRecordId());
-      const encoded = await Promise.all(drafts.map((d, i) => encodeWarcRecord(d, ids[i], i === 0 ? undefined : ids[0], this.#gzip)));
-      const at = await pool.write(encoded.flat(), (placed) => {
+      const encoded = (await Promise.all(drafts.map((d, i) => encodeWarcRecord(d, ids[i], i === 0 ? undefined : ids[0], this.#gzip)))).flat();
+      const at = await pool.write(encoded, (placed) => {
         (curi.warc ??= {})[this.#writerKey] = [placed.fileName, placed.offset];
         curi.marks++;
-      });
+      }).finally(() => removeTemporary(encoded));
       curi.extraInfo.warcFilename = at.fileName;
       curi.extraInfo.warcFileOffset = at.offset;
       const response = drafts.findIndex((d) => d.type === 'response' && curi.contentSize > 0);

@@ -1,0 +1,60 @@
+import { createHash, type Hash } from 'node:crypto';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { finished } from 'node:stream/promises';
+import { base32 } from '../../util/base32.js';
+import type { DigestAlgorithm } from './content-digest.js';
+
+/**
+ * The bytes of a response past the fetcher's in-memory bound, as Heritrix's Recorder keeps them in
+ * its backing file (`.ris` in the scratch folder): written as they come off the connection, and
+ * digested on the way (the entity's sha1, which the WARC record carries, and the crawl's digest
+ * algorithm when another), so that nothing reads them again but the writers.
+ */
+export class ResponseSpill {
+  length = 0;
+  error?: Error;
+  readonly #stream: WriteStream;
+  readonly #sha1 = createHash('sha1');
+  readonly #other?: Hash;
+
+  constructor(readonly path: string, readonly algorithm: DigestAlgorithm) {
+    this.#stream = createWriteStream(path, { flags: 'w', highWaterMark: 1 << 20 });
+    this.#stream.on('error', (e) => {
+      this.error ??= e;
+    });
+    if (algorithm !== 'sha1') this.#other = createHash(algorithm);
+  }
+
+  /** Entity bytes kept in memory before the spill began: digested, not written. */
+  digestOnly(bytes: Buffer): void {
+    this.#sha1.update(bytes);
+    this.#other?.update(bytes);
+  }
+
+  /** Writes and digests; false when the file's buffer is full (wait for `drained`). */
+  write(bytes: Buffer): boolean {
+    this.digestOnly(bytes);
+    this.length += bytes.length;
+    if (this.error !== undefined) return true;
+    return this.#stream.write(bytes);
+  }
+
+  onDrain(callback: () => void): void {
+    this.#stream.once('drain', callback);
+  }
+
+  /** Flushes and closes the file; the digests are final then. */
+  async close(): Promise<void> {
+    this.#stream.end();
+    await finished(this.#stream).catch((e: Error) => {
+      this.error ??= e;
+    });
+    if (this.error !== undefined) throw this.error;
+  }
+
+  /** The entity's digests: sha1 (WARC) and the crawl's algorithm, `algorithm:BASE32`. */
+  digests(): { sha1: string; entity: string } {
+    const sha1 = `sha1:${base32(this.#sha1.digest())}`;
+    return { sha1, entity: this.#other === undefined ? sha1 : `${this.algorithm}:${base32(this.#other.digest())}` };
+  }
+}

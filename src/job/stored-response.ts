@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
 import { parseCdxjLine, readCdxjIndex, surtKey, timestamp14, writeCdxjIndex, type CdxjEntry } from './cdxj-index.js';
-import { dechunk } from '../util/dechunk.js';
+import { dechunk } from '../util/transfer-coding.js';
 import { readWarcRecordAt } from './warc-record-reader.js';
 
 /** A capture found for `get`: its index entry, the record's block, and where its HTTP body starts. */
@@ -47,7 +47,7 @@ export function decodeBody(response: StoredResponse): { body: Buffer; decoded?: 
   if (!response.bodyStart) return { body: stored };
   const head = response.block.subarray(0, response.bodyStart).toString('latin1');
   const chunked = /\r\ntransfer-encoding:[ \t]*[^\r\n]*chunked/i.test(head);
-  const body = (chunked ? dechunk(stored) : undefined) ?? stored;
+  const body = chunked ? dechunk(stored) : stored;
   const coding = /\r\ncontent-encoding:[ \t]*([^\r\n]*)/i.exec(head)?.[1].trim().toLowerCase();
   try {
     if (coding === 'gzip' || coding === 'x-gzip') return { body: gunzipSync(body), decoded: coding };

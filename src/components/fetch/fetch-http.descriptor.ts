@@ -37,8 +37,14 @@ export const fetchHttpComponent = defineComponent({
     recorderInBufferBytes: {
       type: 'integer', minimum: 65536, default: 524288,
       description: 'Most bytes of one response held in memory (Heritrix\'s CrawlController.recorderInBufferBytes, here per fetcher): the rest ' +
-        'goes to a file in scratchDir as it arrives (digested on the way), and writers stream it from there into their records. Extractors ' +
-        'and content decoding see only the part held in memory.',
+        'goes to a file in scratchDir as it arrives (digested on the way), and writers stream it from there into their records. Extractors, ' +
+        'content decoding and receivers get the whole body read back from there up to maxBodyInMemoryBytes.',
+    },
+    maxBodyInMemoryBytes: {
+      type: 'integer', minimum: 65536, default: 16777216,
+      description: 'Largest body extractors, content decoding and receivers (a mirror, a document list) get whole: a response kept partly ' +
+        'in scratchDir is read back up to this size. A larger one is kept whole in the WARC record, and the others get its first ' +
+        'recorderInBufferBytes, annotated `inMemoryTrunc` in crawl.log.',
     },
     scratchDir: {
       type: 'string', default: 'scratch', path: true,

@@ -43,6 +43,12 @@ function startServer(): Promise<Server> {
       res.end('<html><body><a href="/big">big</a> <a href="/endless">endless</a></body></html>');
       return;
     }
+    if (req.url === '/long.html') {
+      // 1 MB of page, past the default in-memory bound, its one link at the very end.
+      res.writeHead(200, { 'Content-Type': 'text/html' });
+      res.end(`<html><body>${'<p>filler text</p>\n'.repeat(55_000)}<a href="/at-the-end">end</a></body></html>`);
+      return;
+    }
     if (req.url !== '/big' && !endless) {
       res.writeHead(404, { 'Content-Length': '0' });
       res.end();
@@ -167,10 +173,21 @@ describe('responses larger than memory: kept on disk past recorderInBufferBytes 
     expect(big.truncated).to.equal(null);
     const e = c.entry('/big');
     expect([e.status, e.size, e.digest]).to.deep.equal([200, String(BIG), sha1Of(BIG)]);
-    // The extractor saw the beginning held in memory: the link near the start is followed.
+    // Past maxBodyInMemoryBytes the extractor saw the beginning held in memory (the link near the start is followed), and crawl.log says so.
     expect(c.entry('/after-the-flood').status).to.equal(404);
+    expect(e.annotations.split(',')).to.include('inMemoryTrunc');
     expect(c.runtimeErrors).to.equal('');
     expect(c.scratchLeft, 'files left in the scratch folder').to.deep.equal([]);
+  });
+
+  it('gives extractors a page kept partly on disk whole when it fits maxBodyInMemoryBytes: a link at the end of 1 MB is followed', async () => {
+    const c = await crawl(server, '/long.html', []);
+    const e = c.entry('/long.html');
+    expect(e.status).to.equal(200);
+    expect(Number(e.size)).to.be.above(1_000_000);
+    expect(e.annotations.split(',')).to.not.include('inMemoryTrunc');
+    expect(c.entry('/at-the-end').status).to.equal(404);
+    expect(c.scratchLeft).to.deep.equal([]);
   });
 
   it('ends an endless body at timeoutSeconds as a truncated fetch with the bytes it got (timeTrunc), no runtime error, memory bounded', async () => {

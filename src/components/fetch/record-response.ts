@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import type { ResponseBytes } from '../../model/http-response.js';
 import { dechunk, isChunked, messageBodyBegin } from '../../util/transfer-coding.js';
@@ -16,6 +17,8 @@ export interface RecordOptions {
   readonly maxDecodedBytes: number;
   /** FetchHTTP's maxLengthBytes: the most bytes of the response kept, headers included; 0 = no limit. */
   readonly maxLengthBytes: number;
+  /** The largest body read back whole from a response's scratch file for extraction and receivers. */
+  readonly maxBodyInMemoryBytes: number;
 }
 
 /**
@@ -58,8 +61,10 @@ export async function recordResponse(curi: CrawlUri, exchange: HttpExchange, ipA
 
 /**
  * A response that outgrew the in-memory bound: its first bytes in memory, the rest in a file the
- * writers stream from; digests as computed while receiving; the body extractors and decoding get
- * is the beginning held in memory (decoded as far as it goes).
+ * writers stream from; digests as computed while receiving. The body extractors, decoding and
+ * receivers get is the whole entity read back from the file when it fits maxBodyInMemoryBytes;
+ * else the beginning held in memory (decoded as far as it goes), annotated `inMemoryTrunc`, so
+ * that no one takes a part for the whole.
  */
 async function recordSpilled(curi: CrawlUri, exchange: HttpExchange, spilled: SpilledPart, headers: Record<string, string>, chunked: boolean,
   ipAddress: string, options: RecordOptions): Promise<void> {
@@ -68,7 +73,9 @@ async function recordSpilled(curi: CrawlUri, exchange: HttpExchange, spilled: Sp
     bytes: prefix, headLength: spilled.headLength, spilled: { path: spilled.path, start: 0, length: spilled.length }, entitySha1: spilled.entitySha1,
   };
   const entityStart = prefix.subarray(spilled.headLength);
-  const rawBody = chunked ? dechunk(entityStart) : entityStart;
+  const whole = entityStart.length + spilled.length <= options.maxBodyInMemoryBytes;
+  const entity = whole ? Buffer.concat([entityStart, await readFile(spilled.path)]) : entityStart;
+  const rawBody = chunked ? dechunk(entity) : entity;
   const decoded = await decodeContent(rawBody, headers['content-encoding'], options.maxDecodedBytes, true);
   const { statusCode, statusText, rawHeaders, truncated } = exchange;
   curi.response = { statusCode, statusText, httpVersion: '1.1', rawHeaders, headers, rawBody, body: decoded.body, ipAddress, truncated, asReceived };
@@ -78,6 +85,7 @@ async function recordSpilled(curi: CrawlUri, exchange: HttpExchange, spilled: Sp
     if (chunked) curi.payloadDigest = spilled.entityDigest;
   }
   annotate(curi, exchange, headers, decoded.failedCoding);
+  if (!whole) curi.annotations.push('inMemoryTrunc');
 }
 
 /** Status, type, sizes and the annotations every fetched response gets. */

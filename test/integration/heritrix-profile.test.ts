@@ -32,7 +32,8 @@ const PROFILES: Array<{ name: string; file: string; optional?: boolean; warnings
   },
   {
     // Heritrix's own file is not in the repository: it sits beside it, in the shared reference
-    // folder, where there is one (CI has one; a clone on its own does not).
+    // folder, where there is one. It only adds a check: a clone on its own (CI's) skips it, and
+    // the profile written in its style above is checked everywhere.
     name: 'Heritrix 3\'s own default profile (../shared/reference)',
     file: join(REPO_ROOT, '..', 'shared', 'reference', 'heritrix-profile-crawler-beans.cxml'),
     optional: true,

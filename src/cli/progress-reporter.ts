@@ -1,4 +1,5 @@
 import type { CrawlControl, CrawlProgress } from '../model/crawl-control.js';
+import { RecentRates } from '../job/recent-rates.js';
 import type { Output } from './output.js';
 
 /** One progress line: rate, queued, downloaded, failures, elapsed. */
@@ -8,11 +9,6 @@ export function progressLine(p: CrawlProgress): string {
   const rate = secs > 0 ? done / secs : 0;
   return `${p.state.toLowerCase()}: ${rate.toFixed(1)} URIs/s, ${p.frontier.queued} queued, ${p.frontier.succeeded} downloaded, ` +
     `${p.frontier.failed} failed, ${p.frontier.disregarded} disregarded, ${(p.bytes / 1048576).toFixed(1)} MiB, ${secs.toFixed(0)} s`;
-}
-
-/** URIs done (succeeded, failed, disregarded). */
-function doneOf(p: CrawlProgress): number {
-  return p.frontier.succeeded + p.frontier.failed + p.frontier.disregarded;
 }
 
 /** `3 min`, `45 s`, `2 h 5 min`. */
@@ -73,12 +69,10 @@ export function reportProgress(controller: CrawlControl, io: Output, tty: boolea
       alertsSeen = a.seq;
     }
   };
-  // About a minute of (time, URIs done) samples, for the recent rate.
-  const samples: Array<{ at: number; done: number }> = [];
+  // The last minute's rate, for the estimate of the time left.
+  const rates = new RecentRates(controller);
   const timer = setInterval(() => {
     const p = controller.progress();
-    samples.push({ at: Date.now(), done: doneOf(p) });
-    if (samples.length > 120) samples.shift();
     sayAlerts(p);
     // An alert (the crawl paused itself: the disk is full) is said at once, on a line of its own.
     if (p.alert !== alert) {
@@ -87,9 +81,8 @@ export function reportProgress(controller: CrawlControl, io: Output, tty: boolea
       alert = p.alert;
     }
     if (++ticks % every !== 0) return;
-    const first = samples[0];
-    const seconds = (Date.now() - first.at) / 1000;
-    const hints = progressHints(p, seconds >= 10 ? (doneOf(p) - first.done) / seconds : undefined);
+    const recent = rates.now();
+    const hints = progressHints(p, recent.seconds >= 10 ? recent.urisPerSecond : undefined);
     const line = hints ? `${progressLine(p)}; ${hints}` : progressLine(p);
     if (tty) process.stderr.write(`\r\x1b[2K${fitted(line, process.stderr.columns)}`);
     else io.err(line);
@@ -100,6 +93,7 @@ export function reportProgress(controller: CrawlControl, io: Output, tty: boolea
     if (stopped) return;
     stopped = true;
     clearInterval(timer);
+    rates.stop();
     if (tty) process.stderr.write('\r\x1b[2K');
     sayAlerts(controller.progress());
   };

@@ -2,6 +2,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { BeancrawlError } from '../util/beancrawl-error.js';
 import { hintFor } from '../util/did-you-mean.js';
+import { escapeHtml } from '../util/escape-html.js';
 import { packageRoot } from '../util/package-root.js';
 
 export interface CreateOptions {
@@ -53,9 +54,9 @@ async function findProfile(name: string): Promise<{ path: string; format: 'xml' 
 function editXml(text: string, o: CreateOptions): string {
   if (o.seeds?.length) {
     const prop = new RegExp(`(<prop key="${SEEDS_KEY.replace(/\./g, '\\.')}">)[\\s\\S]*?(</prop>)`);
-    text = text.replace(prop, (_, open: string, close: string) => `${open}\n${o.seeds!.map(escapeXml).join('\n')}\n    ${close}`);
+    text = text.replace(prop, (_, open: string, close: string) => `${open}\n${o.seeds!.map((s) => escapeHtml(s)).join('\n')}\n    ${close}`);
   }
-  if (o.contact) text = text.replace(new RegExp(`^${CONTACT_KEY.replace(/\./g, '\\.')}=.*$`, 'm'), `${CONTACT_KEY}=${escapeXml(o.contact)}`);
+  if (o.contact) text = text.replace(new RegExp(`^${CONTACT_KEY.replace(/\./g, '\\.')}=.*$`, 'm'), `${CONTACT_KEY}=${escapeHtml(o.contact)}`);
   return text;
 }
 
@@ -73,8 +74,4 @@ function editJson(text: string, o: CreateOptions, schema: string): string {
   // "$schema" stays first; the profile's is relative to profiles/, the job's to the job folder.
   const { $schema: _profileSchema, ...rest } = file;
   return `${JSON.stringify({ $schema: schema, ...rest }, null, 2)}\n`;
-}
-
-function escapeXml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

@@ -42,6 +42,8 @@ export interface LaunchOptions {
 
 export interface LaunchResult {
   readonly exitStatus: string;
+  /** The command's exit code for this crawl (README: exit codes), as the run's run.json records it. */
+  readonly exitCode: number;
   /** The run folder, relative to the job folder (`runs/<timestamp>`). */
   readonly runDir: string;
   readonly jobDir: string;
@@ -109,6 +111,7 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
   const controllerId = resolved.resolved!.beans.find((b) => b.descriptor.kinds.includes('CrawlController'))!.id;
   let exitStatus: string;
   let controller: CrawlControl | undefined;
+  let exitCode: number = EXIT_ERROR;
   let failure: unknown;
   let control: { close(): Promise<void> } | undefined;
   try {
@@ -136,16 +139,16 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
     // The run's record says how it ended (a failure is FINISHED_ABNORMAL); a launch killed before this keeps none of it.
     const status = exitStatus! ?? 'FINISHED_ABNORMAL';
     const progress = controller?.progress();
+    if (progress) exitCode = crawlExitCode(status, progress.seedsCrawled);
     await writeRunRecord(verified.jobDir, {
-      ...record!, endedAt: new Date().toISOString(), exitStatus: status,
-      exitCode: progress ? crawlExitCode(status, progress.seedsCrawled) : EXIT_ERROR, counts: progress && countsOf(progress),
+      ...record!, endedAt: new Date().toISOString(), exitStatus: status, exitCode, counts: progress && countsOf(progress),
     }).catch(() => undefined);
   }
   // What the beans say they write, of which what is there (a report left out of a `reports` list, a writer that wrote nothing).
   const declared = resolved.resolved!.beans.flatMap((b) => b.descriptor.outputs?.(b.config) ?? []);
   const there = await Promise.all(declared.map((o) => stat(o.path).then(() => true, () => false)));
   const outputs = declared.filter((_, i) => there[i]);
-  return { exitStatus: exitStatus!, runDir, jobDir: verified.jobDir, controller: controller!, resumed: state?.mode === 'resume' ? state.previous!.runDir : undefined, outputs };
+  return { exitStatus: exitStatus!, exitCode, runDir, jobDir: verified.jobDir, controller: controller!, resumed: state?.mode === 'resume' ? state.previous!.runDir : undefined, outputs };
 }
 
 /**

@@ -5,13 +5,15 @@ export interface RecentRate {
   readonly seconds: number;
   readonly documentsPerSecond: number;
   readonly bytesPerSecond: number;
+  /** URIs done (succeeded, failed or disregarded) a second. */
+  readonly urisPerSecond: number;
 }
 
 /** Samples the crawl's totals every few seconds, keeping about a minute of them. */
 export class RecentRates {
   static readonly EVERY_MS = 2000;
   static readonly KEPT = 30;
-  readonly #samples: Array<{ at: number; documents: number; bytes: number }> = [];
+  readonly #samples: Array<{ at: number; documents: number; bytes: number; done: number }> = [];
   readonly #timer: NodeJS.Timeout;
 
   constructor(readonly controller: CrawlControl) {
@@ -20,20 +22,27 @@ export class RecentRates {
   }
 
   now(): RecentRate {
-    const { documents, bytes } = this.controller.progress();
+    const now = this.#sampleOf();
     const first = this.#samples[0];
-    const seconds = (Date.now() - first.at) / 1000;
-    if (seconds <= 0) return { seconds: 0, documentsPerSecond: 0, bytesPerSecond: 0 };
-    return { seconds, documentsPerSecond: (documents - first.documents) / seconds, bytesPerSecond: (bytes - first.bytes) / seconds };
+    const seconds = (now.at - first.at) / 1000;
+    if (seconds <= 0) return { seconds: 0, documentsPerSecond: 0, bytesPerSecond: 0, urisPerSecond: 0 };
+    return {
+      seconds, documentsPerSecond: (now.documents - first.documents) / seconds, bytesPerSecond: (now.bytes - first.bytes) / seconds,
+      urisPerSecond: (now.done - first.done) / seconds,
+    };
   }
 
   stop(): void {
     clearInterval(this.#timer);
   }
 
+  #sampleOf(): { at: number; documents: number; bytes: number; done: number } {
+    const { documents, bytes, frontier: f } = this.controller.progress();
+    return { at: Date.now(), documents, bytes, done: f.succeeded + f.failed + f.disregarded };
+  }
+
   #sample(): void {
-    const { documents, bytes } = this.controller.progress();
-    this.#samples.push({ at: Date.now(), documents, bytes });
+    this.#samples.push(this.#sampleOf());
     if (this.#samples.length > RecentRates.KEPT) this.#samples.shift();
   }
 }

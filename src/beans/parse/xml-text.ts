@@ -1,3 +1,5 @@
+import { escapeRegExp } from '../../util/escape-regexp.js';
+
 const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 /**
@@ -30,7 +32,7 @@ export function startTagEnd(source: string, offset: number): number {
 export function attributeValueOffset(source: string, offset: number, name: string): number {
   const end = startTagEnd(source, offset);
   const tag = source.slice(offset, end);
-  const re = new RegExp(`\\s${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*=\\s*["']`);
+  const re = new RegExp(`\\s${escapeRegExp(name)}\\s*=\\s*["']`);
   const m = re.exec(tag);
   return m ? offset + m.index + m[0].length : offset;
 }

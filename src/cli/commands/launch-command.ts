@@ -2,7 +2,7 @@ import { isAbsolute, join, relative } from 'node:path';
 import { formatDiagnostic } from '../../util/diagnostic.js';
 import type { CrawlControl } from '../../model/crawl-control.js';
 import { defineCommand } from '../cli-command.js';
-import { crawlExitCode, EXIT_NO_SEED_CRAWLED } from '../../util/exit-codes.js';
+import { EXIT_NO_SEED_CRAWLED } from '../../util/exit-codes.js';
 import type { Output } from '../output.js';
 import { progressLine, reportProgress } from '../progress-reporter.js';
 import { SET_OPTION } from '../set-option.js';
@@ -84,7 +84,7 @@ async function launch(target: string, sets: readonly string[], io: Output, flags
     io.out(`${result.exitStatus}: ${progressLine(progress)}`);
     if (progress.delta) io.out(`delta: ${progress.delta.new} new, ${progress.delta.changed} changed, ${progress.delta.unchanged} unchanged, ${progress.delta.deleted} deleted`);
     for (const { what, path } of result.outputs) io.out(`${what}: ${shown(path)}`);
-    const code = crawlExitCode(result.exitStatus, progress.seedsCrawled);
+    const code = result.exitCode;
     if (code === EXIT_NO_SEED_CRAWLED) io.err(`not one seed could be crawled (exit code ${code}); the run's alerts.log and seeds-report.txt say why: ${join(target, result.runDir)}`);
     return code;
   } finally {

@@ -1,5 +1,6 @@
 import type { FormLoginCredential } from '../../model/credential-store.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
+import { escapeRegExp } from '../../util/escape-regexp.js';
 
 /**
  * Why a form login's fetch failed, as words for alerts.log, or undefined when it looks like it
@@ -44,7 +45,7 @@ function holdsLoginForm(html: string, pageUri: string, login: FormLoginCredentia
 }
 
 function hasField(html: string, name: string): boolean {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(name);
   return new RegExp(`\\bname\\s*=\\s*["']?${escaped}(?:["'\\s>/])`, 'i').test(html);
 }
 

@@ -19,6 +19,7 @@ import { createRunFolder, runId } from './run-folder.js';
 import { countsOf, writeRunRecord, type RunRecord } from './run-record.js';
 import { crawlExitCode, EXIT_ERROR } from '../util/exit-codes.js';
 import { verifyJob } from './verify-job.js';
+import { mark } from '../util/phase-marks.js';
 
 export interface LaunchOptions {
   readonly sets?: readonly string[];
@@ -75,11 +76,13 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
     options = { ...options, sets: [...(options.sets ?? []), `${history.id}.dryRunDeletes=true`] };
     verified = await verifyJob(target, { sets: options.sets, launchId: join('runs', id), registry: options.registry });
   }
+  mark('verified');
   if (verified.diagnostics.length) options.onWarnings?.(verified.diagnostics);
   const settings = await loadEngineSettings(packageRoot());
   await assertNotRunning(verified.jobDir);
   const fromCheckpoint = options.checkpoint !== undefined ? await startFromCheckpoint(verified.jobDir, verified.resolved!, options) : undefined;
   const state = await openState(verified.resolved!, options);
+  mark('state-opened');
   let runDir: string;
   let record: RunRecord;
   let resolved = verified;
@@ -102,12 +105,14 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
     await state?.begin({ runDir, continues, startedAt });
     record = { run: runDir, startedAt, continues };
     await writeRunRecord(verified.jobDir, record);
+    mark('run-begun');
   } catch (e) {
     await state?.close().catch(() => undefined);
     throw e;
   }
   const { BeanContainer } = await containerModule;
   const container = await BeanContainer.build(resolved.resolved!, settings);
+  mark('built');
   const controllerId = resolved.resolved!.beans.find((b) => b.descriptor.kinds.includes('CrawlController'))!.id;
   let exitStatus: string;
   let controller: CrawlControl | undefined;
@@ -116,10 +121,12 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
   let control: { close(): Promise<void> } | undefined;
   try {
     await container.start();
+    mark('started');
     controller = container.get<CrawlControl>(controllerId);
     control = await serveControlSocket(verified.jobDir, controller, { checkpoint: checkpointer(container, resolved.resolved!, join(verified.jobDir, runDir)) });
     options.onRunning?.(controller, runDir);
     exitStatus = await controller.run();
+    mark('crawled');
   } catch (e) {
     failure = e;
     // Receivers hear of a crawl that failed (SAP's crawlFailed), before every bean stops.
@@ -132,11 +139,13 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
     throw e;
   } finally {
     await control?.close();
+    mark('stopping');
     // Every bean stops, whatever happened; a failure to stop never hides the crawl's own error.
     await container.stop().catch((e: unknown) => {
       if (failure === undefined) throw e;
     });
     // The run's record says how it ended (a failure is FINISHED_ABNORMAL); a launch killed before this keeps none of it.
+    mark('stopped');
     const status = exitStatus! ?? 'FINISHED_ABNORMAL';
     const progress = controller?.progress();
     if (progress) exitCode = crawlExitCode(status, progress.seedsCrawled);
@@ -145,6 +154,7 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
     }).catch(() => undefined);
   }
   // What the beans say they write, of which what is there (a report left out of a `reports` list, a writer that wrote nothing).
+  mark('recorded');
   const declared = resolved.resolved!.beans.flatMap((b) => b.descriptor.outputs?.(b.config) ?? []);
   const there = await Promise.all(declared.map((o) => stat(o.path).then(() => true, () => false)));
   const outputs = declared.filter((_, i) => there[i]);

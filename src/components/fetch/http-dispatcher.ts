@@ -1,5 +1,9 @@
 import type { LookupFunction } from 'node:net';
-import { Agent, Client, Pool, ProxyAgent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import Agent from 'undici/lib/dispatcher/agent.js';
+import Client from 'undici/lib/dispatcher/client.js';
+import Pool from 'undici/lib/dispatcher/pool.js';
+import ProxyAgent from 'undici/lib/dispatcher/proxy-agent.js';
 import { proxyUri } from './proxy-uri.js';
 import { tappedConnect, tappedConnector } from './socket-tap.js';
 

@@ -1,5 +1,6 @@
 import type { Socket } from 'node:net';
-import { buildConnector } from 'undici';
+import type { buildConnector as BuildConnector } from 'undici';
+import buildConnector from 'undici/lib/core/connect.js';
 
 /**
  * The bytes one connection received since the response now being read began, as they came off
@@ -83,9 +84,9 @@ function tapSocket(socket: Socket): void {
 }
 
 /** undici's connector with every connection it makes tapped. */
-export function tappedConnector(connect: buildConnector.connector): buildConnector.connector {
+export function tappedConnector(connect: BuildConnector.connector): BuildConnector.connector {
   return (options, callback) => {
-    connect(options, (...args: buildConnector.CallbackArgs) => {
+    connect(options, (...args: BuildConnector.CallbackArgs) => {
       if (args[0] === null) tapSocket(args[1]);
       callback(...args);
     });
@@ -93,6 +94,6 @@ export function tappedConnector(connect: buildConnector.connector): buildConnect
 }
 
 /** A tapped connector built from undici's own options (lookup, timeouts, TLS). */
-export function tappedConnect(options: buildConnector.BuildOptions): buildConnector.connector {
+export function tappedConnect(options: BuildConnector.BuildOptions): BuildConnector.connector {
   return tappedConnector(buildConnector(options));
 }

@@ -9,6 +9,22 @@ describe('report formats (Heritrix\'s ArchiveUtils)', () => {
     expect(doubleToString(1.25, 1, 1)).to.equal('1.3');
   });
 
+  it('doubleToString writes what Intl.NumberFormat(\'en-US\') writes, without it', () => {
+    const values = [0, -0, 0.5, 1.005, 2.675, 999.995, 9999.5, -1234.5, 0.004, -0.001, 5e-7, 1e21, 123456789012.345, 0.1 + 0.2, NaN, Infinity, -Infinity];
+    // A fixed pseudo-random walk over magnitudes and fractions.
+    let x = 7;
+    for (let i = 0; i < 2000; i++) {
+      x = (x * 48271) % 2147483647;
+      values.push(((x % 2000001) - 600000) * 10 ** ((x % 13) - 6), (x % 1000003) / 1000);
+    }
+    for (const v of values) {
+      for (const [max, min] of [[0, 0], [1, 0], [2, 0], [1, 1], [2, 2], [3, 1]]) {
+        const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: max, minimumFractionDigits: min }).format(v);
+        expect(doubleToString(v, max, min), `${v} (${max}, ${min})`).to.equal(intl);
+      }
+    }
+  });
+
   it('formatBytesForDisplay: the largest unit reaching 1, two significant digits at least', () => {
     expect(formatBytesForDisplay(0)).to.equal('0 B');
     expect(formatBytesForDisplay(-5)).to.equal('0 B');

@@ -1,0 +1,29 @@
+// undici's dispatchers, imported one by one: `import … from 'undici'` loads all of undici (fetch,
+// cookies, WebSocket, the mocks, the cache), some 50 ms of a command's start for parts the
+// crawler never uses. The package has no exports map, so its files can be imported; their types
+// are the package's own.
+declare module 'undici/lib/dispatcher/agent.js' {
+  import type { Agent } from 'undici';
+  const AgentClass: typeof Agent;
+  export default AgentClass;
+}
+declare module 'undici/lib/dispatcher/client.js' {
+  import type { Client } from 'undici';
+  const ClientClass: typeof Client;
+  export default ClientClass;
+}
+declare module 'undici/lib/dispatcher/pool.js' {
+  import type { Pool } from 'undici';
+  const PoolClass: typeof Pool;
+  export default PoolClass;
+}
+declare module 'undici/lib/dispatcher/proxy-agent.js' {
+  import type { ProxyAgent } from 'undici';
+  const ProxyAgentClass: typeof ProxyAgent;
+  export default ProxyAgentClass;
+}
+declare module 'undici/lib/core/connect.js' {
+  import type { buildConnector } from 'undici';
+  const build: typeof buildConnector;
+  export default build;
+}

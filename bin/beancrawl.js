@@ -6,6 +6,7 @@
 // against the bundle and this Node: V8 refuses one made for another source or version, and the
 // command then writes it anew as it exits (a folder it may not write to is left as it is).
 // Without a bundle, the compiled modules (dist/src) run instead.
+import { isAscii } from 'node:buffer';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
@@ -37,7 +38,10 @@ function runBundle(file, cacheFile) {
   } catch {
     // No cache yet: this command makes it.
   }
-  const source = readFileSync(file, 'utf8');
+  // The build writes the bundle in ASCII (its licence comments apart), which reads as latin1 in a
+  // fifth of the time UTF-8 decoding takes.
+  const bytes = readFileSync(file);
+  const source = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
     filename: file, cachedData, importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   });

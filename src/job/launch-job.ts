@@ -2,6 +2,7 @@ import { copyFile, stat, symlink } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import { loadEngineSettings } from '../beans/engine-settings.js';
 import { openStateFolder, type StateFolder } from '../components/state/state-folder.js';
+import { closeHandedOver } from '../components/state/open-databases.js';
 import type { Registry } from '../beans/registry/registry.js';
 import type { ResolvedGraph } from '../beans/resolve/resolved-bean.js';
 import type { CrawlControl } from '../model/crawl-control.js';
@@ -111,7 +112,12 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
     throw e;
   }
   const { BeanContainer } = await containerModule;
-  const container = await BeanContainer.build(resolved.resolved!, settings);
+  // The state folder's database, left open by state.begin for the store bean, is closed if that bean never starts.
+  const stateDir = stateStoreBean(resolved.resolved!)?.config.dir as string | undefined;
+  const container = await BeanContainer.build(resolved.resolved!, settings).catch(async (e: unknown) => {
+    if (stateDir !== undefined) await closeHandedOver(stateDir);
+    throw e;
+  });
   mark('built');
   const controllerId = resolved.resolved!.beans.find((b) => b.descriptor.kinds.includes('CrawlController'))!.id;
   let exitStatus: string;
@@ -138,6 +144,8 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
     }
     throw e;
   } finally {
+    // Taken over by the store bean once it started; closed here when it never did.
+    if (stateDir !== undefined) await closeHandedOver(stateDir);
     await control?.close();
     mark('stopping');
     // Every bean stops, whatever happened; a failure to stop never hides the crawl's own error.

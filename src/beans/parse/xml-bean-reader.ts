@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import type { Diagnostic } from '../../util/diagnostic.js';
 import { LineIndex, type SourceLocation } from '../../util/source-location.js';
 import type {
@@ -8,8 +7,7 @@ import { AnonymousIds } from './anonymous-ids.js';
 import { attributeValueOffset, decodeXmlText, startTagEnd } from './xml-text.js';
 import { xmlTooDeepAt } from './xml-nesting-depth.js';
 
-// The package's single-file CommonJS build loads in a fifth of the time of its many ESM files.
-const { XMLParser, XMLValidator } = createRequire(import.meta.url)('fast-xml-parser') as typeof import('fast-xml-parser');
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 
 type XNode = Record<string, unknown>;
 const META = XMLParser.getMetaDataSymbol();

@@ -1,6 +1,7 @@
 import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans/registry/component-descriptor.js';
 import { mkdir } from 'node:fs/promises';
 import { ClassicLevel } from 'classic-level';
+import { takeOver } from './open-databases.js';
 import { JOURNAL_SUBLEVEL } from '../../model/journaled-file.js';
 import type { StateParticipant, StateStore, StateSublevel } from '../../model/state-store.js';
 import { STATE_FORMAT, stampFormat } from './state-format.js';
@@ -70,9 +71,13 @@ export class LevelStateStore implements StateStore {
 
   async start(): Promise<void> {
     if (this.#db) return;
-    await mkdir(this.config.dir, { recursive: true });
-    const db: Db = new ClassicLevel(this.config.dir, { keyEncoding: 'utf8', valueEncoding: 'utf8' });
-    await db.open();
+    // The launch that began the run left the database open for this bean.
+    let db = takeOver(this.config.dir);
+    if (!db) {
+      await mkdir(this.config.dir, { recursive: true });
+      db = new ClassicLevel(this.config.dir, { keyEncoding: 'utf8', valueEncoding: 'utf8' });
+      await db.open();
+    }
     this.#db = db;
     await stampFormat(db);
     this.#schedule();

@@ -6,6 +6,7 @@ import { JOURNAL_SUBLEVEL } from '../../model/journaled-file.js';
 import { HISTORY_SUBLEVEL, KEPT_SUBLEVEL_PREFIX } from '../../model/state-store.js';
 import { BeancrawlError } from '../../util/beancrawl-error.js';
 import type { ErrorCode } from '../../util/error-codes.js';
+import { handOver } from './open-databases.js';
 import { FORMAT_KEY, META_SUBLEVEL, STATE_FORMAT, stampFormat, type FormatStamp } from './state-format.js';
 
 type Db = ClassicLevel<string, string>;
@@ -133,9 +134,12 @@ function openFolder(db: Db, mode: 'resume' | 'new', previous: RunRecord | undefi
         // Positions of earlier launches' files are settled (recovered, or not this run's: a checkpoint's).
         await db.sublevel<string, string>(JOURNAL_SUBLEVEL, { valueEncoding: 'utf8' }).clear();
         await db.sublevel<string, string>(RUN_SUBLEVEL, { valueEncoding: 'utf8' }).put(CURRENT_RUN_KEY, JSON.stringify(record));
-      } finally {
+      } catch (e) {
         await db.close();
+        throw e;
       }
+      // Left open for the state store bean (LevelStateStore takes it over; launch-job closes it if the bean never starts).
+      handOver(db.location, db);
     },
     close: () => db.close(),
   };

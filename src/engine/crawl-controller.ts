@@ -87,6 +87,8 @@ export class CrawlController implements CrawlControl {
   /** A delta run's documents by kind (set only when the fetch history runs delta crawls). */
   #delta?: { new: number; changed: number; unchanged: number; deleted: number };
   #busy = 0;
+  /** URIs whose writers are still at work behind their chains (Processor.writesBehind). */
+  readonly #behind = new Set<Promise<void>>();
   /** While paused: the promise workers wait on before taking a URI. */
   #gate?: Promise<void>;
   #resume?: () => void;
@@ -223,6 +225,8 @@ export class CrawlController implements CrawlControl {
       throw e;
     }));
     const outcomes = await Promise.allSettled(workers);
+    // A crawl stopped early leaves URIs writing behind: their writes end before any bean stops.
+    await Promise.all(this.#behind);
     const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
     if (failed) throw failed.reason;
   }
@@ -278,15 +282,29 @@ export class CrawlController implements CrawlControl {
       }
       this.#busy--;
       try {
-        frontier.finished(curi);
+        const finished = frontier.finished(curi);
+        if (finished instanceof Promise) await finished;
       } catch (e) {
         loggerModule?.runtimeError(curi, e);
       }
-      if (curi.scratchFiles !== undefined) removeScratch(curi);
+      const behind = curi.behindDone;
+      if (behind === undefined) {
+        if (curi.scratchFiles !== undefined) removeScratch(curi);
+        continue;
+      }
+      // Its writers go on behind (a response kept on disk is read back there); as many URIs may
+      // write behind as there are toe threads, so that a slow disk holds the crawl back, not memory.
+      const settled = behind.then(() => {
+        this.#behind.delete(settled);
+        if (curi.scratchFiles !== undefined) removeScratch(curi);
+      });
+      this.#behind.add(settled);
+      while (this.#behind.size >= this.config.maxToeThreads) await Promise.race(this.#behind);
     }
   }
 
   #final(curi: CrawlUri, d: Disposition): void {
+    for (const e of curi.behindErrors ?? []) this.config.loggerModule?.runtimeError(curi, e);
     try {
       this.config.loggerModule?.crawled(curi);
     } catch (e) {

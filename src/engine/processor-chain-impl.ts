@@ -59,7 +59,7 @@ export class ChainRunner implements ProcessorChain {
   #from(start: number, curi: CrawlUri): void | Promise<void> {
     const ps = this.#processors;
     for (let i = start; i < ps.length; i++) {
-      const r = ps[i].process(curi);
+      const r = ps[i].processInChain(curi);
       if (typeof r === 'object' && 'then' in r) return r.then((res) => this.#after(res, i, curi));
       if (r === 'FINISH') return;
       if (r !== 'PROCEED') i = this.#jumpTarget(r) - 1;

@@ -103,7 +103,7 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
     const continues = state?.mode === 'resume' ? state.previous!.runDir : undefined;
     if (continues) await symlink(relative(join(verified.jobDir, runDir), join(verified.jobDir, continues)), join(verified.jobDir, runDir, 'continues'));
     const startedAt = new Date().toISOString();
-    await state?.begin({ runDir, continues, startedAt });
+    await state?.begin({ runDir, continues, startedAt }, true);
     record = { run: runDir, startedAt, continues };
     await writeRunRecord(verified.jobDir, record);
     mark('run-begun');

@@ -161,6 +161,9 @@ export class CrawlUri {
   judgedOnly = false;
   /** The DNS answer's TTL, for dns: URIs. */
   dnsTtlSeconds?: number;
+  /** Errors of its processors writing behind (Processor.writesBehind), for runtime-errors.log once the URI is done. */
+  behindErrors?: unknown[];
+  #behind?: Promise<void>;
 
   constructor(readonly uri: string, init: Partial<Omit<QueuedUri, 'uri'>> = {}) {
     this.hopsPath = init.hopsPath ?? '';
@@ -251,6 +254,27 @@ export class CrawlUri {
 
   static fromQueued(q: QueuedUri): CrawlUri {
     return new CrawlUri(q.uri, q);
+  }
+
+  /**
+   * Runs `work` once this URI's earlier work behind has ended (so that processors writing behind
+   * run in their chain's order, each seeing what the one before wrote), while the URI's chain, and
+   * its queue, go on. An error is kept in `behindErrors`, never thrown.
+   */
+  behind(work: () => unknown): void {
+    const run = async () => {
+      try {
+        await work();
+      } catch (e) {
+        (this.behindErrors ??= []).push(e);
+      }
+    };
+    this.#behind = this.#behind ? this.#behind.then(run) : run();
+  }
+
+  /** Ends when every piece of work behind has; undefined when none was asked for. */
+  get behindDone(): Promise<void> | undefined {
+    return this.#behind;
   }
 
   /** Clears what one fetch set, before another try of the same URI. */

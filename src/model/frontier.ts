@@ -50,7 +50,7 @@ export interface Frontier {
   /** The next URI to process; waits while every queue rests; `undefined` once nothing is queued or in flight. */
   next(signal?: AbortSignal): Promise<CrawlUri | undefined>;
   /** Returns a processed URI: done, to be retried, or deferred behind its prerequisite. */
-  finished(curi: CrawlUri): Disposition;
+  finished(curi: CrawlUri): Disposition | Promise<Disposition>;
   stats(): FrontierStats;
   /** Called for each URI whose processing is over for good (crawl.log and counters listen). */
   onFinal(listener: (curi: CrawlUri, disposition: Disposition) => void): void;

@@ -33,13 +33,55 @@ export abstract class Processor<D extends ComponentDescriptor = ComponentDescrip
    */
   reportClassName = '';
 
+  /**
+   * True for a processor that only writes what was fetched somewhere (WARC files, a mirror, the
+   * receivers): it writes behind. `process` checks `enabled`, the rule and `shouldProcess` as for
+   * any processor, calls `ahead` (what the chain must see before it goes on), then hands
+   * innerProcess to the URI's lane (CrawlUri.behind), after the work the processors before it
+   * handed there, and the chain goes on at once, and so does the URI's queue: the next URI of the
+   * site is fetched while this one is compressed and written. The frontier counts the URI done
+   * (crawl.log, the state) once its lane has ended; a crash before then does the URI again, as for
+   * any URI in flight. What innerProcess returns is not used.
+   */
+  protected get writesBehind(): boolean {
+    return false;
+  }
+
+  /**
+   * The part of a processor writing behind that the rest of the chain depends on, done before the
+   * chain goes on: PROCEED, or FINISH (a writer's byte limit reached); a receiver's refusal of a
+   * collection's links (noFollow) is set here.
+   */
+  protected ahead(_curi: CrawlUri, _c: ConfigOf<D>): ProcessResult {
+    return PROCEED;
+  }
+
+  /** Processes the URI, its work done when the result is (a processor writing behind included). */
   process(curi: CrawlUri): ProcessResult | Promise<ProcessResult> {
+    return this.#process(curi, false);
+  }
+
+  /**
+   * How a chain runs the processor: as `process`, but one writing behind hands innerProcess to
+   * the URI's lane and answers with `ahead`'s result at once.
+   */
+  processInChain(curi: CrawlUri): ProcessResult | Promise<ProcessResult> {
+    return this.#process(curi, true);
+  }
+
+  #process(curi: CrawlUri, inChain: boolean): ProcessResult | Promise<ProcessResult> {
     const c = this.configFor(curi);
     const { enabled, shouldProcessRule } = c as ProcessorConfig;
     if (!enabled) return PROCEED;
     if (shouldProcessRule && shouldProcessRule.decisionFor(curi) === DecideResult.REJECT) return PROCEED;
     if (!this.shouldProcess(curi, c)) return PROCEED;
     this.processed++;
+    if (this.writesBehind) {
+      const ahead = this.ahead(curi, c);
+      if (!inChain) return this.innerProcess(curi, c);
+      curi.behind(() => this.innerProcess(curi, c));
+      return ahead;
+    }
     const before = curi.outlinks.length;
     const result = this.innerProcess(curi, c);
     if (result instanceof Promise) return result.then((r) => this.#counted(curi, before, r));

@@ -153,17 +153,31 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     }
   }
 
-  finished(curi: CrawlUri): Disposition {
-    this.#inFlight.delete(curi);
+  /**
+   * A URI's chains are over. Its queue takes its turn at once (politeness, retries, budgets); the
+   * URI itself is done (counted, out of the journal, in crawl.log) once the work its processors
+   * left behind (Processor.writesBehind: WARC records, the mirror, receivers) has ended, and until
+   * then stays in flight. A URI going back to its queue (a retry, a deferral) waits for that work
+   * first, since its next try begins from a clean slate.
+   */
+  finished(curi: CrawlUri): Disposition | Promise<Disposition> {
+    const behind = curi.behindDone;
+    if (behind && this.#goesBack(curi, this.configFor(curi))) return behind.then(() => this.#finish(curi, undefined));
+    return this.#finish(curi, behind);
+  }
+
+  #finish(curi: CrawlUri, behind: Promise<void> | undefined): Disposition {
     const q = this.#queue(curi.queueKey);
     q.inProcess = false;
-    this.#inProcess--;
     // Budgets and retries as the URI's sheets set them (Heritrix re-reads them per URI too).
     const cfg = this.configFor(curi);
     // Read before #dispose, which clears it with the rest of the fetch's state when the URI goes back.
     const retire = curi.forceRetire;
     const disposition = this.#dispose(curi, q, cfg);
-    if (disposition === 'deferred' || disposition === 'retry') {
+    const done = disposition !== 'deferred' && disposition !== 'retry';
+    if (!done) {
+      this.#inFlight.delete(curi);
+      this.#inProcess--;
       const record = curi.toQueued();
       if (disposition === 'deferred') q.urgent.push(record);
       else q.urgent.unshift(record);
@@ -171,29 +185,50 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
       this.journal?.updated(record);
       this.#queued++;
       this.#inMemory++;
-    } else {
-      this.#count(disposition);
-      if (disposition === 'success') q.successes++;
-      if (this.#precedencePolicy.tracksUriPrecedences) q.tally(curi.precedence, -1);
-      if (this.journal && curi.storeKey) this.#unstore(q, curi.storeKey);
-      else if (this.journal) this.#dirty.add(q);
-    }
+    } else if (!behind) this.#done(curi, q, disposition);
     // Heritrix's queueReevaluate, as the URI just done sees the policy.
     this.#reevaluate(q, curi);
     this.#afterTurn(q, cfg, disposition === 'retry' ? cfg.retryDelaySeconds * 1000 : disposition === 'deferred' ? 0 : curi.politenessDelayMs, retire, disposition === 'retry');
     if (this.#inProcess === 0) this.#wakeAll();
-    // Listeners (crawl.log, statistics, limits) come last, so that one that throws leaves the queue in line.
-    if (disposition !== 'deferred' && disposition !== 'retry') {
-      for (const listener of this.#listeners) {
-        try {
-          listener(curi, disposition);
-        } catch (e) {
-          // The crawl goes on; the first few failures are reported, the rest counted.
-          if (++this.#listenerErrors <= 5) process.emitWarning(`a listener of finished URIs failed on ${curi.uri}: ${(e as Error)?.message ?? String(e)}`);
-        }
+    if (done && behind) {
+      void behind.then(() => {
+        this.#done(curi, q, disposition);
+        if (this.#inProcess === 0) this.#wakeAll();
+        this.#tellFinal(curi, disposition);
+      });
+    } else if (done) this.#tellFinal(curi, disposition);
+    return disposition;
+  }
+
+  /** Whether #dispose will send the URI back to its queue (the same tests, without their effects). */
+  #goesBack(curi: CrawlUri, cfg: WorkQueueFrontierConfig): boolean {
+    const status = curi.fetchStatus;
+    if (status === FetchStatus.DEFERRED) return curi.deferrals < MAX_DEFERRALS;
+    if (status === FetchStatus.UNATTEMPTED && curi.forceRetire) return true;
+    return RETRY_STATUSES.has(status) && curi.fetchAttempts < cfg.maxRetries;
+  }
+
+  /** The URI is done for good: counted, and out of the journal in the next commit. */
+  #done(curi: CrawlUri, q: WorkQueue, disposition: Disposition): void {
+    this.#inFlight.delete(curi);
+    this.#inProcess--;
+    this.#count(disposition);
+    if (disposition === 'success') q.successes++;
+    if (this.#precedencePolicy.tracksUriPrecedences) q.tally(curi.precedence, -1);
+    if (this.journal && curi.storeKey) this.#unstore(q, curi.storeKey);
+    else if (this.journal) this.#dirty.add(q);
+  }
+
+  /** Listeners (crawl.log, statistics, limits) come last, so that one that throws leaves the queue in line. */
+  #tellFinal(curi: CrawlUri, disposition: Disposition): void {
+    for (const listener of this.#listeners) {
+      try {
+        listener(curi, disposition);
+      } catch (e) {
+        // The crawl goes on; the first few failures are reported, the rest counted.
+        if (++this.#listenerErrors <= 5) process.emitWarning(`a listener of finished URIs failed on ${curi.uri}: ${(e as Error)?.message ?? String(e)}`);
       }
     }
-    return disposition;
   }
 
   /** Stages, for the next commit, the states of the queues that changed and the totals. */

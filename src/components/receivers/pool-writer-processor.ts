@@ -107,6 +107,17 @@ export abstract class PoolWriterProcessor<D extends ComponentDescriptor> extends
   #gzip?: GzipMembers;
   #written?: FingerprintSet;
 
+  /** It writes files only: behind the URI's chain (Processor.writesBehind). */
+  protected override get writesBehind(): boolean {
+    return true;
+  }
+
+  /** FINISH once the files hold maxTotalBytesToWrite (counted as records land, so a few more may follow). */
+  protected override ahead(): ProcessResult {
+    const c = this.#settings;
+    return c.maxTotalBytesToWrite > 0 && (this.#pool?.totalBytes ?? 0) >= c.maxTotalBytesToWrite ? FINISH : PROCEED;
+  }
+
   /** `warc` or `arc`: the file extension. */
   protected abstract readonly extension: string;
 

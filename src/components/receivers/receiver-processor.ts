@@ -57,10 +57,17 @@ const LIST_PAGE = 4096;
  * every event of the run, kept in the state store (sublevel `events`) until then.
  */
 export class ReceiverProcessor extends Processor<typeof receiverProcessorComponent> implements DeltaListener {
+
+  /** It writes outputs only: behind the URI's chain (Processor.writesBehind). */
+  protected override get writesBehind(): boolean {
+    return true;
+  }
   /** Documents passed to the receivers. */
   documents = 0;
   readonly #pushed: Receiver[];
   readonly #listed: Receiver[];
+  /** The receivers that may refuse a collection's links (approveCollectionCrawling). */
+  readonly #approvers: Receiver[];
   /** Every mark this processor sets on a URI whose document all its receivers had. */
   readonly #allMarks: number;
   #events?: StateSublevel;
@@ -72,6 +79,7 @@ export class ReceiverProcessor extends Processor<typeof receiverProcessorCompone
     super(config);
     this.#listed = config.receivers.filter((r) => typeof r.documentList === 'function');
     this.#pushed = config.receivers.filter((r) => typeof r.documentList !== 'function');
+    this.#approvers = config.receivers.filter((r) => typeof r.approveCollectionCrawling === 'function');
     this.#allMarks = this.#listed.length ? LIST_MARK : 0;
     for (let i = 0; i < this.#pushed.length; i++) this.#allMarks |= markOf(i);
   }
@@ -83,15 +91,22 @@ export class ReceiverProcessor extends Processor<typeof receiverProcessorCompone
     this.#count = Number((await this.#events.get(COUNT_KEY)) ?? 0);
   }
 
+  /** A collection's links, which a receiver refuses, are dropped before the candidates processor schedules them. */
+  protected override ahead(curi: CrawlUri): ProcessResult {
+    if (this.config.testMode || this.#approvers.length === 0 || curi.noFollow) return PROCEED;
+    const doc = crawledDocumentOf(curi);
+    if (doc && doc.outlinks.length > 0 && !this.#approved(curi, doc)) {
+      curi.noFollow = true;
+      curi.annotations.push('collectionRefused');
+    }
+    return PROCEED;
+  }
+
   protected innerProcess(curi: CrawlUri): ProcessResult | Promise<ProcessResult> {
     if (this.config.testMode) return PROCEED;
     const doc = crawledDocumentOf(curi);
     // A 304 in a delta run is an unchanged document, without content.
     if (doc === undefined && curi.delta !== 'unchanged') return PROCEED;
-    if (doc && doc.outlinks.length > 0 && !curi.noFollow && !this.#approved(curi, doc)) {
-      curi.noFollow = true;
-      curi.annotations.push('collectionRefused');
-    }
     // Done again after a crash: the receivers marked as having it get nothing more.
     const done = curi.delivered?.[this.#markKey] ?? 0;
     if (done === this.#allMarks && this.#pushed.length <= 30) return PROCEED;
@@ -183,7 +198,7 @@ export class ReceiverProcessor extends Processor<typeof receiverProcessorCompone
 
   /** Every receiver must approve; one that throws is taken to approve. */
   #approved(curi: CrawlUri, doc: CrawledDocument): boolean {
-    return this.config.receivers.every((r: Receiver) => {
+    return this.#approvers.every((r: Receiver) => {
       try {
         return r.approveCollectionCrawling?.(doc) ?? true;
       } catch (e) {

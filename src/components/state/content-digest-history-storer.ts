@@ -26,10 +26,16 @@ export const contentDigestHistoryStorerComponent = defineComponent({
 /** Heritrix's ContentDigestHistoryStorer. */
 export class ContentDigestHistoryStorer extends Processor<typeof contentDigestHistoryStorerComponent> {
 
-  protected override shouldProcess(curi: CrawlUri): boolean {
-    return hasDigestedPayload(curi) && (curi.writtenResponse !== undefined || curi.contentDigestHistory !== undefined);
+  /** Behind the URI's chain, after the WARC writer whose response record it keeps (Processor.writesBehind). */
+  protected override get writesBehind(): boolean {
+    return true;
   }
 
+  protected override shouldProcess(curi: CrawlUri): boolean {
+    return hasDigestedPayload(curi);
+  }
+
+  /** Behind the writer: what it wrote (writtenResponse) is known only now. */
   protected innerProcess(curi: CrawlUri): ProcessResult {
     const entry = entryOf(curi);
     if (entry) this.config.contentDigestHistory.store(curi.contentDigest!, entry);

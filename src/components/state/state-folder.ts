@@ -36,8 +36,12 @@ export interface StateFolder {
   readonly previous?: RunRecord;
   /** Positions in the previous run's output files, as of its last commit (mode resume). */
   readonly journal: ReadonlyMap<string, string>;
-  /** Records the run that begins and closes the folder; until then a crash leaves the state as it was. */
-  begin(run: RunRecord): Promise<void>;
+  /**
+   * Records the run that begins and closes the folder; until then a crash leaves the state as it
+   * was. With `handOver`, the database is left open for the LevelStateStore that starts next in
+   * this process (open-databases.ts), which saves opening it again.
+   */
+  begin(run: RunRecord, handOver?: boolean): Promise<void>;
   /** Closes the folder without beginning a run. */
   close(): Promise<void>;
 }
@@ -126,7 +130,7 @@ async function clearRunState(db: Db, forgetHistory: boolean): Promise<void> {
 function openFolder(db: Db, mode: 'resume' | 'new', previous: RunRecord | undefined, journal: ReadonlyMap<string, string>, options: StateFolderOptions): StateFolder {
   return {
     mode, previous, journal,
-    begin: async (record) => {
+    begin: async (record, keepOpen) => {
       try {
         // A new run's state is cleared only now, so that a launch that fails before it begins leaves the state as it was.
         if (mode === 'new') await clearRunState(db, options.forgetHistory === true);
@@ -139,7 +143,8 @@ function openFolder(db: Db, mode: 'resume' | 'new', previous: RunRecord | undefi
         throw e;
       }
       // Left open for the state store bean (LevelStateStore takes it over; launch-job closes it if the bean never starts).
-      handOver(db.location, db);
+      if (keepOpen) handOver(db.location, db);
+      else await db.close();
     },
     close: () => db.close(),
   };
@@ -149,7 +154,7 @@ function openFolder(db: Db, mode: 'resume' | 'new', previous: RunRecord | undefi
 function freshFolder(dir: string): StateFolder {
   return {
     mode: 'new', journal: new Map(),
-    begin: async (record) => {
+    begin: async (record, keepOpen) => {
       const db: Db = new ClassicLevel(dir, { keyEncoding: 'utf8', valueEncoding: 'utf8' });
       try {
         await db.open();
@@ -158,7 +163,7 @@ function freshFolder(dir: string): StateFolder {
         if (NOT_WRITABLE.test(cause.message)) unwritable(dir, cause.message);
         fail('BC_STATE_CORRUPT', dir, `cannot be created: ${cause.message}`);
       }
-      await openFolder(db, 'new', undefined, new Map(), {}).begin(record);
+      await openFolder(db, 'new', undefined, new Map(), {}).begin(record, keepOpen);
     },
     close: async () => undefined,
   };

@@ -52,8 +52,16 @@ export interface Frontier {
   /** Returns a processed URI: done, to be retried, or deferred behind its prerequisite. */
   finished(curi: CrawlUri): Disposition | Promise<Disposition>;
   stats(): FrontierStats;
-  /** Called for each URI whose processing is over for good (crawl.log and counters listen). */
+  /**
+   * Called for each URI whose processing is over for good, once its outputs are written (crawl.log
+   * and counters listen).
+   */
   onFinal(listener: (curi: CrawlUri, disposition: Disposition) => void): void;
+  /**
+   * Called for each URI disposed of for good, at its queue's turn: before the next URI of its
+   * queue can be handed out, while its outputs may still be being written behind (quotas count here).
+   */
+  onDisposed(listener: (curi: CrawlUri, disposition: Disposition) => void): void;
   /** Wakes every worker waiting in next() (to stop, or to re-check limits). */
   wakeAll(): void;
 }

@@ -84,11 +84,14 @@ const CATEGORIES: ReadonlyArray<readonly [QuotaCategory, (curi: CrawlUri) => str
 export class QuotaEnforcer extends Processor<typeof quotaEnforcerComponent> {
   readonly tallies = new QuotaTallies();
 
-  /** Counts every URI the frontier finishes; a resumed crawl's counts come back from the store first. */
+  /**
+   * Counts every URI the frontier disposes of, before the next URI of its queue is handed out; a
+   * resumed crawl's counts come back from the store first.
+   */
   async start(): Promise<void> {
     const { frontier, stateStore } = this.config;
     if (stateStore) await this.tallies.attach(stateStore);
-    frontier.onFinal((curi, disposition) => this.tallies.count(curi, disposition));
+    frontier.onDisposed((curi, disposition) => this.tallies.count(curi, disposition));
   }
 
   protected innerProcess(curi: CrawlUri, c: QuotaEnforcerConfig): ProcessResult {

@@ -49,6 +49,8 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
   #timer?: NodeJS.Timeout;
   #timerAt = 0;
   readonly #listeners: Array<(curi: CrawlUri, d: Disposition) => void> = [];
+  /** Told at the queue's turn, before its next URI can be handed out (quota counts). */
+  readonly #disposedListeners: Array<(curi: CrawlUri, d: Disposition) => void> = [];
   #listenerErrors = 0;
   /** URIs scheduled, as found (before canonicalisation), so that a link found again skips the candidate chain. */
   readonly #scheduledUris: RecentFingerprints;
@@ -186,6 +188,8 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
       this.#queued++;
       this.#inMemory++;
     } else if (!behind) this.#done(curi, q, disposition);
+    else if (curi.storeKey) q.writingBehind.add(curi.storeKey);
+    if (done) this.#tell(this.#disposedListeners, curi, disposition);
     // Heritrix's queueReevaluate, as the URI just done sees the policy.
     this.#reevaluate(q, curi);
     this.#afterTurn(q, cfg, disposition === 'retry' ? cfg.retryDelaySeconds * 1000 : disposition === 'deferred' ? 0 : curi.politenessDelayMs, retire, disposition === 'retry');
@@ -210,6 +214,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
 
   /** The URI is done for good: counted, and out of the journal in the next commit. */
   #done(curi: CrawlUri, q: WorkQueue, disposition: Disposition): void {
+    if (curi.storeKey) q.writingBehind.delete(curi.storeKey);
     this.#inFlight.delete(curi);
     this.#inProcess--;
     this.#count(disposition);
@@ -221,7 +226,11 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
 
   /** Listeners (crawl.log, statistics, limits) come last, so that one that throws leaves the queue in line. */
   #tellFinal(curi: CrawlUri, disposition: Disposition): void {
-    for (const listener of this.#listeners) {
+    this.#tell(this.#listeners, curi, disposition);
+  }
+
+  #tell(listeners: ReadonlyArray<(curi: CrawlUri, d: Disposition) => void>, curi: CrawlUri, disposition: Disposition): void {
+    for (const listener of listeners) {
       try {
         listener(curi, disposition);
       } catch (e) {
@@ -301,6 +310,10 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
 
   onFinal(listener: (curi: CrawlUri, d: Disposition) => void): void {
     this.#listeners.push(listener);
+  }
+
+  onDisposed(listener: (curi: CrawlUri, d: Disposition) => void): void {
+    this.#disposedListeners.push(listener);
   }
 
   stats(): FrontierStats {

@@ -99,6 +99,12 @@ export class WorkQueue implements PrecedenceQueue {
     else counts.delete(precedence);
   }
 
+  /**
+   * Store keys of this queue's URIs that are done but for their outputs, which are being written
+   * behind (Processor.writesBehind): still in the journal until then, and never to be read back.
+   */
+  readonly writingBehind = new Set<string>();
+
   /** Where the last `take` found its URI: memory (urgent or tail) or the spill (head). */
   lastTakeFromMemory = false;
 
@@ -134,6 +140,7 @@ export class WorkQueue implements PrecedenceQueue {
     journal.spilled();
     const skip = new Set<string>();
     for (const item of this.urgent) if (item.storeKey && journal.isOrdinary(item.storeKey, this.key)) skip.add(item.storeKey);
+    for (const storeKey of this.writingBehind) if (journal.isOrdinary(storeKey, this.key)) skip.add(storeKey);
     const generation = this.#generation;
     const before = this.spilled;
     const barrier = journal.nextSequence;

@@ -47,6 +47,8 @@ export class DirectoryMirrorReceiver implements Receiver {
   documents = 0;
   /** Copies removed in this run (deleted documents). */
   deleted = 0;
+  /** Folders made or found, not asked for again (a folder the crawl removes leaves this set). */
+  readonly #folders = new Set<string>();
 
   constructor(readonly config: DirectoryMirrorReceiverConfig) {}
 
@@ -91,6 +93,7 @@ export class DirectoryMirrorReceiver implements Receiver {
     for (let dir = dirname(copy); this.#inside(dir); dir = dirname(dir)) {
       // rmdir removes only an empty folder: one holding anything else stays, and so do those above it.
       if (!(await rmdir(dir).then(() => true, () => false))) break;
+      this.#folders.delete(dir);
     }
   }
 
@@ -125,16 +128,23 @@ export class DirectoryMirrorReceiver implements Receiver {
     await this.#store(file, doc.content);
   }
 
-  /** Writes the file; a folder already standing at its path gets the content as its directoryFile. */
+  /**
+   * Writes the file; a folder already standing at its path gets the content as its directoryFile.
+   * A folder made (or found) once is not asked for again: a file written into it costs no mkdir.
+   */
   async #store(file: string, content: Buffer): Promise<void> {
-    await this.#folder(dirname(file));
+    const dir = dirname(file);
+    if (!this.#folders.has(dir)) {
+      await this.#folder(dir);
+      this.#folders.add(dir);
+    }
     try {
       await writeFile(file, content);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'ENOENT') {
-        // A deletion emptied and removed the folder meanwhile: make it again.
-        await this.#folder(dirname(file));
+        // A deletion emptied and removed the folder meanwhile (or it went from under the crawl): make it again.
+        await this.#folder(dir);
         await writeFile(file, content);
       } else if (code === 'EISDIR') await writeFile(join(file, this.config.directoryFile), content);
       else throw e;

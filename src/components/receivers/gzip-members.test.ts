@@ -5,7 +5,7 @@ import { gzipMembers } from '../../../test/support/warc-reader.js';
 import { GzipMembers } from './gzip-members.js';
 
 describe(GzipMembers.name, () => {
-  it('makes one standalone gzip member of each buffer, small ones at once and large ones on reused streams, concurrently', async () => {
+  it('makes one standalone gzip member of each buffer, small ones at once and large ones on compressor threads, concurrently', async () => {
     const gzip = new GzipMembers(2);
     const inputs = Array.from({ length: 24 }, (_, i) => randomBytes(i % 3 === 0 ? 200 : 20000 + 5000 * i));
     const outputs = await Promise.all(inputs.map((b) => gzip.gzip(b)));
@@ -16,5 +16,20 @@ describe(GzipMembers.name, () => {
     }
     const file = gzipMembers(Buffer.concat(outputs));
     expect(file.map((m) => m.data)).to.deep.equal(inputs);
+  });
+
+  it('sends large buffers to a compressor thread once one is up, and compresses at once after the threads are closed', async () => {
+    const gzip = new GzipMembers(1);
+    const input = randomBytes(50_000);
+    // The thread starts with the first large buffer; until it is up, buffers are compressed at once.
+    while (gzip.onThreads === 0) {
+      expect(gunzipSync(await gzip.gzip(input))).to.deep.equal(input);
+      // A turn of the event loop, in which the thread can say it is up.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    gzip.close();
+    const after = gzip.onThreads;
+    expect(gunzipSync(await gzip.gzip(input))).to.deep.equal(input);
+    expect(gzip.onThreads).to.equal(after);
   });
 });

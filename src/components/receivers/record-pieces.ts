@@ -4,6 +4,7 @@ import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { isFileSpan, type FileSpan, type RecordPiece } from '../../model/file-span.js';
+import { GZIP_OPTIONS } from './gzip-members.js';
 import { waitForDrain } from '../../util/wait-for-drain.js';
 
 let serial = 0;
@@ -42,7 +43,7 @@ export async function writePieces(stream: Writable, pieces: readonly RecordPiece
 export async function gzipToFile(pieces: readonly RecordPiece[]): Promise<FileSpan> {
   const span = pieces.find(isFileSpan)!;
   const path = `${span.path}.${process.pid}-${++serial}.gz`;
-  await pipeline(pieceBytes(pieces), createGzip(), createWriteStream(path));
+  await pipeline(pieceBytes(pieces), createGzip(GZIP_OPTIONS), createWriteStream(path));
   return { path, start: 0, length: (await stat(path)).size, temporary: true };
 }
 

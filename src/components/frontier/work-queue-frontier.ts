@@ -163,16 +163,16 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
    * first, since its next try begins from a clean slate.
    */
   finished(curi: CrawlUri): Disposition | Promise<Disposition> {
-    const behind = curi.behindDone;
-    if (behind && this.#goesBack(curi, this.configFor(curi))) return behind.then(() => this.#finish(curi, undefined));
-    return this.#finish(curi, behind);
-  }
-
-  #finish(curi: CrawlUri, behind: Promise<void> | undefined): Disposition {
-    const q = this.#queue(curi.queueKey);
-    q.inProcess = false;
     // Budgets and retries as the URI's sheets set them (Heritrix re-reads them per URI too).
     const cfg = this.configFor(curi);
+    const behind = curi.behindDone;
+    if (behind && this.#goesBack(curi, cfg)) return behind.then(() => this.#finish(curi, cfg, undefined));
+    return this.#finish(curi, cfg, behind);
+  }
+
+  #finish(curi: CrawlUri, cfg: WorkQueueFrontierConfig, behind: Promise<void> | undefined): Disposition {
+    const q = this.#queue(curi.queueKey);
+    q.inProcess = false;
     // Read before #dispose, which clears it with the rest of the fetch's state when the URI goes back.
     const retire = curi.forceRetire;
     const disposition = this.#dispose(curi, q, cfg);
@@ -196,10 +196,13 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     if (this.#inProcess === 0) this.#wakeAll();
     if (done && behind) {
       void behind.then(() => {
-        this.#done(curi, q, disposition);
-        if (this.#inProcess === 0) this.#wakeAll();
+        try {
+          this.#done(curi, q, disposition);
+        } finally {
+          if (this.#inProcess === 0) this.#wakeAll();
+        }
         this.#tellFinal(curi, disposition);
-      });
+      }).catch((e: unknown) => process.emitWarning(`the frontier could not count ${curi.uri} done: ${(e as Error)?.message ?? String(e)}`));
     } else if (done) this.#tellFinal(curi, disposition);
     return disposition;
   }

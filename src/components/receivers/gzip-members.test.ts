@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { gzipMembers } from '../../../test/support/warc-reader.js';
@@ -31,5 +32,23 @@ describe(GzipMembers.name, () => {
     const after = gzip.onThreads;
     expect(gunzipSync(await gzip.gzip(input))).to.deep.equal(input);
     expect(gzip.onThreads).to.equal(after);
+  });
+
+  it('holds the process open while a buffer is at a thread, and not once the threads are idle', () => {
+    // Nothing but the compressor thread keeps this script's event loop alive while it waits.
+    const script = `
+      const { GzipMembers } = await import(${JSON.stringify(new URL('./gzip-members.js', import.meta.url).href)});
+      const gzip = new GzipMembers(1);
+      const input = Buffer.alloc(100000, 7);
+      while (gzip.onThreads === 0) {
+        await gzip.gzip(input);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      const out = await gzip.gzip(input);
+      process.stdout.write(String(out.length > 0 && gzip.onThreads >= 2));
+    `;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 });
+    expect(r.status, r.stderr).to.equal(0);
+    expect(r.stdout).to.equal('true');
   });
 });

@@ -34,6 +34,8 @@ interface Pending {
 interface Compressor {
   readonly worker: Worker;
   ready: boolean;
+  /** Buffers sent and not yet back: while there are any, the thread holds the process open. */
+  out: number;
 }
 
 /**
@@ -66,6 +68,7 @@ export class GzipMembers {
     return new Promise((resolve) => {
       const id = this.#next++;
       this.#pending.set(id, { data, resolve });
+      if (compressor.out++ === 0) compressor.worker.ref();
       compressor.worker.postMessage({ id, data });
     });
   }
@@ -89,12 +92,14 @@ export class GzipMembers {
   }
 
   #begin(): void {
-    const worker = new Worker(WORKER_SOURCE, { eval: true });
-    const c: Compressor = { worker, ready: false };
-    // The threads never hold the process open: a crawl ends by closing its writers.
+    // Without the process's own Node options (--input-type=module would make the code a module, --cpu-prof profile it).
+    const worker = new Worker(WORKER_SOURCE, { eval: true, execArgv: [] });
+    const c: Compressor = { worker, ready: false, out: 0 };
+    // An idle thread does not hold the process open; one with buffers out does, so that no record is waited for in vain.
     worker.unref();
     worker.once('online', () => (c.ready = true));
     worker.on('message', ({ id, out }: { id: number; out: Uint8Array }) => {
+      if (--c.out === 0) worker.unref();
       const p = this.#pending.get(id);
       if (!p) return;
       this.#pending.delete(id);

@@ -8,7 +8,7 @@ type Listener = (curi: CrawlUri, d: Disposition) => void;
 /** A frontier that only hands its finished-URI listener to the test. */
 function listeningFrontier(): { frontier: Frontier; finish: (curi: CrawlUri, d?: Disposition) => void } {
   let listener: Listener | undefined;
-  const frontier = { onDisposed: (l: Listener) => (listener = l) } as unknown as Frontier;
+  const frontier = { onDisposed: (l: Listener) => (listener = l), onFinal: () => undefined } as unknown as Frontier;
   return { frontier, finish: (curi, d = 'success') => listener!(curi, d) };
 }
 

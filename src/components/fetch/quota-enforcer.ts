@@ -92,6 +92,7 @@ export class QuotaEnforcer extends Processor<typeof quotaEnforcerComponent> {
     const { frontier, stateStore } = this.config;
     if (stateStore) await this.tallies.attach(stateStore);
     frontier.onDisposed((curi, disposition) => this.tallies.count(curi, disposition));
+    frontier.onFinal((curi) => this.tallies.settled(curi));
   }
 
   protected innerProcess(curi: CrawlUri, c: QuotaEnforcerConfig): ProcessResult {

@@ -54,6 +54,12 @@ export function quotaHostKey(curi: CrawlUri): string | undefined {
 export class QuotaTallies {
   readonly #tallies = new Map<string, FetchTally>();
   readonly #changed = new Set<string>();
+  /**
+   * What URIs counted at their queue's turn and not yet done (writing behind) added, by row: a
+   * commit stores the tallies without it, as the frontier's record of those URIs is still in flight.
+   */
+  readonly #unsettled = new Map<string, FetchTally>();
+  readonly #unsettledBy = new Map<CrawlUri, { readonly rows: readonly string[]; readonly add: Readonly<FetchTally> }>();
   #sublevel?: StateSublevel;
 
   /** Loads the tallies the run this launch resumes left, and stores changes with each commit from now on. */
@@ -74,29 +80,42 @@ export class QuotaTallies {
     return this.#tallies.get(rowKey(category, key)) ?? ZERO;
   }
 
-  /** Counts a URI the frontier finished for good. */
+  /**
+   * Counts a URI the frontier disposed of for good, at its queue's turn (Frontier.onDisposed), so
+   * that the next URI of the queue sees it. Until `settled` is told the URI is done, commits leave
+   * it out, so that a URI done again after a crash is not counted twice.
+   */
   count(curi: CrawlUri, disposition: Disposition): void {
     const success = disposition === 'success';
     if (!success && !(disposition === 'failure' && curi.fetchStatus > 0)) return;
     const bytes = Math.max(0, curi.contentSize);
     const novel = curi.delta !== 'unchanged';
+    const add: FetchTally = {
+      successes: success ? 1 : 0, successBytes: success ? bytes : 0, responses: 1, totalBytes: bytes, novelUrls: novel ? 1 : 0, novelBytes: novel ? bytes : 0,
+    };
+    const rows: string[] = [];
     const keys: Array<[QuotaCategory, string | undefined]> = [['server', quotaServerKey(curi)], ['host', quotaHostKey(curi)], ['group', curi.queueKey || undefined]];
     for (const [category, key] of keys) {
       if (key === undefined) continue;
       const row = rowKey(category, key);
-      let tally = this.#tallies.get(row);
-      if (!tally) this.#tallies.set(row, (tally = { successes: 0, successBytes: 0, responses: 0, totalBytes: 0, novelUrls: 0, novelBytes: 0 }));
-      tally.responses++;
-      tally.totalBytes += bytes;
-      if (success) {
-        tally.successes++;
-        tally.successBytes += bytes;
+      rows.push(row);
+      addTo(this.#tallies, row, add, 1);
+      if (this.#sublevel) {
+        addTo(this.#unsettled, row, add, 1);
+        this.#changed.add(row);
       }
-      if (novel) {
-        tally.novelUrls++;
-        tally.novelBytes += bytes;
-      }
-      if (this.#sublevel) this.#changed.add(row);
+    }
+    if (this.#sublevel && rows.length) this.#unsettledBy.set(curi, { rows, add });
+  }
+
+  /** The URI counted at its turn is done (Frontier.onFinal): the next commit stores it. */
+  settled(curi: CrawlUri): void {
+    const counted = this.#unsettledBy.get(curi);
+    if (!counted) return;
+    this.#unsettledBy.delete(curi);
+    for (const row of counted.rows) {
+      addTo(this.#unsettled, row, counted.add, -1);
+      this.#changed.add(row);
     }
   }
 
@@ -105,10 +124,26 @@ export class QuotaTallies {
     if (!sublevel) return;
     for (const row of this.#changed) {
       const t = this.#tallies.get(row)!;
-      sublevel.put(row, JSON.stringify([t.successes, t.successBytes, t.responses, t.totalBytes, t.novelUrls, t.novelBytes]));
+      const u = this.#unsettled.get(row) ?? ZERO;
+      sublevel.put(row, JSON.stringify([
+        t.successes - u.successes, t.successBytes - u.successBytes, t.responses - u.responses, t.totalBytes - u.totalBytes, t.novelUrls - u.novelUrls, t.novelBytes - u.novelBytes,
+      ]));
+      if (u.responses === 0) this.#unsettled.delete(row);
     }
     this.#changed.clear();
   }
+}
+
+/** Adds `sign` times `add` to the row's tally (made at zero when missing). */
+function addTo(tallies: Map<string, FetchTally>, row: string, add: Readonly<FetchTally>, sign: 1 | -1): void {
+  let t = tallies.get(row);
+  if (!t) tallies.set(row, (t = { successes: 0, successBytes: 0, responses: 0, totalBytes: 0, novelUrls: 0, novelBytes: 0 }));
+  t.successes += sign * add.successes;
+  t.successBytes += sign * add.successBytes;
+  t.responses += sign * add.responses;
+  t.totalBytes += sign * add.totalBytes;
+  t.novelUrls += sign * add.novelUrls;
+  t.novelBytes += sign * add.novelBytes;
 }
 
 const ZERO: Readonly<FetchTally> = Object.freeze({ successes: 0, successBytes: 0, responses: 0, totalBytes: 0, novelUrls: 0, novelBytes: 0 });

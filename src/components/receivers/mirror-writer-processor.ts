@@ -85,11 +85,11 @@ function layoutOptions(c: MirrorWriterConfig): HeritrixMirrorOptions {
  * as it is, as Heritrix takes it).
  */
 export class MirrorWriterProcessor extends Processor<typeof mirrorWriterProcessorComponent> {
-
   /** It writes outputs only: behind the URI's chain (Processor.writesBehind). */
   protected override get writesBehind(): boolean {
     return true;
   }
+
   readonly #layout: HeritrixMirrorOptions;
   /** Files written in this run. */
   written = 0;

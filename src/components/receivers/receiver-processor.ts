@@ -57,11 +57,11 @@ const LIST_PAGE = 4096;
  * every event of the run, kept in the state store (sublevel `events`) until then.
  */
 export class ReceiverProcessor extends Processor<typeof receiverProcessorComponent> implements DeltaListener {
-
   /** It writes outputs only: behind the URI's chain (Processor.writesBehind). */
   protected override get writesBehind(): boolean {
     return true;
   }
+
   /** Documents passed to the receivers. */
   documents = 0;
   readonly #pushed: Receiver[];

@@ -25,7 +25,6 @@ export const contentDigestHistoryStorerComponent = defineComponent({
 
 /** Heritrix's ContentDigestHistoryStorer. */
 export class ContentDigestHistoryStorer extends Processor<typeof contentDigestHistoryStorerComponent> {
-
   /** Behind the URI's chain, after the WARC writer whose response record it keeps (Processor.writesBehind). */
   protected override get writesBehind(): boolean {
     return true;

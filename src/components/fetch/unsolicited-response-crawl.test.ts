@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import { readdir } from 'node:fs/promises';
-import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { fixedMetadata } from '../../model/crawl-metadata-info.js';
 import { CrawlUri } from '../../model/crawl-uri.js';
+import { RawHttpServer } from '../../../test/support/raw-http-server.js';
 import { until } from '../../../test/support/until.js';
 import { FetchHttp, type FetchHttpConfig } from './fetch-http.js';
 import { fetchHttpComponent } from './fetch-http.descriptor.js';
@@ -26,61 +26,28 @@ const UNSOLICITED_BODY = '<html><body><a href="/unsolicited-link">never follow m
  * later (its own write), in turns. (Bytes that come after the next request was written cannot be
  * told from its answer: HTTP/1.1 has nothing else to tell them by.)
  */
-class PushyServer {
-  readonly #server: Server;
-  readonly #sockets = new Set<Socket>();
-  answered = 0;
-
-  constructor() {
-    this.#server = createServer((socket) => {
-      this.#sockets.add(socket);
-      socket.on('close', () => this.#sockets.delete(socket));
-      socket.on('error', () => undefined);
-      let pending = '';
-      socket.on('data', (data) => {
-        pending += data.toString('latin1');
-        for (let end = pending.indexOf('\r\n\r\n'); end >= 0; end = pending.indexOf('\r\n\r\n')) {
-          const path = pending.slice(0, end).split(' ')[1];
-          pending = pending.slice(end + 4);
-          this.answered++;
-          const body = path === '/' ? `<html><body>${Array.from({ length: PAGES }, (_, i) => `<a href="/p${i}">${i}</a>`).join(' ')}</body></html>`
-            : path === '/robots.txt' ? 'User-agent: *\nDisallow:\n' : `<html><body>answer to ${path}</body></html>`;
-          const extra = answer(`unsolicited-after-${path}`, UNSOLICITED_BODY);
-          const n = this.answered % 3;
-          if (n === 0) socket.write(Buffer.concat([answer(path, body), extra]));
-          else if (n === 1) socket.write(answer(path, body), () => socket.write(extra));
-          else {
-            socket.write(answer(path, body));
-            setImmediate(() => socket.writable && socket.write(extra));
-          }
-        }
-      });
-    });
-  }
-
-  async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
-    return this;
-  }
-
-  get origin(): string {
-    return `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
-  }
-
-  async close(): Promise<void> {
-    for (const s of this.#sockets) s.destroy();
-    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
-  }
+function pushyServer(): Promise<RawHttpServer> {
+  return RawHttpServer.start((path, socket, n) => {
+    const body = path === '/' ? `<html><body>${Array.from({ length: PAGES }, (_, i) => `<a href="/p${i}">${i}</a>`).join(' ')}</body></html>`
+      : path === '/robots.txt' ? 'User-agent: *\nDisallow:\n' : `<html><body>answer to ${path}</body></html>`;
+    const extra = answer(`unsolicited-after-${path}`, UNSOLICITED_BODY);
+    if (n % 3 === 0) socket.write(Buffer.concat([answer(path, body), extra]));
+    else if (n % 3 === 1) socket.write(answer(path, body), () => socket.write(extra));
+    else {
+      socket.write(answer(path, body));
+      setImmediate(() => socket.writable && socket.write(extra));
+    }
+  });
 }
 
 describe('a response nobody asked for, on a kept-alive connection (integration)', function () {
   this.timeout(60000);
-  let server: PushyServer;
+  let server: RawHttpServer;
   let log: CrawlLogEntry[];
   let records: WarcRecordRead[];
 
   before(async () => {
-    server = await new PushyServer().start();
+    server = await pushyServer();
     const outcome = await crawlJob(fastSets([`${server.origin}/`], ['fetchHttp.sendConnectionClose=false']), {
       inspect: async (run) => {
         const names = (await readdir(join(run, 'warcs'))).filter((n) => n.endsWith('.warc.gz')).sort();
@@ -116,22 +83,9 @@ describe('a response nobody asked for, on a kept-alive connection (integration)'
 
 describe('bytes on an idle kept-alive connection', () => {
   it('drop the connection: the next request goes out on a new one and gets its own answer', async () => {
-    const sockets: Socket[] = [];
-    const server = createServer((socket) => {
-      sockets.push(socket);
-      socket.on('error', () => undefined);
-      let pending = '';
-      socket.on('data', (data) => {
-        pending += data.toString('latin1');
-        for (let end = pending.indexOf('\r\n\r\n'); end >= 0; end = pending.indexOf('\r\n\r\n')) {
-          const path = pending.slice(0, end).split(' ')[1];
-          pending = pending.slice(end + 4);
-          socket.write(answer(path, `answer to ${path}`));
-        }
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.address() as AddressInfo).port;
+    const server = await RawHttpServer.start((path, socket) => socket.write(answer(path, `answer to ${path}`)));
+    const sockets = server.connections;
+    const port = server.port;
     const cache = new MemoryServerCache({});
     cache.host('site.test').ip = '127.0.0.1';
     const defaults = Object.fromEntries(Object.entries(fetchHttpComponent.props).map(([k, spec]) => [k, spec.default]));
@@ -151,8 +105,7 @@ describe('bytes on an idle kept-alive connection', () => {
       expect(sockets.length, 'connections').to.equal(2);
     } finally {
       await f.stop();
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.close();
     }
   });
 });

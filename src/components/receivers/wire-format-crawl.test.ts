@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import { createReadStream } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { WARCParser } from 'warcio';
 import { crawlJob, fastSets, type CrawlLogEntry } from '../../../test/support/crawl-job.js';
+import { RawHttpServer } from '../../../test/support/raw-http-server.js';
 import { field, readWarcFile, sha1Digest, type WarcRecordRead } from '../../../test/support/warc-reader.js';
 
 /**
@@ -13,40 +13,11 @@ import { field, readWarcFile, sha1Digest, type WarcRecordRead } from '../../../t
  * are: chunk sizes, chunk extensions, trailers and odd header spacing that an HTTP library would
  * normalise, so that the WARC record can be compared with what went over the wire, byte for byte.
  */
-class RawServer {
-  readonly #server: Server;
-  readonly #sockets = new Set<Socket>();
-
-  private constructor(readonly answers: Map<string, Buffer>) {
-    this.#server = createServer((socket) => {
-      this.#sockets.add(socket);
-      socket.on('close', () => this.#sockets.delete(socket));
-      let pending = '';
-      socket.on('data', (data) => {
-        pending += data.toString('latin1');
-        for (let end = pending.indexOf('\r\n\r\n'); end >= 0; end = pending.indexOf('\r\n\r\n')) {
-          const path = pending.slice(0, end).split(' ')[1];
-          pending = pending.slice(end + 4);
-          socket.write(this.answers.get(path) ?? Buffer.from('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n', 'latin1'));
-        }
-      });
-    });
-  }
-
-  static async start(answers: Record<string, Buffer>): Promise<RawServer> {
-    const s = new RawServer(new Map(Object.entries(answers)));
-    await new Promise<void>((resolve) => s.#server.listen(0, '127.0.0.1', resolve));
-    return s;
-  }
-
-  get origin(): string {
-    return `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
-  }
-
-  async close(): Promise<void> {
-    for (const s of this.#sockets) s.destroy();
-    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
-  }
+function rawServer(answers: Record<string, Buffer>): Promise<RawHttpServer> {
+  const byPath = new Map(Object.entries(answers));
+  return RawHttpServer.start((path, socket) => {
+    socket.write(byPath.get(path) ?? Buffer.from('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n', 'latin1'));
+  });
 }
 
 const latin1 = (s: string) => Buffer.from(s, 'latin1');
@@ -80,13 +51,13 @@ const PLAIN_HEAD = `HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length
 
 describe('responses stored as received: chunked, gzip, cut at maxLengthBytes (golden, integration)', function () {
   this.timeout(30000);
-  let server: RawServer;
+  let server: RawHttpServer;
   let log: CrawlLogEntry[];
   let records: WarcRecordRead[];
   let warcioPayloads: Map<string, { payload: Buffer; length: number; digest: string | null | undefined }>;
 
   before(async () => {
-    server = await RawServer.start({
+    server = await rawServer({
       '/robots.txt': latin1('HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 24\r\n\r\nUser-agent: *\nDisallow:\n'),
       '/': Buffer.concat([latin1(HOME_HEAD), HOME_ENTITY]),
       '/gz.html': Buffer.concat([latin1(GZ_HEAD), GZ_ENTITY]),

@@ -11,6 +11,7 @@ import { indexCommand } from './commands/index-command.js';
 import { jobsCommand } from './commands/jobs-command.js';
 import { launchCommand } from './commands/launch-command.js';
 import { schemaCommand } from './commands/schema-command.js';
+import { serveCommand } from './commands/serve-command.js';
 import { verifyCommand } from './commands/verify-command.js';
 
 /**
@@ -30,9 +31,10 @@ export const COMMANDS: readonly CliCommand[] = [
   explainCommand,
   indexCommand,
   getCommand,
+  serveCommand,
   schemaCommand,
   docsCommand,
 ];
 
 /** Heritrix commands to come: named so that trying one says "not yet" rather than "unknown". */
-export const PLANNED_COMMANDS: readonly string[] = ['serve'];
+export const PLANNED_COMMANDS: readonly string[] = [];

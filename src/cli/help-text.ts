@@ -25,8 +25,7 @@ export function helpText(): string {
     'Options:',
     ...optionLines({ debug: { description: 'show stack traces of internal errors (with any command)' } }),
     '',
-    `Not in this version yet: ${PLANNED_COMMANDS.join(', ')}.`,
-    '',
+    ...(PLANNED_COMMANDS.length ? [`Not in this version yet: ${PLANNED_COMMANDS.join(', ')}.`, ''] : []),
     'Exit codes: 0 success, 1 configuration or crawl error, 2 usage error.',
   );
   return `${lines.join('\n')}\n`;

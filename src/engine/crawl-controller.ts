@@ -1,6 +1,6 @@
 import { unlink } from 'node:fs/promises';
 import { defineComponent, type ComponentClass, type ConfigOf } from '../beans/registry/component-descriptor.js';
-import type { ControllerState, CrawlControl, CrawlProgress, DeltaCounts } from '../model/crawl-control.js';
+import { INTERRUPTED, type ControllerState, type CrawlControl, type CrawlProgress, type DeltaCounts } from '../model/crawl-control.js';
 import { CrawlUri } from '../model/crawl-uri.js';
 import { SchedulingDirective } from '../model/precedence-policies.js';
 import { FetchStatus } from '../model/fetch-status.js';
@@ -62,8 +62,7 @@ interface ControllerRecord {
   readonly ending?: string;
 }
 
-/** An operator's stop that the next launch resumes (signals), as opposed to `terminate` (ABORTED). */
-export const INTERRUPTED = 'INTERRUPTED';
+export { INTERRUPTED } from '../model/crawl-control.js';
 
 /** A worker failed: the crawl stops, and the next launch resumes it. */
 const FINISHED_ABNORMAL = 'FINISHED_ABNORMAL';
@@ -95,6 +94,8 @@ export class CrawlController implements CrawlControl {
   /** Elapsed time of the runs this one continues. */
   #elapsedBefore = 0;
   #run?: StateSublevel;
+  /** A pause asked for before the crawl ran: it starts paused. */
+  #pauseAtStart = false;
   /** Why the crawl is paused when the operator did not ask for it (a state store that cannot write). */
   #alert?: string;
   #pausedByFault = false;
@@ -142,6 +143,7 @@ export class CrawlController implements CrawlControl {
     if (this.#ending !== undefined) this.terminate(this.#ending);
     else await this.#announceSeeds();
     if (!this.#abort.signal.aborted) this.#state = 'RUNNING';
+    if (this.#pauseAtStart) this.pause();
     // Limits are also checked while every queue rests, when no URI finishes to trigger a check.
     const clock = setInterval(() => this.#checkLimits(), 1000);
     try {
@@ -169,6 +171,7 @@ export class CrawlController implements CrawlControl {
   }
 
   pause(): void {
+    if (this.#state === 'NASCENT' || this.#state === 'PREPARING') this.#pauseAtStart = true;
     if (this.#state !== 'RUNNING' || this.#gate) return;
     this.#state = 'PAUSED';
     this.#gate = new Promise((resolve) => (this.#resume = resolve));
@@ -182,6 +185,7 @@ export class CrawlController implements CrawlControl {
   }
 
   unpause(): void {
+    this.#pauseAtStart = false;
     if (this.#state !== 'PAUSED') return;
     this.#pausedByFault = false;
     this.#pauseAlert = undefined;
@@ -192,7 +196,7 @@ export class CrawlController implements CrawlControl {
 
   progress(): CrawlProgress {
     return {
-      state: this.#state, frontier: this.config.frontier.stats(), busyWorkers: this.#busy,
+      state: this.#state === 'PAUSED' && this.#busy > 0 ? 'PAUSING' : this.#state, frontier: this.config.frontier.stats(), busyWorkers: this.#busy,
       exitStatus: this.#state === 'FINISHED' || this.#state === 'STOPPING' ? this.#exitStatus : undefined,
       bytes: this.#bytes, documents: this.#documents, seedsCrawled: this.#seedsCrawled, delta: this.#delta && { ...this.#delta }, elapsedMs: this.#elapsed(), alert: this.#alert ?? this.#pauseAlert,
       recentAlerts: this.config.loggerModule?.recentAlerts?.(),

@@ -3,6 +3,7 @@ import { connect, createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import type { CrawlControl } from '../model/crawl-control.js';
 import { BeancrawlError } from '../util/beancrawl-error.js';
+import { INTERRUPTED } from '../model/crawl-control.js';
 import { RecentRates, type RecentRate } from './recent-rates.js';
 import { withSocketAddress } from './socket-address.js';
 
@@ -11,7 +12,8 @@ export function controlSocketPath(jobDir: string): string {
   return join(jobDir, '.beancrawl.sock');
 }
 
-export type ControlCommand = 'status' | 'pause' | 'unpause' | 'checkpoint' | 'terminate';
+/** `interrupt` stops the crawl as Ctrl-C does (INTERRUPTED: the next launch resumes it); `terminate` ends it (ABORTED). */
+export type ControlCommand = 'status' | 'pause' | 'unpause' | 'checkpoint' | 'terminate' | 'interrupt';
 
 /** What the socket can do besides driving the controller. */
 export interface ControlExtras {
@@ -44,6 +46,7 @@ export async function serveControlSocket(jobDir: string, controller: CrawlContro
       if (command === 'pause') controller.pause();
       else if (command === 'unpause') controller.unpause();
       else if (command === 'terminate') controller.terminate('ABORTED');
+      else if (command === 'interrupt') controller.terminate(INTERRUPTED);
       else if (command === 'checkpoint') {
         if (!extras.checkpoint) throw new Error('this job has no CheckpointService bean (nor a state store to copy)');
         checkpoint = await extras.checkpoint();

@@ -11,6 +11,8 @@ export interface CreateOptions {
   readonly seeds?: readonly string[];
   /** Set metadata.operatorContactUrl. */
   readonly contact?: string;
+  /** Folders of the operator's own profiles (the service's "save as profile"), looked in before the package's. */
+  readonly profileDirs?: readonly string[];
 }
 
 const SEEDS_KEY = 'seeds.textSource.value';
@@ -24,7 +26,7 @@ export async function createJob(jobDir: string, options: CreateOptions): Promise
   const at = { file: jobDir };
   const entries = await readdir(jobDir).catch(() => undefined);
   if (entries && entries.length) throw new BeancrawlError([{ code: 'BC_JOB_EXISTS', location: at, message: 'the folder exists and is not empty; choose a new job folder' }]);
-  const { path, format } = await findProfile(options.profile);
+  const { path, format } = await findProfile(options.profile, options.profileDirs);
   let text = await readFile(path, 'utf8');
   text = format === 'xml' ? editXml(text, options) : editJson(text, options, schemaFrom(jobDir));
   await mkdir(jobDir, { recursive: true });
@@ -33,19 +35,20 @@ export async function createJob(jobDir: string, options: CreateOptions): Promise
   return file;
 }
 
-/** Profile names: the files of the package's profiles/ folder without their extension. */
-export async function profileNames(): Promise<string[]> {
-  const files = await readdir(join(packageRoot(), 'profiles'));
+/** Profile names: the files of the package's profiles/ folder (and of `profileDirs`) without their extension. */
+export async function profileNames(profileDirs: readonly string[] = []): Promise<string[]> {
+  const files = (await Promise.all([...profileDirs, join(packageRoot(), 'profiles')].map((d) => readdir(d).catch(() => [] as string[])))).flat();
   return [...new Set(files.filter((f) => /\.(xml|json)$/.test(f)).map((f) => f.replace(/\.(xml|json)$/, '')))].sort();
 }
 
-async function findProfile(name: string): Promise<{ path: string; format: 'xml' | 'json' }> {
-  const dir = join(packageRoot(), 'profiles');
-  const files = await readdir(dir);
+async function findProfile(name: string, profileDirs: readonly string[] = []): Promise<{ path: string; format: 'xml' | 'json' }> {
   const bare = name.replace(/\.(xml|json)$/, '');
-  const format = name.endsWith('.json') ? 'json' : 'xml';
-  if (files.includes(`${bare}.${format}`)) return { path: join(dir, `${bare}.${format}`), format };
-  const names = await profileNames();
+  const formats = name.endsWith('.json') ? ['json'] as const : name.endsWith('.xml') ? ['xml'] as const : ['xml', 'json'] as const;
+  for (const dir of [...profileDirs, join(packageRoot(), 'profiles')]) {
+    const files = await readdir(dir).catch(() => [] as string[]);
+    for (const format of formats) if (files.includes(`${bare}.${format}`)) return { path: join(dir, `${bare}.${format}`), format };
+  }
+  const names = await profileNames(profileDirs);
   throw new BeancrawlError([{
     code: 'BC_PROFILE_UNKNOWN', message: `no profile "${name}"; the profiles are ${names.join(', ')}`, hints: hintFor(bare, names),
   }]);

@@ -5,6 +5,7 @@ import type { Alert } from '../model/crawl-logger.js';
 import { sendControl } from './control-socket.js';
 import { JOB_BEAN_FILES } from './locate-bean-file.js';
 import type { RecentRate } from './recent-rates.js';
+import type { VerifyReport } from './verify-report.js';
 import { readRunRecords, type RunCounts, type RunRecord } from './run-record.js';
 
 /**
@@ -36,6 +37,12 @@ export interface JobStatus {
   readonly lastRun?: RunRecord;
   /** Every run with a record, oldest first. */
   readonly runs: readonly RunRecord[];
+  /** The service's: the last verify of the job as it is on disk. */
+  readonly lastVerify?: VerifyReport;
+  /** The service's: what it means the job to be doing (resumed so after a restart). */
+  readonly intent?: string;
+  /** The service's: when the job's schedule launches it next (ISO 8601). */
+  readonly nextRunAt?: string;
 }
 
 /** The status of the job in `jobDir`: asked of its crawl when one runs, read from its run records otherwise. */
@@ -50,7 +57,7 @@ export async function jobStatus(jobDir: string): Promise<JobStatus> {
     const secs = p.elapsedMs / 1000;
     return {
       ...base, running: true, state: p.state,
-      availableActions: p.state === 'PAUSED' ? ['unpause', 'checkpoint', 'terminate'] : ['pause', 'checkpoint', 'terminate'],
+      availableActions: p.state === 'PAUSED' || p.state === 'PAUSING' ? ['unpause', 'checkpoint', 'terminate'] : ['pause', 'checkpoint', 'terminate'],
       counts: {
         discovered: p.frontier.discovered, queued: p.frontier.queued, downloaded: p.frontier.succeeded, failed: p.frontier.failed,
         disregarded: p.frontier.disregarded, documents: p.documents, bytes: p.bytes, seedsCrawled: p.seedsCrawled, elapsedMs: p.elapsedMs, delta: p.delta,

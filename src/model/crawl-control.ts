@@ -8,13 +8,19 @@ export interface CrawlTotals {
   readonly elapsedMs: number;
 }
 
+/** The exit status of a crawl stopped to be resumed (Ctrl-C, SIGTERM, the service stopping): its next launch goes on with it. */
+export const INTERRUPTED = 'INTERRUPTED';
+
 /** Says which soft limit, if any, a crawl has reached (its exit status). */
 export interface CrawlLimiter {
   reached(totals: CrawlTotals): string | undefined;
 }
 
-/** Heritrix's controller states. */
-export type ControllerState = 'NASCENT' | 'PREPARING' | 'RUNNING' | 'PAUSED' | 'STOPPING' | 'FINISHED';
+/**
+ * Heritrix's controller states. PAUSING: paused, with URIs still in flight (they finish); PAUSED
+ * once none is.
+ */
+export type ControllerState = 'NASCENT' | 'PREPARING' | 'RUNNING' | 'PAUSING' | 'PAUSED' | 'STOPPING' | 'FINISHED';
 
 export interface CrawlProgress extends CrawlTotals {
   readonly state: ControllerState;
@@ -46,7 +52,7 @@ export interface CrawlControl {
   run(): Promise<string>;
   /** Stops taking new URIs; those in flight finish. `ABORTED` for an operator's stop. */
   terminate(exitStatus?: string): void;
-  /** Workers finish the URIs in flight and take no new ones until unpause. */
+  /** Workers finish the URIs in flight and take no new ones until unpause. Asked before the crawl runs, it starts paused. */
   pause(): void;
   /**
    * Pauses a running crawl as `pause` does, for a reason the crawl found itself (DiskSpaceMonitor):

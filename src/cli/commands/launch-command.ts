@@ -1,6 +1,6 @@
 import { isAbsolute, join, relative } from 'node:path';
 import { formatDiagnostic } from '../../util/diagnostic.js';
-import type { CrawlControl } from '../../model/crawl-control.js';
+import { INTERRUPTED, type CrawlControl } from '../../model/crawl-control.js';
 import { defineCommand } from '../cli-command.js';
 import { EXIT_NO_SEED_CRAWLED } from '../../util/exit-codes.js';
 import type { Output } from '../output.js';
@@ -13,6 +13,7 @@ interface LaunchFlags {
   readonly forgetHistory: boolean;
   readonly checkpoint?: string;
   readonly dryRunDeletes: boolean;
+  readonly paused: boolean;
 }
 
 /** `beancrawl launch JOB`: verify, then crawl to the end in this process. */
@@ -24,6 +25,7 @@ export const launchCommand = defineCommand({
     'forget-history': { description: 'also drop the fetch history kept across runs' },
     checkpoint: { value: 'NAME|latest', description: 'start from this checkpoint (JOB/checkpoints/NAME)' },
     'dry-run-deletes': { description: 'list what a delta run would delete, deleting nothing' },
+    paused: { description: 'start paused (unpause with beancrawl unpause JOB)' },
     set: SET_OPTION,
   },
   summary: 'Verify a job, then crawl it to the end here, with live progress.',
@@ -35,7 +37,7 @@ export const launchCommand = defineCommand({
   async run({ operands: [job], options }, io) {
     if (options.checkpoint !== undefined && options.fresh) throw new UsageError('--checkpoint and --fresh cannot go together: a checkpoint is a run to resume');
     return launch(job, options.set, io, {
-      fresh: options.fresh, forgetHistory: options['forget-history'], checkpoint: options.checkpoint, dryRunDeletes: options['dry-run-deletes'],
+      fresh: options.fresh, forgetHistory: options['forget-history'], checkpoint: options.checkpoint, dryRunDeletes: options['dry-run-deletes'], paused: options.paused,
     });
   },
 });
@@ -53,7 +55,7 @@ function shown(path: string): string {
  */
 async function launch(target: string, sets: readonly string[], io: Output, flags: LaunchFlags): Promise<number> {
   // The engine's modules are set up only when a crawl is launched, not on every start (verify, --help).
-  const [{ launchJob }, { INTERRUPTED }] = await Promise.all([import('../../job/launch-job.js'), import('../../engine/crawl-controller.js')]);
+  const { launchJob } = await import('../../job/launch-job.js');
   let stopProgress = () => {};
   let controller: CrawlControl | undefined;
   let interrupts = 0;
@@ -74,6 +76,7 @@ async function launch(target: string, sets: readonly string[], io: Output, flags
       onWarnings: (warnings) => warnings.forEach((w) => io.err(formatDiagnostic(w))),
       onRunning: (c, runDir) => {
         controller = c;
+        if (flags.paused) c.pause();
         if (stopAtStart) c.terminate(INTERRUPTED);
         io.err(`launched ${target}: run folder ${join(target, runDir)}`);
         stopProgress = reportProgress(c, io, Boolean(process.stderr.isTTY));

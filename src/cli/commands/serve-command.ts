@@ -1,0 +1,53 @@
+import { EXIT_OK } from '../../util/exit-codes.js';
+import { defineCommand } from '../cli-command.js';
+import { UsageError } from '../usage-error.js';
+
+const integer = (min: number) => (v: string) => (/^\d+$/.test(v) && Number(v) >= min && Number(v) <= 65535 ? undefined : `expected a whole number from ${min}`);
+
+/** `beancrawl serve`: every job of a jobs folder behind a REST API, until Ctrl-C. */
+export const serveCommand = defineCommand({
+  names: ['serve'],
+  options: {
+    'jobs-dir': { value: 'DIR', description: 'the jobs folder (default ./jobs)' },
+    bind: { value: 'ADDR', description: 'the address to listen on (default 127.0.0.1)' },
+    port: { value: 'N', description: 'the port (default 8443; 0 takes a free one)', check: integer(0) },
+    'max-running': { value: 'N', description: 'crawls at once; more launches wait (default: cores)', check: integer(1) },
+    'tls-cert': { value: 'FILE', description: 'serve HTTPS with this certificate (PEM)' },
+    'tls-key': { value: 'FILE', description: 'and this key (PEM)' },
+    'insecure-http': { description: 'allow plain HTTP on an address beyond loopback' },
+    'password-file': { value: 'FILE', description: 'users for Basic/Digest (htdigest format, realm beancrawl)' },
+    'allow-host': { value: 'NAME', repeatable: true, description: 'a Host name to answer besides loopback' },
+  },
+  summary: 'Run every job of a jobs folder as a service with a REST API.',
+  details: 'Prints the URL to open (with its access token) as its first line, and writes it to '
+    + 'JOBS/.beancrawl/service.json (mode 0600). Each crawl runs in a process of its own; crawls '
+    + 'started with launch elsewhere show up too. Ctrl-C (or SIGTERM) stops the crawls to be '
+    + 'resumed at the next start; twice quits at once. The API: /api/v1/openapi.json.',
+  async run({ options }, io) {
+    if (options.bind && !['127.0.0.1', '::1', 'localhost'].includes(options.bind) && !options['tls-cert'] && !options['insecure-http']) {
+      throw new UsageError(`--bind ${options.bind} reaches beyond this machine: add --tls-cert FILE --tls-key FILE, or --insecure-http`);
+    }
+    const { startService } = await import('../../server/start-service.js');
+    const service = await startService({
+      jobsDir: options['jobs-dir'] ?? 'jobs', bind: options.bind, port: options.port === undefined ? undefined : Number(options.port),
+      maxRunning: options['max-running'] === undefined ? undefined : Number(options['max-running']),
+      tlsCert: options['tls-cert'], tlsKey: options['tls-key'], insecureHttp: options['insecure-http'], passwordFile: options['password-file'], allowHosts: options['allow-host'],
+    });
+    io.out(service.url);
+    io.err(`serving ${options['jobs-dir'] ?? 'jobs'}; Ctrl-C stops (running crawls are stopped to be resumed at the next start)`);
+    await new Promise<void>((resolve) => {
+      let stops = 0;
+      const stop = () => {
+        if (++stops > 1) process.exit(130);
+        io.err('stopping: the crawls finish their URIs in flight and stop, to be resumed (Ctrl-C again to quit at once)');
+        void service.close().then(resolve, (e: unknown) => {
+          io.err(`beancrawl serve: ${(e as Error).message}`);
+          resolve();
+        });
+      };
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
+    });
+    return EXIT_OK;
+  },
+});

@@ -1,0 +1,43 @@
+import { readFile } from 'node:fs/promises';
+import { isAbsolute, join } from 'node:path';
+import { RESOLVED_BEANS_FILE } from './resolved-beans-record.js';
+
+/** Where one run left its logs, reports and progress-statistics.log: as its beans were configured. */
+export interface RunOutputs {
+  readonly logsDir: string;
+  readonly reportsDir: string;
+  readonly progressLog: string;
+  /** The checkpoints folder of the job (CheckpointService's, or JOB/checkpoints). */
+  readonly checkpointsDir: string;
+}
+
+interface BeanRecord {
+  readonly class: string;
+  readonly values: Readonly<Record<string, { readonly value: unknown }>>;
+}
+
+/**
+ * Reads the run's resolved-beans.json (the values the crawl ran with) for the folders its
+ * CrawlerLoggerModule, StatisticsTracker and CheckpointService wrote to; the defaults (in the
+ * run folder) where the record has no such bean.
+ */
+export async function runOutputs(jobDir: string, run: string): Promise<RunOutputs> {
+  const runDir = join(jobDir, run);
+  const text = await readFile(join(runDir, RESOLVED_BEANS_FILE), 'utf8').catch(() => undefined);
+  let beans: readonly BeanRecord[] = [];
+  try {
+    if (text !== undefined) beans = (JSON.parse(text) as { beans: BeanRecord[] }).beans;
+  } catch {
+    // A record that cannot be read: the defaults.
+  }
+  const value = (className: string, property: string): string | undefined => {
+    const v = beans.find((b) => b.class === className)?.values[property]?.value;
+    return typeof v === 'string' ? (isAbsolute(v) ? v : join(jobDir, v)) : undefined;
+  };
+  return {
+    logsDir: value('CrawlerLoggerModule', 'path') ?? join(runDir, 'logs'),
+    reportsDir: value('StatisticsTracker', 'reportsDir') ?? join(runDir, 'reports'),
+    progressLog: value('StatisticsTracker', 'progressLogPath') ?? join(runDir, 'logs', 'progress-statistics.log'),
+    checkpointsDir: value('CheckpointService', 'checkpointsDir') ?? join(jobDir, 'checkpoints'),
+  };
+}

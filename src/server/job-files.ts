@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto';
+import { lstat, mkdir, readFile, realpath, rename, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
+import { HttpProblem } from './http-problem.js';
+
+/** The largest file a PUT may store. */
+export const MAX_JOB_FILE_BYTES = 10 * 1024 * 1024;
+
+/** The folders of a job whose files the API may read and write besides its top level. */
+const EDITABLE_FOLDERS = ['sheets'];
+
+/** A job file's content and its entity tag. */
+export interface JobFile {
+  readonly path: string;
+  readonly content: Buffer;
+  readonly etag: string;
+}
+
+/** A strong entity tag from the content: equal tags, equal bytes. */
+export function etagOf(content: Buffer): string {
+  return `"${createHash('sha256').update(content).digest('base64url')}"`;
+}
+
+/**
+ * The absolute path of `path` (as the URL gave it) among the job's own files: the bean file,
+ * seeds and other files at the top of the job folder, and its sheets. Refused (400/403): a path
+ * that climbs (`..`, however encoded, since the router decoded it), an absolute one, a dotfile,
+ * one into the run, state or checkpoint folders, and one that a symbolic link takes out of the job.
+ */
+export async function jobFilePath(jobDir: string, path: string): Promise<string> {
+  const parts = path.split('/');
+  if (path.startsWith('/') || path.includes('\\') || path.includes('\0') || parts.some((p) => p === '' || p === '.' || p === '..')) {
+    throw new HttpProblem(400, 'Bad Request', `"${path}" is not a path inside the job folder`);
+  }
+  if (parts.some((p) => p.startsWith('.')) || parts.length > 2 || (parts.length === 2 && !EDITABLE_FOLDERS.includes(parts[0]))) {
+    throw new HttpProblem(403, 'Forbidden', `"${path}" is not one of the job's own files: those are the files at the top of the job folder and in ${EDITABLE_FOLDERS.join(', ')}/`);
+  }
+  const full = join(jobDir, ...parts);
+  const root = await realpath(jobDir);
+  // What exists of the path must stay inside the job once links are followed.
+  for (let at = full; at.length > jobDir.length; at = dirname(at)) {
+    const real = await realpath(at).catch(() => undefined);
+    if (real === undefined) continue;
+    if (real !== root && !real.startsWith(root + sep)) throw new HttpProblem(403, 'Forbidden', `"${path}" leads out of the job folder`);
+    break;
+  }
+  const info = await lstat(full).catch(() => undefined);
+  if (info?.isDirectory()) throw new HttpProblem(403, 'Forbidden', `"${path}" is a folder`);
+  if (info?.isSymbolicLink() && !(await lstat(await realpath(full)).then((s) => s.isFile(), () => false))) {
+    throw new HttpProblem(403, 'Forbidden', `"${path}" is a link to no file`);
+  }
+  return full;
+}
+
+/** The file, or 404. */
+export async function readJobFile(jobDir: string, path: string): Promise<JobFile> {
+  const full = await jobFilePath(jobDir, path);
+  const content = await readFile(full).catch(() => {
+    throw new HttpProblem(404, 'Not Found', `the job has no file "${path}"`);
+  });
+  return { path: relative(jobDir, full), content, etag: etagOf(content) };
+}
+
+/**
+ * Stores `content` whole (a temporary file renamed over the old one). With `ifMatch`, only over
+ * the version it names (`*`: any existing one): a stale tag answers 412, so that two editors never
+ * overwrite each other silently. Returns the new tag and whether the file was created.
+ */
+export async function writeJobFile(jobDir: string, path: string, content: Buffer, ifMatch?: string): Promise<{ etag: string; created: boolean }> {
+  const full = await jobFilePath(jobDir, path);
+  const current = await readFile(full).catch(() => undefined);
+  if (ifMatch !== undefined) {
+    const tags = ifMatch.split(',').map((t) => t.trim());
+    const matches = current !== undefined && (tags.includes('*') || tags.includes(etagOf(current)));
+    if (!matches) {
+      throw new HttpProblem(412, 'Precondition Failed', current === undefined ? `"${path}" does not exist` : `"${path}" changed since it was read: read it again, then save`, current ? { etag: etagOf(current) } : {});
+    }
+  }
+  await mkdir(dirname(full), { recursive: true });
+  const temp = `${full}.${process.pid}.tmp`;
+  await writeFile(temp, content);
+  await rename(temp, full);
+  return { etag: etagOf(content), created: current === undefined };
+}

@@ -1,0 +1,286 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { open, readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { controlSocketPath, sendControl, type ControlCommand } from '../job/control-socket.js';
+import { jobFolders, jobStatus, type JobStatus } from '../job/job-status.js';
+import { verifyJob } from '../job/verify-job.js';
+import { verifyReport, type VerifyReport } from '../job/verify-report.js';
+import { BeancrawlError } from '../util/beancrawl-error.js';
+import { blocksLaunch } from '../util/diagnostic.js';
+import type { EventHub } from './event-hub.js';
+import { HttpProblem } from './http-problem.js';
+import { ServiceIntents, type Intent } from './service-intents.js';
+
+export interface JobRunnerOptions {
+  readonly jobsDir: string;
+  /** Crawls run at once; further launches wait in a queue. */
+  readonly maxRunning: number;
+  readonly events: EventHub;
+  /** How to start the CLI in a child process: the Node binary and the script (bin/beancrawl.js). */
+  readonly cli: readonly [string, string];
+  /** Between two looks at the running crawls (statistics ticks, state changes, crawls started elsewhere). */
+  readonly tickMs?: number;
+}
+
+/** What a launch asks for: `--set` values, a checkpoint to start from, and whether to start paused. */
+export interface LaunchRequest {
+  readonly set?: readonly string[];
+  readonly checkpoint?: string;
+  readonly paused?: boolean;
+  /** Why it was launched, for job.log and the events (operator, schedule, resume after a restart). */
+  readonly reason?: string;
+}
+
+/** A crawl the runner watches: one it started (with its child process), or one started elsewhere. */
+interface Watched {
+  readonly name: string;
+  /** LAUNCHING until its crawl answers, STARTED once it did, then the crawl's own state (ADOPTED: found running). */
+  state: string;
+  readonly child?: ChildProcess;
+  readonly exited?: Promise<number | null>;
+}
+
+/** Names a job may have: a folder name without path characters. */
+const JOB_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+/** Lines of job.log shown when a launch fails before its crawl answers. */
+const FAILURE_TAIL = 20;
+
+/**
+ * Runs the jobs of a jobs folder, each crawl in a child process of its own (`beancrawl launch`),
+ * so that one crawl's crash, memory or hang never takes down the service or another crawl. The
+ * runner talks to each crawl over its control socket, as `beancrawl status` does: a crawl started
+ * in another shell is watched and driven the same way. Every tick it publishes each running
+ * crawl's status and the state changes; launches past `maxRunning` wait their turn.
+ */
+export class JobRunner {
+  readonly #watched = new Map<string, Watched>();
+  readonly #queue: Array<{ name: string; request: LaunchRequest }> = [];
+  readonly #verified = new Map<string, VerifyReport>();
+  #intents!: ServiceIntents;
+  #timer?: NodeJS.Timeout;
+  #ticking?: Promise<void>;
+  #stopping = false;
+
+  constructor(readonly options: JobRunnerOptions) {}
+
+  /** Watches the crawls already running, starts again those the service was running when it stopped, and begins ticking. */
+  async start(): Promise<void> {
+    this.#intents = await ServiceIntents.open(this.options.jobsDir);
+    await this.#tick();
+    for (const [name, intent] of Object.entries(this.#intents.all())) {
+      if (this.#watched.has(name)) continue;
+      await this.launch(name, { paused: intent === 'paused', reason: 'the service started again; the crawl resumes' }).catch((e: unknown) => {
+        this.options.events.publish(name, 'alert', { message: `could not resume after the service restarted: ${(e as Error).message}` });
+        return this.#intents.set(name, undefined);
+      });
+    }
+    this.#timer = setInterval(() => void this.#tick(), this.options.tickMs ?? 1000);
+  }
+
+  /** The job folder of `name`; 404 when there is none, 400 for a name that is not one. */
+  async jobDir(name: string): Promise<string> {
+    const dir = this.folderOf(name);
+    const folders = await jobFolders(this.options.jobsDir);
+    if (!folders.includes(dir)) throw new HttpProblem(404, 'Not Found', `no job "${name}" in the jobs folder`);
+    return dir;
+  }
+
+  /** Where a job of that name lives (whether it exists or not); 400 for a name that is not a folder name. */
+  folderOf(name: string): string {
+    if (!JOB_NAME.test(name)) throw new HttpProblem(400, 'Bad Request', `"${name}" is not a job name (letters, digits, dot, dash and underscore; not starting with a dot)`);
+    return join(this.options.jobsDir, name);
+  }
+
+  /** The job object (`status --json`), with what only the service knows: queued, and the last verify. */
+  async status(name: string, { verify = true } = {}): Promise<JobStatus> {
+    const dir = await this.jobDir(name);
+    const status = await jobStatus(dir);
+    const queued = this.#queue.some((q) => q.name === name);
+    const lastVerify = this.#verified.get(name) ?? (verify ? await this.verify(name) : undefined);
+    const extra = { lastVerify, intent: this.#intents.get(name) };
+    if (queued) return { ...status, ...extra, state: 'QUEUED', availableActions: ['terminate'] };
+    if (!status.running && this.#watched.get(name)?.state === 'LAUNCHING') return { ...status, ...extra, state: 'LAUNCHING', availableActions: ['terminate'] };
+    return { ...status, ...extra };
+  }
+
+  /** Verifies the job as it is on disk (with `set` values); the result is kept as the job's last verify. */
+  async verify(name: string, set: readonly string[] = []): Promise<VerifyReport> {
+    const dir = await this.jobDir(name);
+    let report: VerifyReport;
+    try {
+      const result = await verifyJob(dir, { sets: set });
+      report = { ...verifyReport(result, dir), ok: !result.diagnostics.some(blocksLaunch) };
+    } catch (e) {
+      if (!(e instanceof BeancrawlError)) throw e;
+      report = { ok: false, level: 'parse', beans: 0, errors: e.diagnostics.map((d) => ({ code: d.code, message: d.message, file: d.location?.file, level: 'parse', severity: 'error' })), at: new Date().toISOString() };
+    }
+    if (set.length === 0) this.#verified.set(name, report);
+    return report;
+  }
+
+  /**
+   * Verifies, then starts the crawl in a child process (or queues it when `maxRunning` crawls
+   * run). A job with errors answers 422 with them and nothing starts; a running one 409.
+   */
+  async launch(name: string, request: LaunchRequest = {}): Promise<'launched' | 'queued'> {
+    const dir = await this.jobDir(name);
+    if (this.#watched.has(name) || (await jobStatus(dir)).running) throw this.#notAvailable(name, 'launch', 'the job is running');
+    if (this.#queue.some((q) => q.name === name)) throw this.#notAvailable(name, 'launch', 'the job is queued');
+    const report = await this.verify(name, request.set ?? []);
+    if (!report.ok) throw new HttpProblem(422, 'Unprocessable Content', 'the job has errors; nothing was started', { errors: report.errors.filter((e) => e.severity === 'error' || e.code === 'BC_SEED_PLACEHOLDER') });
+    await this.#intents.set(name, request.paused ? 'paused' : 'running');
+    if (this.#runningCount() >= this.options.maxRunning) {
+      this.#queue.push({ name, request });
+      this.options.events.publish(name, 'state', { state: 'QUEUED', reason: `${this.#runningCount()} crawls run (--max-running ${this.options.maxRunning})` });
+      return 'queued';
+    }
+    await this.#spawn(name, dir, request);
+    return 'launched';
+  }
+
+  /** Pause, unpause, checkpoint or terminate the job's crawl; 409 with `availableActions` when it cannot be done now. */
+  async control(name: string, command: Exclude<ControlCommand, 'status' | 'interrupt'>): Promise<{ checkpoint?: string }> {
+    const dir = await this.jobDir(name);
+    const queued = this.#queue.findIndex((q) => q.name === name);
+    if (queued !== -1 && command === 'terminate') {
+      this.#queue.splice(queued, 1);
+      await this.#intents.set(name, undefined);
+      this.options.events.publish(name, 'state', { state: 'NEW', reason: 'taken out of the queue' });
+      return {};
+    }
+    const status = await jobStatus(dir);
+    if (!status.availableActions.includes(command)) throw this.#notAvailable(name, command, status.running ? `the crawl is ${status.state}` : 'the job is not running', status.availableActions);
+    const reply = await sendControl(dir, command, command === 'checkpoint' ? 3_600_000 : 10_000).catch((e: Error) => {
+      throw new HttpProblem(409, 'Conflict', `the crawl did not answer: ${e.message}`);
+    });
+    if (!reply.ok) throw new HttpProblem(409, 'Conflict', reply.error ?? 'the crawl refused the command');
+    if (command === 'pause') await this.#intents.set(name, 'paused');
+    if (command === 'unpause') await this.#intents.set(name, 'running');
+    this.options.events.publish(name, 'action', { action: command, checkpoint: reply.checkpoint });
+    return { checkpoint: reply.checkpoint };
+  }
+
+  /** Whether the job's crawl runs, is launching or is queued. */
+  isBusy(name: string): boolean {
+    return this.#watched.has(name) || this.#queue.some((q) => q.name === name);
+  }
+
+  /**
+   * Stops the service's crawls as Ctrl-C stops `launch` (interrupted, to be resumed: they stay in
+   * the intents, so the next start resumes them), and waits for them to end. Crawls started
+   * elsewhere are left running.
+   */
+  async stop(): Promise<void> {
+    this.#stopping = true;
+    clearInterval(this.#timer);
+    await this.#ticking;
+    const own = [...this.#watched.values()].filter((w) => w.child || this.#intents.get(w.name));
+    await Promise.all(own.map(async (w) => {
+      const dir = join(this.options.jobsDir, w.name);
+      await sendControl(dir, 'interrupt').catch(() => w.child?.kill('SIGTERM'));
+      if (w.exited) await w.exited;
+      else while ((await jobStatus(dir)).running) await new Promise((r) => setTimeout(r, 100));
+    }));
+  }
+
+  #runningCount(): number {
+    return this.#watched.size;
+  }
+
+  #notAvailable(name: string, action: string, why: string, availableActions?: readonly string[]): HttpProblem {
+    return new HttpProblem(409, 'Conflict', `cannot ${action} job "${name}": ${why}`, { availableActions: availableActions ?? (this.#watched.has(name) ? ['pause', 'unpause', 'checkpoint', 'terminate'] : ['launch']) });
+  }
+
+  /** Starts `beancrawl launch` for the job, its output appended to JOB/job.log, and waits until its crawl answers (or it exits). */
+  async #spawn(name: string, dir: string, request: LaunchRequest): Promise<void> {
+    const log = await open(join(dir, 'job.log'), 'a');
+    const args = [this.options.cli[1], 'launch', dir, ...(request.set ?? []).flatMap((s) => ['--set', s])];
+    if (request.checkpoint !== undefined) args.push('--checkpoint', request.checkpoint);
+    if (request.paused) args.push('--paused');
+    await log.write(`${new Date().toISOString()} service: launching (${request.reason ?? 'asked for'})${request.paused ? ', paused' : ''}\n`);
+    let child: ChildProcess;
+    try {
+      // Its own process group: Ctrl-C at the service's terminal reaches the service, which stops its crawls in order.
+      child = spawn(this.options.cli[0], args, { detached: true, stdio: ['ignore', log.fd, log.fd], env: { ...process.env, BEANCRAWL_LAUNCHED_BY: 'serve' } });
+    } finally {
+      await log.close();
+    }
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const watched: Watched = { name, state: 'LAUNCHING', child, exited };
+    this.#watched.set(name, watched);
+    this.options.events.publish(name, 'state', { state: 'LAUNCHING', reason: request.reason });
+    // Answered once the crawl listens on its socket; a launch that fails first says why in job.log.
+    let code: number | null | undefined;
+    void exited.then((c) => (code = c));
+    while (code === undefined && !(await sendControl(dir, 'status', 1000).then((r) => r.ok, () => false))) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    if (code === undefined) {
+      watched.state = 'STARTED';
+      return;
+    }
+    // It ended before it answered: a crawl over at once, or a launch that failed.
+    this.#watched.delete(name);
+    await this.#intents.set(name, undefined);
+    const ended = await jobStatus(dir);
+    if (code === 0) {
+      this.options.events.publish(name, 'state', { state: ended.state, lastRun: ended.lastRun });
+      return;
+    }
+    const tail = await lastLines(join(dir, 'job.log'), FAILURE_TAIL);
+    this.options.events.publish(name, 'state', { state: ended.state, exitCode: code, log: tail, lastRun: ended.lastRun });
+    if (ended.lastRun?.exitCode !== code) throw new HttpProblem(500, 'Launch Failed', `the crawl exited with code ${code} before it ran; job.log says why`, { exitCode: code, log: tail });
+  }
+
+  /** Looks at every crawl: publishes statistics and state changes, notices crawls started and ended elsewhere, starts queued ones. */
+  #tick(): Promise<void> {
+    this.#ticking ??= this.#look().finally(() => (this.#ticking = undefined));
+    return this.#ticking;
+  }
+
+  async #look(): Promise<void> {
+    const names = await readdir(this.options.jobsDir).catch(() => [] as string[]);
+    await Promise.all(names.map(async (name) => {
+      const watched = this.#watched.get(name);
+      if (!watched && !(await stat(controlSocketPath(join(this.options.jobsDir, name))).then(() => true, () => false))) return;
+      if (!JOB_NAME.test(name)) return;
+      const status = await jobStatus(join(this.options.jobsDir, name));
+      if (status.running) {
+        const w = watched ?? { name, state: 'ADOPTED' };
+        if (!watched) this.#watched.set(name, w);
+        if (w.state !== status.state) this.options.events.publish(name, 'state', { state: status.state, previous: w.state === 'ADOPTED' || w.state === 'LAUNCHING' ? undefined : w.state });
+        w.state = status.state;
+        this.options.events.publish(name, 'stats', status);
+        return;
+      }
+      if (!watched || watched.state === 'LAUNCHING') return;
+      // It ended: finished, terminated, crashed, or stopped from another shell.
+      if (watched.exited) await watched.exited;
+      this.#watched.delete(name);
+      const ended = await jobStatus(join(this.options.jobsDir, name));
+      if (!this.#stopping) await this.#intents.set(name, undefined);
+      this.options.events.publish(name, 'state', { state: ended.state, previous: watched.state, lastRun: ended.lastRun });
+    }));
+    if (this.#stopping) return;
+    while (this.#queue.length && this.#runningCount() < this.options.maxRunning) {
+      const next = this.#queue.shift()!;
+      const dir = join(this.options.jobsDir, next.name);
+      await this.#spawn(next.name, dir, next.request).catch(() => undefined);
+    }
+  }
+}
+
+/** The last `n` lines of a small log (job.log's tail after a failed launch). */
+async function lastLines(file: string, n: number): Promise<string[]> {
+  const handle = await open(file, 'r').catch(() => undefined);
+  if (!handle) return [];
+  try {
+    const { size } = await handle.stat();
+    const length = Math.min(size, 16_384);
+    const buffer = Buffer.alloc(length);
+    await handle.read(buffer, 0, length, size - length);
+    return buffer.toString('utf8').split('\n').filter(Boolean).slice(-n);
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,157 @@
+import { copyFile, mkdir, rm } from 'node:fs/promises';
+import { basename, extname, join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { copyJob } from '../../job/copy-job.js';
+import { createJob } from '../../job/create-job.js';
+import { explainJob } from '../../job/explain-job.js';
+import { locateBeanFile } from '../../job/locate-bean-file.js';
+import { sseMessage } from '../event-hub.js';
+import { HttpProblem, PROBLEM_SCHEMA } from '../http-problem.js';
+import { jobSummaries, profilesDir } from '../job-summaries.js';
+import type { ServiceContext } from '../service-context.js';
+
+const ANY_OBJECT = { type: 'object', additionalProperties: true } as const;
+const JOB_PARAMS = { type: 'object', properties: { job: { type: 'string', description: 'The job\'s folder name in the jobs folder.' } }, required: ['job'] } as const;
+const NAME = { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$', description: 'A folder name: letters, digits, dot, dash, underscore.' } as const;
+const ACTIONS = ['launch', 'pause', 'unpause', 'checkpoint', 'terminate'] as const;
+/** Bytes an event stream may hold unsent before its client is taken as gone. */
+const MAX_UNSENT = 1024 * 1024;
+
+/** Jobs: list, create, copy, delete; one job's object, verify, actions, explain and its event stream. */
+export function jobRoutes(ctx: ServiceContext) {
+  return async (app: FastifyInstance): Promise<void> => {
+    app.get('/api/v1/jobs', {
+      schema: { summary: 'Every job with its state, last run and next scheduled run', tags: ['jobs'], response: { 200: { type: 'array', items: ANY_OBJECT } } },
+    }, async () => jobSummaries(ctx));
+
+    app.post('/api/v1/jobs', {
+      schema: {
+        summary: 'Create a job from a profile (Heritrix\'s "create"), with its seeds and contact URL', tags: ['jobs'],
+        body: {
+          type: 'object', required: ['name'], additionalProperties: false,
+          properties: {
+            name: NAME, profile: { type: 'string', default: 'default', description: 'A profile name (GET /api/v1/engine lists them).' },
+            seeds: { type: 'array', items: { type: 'string' }, description: 'The seed URLs, replacing the profile\'s examples.' },
+            contact: { type: 'string', description: 'metadata.operatorContactUrl.' },
+          },
+        },
+        response: { 201: ANY_OBJECT, 409: PROBLEM_SCHEMA, 422: PROBLEM_SCHEMA },
+      },
+    }, async (req, reply) => {
+      const body = req.body as { name: string; profile: string; seeds?: string[]; contact?: string };
+      await createJob(ctx.runner.folderOf(body.name), { profile: body.profile, seeds: body.seeds, contact: body.contact, profileDirs: [profilesDir(ctx.jobsDir)] });
+      return reply.code(201).header('location', `/api/v1/jobs/${encodeURIComponent(body.name)}`).send(await ctx.runner.status(body.name));
+    });
+
+    app.get('/api/v1/jobs/:job', {
+      schema: { summary: 'One job: state, availableActions, counts, rates, frontier summary, last verify, run history (what `beancrawl status --json` prints)', tags: ['jobs'], params: JOB_PARAMS, response: { 200: ANY_OBJECT, 404: PROBLEM_SCHEMA } },
+    }, async (req) => ctx.runner.status((req.params as { job: string }).job));
+
+    app.delete('/api/v1/jobs/:job', {
+      schema: { summary: 'Delete a job folder with its runs, state and checkpoints (409 while it runs)', tags: ['jobs'], params: JOB_PARAMS, response: { 204: { type: 'null' }, 409: PROBLEM_SCHEMA } },
+    }, async (req, reply) => {
+      const { job } = req.params as { job: string };
+      const dir = await ctx.runner.jobDir(job);
+      const status = await ctx.runner.status(job, { verify: false });
+      if (status.running || ctx.runner.isBusy(job)) throw new HttpProblem(409, 'Conflict', `job "${job}" is ${status.state}; terminate it first`, { availableActions: status.availableActions });
+      await rm(dir, { recursive: true, force: true });
+      ctx.events.forget(job);
+      return reply.code(204).send();
+    });
+
+    app.post('/api/v1/jobs/:job/copy', {
+      schema: {
+        summary: 'Copy the job\'s configuration to a new job, or save it as a profile to create jobs from (Heritrix\'s "copy job" and "as profile")', tags: ['jobs'], params: JOB_PARAMS,
+        body: { type: 'object', required: ['name'], additionalProperties: false, properties: { name: NAME, asProfile: { type: 'boolean', default: false } } },
+        response: { 201: ANY_OBJECT, 409: PROBLEM_SCHEMA },
+      },
+    }, async (req, reply) => {
+      const { job } = req.params as { job: string };
+      const { name, asProfile } = req.body as { name: string; asProfile: boolean };
+      const from = await locateBeanFile(await ctx.runner.jobDir(job));
+      if (asProfile) {
+        const dir = profilesDir(ctx.jobsDir);
+        await mkdir(dir, { recursive: true });
+        const file = join(dir, `${name}${extname(from.file) === '.json' ? '.json' : '.xml'}`);
+        await copyFile(from.file, file);
+        return reply.code(201).send({ profile: name, file: basename(file) });
+      }
+      await copyJob(from.jobDir, ctx.runner.folderOf(name));
+      return reply.code(201).header('location', `/api/v1/jobs/${encodeURIComponent(name)}`).send(await ctx.runner.status(name));
+    });
+
+    app.post('/api/v1/jobs/:job/verify', {
+      schema: {
+        summary: 'Verify the job as it is on disk: every error, located (file, line, column, code, bean, property, level, message)', tags: ['jobs'], params: JOB_PARAMS,
+        body: { type: ['object', 'null'], additionalProperties: false, properties: { set: { type: 'array', items: { type: 'string' }, description: '`--set` values: bean.path=value.' } } },
+        response: { 200: ANY_OBJECT },
+      },
+    }, async (req) => ctx.runner.verify((req.params as { job: string }).job, (req.body as { set?: string[] } | null)?.set ?? []));
+
+    app.post('/api/v1/jobs/:job/actions/:action', {
+      schema: {
+        summary: 'launch, pause, unpause, checkpoint or terminate (409 with availableActions when not available now; a launch of a job with errors: 422 with them)', tags: ['jobs'],
+        params: { type: 'object', properties: { job: { type: 'string' }, action: { type: 'string', enum: [...ACTIONS] } }, required: ['job', 'action'] },
+        body: {
+          type: ['object', 'null'], additionalProperties: false,
+          properties: {
+            set: { type: 'array', items: { type: 'string' }, description: 'launch: `--set` values (bean.path=value).' },
+            checkpoint: { type: 'string', description: 'launch: start from this checkpoint (its name, or latest).' },
+            paused: { type: 'boolean', description: 'launch: start paused.' },
+          },
+        },
+        response: { 200: ANY_OBJECT, 202: ANY_OBJECT, 409: PROBLEM_SCHEMA, 422: PROBLEM_SCHEMA },
+      },
+    }, async (req, reply) => {
+      const { job, action } = req.params as { job: string; action: (typeof ACTIONS)[number] };
+      const body = (req.body ?? {}) as { set?: string[]; checkpoint?: string; paused?: boolean };
+      if (action === 'launch') {
+        const result = await ctx.runner.launch(job, { ...body, reason: 'launched through the API' });
+        return reply.code(202).send({ action, result, job: await ctx.runner.status(job) });
+      }
+      const { checkpoint } = await ctx.runner.control(job, action);
+      return { action, checkpoint, job: await ctx.runner.status(job, { verify: false }) };
+    });
+
+    app.post('/api/v1/jobs/:job/explain', {
+      schema: {
+        summary: 'What the job would do with each URL, without fetching it (what `explain --json` prints)', tags: ['jobs'], params: JOB_PARAMS,
+        body: { type: 'object', required: ['urls'], additionalProperties: false, properties: { urls: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 1000 }, set: { type: 'array', items: { type: 'string' } } } },
+        response: { 200: { type: 'array', items: ANY_OBJECT } },
+      },
+    }, async (req) => {
+      const { urls, set } = req.body as { urls: string[]; set?: string[] };
+      return explainJob(await ctx.runner.jobDir((req.params as { job: string }).job), urls, set);
+    });
+
+    let streams = 0;
+    app.get('/api/v1/jobs/:job/events', {
+      schema: {
+        summary: 'Server-Sent Events: a stats tick about every second while the crawl runs, state changes, alerts and action results; Last-Event-ID resumes', tags: ['jobs'], params: JOB_PARAMS,
+        response: { 200: { type: 'string', description: 'text/event-stream' }, 503: PROBLEM_SCHEMA },
+      },
+    }, async (req, reply) => {
+      const { job } = req.params as { job: string };
+      await ctx.runner.jobDir(job);
+      if (streams >= ctx.maxEventStreams) throw new HttpProblem(503, 'Service Unavailable', `${streams} event streams are open, the most this service keeps`, {}, { 'retry-after': '5' });
+      const last = Number(req.headers['last-event-id'] ?? 0) || 0;
+      reply.hijack();
+      const res = reply.raw;
+      streams++;
+      res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', connection: 'keep-alive' });
+      const send = (text: string) => {
+        if (res.writableLength > MAX_UNSENT) res.destroy();
+        else res.write(text);
+      };
+      send('retry: 2000\n\n');
+      for (const event of ctx.events.since(job, last)) send(sseMessage(event));
+      const stop = ctx.events.listen(job, (event) => send(sseMessage(event)));
+      const ping = setInterval(() => send(': ping\n\n'), 15_000);
+      res.on('close', () => {
+        streams--;
+        stop();
+        clearInterval(ping);
+      });
+    });
+  };
+}

@@ -1,0 +1,55 @@
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** What the service means a job to be doing: running, or running but paused. */
+export type Intent = 'running' | 'paused';
+
+/** The service's own folder in the jobs folder (not a job: it holds no bean file). */
+export function serviceDir(jobsDir: string): string {
+  return join(jobsDir, '.beancrawl');
+}
+
+/**
+ * `JOBS/.beancrawl/intents.json`: the jobs the service runs, kept on disk so that a service
+ * stopped or killed while they ran starts them again (paused ones paused). A job leaves it when
+ * its crawl ends while the service is up: finished, terminated, or stopped from elsewhere.
+ */
+export class ServiceIntents {
+  #intents: Record<string, Intent> = {};
+  #writing: Promise<void> = Promise.resolve();
+
+  private constructor(readonly file: string) {}
+
+  static async open(jobsDir: string): Promise<ServiceIntents> {
+    const intents = new ServiceIntents(join(serviceDir(jobsDir), 'intents.json'));
+    const text = await readFile(intents.file, 'utf8').catch(() => undefined);
+    try {
+      if (text !== undefined) intents.#intents = JSON.parse(text) as Record<string, Intent>;
+    } catch {
+      // A file cut by a crash is none: the run records still say which runs did not finish.
+    }
+    return intents;
+  }
+
+  all(): Readonly<Record<string, Intent>> {
+    return { ...this.#intents };
+  }
+
+  get(job: string): Intent | undefined {
+    return this.#intents[job];
+  }
+
+  set(job: string, intent: Intent | undefined): Promise<void> {
+    if (this.#intents[job] === intent) return this.#writing;
+    if (intent === undefined) delete this.#intents[job];
+    else this.#intents[job] = intent;
+    const text = `${JSON.stringify(this.#intents, null, 2)}\n`;
+    // Written one after another, each whole: the last call's content is what stays.
+    this.#writing = this.#writing.then(async () => {
+      await mkdir(join(this.file, '..'), { recursive: true });
+      await writeFile(`${this.file}.tmp`, text);
+      await rename(`${this.file}.tmp`, this.file);
+    });
+    return this.#writing;
+  }
+}

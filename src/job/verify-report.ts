@@ -1,6 +1,6 @@
 import type { VerifyResult } from '../beans/verify/verify-beans.js';
 import { isAbsolute, relative } from 'node:path';
-import { isError } from '../util/diagnostic.js';
+import { isError, type Diagnostic } from '../util/diagnostic.js';
 
 /** The level of checking a problem was found at: well-formed files, building the graph, each bean's own rules. */
 export type VerifyLevel = 'parse' | 'wire' | 'validate';
@@ -9,12 +9,14 @@ const LEVEL_NAMES = { 1: 'parse', 2: 'wire', 3: 'validate' } as const;
 
 /** One problem verify found, as the service's API gives it: what `verify` prints, field by field. */
 export interface VerifyProblem {
-  readonly file?: string;
-  readonly line?: number;
-  readonly column?: number;
+  /** Null for a problem in no file; line and column null for one about a whole file. */
+  readonly file: string | null;
+  readonly line: number | null;
+  readonly column: number | null;
   readonly code: string;
-  readonly bean?: string;
-  readonly property?: string;
+  /** Null when the problem is about no bean or no property. */
+  readonly bean: string | null;
+  readonly property: string | null;
   readonly level: VerifyLevel;
   readonly severity: 'error' | 'warning';
   readonly message: string;
@@ -36,14 +38,19 @@ export interface VerifyReport {
  */
 export function verifyReport(result: VerifyResult, jobDir?: string): VerifyReport {
   const level = LEVEL_NAMES[result.level];
-  const errors = result.diagnostics.map((d): VerifyProblem => {
+  const errors = verifyProblems(result.diagnostics, level, jobDir);
+  return { ok: !result.diagnostics.some(isError), level, beans: result.resolved?.beans.length ?? 0, errors, at: new Date().toISOString() };
+}
+
+/** Diagnostics as the API lists them; errors are of `level`, warnings of building the graph. */
+export function verifyProblems(diagnostics: readonly Diagnostic[], level: VerifyLevel, jobDir?: string): VerifyProblem[] {
+  return diagnostics.map((d) => {
     const loc = d.location;
     return {
-      file: loc && shown(loc.file, jobDir), line: loc?.line, column: loc?.column, code: d.code, bean: d.bean, property: d.property,
-      level: isError(d) ? level : 'wire', severity: isError(d) ? 'error' : 'warning', message: d.message, hints: d.hints,
+      file: loc ? shown(loc.file, jobDir) : null, line: loc?.line ?? null, column: loc?.column ?? null, code: d.code, bean: d.bean ?? null, property: d.property ?? null,
+      level: isError(d) ? level : 'wire', severity: isError(d) ? 'error' : 'warning', message: d.message, ...(d.hints ? { hints: d.hints } : {}),
     };
   });
-  return { ok: !result.diagnostics.some(isError), level, beans: result.resolved?.beans.length ?? 0, errors, at: new Date().toISOString() };
 }
 
 /** A file inside the job folder by its path there; any other by its full path. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { controlSocketPath, sendControl, type ControlCommand } from '../job/control-socket.js';
 import { jobFolders, jobStatus, type JobStatus } from '../job/job-status.js';
 import { verifyJob } from '../job/verify-job.js';
-import { verifyReport, type VerifyReport } from '../job/verify-report.js';
+import { verifyProblems, verifyReport, type VerifyReport } from '../job/verify-report.js';
 import { BeancrawlError } from '../util/beancrawl-error.js';
 import { blocksLaunch } from '../util/diagnostic.js';
 import type { EventHub } from './event-hub.js';
@@ -112,7 +112,7 @@ export class JobRunner {
       report = { ...verifyReport(result, dir), ok: !result.diagnostics.some(blocksLaunch) };
     } catch (e) {
       if (!(e instanceof BeancrawlError)) throw e;
-      report = { ok: false, level: 'parse', beans: 0, errors: e.diagnostics.map((d) => ({ code: d.code, message: d.message, file: d.location?.file, level: 'parse', severity: 'error' })), at: new Date().toISOString() };
+      report = { ok: false, level: 'parse', beans: 0, errors: verifyProblems(e.diagnostics, 'parse', dir), at: new Date().toISOString() };
     }
     if (set.length === 0) this.#verified.set(name, report);
     return report;

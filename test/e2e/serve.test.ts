@@ -1,0 +1,212 @@
+import { expect } from 'chai';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { EventReader, ServeProcess } from '../support/serve-process.js';
+import { page, SiteServer, type Route } from '../support/site-server.js';
+import { tempDir } from '../support/temp-dir.js';
+import { until } from '../support/until.js';
+
+const CONTACT = 'https://example.org/contact';
+/** A pause between two fetches, so that the crawl lasts long enough to be watched and driven. */
+const SLOW = ['disposition.delayFactor=0', 'disposition.minDelayMs=150', 'disposition.maxDelayMs=150'];
+const FAST = ['disposition.delayFactor=0', 'disposition.minDelayMs=0', 'disposition.maxDelayMs=0'];
+
+/** A site of a home page linking to `n` pages. */
+async function site(n: number): Promise<SiteServer> {
+  const routes: Record<string, Route> = { '/robots.txt': { status: 404 }, '/': { body: page('home', Array.from({ length: n }, (_, i) => `/p${i}`)) } };
+  for (let i = 0; i < n; i++) routes[`/p${i}`] = { body: page(`p${i}`) };
+  return SiteServer.start(routes);
+}
+
+describe('beancrawl serve: the REST API (the real service, port 0)', function () {
+  this.timeout(180_000);
+
+  it('takes a job through its whole life by the API alone', async () => {
+    const web = await site(60);
+    const work = await tempDir();
+    const serve = await ServeProcess.start(join(work.dir, 'jobs'));
+    let events: EventReader | undefined;
+    try {
+      const out = serve.output.bind(serve);
+      const created = await serve.api('POST', '/api/v1/jobs', { name: 'life', profile: 'default', seeds: [`${web.origin}/`], contact: CONTACT });
+      expect(created.status, created.text + out()).to.equal(201);
+      expect(created.headers.get('location')).to.equal('/api/v1/jobs/life');
+      expect(created.json.state).to.equal('NEW');
+      expect(created.json.availableActions).to.deep.equal(['launch']);
+
+      // Two mistakes in the bean file: both reported, each where it is.
+      const file = await serve.api('GET', '/api/v1/jobs/life/files/crawler-beans.xml');
+      expect(file.status).to.equal(200);
+      const etag = file.headers.get('etag')!;
+      const good = file.text;
+      const lines = good.split('\n');
+      const end = lines.findIndex((l) => l.trim() === '</beans>');
+      const broken = [...lines.slice(0, end), '  <bean id="wrong" class="NoSuchComponent"/>', '  <bean id="typo" class="FetchHttp"><property name="noSuchProperty" value="1"/></bean>', ...lines.slice(end)].join('\n');
+      const saved = await serve.api('PUT', '/api/v1/jobs/life/files/crawler-beans.xml', broken, { 'if-match': etag, 'content-type': 'text/plain' });
+      expect(saved.status, saved.text).to.equal(200);
+      expect(saved.json.verify.ok).to.equal(false);
+      const errors = saved.json.verify.errors as Array<Record<string, unknown>>;
+      expect(errors.map((e) => [e.code, e.file, e.line, e.level])).to.deep.equal([
+        ['BC_CLASS_UNKNOWN', 'crawler-beans.xml', end + 1, 'wire'],
+        ['BC_PROP_UNKNOWN', 'crawler-beans.xml', end + 2, 'wire'],
+      ]);
+      for (const e of errors) expect(e).to.include.keys('file', 'line', 'column', 'code', 'bean', 'property', 'level', 'message');
+      // The tag read before the save is stale now: a second editor cannot overwrite silently.
+      const stale = await serve.api('PUT', '/api/v1/jobs/life/files/crawler-beans.xml', good, { 'if-match': etag });
+      expect(stale.status).to.equal(412);
+      expect(stale.headers.get('content-type')).to.match(/^application\/problem\+json/);
+
+      const refused = await serve.api('POST', '/api/v1/jobs/life/actions/launch', {});
+      expect(refused.status, refused.text).to.equal(422);
+      expect(refused.json.errors.map((e: { code: string }) => e.code)).to.deep.equal(['BC_CLASS_UNKNOWN', 'BC_PROP_UNKNOWN']);
+      expect(web.requests).to.have.length(0);
+
+      const fixed = await serve.api('PUT', '/api/v1/jobs/life/files/crawler-beans.xml', good, { 'if-match': saved.headers.get('etag')! });
+      expect(fixed.status, fixed.text).to.equal(200);
+      expect(fixed.json.verify.ok).to.equal(true);
+
+      events = new EventReader(serve, '/api/v1/jobs/life/events');
+      const launched = await serve.api('POST', '/api/v1/jobs/life/actions/launch', { set: SLOW });
+      expect(launched.status, launched.text + out()).to.equal(202);
+      expect(launched.json.result).to.equal('launched');
+
+      // Statistics ticks with a growing count of downloaded documents.
+      const downloaded = () => events!.of('stats').map((e) => e.data.data.counts.downloaded as number);
+      await until(() => new Set(downloaded()).size >= 3, 'three stats ticks with different downloaded counts', { timeoutMs: 60_000 });
+      const counts = downloaded();
+      expect(counts, out()).to.deep.equal([...counts].sort((a, b) => a - b));
+
+      const paused = await serve.api('POST', '/api/v1/jobs/life/actions/pause');
+      expect(paused.status, paused.text + out()).to.equal(200);
+      expect(paused.json.job.state).to.be.oneOf(['PAUSING', 'PAUSED']);
+      let job = paused.json.job;
+      await until(async () => (job = (await serve.api('GET', '/api/v1/jobs/life')).json).state === 'PAUSED', 'the crawl to be PAUSED once its URIs in flight finished');
+      expect(job.availableActions).to.deep.equal(['unpause', 'checkpoint', 'terminate']);
+      const held = job.counts.downloaded as number;
+      const ticks = events.of('stats').length;
+      await until(() => events!.of('stats').length >= ticks + 3, 'three more stats ticks while paused');
+      expect(events.of('stats').slice(ticks).map((e) => e.data.data.counts.downloaded)).to.deep.equal([held, held, held]);
+
+      const notNow = await serve.api('POST', '/api/v1/jobs/life/actions/pause');
+      expect(notNow.status).to.equal(409);
+      expect(notNow.json.availableActions).to.deep.equal(['unpause', 'checkpoint', 'terminate']);
+
+      const checkpoint = await serve.api('POST', '/api/v1/jobs/life/actions/checkpoint');
+      expect(checkpoint.status, checkpoint.text + out()).to.equal(200);
+      expect(checkpoint.json.checkpoint).to.match(/cp\d{5}-\d{14}/);
+      const checkpoints = await serve.api('GET', '/api/v1/jobs/life/checkpoints');
+      expect(checkpoints.json).to.have.length(1);
+
+      expect((await serve.api('POST', '/api/v1/jobs/life/actions/unpause')).status).to.equal(200);
+      await until(async () => ((await serve.api('GET', '/api/v1/jobs/life')).json.counts.downloaded as number) > held, 'the crawl to go on after unpause');
+
+      const terminated = await serve.api('POST', '/api/v1/jobs/life/actions/terminate');
+      expect(terminated.status, terminated.text).to.equal(200);
+      await until(async () => !(job = (await serve.api('GET', '/api/v1/jobs/life')).json).running && job.state === 'FINISHED', 'the terminated crawl to end', { timeoutMs: 60_000 });
+      expect(job.lastRun.exitStatus).to.equal('ABORTED');
+      expect(job.availableActions).to.deep.equal(['launch']);
+      await until(() => events!.of('state').some((e) => e.data.data.state === 'FINISHED'), 'a state event saying the crawl finished');
+
+      // Relaunched from the checkpoint, the crawl ends the job: every page fetched.
+      const again = await serve.api('POST', '/api/v1/jobs/life/actions/launch', { checkpoint: 'latest', set: FAST });
+      expect(again.status, again.text + out()).to.equal(202);
+      await until(async () => !(job = (await serve.api('GET', '/api/v1/jobs/life')).json).running && job.state === 'FINISHED' && job.runs.length === 2, 'the relaunched crawl to finish', { timeoutMs: 60_000 });
+      expect(job.lastRun.exitStatus, out()).to.equal('FINISHED');
+      const fetched = new Set(web.paths());
+      for (let i = 0; i < 60; i++) expect(fetched.has(`/p${i}`), `/p${i} was fetched`).to.equal(true);
+
+      // What the runs left: crawl.log pages, reports, the history for charts.
+      const log = await serve.api('GET', '/api/v1/jobs/life/logs/crawl?tail=5');
+      expect(log.status, log.text).to.equal(200);
+      expect(log.json.lines).to.have.length(5);
+      const only404 = await serve.api('GET', '/api/v1/jobs/life/logs/crawl?from=0&limit=1000&status=404');
+      expect(only404.json.lines.every((l: string) => l.split(/\s+/)[1] === '404')).to.equal(true);
+      const reports = await serve.api('GET', '/api/v1/jobs/life/reports');
+      expect(reports.json.reports.map((r: { name: string }) => r.name)).to.include('crawl-report.txt');
+      const report = await serve.api('GET', '/api/v1/jobs/life/reports/crawl-report.txt');
+      expect(report.headers.get('content-disposition')).to.match(/^attachment/);
+      const stats = await serve.api('GET', '/api/v1/jobs/life/stats');
+      expect(stats.json.samples.length).to.be.greaterThan(0);
+    } finally {
+      await events?.close();
+      const code = await serve.stop();
+      expect(code, serve.output()).to.equal(0);
+      await web.close();
+      await work.cleanup();
+    }
+  });
+
+  it('refuses what it must: no token, another Host, cross-site changes, paths out of the job, and too many bad tokens', async () => {
+    const work = await tempDir();
+    const serve = await ServeProcess.start(join(work.dir, 'jobs'));
+    try {
+      expect((await serve.api('GET', '/api/v1/engine', undefined, { authorization: null })).status).to.equal(401);
+      expect((await serve.api('GET', '/api/v1/engine')).status).to.equal(200);
+      const host = await serve.api('GET', '/api/v1/engine', undefined, { host: 'evil.example' });
+      expect(host.status).to.equal(421);
+
+      // A browser trades the printed token for a session cookie; a cross-site request riding on it is refused.
+      const exchange = await serve.api('GET', `/?token=${serve.token}`, undefined, { authorization: null });
+      expect(exchange.status).to.equal(303);
+      const cookie = exchange.headers.get('set-cookie')!;
+      expect(cookie).to.match(/HttpOnly/).and.match(/SameSite=Strict/);
+      const session = cookie.split(';')[0];
+      expect((await serve.api('GET', '/api/v1/engine', undefined, { authorization: null, cookie: session })).status).to.equal(200);
+      const body = { name: 'x', seeds: ['http://127.0.0.1:9/'], contact: CONTACT };
+      const crossSite = await serve.api('POST', '/api/v1/jobs', body, { authorization: null, cookie: session, origin: 'https://evil.example' });
+      expect(crossSite.status).to.equal(403);
+      const noOrigin = await serve.api('POST', '/api/v1/jobs', body, { authorization: null, cookie: session });
+      expect(noOrigin.status).to.equal(403);
+      const sameOrigin = await serve.api('POST', '/api/v1/jobs', body, { authorization: null, cookie: session, origin: serve.base });
+      expect(sameOrigin.status, sameOrigin.text).to.equal(201);
+      const bearerCrossSite = await serve.api('POST', '/api/v1/jobs', { ...body, name: 'y' }, { origin: 'https://evil.example' });
+      expect(bearerCrossSite.status).to.equal(403);
+
+      // Paths out of the job folder, however written.
+      await mkdir(join(work.dir, 'outside'));
+      await writeFile(join(work.dir, 'outside', 'secret.txt'), 'TOP-SECRET-CONTENT');
+      await symlink(join(work.dir, 'outside', 'secret.txt'), join(work.dir, 'jobs', 'x', 'link.txt'));
+      await symlink(join(work.dir, 'outside'), join(work.dir, 'jobs', 'x', 'sheets'));
+      for (const path of ['../x/crawler-beans.xml', '%2e%2e%2fx%2fcrawler-beans.xml', '..%2F..%2Fsecret.txt', '%2Fetc%2Fpasswd', 'link.txt', 'sheets/secret.txt', 'state/x', 'runs/x', '.beancrawl.sock']) {
+        const r = await serve.api('GET', `/api/v1/jobs/x/files/${path}`);
+        expect(r.status, `${path}: ${r.text}`).to.be.oneOf([400, 403, 404]);
+        expect(r.text).not.to.contain('TOP-SECRET-CONTENT');
+        const w = await serve.api('PUT', `/api/v1/jobs/x/files/${path}`, 'overwritten');
+        expect(w.status, `PUT ${path}: ${w.text}`).to.be.oneOf([400, 403, 404]);
+      }
+      const jobs = await serve.api('GET', '/api/v1/jobs/..%2Foutside');
+      expect(jobs.status).to.be.oneOf([400, 404]);
+
+      // Twenty wrong tokens: the client is refused for a while, the right token included.
+      const answers: number[] = [];
+      for (let i = 0; i < 20; i++) answers.push((await serve.api('GET', '/api/v1/engine', undefined, { authorization: `Bearer wrong${i}` })).status);
+      // One failure came before (the request without a token): ten in the minute, and the rest are refused.
+      expect(answers.indexOf(429), answers.join(' ')).to.equal(9);
+      expect(answers.slice(0, 9).every((s) => s === 401) && answers.slice(9).every((s) => s === 429), answers.join(' ')).to.equal(true);
+      const blocked = await serve.api('GET', '/api/v1/engine');
+      expect(blocked.status).to.equal(429);
+      expect(Number(blocked.headers.get('retry-after'))).to.be.greaterThan(0);
+    } finally {
+      await serve.stop();
+      await work.cleanup();
+    }
+  });
+
+  it('describes every route in its OpenAPI document', async () => {
+    const work = await tempDir();
+    const serve = await ServeProcess.start(join(work.dir, 'jobs'));
+    try {
+      const doc = (await serve.api('GET', '/api/v1/openapi.json')).json;
+      expect(doc.openapi).to.equal('3.1.0');
+      for (const path of ['/api/v1/engine', '/api/v1/jobs', '/api/v1/jobs/{job}', '/api/v1/jobs/{job}/actions/{action}', '/api/v1/jobs/{job}/files/{*}', '/api/v1/jobs/{job}/events', '/api/v1/jobs/{job}/logs/{log}']) {
+        expect(doc.paths, path).to.have.property(path);
+      }
+      for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, { summary?: string }>>)) {
+        for (const [method, op] of Object.entries(methods)) expect(op.summary, `${method} ${path} has a summary`).to.be.a('string');
+      }
+    } finally {
+      await serve.stop();
+      await work.cleanup();
+    }
+  });
+});

@@ -104,7 +104,7 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
     if (continues) await symlink(relative(join(verified.jobDir, runDir), join(verified.jobDir, continues)), join(verified.jobDir, runDir, 'continues'));
     const startedAt = new Date().toISOString();
     await state?.begin({ runDir, continues, startedAt }, true);
-    record = { run: runDir, startedAt, continues };
+    record = { run: runDir, startedAt, continues, pid: process.pid };
     await writeRunRecord(verified.jobDir, record);
     mark('run-begun');
   } catch (e) {

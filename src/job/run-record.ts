@@ -34,6 +34,8 @@ export interface RunRecord {
   /** The run folder this launch continued, when it resumed an unfinished run. */
   readonly continues?: string;
   readonly counts?: RunCounts;
+  /** The process that ran the crawl. */
+  readonly pid?: number;
 }
 
 export const RUN_RECORD_FILE = 'run.json';

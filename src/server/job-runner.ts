@@ -9,7 +9,7 @@ import { BeancrawlError } from '../util/beancrawl-error.js';
 import { blocksLaunch } from '../util/diagnostic.js';
 import type { EventHub } from './event-hub.js';
 import { HttpProblem } from './http-problem.js';
-import { ServiceIntents, type Intent } from './service-intents.js';
+import { ServiceIntents } from './service-intents.js';
 
 export interface JobRunnerOptions {
   readonly jobsDir: string;
@@ -69,7 +69,7 @@ export class JobRunner {
     await this.#tick();
     for (const [name, intent] of Object.entries(this.#intents.all())) {
       if (this.#watched.has(name)) continue;
-      await this.launch(name, { paused: intent === 'paused', reason: 'the service started again; the crawl resumes' }).catch((e: unknown) => {
+      await this.launch(name, { paused: intent.state === 'paused', set: intent.set, reason: 'the service started again; the crawl resumes' }).catch((e: unknown) => {
         this.options.events.publish(name, 'alert', { message: `could not resume after the service restarted: ${(e as Error).message}` });
         return this.#intents.set(name, undefined);
       });
@@ -97,7 +97,7 @@ export class JobRunner {
     const status = await jobStatus(dir);
     const queued = this.#queue.some((q) => q.name === name);
     const lastVerify = this.#verified.get(name) ?? (verify ? await this.verify(name) : undefined);
-    const extra = { lastVerify, intent: this.#intents.get(name) };
+    const extra = { lastVerify, intent: this.#intents.get(name)?.state };
     if (queued) return { ...status, ...extra, state: 'QUEUED', availableActions: ['terminate'] };
     if (!status.running && this.#watched.get(name)?.state === 'LAUNCHING') return { ...status, ...extra, state: 'LAUNCHING', availableActions: ['terminate'] };
     return { ...status, ...extra };
@@ -128,7 +128,7 @@ export class JobRunner {
     if (this.#queue.some((q) => q.name === name)) throw this.#notAvailable(name, 'launch', 'the job is queued');
     const report = await this.verify(name, request.set ?? []);
     if (!report.ok) throw new HttpProblem(422, 'Unprocessable Content', 'the job has errors; nothing was started', { errors: report.errors.filter((e) => e.severity === 'error' || e.code === 'BC_SEED_PLACEHOLDER') });
-    await this.#intents.set(name, request.paused ? 'paused' : 'running');
+    await this.#intents.set(name, { state: request.paused ? 'paused' : 'running', set: request.set });
     if (this.#runningCount() >= this.options.maxRunning) {
       this.#queue.push({ name, request });
       this.options.events.publish(name, 'state', { state: 'QUEUED', reason: `${this.#runningCount()} crawls run (--max-running ${this.options.maxRunning})` });
@@ -154,8 +154,9 @@ export class JobRunner {
       throw new HttpProblem(409, 'Conflict', `the crawl did not answer: ${e.message}`);
     });
     if (!reply.ok) throw new HttpProblem(409, 'Conflict', reply.error ?? 'the crawl refused the command');
-    if (command === 'pause') await this.#intents.set(name, 'paused');
-    if (command === 'unpause') await this.#intents.set(name, 'running');
+    const intent = this.#intents.get(name);
+    // Only for the service's own crawls: one launched in another shell stays that shell's.
+    if (intent && (command === 'pause' || command === 'unpause')) await this.#intents.set(name, { ...intent, state: command === 'pause' ? 'paused' : 'running' });
     this.options.events.publish(name, 'action', { action: command, checkpoint: reply.checkpoint });
     return { checkpoint: reply.checkpoint };
   }

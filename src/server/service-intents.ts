@@ -1,8 +1,11 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-/** What the service means a job to be doing: running, or running but paused. */
-export type Intent = 'running' | 'paused';
+/** What the service means a job to be doing (running, or running but paused), and the `--set` values it was launched with. */
+export interface Intent {
+  readonly state: 'running' | 'paused';
+  readonly set?: readonly string[];
+}
 
 /** The service's own folder in the jobs folder (not a job: it holds no bean file). */
 export function serviceDir(jobsDir: string): string {
@@ -40,7 +43,7 @@ export class ServiceIntents {
   }
 
   set(job: string, intent: Intent | undefined): Promise<void> {
-    if (this.#intents[job] === intent) return this.#writing;
+    if (JSON.stringify(this.#intents[job]) === JSON.stringify(intent)) return this.#writing;
     if (intent === undefined) delete this.#intents[job];
     else this.#intents[job] = intent;
     const text = `${JSON.stringify(this.#intents, null, 2)}\n`;

@@ -73,7 +73,8 @@ describe('beancrawl status, pause, unpause and terminate (the binary)', function
 
       // Paused, the crawl finishes the fetch in flight and takes no other: once no worker is busy
       // and no queue rests, a worker that the pause did not hold would be fetching.
-      expect(await control('pause')).to.match(/^state: PAUSED/);
+      // Paused with a fetch in flight: PAUSING until it finishes, then PAUSED (Heritrix's states).
+      expect(await control('pause')).to.match(/^state: PAUSING/);
       const { succeeded } = counts(status);
       gate.releaseOne();
       const requests = site.requests.length;

@@ -210,3 +210,73 @@ describe('beancrawl serve: the REST API (the real service, port 0)', function ()
     }
   });
 });
+
+describe('beancrawl serve: killed, started again (the real service, port 0)', function () {
+  this.timeout(240_000);
+
+  it('watches a crawl that outlived it, and resumes one that died with it, paused as it was; every page fetched, none more than twice', async () => {
+    const web = await site(60);
+    const work = await tempDir();
+    const jobs = join(work.dir, 'jobs');
+    const services: ServeProcess[] = [];
+    const start = async () => {
+      const s = await ServeProcess.start(jobs);
+      services.push(s);
+      return s;
+    };
+    let crawlPid: number | undefined;
+    try {
+      const a = await start();
+      expect((await a.api('POST', '/api/v1/jobs', { name: 'kept', seeds: [`${web.origin}/`], contact: CONTACT })).status).to.equal(201);
+      expect((await a.api('POST', '/api/v1/jobs/kept/actions/launch', { set: SLOW })).status).to.equal(202);
+      const job = async (s: ServeProcess) => (await s.api('GET', '/api/v1/jobs/kept')).json;
+      await until(async () => ((await job(a)).counts?.downloaded ?? 0) >= 3, 'three pages downloaded', { timeoutMs: 60_000 });
+
+      // The service dies; its crawl, a process of its own, goes on, and the next service finds it.
+      a.child.kill('SIGKILL');
+      await a.exited;
+      const b = await start();
+      let seen = await job(b);
+      expect(seen.running, b.output()).to.equal(true);
+      expect(seen.runs).to.have.length(1);
+      const before = seen.counts.downloaded as number;
+      await until(async () => ((seen = await job(b)).counts?.downloaded ?? 0) > before, 'the crawl to go on under the new service');
+      crawlPid = seen.lastRun.pid as number;
+      expect(crawlPid).to.be.a('number');
+
+      // Paused, then the service and its crawl both die (a machine that stops): the next start resumes it, paused.
+      expect((await b.api('POST', '/api/v1/jobs/kept/actions/pause')).status).to.equal(200);
+      await until(async () => (seen = await job(b)).state === 'PAUSED', 'the crawl to be paused');
+      b.child.kill('SIGKILL');
+      process.kill(crawlPid, 'SIGKILL');
+      await b.exited;
+      await until(() => !isAlive(crawlPid!), 'the crawl process to be gone');
+      const c = await start();
+      await until(async () => (seen = await job(c)).running && seen.state === 'PAUSED', 'the crawl to come back, paused', { timeoutMs: 60_000 });
+      expect(seen.runs).to.have.length(2);
+      expect(seen.lastRun.continues).to.equal(seen.runs[0].run);
+      expect((await c.api('POST', '/api/v1/jobs/kept/actions/unpause')).status).to.equal(200);
+      await until(async () => !(seen = await job(c)).running && seen.state === 'FINISHED', 'the resumed crawl to finish', { timeoutMs: 120_000 });
+      expect(seen.lastRun.exitStatus, c.output()).to.equal('FINISHED');
+
+      const times = new Map<string, number>();
+      for (const path of web.paths()) times.set(path, (times.get(path) ?? 0) + 1);
+      for (let i = 0; i < 60; i++) expect(times.get(`/p${i}`), `/p${i}`).to.be.within(1, 2);
+      expect(times.get('/')).to.be.within(1, 2);
+    } finally {
+      if (crawlPid !== undefined && isAlive(crawlPid)) process.kill(crawlPid, 'SIGKILL');
+      for (const s of services) await s.stop();
+      await web.close();
+      await work.cleanup();
+    }
+  });
+});
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

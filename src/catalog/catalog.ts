@@ -6,6 +6,7 @@ import { Registry } from '../beans/registry/registry.js';
 import type { ComponentDescriptor } from '../beans/registry/component-descriptor.js';
 import { crawlMetadataComponent } from '../components/metadata/crawl-metadata.js';
 import { robotsHonoringPolicyComponent } from '../components/metadata/robots-honoring-policy.js';
+import { crawlScheduleComponent } from '../components/schedule/crawl-schedule.js';
 import { CANDIDATE_COMPONENTS } from '../components/candidates/candidate-components.js';
 import { SCOPE_COMPONENTS } from '../components/scope/scope-components.js';
 import { configFileComponent } from '../components/seeds/config-file.js';
@@ -45,6 +46,7 @@ export const BUILT_IN_COMPONENTS: readonly ComponentDescriptor[] = [
   checkpointServiceComponent,
   crawlMetadataComponent,
   robotsHonoringPolicyComponent,
+  crawlScheduleComponent,
   textSeedModuleComponent,
   configStringComponent,
   configFileComponent,

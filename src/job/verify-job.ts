@@ -33,7 +33,8 @@ export async function verifyJob(target: string, options: VerifyJobOptions = {}):
     classpathRoot: root,
   });
   const incomplete = job.isFolder && result.level === 3 ? crawlReadiness(result, job.file) : [];
-  return { ...result, ...job, diagnostics: sortDiagnostics([...result.diagnostics, ...incomplete]) };
+  const schedules = result.level === 3 ? oneSchedule(result) : [];
+  return { ...result, ...job, diagnostics: sortDiagnostics([...result.diagnostics, ...incomplete, ...schedules]) };
 }
 
 /** `JOB/sheets/*.xml|json`: a job's own sheets, read as if the bean file imported them. */
@@ -51,4 +52,13 @@ function crawlReadiness(result: VerifyResult, file: string): Diagnostic[] {
     ? `has ${controllers.length} CrawlController beans (${controllers.map((c) => `"${c.id}"`).join(', ')}); a job runs exactly one`
     : 'has no CrawlController bean, so it cannot be launched; start from a profile (beancrawl create JOB --profile default)';
   return [{ code: 'BC_JOB_INCOMPLETE', location, message }];
+}
+
+/** A job is launched on one schedule (a CrawlSchedule bean) or none; each one past the first is an error. */
+function oneSchedule(result: VerifyResult): Diagnostic[] {
+  const schedules = result.resolved!.beans.filter((b) => b.descriptor.kinds.includes('CrawlSchedule'));
+  return schedules.slice(1).map((b) => ({
+    code: 'BC_SCHEDULE_INVALID' as const, bean: b.id, location: b.def.classLoc ?? b.def.loc,
+    message: `is a second schedule (after "${schedules[0].id}"); a job has at most one: write the times in one cron expression, or keep one bean`,
+  }));
 }

@@ -20,6 +20,7 @@ import type { StatisticsTracking } from './crawl-statistics.js';
 import type { DeltaListener, FetchHistory } from './fetch-history.js';
 import type { ContentDigestHistory } from './content-digest-history.js';
 import type { QueuePrecedencePolicy, UriPrecedencePolicy } from './precedence-policies.js';
+import type { CrawlScheduleSettings } from './crawl-schedule.js';
 
 /** The model's contracts as kinds that components provide and references require. */
 declare module '../beans/registry/kind-types.js' {
@@ -58,6 +59,8 @@ declare module '../beans/registry/kind-types.js' {
     ContentDigestHistory: ContentDigestHistory;
     /** Heritrix's frontier hand-off queues (java.util.concurrent.ArrayBlockingQueue): accepted, read by nothing. */
     BlockingQueue: object;
+    /** When the service launches the job: read from the bean file, unused by the crawl. */
+    CrawlSchedule: CrawlScheduleSettings;
   }
 }
 
@@ -96,6 +99,7 @@ const KIND_SET = {
   DeltaListener: true,
   ContentDigestHistory: true,
   BlockingQueue: true,
+  CrawlSchedule: true,
 } as const satisfies Record<keyof KindTypes, true>;
 
 export const KINDS = Object.keys(KIND_SET) as ReadonlyArray<keyof KindTypes>;

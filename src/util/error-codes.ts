@@ -43,6 +43,7 @@ export const ERROR_CODES = {
   BC_PROP_IGNORED: 'A warning: a property of a Heritrix class that beancrawl accepts but does not use (it cannot mean anything here); the message says why.',
   BC_SEED_PLACEHOLDER: 'A warning at verify, an error at launch: a seed is the profile\'s placeholder (`http://example.example/example`); replace it with your seeds.',
   BC_BEAN_INVALID: 'A bean\'s own validation failed (for example the operator contact URL is not an http(s) URL).',
+  BC_SCHEDULE_INVALID: 'A CrawlSchedule cannot be used: its cron expression cannot be read (located at the character at fault, with why: a value out of range, an unknown name, a wrong number of fields, a day that never comes), its time zone is not an IANA name, or the job holds more than one.',
   BC_JOB_INCOMPLETE: 'A job folder lacks what a crawl needs: exactly one CrawlController bean (which in turn needs a frontier, the three chains, seeds and metadata).',
   BC_JOB_EXISTS: '`beancrawl create` was given a folder that already exists and is not empty.',
   BC_PROFILE_UNKNOWN: '`beancrawl create` or `crawl` was given a profile that the installed package does not have.',

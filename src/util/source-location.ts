@@ -38,6 +38,16 @@ export function locateWithin(start: SourceLocation, text: string, offset: number
   return { file: start.file, line, column };
 }
 
+/**
+ * As locateWithin, for a string value at the location a bean gives for it: in a JSON file that
+ * is the value's opening quote, and each escape (`\"`, `\n`, `\u0001`) is more than one character
+ * of its line (written as JSON.stringify writes them); elsewhere (XML) the text is as written.
+ */
+export function locateWithinValue(start: SourceLocation, text: string, offset: number): SourceLocation {
+  if (!start.file.toLowerCase().endsWith('.json')) return locateWithin(start, text, offset);
+  return { file: start.file, line: start.line, column: start.column + JSON.stringify(text.slice(0, offset)).length - 1 };
+}
+
 /** A whole file or folder, when a problem is about it rather than about a place in it. */
 export interface WholeFile {
   readonly file: string;

@@ -37,7 +37,8 @@ describe('DiskSpaceMonitor in a crawl (integration)', function () {
       // The crawl is running, its first page held: the check comes while there is work left.
       await until(() => gate.held === 1, 'the seed\'s request');
       timers.timers[0].fire();
-      await until(() => controller.progress().state === 'PAUSED', 'the pause the monitor asks for');
+      // PAUSING while the seed's fetch is held, PAUSED once it finished.
+      await until(() => controller.progress().state === 'PAUSING', 'the pause the monitor asks for');
       gate.open();
       await until(() => controller.progress().busyWorkers === 0, 'the URI in flight to finish');
       seen = { alert: controller.progress().alert, state: controller.progress().state, pathsWhilePaused: site.paths() };

@@ -1,12 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { open, readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { controlSocketPath, sendControl, type ControlCommand } from '../job/control-socket.js';
 import { jobFolders, jobStatus, type JobStatus } from '../job/job-status.js';
 import { verifyJob } from '../job/verify-job.js';
+import { locateBeanFile } from '../job/locate-bean-file.js';
 import { verifyProblems, verifyReport, type VerifyReport } from '../job/verify-report.js';
 import { BeancrawlError } from '../util/beancrawl-error.js';
-import { blocksLaunch } from '../util/diagnostic.js';
+import { blocksLaunch, isError } from '../util/diagnostic.js';
+import { missedScheduledRun, nextScheduledRun, scheduleOf, type JobSchedule } from '../job/job-schedule.js';
 import type { EventHub } from './event-hub.js';
 import { HttpProblem } from './http-problem.js';
 import { ServiceIntents } from './service-intents.js';
@@ -42,6 +44,8 @@ interface Watched {
 
 /** Names a job may have: a folder name without path characters. */
 const JOB_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+/** Every this many looks (about half a minute), bean files changed on disk have their schedules read again. */
+const SCHEDULE_RECHECK_LOOKS = 30;
 /** Lines of job.log shown when a launch fails before its crawl answers. */
 const FAILURE_TAIL = 20;
 
@@ -56,8 +60,13 @@ export class JobRunner {
   readonly #watched = new Map<string, Watched>();
   readonly #queue: Array<{ name: string; request: LaunchRequest }> = [];
   readonly #verified = new Map<string, VerifyReport>();
+  /** Each scheduled job's schedule and the next time it is due (none while the schedule is disabled). */
+  readonly #schedules = new Map<string, { readonly schedule: JobSchedule; next?: Date }>();
+  /** When each job's bean file was last seen changed, so that a schedule edited on disk is read again. */
+  readonly #seen = new Map<string, number>();
   #intents!: ServiceIntents;
   #timer?: NodeJS.Timeout;
+  #looks = 0;
   #ticking?: Promise<void>;
   #stopping = false;
 
@@ -67,6 +76,7 @@ export class JobRunner {
   async start(): Promise<void> {
     this.#intents = await ServiceIntents.open(this.options.jobsDir);
     await this.#tick();
+    await this.#readSchedules(true);
     for (const [name, intent] of Object.entries(this.#intents.all())) {
       if (this.#watched.has(name)) continue;
       await this.launch(name, { paused: intent.state === 'paused', set: intent.set, reason: 'the service started again; the crawl resumes' }).catch((e: unknown) => {
@@ -97,7 +107,7 @@ export class JobRunner {
     const status = await jobStatus(dir);
     const queued = this.#queue.some((q) => q.name === name);
     const lastVerify = this.#verified.get(name) ?? (verify ? await this.verify(name) : undefined);
-    const extra = { lastVerify, intent: this.#intents.get(name)?.state };
+    const extra = { lastVerify, intent: this.#intents.get(name)?.state, nextRunAt: this.#schedules.get(name)?.next?.toISOString() };
     if (queued) return { ...status, ...extra, state: 'QUEUED', availableActions: ['terminate'] };
     if (!status.running && this.#watched.get(name)?.state === 'LAUNCHING') return { ...status, ...extra, state: 'LAUNCHING', availableActions: ['terminate'] };
     return { ...status, ...extra };
@@ -110,6 +120,7 @@ export class JobRunner {
     try {
       const result = await verifyJob(dir, { sets: set });
       report = { ...verifyReport(result, dir), ok: !result.diagnostics.some(blocksLaunch) };
+      if (set.length === 0) await this.#schedule(name, result.diagnostics.some(isError) || !result.resolved ? undefined : scheduleOf(result.resolved));
     } catch (e) {
       if (!(e instanceof BeancrawlError)) throw e;
       report = { ok: false, level: 'parse', beans: 0, errors: verifyProblems(e.diagnostics, 'parse', dir), at: new Date().toISOString() };
@@ -161,6 +172,13 @@ export class JobRunner {
     return { checkpoint: reply.checkpoint };
   }
 
+  /** Forgets what the runner keeps of a deleted job (its schedule above all). */
+  forget(name: string): void {
+    this.#schedules.delete(name);
+    this.#verified.delete(name);
+    this.#seen.delete(name);
+  }
+
   /** Whether the job's crawl runs, is launching or is queued. */
   isBusy(name: string): boolean {
     return this.#watched.has(name) || this.#queue.some((q) => q.name === name);
@@ -182,6 +200,55 @@ export class JobRunner {
       if (w.exited) await w.exited;
       else while ((await jobStatus(dir)).running) await new Promise((r) => setTimeout(r, 100));
     }));
+  }
+
+  /**
+   * Reads the schedule of each job whose bean file changed since it was last read (every job at
+   * start-up, when a run missed while the service was down is launched once, unless the schedule
+   * says `runMissed: false`).
+   */
+  async #readSchedules(startUp: boolean): Promise<void> {
+    for (const folder of await jobFolders(this.options.jobsDir)) {
+      const name = basename(folder);
+      const { file } = await locateBeanFile(folder).catch(() => ({ file: undefined }));
+      const changed = file === undefined ? 0 : await stat(file).then((s) => s.mtimeMs, () => 0);
+      if (this.#seen.get(name) === changed) continue;
+      this.#seen.set(name, changed);
+      await this.verify(name).catch(() => undefined);
+      const entry = this.#schedules.get(name);
+      if (!startUp || !entry?.schedule.enabled) continue;
+      const last = (await jobStatus(folder)).lastRun;
+      const missed = last && missedScheduledRun(entry.schedule, new Date(last.startedAt), new Date());
+      if (missed) entry.next = missed;
+    }
+  }
+
+  /** Keeps a job's schedule and when it is due next (a schedule unchanged keeps its due time). */
+  async #schedule(name: string, schedule: JobSchedule | undefined): Promise<void> {
+    const old = this.#schedules.get(name);
+    if (!schedule) {
+      this.#schedules.delete(name);
+      return;
+    }
+    if (old && JSON.stringify(old.schedule) === JSON.stringify(schedule)) return;
+    this.#schedules.set(name, { schedule, next: schedule.enabled ? nextScheduledRun(schedule, new Date()) : undefined });
+  }
+
+  /** Launches the jobs whose time has come; one still running at its time is not launched twice, and waits for its next time. */
+  async #launchDue(): Promise<void> {
+    const now = new Date();
+    for (const [name, entry] of this.#schedules) {
+      if (!entry.next || entry.next > now) continue;
+      const due = entry.next;
+      entry.next = nextScheduledRun(entry.schedule, now);
+      if (this.isBusy(name)) {
+        this.options.events.publish(name, 'alert', { message: `the run due at ${due.toISOString()} was not started: the last one still runs`, next: entry.next.toISOString() });
+        continue;
+      }
+      await this.launch(name, { reason: `scheduled for ${due.toISOString()}` }).catch((e: Error) => {
+        this.options.events.publish(name, 'alert', { message: `the run due at ${due.toISOString()} could not start: ${e.message}`, ...(e instanceof HttpProblem ? e.extra : {}) });
+      });
+    }
   }
 
   #runningCount(): number {
@@ -263,6 +330,8 @@ export class JobRunner {
       this.options.events.publish(name, 'state', { state: ended.state, previous: watched.state, lastRun: ended.lastRun });
     }));
     if (this.#stopping) return;
+    if (++this.#looks % SCHEDULE_RECHECK_LOOKS === 0) await this.#readSchedules(false);
+    await this.#launchDue();
     while (this.#queue.length && this.#runningCount() < this.options.maxRunning) {
       const next = this.#queue.shift()!;
       const dir = join(this.options.jobsDir, next.name);

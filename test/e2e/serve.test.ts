@@ -280,3 +280,49 @@ function isAlive(pid: number): boolean {
     return false;
   }
 }
+
+describe('beancrawl serve: schedules (the real service, port 0)', function () {
+  this.timeout(180_000);
+
+  /** A cron expression (with seconds) naming one time of day, UTC. */
+  const at = (t: Date) => `${t.getUTCSeconds()} ${t.getUTCMinutes()} ${t.getUTCHours()} * * *`;
+  const scheduled = (xml: string, cron: string) => xml
+    .replace(/^(metadata\.operatorContactUrl=.*)$/m, `$1\n${FAST.join('\n')}`)
+    .replace(/<\/beans>\s*$/, `  <bean id="schedule" class="CrawlSchedule"><property name="cron" value="${cron}"/><property name="timeZone" value="UTC"/></bean>\n</beans>\n`);
+
+  it('launches a job at the time its schedule says, and once at start-up for a time missed while the service was down', async () => {
+    const web = await site(3);
+    const work = await tempDir();
+    const jobs = join(work.dir, 'jobs');
+    let serve = await ServeProcess.start(jobs);
+    try {
+      expect((await serve.api('POST', '/api/v1/jobs', { name: 'timed', seeds: [`${web.origin}/`], contact: CONTACT })).status).to.equal(201);
+      const xml = (await serve.api('GET', '/api/v1/jobs/timed/files/crawler-beans.xml')).text;
+      const due = new Date(Math.ceil(Date.now() / 1000) * 1000 + 5000);
+      const saved = await serve.api('PUT', '/api/v1/jobs/timed/files/crawler-beans.xml', scheduled(xml, at(due)));
+      expect(saved.json.verify.ok, saved.text).to.equal(true);
+      let job = (await serve.api('GET', '/api/v1/jobs/timed')).json;
+      expect(job.nextRunAt).to.equal(due.toISOString());
+
+      await until(async () => (job = (await serve.api('GET', '/api/v1/jobs/timed')).json).runs.length === 1 && !job.running && job.state === 'FINISHED', 'the scheduled run to start and finish', { timeoutMs: 60_000 });
+      expect(new Date(job.lastRun.startedAt).getTime(), serve.output()).to.be.at.least(due.getTime());
+      expect(job.lastRun.exitStatus).to.equal('FINISHED');
+      expect(job.nextRunAt).to.equal(new Date(due.getTime() + 86_400_000).toISOString());
+      expect(web.paths()).to.include('/p2');
+
+      // Down while a time passes: the next start makes up for it, once.
+      expect(await serve.stop()).to.equal(0);
+      const missed = new Date(Math.ceil(Date.now() / 1000) * 1000 + 2000);
+      await writeFile(join(jobs, 'timed', 'crawler-beans.xml'), scheduled(xml, at(missed)));
+      await until(() => Date.now() > missed.getTime() + 1000, 'the scheduled time to pass while the service is down');
+      serve = await ServeProcess.start(jobs);
+      await until(async () => (job = (await serve.api('GET', '/api/v1/jobs/timed')).json).runs.length === 2 && !job.running && job.state === 'FINISHED', 'the missed run to start at start-up and finish', { timeoutMs: 60_000 });
+      expect(job.lastRun.exitStatus, serve.output()).to.equal('FINISHED');
+      expect(job.nextRunAt).to.equal(new Date(missed.getTime() + 86_400_000).toISOString());
+    } finally {
+      await serve.stop();
+      await web.close();
+      await work.cleanup();
+    }
+  });
+});

@@ -55,6 +55,7 @@ export function jobRoutes(ctx: ServiceContext) {
       const status = await ctx.runner.status(job, { verify: false });
       if (status.running || ctx.runner.isBusy(job)) throw new HttpProblem(409, 'Conflict', `job "${job}" is ${status.state}; terminate it first`, { availableActions: status.availableActions });
       await rm(dir, { recursive: true, force: true });
+      ctx.runner.forget(job);
       ctx.events.forget(job);
       return reply.code(204).send();
     });

@@ -1,6 +1,7 @@
 import { unlink } from 'node:fs/promises';
 import { defineComponent, type ComponentClass, type ConfigOf } from '../beans/registry/component-descriptor.js';
-import { INTERRUPTED, type ControllerState, type CrawlControl, type CrawlProgress, type DeltaCounts } from '../model/crawl-control.js';
+import { INTERRUPTED, type ControllerState, type CrawlControl, type CrawlProgress, type DeltaCounts, type SeedAdded } from '../model/crawl-control.js';
+import { listsQueues, type QueueSummary } from '../model/frontier-queues.js';
 import { CrawlUri } from '../model/crawl-uri.js';
 import { SchedulingDirective } from '../model/precedence-policies.js';
 import { FetchStatus } from '../model/fetch-status.js';
@@ -201,6 +202,27 @@ export class CrawlController implements CrawlControl {
       bytes: this.#bytes, documents: this.#documents, seedsCrawled: this.#seedsCrawled, delta: this.#delta && { ...this.#delta }, elapsedMs: this.#elapsed(), alert: this.#alert ?? this.#pauseAlert,
       recentAlerts: this.config.loggerModule?.recentAlerts?.(),
     };
+  }
+
+  async addSeeds(urls: readonly string[]): Promise<SeedAdded[]> {
+    const added: SeedAdded[] = [];
+    for (const text of urls) {
+      const url = normalizeUrl(text);
+      if (!url) {
+        added.push({ url: text, scheduled: false, why: 'not a crawlable URL (only http, https and file URLs are)' });
+        continue;
+      }
+      this.config.seeds.addSeed(url);
+      const candidate = new CrawlUri(url, { isSeed: true, schedulingDirective: SchedulingDirective.MEDIUM });
+      const scheduled = await this.#admission.admit(candidate);
+      added.push(scheduled ? { url, scheduled } : { url, scheduled, why: candidate.fetchStatus === FetchStatus.BLOCKED_BY_CUSTOM_PROCESSOR ? 'another crawler\'s (a crawl mapper diverted it)' : 'out of scope, or already seen' });
+    }
+    return added;
+  }
+
+  queues(): Iterable<QueueSummary> | undefined {
+    const { frontier } = this.config;
+    return listsQueues(frontier) ? frontier.queueSummaries() : undefined;
   }
 
   async #announceSeeds(): Promise<void> {

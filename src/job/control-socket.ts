@@ -1,7 +1,8 @@
 import { unlink } from 'node:fs/promises';
 import { connect, createServer, type Server } from 'node:net';
 import { join } from 'node:path';
-import type { CrawlControl } from '../model/crawl-control.js';
+import type { CrawlControl, SeedAdded } from '../model/crawl-control.js';
+import type { QueueSummary } from '../model/frontier-queues.js';
 import { BeancrawlError } from '../util/beancrawl-error.js';
 import { INTERRUPTED } from '../model/crawl-control.js';
 import { RecentRates, type RecentRate } from './recent-rates.js';
@@ -13,7 +14,18 @@ export function controlSocketPath(jobDir: string): string {
 }
 
 /** `interrupt` stops the crawl as Ctrl-C does (INTERRUPTED: the next launch resumes it); `terminate` ends it (ABORTED). */
-export type ControlCommand = 'status' | 'pause' | 'unpause' | 'checkpoint' | 'terminate' | 'interrupt';
+export type ControlCommand = 'status' | 'pause' | 'unpause' | 'checkpoint' | 'terminate' | 'interrupt' | 'seeds' | 'queues';
+
+/** What a command takes besides its name: `seeds` the URLs, `queues` which queues and how many. */
+export interface ControlArgs {
+  readonly urls?: readonly string[];
+  readonly state?: string;
+  readonly sort?: 'size' | 'key' | 'wake' | 'spent';
+  readonly limit?: number;
+}
+
+/** Queues one answer lists at most. */
+export const MAX_QUEUES_LISTED = 1000;
 
 /** What the socket can do besides driving the controller. */
 export interface ControlExtras {
@@ -41,8 +53,13 @@ export async function serveControlSocket(jobDir: string, controller: CrawlContro
   });
   const answer = async (text: string): Promise<unknown> => {
     try {
-      const { command } = JSON.parse(text) as { command: ControlCommand };
+      const { command, args = {} } = JSON.parse(text) as { command: ControlCommand; args?: ControlArgs };
       let checkpoint: string | undefined;
+      if (command === 'seeds') {
+        if (!controller.addSeeds) throw new Error('this crawl cannot take seeds while it runs');
+        return { ok: true, seeds: await controller.addSeeds(args.urls ?? []), progress: controller.progress() };
+      }
+      if (command === 'queues') return { ok: true, ...listQueues(controller, args) };
       if (command === 'pause') controller.pause();
       else if (command === 'unpause') controller.unpause();
       else if (command === 'terminate') controller.terminate('ABORTED');
@@ -68,6 +85,19 @@ export async function serveControlSocket(jobDir: string, controller: CrawlContro
   };
 }
 
+/** The crawl's queues in a state (all when none is given), sorted, at most `limit` of them, with how many there are. */
+function listQueues(controller: CrawlControl, args: ControlArgs): { queues: QueueSummary[]; total: number } {
+  const all = controller.queues?.();
+  if (!all) throw new Error('this crawl\'s frontier does not list its queues');
+  const chosen: QueueSummary[] = [];
+  for (const q of all) if (!args.state || q.state === args.state) chosen.push(q);
+  const by: Record<string, (a: QueueSummary, b: QueueSummary) => number> = {
+    size: (a, b) => b.size - a.size, key: (a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0), wake: (a, b) => a.wakeAt - b.wakeAt, spent: (a, b) => b.totalSpent - a.totalSpent,
+  };
+  chosen.sort(by[args.sort ?? 'size'] ?? by.size);
+  return { queues: chosen.slice(0, Math.min(args.limit ?? 100, MAX_QUEUES_LISTED)), total: chosen.length };
+}
+
 /** Refuses a job whose crawl is running in another process (before anything of it is opened). */
 export async function assertNotRunning(jobDir: string): Promise<void> {
   if (await sendControl(jobDir, 'status').then(() => true, () => false)) {
@@ -76,8 +106,8 @@ export async function assertNotRunning(jobDir: string): Promise<void> {
 }
 
 /** Sends one command to a running crawl of the job; rejects when none answers. */
-export function sendControl(jobDir: string, command: ControlCommand, timeoutMs = 5000): Promise<ControlReply> {
-  return withSocketAddress(controlSocketPath(jobDir), (address) => exchange(address, command, timeoutMs));
+export function sendControl(jobDir: string, command: ControlCommand, timeoutMs = 5000, args?: ControlArgs): Promise<ControlReply> {
+  return withSocketAddress(controlSocketPath(jobDir), (address) => exchange(address, command, timeoutMs, args));
 }
 
 /** What a running crawl answers to a command. */
@@ -87,10 +117,14 @@ export interface ControlReply {
   readonly progress?: Record<string, unknown>;
   readonly recent?: RecentRate;
   readonly checkpoint?: string;
+  readonly seeds?: readonly SeedAdded[];
+  readonly queues?: readonly QueueSummary[];
+  /** With `queues`: how many queues matched, of which `queues` holds the first. */
+  readonly total?: number;
 }
 
 /** One command over one connection to the socket at `address`. */
-function exchange(address: string, command: ControlCommand, timeoutMs: number): Promise<ControlReply> {
+function exchange(address: string, command: ControlCommand, timeoutMs: number, args?: ControlArgs): Promise<ControlReply> {
   return new Promise((resolve, reject) => {
     const socket = connect(address);
     let text = '';
@@ -104,6 +138,6 @@ function exchange(address: string, command: ControlCommand, timeoutMs: number): 
         reject(e);
       }
     });
-    socket.write(`${JSON.stringify({ command })}\n`);
+    socket.write(`${JSON.stringify({ command, args })}\n`);
   });
 }

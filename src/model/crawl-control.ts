@@ -1,5 +1,6 @@
 import type { Alert } from './crawl-logger.js';
 import type { FrontierStats } from './frontier.js';
+import type { QueueSummary } from './frontier-queues.js';
 
 /** The figures soft limits are checked against. */
 export interface CrawlTotals {
@@ -61,4 +62,20 @@ export interface CrawlControl {
   pauseWithAlert(reason: string): void;
   unpause(): void;
   progress(): CrawlProgress;
+  /**
+   * Seeds added while the crawl runs (Heritrix's action directory, the service's POST …/seeds):
+   * each is told to the seed module's listeners (scope rules that take seeds in) and offered to
+   * the frontier as a seed.
+   */
+  addSeeds?(urls: readonly string[]): Promise<SeedAdded[]>;
+  /** The frontier's queues, when it lists them. */
+  queues?(): Iterable<QueueSummary> | undefined;
+}
+
+/** What became of a seed added to a running crawl. */
+export interface SeedAdded {
+  readonly url: string;
+  readonly scheduled: boolean;
+  /** Why it was not scheduled. */
+  readonly why?: string;
 }

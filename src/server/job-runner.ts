@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { open, readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { controlSocketPath, sendControl, type ControlCommand } from '../job/control-socket.js';
+import { controlSocketPath, sendControl, type ControlArgs, type ControlCommand, type ControlReply } from '../job/control-socket.js';
 import { jobFolders, jobStatus, type JobStatus } from '../job/job-status.js';
 import { verifyJob } from '../job/verify-job.js';
 import { locateBeanFile } from '../job/locate-bean-file.js';
@@ -150,7 +150,7 @@ export class JobRunner {
   }
 
   /** Pause, unpause, checkpoint or terminate the job's crawl; 409 with `availableActions` when it cannot be done now. */
-  async control(name: string, command: Exclude<ControlCommand, 'status' | 'interrupt'>): Promise<{ checkpoint?: string }> {
+  async control(name: string, command: Exclude<ControlCommand, 'status' | 'interrupt' | 'seeds' | 'queues'>): Promise<{ checkpoint?: string }> {
     const dir = await this.jobDir(name);
     const queued = this.#queue.findIndex((q) => q.name === name);
     if (queued !== -1 && command === 'terminate') {
@@ -170,6 +170,16 @@ export class JobRunner {
     if (intent && (command === 'pause' || command === 'unpause')) await this.#intents.set(name, { ...intent, state: command === 'pause' ? 'paused' : 'running' });
     this.options.events.publish(name, 'action', { action: command, checkpoint: reply.checkpoint });
     return { checkpoint: reply.checkpoint };
+  }
+
+  /** Asks the job's running crawl (409 when none runs): its queues, or to take seeds. */
+  async ask(name: string, command: 'queues' | 'seeds', args: ControlArgs): Promise<ControlReply> {
+    const dir = await this.jobDir(name);
+    const reply = await sendControl(dir, command, 30_000, args).catch(() => undefined);
+    if (!reply) throw this.#notAvailable(name, command, 'the job is not running', ['launch']);
+    if (!reply.ok) throw new HttpProblem(409, 'Conflict', reply.error ?? `the crawl refused ${command}`);
+    if (command === 'seeds') this.options.events.publish(name, 'action', { action: 'seeds', seeds: reply.seeds });
+    return reply;
   }
 
   /** Forgets what the runner keeps of a deleted job (its schedule above all). */

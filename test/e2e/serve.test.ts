@@ -23,6 +23,7 @@ describe('beancrawl serve: the REST API (the real service, port 0)', function ()
 
   it('takes a job through its whole life by the API alone', async () => {
     const web = await site(60);
+    const other = await site(2);
     const work = await tempDir();
     const serve = await ServeProcess.start(join(work.dir, 'jobs'));
     let events: EventReader | undefined;
@@ -91,6 +92,16 @@ describe('beancrawl serve: the REST API (the real service, port 0)', function ()
       expect(notNow.status).to.equal(409);
       expect(notNow.json.availableActions).to.deep.equal(['unpause', 'checkpoint', 'terminate']);
 
+      // The frontier's queues, and a seed of another site added while the crawl runs.
+      const queues = await serve.api('GET', '/api/v1/jobs/life/queues?limit=10');
+      expect(queues.status, queues.text).to.equal(200);
+      expect(queues.json.total).to.equal(1);
+      expect(queues.json.queues[0]).to.include({ key: `127.0.0.1#${web.port}` });
+      expect(queues.json.queues[0].size).to.be.greaterThan(0);
+      const added = await serve.api('POST', '/api/v1/jobs/life/seeds', { urls: [`${other.origin}/`, 'mailto:x@example.org'] });
+      expect(added.status, added.text).to.equal(200);
+      expect(added.json.seeds.map((s: { scheduled: boolean }) => s.scheduled)).to.deep.equal([true, false]);
+
       const checkpoint = await serve.api('POST', '/api/v1/jobs/life/actions/checkpoint');
       expect(checkpoint.status, checkpoint.text + out()).to.equal(200);
       expect(checkpoint.json.checkpoint).to.match(/cp\d{5}-\d{14}/);
@@ -114,6 +125,7 @@ describe('beancrawl serve: the REST API (the real service, port 0)', function ()
       expect(job.lastRun.exitStatus, out()).to.equal('FINISHED');
       const fetched = new Set(web.paths());
       for (let i = 0; i < 60; i++) expect(fetched.has(`/p${i}`), `/p${i} was fetched`).to.equal(true);
+      expect(other.paths()).to.include.members(['/', '/p0', '/p1']);
 
       // What the runs left: crawl.log pages, reports, the history for charts.
       const log = await serve.api('GET', '/api/v1/jobs/life/logs/crawl?tail=5');
@@ -132,6 +144,7 @@ describe('beancrawl serve: the REST API (the real service, port 0)', function ()
       const code = await serve.stop();
       expect(code, serve.output()).to.equal(0);
       await web.close();
+      await other.close();
       await work.cleanup();
     }
   });

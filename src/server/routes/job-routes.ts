@@ -125,6 +125,38 @@ export function jobRoutes(ctx: ServiceContext) {
       return explainJob(await ctx.runner.jobDir((req.params as { job: string }).job), urls, set);
     });
 
+    app.post('/api/v1/jobs/:job/seeds', {
+      schema: {
+        summary: 'Add seeds to the running crawl (Heritrix\'s action directory): scope rules that take seeds in take them, and each is scheduled unless out of scope or seen before', tags: ['jobs'], params: JOB_PARAMS,
+        body: { type: 'object', required: ['urls'], additionalProperties: false, properties: { urls: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 10_000 } } },
+        response: { 200: ANY_OBJECT, 409: PROBLEM_SCHEMA },
+      },
+    }, async (req) => {
+      const { job } = req.params as { job: string };
+      const reply = await ctx.runner.ask(job, 'seeds', { urls: (req.body as { urls: string[] }).urls });
+      return { seeds: reply.seeds };
+    });
+
+    app.get('/api/v1/jobs/:job/queues', {
+      schema: {
+        summary: 'The running crawl\'s frontier queues: key, state, size, budget spent, balance, wake time, last URIs (at most limit, sorted)', tags: ['jobs'], params: JOB_PARAMS,
+        querystring: {
+          type: 'object', additionalProperties: false,
+          properties: {
+            state: { type: 'string', enum: ['in-process', 'ready', 'snoozed', 'inactive', 'retired', 'exhausted'] },
+            sort: { type: 'string', enum: ['size', 'key', 'wake', 'spent'], default: 'size' },
+            limit: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
+          },
+        },
+        response: { 200: ANY_OBJECT, 409: PROBLEM_SCHEMA },
+      },
+    }, async (req) => {
+      const { job } = req.params as { job: string };
+      const q = req.query as { state?: string; sort: 'size' | 'key' | 'wake' | 'spent'; limit: number };
+      const reply = await ctx.runner.ask(job, 'queues', q);
+      return { total: reply.total, queues: reply.queues };
+    });
+
     let streams = 0;
     app.get('/api/v1/jobs/:job/events', {
       schema: {

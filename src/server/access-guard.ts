@@ -65,7 +65,9 @@ export class AccessGuard {
     this.#checkNotBlocked(req.ip);
     const how = this.#credential(req, access);
     if (!how) {
-      this.#fail(req.ip);
+      // On Heritrix's routes a request without an Authorization header is the first half of the
+      // Basic/Digest handshake (`curl --anyauth` sends one before every call): not an attempt.
+      if (access !== 'heritrix' || header(req, 'authorization') !== undefined) this.#fail(req.ip);
       throw new HttpProblem(401, 'Unauthorized', access === 'heritrix'
         ? 'send the service\'s token as "Authorization: Bearer TOKEN"' + (this.options.passwords ? ', or the password file\'s user (Basic or Digest)' : '')
         : 'send the service\'s token as "Authorization: Bearer TOKEN", or open the URL the service printed', {}, this.#challenges(access));

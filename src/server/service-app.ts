@@ -1,11 +1,10 @@
 import swagger from '@fastify/swagger';
 import { fastify, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { LogPageRequestError } from '../job/log-page-request.js';
-import { BeancrawlError } from '../util/beancrawl-error.js';
 import { VERSION } from '../util/version.js';
 import type { RouteAccess } from './access-guard.js';
 import { HttpProblem, PROBLEM_TYPE } from './http-problem.js';
 import { MAX_JOB_FILE_BYTES } from './job-files.js';
+import { problemOf, type RouteError } from './problem-of.js';
 import { engineRoutes } from './routes/engine-routes.js';
 import { heritrixRoutes } from './routes/heritrix-routes.js';
 import { jobFileRoutes } from './routes/job-file-routes.js';
@@ -57,18 +56,8 @@ export async function serviceApp(ctx: ServiceContext, tls?: TlsFiles): Promise<F
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
     return payload;
   });
-  app.setErrorHandler(async (error: Error & { validation?: unknown; statusCode?: number; code?: string }, req, reply) => {
-    const problem = error instanceof HttpProblem
-      ? error
-      : error instanceof BeancrawlError
-        ? beancrawlProblem(error)
-        : error instanceof LogPageRequestError
-          ? new HttpProblem(400, 'Bad Request', error.message)
-          : error.validation
-        ? new HttpProblem(400, 'Bad Request', error.message, { validation: error.validation })
-        : error.statusCode && error.statusCode < 500
-          ? new HttpProblem(error.statusCode, error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'Content Too Large' : 'Bad Request', error.message)
-          : internal(error);
+  app.setErrorHandler(async (error: RouteError, req, reply) => {
+    const problem = problemOf(error);
     for (const [name, value] of Object.entries(problem.headers)) reply.header(name, value);
     return reply.code(problem.status).type(PROBLEM_TYPE).send(problem.body(req.url.split('?')[0]));
   });
@@ -82,21 +71,4 @@ export async function serviceApp(ctx: ServiceContext, tls?: TlsFiles): Promise<F
   await app.register(jobOutputRoutes(ctx));
   await app.register(heritrixRoutes(ctx));
   return app;
-}
-
-/** Codes that are about the state of a job rather than the request's content. */
-const CONFLICTS = new Set(['BC_JOB_EXISTS', 'BC_JOB_RUNNING', 'BC_JOB_NOT_RUNNING']);
-
-/** A BeancrawlError (create, copy, explain…) as a problem: its located errors listed as verify lists them. */
-function beancrawlProblem(error: BeancrawlError): HttpProblem {
-  const first = error.diagnostics[0];
-  const status = first?.code === 'BC_JOB_NOT_FOUND' ? 404 : CONFLICTS.has(first?.code ?? '') ? 409 : 422;
-  const errors = error.diagnostics.map((d) => ({ code: d.code, message: d.message, file: d.location?.file, line: d.location?.line, column: d.location?.column, bean: d.bean, property: d.property, hints: d.hints }));
-  return new HttpProblem(status, status === 404 ? 'Not Found' : status === 409 ? 'Conflict' : 'Unprocessable Content', first?.message ?? error.message, { errors });
-}
-
-/** An unexpected failure: reported on the service's stderr with its stack, answered without it. */
-function internal(error: Error): HttpProblem {
-  process.stderr.write(`beancrawl serve: ${error.stack ?? error.message}\n`);
-  return new HttpProblem(500, 'Internal Server Error', error.message);
 }

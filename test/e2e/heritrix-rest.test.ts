@@ -1,0 +1,377 @@
+import { expect } from 'chai';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { XMLParser } from 'fast-xml-parser';
+import { BIN } from '../support/run-cli.js';
+import { page, SiteServer, type Route } from '../support/site-server.js';
+import { tempDir } from '../support/temp-dir.js';
+import { until } from '../support/until.js';
+
+const USER = 'admin';
+const PASSWORD = 'admin';
+const CONTACT = 'https://example.org/contact';
+/** Heritrix's documented flags (`-k` left out: this is plain HTTP on loopback). */
+const AUTH = ['-u', `${USER}:${PASSWORD}`, '--anyauth', '--location'];
+const XML = ['-H', 'Accept: application/xml'];
+
+/** What one curl call did: its exit code, the final answer's status and body, and its verbose trace. */
+interface CurlResult {
+  readonly args: readonly string[];
+  readonly code: number | null;
+  readonly status: number;
+  readonly body: string;
+  readonly trace: string;
+}
+
+/** A parsed XML element: its text (a number or boolean when it reads as one), or its children by name. */
+type Node = string | number | boolean | Doc | Node[];
+interface Doc {
+  readonly [name: string]: Node;
+}
+
+/** `beancrawl serve` spawned from the real binary, its output kept for failing assertions to show. */
+class Service {
+  stdout = '';
+  stderr = '';
+  base = '';
+  token = '';
+  readonly exited: Promise<number | null>;
+  readonly child: ChildProcess;
+
+  constructor(jobsDir: string, passwordFile: string) {
+    this.child = spawn(process.execPath, [BIN, 'serve', '--jobs-dir', jobsDir, '--port', '0', '--password-file', passwordFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child.stdout!.setEncoding('utf8').on('data', (d: string) => (this.stdout += d));
+    this.child.stderr!.setEncoding('utf8').on('data', (d: string) => (this.stderr += d));
+    this.exited = new Promise((resolve) => this.child.on('close', resolve));
+  }
+
+  async started(): Promise<this> {
+    await until(() => this.stdout.includes('\n') || this.child.exitCode !== null, 'the service to print its URL', { timeoutMs: 30_000 });
+    const m = /^(http:\/\/[^/]+)\/\?token=([A-Za-z0-9_-]+)$/.exec(this.stdout.split('\n')[0]);
+    if (!m) throw new Error(`the service printed no URL${this.output()}`);
+    [, this.base, this.token] = m;
+    return this;
+  }
+
+  output(): string {
+    return `\n--- the service's stdout:\n${this.stdout}\n--- its stderr:\n${this.stderr}`;
+  }
+
+  /** SIGTERM, then its exit (SIGKILL if it does not come). */
+  async stop(): Promise<void> {
+    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGTERM');
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), 60_000);
+    await this.exited;
+    clearTimeout(timer);
+  }
+}
+
+/** curl as Heritrix's documentation calls it (`-v`), the final status written after the body. */
+function curl(args: readonly string[]): Promise<CurlResult> {
+  const all = ['-v', '-sS', '--max-time', '120', ...args, '--write-out', '\n%{http_code}'];
+  return new Promise((resolve, reject) => {
+    const child = spawn('curl', all, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let trace = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (trace += d));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const cut = out.lastIndexOf('\n');
+      resolve({ args: all, code, status: Number(out.slice(cut + 1)), body: out.slice(0, cut), trace });
+    });
+  });
+}
+
+const parser = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'value' || name === 'i' });
+
+function parseXml(r: CurlResult, root: string): Doc {
+  const doc = parser.parse(r.body) as Doc;
+  if (!(root in doc)) throw new Error(`no <${root}> document in the answer:\n${r.body}`);
+  return doc[root] as Doc;
+}
+
+/** The element at a path of names (undefined when there is none). */
+function at(node: Node | undefined, ...path: string[]): Node | undefined {
+  for (const name of path) node = node !== undefined && typeof node === 'object' && !Array.isArray(node) ? node[name] : undefined;
+  return node;
+}
+
+/** A Heritrix list (`<x><value>…</value></x>`) as an array; an empty element is an empty list. */
+function values(node: Node | undefined, ...path: string[]): Node[] {
+  const list = at(node, ...path, 'value') ?? at(node, ...path, 'i');
+  return Array.isArray(list) ? list : [];
+}
+
+function num(node: Node | undefined, ...path: string[]): number {
+  const v = at(node, ...path);
+  return typeof v === 'number' ? v : NaN;
+}
+
+function keys(node: Node | undefined, ...path: string[]): string[] {
+  const v = at(node, ...path);
+  return v !== undefined && typeof v === 'object' && !Array.isArray(v) ? Object.keys(v) : [];
+}
+
+/** A site of a home page linking to `n` pages. */
+async function site(n: number): Promise<SiteServer> {
+  const routes: Record<string, Route> = { '/robots.txt': { status: 404 }, '/': { body: page('home', Array.from({ length: n }, (_, i) => `/p${i}`)) } };
+  for (let i = 0; i < n; i++) routes[`/p${i}`] = { body: page(`p${i}`) };
+  return SiteServer.start(routes);
+}
+
+describe('Heritrix\'s REST calls, as its documentation writes them (curl against the real beancrawl serve)', function () {
+  this.timeout(180_000);
+  let work: Awaited<ReturnType<typeof tempDir>>;
+  let service: Service;
+  let web: SiteServer | undefined;
+  const jobs = () => join(work.dir, 'jobs');
+  /** What a failing assertion shows: the curl call, its output and trace, and the service's output. */
+  const shown = (r: CurlResult) => `\n--- curl ${r.args.join(' ')} (exit ${r.code}, status ${r.status})\n--- its output:\n${r.body}\n--- its trace:\n${r.trace}${service.output()}`;
+  const engine = () => `${service.base}/engine`;
+  const job = (name: string) => `${service.base}/engine/job/${name}`;
+  /** A job's document, as a script polls it. */
+  const jobDoc = async (name: string) => {
+    const r = await curl([...AUTH, ...XML, job(name)]);
+    expect(r.status, shown(r)).to.equal(200);
+    return parseXml(r, 'job');
+  };
+  /** Heritrix's create, then the job's seeds, contact and (for a crawl that lasts) a politeness delay, written over the service's file API. */
+  const createJob = async (name: string, seeds: readonly string[], extraOverrides: readonly string[] = []) => {
+    const created = await curl(['-d', `action=create&createpath=${name}`, ...AUTH, engine()]);
+    expect(created.status, shown(created)).to.equal(200);
+    const file = join(jobs(), name, 'crawler-beans.xml');
+    const text = (await readFile(file, 'utf8'))
+      .replace(/^metadata\.operatorContactUrl=.*$/m, [`metadata.operatorContactUrl=${CONTACT}`, ...extraOverrides].join('\n'))
+      .replace(/(<prop key="seeds\.textSource\.value">)[\s\S]*?(<\/prop>)/, (_, open: string, close: string) => `${open}\n${seeds.join('\n')}\n    ${close}`);
+    const put = await fetch(`${service.base}/api/v1/jobs/${name}/files/crawler-beans.xml`, { method: 'PUT', body: text, headers: { authorization: `Bearer ${service.token}`, 'content-type': 'text/plain' } });
+    expect(put.status, await put.text()).to.equal(200);
+  };
+
+  beforeEach(async () => {
+    work = await tempDir();
+    const ha1 = createHash('md5').update(`${USER}:beancrawl:${PASSWORD}`).digest('hex');
+    await writeFile(join(work.dir, 'passwords'), `${USER}:beancrawl:${ha1}\n`);
+    service = await new Service(jobs(), join(work.dir, 'passwords')).started();
+  });
+
+  afterEach(async () => {
+    await service.stop();
+    await web?.close();
+    web = undefined;
+    await work.cleanup();
+  });
+
+  it('GET /engine: Heritrix\'s engine document, XML by default and with Accept: application/xml, JSON with Accept: application/json', async () => {
+    const created = await curl(['-d', 'action=create&createpath=myjob', ...AUTH, engine()]);
+    expect(created.status, shown(created)).to.equal(200);
+    // The POST answered 303 to /engine (curl --location followed it, Digest both times).
+    expect(created.trace, shown(created)).to.match(/< HTTP\/1\.1 303/).and.match(/< location: \/engine\r?\n/i).and.match(/> Authorization: Digest username="admin"/);
+    expect(created.body).to.match(/^<\?xml /);
+
+    const plain = parseXml(created, 'engine');
+    const xml = parseXml(await curl([...AUTH, ...XML, engine()]), 'engine');
+    for (const doc of [plain, xml]) {
+      expect(String(doc.heritrixVersion)).to.match(/^3\.\d+\.\d+-beancrawl-/);
+      expect(doc.jobsDir).to.equal(jobs());
+      expect(values(doc, 'availableActions')).to.deep.equal(['rescan', 'create']);
+      expect(values(doc, 'profiles')).to.include('default');
+      const listed = values(doc, 'jobs') as Doc[];
+      expect(listed.map((j) => j.shortName)).to.deep.equal(['myjob']);
+      expect(listed[0]).to.include({ url: `${service.base}/engine/job/myjob`, isProfile: false, launchCount: 0, hasApplicationContext: false, statusDescription: 'Unbuilt', primaryConfig: join(jobs(), 'myjob', 'crawler-beans.xml') });
+    }
+    // Heritrix's element order.
+    expect(Object.keys(xml).slice(0, 4)).to.deep.equal(['heritrixVersion', 'beancrawlVersion', 'heapReport', 'jobsDir']);
+    expect(keys(xml, 'heapReport')).to.deep.equal(['usedBytes', 'totalBytes', 'maxBytes']);
+
+    const json = await curl([...AUTH, '-H', 'Accept: application/json', engine()]);
+    expect(json.status, shown(json)).to.equal(200);
+    expect(json.trace).to.match(/< content-type: application\/json/i);
+    const doc = JSON.parse(json.body) as { availableActions: string[]; jobs: object[] };
+    expect(doc.availableActions).to.deep.equal(['rescan', 'create']);
+    expect(doc.jobs).to.have.length(1);
+    expect(doc.jobs[0]).to.include({ shortName: 'myjob', statusDescription: 'Unbuilt', launchCount: 0, lastLaunch: null });
+
+    // Heritrix's profile names are the default profile; a job that exists is a conflict; rescan and add.
+    const heritrixProfile = await curl(['-d', 'action=create&createpath=second&profile=Defaults (XML)', ...AUTH, ...XML, engine()]);
+    expect(values(parseXml(heritrixProfile, 'engine'), 'jobs').map((j) => at(j, 'shortName')), shown(heritrixProfile)).to.deep.equal(['myjob', 'second']);
+    const again = await curl(['-d', 'action=create&createpath=myjob', ...AUTH, ...XML, engine()]);
+    expect(again.status, shown(again)).to.equal(409);
+    expect(again.trace).to.match(/< content-type: application\/problem\+xml/i);
+    expect(parseXml(again, 'problem')).to.include({ status: 409 });
+    const rescan = await curl(['-d', 'action=rescan', ...AUTH, ...XML, engine()]);
+    expect(rescan.status, shown(rescan)).to.equal(200);
+    expect(values(parseXml(rescan, 'engine'), 'jobs')).to.have.length(2);
+    const add = await curl(['-d', `action=add&addpath=${work.dir}`, ...AUTH, '-H', 'Accept: application/json', engine()]);
+    expect(add.status, shown(add)).to.equal(422);
+    expect(JSON.parse(add.body).detail).to.match(/serves one jobs folder/);
+  });
+
+  it('takes credentials in the Authorization header only: the token as Bearer, the password file\'s user by Digest or Basic', async () => {
+    const bearer = await curl(['-H', `Authorization: Bearer ${service.token}`, ...XML, engine()]);
+    expect(bearer.status, shown(bearer)).to.equal(200);
+    expect(parseXml(bearer, 'engine').jobsDir).to.equal(jobs());
+    const basic = await curl(['-u', `${USER}:${PASSWORD}`, ...XML, engine()]);
+    expect(basic.status, shown(basic)).to.equal(200);
+    expect(basic.trace).to.match(/> Authorization: Basic /);
+
+    const wrong = await curl(['-u', `${USER}:not-the-password`, '--anyauth', '--location', ...XML, engine()]);
+    expect(wrong.status, shown(wrong)).to.equal(401);
+    expect(wrong.trace).to.match(/> Authorization: Digest /);
+    expect(parseXml(wrong, 'problem')).to.include({ status: 401, title: 'Unauthorized' });
+    const noUser = await curl(['-u', `nobody:${PASSWORD}`, '--anyauth', ...XML, engine()]);
+    expect(noUser.status, shown(noUser)).to.equal(401);
+
+    // The session cookie a browser gets for the token opens /api/v1, never /engine.
+    const exchange = await fetch(`${service.base}/?token=${service.token}`, { redirect: 'manual' });
+    const session = exchange.headers.get('set-cookie')!.split(';')[0];
+    expect((await fetch(`${service.base}/api/v1/engine`, { headers: { cookie: session } })).status).to.equal(200);
+    const byCookie = await curl(['-H', `Cookie: ${session}`, ...XML, engine()]);
+    expect(byCookie.status, shown(byCookie)).to.equal(401);
+    const postByCookie = await curl(['-H', `Cookie: ${session}`, '-H', `Origin: ${service.base}`, '-d', 'action=create&createpath=bycookie', ...XML, engine()]);
+    expect(postByCookie.status, shown(postByCookie)).to.equal(401);
+
+    // Another site's page cannot make the operator's browser (or anything) change a thing, credentials or not.
+    const crossSite = await curl(['-H', 'Origin: https://evil.example', '-d', 'action=create&createpath=evil', ...AUTH, ...XML, engine()]);
+    expect(crossSite.status, shown(crossSite)).to.equal(403);
+    const crossSiteBearer = await curl(['-H', 'Origin: https://evil.example', '-H', `Authorization: Bearer ${service.token}`, '-d', 'action=create&createpath=evil', engine()]);
+    expect(crossSiteBearer.status, shown(crossSiteBearer)).to.equal(403);
+    const after = await curl([...AUTH, '-H', 'Accept: application/json', engine()]);
+    expect(JSON.parse(after.body).jobs, shown(after)).to.deep.equal([]);
+
+    // The handshake's first, credential-less request is no failed attempt: twenty calls in a row all get through.
+    for (let i = 0; i < 20; i++) {
+      const r = await curl(['-d', 'action=rescan', ...AUTH, ...XML, engine()]);
+      expect(r.status, shown(r)).to.equal(200);
+    }
+  });
+
+  it('builds a job: its errors listed, located, while it is broken; Ready once it is not', async () => {
+    await curl(['-d', 'action=create&createpath=myjob', ...AUTH, engine()]);
+    // As created, the job holds the profile's placeholders for the contact URL and the seeds.
+    const built = await curl(['-d', 'action=build', ...AUTH, ...XML, job('myjob')]);
+    expect(built.status, shown(built)).to.equal(200);
+    expect(built.trace).to.match(/< HTTP\/1\.1 303/).and.match(/< location: \/engine\/job\/myjob\r?\n/i);
+    const broken = parseXml(built, 'job');
+    expect(broken.shortName).to.equal('myjob');
+    expect(broken.statusDescription).to.equal('Unbuilt');
+    expect(values(broken, 'availableActions')).to.deep.equal(['build', 'launch']);
+    expect(at(broken, 'lastVerify', 'ok')).to.equal(false);
+    const errors = values(broken, 'lastVerify', 'errors') as Doc[];
+    expect(errors.map((e) => e.code), shown(built)).to.include.members(['BC_BEAN_INVALID', 'BC_SEED_PLACEHOLDER']);
+    for (const e of errors) {
+      expect(e.file).to.equal('crawler-beans.xml');
+      expect(e.line).to.be.a('number').greaterThan(0);
+      expect(e.column).to.be.a('number').greaterThan(0);
+    }
+    // And in job.log, where Heritrix's build writes, newest first.
+    const tail = values(broken, 'jobLogTail').map(String);
+    expect(tail.some((l) => /service: crawler-beans\.xml:\d+:\d+: error BC_BEAN_INVALID/.test(l)), shown(built)).to.equal(true);
+    // Heritrix's order of the job's first elements.
+    expect(Object.keys(broken).slice(0, 6)).to.deep.equal(['shortName', 'statusDescription', 'availableActions', 'launchCount', 'lastLaunch', 'isProfile']);
+
+    // A launch of a broken job starts nothing: 422 with the errors.
+    const refused = await curl(['-d', 'action=launch', ...AUTH, ...XML, job('myjob')]);
+    expect(refused.status, shown(refused)).to.equal(422);
+    const problem = parseXml(refused, 'problem');
+    expect(problem['@_xmlns']).to.equal('urn:ietf:rfc:7807');
+    expect(values(problem, 'errors').map((e) => at(e, 'code'))).to.include('BC_BEAN_INVALID');
+    const json = await curl(['-d', 'action=launch', ...AUTH, '-H', 'Accept: application/json', job('myjob')]);
+    expect(json.status, shown(json)).to.equal(422);
+    expect(json.trace).to.match(/< content-type: application\/problem\+json/i);
+    expect(JSON.parse(json.body).errors.map((e: { code: string }) => e.code)).to.include('BC_BEAN_INVALID');
+
+    // A file that is not XML: the error where it is.
+    const file = join(jobs(), 'myjob', 'crawler-beans.xml');
+    const good = await readFile(file, 'utf8');
+    await writeFile(file, good.replace('</beans>', '<bean id="x" class="FetchHttp">\n</beans>'));
+    const unparsable = parseXml(await curl(['-d', 'action=validate', ...AUTH, ...XML, job('myjob')]), 'job');
+    expect(at(unparsable, 'lastVerify', 'level')).to.equal('parse');
+    expect(at(values(unparsable, 'lastVerify', 'errors')[0], 'file')).to.equal('crawler-beans.xml');
+
+    await writeFile(file, good);
+    web = await site(1);
+    await createJob('good', [`${web.origin}/`]);
+    const ready = parseXml(await curl(['-d', 'action=build', ...AUTH, ...XML, job('good')]), 'job');
+    expect(ready.statusDescription).to.equal('Ready');
+    expect(ready.hasApplicationContext).to.equal(true);
+    expect(values(ready, 'availableActions')).to.deep.equal(['launch', 'teardown']);
+    expect(at(ready, 'lastVerify', 'ok')).to.equal(true);
+    const torn = parseXml(await curl(['-d', 'action=teardown', ...AUTH, ...XML, job('good')]), 'job');
+    expect(torn.statusDescription).to.equal('Unbuilt');
+    expect(web.requests).to.have.length(0);
+  });
+
+  it('drives a crawl: launch, unpause (nothing to do), pause, unpause, checkpoint, terminate, teardown', async () => {
+    web = await site(200);
+    // A pause between two fetches of the one host, so that the crawl lasts long enough to be driven.
+    await createJob('myjob', [`${web.origin}/`], ['disposition.delayFactor=0', 'disposition.minDelayMs=200', 'disposition.maxDelayMs=200']);
+    const build = parseXml(await curl(['-d', 'action=build', ...AUTH, ...XML, job('myjob')]), 'job');
+    expect(build.statusDescription, JSON.stringify(build.lastVerify)).to.equal('Ready');
+
+    const launched = await curl(['-d', 'action=launch', ...AUTH, ...XML, job('myjob')]);
+    expect(launched.status, shown(launched)).to.equal(200);
+    const running = parseXml(launched, 'job');
+    expect(running.statusDescription, shown(launched)).to.match(/^Active: (PREPARING|RUNNING)$/);
+    expect(running.launchCount).to.equal(1);
+    expect(running.isRunning).to.equal(true);
+    expect(values(running, 'availableActions')).to.deep.equal(['pause', 'checkpoint', 'terminate', 'teardown']);
+    // Heritrix's launch-then-unpause: the crawl runs already; nothing to do.
+    const unpaused = await curl(['-d', 'action=unpause', ...AUTH, ...XML, job('myjob')]);
+    expect(unpaused.status, shown(unpaused)).to.equal(200);
+    expect(parseXml(unpaused, 'job').isRunning).to.equal(true);
+
+    let doc: Doc = running;
+    await until(async () => num((doc = await jobDoc('myjob')), 'uriTotalsReport', 'downloadedUriCount') >= 3, 'three URIs downloaded', { timeoutMs: 60_000, everyMs: 200 });
+    expect(keys(doc, 'uriTotalsReport')).to.deep.equal(['downloadedUriCount', 'queuedUriCount', 'totalUriCount', 'futureUriCount']);
+    expect(num(doc, 'uriTotalsReport', 'totalUriCount')).to.equal(num(doc, 'uriTotalsReport', 'downloadedUriCount') + num(doc, 'uriTotalsReport', 'queuedUriCount'));
+    expect(keys(doc, 'rateReport')).to.deep.equal(['currentDocsPerSecond', 'averageDocsPerSecond', 'currentKiBPerSec', 'averageKiBPerSec']);
+    expect(num(doc, 'elapsedReport', 'elapsedMilliseconds')).to.be.greaterThan(0);
+    expect(num(doc, 'frontierReport', 'totalQueues')).to.be.greaterThan(0);
+    expect(num(doc, 'sizeTotalsReport', 'totalCount')).to.be.greaterThan(0);
+    expect(values(doc, 'crawlLogTail').some((l) => String(l).includes(web!.origin)), JSON.stringify(doc.crawlLogTail)).to.equal(true);
+
+    const pausing = await curl(['-d', 'action=pause', ...AUTH, ...XML, job('myjob')]);
+    expect(parseXml(pausing, 'job').statusDescription, shown(pausing)).to.match(/^Active: PAUS(ING|ED)$/);
+    await until(async () => (doc = await jobDoc('myjob')).statusDescription === 'Active: PAUSED', 'the crawl to be PAUSED', { everyMs: 100 });
+    expect(doc.crawlControllerState).to.equal('PAUSED');
+    expect(values(doc, 'availableActions')).to.deep.equal(['unpause', 'checkpoint', 'terminate', 'teardown']);
+    const fetched = web.requests.length;
+    const again = await curl(['-d', 'action=pause', ...AUTH, ...XML, job('myjob')]);
+    expect(parseXml(again, 'job').statusDescription, shown(again)).to.equal('Active: PAUSED');
+
+    const resumed = await curl(['-d', 'action=unpause', ...AUTH, ...XML, job('myjob')]);
+    expect(parseXml(resumed, 'job').statusDescription, shown(resumed)).to.equal('Active: RUNNING');
+    await until(() => web!.requests.length > fetched, 'a fetch after unpause', { timeoutMs: 30_000 });
+
+    const checkpointed = await curl(['-d', 'action=checkpoint', ...AUTH, ...XML, job('myjob')]);
+    expect(checkpointed.status, shown(checkpointed)).to.equal(200);
+    const checkpoints = values(parseXml(checkpointed, 'job'), 'checkpointFiles').map(String);
+    expect(checkpoints, shown(checkpointed)).to.have.length(1);
+    expect(checkpoints[0]).to.match(/^cp\d{5}-\d{14}$/);
+
+    const terminated = await curl(['-d', 'action=terminate', ...AUTH, ...XML, job('myjob')]);
+    expect(parseXml(terminated, 'job').statusDescription, shown(terminated)).to.match(/^(Active: STOPPING|Finished: ABORTED)$/);
+    await until(async () => (doc = await jobDoc('myjob')).statusDescription === 'Finished: ABORTED', 'the crawl to finish, ABORTED', { timeoutMs: 60_000, everyMs: 100 });
+    expect(doc).to.include({ crawlControllerState: 'FINISHED', crawlExitStatus: 'ABORTED', isRunning: false, hasApplicationContext: true });
+    expect(values(doc, 'availableActions')).to.deep.equal(['launch', 'teardown']);
+    expect(num(doc, 'uriTotalsReport', 'downloadedUriCount')).to.be.greaterThan(3);
+    expect(web.requests.length).to.be.lessThan(150);
+    // A terminate of a crawl that has ended: nothing to do.
+    const late = await curl(['-d', 'action=terminate', ...AUTH, ...XML, job('myjob')]);
+    expect(late.status, shown(late)).to.equal(200);
+
+    const torn = await curl(['-d', 'action=teardown', ...AUTH, ...XML, job('myjob')]);
+    const down = parseXml(torn, 'job');
+    expect(down.statusDescription, shown(torn)).to.equal('Unbuilt');
+    expect(down.hasApplicationContext).to.equal(false);
+    expect(values(down, 'availableActions')).to.deep.equal(['build', 'launch']);
+    expect(down.uriTotalsReport).to.equal('');
+    expect(down.launchCount).to.equal(1);
+    expect(values(down, 'checkpointFiles')).to.deep.equal(checkpoints);
+    const listed = values(parseXml(await curl([...AUTH, ...XML, engine()]), 'engine'), 'jobs') as Doc[];
+    expect(listed[0]).to.include({ shortName: 'myjob', statusDescription: 'Unbuilt', launchCount: 1 });
+  });
+});

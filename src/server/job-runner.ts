@@ -328,7 +328,9 @@ export class JobRunner {
         if (!watched) this.#watched.set(name, w);
         if (w.state !== status.state) this.options.events.publish(name, 'state', { state: status.state, previous: w.state === 'ADOPTED' || w.state === 'LAUNCHING' ? undefined : w.state });
         w.state = status.state;
-        this.options.events.publish(name, 'stats', status);
+        // The run history is in the job object; a tick carries what changes.
+        const { runs: _runs, ...tick } = status;
+        this.options.events.publish(name, 'stats', tick);
         return;
       }
       if (!watched || watched.state === 'LAUNCHING') return;

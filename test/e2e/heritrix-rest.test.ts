@@ -5,7 +5,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { BIN } from '../support/run-cli.js';
-import { page, SiteServer, type Route } from '../support/site-server.js';
+import { linkedSite, type SiteServer } from '../support/site-server.js';
 import { tempDir } from '../support/temp-dir.js';
 import { until } from '../support/until.js';
 
@@ -113,13 +113,6 @@ function num(node: Node | undefined, ...path: string[]): number {
 function keys(node: Node | undefined, ...path: string[]): string[] {
   const v = at(node, ...path);
   return v !== undefined && typeof v === 'object' && !Array.isArray(v) ? Object.keys(v) : [];
-}
-
-/** A site of a home page linking to `n` pages. */
-async function site(n: number): Promise<SiteServer> {
-  const routes: Record<string, Route> = { '/robots.txt': { status: 404 }, '/': { body: page('home', Array.from({ length: n }, (_, i) => `/p${i}`)) } };
-  for (let i = 0; i < n; i++) routes[`/p${i}`] = { body: page(`p${i}`) };
-  return SiteServer.start(routes);
 }
 
 describe('Heritrix\'s REST calls, as its documentation writes them (curl against the real beancrawl serve)', function () {
@@ -292,7 +285,7 @@ describe('Heritrix\'s REST calls, as its documentation writes them (curl against
     expect(at(values(unparsable, 'lastVerify', 'errors')[0], 'file')).to.equal('crawler-beans.xml');
 
     await writeFile(file, good);
-    web = await site(1);
+    web = await linkedSite(1);
     await createJob('good', [`${web.origin}/`]);
     const ready = parseXml(await curl(['-d', 'action=build', ...AUTH, ...XML, job('good')]), 'job');
     expect(ready.statusDescription).to.equal('Ready');
@@ -305,7 +298,7 @@ describe('Heritrix\'s REST calls, as its documentation writes them (curl against
   });
 
   it('drives a crawl: launch, unpause (nothing to do), pause, unpause, checkpoint, terminate, teardown', async () => {
-    web = await site(200);
+    web = await linkedSite(200);
     // A pause between two fetches of the one host, so that the crawl lasts long enough to be driven.
     await createJob('myjob', [`${web.origin}/`], ['disposition.delayFactor=0', 'disposition.minDelayMs=200', 'disposition.maxDelayMs=200']);
     const build = parseXml(await curl(['-d', 'action=build', ...AUTH, ...XML, job('myjob')]), 'job');

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EventReader, ServeProcess } from '../support/serve-process.js';
-import { page, SiteServer, type Route } from '../support/site-server.js';
+import { linkedSite, type SiteServer } from '../support/site-server.js';
 import { tempDir } from '../support/temp-dir.js';
 import { until } from '../support/until.js';
 
@@ -11,19 +11,12 @@ const CONTACT = 'https://example.org/contact';
 const SLOW = ['disposition.delayFactor=0', 'disposition.minDelayMs=150', 'disposition.maxDelayMs=150'];
 const FAST = ['disposition.delayFactor=0', 'disposition.minDelayMs=0', 'disposition.maxDelayMs=0'];
 
-/** A site of a home page linking to `n` pages. */
-async function site(n: number): Promise<SiteServer> {
-  const routes: Record<string, Route> = { '/robots.txt': { status: 404 }, '/': { body: page('home', Array.from({ length: n }, (_, i) => `/p${i}`)) } };
-  for (let i = 0; i < n; i++) routes[`/p${i}`] = { body: page(`p${i}`) };
-  return SiteServer.start(routes);
-}
-
 describe('beancrawl serve: the REST API (the real service, port 0)', function () {
   this.timeout(180_000);
 
   it('takes a job through its whole life by the API alone', async () => {
-    const web = await site(60);
-    const other = await site(2);
+    const web = await linkedSite(60);
+    const other = await linkedSite(2);
     const work = await tempDir();
     const serve = await ServeProcess.start(join(work.dir, 'jobs'));
     let events: EventReader | undefined;
@@ -228,7 +221,7 @@ describe('beancrawl serve: killed, started again (the real service, port 0)', fu
   this.timeout(240_000);
 
   it('watches a crawl that outlived it, and resumes one that died with it, paused as it was; every page fetched, none more than twice', async () => {
-    const web = await site(60);
+    const web = await linkedSite(60);
     const work = await tempDir();
     const jobs = join(work.dir, 'jobs');
     const services: ServeProcess[] = [];
@@ -304,7 +297,7 @@ describe('beancrawl serve: schedules (the real service, port 0)', function () {
     .replace(/<\/beans>\s*$/, `  <bean id="schedule" class="CrawlSchedule"><property name="cron" value="${cron}"/><property name="timeZone" value="UTC"/></bean>\n</beans>\n`);
 
   it('launches a job at the time its schedule says, and once at start-up for a time missed while the service was down', async () => {
-    const web = await site(3);
+    const web = await linkedSite(3);
     const work = await tempDir();
     const jobs = join(work.dir, 'jobs');
     let serve = await ServeProcess.start(jobs);

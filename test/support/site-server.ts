@@ -76,3 +76,10 @@ export class SiteServer {
 export function page(title: string, hrefs: readonly string[] = [], extra = ''): string {
   return `<!doctype html><html><head><title>${title}</title></head><body><h1>${title}</h1>${extra}\n${hrefs.map((h) => `<a href="${h}">${h}</a>`).join('\n')}</body></html>`;
 }
+
+/** A site of a home page linking to `n` pages, /p0 to /p(n-1), and no robots.txt. */
+export function linkedSite(n: number): Promise<SiteServer> {
+  const routes: Record<string, Route> = { '/robots.txt': { status: 404 }, '/': { body: page('home', Array.from({ length: n }, (_, i) => `/p${i}`)) } };
+  for (let i = 0; i < n; i++) routes[`/p${i}`] = { body: page(`p${i}`) };
+  return SiteServer.start(routes);
+}

@@ -130,6 +130,15 @@ describe('beancrawl serve: the REST API (the real service, port 0)', function ()
       expect(reports.json.reports.map((r: { name: string }) => r.name)).to.include('crawl-report.txt');
       const report = await serve.api('GET', '/api/v1/jobs/life/reports/crawl-report.txt');
       expect(report.headers.get('content-disposition')).to.match(/^attachment/);
+      // Why: what the job recorded of a URL, and of one it never saw.
+      const why = (await serve.api('GET', `/api/v1/jobs/life/why?url=${encodeURIComponent(`${web.origin}/p3`)}`)).json;
+      expect(why.seen, JSON.stringify(why)).to.equal(true);
+      expect(why.attempts.map((a: { status: number }) => a.status)).to.include(200);
+      expect(why.discovered).to.include({ via: `${web.origin}/`, hops: 'L' });
+      expect(why.scope.decision).to.equal('ACCEPT');
+      const never = (await serve.api('GET', `/api/v1/jobs/life/why?url=${encodeURIComponent(`${web.origin}/never`)}`)).json;
+      expect(never).to.include({ seen: false });
+      expect(never.attempts).to.deep.equal([]);
       const stats = await serve.api('GET', '/api/v1/jobs/life/stats');
       expect(stats.json.samples.length).to.be.greaterThan(0);
     } finally {

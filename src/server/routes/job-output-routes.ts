@@ -8,6 +8,7 @@ import type { LogPageRequest } from '../../job/log-page-request.js';
 import { progressHistory } from '../../job/progress-history.js';
 import { readRunRecords } from '../../job/run-record.js';
 import { runOutputs } from '../../job/run-outputs.js';
+import { urlHistory } from '../../job/url-history.js';
 import { HttpProblem, PROBLEM_SCHEMA } from '../http-problem.js';
 import type { ServiceContext } from '../service-context.js';
 
@@ -91,6 +92,18 @@ export function jobOutputRoutes(ctx: ServiceContext) {
       // Reports are served to be saved, never rendered here: report.html holds crawled strings.
       return reply.header('content-disposition', `attachment; filename="${name}"`).header('content-length', info.size)
         .type(name.endsWith('.html') ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8').send(createReadStream(file));
+    });
+
+    app.get('/api/v1/jobs/:job/why', {
+      schema: {
+        summary: 'A URL\'s history in this job, from what it recorded: each crawl.log line (status, time, how it was found), its WARC records (from each run\'s index.cdxj), and the scope decision of the configuration as it is', tags: ['outputs'],
+        params: { type: 'object', properties: { job: { type: 'string' } }, required: ['job'] },
+        querystring: { type: 'object', required: ['url'], additionalProperties: false, properties: { url: { type: 'string', minLength: 1, maxLength: 8192 } } },
+        response: { 200: ANY_OBJECT, 404: PROBLEM_SCHEMA },
+      },
+    }, async (req) => {
+      const { job } = req.params as { job: string };
+      return urlHistory(await ctx.runner.jobDir(job), (req.query as { url: string }).url);
     });
 
     app.get('/api/v1/jobs/:job/checkpoints', {

@@ -1,0 +1,101 @@
+import { join } from 'node:path';
+import { normalizeUrl } from '../util/url/normalize-url.js';
+import { INDEX_FILE, parseCdxjLine, surtKey, type CdxjEntry } from './cdxj-index.js';
+import { explainJob } from './explain-job.js';
+import { readLogPage } from './log-page.js';
+import { readRunRecords } from './run-record.js';
+import { runOutputs } from './run-outputs.js';
+
+/** One crawl.log line about the URL: a fetch attempt (or a disposition without one) and how it went. */
+export interface UrlAttempt {
+  readonly run: string;
+  readonly at: string;
+  readonly status: number;
+  readonly size: string;
+  /** The hop path from the seed (L link, E embed, R redirect…) and the URL it was found on. */
+  readonly hops: string;
+  readonly via: string;
+  readonly mime: string;
+  /** When the fetch began and how long it took (crawl.log's `timestamp+ms`). */
+  readonly fetch: string;
+  readonly digest: string;
+  readonly annotations: string;
+}
+
+/** What a job recorded of one URL, and where each part comes from. */
+export interface UrlHistory {
+  readonly url: string;
+  readonly normalized: string | null;
+  /** Whether any run's crawl.log has the URL. */
+  readonly seen: boolean;
+  /** Found from which URL by which hops, as its first crawl.log line says. */
+  readonly discovered?: { readonly via: string; readonly hops: string; readonly run: string };
+  /** The job's configuration as it is now: scope's decision and the rule that made it. */
+  readonly scope?: { readonly decision: string; readonly rule?: string; readonly index?: number };
+  readonly attempts: readonly UrlAttempt[];
+  /** Its WARC records, from each run's index.cdxj (`beancrawl index` makes one). */
+  readonly records: ReadonlyArray<CdxjEntry & { readonly run: string }>;
+  /** What was read: crawl.log of each run, index.cdxj where one exists, the configuration; and what could not be. */
+  readonly sources: readonly string[];
+  readonly notes: readonly string[];
+}
+
+/** Bytes of one file searched at most (a page's scan budget each, a few pages). */
+const PAGES_PER_FILE = 4;
+
+/**
+ * `why`: the history of a URL in a job, from what the job recorded: every run's crawl.log (each
+ * attempt, its status and time, how the URL was found), every run's CDXJ index (where its WARC
+ * records are), and the scope decision of the job's configuration as it stands. Logs are searched
+ * through bounded pages: a log too large to search to its end says so in `notes`.
+ */
+export async function urlHistory(jobDir: string, url: string): Promise<UrlHistory> {
+  const normalized = normalizeUrl(url) ?? null;
+  const wanted = new Set([url, normalized].filter((u): u is string => u !== null));
+  const attempts: UrlAttempt[] = [];
+  const records: Array<CdxjEntry & { run: string }> = [];
+  const sources: string[] = [];
+  const notes: string[] = [];
+  for (const record of await readRunRecords(jobDir)) {
+    const outputs = await runOutputs(jobDir, record.run);
+    const crawlLog = join(outputs.logsDir, 'crawl.log');
+    const lines = await search(crawlLog, normalized ?? url, notes);
+    sources.push(crawlLog);
+    for (const line of lines) {
+      const f = line.trim().split(/\s+/);
+      if (!wanted.has(f[3])) continue;
+      attempts.push({ run: record.run, at: f[0], status: Number(f[1]), size: f[2], hops: f[4], via: f[5], mime: f[6], fetch: f[8], digest: f[9], annotations: f[11] ?? '-' });
+    }
+    if (normalized) {
+      const index = join(jobDir, record.run, INDEX_FILE);
+      const found = await search(index, `${surtKey(normalized)} `, notes);
+      if (found.length || (await readLogPage(index, { tail: 1 })).size > 0) sources.push(index);
+      for (const line of found) {
+        const entry = parseCdxjLine(line);
+        if (wanted.has(entry.url)) records.push({ ...entry, run: record.run });
+      }
+    }
+  }
+  const [explained] = await explainJob(jobDir, [url]).catch(() => [undefined]);
+  if (explained?.decision) sources.push('the job\'s configuration (scope rules, as explain reads them)');
+  const first = attempts[0];
+  return {
+    url, normalized, seen: attempts.length > 0,
+    discovered: first && { via: first.via, hops: first.hops, run: first.run },
+    scope: explained?.decision, attempts, records, sources, notes,
+  };
+}
+
+/** The lines of `file` holding `text`, searched a bounded number of pages from its start. */
+async function search(file: string, text: string, notes: string[]): Promise<string[]> {
+  const lines: string[] = [];
+  let from = 0;
+  for (let page = 0; page < PAGES_PER_FILE; page++) {
+    const found = await readLogPage(file, { from, limit: 1000, contains: text }, { format: 'plain' });
+    lines.push(...found.lines);
+    if (found.next === undefined) return lines;
+    from = found.next;
+  }
+  notes.push(`${file} was searched up to byte ${from} of its size; the rest was not`);
+  return lines;
+}

@@ -40,12 +40,16 @@ interface Watched {
   state: string;
   readonly child?: ChildProcess;
   readonly exited?: Promise<number | null>;
+  /** While the launch request waits for the crawl to answer (the request reports how it went, not the ticks). */
+  answering?: boolean;
 }
 
 /** Names a job may have: a folder name without path characters. */
 const JOB_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 /** Every this many looks (about half a minute), bean files changed on disk have their schedules read again. */
 const SCHEDULE_RECHECK_LOOKS = 30;
+/** How long a launch request waits for its crawl to answer before it is answered LAUNCHING. */
+const LAUNCH_ANSWER_MS = 15_000;
 /** Lines of job.log shown when a launch fails before its crawl answers. */
 const FAILURE_TAIL = 20;
 
@@ -284,15 +288,22 @@ export class JobRunner {
       await log.close();
     }
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    const watched: Watched = { name, state: 'LAUNCHING', child, exited };
+    const watched: Watched = { name, state: 'LAUNCHING', child, exited, answering: true };
     this.#watched.set(name, watched);
     this.options.events.publish(name, 'state', { state: 'LAUNCHING', reason: request.reason });
     // Answered once the crawl listens on its socket; a launch that fails first says why in job.log.
     let code: number | null | undefined;
     void exited.then((c) => (code = c));
+    // A launch that takes longer (a large state to open) is answered LAUNCHING; the ticks follow it from there.
+    const waitUntil = Date.now() + LAUNCH_ANSWER_MS;
     while (code === undefined && !(await sendControl(dir, 'status', 1000).then((r) => r.ok, () => false))) {
+      if (Date.now() > waitUntil) {
+        watched.answering = false;
+        return;
+      }
       await new Promise((r) => setTimeout(r, 100));
     }
+    watched.answering = false;
     if (code === undefined) {
       watched.state = 'STARTED';
       return;
@@ -333,7 +344,7 @@ export class JobRunner {
         this.options.events.publish(name, 'stats', tick);
         return;
       }
-      if (!watched || watched.state === 'LAUNCHING') return;
+      if (!watched || watched.answering || (watched.state === 'LAUNCHING' && isAlive(watched.child))) return;
       // It ended: finished, terminated, crashed, or stopped from another shell.
       if (watched.exited) await watched.exited;
       this.#watched.delete(name);
@@ -350,6 +361,11 @@ export class JobRunner {
       await this.#spawn(next.name, dir, next.request).catch(() => undefined);
     }
   }
+}
+
+/** A child process that has not exited (none: not the runner's to know). */
+function isAlive(child: ChildProcess | undefined): boolean {
+  return child !== undefined && child.exitCode === null && child.signalCode === null;
 }
 
 /** The last `n` lines of a small log (job.log's tail after a failed launch). */

@@ -83,6 +83,12 @@ export class JobRunner {
     await this.#readSchedules(true);
     for (const [name, intent] of Object.entries(this.#intents.all())) {
       if (this.#watched.has(name)) continue;
+      // A crawl that ended just before the service stopped (before a tick saw it) is over, not to be run again.
+      const state = await jobStatus(this.folderOf(name)).then((s) => s.state, () => 'GONE');
+      if (state !== 'UNFINISHED' && state !== 'NEW') {
+        await this.#intents.set(name, undefined);
+        continue;
+      }
       await this.launch(name, { paused: intent.state === 'paused', set: intent.set, reason: 'the service started again; the crawl resumes' }).catch((e: unknown) => {
         this.options.events.publish(name, 'alert', { message: `could not resume after the service restarted: ${(e as Error).message}` });
         return this.#intents.set(name, undefined);
@@ -139,6 +145,9 @@ export class JobRunner {
    */
   async launch(name: string, request: LaunchRequest = {}): Promise<'launched' | 'queued'> {
     const dir = await this.jobDir(name);
+    // A crawl that just ended may not have been seen ending yet: look before refusing. (Never from
+    // within a look: #launchDue launches only jobs not watched.)
+    if (this.#watched.has(name) && !this.#stopping) await this.#tick();
     if (this.#watched.has(name) || (await jobStatus(dir)).running) throw this.#notAvailable(name, 'launch', 'the job is running');
     if (this.#queue.some((q) => q.name === name)) throw this.#notAvailable(name, 'launch', 'the job is queued');
     const report = await this.verify(name, request.set ?? []);

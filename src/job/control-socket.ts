@@ -5,6 +5,7 @@ import type { CrawlControl, SeedAdded } from '../model/crawl-control.js';
 import type { QueueSummary } from '../model/frontier-queues.js';
 import { BeancrawlError } from '../util/beancrawl-error.js';
 import { INTERRUPTED } from '../model/crawl-control.js';
+import type { LiveBean, LiveBeans, LiveChange } from './live-beans.js';
 import { RecentRates, type RecentRate } from './recent-rates.js';
 import { withSocketAddress } from './socket-address.js';
 
@@ -14,11 +15,16 @@ export function controlSocketPath(jobDir: string): string {
 }
 
 /** `interrupt` stops the crawl as Ctrl-C does (INTERRUPTED: the next launch resumes it); `terminate` ends it (ABORTED). */
-export type ControlCommand = 'status' | 'pause' | 'unpause' | 'checkpoint' | 'terminate' | 'interrupt' | 'seeds' | 'queues';
+export type ControlCommand = 'status' | 'pause' | 'unpause' | 'checkpoint' | 'terminate' | 'interrupt' | 'seeds' | 'queues' | 'beans' | 'set';
 
 /** What a command takes besides its name: `seeds` the URLs, `queues` which queues and how many. */
 export interface ControlArgs {
   readonly urls?: readonly string[];
+  /** `set`: the bean, its property, the new value, and who asks (for the change log). */
+  readonly bean?: string;
+  readonly property?: string;
+  readonly value?: unknown;
+  readonly who?: string;
   readonly state?: string;
   readonly sort?: 'size' | 'key' | 'wake' | 'spent';
   readonly limit?: number;
@@ -31,6 +37,8 @@ export const MAX_QUEUES_LISTED = 1000;
 export interface ControlExtras {
   /** Takes a checkpoint; resolves to its folder. */
   readonly checkpoint?: () => Promise<string>;
+  /** The crawl's beans, read and changed while it runs. */
+  readonly live?: Pick<LiveBeans, 'list' | 'set'>;
 }
 
 /**
@@ -60,6 +68,11 @@ export async function serveControlSocket(jobDir: string, controller: CrawlContro
         return { ok: true, seeds: await controller.addSeeds(args.urls ?? []), progress: controller.progress() };
       }
       if (command === 'queues') return { ok: true, ...listQueues(controller, args) };
+      if (command === 'beans' || command === 'set') {
+        if (!extras.live) throw new Error('this crawl\'s beans cannot be read while it runs');
+        if (command === 'beans') return { ok: true, beans: extras.live.list() };
+        return { ok: true, change: await extras.live.set(args.bean ?? '', args.property ?? '', args.value, args.who ?? 'unknown') };
+      }
       if (command === 'pause') controller.pause();
       else if (command === 'unpause') controller.unpause();
       else if (command === 'terminate') controller.terminate('ABORTED');
@@ -70,7 +83,9 @@ export async function serveControlSocket(jobDir: string, controller: CrawlContro
       } else if (command !== 'status') throw new Error(`unknown command ${String(command)}`);
       return { ok: true, progress: controller.progress(), recent: rates.now(), checkpoint };
     } catch (e) {
-      return { ok: false, error: (e as Error).message };
+      // A refused change (LiveChangeError) says which HTTP status fits and what can be changed.
+      const { status, live } = e as { status?: number; live?: readonly string[] };
+      return { ok: false, error: (e as Error).message, status, live };
     }
   };
   // Bound through a short address when the job's path is too long for one: the socket is still
@@ -121,6 +136,11 @@ export interface ControlReply {
   readonly queues?: readonly QueueSummary[];
   /** With `queues`: how many queues matched, of which `queues` holds the first. */
   readonly total?: number;
+  readonly beans?: readonly LiveBean[];
+  readonly change?: LiveChange;
+  /** A refused `set`: the answer's HTTP status, and the bean's live properties. */
+  readonly status?: number;
+  readonly live?: readonly string[];
 }
 
 /** One command over one connection to the socket at `address`. */

@@ -13,6 +13,7 @@ import { packageRoot } from '../util/package-root.js';
 import { assertNotRunning, serveControlSocket } from './control-socket.js';
 import { CheckpointService } from '../engine/checkpoint-service.js';
 import type { StateStore } from '../model/state-store.js';
+import { LiveBeans } from './live-beans.js';
 import { recoverOutputs } from './recover-outputs.js';
 import { findCheckpoint, finishSwap, restoreCheckpoint } from './restore-checkpoint.js';
 import { writeResolvedBeans, RESOLVED_BEANS_FILE } from './resolved-beans-record.js';
@@ -129,7 +130,10 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
     await container.start();
     mark('started');
     controller = container.get<CrawlControl>(controllerId);
-    control = await serveControlSocket(verified.jobDir, controller, { checkpoint: checkpointer(container, resolved.resolved!, join(verified.jobDir, runDir)) });
+    control = await serveControlSocket(verified.jobDir, controller, {
+      checkpoint: checkpointer(container, resolved.resolved!, join(verified.jobDir, runDir)),
+      live: new LiveBeans(resolved.resolved!, (id) => container.get(id), join(verified.jobDir, runDir), verified.jobDir),
+    });
     options.onRunning?.(controller, runDir);
     exitStatus = await controller.run();
     mark('crawled');

@@ -14,13 +14,25 @@ import type { CrawlUri } from './crawl-uri.js';
 export abstract class Configurable<D extends ComponentDescriptor> {
   /** The bean id (set by the container): sheets address this component's properties by it. */
   beanName = '';
-  readonly #base: ConfigOf<D>;
-  /** The properties no sheet can change. The overlayable ones are read with `configFor(curi)`. */
-  readonly config: BaseConfigOf<D>;
+  #base: ConfigOf<D>;
 
   constructor(config: ConfigOf<D>) {
     this.#base = config;
-    this.config = config;
+  }
+
+  /** The properties no sheet can change. The overlayable ones are read with `configFor(curi)`. */
+  get config(): BaseConfigOf<D> {
+    return this.#base;
+  }
+
+  /**
+   * New base values, while the crawl runs, for properties the descriptor declares `live` (the
+   * service's PATCH …/beans, through job/live-beans.ts, which validates them first). Every later
+   * read sees them: `config`, and `configFor(curi)` with the URI's sheets still on top (a new
+   * base object, so that each overlay merges its sheets over it afresh).
+   */
+  reconfigure(changes: Partial<ConfigOf<D>>): void {
+    this.#base = { ...this.#base, ...changes };
   }
 
   /** This component's configuration as `curi` sees it: its own, with the sheets that apply to the URI on top. */

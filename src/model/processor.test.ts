@@ -42,4 +42,19 @@ describe('Processor', () => {
     p.process(off);
     expect(p.processed).to.equal(0);
   });
+  it('takes new base values while it runs (reconfigure): later URIs see them, with their sheets still on top', () => {
+    const p = new Counting({ enabled: true, shouldProcessRule: undefined, label: 'base', other: 1 });
+    p.beanName = 'counting';
+    const overlay = new SheetOverlay('s', [{ name: 's', values: new Map([['counting', { label: 'sheet' }]]) }]);
+    const sheeted = new CrawlUri('http://example.org/a');
+    sheeted.overlay = overlay;
+    expect(p.configFor(sheeted)).to.include({ label: 'sheet', other: 1 });
+    p.reconfigure({ label: 'changed', other: 2 });
+    expect(p.config).to.include({ label: 'changed', other: 2 });
+    const later = new CrawlUri('http://example.org/b');
+    later.overlay = overlay;
+    expect(p.configFor(later)).to.include({ label: 'sheet', other: 2 });
+    p.process(new CrawlUri('http://example.org/c'));
+    expect(p.seen).to.deep.equal(['changed']);
+  });
 });

@@ -186,12 +186,16 @@ export class JobRunner {
   }
 
   /** Asks the job's running crawl (409 when none runs): its queues, or to take seeds. */
-  async ask(name: string, command: 'queues' | 'seeds', args: ControlArgs): Promise<ControlReply> {
+  async ask(name: string, command: 'queues' | 'seeds' | 'beans' | 'set', args: ControlArgs = {}): Promise<ControlReply> {
     const dir = await this.jobDir(name);
     const reply = await sendControl(dir, command, 30_000, args).catch(() => undefined);
     if (!reply) throw this.#notAvailable(name, command, 'the job is not running', ['launch']);
-    if (!reply.ok) throw new HttpProblem(409, 'Conflict', reply.error ?? `the crawl refused ${command}`);
+    if (!reply.ok) {
+      const status = reply.status ?? 409;
+      throw new HttpProblem(status, status === 404 ? 'Not Found' : status === 409 ? 'Conflict' : 'Unprocessable Content', reply.error ?? `the crawl refused ${command}`, reply.live ? { live: reply.live } : {});
+    }
     if (command === 'seeds') this.options.events.publish(name, 'action', { action: 'seeds', seeds: reply.seeds });
+    if (command === 'set') this.options.events.publish(name, 'action', { action: 'set', change: reply.change });
     return reply;
   }
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EventReader, ServeProcess } from '../support/serve-process.js';
 import { linkedSite, type SiteServer } from '../support/site-server.js';
@@ -103,6 +103,27 @@ describe('beancrawl serve: the REST API (the real service, port 0)', function ()
 
       expect((await serve.api('POST', '/api/v1/jobs/life/actions/unpause')).status).to.equal(200);
       await until(async () => ((await serve.api('GET', '/api/v1/jobs/life')).json.counts.downloaded as number) > held, 'the crawl to go on after unpause');
+
+      // Politeness changed while the crawl runs: checked as verify checks it, then seen in the gaps between requests.
+      const patch = (path: string, value: unknown) => serve.api('PATCH', `/api/v1/jobs/life/beans/${path}`, { value });
+      expect((await patch('disposition.delayFactor', -1)).status).to.equal(422);
+      const notLive = await patch('metadata.operatorContactUrl', 'https://example.org/other');
+      expect(notLive.status).to.equal(409);
+      expect(notLive.json.live).to.deep.equal([]);
+      expect((await patch('disposition.maxDelayMs', 700)).status).to.equal(200);
+      const before = web.requests.length;
+      const slower = await patch('disposition.minDelayMs', 700);
+      expect(slower.status, slower.text).to.equal(200);
+      expect(slower.json.change).to.include({ bean: 'disposition', property: 'minDelayMs', old: 150, new: 700, keep: 'disposition.minDelayMs=700' });
+      expect(slower.json.keep).to.contain('disposition.minDelayMs=700');
+      await until(() => web.requests.length >= before + 4, 'three more requests after the change', { timeoutMs: 60_000 });
+      // The first request after the change may have been timed before it: the gaps after it show the new delay.
+      const times = web.requests.slice(before + 1, before + 4).map((r) => r.at);
+      for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1], `gap ${i} after the change`).to.be.at.least(650);
+      const value = (await serve.api('GET', '/api/v1/jobs/life/beans/disposition.minDelayMs')).json;
+      expect(value).to.include({ running: true, value: 700, live: true });
+      const changes = (await readFile(join(work.dir, 'jobs', 'life', job.lastRun.run, 'live-changes.jsonl'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+      expect(changes.map((c) => [c.property, c.old, c.new, c.who])).to.deep.equal([['maxDelayMs', 150, 700, 'bearer@127.0.0.1'], ['minDelayMs', 150, 700, 'bearer@127.0.0.1']]);
 
       const terminated = await serve.api('POST', '/api/v1/jobs/life/actions/terminate');
       expect(terminated.status, terminated.text).to.equal(200);

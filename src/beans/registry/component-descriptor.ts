@@ -13,6 +13,11 @@ export type PropSpec = {
   readonly required?: boolean;
   /** Sheets may override it per URI. */
   readonly overlayable?: boolean;
+  /**
+   * It may be changed while the crawl runs (the service's PATCH …/beans): the component reads it
+   * through `config` or `configFor(curi)` at each use, never a copy made at start.
+   */
+  readonly live?: boolean;
   /** A file or folder path: resolved against the job folder; `${launchId}` allowed. */
   readonly path?: boolean;
   /**

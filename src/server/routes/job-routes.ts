@@ -4,7 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { copyJob } from '../../job/copy-job.js';
 import { createJob } from '../../job/create-job.js';
 import { explainJob } from '../../job/explain-job.js';
+import { LiveBeans } from '../../job/live-beans.js';
 import { locateBeanFile } from '../../job/locate-bean-file.js';
+import { verifyJob } from '../../job/verify-job.js';
+import { verifyReport } from '../../job/verify-report.js';
 import { sseMessage } from '../event-hub.js';
 import { HttpProblem, PROBLEM_SCHEMA } from '../http-problem.js';
 import { jobSummaries, profilesDir } from '../job-summaries.js';
@@ -157,6 +160,48 @@ export function jobRoutes(ctx: ServiceContext) {
       return { total: reply.total, queues: reply.queues };
     });
 
+    const beansOf = async (job: string) => {
+      const status = await ctx.runner.status(job, { verify: false });
+      if (status.running) return { running: true, beans: (await ctx.runner.ask(job, 'beans')).beans ?? [] };
+      const result = await verifyJob(await ctx.runner.jobDir(job));
+      if (!result.resolved) throw new HttpProblem(422, 'Unprocessable Content', 'the job does not verify: its beans cannot be resolved', { errors: verifyReport(result).errors });
+      return { running: false, beans: new LiveBeans(result.resolved, () => undefined, '', '').list() };
+    };
+    const BEAN_PARAMS = { type: 'object', properties: { job: { type: 'string' }, path: { type: 'string', description: 'A bean id, or bean.property.' } }, required: ['job', 'path'] } as const;
+
+    app.get('/api/v1/jobs/:job/beans', {
+      schema: { summary: 'Every bean with its values: the running crawl\'s values now (live changes included), or the resolved values of a job not running; each with the properties that can change while it runs', tags: ['beans'], params: JOB_PARAMS, response: { 200: ANY_OBJECT } },
+    }, async (req) => beansOf((req.params as { job: string }).job));
+
+    app.get('/api/v1/jobs/:job/beans/:path', {
+      schema: { summary: 'One bean, or one property of it (bean.property)', tags: ['beans'], params: BEAN_PARAMS, response: { 200: ANY_OBJECT, 404: PROBLEM_SCHEMA } },
+    }, async (req) => {
+      const { job, path } = req.params as { job: string; path: string };
+      const { running, beans } = await beansOf(job);
+      const [id, property] = splitPath(path, beans.map((b) => b.id));
+      const bean = beans.find((b) => b.id === id);
+      if (!bean) throw new HttpProblem(404, 'Not Found', `no bean "${id}" in job "${job}"`);
+      if (property === undefined) return { running, bean };
+      if (!(property in bean.values)) throw new HttpProblem(404, 'Not Found', `bean "${id}" has no value property "${property}"`);
+      return { running, bean: id, property, value: bean.values[property], live: bean.live.includes(property) };
+    });
+
+    app.patch('/api/v1/jobs/:job/beans/:path', {
+      schema: {
+        summary: 'Change a property of the running crawl, where its component declares it live (politeness, limits…): checked as verify checks it, applied at once, logged in the run\'s live-changes.jsonl; the answer gives the override line that keeps it', tags: ['beans'],
+        params: BEAN_PARAMS,
+        body: { type: 'object', required: ['value'], additionalProperties: false, properties: { value: { description: 'The new value, of the property\'s type.' } } },
+        response: { 200: ANY_OBJECT, 404: PROBLEM_SCHEMA, 409: PROBLEM_SCHEMA, 422: PROBLEM_SCHEMA },
+      },
+    }, async (req) => {
+      const { job, path } = req.params as { job: string; path: string };
+      const dot = path.lastIndexOf('.');
+      if (dot <= 0) throw new HttpProblem(400, 'Bad Request', `"${path}" names no property: write bean.property`);
+      const who = `${req.headers.authorization ? req.headers.authorization.split(' ')[0].toLowerCase() : 'session'}@${req.ip}`;
+      const { change } = await ctx.runner.ask(job, 'set', { bean: path.slice(0, dot), property: path.slice(dot + 1), value: (req.body as { value: unknown }).value, who });
+      return { change, keep: `the bean file is unchanged: to keep this value for the next launches, add the line ${change!.keep} to its simpleOverrides` };
+    });
+
     let streams = 0;
     app.get('/api/v1/jobs/:job/events', {
       schema: {
@@ -187,4 +232,11 @@ export function jobRoutes(ctx: ServiceContext) {
       });
     });
   };
+}
+
+/** `bean` or `bean.property`: the longest known bean id the path starts with (ids may hold dots). */
+function splitPath(path: string, ids: readonly string[]): [string, string | undefined] {
+  if (ids.includes(path)) return [path, undefined];
+  const dot = path.lastIndexOf('.');
+  return dot > 0 ? [path.slice(0, dot), path.slice(dot + 1)] : [path, undefined];
 }

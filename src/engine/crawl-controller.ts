@@ -220,6 +220,12 @@ export class CrawlController implements CrawlControl {
     return added;
   }
 
+  queueAction(action: 'retire' | 'reactivate', key: string): boolean | undefined {
+    const { frontier } = this.config;
+    if (!listsQueues(frontier)) return undefined;
+    return action === 'retire' ? frontier.retireQueue?.(key) : frontier.reactivateQueue?.(key);
+  }
+
   queues(): Iterable<QueueSummary> | undefined {
     const { frontier } = this.config;
     return listsQueues(frontier) ? frontier.queueSummaries() : undefined;

@@ -15,11 +15,13 @@ export function controlSocketPath(jobDir: string): string {
 }
 
 /** `interrupt` stops the crawl as Ctrl-C does (INTERRUPTED: the next launch resumes it); `terminate` ends it (ABORTED). */
-export type ControlCommand = 'status' | 'pause' | 'unpause' | 'checkpoint' | 'terminate' | 'interrupt' | 'seeds' | 'queues' | 'beans' | 'set';
+export type ControlCommand = 'status' | 'pause' | 'unpause' | 'checkpoint' | 'terminate' | 'interrupt' | 'seeds' | 'queues' | 'beans' | 'set' | 'retire' | 'reactivate';
 
 /** What a command takes besides its name: `seeds` the URLs, `queues` which queues and how many. */
 export interface ControlArgs {
   readonly urls?: readonly string[];
+  /** `retire`, `reactivate`: the queue's key. */
+  readonly key?: string;
   /** `set`: the bean, its property, the new value, and who asks (for the change log). */
   readonly bean?: string;
   readonly property?: string;
@@ -68,6 +70,12 @@ export async function serveControlSocket(jobDir: string, controller: CrawlContro
         return { ok: true, seeds: await controller.addSeeds(args.urls ?? []), progress: controller.progress() };
       }
       if (command === 'queues') return { ok: true, ...listQueues(controller, args) };
+      if (command === 'retire' || command === 'reactivate') {
+        const done = controller.queueAction?.(command, args.key ?? '');
+        if (done === undefined) throw new Error('this crawl\'s frontier cannot retire or reactivate queues');
+        if (!done) return { ok: false, error: `no queue "${args.key}" that can be ${command === 'retire' ? 'retired (it is retired already, or unknown)' : 'reactivated (it is not retired, or unknown)'}`, status: 409 };
+        return { ok: true, progress: controller.progress() };
+      }
       if (command === 'beans' || command === 'set') {
         if (!extras.live) throw new Error('this crawl\'s beans cannot be read while it runs');
         if (command === 'beans') return { ok: true, beans: extras.live.list() };

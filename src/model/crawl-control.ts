@@ -70,6 +70,8 @@ export interface CrawlControl {
   addSeeds?(urls: readonly string[]): Promise<SeedAdded[]>;
   /** The frontier's queues, when it lists them. */
   queues?(): Iterable<QueueSummary> | undefined;
+  /** Retires or reactivates a queue: true when done, false when the queue is not in a state for it, undefined when the frontier cannot. */
+  queueAction?(action: 'retire' | 'reactivate', key: string): boolean | undefined;
 }
 
 /** What became of a seed added to a running crawl. */

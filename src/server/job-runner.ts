@@ -163,7 +163,7 @@ export class JobRunner {
   }
 
   /** Pause, unpause, checkpoint or terminate the job's crawl; 409 with `availableActions` when it cannot be done now. */
-  async control(name: string, command: Exclude<ControlCommand, 'status' | 'interrupt' | 'seeds' | 'queues'>): Promise<{ checkpoint?: string }> {
+  async control(name: string, command: 'pause' | 'unpause' | 'checkpoint' | 'terminate'): Promise<{ checkpoint?: string }> {
     const dir = await this.jobDir(name);
     const queued = this.#queue.findIndex((q) => q.name === name);
     if (queued !== -1 && command === 'terminate') {
@@ -186,7 +186,7 @@ export class JobRunner {
   }
 
   /** Asks the job's running crawl (409 when none runs): its queues, or to take seeds. */
-  async ask(name: string, command: 'queues' | 'seeds' | 'beans' | 'set', args: ControlArgs = {}): Promise<ControlReply> {
+  async ask(name: string, command: 'queues' | 'seeds' | 'beans' | 'set' | 'retire' | 'reactivate', args: ControlArgs = {}): Promise<ControlReply> {
     const dir = await this.jobDir(name);
     const reply = await sendControl(dir, command, 30_000, args).catch(() => undefined);
     if (!reply) throw this.#notAvailable(name, command, 'the job is not running', ['launch']);
@@ -196,6 +196,7 @@ export class JobRunner {
     }
     if (command === 'seeds') this.options.events.publish(name, 'action', { action: 'seeds', seeds: reply.seeds });
     if (command === 'set') this.options.events.publish(name, 'action', { action: 'set', change: reply.change });
+    if (command === 'retire' || command === 'reactivate') this.options.events.publish(name, 'action', { action: command, queue: args.key });
     return reply;
   }
 

@@ -91,6 +91,15 @@ describe('beancrawl serve: the REST API (the real service, port 0)', function ()
       expect(queues.json.total).to.equal(1);
       expect(queues.json.queues[0]).to.include({ key: `127.0.0.1#${web.port}` });
       expect(queues.json.queues[0].size).to.be.greaterThan(0);
+      const key = encodeURIComponent(queues.json.queues[0].key as string);
+      const retired = await serve.api('POST', `/api/v1/jobs/life/queues/${key}/actions/retire`);
+      expect(retired.status, retired.text).to.equal(200);
+      expect(retired.json.queue.state).to.equal('retired');
+      expect((await serve.api('POST', `/api/v1/jobs/life/queues/${key}/actions/retire`)).status).to.equal(409);
+      expect((await serve.api('GET', '/api/v1/jobs/life/queues?state=retired')).json.total).to.equal(1);
+      const reactivated = await serve.api('POST', `/api/v1/jobs/life/queues/${key}/actions/reactivate`);
+      expect(reactivated.status, reactivated.text).to.equal(200);
+      expect(reactivated.json.queue.state).not.to.equal('retired');
       const added = await serve.api('POST', '/api/v1/jobs/life/seeds', { urls: [`${other.origin}/`, 'mailto:x@example.org'] });
       expect(added.status, added.text).to.equal(200);
       expect(added.json.seeds.map((s: { scheduled: boolean }) => s.scheduled)).to.deep.equal([true, false]);

@@ -31,6 +31,35 @@ describe(LevelFrontier.name, () => {
     });
   }
 
+  it('passes over a queue the operator retired, keeping its URIs, and hands them out once it is reactivated', async () => {
+    const f = levelFrontier(10);
+    await f.start();
+    for (const host of ['a.example', 'b.example']) {
+      for (let i = 0; i < 3; i++) {
+        const c = new CrawlUri(`http://${host}/${i}`, { queueKey: host });
+        c.canonicalKey = c.uri;
+        f.schedule(c);
+      }
+    }
+    expect(f.retireQueue('a.example')).to.equal(true);
+    expect(f.retireQueue('a.example')).to.equal(false);
+    expect(f.reactivateQueue('b.example')).to.equal(false);
+    expect([...f.queueSummaries()].find((q) => q.key === 'a.example')).to.include({ state: 'retired', size: 3 });
+    const drain = async () => {
+      const got: string[] = [];
+      for (let c = await f.next(); c; c = await f.next()) {
+        got.push(c.uri);
+        c.fetchStatus = 200;
+        f.finished(c);
+      }
+      return got;
+    };
+    expect(await drain()).to.deep.equal(['http://b.example/0', 'http://b.example/1', 'http://b.example/2']);
+    expect(f.reactivateQueue('a.example')).to.equal(true);
+    expect(await drain()).to.deep.equal(['http://a.example/0', 'http://a.example/1', 'http://a.example/2']);
+    await f.stop();
+  });
+
   it('spills queued URIs beyond maxUrisInMemory to disk and gives them back in order', async () => {
     const f = levelFrontier(10);
     await f.start();

@@ -104,6 +104,27 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     if (!q.inProcess && !q.ready && q.wakeAt === 0 && !q.retired) this.#makeReady(q, false);
   }
 
+  retireQueue(key: string): boolean {
+    const q = this.#queues.get(key);
+    if (!q || q.retired) return false;
+    // Out of line from now on: next() and the wake-ups pass over a retired queue, its URIs stay stored.
+    q.retired = true;
+    this.#retired++;
+    if (this.journal) this.#dirty.add(q);
+    return true;
+  }
+
+  reactivateQueue(key: string): boolean {
+    const q = this.#queues.get(key);
+    if (!q || !q.retired) return false;
+    q.retired = false;
+    this.#retired--;
+    q.totalSpent = 0;
+    if (this.journal) this.#dirty.add(q);
+    if (!q.inProcess && !q.ready && q.wakeAt === 0 && q.size > 0) this.#makeReady(q, false);
+    return true;
+  }
+
   wasScheduled(uri: string): boolean {
     return this.#scheduledUris.has(uri);
   }

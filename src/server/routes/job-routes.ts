@@ -160,6 +160,19 @@ export function jobRoutes(ctx: ServiceContext) {
       return { total: reply.total, queues: reply.queues };
     });
 
+    app.post('/api/v1/jobs/:job/queues/:key/actions/:action', {
+      schema: {
+        summary: 'Retire a queue of the running crawl (passed over from now on, its URIs kept), or reactivate a retired one (back in line with a fresh budget)', tags: ['jobs'],
+        params: { type: 'object', properties: { job: { type: 'string' }, key: { type: 'string', description: 'The queue\'s key, as GET …/queues gives it.' }, action: { type: 'string', enum: ['retire', 'reactivate'] } }, required: ['job', 'key', 'action'] },
+        response: { 200: ANY_OBJECT, 409: PROBLEM_SCHEMA },
+      },
+    }, async (req) => {
+      const { job, key, action } = req.params as { job: string; key: string; action: 'retire' | 'reactivate' };
+      await ctx.runner.ask(job, action, { key });
+      const reply = await ctx.runner.ask(job, 'queues', { limit: 1000 });
+      return { action, queue: reply.queues?.find((q) => q.key === key) };
+    });
+
     const beansOf = async (job: string) => {
       const status = await ctx.runner.status(job, { verify: false });
       if (status.running) return { running: true, beans: (await ctx.runner.ask(job, 'beans')).beans ?? [] };

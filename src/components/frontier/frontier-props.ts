@@ -2,12 +2,12 @@ import type { ComponentDescriptor, ConfigOf, PropSpec, RefSpec } from '../../bea
 
 /** Heritrix's AbstractFrontier/WorkQueueFrontier properties, shared by every frontier. */
 export const FRONTIER_PROPS = {
-  queueTotalBudget: { type: 'integer', default: -1, minimum: -1, overlayable: true, description: 'A queue that has spent this much (each URI its cost, 1 under the default UnitCostAssignmentPolicy; failures errorPenaltyAmount more) is retired for the rest of the crawl; -1 never.' },
-  balanceReplenishAmount: { type: 'integer', default: 3000, minimum: 1, overlayable: true, description: 'A queue\'s budget for one turn, spent by each URI\'s cost (the preparer\'s costAssignmentPolicy): when spent, the queue goes to the back of the line so other hosts get a turn.' },
-  errorPenaltyAmount: { type: 'integer', default: 100, minimum: 0, overlayable: true, description: 'Extra cost charged to a queue\'s total for each failed URI.' },
-  retryDelaySeconds: { type: 'integer', default: 900, minimum: 0, overlayable: true, description: 'How long a queue rests before retrying a URI whose connection failed.' },
-  maxRetries: { type: 'integer', default: 30, minimum: 0, overlayable: true, description: 'Tries of one URI (connection failures, deferrals behind prerequisites) before it fails for good.' },
-  maxOutlinks: { type: 'integer', default: 6000, minimum: 0, overlayable: true, description: 'At most this many outlinks of one document are scheduled.' },
+  queueTotalBudget: { type: 'integer', default: -1, minimum: -1, overlayable: true, live: true, description: 'A queue that has spent this much (each URI its cost, 1 under the default UnitCostAssignmentPolicy; failures errorPenaltyAmount more) is retired for the rest of the crawl; -1 never.' },
+  balanceReplenishAmount: { type: 'integer', default: 3000, minimum: 1, overlayable: true, live: true, description: 'A queue\'s budget for one turn, spent by each URI\'s cost (the preparer\'s costAssignmentPolicy): when spent, the queue goes to the back of the line so other hosts get a turn.' },
+  errorPenaltyAmount: { type: 'integer', default: 100, minimum: 0, overlayable: true, live: true, description: 'Extra cost charged to a queue\'s total for each failed URI.' },
+  retryDelaySeconds: { type: 'integer', default: 900, minimum: 0, overlayable: true, live: true, description: 'How long a queue rests before retrying a URI whose connection failed.' },
+  maxRetries: { type: 'integer', default: 30, minimum: 0, overlayable: true, live: true, description: 'Tries of one URI (connection failures, deferrals behind prerequisites) before it fails for good.' },
+  maxOutlinks: { type: 'integer', default: 6000, minimum: 0, overlayable: true, live: true, description: 'At most this many outlinks of one document are scheduled.' },
   recentUrisRemembered: {
     type: 'integer', default: 1000000, minimum: 0,
     description: 'URIs remembered as scheduled, as found (before canonicalisation), so that a link found again is dropped before the candidate chain. ' +

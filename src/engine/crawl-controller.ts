@@ -1,6 +1,7 @@
 import { unlink } from 'node:fs/promises';
 import { defineComponent, type ComponentClass, type ConfigOf } from '../beans/registry/component-descriptor.js';
 import { INTERRUPTED, type ControllerState, type CrawlControl, type CrawlProgress, type DeltaCounts, type SeedAdded } from '../model/crawl-control.js';
+import { Configurable } from '../model/configurable.js';
 import { listsQueues, type QueueSummary } from '../model/frontier-queues.js';
 import { CrawlUri } from '../model/crawl-uri.js';
 import { SchedulingDirective } from '../model/precedence-policies.js';
@@ -20,7 +21,7 @@ export const crawlControllerComponent = defineComponent({
   kinds: ['CrawlController'],
   propertyAliases: { pauseAtFinish: 'runWhileEmpty' },
   props: {
-    maxToeThreads: { type: 'integer', default: 25, minimum: 1, maximum: 10000, description: 'URIs processed at once (workers on the event loop; Heritrix\'s toe threads).' },
+    maxToeThreads: { type: 'integer', default: 25, minimum: 1, maximum: 10000, live: true, description: 'URIs processed at once (workers on the event loop; Heritrix\'s toe threads).' },
     pauseAtStart: { type: 'boolean', default: false, description: 'Accepted for Heritrix files (whose default is true); a launch here always runs to the end.' },
     runWhileEmpty: { type: 'boolean', default: false, description: 'Accepted for Heritrix files; a crawl here ends when its frontier is empty. Heritrix 3.0 called it `pauseAtFinish`.' },
     recorderInBufferBytes: { type: 'integer', default: 524288, description: 'Accepted for Heritrix files; ignored here: FetchHttp\'s recorderInBufferBytes bounds what one response holds in memory.' },
@@ -76,10 +77,14 @@ function removeScratch(curi: CrawlUri): void {
 }
 
 /** Heritrix's CrawlController: seeds in, workers on, until done. */
-export class CrawlController implements CrawlControl {
+export class CrawlController extends Configurable<typeof crawlControllerComponent> implements CrawlControl {
   #state: ControllerState = 'NASCENT';
   readonly #abort = new AbortController();
   #exitStatus = 'FINISHED';
+  /** The workers running (by number) and the runs of those started since #workers() began. */
+  readonly #workerNumbers = new Set<number>();
+  #workerRuns: Array<Promise<void>> = [];
+  #working = false;
   #startedAt = 0;
   #bytes = 0;
   #documents = 0;
@@ -109,8 +114,15 @@ export class CrawlController implements CrawlControl {
 
   readonly #admission: CandidateAdmission;
 
-  constructor(readonly config: ConfigOf<typeof crawlControllerComponent>) {
+  constructor(config: ConfigOf<typeof crawlControllerComponent>) {
+    super(config);
     this.#admission = new CandidateAdmission(config);
+  }
+
+  /** A live change of maxToeThreads takes effect at once: more workers start, or those above it stop after their URI. */
+  override reconfigure(changes: Partial<ConfigOf<typeof crawlControllerComponent>>): void {
+    super.reconfigure(changes);
+    if (this.#working) this.#addWorkers();
   }
 
   /** Takes up the totals of the run this launch resumes, and keeps them with every commit. */
@@ -252,15 +264,33 @@ export class CrawlController implements CrawlControl {
 
   /** Runs the workers until the frontier is empty; one that fails stops the others before the error goes on. */
   async #workers(): Promise<void> {
-    const workers = Array.from({ length: this.config.maxToeThreads }, (_, i) => this.#work(i + 1).catch((e: unknown) => {
-      this.terminate(FINISHED_ABNORMAL);
-      throw e;
-    }));
-    const outcomes = await Promise.allSettled(workers);
+    this.#workerRuns = [];
+    this.#working = true;
+    this.#addWorkers();
+    const outcomes: Array<PromiseSettledResult<void>> = [];
+    // Workers started while these ran (maxToeThreads raised live) are waited for too.
+    for (let seen = 0; seen < this.#workerRuns.length;) {
+      const batch = this.#workerRuns.slice(seen);
+      seen += batch.length;
+      outcomes.push(...(await Promise.allSettled(batch)));
+    }
+    this.#working = false;
     // A crawl stopped early leaves URIs writing behind: their writes end before any bean stops.
     await Promise.all(this.#behind);
     const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
     if (failed) throw failed.reason;
+  }
+
+  /** Starts a worker for each number up to maxToeThreads that has none running. */
+  #addWorkers(): void {
+    for (let n = 1; n <= this.config.maxToeThreads; n++) {
+      if (this.#workerNumbers.has(n)) continue;
+      this.#workerNumbers.add(n);
+      this.#workerRuns.push(this.#work(n).catch((e: unknown) => {
+        this.terminate(FINISHED_ABNORMAL);
+        throw e;
+      }).finally(() => this.#workerNumbers.delete(n)));
+    }
   }
 
   /**
@@ -291,6 +321,8 @@ export class CrawlController implements CrawlControl {
     const signal = this.#abort.signal;
     for (;;) {
       if (this.#gate) await this.#gate;
+      // Fewer workers asked for while the crawl runs: the ones above the number stop here.
+      if (worker > this.config.maxToeThreads) return;
       const curi = await frontier.next(signal);
       if (!curi) return;
       // A pause that came while this worker waited for a URI holds the URI (its queue stays busy) until unpause.

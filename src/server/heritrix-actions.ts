@@ -6,6 +6,7 @@ import type { VerifyProblem, VerifyReport } from '../job/verify-report.js';
 import { heritrixJobState } from './heritrix-job-state.js';
 import type { HeritrixMarks } from './heritrix-marks.js';
 import { HttpProblem } from './http-problem.js';
+import { copyJobTo, deleteJob } from './job-admin.js';
 import { profilesDir } from './job-summaries.js';
 import type { ServiceContext } from './service-context.js';
 
@@ -19,12 +20,16 @@ export interface EngineForm {
 
 /** POST /engine/job/{job}'s form: Heritrix's fields. */
 export interface JobForm {
-  readonly action: JobAction;
+  /** Absent for Heritrix's copy (`copyTo=NAME`). */
+  readonly action?: JobAction;
   readonly checkpoint?: string;
+  /** Heritrix's "copy job": the new job's name; with `asProfile=on`, a profile of that name. */
+  readonly copyTo?: string;
+  readonly asProfile?: string;
 }
 
 /** The job actions Heritrix's job page offers (build's three steps included), each answered here. */
-export const JOB_ACTIONS = ['build', 'validate', 'checkXML', 'instantiate', 'launch', 'pause', 'unpause', 'checkpoint', 'terminate', 'teardown'] as const;
+export const JOB_ACTIONS = ['build', 'validate', 'checkXML', 'instantiate', 'launch', 'pause', 'unpause', 'checkpoint', 'terminate', 'teardown', 'delete'] as const;
 export type JobAction = (typeof JOB_ACTIONS)[number];
 
 /** How long a teardown waits for a running crawl to stop, as Heritrix's does (about 3 s). */
@@ -60,9 +65,18 @@ export function profileOf(name: string | undefined): string {
  * as Heritrix's do. teardown, as Heritrix's, stops a running crawl (waiting about 3 s for it),
  * and puts the job's last run away: it shows as Unbuilt.
  */
-export async function jobAction(ctx: ServiceContext, marks: HeritrixMarks, job: string, form: JobForm): Promise<void> {
+export async function jobAction(ctx: ServiceContext, marks: HeritrixMarks, job: string, form: JobForm): Promise<string | undefined> {
   const dir = await ctx.runner.jobDir(job);
+  if (form.copyTo !== undefined) {
+    const copied = await copyJobTo(ctx, job, form.copyTo.trim(), form.asProfile === 'on' || form.asProfile === 'true');
+    return copied.job !== undefined ? `/engine/job/${encodeURIComponent(copied.job)}` : '/engine';
+  }
   switch (form.action) {
+    case undefined:
+      throw new HttpProblem(400, 'Bad Request', `give action=${JOB_ACTIONS.join('|')}, or copyTo=NAME`);
+    case 'delete':
+      await deleteJob(ctx, job);
+      return '/engine';
     case 'build': case 'validate': case 'checkXML': case 'instantiate': {
       const report = await ctx.runner.verify(job);
       marks.built(job, report.ok);
@@ -81,12 +95,14 @@ export async function jobAction(ctx: ServiceContext, marks: HeritrixMarks, job: 
       }
       return;
     case 'teardown':
-      return teardown(ctx, marks, job, dir);
+      await teardown(ctx, marks, job, dir);
+      return undefined;
     default: {
       const state = heritrixJobState(await ctx.runner.status(job, { verify: false }), marks, ctx.runner.isBusy(job)).crawlControllerState;
       const already = { unpause: ['RUNNING', 'PREPARING'], pause: ['PAUSED', 'PAUSING'], terminate: ['STOPPING', 'FINISHED', undefined], checkpoint: [] };
       if ((already[form.action] as ReadonlyArray<string | undefined>).includes(state)) return;
       await ctx.runner.control(job, form.action);
+      return undefined;
     }
   }
 }

@@ -200,6 +200,17 @@ describe('Heritrix\'s REST calls, as its documentation writes them (curl against
     const add = await curl(['-d', `action=add&addpath=${work.dir}`, ...AUTH, '-H', 'Accept: application/json', engine()]);
     expect(add.status, shown(add)).to.equal(422);
     expect(JSON.parse(add.body).detail).to.match(/serves one jobs folder/);
+
+    // Heritrix's copy job (copyTo, asProfile) and delete: each answered with where to look next.
+    const copied = await curl(['-d', 'copyTo=third', ...AUTH, ...XML, job('second')]);
+    expect(copied.status, shown(copied)).to.equal(200);
+    expect(parseXml(copied, 'job')).to.include({ shortName: 'third' });
+    const profile = await curl(['-d', 'copyTo=my-profile&asProfile=on', ...AUTH, ...XML, job('second')]);
+    expect(profile.status, shown(profile)).to.equal(200);
+    expect(values(parseXml(profile, 'engine'), 'profiles')).to.include('my-profile');
+    const deleted = await curl(['-d', 'action=delete', ...AUTH, ...XML, job('third')]);
+    expect(deleted.status, shown(deleted)).to.equal(200);
+    expect(values(parseXml(deleted, 'engine'), 'jobs').map((j) => at(j, 'shortName'))).to.deep.equal(['myjob', 'second']);
   });
 
   it('takes credentials in the Authorization header only: the token as Bearer, the password file\'s user by Digest or Basic', async () => {

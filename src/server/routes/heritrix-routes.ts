@@ -77,13 +77,15 @@ export function heritrixRoutes(ctx: ServiceContext) {
     app.post('/engine/job/:job', {
       config: { access: 'heritrix' },
       schema: {
-        summary: 'Heritrix\'s job actions: build (validate, checkXML, instantiate: a verify, its errors in the job\'s lastVerify), launch (checkpoint=NAME|latest), pause, unpause, checkpoint, terminate, teardown',
+        summary: 'Heritrix\'s job actions: build (validate, checkXML, instantiate: a verify, its errors in the job\'s lastVerify), launch (checkpoint=NAME|latest), pause, unpause, checkpoint, terminate, teardown, delete; or copyTo=NAME[&asProfile=on]',
         tags: ['heritrix'], params: JOB_PARAMS,
         body: {
-          type: 'object', required: ['action'], additionalProperties: true,
+          type: 'object', additionalProperties: true,
           properties: {
             action: { type: 'string', enum: [...JOB_ACTIONS] },
             checkpoint: { type: 'string', description: 'launch: start from this checkpoint (its name, or latest).' },
+            copyTo: { type: 'string', description: 'Heritrix\'s copy job (no action): the new job\'s name.' },
+            asProfile: { type: 'string', description: 'With copyTo: on to save a profile of that name instead.' },
           },
         },
         response: {
@@ -92,8 +94,9 @@ export function heritrixRoutes(ctx: ServiceContext) {
         },
       },
     }, async (req, reply) => {
-      await jobAction(ctx, marks, (req.params as { job: string }).job, req.body as JobForm);
-      return seeOther(req, reply);
+      const elsewhere = await jobAction(ctx, marks, (req.params as { job: string }).job, req.body as JobForm);
+      // A delete or a copy answers with where to look next: the engine, or the new job.
+      return elsewhere ? reply.code(303).header('location', elsewhere).send() : seeOther(req, reply);
     });
   };
 }

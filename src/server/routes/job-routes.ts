@@ -1,15 +1,12 @@
-import { copyFile, mkdir, rm } from 'node:fs/promises';
-import { basename, extname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { copyJob } from '../../job/copy-job.js';
 import { createJob } from '../../job/create-job.js';
 import { explainJob } from '../../job/explain-job.js';
 import { LiveBeans } from '../../job/live-beans.js';
-import { locateBeanFile } from '../../job/locate-bean-file.js';
 import { verifyJob } from '../../job/verify-job.js';
 import { verifyReport } from '../../job/verify-report.js';
 import { sseMessage } from '../event-hub.js';
 import { HttpProblem, PROBLEM_SCHEMA } from '../http-problem.js';
+import { copyJobTo, deleteJob } from '../job-admin.js';
 import { jobSummaries, profilesDir } from '../job-summaries.js';
 import type { ServiceContext } from '../service-context.js';
 
@@ -53,13 +50,7 @@ export function jobRoutes(ctx: ServiceContext) {
     app.delete('/api/v1/jobs/:job', {
       schema: { summary: 'Delete a job folder with its runs, state and checkpoints (409 while it runs)', tags: ['jobs'], params: JOB_PARAMS, response: { 204: { type: 'null' }, 409: PROBLEM_SCHEMA } },
     }, async (req, reply) => {
-      const { job } = req.params as { job: string };
-      const dir = await ctx.runner.jobDir(job);
-      const status = await ctx.runner.status(job, { verify: false });
-      if (status.running || ctx.runner.isBusy(job)) throw new HttpProblem(409, 'Conflict', `job "${job}" is ${status.state}; terminate it first`, { availableActions: status.availableActions });
-      await rm(dir, { recursive: true, force: true });
-      ctx.runner.forget(job);
-      ctx.events.forget(job);
+      await deleteJob(ctx, (req.params as { job: string }).job);
       return reply.code(204).send();
     });
 
@@ -72,15 +63,8 @@ export function jobRoutes(ctx: ServiceContext) {
     }, async (req, reply) => {
       const { job } = req.params as { job: string };
       const { name, asProfile } = req.body as { name: string; asProfile: boolean };
-      const from = await locateBeanFile(await ctx.runner.jobDir(job));
-      if (asProfile) {
-        const dir = profilesDir(ctx.jobsDir);
-        await mkdir(dir, { recursive: true });
-        const file = join(dir, `${name}${extname(from.file) === '.json' ? '.json' : '.xml'}`);
-        await copyFile(from.file, file);
-        return reply.code(201).send({ profile: name, file: basename(file) });
-      }
-      await copyJob(from.jobDir, ctx.runner.folderOf(name));
+      const copied = await copyJobTo(ctx, job, name, asProfile);
+      if (copied.profile) return reply.code(201).send(copied);
       return reply.code(201).header('location', `/api/v1/jobs/${encodeURIComponent(name)}`).send(await ctx.runner.status(name));
     });
 

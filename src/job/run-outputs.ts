@@ -9,6 +9,8 @@ export interface RunOutputs {
   readonly progressLog: string;
   /** The checkpoints folder of the job (CheckpointService's, or JOB/checkpoints). */
   readonly checkpointsDir: string;
+  /** The JSON Lines files of its JsonlReceivers, each with the key its lines give the URL under (none when not mapped). */
+  readonly documentLists: ReadonlyArray<{ readonly path: string; readonly urlKey?: string }>;
 }
 
 interface BeanRecord {
@@ -39,5 +41,10 @@ export async function runOutputs(jobDir: string, run: string): Promise<RunOutput
     reportsDir: value('StatisticsTracker', 'reportsDir') ?? join(runDir, 'reports'),
     progressLog: value('StatisticsTracker', 'progressLogPath') ?? join(runDir, 'logs', 'progress-statistics.log'),
     checkpointsDir: value('CheckpointService', 'checkpointsDir') ?? join(jobDir, 'checkpoints'),
+    documentLists: beans.filter((b) => b.class === 'JsonlReceiver' && typeof b.values.path?.value === 'string').map((b) => {
+      const path = b.values.path.value as string;
+      const mapping = b.values.mapping?.value as Record<string, string> | undefined;
+      return { path: isAbsolute(path) ? path : join(jobDir, path), urlKey: mapping?.httpUrl };
+    }),
   };
 }

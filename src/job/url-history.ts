@@ -33,6 +33,8 @@ export interface UrlHistory {
   /** The job's configuration as it is now: scope's decision and the rule that made it. */
   readonly scope?: { readonly decision: string; readonly rule?: string; readonly index?: number };
   readonly attempts: readonly UrlAttempt[];
+  /** Each run's delta kind of the document (new, changed, unchanged, deleted; found outside delta runs), from its documents.jsonl (JsonlReceiver). */
+  readonly kinds: ReadonlyArray<{ readonly run: string; readonly kind: string }>;
   /** Its WARC records, from each run's index.cdxj (`beancrawl index` makes one). */
   readonly records: ReadonlyArray<CdxjEntry & { readonly run: string }>;
   /** What was read: crawl.log of each run, index.cdxj where one exists, the configuration; and what could not be. */
@@ -45,8 +47,9 @@ const PAGES_PER_FILE = 4;
 
 /**
  * `why`: the history of a URL in a job, from what the job recorded: every run's crawl.log (each
- * attempt, its status and time, how the URL was found), every run's CDXJ index (where its WARC
- * records are), and the scope decision of the job's configuration as it stands. Logs are searched
+ * attempt, its status and time, how the URL was found), every run's documents.jsonl (its delta
+ * kind), every run's CDXJ index (where its WARC records are), and the scope decision of the
+ * job's configuration as it stands. Logs are searched
  * through bounded pages: a log too large to search to its end says so in `notes`.
  */
 export async function urlHistory(jobDir: string, url: string): Promise<UrlHistory> {
@@ -54,6 +57,7 @@ export async function urlHistory(jobDir: string, url: string): Promise<UrlHistor
   const wanted = new Set([url, normalized].filter((u): u is string => u !== null));
   const attempts: UrlAttempt[] = [];
   const records: Array<CdxjEntry & { run: string }> = [];
+  const kinds: Array<{ run: string; kind: string }> = [];
   const sources: string[] = [];
   const notes: string[] = [];
   for (const record of await readRunRecords(jobDir)) {
@@ -65,6 +69,19 @@ export async function urlHistory(jobDir: string, url: string): Promise<UrlHistor
       const f = line.trim().split(/\s+/);
       if (!wanted.has(f[3])) continue;
       attempts.push({ run: record.run, at: f[0], status: Number(f[1]), size: f[2], hops: f[4], via: f[5], mime: f[6], fetch: f[8], digest: f[9], annotations: f[11] ?? '-' });
+    }
+    for (const list of outputs.documentLists) {
+      if (!list.urlKey) continue;
+      const found = await search(list.path, normalized ?? url, notes);
+      if (found.length || (await readLogPage(list.path, { tail: 1 })).size > 0) sources.push(list.path);
+      for (const line of found) {
+        try {
+          const row = JSON.parse(line) as Record<string, unknown>;
+          if (wanted.has(String(row[list.urlKey])) && typeof row.kind === 'string') kinds.push({ run: record.run, kind: row.kind });
+        } catch {
+          // A line cut by a crash: not a document.
+        }
+      }
     }
     if (normalized) {
       const index = join(jobDir, record.run, INDEX_FILE);
@@ -82,7 +99,7 @@ export async function urlHistory(jobDir: string, url: string): Promise<UrlHistor
   return {
     url, normalized, seen: attempts.length > 0,
     discovered: first && { via: first.via, hops: first.hops, run: first.run },
-    scope: explained?.decision, attempts, records, sources, notes,
+    scope: explained?.decision, attempts, kinds, records, sources, notes,
   };
 }
 

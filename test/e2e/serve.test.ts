@@ -166,6 +166,7 @@ describe('beancrawl serve: the REST API (the real service, port 0)', function ()
       expect(why.attempts.map((a: { status: number }) => a.status)).to.include(200);
       expect(why.discovered).to.include({ via: `${web.origin}/`, hops: 'L' });
       expect(why.scope.decision).to.equal('ACCEPT');
+      expect(why.kinds.map((k: { kind: string }) => k.kind)).to.include('found');
       const never = (await serve.api('GET', `/api/v1/jobs/life/why?url=${encodeURIComponent(`${web.origin}/never`)}`)).json;
       expect(never).to.include({ seen: false });
       expect(never.attempts).to.deep.equal([]);

@@ -342,7 +342,9 @@ describe('beancrawl serve: schedules (the real service, port 0)', function () {
     const jobs = join(work.dir, 'jobs');
     let serve = await ServeProcess.start(jobs);
     try {
-      expect((await serve.api('POST', '/api/v1/jobs', { name: 'timed', seeds: [`${web.origin}/`], contact: CONTACT })).status).to.equal(201);
+      // A delta-recrawl job: each scheduled run after the first is a periodic synchronisation.
+      const created = await serve.api('POST', '/api/v1/jobs', { name: 'timed', profile: 'delta-recrawl', seeds: [`${web.origin}/`], contact: CONTACT });
+      expect(created.status, created.text).to.equal(201);
       const xml = (await serve.api('GET', '/api/v1/jobs/timed/files/crawler-beans.xml')).text;
       const due = new Date(Math.ceil(Date.now() / 1000) * 1000 + 5000);
       const saved = await serve.api('PUT', '/api/v1/jobs/timed/files/crawler-beans.xml', scheduled(xml, at(due)));
@@ -364,6 +366,7 @@ describe('beancrawl serve: schedules (the real service, port 0)', function () {
       serve = await ServeProcess.start(jobs);
       await until(async () => (job = (await serve.api('GET', '/api/v1/jobs/timed')).json).runs.length === 2 && !job.running && job.state === 'FINISHED', 'the missed run to start at start-up and finish', { timeoutMs: 60_000 });
       expect(job.lastRun.exitStatus, serve.output()).to.equal('FINISHED');
+      expect(job.lastRun.counts.delta, JSON.stringify(job.lastRun)).to.include({ new: 0, changed: 0, unchanged: 4, deleted: 0 });
       expect(job.nextRunAt).to.equal(new Date(missed.getTime() + 86_400_000).toISOString());
     } finally {
       await serve.stop();

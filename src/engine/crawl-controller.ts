@@ -2,6 +2,7 @@ import { unlink } from 'node:fs/promises';
 import { defineComponent, type ComponentClass, type ConfigOf } from '../beans/registry/component-descriptor.js';
 import { INTERRUPTED, type ControllerState, type CrawlControl, type CrawlProgress, type DeltaCounts, type SeedAdded } from '../model/crawl-control.js';
 import { Configurable } from '../model/configurable.js';
+import { fullMatchRegex } from '../util/java-regex.js';
 import { listsQueues, type QueueSummary } from '../model/frontier-queues.js';
 import { CrawlUri } from '../model/crawl-uri.js';
 import { SchedulingDirective } from '../model/precedence-policies.js';
@@ -236,6 +237,13 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
     const { frontier } = this.config;
     if (!listsQueues(frontier)) return undefined;
     return action === 'retire' ? frontier.retireQueue?.(key) : frontier.reactivateQueue?.(key);
+  }
+
+  async deleteUris(key: string, pattern: string): Promise<number | null | undefined> {
+    const { frontier } = this.config;
+    if (!listsQueues(frontier) || !frontier.deleteUris) return undefined;
+    const regex = fullMatchRegex(pattern);
+    return (await frontier.deleteUris(key, (uri) => regex.test(uri))) ?? null;
   }
 
   queues(): Iterable<QueueSummary> | undefined {

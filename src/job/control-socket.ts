@@ -15,13 +15,15 @@ export function controlSocketPath(jobDir: string): string {
 }
 
 /** `interrupt` stops the crawl as Ctrl-C does (INTERRUPTED: the next launch resumes it); `terminate` ends it (ABORTED). */
-export type ControlCommand = 'status' | 'pause' | 'unpause' | 'checkpoint' | 'terminate' | 'interrupt' | 'seeds' | 'queues' | 'beans' | 'set' | 'retire' | 'reactivate';
+export type ControlCommand = 'status' | 'pause' | 'unpause' | 'checkpoint' | 'terminate' | 'interrupt' | 'seeds' | 'queues' | 'beans' | 'set' | 'retire' | 'reactivate' | 'delete';
 
 /** What a command takes besides its name: `seeds` the URLs, `queues` which queues and how many. */
 export interface ControlArgs {
   readonly urls?: readonly string[];
-  /** `retire`, `reactivate`: the queue's key. */
+  /** `retire`, `reactivate`, `delete`: the queue's key. */
   readonly key?: string;
+  /** `delete`: a Java regular expression the whole URI matches. */
+  readonly pattern?: string;
   /** `set`: the bean, its property, the new value, and who asks (for the change log). */
   readonly bean?: string;
   readonly property?: string;
@@ -75,6 +77,18 @@ export async function serveControlSocket(jobDir: string, controller: CrawlContro
         if (done === undefined) throw new Error('this crawl\'s frontier cannot retire or reactivate queues');
         if (!done) return { ok: false, error: `no queue "${args.key}" that can be ${command === 'retire' ? 'retired (it is retired already, or unknown)' : 'reactivated (it is not retired, or unknown)'}`, status: 409 };
         return { ok: true, progress: controller.progress() };
+      }
+      if (command === 'delete') {
+        let deleted: number | null | undefined;
+        try {
+          deleted = await controller.deleteUris?.(args.key ?? '', args.pattern ?? '');
+        } catch (e) {
+          if (!(e instanceof SyntaxError)) throw e;
+          return { ok: false, error: `the pattern ${JSON.stringify(args.pattern)}: ${e.message}`, status: 422 };
+        }
+        if (deleted === undefined) throw new Error('this crawl\'s frontier cannot delete URIs');
+        if (deleted === null) return { ok: false, error: `queue "${args.key}" has a URI in process: ask again once it rests`, status: 409 };
+        return { ok: true, deleted, progress: controller.progress() };
       }
       if (command === 'beans' || command === 'set') {
         if (!extras.live) throw new Error('this crawl\'s beans cannot be read while it runs');
@@ -146,6 +160,8 @@ export interface ControlReply {
   readonly total?: number;
   readonly beans?: readonly LiveBean[];
   readonly change?: LiveChange;
+  /** With `delete`: how many URIs were deleted. */
+  readonly deleted?: number;
   /** A refused `set`: the answer's HTTP status, and the bean's live properties. */
   readonly status?: number;
   readonly live?: readonly string[];

@@ -72,6 +72,12 @@ export interface CrawlControl {
   queues?(): Iterable<QueueSummary> | undefined;
   /** Retires or reactivates a queue: true when done, false when the queue is not in a state for it, undefined when the frontier cannot. */
   queueAction?(action: 'retire' | 'reactivate', key: string): boolean | undefined;
+  /**
+   * Deletes the URIs waiting in a queue whose URI matches `pattern` (a Java regular expression,
+   * matching the whole URI, as Heritrix's deleteURIs): how many; undefined when the frontier cannot,
+   * null when the queue has a URI in process (ask again).
+   */
+  deleteUris?(key: string, pattern: string): Promise<number | null | undefined>;
 }
 
 /** What became of a seed added to a running crawl. */

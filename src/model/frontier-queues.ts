@@ -28,6 +28,8 @@ export interface QueueLister {
   retireQueue?(key: string): boolean;
   /** The operator's reactivate: a retired queue goes back in line with a fresh budget (nothing spent). False when there is no such retired queue. */
   reactivateQueue?(key: string): boolean;
+  /** The operator's delete: the queue's waiting URIs that match, taken out for good; how many (undefined: the queue has a URI in process, ask again). */
+  deleteUris?(key: string, matches: (uri: string) => boolean): Promise<number | undefined>;
 }
 
 export function listsQueues(frontier: object): frontier is QueueLister {

@@ -186,7 +186,7 @@ export class JobRunner {
   }
 
   /** Asks the job's running crawl (409 when none runs): its queues, or to take seeds. */
-  async ask(name: string, command: 'queues' | 'seeds' | 'beans' | 'set' | 'retire' | 'reactivate', args: ControlArgs = {}): Promise<ControlReply> {
+  async ask(name: string, command: 'queues' | 'seeds' | 'beans' | 'set' | 'retire' | 'reactivate' | 'delete', args: ControlArgs = {}): Promise<ControlReply> {
     const dir = await this.jobDir(name);
     const reply = await sendControl(dir, command, 30_000, args).catch(() => undefined);
     if (!reply) throw this.#notAvailable(name, command, 'the job is not running', ['launch']);
@@ -197,6 +197,7 @@ export class JobRunner {
     if (command === 'seeds') this.options.events.publish(name, 'action', { action: 'seeds', seeds: reply.seeds });
     if (command === 'set') this.options.events.publish(name, 'action', { action: 'set', change: reply.change });
     if (command === 'retire' || command === 'reactivate') this.options.events.publish(name, 'action', { action: command, queue: args.key });
+    if (command === 'delete') this.options.events.publish(name, 'action', { action: 'delete', queue: args.key, pattern: args.pattern, deleted: reply.deleted });
     return reply;
   }
 

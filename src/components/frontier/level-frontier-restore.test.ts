@@ -155,6 +155,26 @@ describe(`${LevelFrontier.name} restore`, () => {
     expect(await drain(second.frontier)).to.deep.equal([taken.uri, 'http://a.example/2', 'http://a.example/3', 'http://a.example/4']);
   });
 
+  it('keeps deleted URIs deleted and a retired queue retired across a crash', async () => {
+    const first = await launch({ maxUrisInMemory: 5 });
+    const f = first.frontier;
+    for (let i = 0; i < 20; i++) for (const host of ['a.example', 'b.example']) f.schedule(uri(`http://${host}/${i}`));
+    expect(await f.deleteUris('a.example', (u) => Number(u.split('/').pop()) >= 10)).to.equal(10);
+    expect(f.retireQueue('b.example')).to.equal(true);
+    await crash(first, 'commit');
+
+    const second = await launch({ maxUrisInMemory: 5 });
+    const g = second.frontier;
+    expect(g.stats()).to.include({ queued: 30 });
+    expect([...g.queueSummaries()].find((q) => q.key === 'b.example')).to.include({ state: 'retired', size: 20 });
+    const got: string[] = [];
+    for (let c = await g.next(); c; c = await g.next()) {
+      got.push(c.uri);
+      finish(g, c);
+    }
+    expect(got).to.deep.equal(Array.from({ length: 10 }, (_, i) => `http://a.example/${i}`));
+  });
+
   it('a second restore after a clean drain has nothing left', async () => {
     const first = await launch();
     for (let i = 0; i < 5; i++) first.frontier.schedule(uri(`http://a.example/${i}`));

@@ -60,6 +60,35 @@ describe(LevelFrontier.name, () => {
     await f.stop();
   });
 
+  it('deletes the waiting URIs of a queue that match, in memory and on disk alike, and hands out the others in order', async () => {
+    const f = levelFrontier(10);
+    await f.start();
+    const sent: string[] = [];
+    for (let i = 0; i < 60; i++) {
+      const c = new CrawlUri(`http://a.example/${i}`, { queueKey: 'a.example' });
+      c.canonicalKey = c.uri;
+      f.schedule(c);
+      sent.push(c.uri);
+    }
+    // The first URI is taken (its read brings a head back from disk); the rest wait in head, spill and tail.
+    const first = (await f.next())!;
+    const even = (uri: string) => /[02468]$/.test(uri);
+    // The URI in process matches too, but it is not waiting: it is left to finish.
+    expect(await f.deleteUris('a.example', even)).to.equal(29);
+    first.fetchStatus = 200;
+    f.finished(first);
+    expect(f.stats().queued).to.equal(30);
+    expect(await f.deleteUris('nothing.example', even)).to.equal(0);
+    const got: string[] = [];
+    for (let c = await f.next(); c; c = await f.next()) {
+      got.push(c.uri);
+      c.fetchStatus = 200;
+      f.finished(c);
+    }
+    await f.stop();
+    expect(got).to.deep.equal(sent.slice(1).filter((u) => !even(u)));
+  });
+
   it('spills queued URIs beyond maxUrisInMemory to disk and gives them back in order', async () => {
     const f = levelFrontier(10);
     await f.start();

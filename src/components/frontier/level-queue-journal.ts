@@ -7,6 +7,9 @@ const ORDINARY = '\u0000';
 const URGENT = '\u0001';
 const TOTALS_KEY = 'totals';
 
+/** Rows one step of a scan reads. */
+const SCAN_PAGE = 1000;
+
 /** Digits of the sequence number in a key (base 36). */
 const SEQ_DIGITS = 10;
 
@@ -62,18 +65,33 @@ export class LevelQueueJournal implements QueueJournal {
   }
 
   async read(queueKey: string, limit: number): Promise<QueuedUri[]> {
-    // URIs that left memory may still be staged: the read waits for the commit that writes them.
-    await (this.#committedSpill ??= this.store.commit().catch((e: unknown) => {
-      // A failed commit is not remembered: the next read tries again.
-      this.#committedSpill = undefined;
-      throw e;
-    }));
+    await this.#committed();
     const rows = await this.#uris.range(queueKey + ORDINARY, queueKey + URGENT, limit);
     return rows.map(toItem);
   }
 
+  async *scan(queueKey: string): AsyncIterable<QueuedUri> {
+    await this.#committed();
+    let from = queueKey + ORDINARY;
+    for (;;) {
+      const rows = await this.#uris.range(from, queueKey + URGENT, SCAN_PAGE);
+      for (const row of rows) yield toItem(row);
+      if (rows.length < SCAN_PAGE) return;
+      from = `${rows.at(-1)![0]}\u0000`;
+    }
+  }
+
   async readUrgent(queueKey: string): Promise<QueuedUri[]> {
     return (await this.#uris.range(queueKey + URGENT, queueKey + '\u0002')).map(toItem);
+  }
+
+  /** URIs that left memory may still be staged: a read waits for the commit that writes them. */
+  #committed(): Promise<void> {
+    return (this.#committedSpill ??= this.store.commit().catch((e: unknown) => {
+      // A failed commit is not remembered: the next read tries again.
+      this.#committedSpill = undefined;
+      throw e;
+    }));
   }
 
   spilled(): void {

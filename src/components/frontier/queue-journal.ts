@@ -53,6 +53,11 @@ export interface QueueJournal {
   removed(storeKey: string): void;
   /** The first `limit` URIs of a queue stored under ordinary keys, in key order, once what is staged is committed. */
   read(queueKey: string, limit: number): Promise<QueuedUri[]>;
+  /**
+   * Every URI of a queue stored under ordinary keys, in key order, a page at a time (so that a
+   * queue of any length is gone through in bounded memory), once what is staged is committed.
+   */
+  scan(queueKey: string): AsyncIterable<QueuedUri>;
   /** Every URI of a queue stored under urgent keys. */
   readUrgent(queueKey: string): Promise<QueuedUri[]>;
   /** Keeps a queue and the totals with the next commit. */

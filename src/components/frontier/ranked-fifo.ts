@@ -49,6 +49,23 @@ export class RankedFifo<T> {
     return item;
   }
 
+  /** Takes out every item `drop` says so of, keeping the others in their order; returns those taken out. */
+  removeWhere(drop: (item: T) => boolean): T[] {
+    const removed: T[] = [];
+    for (const rank of [...this.#ranks]) {
+      const list = this.#lists.get(rank)!;
+      const kept: T[] = [];
+      for (let i = list.at; i < list.items.length; i++) (drop(list.items[i]) ? removed : kept).push(list.items[i]);
+      if (kept.length) this.#lists.set(rank, { items: kept, at: 0 });
+      else {
+        this.#lists.delete(rank);
+        this.#ranks = this.#ranks.filter((r) => r !== rank);
+      }
+    }
+    this.#size -= removed.length;
+    return removed;
+  }
+
   /** Lets every item go; returns how many there were. */
   clear(): number {
     const n = this.#size;

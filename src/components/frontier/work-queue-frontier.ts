@@ -1,4 +1,4 @@
-import { CrawlUri } from '../../model/crawl-uri.js';
+import { CrawlUri, type QueuedUri } from '../../model/crawl-uri.js';
 import { FetchStatus, isDisregarded } from '../../model/fetch-status.js';
 import { Configurable } from '../../model/configurable.js';
 import type { Disposition, Frontier, FrontierStats } from '../../model/frontier.js';
@@ -43,6 +43,8 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
   readonly #resting = new MinHeap<WorkQueue>((q) => q.wakeAt);
   /** Resting queues that wait to retry a URI (retryWait), not for politeness. */
   #retrying = 0;
+  /** Queues whose next URI is being read (from memory, or back from the journal): not to be changed meanwhile. */
+  readonly #taking = new Set<WorkQueue>();
   /** URIs handed out and not yet finished (durable frontiers only), with the marks already staged: new ones go with the next commit. */
   readonly #inFlight = new Map<CrawlUri, number>();
   #waiters: Array<() => void> = [];
@@ -125,6 +127,64 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     return true;
   }
 
+  /**
+   * The operator's delete: takes every URI waiting in the queue that `matches` says so of out of
+   * it for good (memory and journal), and returns how many. The URI in process, if any, is not
+   * waiting: it is left alone. A queue whose next URI is being read back is refused (undefined):
+   * ask again. While the stored URIs are gone through, a page at a time, the queue is out of line;
+   * URIs scheduled meanwhile are not looked at.
+   */
+  async deleteUris(key: string, matches: (uri: string) => boolean): Promise<number | undefined> {
+    const q = this.#queues.get(key);
+    if (!q) return 0;
+    if (this.#taking.has(q)) return undefined;
+    const journal = this.journal;
+    const wasRetired = q.retired;
+    q.retired = true;
+    let deleted = 0;
+    // Handed out, not waiting: never deleted here, whatever it matches.
+    const kept = new Set<string>([...this.#inFlight.keys()].filter((c) => c.queueKey === key && c.storeKey).map((c) => c.storeKey!));
+    const drop = (item: QueuedUri, counted: boolean): boolean => {
+      if (!matches(item.uri)) {
+        if (item.storeKey) kept.add(item.storeKey);
+        return false;
+      }
+      if (journal && item.storeKey) this.#unstore(q, item.storeKey);
+      if (counted) this.#inMemory--;
+      if (this.#precedencePolicy.tracksUriPrecedences) q.tally(item.precedence, -1);
+      this.#queued--;
+      deleted++;
+      return true;
+    };
+    try {
+      // In memory: urgent and tail count against maxUrisInMemory; the head was read back from the journal.
+      const urgent = q.urgent.filter((item) => !drop(item, true));
+      q.urgent.splice(0, q.urgent.length, ...urgent);
+      q.head = q.head.slice(q.headAt).filter((item) => !drop(item, false));
+      q.headAt = 0;
+      q.tail.removeWhere((item) => drop(item, true));
+      // In the journal only: what was stored before this began, and is neither in memory nor being written behind.
+      if (journal && q.spilled > 0) {
+        const barrier = journal.nextSequence;
+        for await (const item of journal.scan(key)) {
+          const storeKey = item.storeKey!;
+          if (journal.sequenceOf(storeKey) >= barrier || kept.has(storeKey) || q.writingBehind.has(storeKey) || !matches(item.uri)) continue;
+          this.#unstore(q, storeKey);
+          if (this.#precedencePolicy.tracksUriPrecedences) q.tally(item.precedence, -1);
+          q.spilled--;
+          this.#queued--;
+          deleted++;
+        }
+      }
+    } finally {
+      q.retired = wasRetired;
+    }
+    if (journal) this.#dirty.add(q);
+    if (!q.retired && !q.inProcess && !q.ready && q.wakeAt === 0 && q.size > 0) this.#makeReady(q, false);
+    if (this.#inProcess === 0) this.#wakeAll();
+    return deleted;
+  }
+
   wasScheduled(uri: string): boolean {
     return this.#scheduledUris.has(uri);
   }
@@ -139,6 +199,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
         q.inProcess = true;
         this.#inProcess++;
         let item;
+        this.#taking.add(q);
         try {
           item = await q.take(this.journal);
         } catch (e) {
@@ -151,6 +212,8 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
           this.#armTimer();
           process.emitWarning(`queue ${q.key} could not be read from the state store: ${(e as Error)?.message ?? String(e)}; retrying`);
           continue;
+        } finally {
+          this.#taking.delete(q);
         }
         if (!item) {
           q.inProcess = false;

@@ -146,15 +146,18 @@ export function jobRoutes(ctx: ServiceContext) {
 
     app.post('/api/v1/jobs/:job/queues/:key/actions/:action', {
       schema: {
-        summary: 'Retire a queue of the running crawl (passed over from now on, its URIs kept), or reactivate a retired one (back in line with a fresh budget)', tags: ['jobs'],
-        params: { type: 'object', properties: { job: { type: 'string' }, key: { type: 'string', description: 'The queue\'s key, as GET …/queues gives it.' }, action: { type: 'string', enum: ['retire', 'reactivate'] } }, required: ['job', 'key', 'action'] },
-        response: { 200: ANY_OBJECT, 409: PROBLEM_SCHEMA },
+        summary: 'Retire a queue of the running crawl (passed over from now on, its URIs kept), reactivate a retired one (back in line with a fresh budget), or delete its waiting URIs that match `pattern` (a Java regular expression matching the whole URI, as Heritrix\'s deleteURIs: they leave the queue and the state for good)', tags: ['jobs'],
+        params: { type: 'object', properties: { job: { type: 'string' }, key: { type: 'string', description: 'The queue\'s key, as GET …/queues gives it.' }, action: { type: 'string', enum: ['retire', 'reactivate', 'delete'] } }, required: ['job', 'key', 'action'] },
+        body: { type: ['object', 'null'], additionalProperties: false, properties: { pattern: { type: 'string', minLength: 1, maxLength: 10_000, description: 'delete: which URIs.' } } },
+        response: { 200: ANY_OBJECT, 400: PROBLEM_SCHEMA, 409: PROBLEM_SCHEMA, 422: PROBLEM_SCHEMA },
       },
     }, async (req) => {
-      const { job, key, action } = req.params as { job: string; key: string; action: 'retire' | 'reactivate' };
-      await ctx.runner.ask(job, action, { key });
+      const { job, key, action } = req.params as { job: string; key: string; action: 'retire' | 'reactivate' | 'delete' };
+      const pattern = (req.body as { pattern?: string } | null)?.pattern;
+      if (action === 'delete' && pattern === undefined) throw new HttpProblem(400, 'Bad Request', 'delete needs a pattern: {"pattern": "JAVA-REGEX"}');
+      const done = await ctx.runner.ask(job, action, { key, pattern });
       const reply = await ctx.runner.ask(job, 'queues', { limit: 1000 });
-      return { action, queue: reply.queues?.find((q) => q.key === key) };
+      return { action, deleted: done.deleted, queue: reply.queues?.find((q) => q.key === key) };
     });
 
     const beansOf = async (job: string) => {

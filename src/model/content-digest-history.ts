@@ -40,4 +40,10 @@ export interface ContentDigestHistory {
    * done, never before, so that after a crash no entry refers to a record the crash undid.
    */
   store(digest: string, entry: ContentDigestEntry): void;
+  /**
+   * Says that an entry for `digest` is on its way: it is stored behind a URI whose turn is over
+   * (its WARC record still being written). Until `stored` settles, a load of that digest waits
+   * for it, so that a later capture of the same payload is still found a duplicate.
+   */
+  expect?(digest: string, stored: Promise<unknown>): void;
 }

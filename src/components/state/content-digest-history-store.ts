@@ -44,6 +44,8 @@ export class ContentDigestHistoryStore implements ContentDigestHistory {
   readonly #committing: Entries = new Map();
   #handed: Entries = new Map();
   #handedCommitting: Entries = new Map();
+  /** Entries being written behind their URIs (expect): a load of their digest waits for them. */
+  readonly #expected = new Map<string, Promise<void>>();
 
   constructor(readonly config: ConfigOf<typeof contentDigestHistoryStoreComponent>) {}
 
@@ -88,7 +90,17 @@ export class ContentDigestHistoryStore implements ContentDigestHistory {
     if (stateStore && stateStore !== bdbModule && (this.#pending.size || this.#committing.size)) await stateStore.commit().catch(() => undefined);
   }
 
+  expect(digest: string, stored: Promise<unknown>): void {
+    const settled: Promise<void> = stored.then(() => undefined, () => undefined).finally(() => {
+      if (this.#expected.get(digest) === settled) this.#expected.delete(digest);
+    });
+    this.#expected.set(digest, settled);
+  }
+
   async load(digest: string): Promise<ContentDigestEntry | undefined> {
+    // An entry on its way (a URI's capture still being written behind) is waited for, not missed.
+    const coming = this.#expected.get(digest);
+    if (coming) await coming;
     const recent = this.#pending.get(digest) ?? this.#committing.get(digest) ?? this.#handed.get(digest) ?? this.#handedCommitting.get(digest);
     if (recent) return recent;
     if (!this.#sub) throw new Error('ContentDigestHistoryStore was used before start()');

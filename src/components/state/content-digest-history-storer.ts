@@ -34,10 +34,29 @@ export class ContentDigestHistoryStorer extends Processor<typeof contentDigestHi
     return hasDigestedPayload(curi);
   }
 
+  readonly #done = new WeakMap<CrawlUri, () => void>();
+
+  /** Before the URI's turn ends: the history hears that an entry for its digest is coming, so that a lookup waits for it. */
+  protected override ahead(curi: CrawlUri): ProcessResult {
+    const history = this.config.contentDigestHistory;
+    if (history.expect) {
+      let done!: () => void;
+      history.expect(curi.contentDigest!, new Promise<void>((resolve) => (done = resolve)));
+      // innerProcess always follows in the URI's lane (an earlier writer's failure included), and says it is done.
+      this.#done.set(curi, done);
+    }
+    return PROCEED;
+  }
+
   /** Behind the writer: what it wrote (writtenResponse) is known only now. */
   protected innerProcess(curi: CrawlUri): ProcessResult {
-    const entry = entryOf(curi);
-    if (entry) this.config.contentDigestHistory.store(curi.contentDigest!, entry);
+    try {
+      const entry = entryOf(curi);
+      if (entry) this.config.contentDigestHistory.store(curi.contentDigest!, entry);
+    } finally {
+      this.#done.get(curi)?.();
+      this.#done.delete(curi);
+    }
     return PROCEED;
   }
 }

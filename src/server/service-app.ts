@@ -5,6 +5,7 @@ import type { RouteAccess } from './access-guard.js';
 import { HttpProblem, PROBLEM_TYPE } from './http-problem.js';
 import { MAX_JOB_FILE_BYTES } from './job-files.js';
 import { problemOf, type RouteError } from './problem-of.js';
+import { authoringRoutes } from './routes/authoring-routes.js';
 import { engineRoutes } from './routes/engine-routes.js';
 import { heritrixRoutes } from './routes/heritrix-routes.js';
 import { jobFileRoutes } from './routes/job-file-routes.js';
@@ -70,5 +71,6 @@ export async function serviceApp(ctx: ServiceContext, tls?: TlsFiles): Promise<F
   await app.register(jobFileRoutes(ctx));
   await app.register(jobOutputRoutes(ctx));
   await app.register(heritrixRoutes(ctx));
+  await app.register(authoringRoutes(ctx));
   return app;
 }

@@ -245,6 +245,28 @@ describe('beancrawl serve: the REST API (the real service, port 0)', function ()
     }
   });
 
+  it('completes and explains what the cursor is on in a bean file (the authoring module, behind the API)', async () => {
+    const work = await tempDir();
+    const serve = await ServeProcess.start(join(work.dir, 'jobs'));
+    try {
+      const text = '<beans>\n <bean id="disposition" class="DispositionProcessor">\n  <property name="minD';
+      const completed = await serve.api('POST', '/api/v1/authoring/complete', { text, offset: text.length, format: 'xml' });
+      expect(completed.status, completed.text).to.equal(200);
+      const labels = completed.json.completions.map((c: { label: string }) => c.label);
+      // Every property of the class, for the editor to filter by what is typed: the range says what is replaced.
+      expect(labels).to.include.members(['minDelayMs', 'maxDelayMs', 'delayFactor']);
+      expect(completed.json.completions.find((c: { label: string }) => c.label === 'minDelayMs')).to.include({ kind: 'property', replaceFrom: text.length - 4, replaceTo: text.length });
+      const hovered = await serve.api('POST', '/api/v1/authoring/hover', { text, offset: text.indexOf('Disposition') + 2, format: 'xml' });
+      expect(hovered.json.hover.contents).to.contain('Politeness');
+      expect((await serve.api('POST', '/api/v1/jobs', { name: 'j', seeds: ['http://127.0.0.1:9/'], contact: CONTACT })).status).to.equal(201);
+      const set = await serve.api('POST', '/api/v1/authoring/complete-set', { argument: 'disposition.minD', offset: 16, job: 'j' });
+      expect(set.json.completions.map((c: { label: string }) => c.label)).to.include('minDelayMs');
+    } finally {
+      await serve.stop();
+      await work.cleanup();
+    }
+  });
+
   it('describes every route in its OpenAPI document', async () => {
     const work = await tempDir();
     const serve = await ServeProcess.start(join(work.dir, 'jobs'));

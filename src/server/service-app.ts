@@ -6,6 +6,7 @@ import { HttpProblem, PROBLEM_TYPE } from './http-problem.js';
 import { MAX_JOB_FILE_BYTES } from './job-files.js';
 import { problemOf, type RouteError } from './problem-of.js';
 import { authoringRoutes } from './routes/authoring-routes.js';
+import { consoleRoutes } from './routes/console-routes.js';
 import { engineRoutes } from './routes/engine-routes.js';
 import { heritrixRoutes } from './routes/heritrix-routes.js';
 import { jobFileRoutes } from './routes/job-file-routes.js';
@@ -72,5 +73,6 @@ export async function serviceApp(ctx: ServiceContext, tls?: TlsFiles): Promise<F
   await app.register(jobOutputRoutes(ctx));
   await app.register(heritrixRoutes(ctx));
   await app.register(authoringRoutes(ctx));
+  await app.register(consoleRoutes());
   return app;
 }

@@ -4,7 +4,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { REPO_ROOT } from '../support/run-cli.js';
 
 /** The layers of the README's "Layout", lowest first: a module may import only from its own layer or below. */
-const LAYERS = ['util', 'beans', 'sheets', 'model', 'components', 'engine', 'catalog', 'job', 'cli|server', 'index.ts'];
+const LAYERS = ['util', 'beans', 'sheets', 'model', 'components', 'engine', 'catalog', 'job', 'cli|server', 'index.ts', 'console'];
 const SRC = join(REPO_ROOT, 'src');
 
 function layerOf(file: string): number {
@@ -61,6 +61,16 @@ describe('architecture', () => {
       }
     }
     expect(across).to.deep.equal([]);
+  });
+
+  it('keeps the console a client of the API: its browser modules import nothing of src but the console', () => {
+    const outside: string[] = [];
+    for (const file of files.filter((f) => relative(SRC, f).startsWith(`console${sep}`))) {
+      for (const target of relativeImports(file)) {
+        if (!relative(SRC, target).startsWith(`console${sep}`)) outside.push(`${relative(REPO_ROOT, file)} -> ${relative(REPO_ROOT, target)}`);
+      }
+    }
+    expect(outside).to.deep.equal([]);
   });
 
   it('keeps the model free of I/O', () => {

@@ -11,7 +11,7 @@ export interface SystemServer {
 
 /** The servers tests may ask for (`requireServer`), each with the Debian packages that install it. */
 export const SYSTEM_SERVERS: Readonly<Record<string, SystemServer>> = {
-  chromium: { packages: ['chromium'], files: ['/usr/bin/chromium'] },
+  chromium: { packages: ['chromium', 'fonts-dejavu-core'], files: ['/usr/bin/chromium', '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf'] },
   postgresql: { packages: ['postgresql'], files: ['/usr/lib/postgresql/*/bin/postgres', '/usr/lib/postgresql/*/bin/initdb'] },
   'redis-server': { packages: ['redis-server'], files: ['/usr/bin/redis-server'] },
   'dovecot-imapd': { packages: ['dovecot-imapd'], files: ['/usr/sbin/dovecot', '/usr/lib/dovecot/imap'] },
@@ -21,7 +21,7 @@ export const SYSTEM_SERVERS: Readonly<Record<string, SystemServer>> = {
  * The servers the suite needs: `npm test` installs these before it runs (as root, with apt-get),
  * and a test may ask only for one listed here. Add a server when a test first needs it.
  */
-export const NEEDED_SERVERS: readonly string[] = [];
+export const NEEDED_SERVERS: readonly string[] = ['chromium'];
 
 /** Whether every file of the server is there. */
 export function isInstalled(server: SystemServer): boolean {

@@ -8,15 +8,16 @@ import { HttpProblem } from '../http-problem.js';
 import { profilesDir } from '../job-summaries.js';
 import { jobSummaries } from '../job-summaries.js';
 import type { ServiceContext } from '../service-context.js';
+import { sendConsoleShell } from './console-routes.js';
 
 const ANY_OBJECT = { type: 'object', additionalProperties: true } as const;
 
-/** The engine: the token exchange at `/`, the engine's summary, the bean-file schema, the components, the OpenAPI document. */
+/** The engine: the token exchange at `/` (then the console's page), the engine's summary, the bean-file schema, the components, the OpenAPI document. */
 export function engineRoutes(ctx: ServiceContext, openapi: () => object) {
   return async (app: FastifyInstance): Promise<void> => {
     app.get('/', {
       config: { access: 'public' },
-      schema: { summary: 'Trade the printed token for a session cookie (?token=), then the start page', tags: ['engine'], querystring: { type: 'object', properties: { token: { type: 'string' } } }, hide: true },
+      schema: { summary: 'Trade the printed token for a session cookie (?token=), then the web console', tags: ['engine'], querystring: { type: 'object', properties: { token: { type: 'string' } } }, hide: true },
     }, async (req, reply) => {
       const { token } = req.query as { token?: string };
       if (token !== undefined) {
@@ -26,7 +27,7 @@ export function engineRoutes(ctx: ServiceContext, openapi: () => object) {
         return reply.code(303).header('location', '/').send();
       }
       ctx.guard.check({ method: req.method, headers: req.headers, ip: req.ip }, 'api');
-      return reply.type('text/plain; charset=utf-8').send(`beancrawl ${VERSION} service for ${ctx.jobsDir}\nThe API: /api/v1/engine, /api/v1/jobs; every route: /api/v1/openapi.json\n`);
+      return sendConsoleShell(reply);
     });
 
     app.get('/api/v1/engine', {

@@ -1,0 +1,44 @@
+import { useEffect, useRef } from 'preact/hooks';
+import { EnginePage } from './engine-page.js';
+import { html } from './html.js';
+import { JobPage } from './job-page.js';
+import { Link, useRoute, type Route } from './router.js';
+
+/** The document's title for a page. */
+function titleOf(route: Route): string {
+  if (route.page === 'job') return `${route.job} · beancrawl`;
+  if (route.page === 'not-found') return 'Not found · beancrawl';
+  return 'Jobs · beancrawl';
+}
+
+/**
+ * The console: a header with the way back to the jobs, and the page the URL names. After a
+ * move to another page, the focus goes to its heading (as a page load would put it at the top).
+ */
+export function App() {
+  const route = useRoute();
+  const first = useRef(true);
+  useEffect(() => {
+    document.title = titleOf(route);
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    document.querySelector<HTMLElement>('main h1')?.focus();
+  }, [route]);
+
+  return html`
+    <a class="skip" href="#main">Skip to the page</a>
+    <header class="top">
+      <nav aria-label="Console">
+        <${Link} href="/" class="brand">beancrawl</${Link}>
+        <${Link} href="/">Jobs</${Link}>
+        ${route.page === 'job' ? html`<span aria-hidden="true">›</span> <span>${route.job}</span>` : null}
+      </nav>
+    </header>
+    <main id="main" tabindex="-1">
+      ${route.page === 'engine' ? html`<${EnginePage} />`
+        : route.page === 'job' ? html`<${JobPage} key=${route.job} name=${route.job} />`
+          : html`<h1 tabindex="-1">Not found</h1><p>The console has no page at <code>${route.path}</code>. <${Link} href="/">The jobs</${Link}>.</p>`}
+    </main>`;
+}

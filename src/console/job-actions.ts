@@ -1,0 +1,92 @@
+import { useEffect, useState } from 'preact/hooks';
+import { api, jobPath } from './api.js';
+import type { Checkpoint, JobAction, JobStatus, VerifyReport } from './api-types.js';
+import { JOB_ACTIONS } from './api-types.js';
+import { linesOf } from './lines-of.js';
+import { time } from './format.js';
+import { html } from './html.js';
+import { ProblemView } from './problem-view.js';
+
+const LABELS: Readonly<Record<JobAction, string>> = { launch: 'Launch', pause: 'Pause', unpause: 'Unpause', checkpoint: 'Checkpoint', terminate: 'Terminate' };
+
+interface ActionAnswer {
+  readonly action: string;
+  readonly result?: string;
+  readonly checkpoint?: string;
+  readonly job: JobStatus;
+}
+
+/**
+ * The job's buttons: Verify, and each action enabled when the job's `availableActions` has it.
+ * Launch takes the options beside it: a checkpoint to start from, and `--set` values (which
+ * Verify checks too). A refusal is shown with its located errors.
+ */
+export function JobActions({ job, onJob, onVerified }: { job: JobStatus; onJob: (job: JobStatus) => void; onVerified: (report: VerifyReport) => void }) {
+  const [busy, setBusy] = useState<string>();
+  const [error, setError] = useState<unknown>();
+  const [done, setDone] = useState<string>();
+  const [sets, setSets] = useState('');
+  const [checkpoint, setCheckpoint] = useState('');
+  const [checkpoints, setCheckpoints] = useState<readonly Checkpoint[]>([]);
+
+  const canLaunch = job.availableActions.includes('launch');
+  useEffect(() => {
+    if (!canLaunch) return;
+    api<Checkpoint[]>('GET', jobPath(job.name, '/checkpoints')).then(setCheckpoints, () => setCheckpoints([]));
+  }, [job.name, canLaunch]);
+
+  const call = async (label: string, request: () => Promise<string>) => {
+    setBusy(label);
+    setError(undefined);
+    setDone(undefined);
+    try {
+      setDone(await request());
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(undefined);
+    }
+  };
+  const verify = () => call('Verify', async () => {
+    const set = linesOf(sets);
+    const report = await api<VerifyReport>('POST', jobPath(job.name, '/verify'), set.length ? { set } : {});
+    onVerified(report);
+    const errors = report.errors.filter((e) => e.severity !== 'warning').length;
+    return report.ok ? `Verified: no errors (${report.beans} beans).` : `Verified: ${errors} error${errors === 1 ? '' : 's'}, listed under Configuration.`;
+  });
+  const act = (action: JobAction) => call(LABELS[action], async () => {
+    const set = linesOf(sets);
+    const body = action === 'launch' ? { ...(set.length ? { set } : {}), ...(checkpoint ? { checkpoint } : {}) } : undefined;
+    const answer = await api<ActionAnswer>('POST', jobPath(job.name, `/actions/${action}`), body);
+    onJob(answer.job);
+    if (action === 'launch') return answer.result === 'queued' ? 'Queued: as many crawls as the service runs at once are running.' : 'Launched.';
+    if (action === 'checkpoint') return `Checkpoint ${answer.checkpoint ?? ''} taken.`;
+    return `${LABELS[action]}: done.`;
+  });
+
+  return html`<section class="job-actions" aria-labelledby="actions-title">
+    <h2 id="actions-title" class="sr-only">Actions</h2>
+    <div class="buttons">
+      <button type="button" onClick=${verify} disabled=${busy !== undefined}>Verify</button>
+      ${JOB_ACTIONS.map((action) => html`<button type="button" class=${action === 'terminate' ? 'danger' : action === 'launch' ? 'primary' : undefined}
+        data-action=${action} disabled=${busy !== undefined || !job.availableActions.includes(action)} onClick=${() => act(action)}>${LABELS[action]}</button>`)}
+      <span class="busy" role="status">${busy ? `${busy}…` : done ?? ''}</span>
+    </div>
+    <details class="launch-options">
+      <summary>Launch options</summary>
+      <div class="field">
+        <label for="launch-checkpoint">Start from checkpoint</label>
+        <select id="launch-checkpoint" value=${checkpoint} onChange=${(e: Event) => setCheckpoint((e.currentTarget as HTMLSelectElement).value)}>
+          <option value="">none (resume an unfinished run, or start afresh)</option>
+          ${checkpoints.length ? html`<option value="latest">the latest</option>` : null}
+          ${[...checkpoints].reverse().map((c) => html`<option value=${c.name}>${c.name} (${time(c.takenAt)})</option>`)}
+        </select>
+      </div>
+      <div class="field">
+        <label for="launch-set">Values to set, one <code>bean.path=value</code> a line (as <code>--set</code>; Verify checks them too)</label>
+        <textarea id="launch-set" rows="3" spellcheck=${false} value=${sets} onInput=${(e: Event) => setSets((e.currentTarget as HTMLTextAreaElement).value)}></textarea>
+      </div>
+    </details>
+    <${ProblemView} error=${error} />
+  </section>`;
+}

@@ -1,0 +1,241 @@
+import axe from 'axe-core';
+import { expect } from 'chai';
+import { createHash } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { requireServer } from '../support/require-server.js';
+import { REPO_ROOT } from '../support/run-cli.js';
+import { ServeProcess } from '../support/serve-process.js';
+import { linkedSite, page as sitePage } from '../support/site-server.js';
+import { tempDir } from '../support/temp-dir.js';
+import { until } from '../support/until.js';
+
+const CONTACT = 'https://example.org/contact';
+/** A pause between two fetches, so that the crawl lasts long enough to be watched and driven. */
+const SLOW = ['disposition.delayFactor=0', 'disposition.minDelayMs=150', 'disposition.maxDelayMs=150'];
+/** A seed whose path holds markup; the crawler fetches (and logs) it percent-encoded. */
+const SCRIPT_SEED = '/p<script>alert(1)</script>';
+const SCRIPT_PATH = '/p%3Cscript%3Ealert(1)%3C/script%3E';
+/** Where the screenshots go, for a person to look at (git-ignored). */
+const OUTPUT = join(REPO_ROOT, 'test-output', 'console');
+const CHROMIUM_ARGS = ['--disable-gpu', '--disable-dev-shm-usage', '--disable-quic'];
+
+/** What axe-core puts on the page's window once injected. */
+interface AxeWindow {
+  axe: { run(): Promise<{ violations: Array<{ id: string; impact?: string | null; help: string; nodes: Array<{ target: unknown[] }> }> }> };
+}
+
+/** axe-core's serious and critical violations on the page as it is (axe injected, not @axe-core/playwright, which needs Node 22). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  if ((await page.evaluate('typeof window.axe')) === 'undefined') await page.evaluate(axe.source);
+  return page.evaluate(async () => {
+    const { violations } = await (globalThis as unknown as AxeWindow).axe.run();
+    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+describe('the web console, in a real browser (Debian chromium through playwright-core; the real service, port 0)', function () {
+  this.timeout(240_000);
+
+  before(function () {
+    requireServer(this, 'chromium');
+  });
+
+  it('opens from the printed URL, creates a job, launches, watches, pauses and terminates it; crawled strings stay text; no serious axe violation', async () => {
+    const web = await linkedSite(150);
+    web.routes.set(SCRIPT_PATH, { body: sitePage('markup in the path') });
+    const work = await tempDir();
+    const serve = await ServeProcess.start(join(work.dir, 'jobs'));
+    await mkdir(OUTPUT, { recursive: true });
+    let browser: Browser | undefined;
+    const messages: string[] = [];
+    const dialogs: string[] = [];
+    try {
+      browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      page.on('console', (m) => messages.push(`[${m.type()}] ${m.text()}`));
+      page.on('pageerror', (e) => messages.push(`[pageerror] ${e.message}`));
+      page.on('dialog', (d) => {
+        dialogs.push(`${d.type()}: ${d.message()}`);
+        void d.dismiss();
+      });
+      const count = async (name: string) => Number((await page.locator(`[data-count="${name}"]`).textContent())!.replace(/,/g, ''));
+      const ticks = async () => Number(await page.locator('[data-ticks]').getAttribute('data-ticks'));
+      const state = page.locator('.job-head .state');
+
+      // The printed URL: its token is traded for the session cookie, and leaves the address bar.
+      await page.goto(`${serve.base}/?token=${serve.token}`);
+      expect(page.url()).to.equal(`${serve.base}/`);
+      await page.getByRole('heading', { name: 'Jobs', level: 1 }).waitFor();
+
+      // Create a job through the form (its labels name its fields; Enter submits it).
+      await page.getByLabel('Name', { exact: true }).fill('life');
+      await page.getByLabel('Seeds, one URL a line').fill(`${web.origin}/\n${web.origin}${SCRIPT_SEED}`);
+      await page.getByLabel('Operator contact URL').fill(CONTACT);
+      await page.getByLabel('Name', { exact: true }).press('Enter');
+      await page.getByRole('status').filter({ hasText: 'Created the job life.' }).waitFor();
+      await page.locator('tr[data-job="life"]').getByText('NEW').waitFor();
+      // The API's refusal is shown with its located error.
+      await page.getByLabel('Name', { exact: true }).fill('life');
+      await page.getByRole('button', { name: 'Create job' }).click();
+      await page.locator('.create-job .problem').filter({ hasText: 'BC_JOB_EXISTS' }).waitFor();
+      expect(await seriousViolations(page)).to.deep.equal([]);
+      await page.screenshot({ path: join(OUTPUT, 'engine.png'), fullPage: true });
+
+      // Its page, by its link; a stable URL that reloads as it is.
+      await page.getByRole('link', { name: 'life', exact: true }).click();
+      await page.waitForURL(`${serve.base}/jobs/life`);
+      await page.getByRole('heading', { name: 'life', level: 1 }).waitFor();
+      await page.reload();
+      await page.getByRole('heading', { name: 'life', level: 1 }).waitFor();
+      await page.getByText('Verified').first().waitFor();
+      expect(await state.textContent()).to.equal('NEW');
+      expect(await page.getByRole('button', { name: 'Pause', exact: true }).isDisabled()).to.equal(true);
+
+      // Launch, slowed by `--set` values.
+      await page.getByText('Launch options').click();
+      await page.getByLabel(/Values to set/).fill(SLOW.join('\n'));
+      await page.getByRole('button', { name: 'Launch', exact: true }).click();
+      await page.locator('.job-head .state', { hasText: 'RUNNING' }).waitFor({ timeout: 60_000 });
+
+      // The downloaded count rises over three ticks, without a reload; the chart gets points.
+      const seen: number[] = [];
+      let lastTick = -1;
+      await until(async () => {
+        const t = await ticks();
+        if (t === lastTick) return false;
+        lastTick = t;
+        const d = await count('downloaded');
+        if (seen.at(-1) !== d) seen.push(d);
+        return seen.filter((n) => n > 0).length >= 3;
+      }, 'the downloaded count to rise over three ticks', { timeoutMs: 60_000, everyMs: 50 });
+      expect(seen).to.deep.equal([...seen].sort((a, b) => a - b));
+      await until(async () => Number(await page.locator('figure.chart').getAttribute('data-points')) >= 2, 'the chart to get points');
+      expect(await page.locator('figure.chart canvas').count()).to.be.greaterThan(0);
+
+      // crawl.log's last lines, statuses coloured; the seed with markup in its path is text.
+      await page.locator('.log-lines .status-2xx').first().waitFor();
+      await page.getByLabel('URL contains').fill('script');
+      const scriptLine = page.locator('.log-lines li', { hasText: 'alert(1)' });
+      await scriptLine.waitFor();
+      expect(await scriptLine.textContent()).to.contain(`${web.origin}${SCRIPT_PATH}`);
+      expect(await page.locator('.log-lines script, .log-lines img, .log-lines li *:not(span)').count()).to.equal(0);
+      await page.getByLabel('URL contains').fill('');
+      expect(await seriousViolations(page)).to.deep.equal([]);
+      await page.screenshot({ path: join(OUTPUT, 'job-running.png'), fullPage: true });
+
+      // Pause: PAUSED once the URIs in flight are done, and the count holds over two more ticks.
+      await page.getByRole('button', { name: 'Pause', exact: true }).click();
+      await page.locator('.job-head .state', { hasText: 'PAUSED' }).waitFor({ timeout: 60_000 });
+      const held = await count('downloaded');
+      const at = await ticks();
+      await until(async () => (await ticks()) >= at + 2, 'two ticks while paused');
+      expect(await count('downloaded')).to.equal(held);
+      await page.locator('button[data-action="unpause"]:enabled').waitFor();
+      await page.locator('button[data-action="pause"]:disabled').waitFor();
+
+      // Terminate: FINISHED, the run ABORTED in the history, its reports to download.
+      await page.getByRole('button', { name: 'Terminate' }).click();
+      await page.locator('.job-head .state', { hasText: 'FINISHED' }).waitFor({ timeout: 60_000 });
+      await page.locator('td[data-exit-status="ABORTED"]').waitFor();
+      const report = page.locator('.reports a', { hasText: 'crawl-report.txt' });
+      await report.waitFor();
+      expect(await report.getAttribute('href')).to.match(/^\/api\/v1\/jobs\/life\/reports\/crawl-report\.txt\?run=/);
+      await page.locator('button[data-action="launch"]:enabled').waitFor();
+      expect(await seriousViolations(page)).to.deep.equal([]);
+      await page.screenshot({ path: join(OUTPUT, 'job-finished.png'), fullPage: true });
+
+      // Back to the jobs: copy, save as profile, delete (asked in place, no browser dialog).
+      await page.getByRole('navigation').getByRole('link', { name: 'Jobs' }).click();
+      await page.waitForURL(`${serve.base}/`);
+      await page.locator('tr[data-job="life"]').getByText('ABORTED').waitFor();
+      await page.getByRole('button', { name: 'Copy life', exact: true }).click();
+      await page.getByLabel('Name of the copy').fill('life-copy');
+      await page.getByRole('button', { name: 'Copy', exact: true }).click();
+      await page.getByRole('status').filter({ hasText: 'Copied life to the new job life-copy.' }).waitFor();
+      await page.locator('tr[data-job="life-copy"]').waitFor();
+      await page.getByRole('button', { name: 'Save life as profile', exact: true }).click();
+      await page.getByLabel('Profile name').fill('mine');
+      await page.getByRole('button', { name: 'Save as profile', exact: true }).click();
+      await page.getByRole('status').filter({ hasText: 'Saved life as the profile mine.' }).waitFor();
+      await page.getByLabel('Profile', { exact: true }).locator('option', { hasText: /^mine$/ }).waitFor({ state: 'attached' });
+      await page.getByRole('button', { name: 'Delete life-copy', exact: true }).click();
+      await page.getByRole('button', { name: 'Delete life-copy', exact: true }).click();
+      await page.getByRole('status').filter({ hasText: 'Deleted life-copy.' }).waitFor();
+      await page.locator('tr[data-job="life-copy"]').waitFor({ state: 'detached' });
+
+      expect(dialogs, 'no dialog opens').to.deep.equal([]);
+      expect(messages.filter((m) => /Content.Security.Policy|Refused to|\[pageerror\]/i.test(m)), 'no CSP refusal, no page error').to.deep.equal([]);
+    } catch (e) {
+      if (e instanceof Error) e.message += `${serve.output()}\n--- the browser's console:\n${messages.join('\n')}\n--- dialogs: ${dialogs.join('\n')}`;
+      throw e;
+    } finally {
+      await browser?.close();
+      const code = await serve.stop();
+      expect(code, serve.output()).to.equal(0);
+      await web.close();
+      await work.cleanup();
+    }
+  });
+});
+
+describe('the web console\'s files (the real service, port 0)', function () {
+  this.timeout(60_000);
+
+  it('answers its page with a strict CSP, its modules and the vendor packages\' files, and nothing else of dist or node_modules', async () => {
+    const work = await tempDir();
+    const serve = await ServeProcess.start(join(work.dir, 'jobs'));
+    try {
+      const out = serve.output.bind(serve);
+      const shell = await serve.api('GET', '/');
+      expect(shell.status, shell.text + out()).to.equal(200);
+      expect(shell.headers.get('content-type')).to.match(/^text\/html/);
+      const csp = shell.headers.get('content-security-policy')!;
+      expect(csp).to.contain("default-src 'self'").and.contain("style-src 'self'").and.contain("frame-ancestors 'none'").and.not.contain('unsafe');
+      // The inline import map is let in by its hash, and is the page's only inline script.
+      const map = /<script type="importmap">([^<]*)<\/script>/.exec(shell.text)![1];
+      expect(csp).to.contain(`script-src 'self' 'sha256-${createHash('sha256').update(map).digest('base64')}'`);
+      expect(shell.text.match(/<script/g)).to.have.length(2);
+      expect(shell.text).not.to.match(/style=/);
+      // Every console URL is the same page; the API keeps its own CSP and no-store.
+      expect((await serve.api('GET', '/jobs/anything')).text).to.equal(shell.text);
+      const engine = await serve.api('GET', '/api/v1/engine');
+      expect(engine.headers.get('content-security-policy')).to.equal("default-src 'none'; frame-ancestors 'none'");
+      expect(engine.headers.get('cache-control')).to.equal('no-store');
+
+      const imports = (JSON.parse(map) as { imports: Record<string, string> }).imports;
+      expect(Object.keys(imports).sort()).to.deep.equal(['htm', 'preact', 'preact/hooks', 'uplot']);
+      for (const url of Object.values(imports)) {
+        const r = await serve.api('GET', url);
+        expect(r.status, url).to.equal(200);
+        expect(r.headers.get('content-type'), url).to.equal('text/javascript; charset=utf-8');
+        expect(r.headers.get('cache-control'), url).to.contain('immutable');
+      }
+      const css = /href="(\/vendor\/uplot@[^"]+\.css)"/.exec(shell.text)![1];
+      expect((await serve.api('GET', css)).headers.get('content-type')).to.equal('text/css; charset=utf-8');
+      const main = await serve.api('GET', '/console/main.js');
+      expect(main.status).to.equal(200);
+      expect(main.headers.get('content-type')).to.equal('text/javascript; charset=utf-8');
+      expect((await serve.api('GET', '/console/main.js', undefined, { 'if-none-match': main.headers.get('etag') })).status).to.equal(304);
+      expect((await serve.api('GET', '/console/console.css')).headers.get('content-type')).to.equal('text/css; charset=utf-8');
+      // The session is needed for the files too.
+      expect((await serve.api('GET', '/console/main.js', undefined, { authorization: null })).status).to.equal(401);
+
+      const preact = imports.preact.split('/')[2];
+      for (const path of [
+        '/vendor/preact@0.0.1/dist/preact.mjs', `/vendor/${preact}/package.json`, `/vendor/${preact}/../../fastify/fastify.js`,
+        `/vendor/${preact}/%2e%2e/%2e%2e/fastify/fastify.js`, `/vendor/${preact}/dist%2f..%2f..%2f..%2ffastify%2ffastify.js`, '/vendor/fastify@5.12.8/fastify.js',
+        '/vendor/preact/dist/preact.mjs', '/console/../server/service-app.js', '/console/%2e%2e/server/service-app.js', '/console/main.ts', '/console/tsconfig.json',
+        '/console/%2Fetc%2Fpasswd.js',
+      ]) {
+        const r = await serve.api('GET', path);
+        expect(r.status, `${path}: ${r.text}`).to.be.oneOf([400, 404]);
+      }
+    } finally {
+      await serve.stop();
+      await work.cleanup();
+    }
+  });
+});

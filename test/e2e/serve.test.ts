@@ -161,6 +161,10 @@ describe('beancrawl serve: the REST API (the real service, port 0)', function ()
       const log = await serve.api('GET', '/api/v1/jobs/life/logs/crawl?tail=5');
       expect(log.status, log.text).to.equal(200);
       expect(log.json.lines).to.have.length(5);
+      const whole = await serve.api('GET', '/api/v1/jobs/life/logs/crawl/file');
+      expect(whole.status).to.equal(200);
+      expect(whole.headers.get('content-disposition')).to.match(/^attachment; filename="life-\d+-crawl\.log"$/);
+      expect(whole.text.trim().split('\n').slice(-5)).to.deep.equal(log.json.lines);
       const only404 = await serve.api('GET', '/api/v1/jobs/life/logs/crawl?from=0&limit=1000&status=404');
       expect(only404.json.lines.every((l: string) => l.split(/\s+/)[1] === '404')).to.equal(true);
       const reports = await serve.api('GET', '/api/v1/jobs/life/reports');

@@ -53,6 +53,24 @@ export function jobOutputRoutes(ctx: ServiceContext) {
       return { run, log, ...(await readLogPage(file, request)) };
     });
 
+    app.get('/api/v1/jobs/:job/logs/:log/file', {
+      schema: {
+        summary: 'A run\'s log whole, as an attachment, streamed (never read into memory)', tags: ['outputs'],
+        params: { type: 'object', properties: { job: { type: 'string' }, log: { type: 'string', enum: [...Object.keys(LOGS), 'progress-statistics'] } }, required: ['job', 'log'] },
+        querystring: { type: 'object', additionalProperties: false, properties: { run: RUN } },
+        response: { 200: { type: 'string' }, 404: PROBLEM_SCHEMA },
+      },
+    }, async (req, reply) => {
+      const { job, log } = req.params as { job: string; log: keyof typeof LOGS | 'progress-statistics' };
+      const { run, outputs } = await runOf(job, (req.query as { run?: string }).run);
+      const file = log === 'progress-statistics' ? outputs.progressLog : join(outputs.logsDir, LOGS[log]);
+      const info = await stat(file).catch(() => undefined);
+      if (!info?.isFile()) throw new HttpProblem(404, 'Not Found', `run ${run} has no ${log} log`);
+      const name = `${job}-${run.split('/').pop()}-${log}.log`;
+      return reply.header('content-disposition', `attachment; filename="${name}"`).header('content-length', info.size)
+        .type('text/plain; charset=utf-8').send(createReadStream(file, { end: info.size - 1 }));
+    });
+
     app.get('/api/v1/jobs/:job/stats', {
       schema: {
         summary: 'A run\'s progress over time for charts (from its progress-statistics.log), after `since`', tags: ['outputs'],

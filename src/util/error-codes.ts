@@ -41,6 +41,7 @@ export const ERROR_CODES = {
   BC_PLACEHOLDER: 'A `${NAME}` in an import\'s resource, or a `#{systemEnvironment[\'NAME\']}`, names an environment variable that is not set and gives no default; or a `#{...}` is a Spring expression beancrawl does not read.',
   BC_PROP_ORDER: 'A warning: two properties that bound each other are set the wrong way round (minDelayMs above maxDelayMs and the like); Heritrix accepts it, and the message says which one wins.',
   BC_PROP_IGNORED: 'A warning: a property of a Heritrix class that beancrawl accepts but does not use (it cannot mean anything here); the message says why.',
+  BC_SEED_IGNORED: 'A warning: a seed line that is neither a seed (a URL or host, starting with a letter or digit) nor a directive for scope rules (`+` or `-`); every rule ignores it.',
   BC_SEED_PLACEHOLDER: 'A warning at verify, an error at launch: a seed is the profile\'s placeholder (`http://example.example/example`); replace it with your seeds.',
   BC_BEAN_INVALID: 'A bean\'s own validation failed (for example the operator contact URL is not an http(s) URL).',
   BC_SCHEDULE_INVALID: 'A CrawlSchedule cannot be used: its cron expression cannot be read (located at the character at fault, with why: a value out of range, an unknown name, a wrong number of fields, a day that never comes), its time zone is not an IANA name, or the job holds more than one.',

@@ -38,13 +38,21 @@ async function validateSeeds(bean: BeanView, ctx: ValidateContext): Promise<Vali
   const fetchesFiles = components?.has('FetchFile') ?? true;
   const fetchesWeb = components?.has('FetchHttp') ?? true;
   const knowsFetchers = components !== undefined && (components.has('FetchFile') || components.has('FetchHttp'));
-  const { seeds, invalid } = parseSeedText(text);
+  const { seeds, invalid, directives } = parseSeedText(text);
   const issues: ValidationIssue[] = invalid.map((s) => {
     if (s.folder && knowsFetchers && !fetchesFiles) {
       return { property: 'textSource', at: at(s.offset), message: `seed "${s.text}" is a folder path: this job fetches over HTTP only; crawl a folder with a job made from the file-system profile (beancrawl create JOB --profile file-system --seed ${s.folder})` };
     }
     return { property: 'textSource', at: at(s.offset), message: `seed "${s.text}" ${s.reason}` };
   });
+  // Only `+` and `-` lines mean something to the scope rules that listen; any other is read by none.
+  for (const d of directives) {
+    if (d.text.startsWith('+') || d.text.startsWith('-')) continue;
+    issues.push({
+      property: 'textSource', at: at(lineOffset(text, d.line)), code: 'BC_SEED_IGNORED', severity: 'warning',
+      message: `line "${d.text}" is neither a seed (a URL, or a host, starting with a letter or digit) nor a directive for scope rules (+ or -): it is ignored`,
+    });
+  }
   for (const seed of seeds) {
     const offset = lineOffset(text, seed.line);
     if (knowsFetchers && seed.url.startsWith('file:') && !fetchesFiles) {

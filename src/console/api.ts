@@ -48,7 +48,8 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   return json as T;
 }
 
-function problemError(status: number, statusText: string, json: unknown, text: string): ApiError {
+/** The ApiError of an answer that is not a success (its body read as `json`, or `text`). */
+export function problemError(status: number, statusText: string, json: unknown, text: string): ApiError {
   const p = (typeof json === 'object' && json !== null ? json : {}) as { title?: unknown; detail?: unknown; errors?: unknown; availableActions?: unknown };
   const errors = Array.isArray(p.errors) ? (p.errors as VerifyProblem[]) : [];
   const actions = Array.isArray(p.availableActions) ? (p.availableActions as string[]) : undefined;

@@ -1,12 +1,14 @@
 import { useEffect, useRef } from 'preact/hooks';
+import { EditorPage } from './editor-page.js';
 import { EnginePage } from './engine-page.js';
 import { html } from './html.js';
 import { JobPage } from './job-page.js';
-import { Link, useRoute, type Route } from './router.js';
+import { jobHref, Link, useRoute, type Route } from './router.js';
 
 /** The document's title for a page. */
 function titleOf(route: Route): string {
   if (route.page === 'job') return `${route.job} · beancrawl`;
+  if (route.page === 'editor') return `${route.file ?? 'Editor'} · ${route.job} · beancrawl`;
   if (route.page === 'not-found') return 'Not found · beancrawl';
   return 'Jobs · beancrawl';
 }
@@ -34,11 +36,13 @@ export function App() {
         <${Link} href="/" class="brand">beancrawl</${Link}>
         <${Link} href="/">Jobs</${Link}>
         ${route.page === 'job' ? html`<span aria-hidden="true">›</span> <span>${route.job}</span>` : null}
+        ${route.page === 'editor' ? html`<span aria-hidden="true">›</span> <${Link} href=${jobHref(route.job)}>${route.job}</${Link}> <span aria-hidden="true">›</span> <span>Editor</span>` : null}
       </nav>
     </header>
     <main id="main" tabindex="-1">
       ${route.page === 'engine' ? html`<${EnginePage} />`
         : route.page === 'job' ? html`<${JobPage} key=${route.job} name=${route.job} />`
+        : route.page === 'editor' ? html`<${EditorPage} key=${`${route.job}/${route.file ?? ''}`} job=${route.job} file=${route.file} />`
           : html`<h1 tabindex="-1">Not found</h1><p>The console has no page at <code>${route.path}</code>. <${Link} href="/">The jobs</${Link}>.</p>`}
     </main>`;
 }

@@ -17,11 +17,14 @@ interface ActionAnswer {
 }
 
 /**
- * The job's buttons: Verify, and each action enabled when the job's `availableActions` has it.
+ * The job's buttons: Verify, and each action enabled when the job's `availableActions` has it;
+ * Launch only while the job's newest verify (`verify`) found nothing that stops a launch.
  * Launch takes the options beside it: a checkpoint to start from, and `--set` values (which
  * Verify checks too). A refusal is shown with its located errors.
  */
-export function JobActions({ job, onJob, onVerified }: { job: JobStatus; onJob: (job: JobStatus) => void; onVerified: (report: VerifyReport) => void }) {
+export function JobActions({ job, verify: verified, onJob, onVerified }: {
+  job: JobStatus; verify?: VerifyReport; onJob: (job: JobStatus) => void; onVerified: (report: VerifyReport) => void;
+}) {
   const [busy, setBusy] = useState<string>();
   const [error, setError] = useState<unknown>();
   const [done, setDone] = useState<string>();
@@ -29,7 +32,8 @@ export function JobActions({ job, onJob, onVerified }: { job: JobStatus; onJob: 
   const [checkpoint, setCheckpoint] = useState('');
   const [checkpoints, setCheckpoints] = useState<readonly Checkpoint[]>([]);
 
-  const canLaunch = job.availableActions.includes('launch');
+  const canLaunch = job.availableActions.includes('launch') && verified?.ok !== false;
+  const available = (action: JobAction) => (action === 'launch' ? canLaunch : job.availableActions.includes(action));
   useEffect(() => {
     if (!canLaunch) return;
     api<Checkpoint[]>('GET', jobPath(job.name, '/checkpoints')).then(setCheckpoints, () => setCheckpoints([]));
@@ -69,7 +73,7 @@ export function JobActions({ job, onJob, onVerified }: { job: JobStatus; onJob: 
     <div class="buttons">
       <button type="button" onClick=${verify} disabled=${busy !== undefined}>Verify</button>
       ${JOB_ACTIONS.map((action) => html`<button type="button" class=${action === 'terminate' ? 'danger' : action === 'launch' ? 'primary' : undefined}
-        data-action=${action} disabled=${busy !== undefined || !job.availableActions.includes(action)} onClick=${() => act(action)}>${LABELS[action]}</button>`)}
+        data-action=${action} disabled=${busy !== undefined || !available(action)} onClick=${() => act(action)}>${LABELS[action]}</button>`)}
       <span class="busy" role="status">${busy ? `${busy}…` : done ?? ''}</span>
     </div>
     <details class="launch-options">

@@ -9,6 +9,7 @@ import { ProblemList, ProblemView } from './problem-view.js';
 import { RateChart } from './rate-chart.js';
 import { RunDownloads } from './run-downloads.js';
 import { RunHistory } from './run-history.js';
+import { editHref, Link } from './router.js';
 import { StateBadge } from './state-badge.js';
 import { useJobLive } from './use-job-live.js';
 
@@ -17,7 +18,7 @@ const CONNECTION = { live: 'live', reconnecting: 'reconnecting…', closed: 'not
 /**
  * A job's page: its buttons, its configuration's verify result, the crawl live (counts, rates,
  * queues, alerts, a chart, crawl.log's last lines), its runs, reports and logs, and its schedule.
- * Pages to come sit beside it under /jobs/NAME/: the editor, forms, live beans, queues, explain.
+ * The editor sits beside it at /jobs/NAME/edit; pages to come (forms, live beans, queues, explain) too.
  */
 export function JobPage({ name }: { name: string }) {
   const live = useJobLive(name);
@@ -39,10 +40,11 @@ export function JobPage({ name }: { name: string }) {
     </div>
     <p class="schedule">${job.nextRunAt ? html`Next scheduled run: <time datetime=${job.nextRunAt}>${time(job.nextRunAt)}</time>` : 'No schedule.'}</p>
     <${ProblemView} error=${live.error} />
-    <${JobActions} job=${job} onJob=${live.accept} onVerified=${setVerified} />
+    <${JobActions} job=${job} verify=${verify} onJob=${live.accept} onVerified=${setVerified} />
 
     <section class="configuration" aria-labelledby="configuration-title">
       <h2 id="configuration-title">Configuration</h2>
+      <p><${Link} href=${editHref(name)}>Edit the bean file</${Link}></p>
       ${!verify ? html`<p class="subtle">Not verified yet.</p>`
         : verify.errors.length === 0 ? html`<p class="ok">Verified ${time(verify.at)}: no errors (${verify.beans} beans).</p>`
           : html`<p class=${verify.ok ? 'ok' : 'bad'}>Verified ${time(verify.at)}: ${verify.ok ? 'warnings only' : 'errors, the job cannot be launched'}.</p>

@@ -1,15 +1,18 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { html } from './html.js';
+import { mayLeave } from './leave-guard.js';
 
 /**
  * The console's pages by URL: each has a stable address that can be bookmarked and reloaded (the
- * service answers the console's page at each of them). Pages to come (the editor, forms, live
- * beans, queues, explain, sheets) get their own paths under /jobs/NAME/.
+ * service answers the console's page at each of them). Pages to come (forms, live beans, queues,
+ * explain) get their own paths under /jobs/NAME/, as the editor has.
  */
 export type Route =
   | { readonly page: 'engine' }
   | { readonly page: 'job'; readonly job: string }
+  /** The editor of the job's bean file, or of one of its sheets (`file` is `sheets/NAME`). */
+  | { readonly page: 'editor'; readonly job: string; readonly file?: string }
   | { readonly page: 'not-found'; readonly path: string };
 
 const NAVIGATED = 'beancrawl:navigated';
@@ -17,15 +20,20 @@ const NAVIGATED = 'beancrawl:navigated';
 /** The page a path names. */
 export function routeOf(path: string): Route {
   if (path === '/' || path === '') return { page: 'engine' };
-  const job = /^\/jobs\/([^/]+)\/?$/.exec(path);
-  if (job) {
-    try {
-      return { page: 'job', job: decodeURIComponent(job[1]) };
-    } catch {
-      // A malformed escape names no page.
-    }
+  try {
+    const job = /^\/jobs\/([^/]+)\/?$/.exec(path);
+    if (job) return { page: 'job', job: decodeURIComponent(job[1]) };
+    const edit = /^\/jobs\/([^/]+)\/edit(?:\/sheets\/([^/]+))?\/?$/.exec(path);
+    if (edit) return { page: 'editor', job: decodeURIComponent(edit[1]), ...(edit[2] ? { file: `sheets/${decodeURIComponent(edit[2])}` } : {}) };
+  } catch {
+    // A malformed escape names no page.
   }
   return { page: 'not-found', path };
+}
+
+/** The console's path of a job's editor: of its bean file, or of `sheets/NAME`. */
+export function editHref(job: string, file?: string): string {
+  return `${jobHref(job)}/edit${file?.startsWith('sheets/') ? `/sheets/${encodeURIComponent(file.slice('sheets/'.length))}` : ''}`;
 }
 
 /** The console's path of a job's page. */
@@ -33,9 +41,10 @@ export function jobHref(name: string): string {
   return `/jobs/${encodeURIComponent(name)}`;
 }
 
-/** Goes to a console page without reloading (a new history entry). */
+/** Goes to a console page without reloading (a new history entry), unless the page asks to stay (unsaved text). */
 export function navigate(href: string): void {
   if (href === location.pathname + location.search) return;
+  if (!mayLeave()) return;
   history.pushState(null, '', href);
   window.dispatchEvent(new Event(NAVIGATED));
 }
@@ -44,11 +53,20 @@ export function navigate(href: string): void {
 export function useRoute(): Route {
   const [route, setRoute] = useState<Route>(() => routeOf(location.pathname));
   useEffect(() => {
-    const update = () => setRoute(routeOf(location.pathname));
-    window.addEventListener('popstate', update);
+    let shown = location.pathname + location.search;
+    const update = () => {
+      shown = location.pathname + location.search;
+      setRoute(routeOf(location.pathname));
+    };
+    // Back or forward has already moved the address: put it back when the page asks to stay.
+    const popped = () => {
+      if (mayLeave()) update();
+      else history.pushState(null, '', shown);
+    };
+    window.addEventListener('popstate', popped);
     window.addEventListener(NAVIGATED, update);
     return () => {
-      window.removeEventListener('popstate', update);
+      window.removeEventListener('popstate', popped);
       window.removeEventListener(NAVIGATED, update);
     };
   }, []);

@@ -13,14 +13,29 @@ export interface VendorPackage {
 }
 
 /**
+ * The editor's packages: CodeMirror 6's scoped packages (not the package named `codemirror`,
+ * whose newest version is CodeMirror 5) and every ES module they import, each by its `exports`
+ * `import` entry. A package added here must bring the packages its modules import.
+ */
+export const CODEMIRROR_PACKAGES: readonly VendorPackage[] = [
+  ...['state', 'view', 'commands', 'language', 'streamparser', 'lint', 'autocomplete', 'lang-xml', 'lang-json']
+    .map((name) => ({ name: `@codemirror/${name}`, imports: { [`@codemirror/${name}`]: 'dist/index.js' } })),
+  ...['common', 'lr', 'highlight', 'xml', 'json'].map((name) => ({ name: `@lezer/${name}`, imports: { [`@lezer/${name}`]: 'dist/index.js' } })),
+  { name: 'style-mod', imports: { 'style-mod': 'src/style-mod.js' } },
+  { name: 'crelt', imports: { crelt: 'index.js' } },
+  { name: 'w3c-keyname', imports: { 'w3c-keyname': 'index.js' } },
+  { name: '@marijn/find-cluster-break', imports: { '@marijn/find-cluster-break': 'src/index.js' } },
+];
+
+/**
  * The packages the console may load, and nothing else of node_modules: Preact (not htm's
- * `preact/standalone`, which embeds an older Preact), htm, uPlot. CodeMirror's `@codemirror/*`
- * packages join here when the editor does.
+ * `preact/standalone`, which embeds an older Preact), htm, uPlot, and the editor's CodeMirror.
  */
 export const VENDOR_PACKAGES: readonly VendorPackage[] = [
   { name: 'preact', imports: { preact: 'dist/preact.mjs', 'preact/hooks': 'hooks/dist/hooks.mjs' } },
   { name: 'htm', imports: { htm: 'dist/htm.mjs' } },
   { name: 'uplot', imports: { uplot: 'dist/uPlot.esm.js' }, styles: ['dist/uPlot.min.css'] },
+  ...CODEMIRROR_PACKAGES,
 ];
 
 /** The types of the files served, by extension; a file of any other kind is not served. */

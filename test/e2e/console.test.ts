@@ -181,6 +181,155 @@ describe('the web console, in a real browser (Debian chromium through playwright
   });
 });
 
+describe('the web console\'s editor, in a real browser', function () {
+  this.timeout(240_000);
+
+  before(function () {
+    requireServer(this, 'chromium');
+  });
+
+  it('shows verify\'s problems where they are as you type, completes and explains properties, saves with If-Match and never over a change made elsewhere', async () => {
+    const work = await tempDir();
+    const serve = await ServeProcess.start(join(work.dir, 'jobs'));
+    await mkdir(OUTPUT, { recursive: true });
+    let browser: Browser | undefined;
+    const messages: string[] = [];
+    const dialogs: string[] = [];
+    /** What the page shows, for a failure's message. */
+    let shown = async () => '';
+    try {
+      const created = await serve.api('POST', '/api/v1/jobs', { name: 'ed', profile: 'default', seeds: ['https://example.org/'], contact: CONTACT });
+      expect(created.status, created.text).to.equal(201);
+      const original = (await serve.api('GET', '/api/v1/jobs/ed/files/crawler-beans.xml')).text;
+      // 1-based: the line of `</beans>`, before which the bean is typed.
+      const at = original.split('\n').findLastIndex((l) => l.trim() === '</beans>') + 1;
+
+      browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+      const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+      shown = async () => page.locator('main').innerText().catch(() => '');
+      page.on('console', (m) => messages.push(`[${m.type()}] ${m.text()}`));
+      page.on('pageerror', (e) => messages.push(`[pageerror] ${e.message}`));
+      page.on('dialog', (d) => {
+        dialogs.push(`${d.type()}: ${d.message()}`);
+        void d.dismiss();
+      });
+      const status = page.locator('.editor-problems [role="status"]');
+      const problem = (line: number) => page.locator(`.editor-problems li[data-file="crawler-beans.xml"][data-line="${line}"]`);
+
+      await page.goto(`${serve.base}/?token=${serve.token}`);
+      await page.getByRole('link', { name: 'ed', exact: true }).click();
+      await page.getByRole('link', { name: 'Edit the bean file' }).click();
+      await page.waitForURL(`${serve.base}/jobs/ed/edit`);
+      await page.locator('.cm-content').waitFor();
+      // Checked as it opens.
+      await status.filter({ hasText: 'As typed: no errors' }).waitFor();
+
+      // Type a bean before </beans>; completion offers its class's properties (inherited ones too).
+      await page.locator('.cm-content').click();
+      await page.keyboard.press('Control+End');
+      for (let up = 0; up < 20 && !(await page.locator('.cm-activeLine').textContent())!.includes('</beans>'); up++) await page.keyboard.press('ArrowUp');
+      expect(await page.locator('.cm-activeLine').textContent()).to.contain('</beans>');
+      await page.keyboard.press('Home');
+      await page.keyboard.press('Home');
+      await page.keyboard.insertText('<bean id="typo" class="FetchHttp">\n<property name="');
+      await page.keyboard.press('Control+Space');
+      const options = page.locator('.cm-tooltip-autocomplete .cm-completionLabel');
+      await options.filter({ hasText: /^timeoutSeconds$/ }).waitFor();
+      const labels = await options.allTextContents();
+      expect(labels).to.include.members(['timeoutSeconds', 'sendReferer', 'enabled']);
+      expect(labels).not.to.include('FetchHttp');
+      await page.keyboard.press('Escape');
+      // A misspelt property name and a value of the wrong type: both marked at their line, and listed.
+      await page.keyboard.insertText('timeoutSecnds" value="60"/>\n<property name="sendReferer" value="maybe"/>\n</bean>\n');
+      await problem(at + 1).filter({ hasText: 'BC_PROP_UNKNOWN' }).waitFor();
+      await problem(at + 2).waitFor();
+      await status.filter({ hasText: 'As typed: 2 errors' }).waitFor();
+      await page.locator('.cm-line', { hasText: 'timeoutSecnds' }).locator('.cm-lintRange-error').waitFor();
+      await page.locator('.cm-line', { hasText: 'maybe' }).locator('.cm-lintRange-error').waitFor();
+      expect((await serve.api('GET', '/api/v1/jobs/ed/files/crawler-beans.xml')).text, 'typing saves nothing').to.equal(original);
+      // An entry of the panel takes the cursor to its line.
+      await problem(at + 2).getByRole('button').click();
+      expect(await page.locator('.cm-activeLine').textContent()).to.contain('maybe');
+      await problem(at + 1).getByRole('button').click();
+      expect(await page.locator('.cm-activeLine').textContent()).to.contain('timeoutSecnds');
+
+      // Hover: the property's description, type and default.
+      await page.locator('.cm-line', { hasText: 'sendReferer' }).getByText('sendReferer').hover();
+      await page.locator('.cm-tooltip-hover', { hasText: 'boolean' }).waitFor();
+      expect(await page.locator('.cm-tooltip-hover').textContent()).to.contain('Referer');
+      await page.mouse.move(0, 0);
+
+      // Ctrl-S saves it with its errors; the job page then keeps Launch disabled.
+      await page.keyboard.press('Control+s');
+      await status.filter({ hasText: 'As saved: 2 errors' }).waitFor();
+      expect((await serve.api('GET', '/api/v1/jobs/ed/files/crawler-beans.xml')).text).to.contain('timeoutSecnds');
+      await page.locator('.editor h1').getByRole('link', { name: 'ed' }).click();
+      await page.waitForURL(`${serve.base}/jobs/ed`);
+      await page.locator('.configuration .bad').waitFor();
+      await page.locator('button[data-action="launch"]:disabled').waitFor();
+      await page.getByRole('link', { name: 'Edit the bean file' }).click();
+      await status.filter({ hasText: 'errors' }).waitFor();
+
+      // Fix both lines (each reached from the panel), save: clean, and Launch is enabled.
+      for (const [line, text] of [[at + 1, '<property name="timeoutSeconds" value="60"/>'], [at + 2, '<property name="sendReferer" value="false"/>']] as const) {
+        await problem(line).getByRole('button').click();
+        await page.keyboard.press('End');
+        await page.keyboard.press('Shift+Home');
+        await page.keyboard.insertText(text);
+      }
+      await status.filter({ hasText: 'As typed: no errors' }).waitFor();
+      expect(await page.locator('.cm-lintRange-error').count()).to.equal(0);
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await status.filter({ hasText: 'As saved: no errors' }).waitFor();
+      const fixed = await serve.api('GET', '/api/v1/jobs/ed/files/crawler-beans.xml');
+      expect(fixed.text).to.contain('timeoutSeconds" value="60"').and.not.contain('timeoutSecnds');
+      await page.locator('.editor h1').getByRole('link', { name: 'ed' }).click();
+      await page.locator('button[data-action="launch"]:enabled').waitFor();
+      await page.getByRole('link', { name: 'Edit the bean file' }).click();
+      await status.filter({ hasText: 'no errors' }).waitFor();
+
+      // Changed elsewhere meanwhile: the save is refused (412), said so, and the other change stays.
+      const elsewhere = fixed.text.replace('</beans>', '<!-- changed elsewhere -->\n</beans>');
+      const put = await serve.api('PUT', '/api/v1/jobs/ed/files/crawler-beans.xml', elsewhere, { 'if-match': fixed.headers.get('etag')!, 'content-type': 'text/plain' });
+      expect(put.status, put.text).to.equal(200);
+      await page.locator('.cm-content').click();
+      await page.keyboard.press('Control+End');
+      await page.keyboard.insertText('<!-- mine -->');
+      await page.locator('.busy', { hasText: 'Unsaved changes.' }).waitFor();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.locator('.conflict[role="alert"]', { hasText: 'Changed elsewhere' }).waitFor();
+      expect((await serve.api('GET', '/api/v1/jobs/ed/files/crawler-beans.xml')).text, 'nothing overwritten').to.equal(elsewhere);
+      expect(await seriousViolations(page)).to.deep.equal([]);
+      await page.screenshot({ path: join(OUTPUT, 'editor.png'), fullPage: true });
+
+      // Leaving with unsaved text asks first (dismissed: the editor stays).
+      expect(dialogs).to.deep.equal([]);
+      await page.getByRole('navigation').getByRole('link', { name: 'Jobs' }).click();
+      await until(async () => dialogs.length === 1, 'the question before leaving');
+      expect(dialogs[0]).to.match(/^confirm: .*not saved/);
+      expect(page.url()).to.equal(`${serve.base}/jobs/ed/edit`);
+      // Reloading the file takes the change made elsewhere, and nothing is left unsaved.
+      await page.getByRole('button', { name: 'Reload the file' }).click();
+      await page.locator('.cm-line', { hasText: 'changed elsewhere' }).waitFor();
+      expect(await page.locator('.cm-line', { hasText: 'mine' }).count()).to.equal(0);
+      await page.getByRole('navigation').getByRole('link', { name: 'Jobs' }).click();
+      await page.waitForURL(`${serve.base}/`);
+      expect(dialogs).to.have.length(1);
+
+      expect(messages.filter((m) => /Content.Security.Policy|Refused to|\[pageerror\]/i.test(m)), 'no CSP refusal, no page error').to.deep.equal([]);
+    } catch (e) {
+      console.error(`--- the page:\n${await shown()}`);
+      if (e instanceof Error) e.message += `${serve.output()}\n--- the browser's console:\n${messages.join('\n')}\n--- dialogs: ${dialogs.join('\n')}`;
+      throw e;
+    } finally {
+      await browser?.close();
+      const code = await serve.stop();
+      expect(code, serve.output()).to.equal(0);
+      await work.cleanup();
+    }
+  });
+});
+
 describe('the web console\'s files (the real service, port 0)', function () {
   this.timeout(60_000);
 
@@ -206,7 +355,11 @@ describe('the web console\'s files (the real service, port 0)', function () {
       expect(engine.headers.get('cache-control')).to.equal('no-store');
 
       const imports = (JSON.parse(map) as { imports: Record<string, string> }).imports;
-      expect(Object.keys(imports).sort()).to.deep.equal(['htm', 'preact', 'preact/hooks', 'uplot']);
+      expect(Object.keys(imports).sort()).to.deep.equal([
+        '@codemirror/autocomplete', '@codemirror/commands', '@codemirror/lang-json', '@codemirror/lang-xml', '@codemirror/language', '@codemirror/lint',
+        '@codemirror/state', '@codemirror/streamparser', '@codemirror/view', '@lezer/common', '@lezer/highlight', '@lezer/json', '@lezer/lr', '@lezer/xml',
+        '@marijn/find-cluster-break', 'crelt', 'htm', 'preact', 'preact/hooks', 'style-mod', 'uplot', 'w3c-keyname',
+      ]);
       for (const url of Object.values(imports)) {
         const r = await serve.api('GET', url);
         expect(r.status, url).to.equal(200);

@@ -50,6 +50,20 @@ describe('beancrawl serve: the REST API (the real service, port 0)', function ()
       expect(stale.status).to.equal(412);
       expect(stale.headers.get('content-type')).to.match(/^application\/problem\+json/);
 
+      // Unsaved texts are verified as if saved, and nothing is written: what an editor shows as you type.
+      const draft = await serve.api('POST', '/api/v1/jobs/life/verify', { files: { 'crawler-beans.xml': good } });
+      expect(draft.status, draft.text).to.equal(200);
+      expect(draft.json.ok, draft.text).to.equal(true);
+      const draftBroken = await serve.api('POST', '/api/v1/jobs/life/verify', { files: { 'crawler-beans.xml': broken } });
+      expect((draftBroken.json.errors as Array<Record<string, unknown>>).map((e) => [e.code, e.file, e.line])).to.deep.equal([
+        ['BC_CLASS_UNKNOWN', 'crawler-beans.xml', end + 1], ['BC_PROP_UNKNOWN', 'crawler-beans.xml', end + 2],
+      ]);
+      expect(draftBroken.text).not.to.contain('beancrawl-draft-');
+      expect((await serve.api('GET', '/api/v1/jobs/life/files/crawler-beans.xml')).text).to.equal(broken);
+      expect((await serve.api('POST', '/api/v1/jobs/life/verify', { files: { '../other/crawler-beans.xml': good } })).status).to.equal(400);
+      expect((await serve.api('POST', '/api/v1/jobs/life/verify', { files: { 'runs/crawler-beans.xml': good } })).status).to.equal(403);
+      expect((await serve.api('GET', '/api/v1/jobs/life')).json.lastVerify.ok, 'a draft is not the job\'s last verify').to.equal(false);
+
       const refused = await serve.api('POST', '/api/v1/jobs/life/actions/launch', {});
       expect(refused.status, refused.text).to.equal(422);
       expect(refused.json.errors.map((e: { code: string }) => e.code)).to.deep.equal(['BC_CLASS_UNKNOWN', 'BC_PROP_UNKNOWN']);

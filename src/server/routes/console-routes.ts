@@ -41,7 +41,7 @@ export function consoleRoutes() {
     }, async (req, reply) => sendStatic(req, reply, await fileInside(consoleDir(), wildcard(req)), REVALIDATE));
 
     app.get('/vendor/*', {
-      schema: { summary: 'Files of the packages the console loads (Preact, htm, uPlot), by version', tags: ['console'], hide: true },
+      schema: { summary: 'Files of the packages the console loads (Preact, htm, uPlot, CodeMirror), by version', tags: ['console'], hide: true },
     }, async (req, reply) => sendStatic(req, reply, await vendor.file(wildcard(req)), IMMUTABLE));
   };
 }

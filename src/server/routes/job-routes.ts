@@ -9,6 +9,7 @@ import { HttpProblem, PROBLEM_SCHEMA } from '../http-problem.js';
 import { copyJobTo, deleteJob } from '../job-admin.js';
 import { jobSummaries, profilesDir } from '../job-summaries.js';
 import type { ServiceContext } from '../service-context.js';
+import { verifyDraft } from '../verify-draft.js';
 
 const ANY_OBJECT = { type: 'object', additionalProperties: true } as const;
 const JOB_PARAMS = { type: 'object', properties: { job: { type: 'string', description: 'The job\'s folder name in the jobs folder.' } }, required: ['job'] } as const;
@@ -70,11 +71,25 @@ export function jobRoutes(ctx: ServiceContext) {
 
     app.post('/api/v1/jobs/:job/verify', {
       schema: {
-        summary: 'Verify the job as it is on disk: every error, located (file, line, column, code, bean, property, level, message)', tags: ['jobs'], params: JOB_PARAMS,
-        body: { type: ['object', 'null'], additionalProperties: false, properties: { set: { type: 'array', items: { type: 'string' }, description: '`--set` values: bean.path=value.' } } },
-        response: { 200: ANY_OBJECT },
+        summary: 'Verify the job as it is on disk, or with some of its files replaced by unsaved texts (`files`: nothing is written, and the result is not kept as the job\'s last verify): every error, located (file, line, column, code, bean, property, level, message)', tags: ['jobs'], params: JOB_PARAMS,
+        body: {
+          type: ['object', 'null'], additionalProperties: false,
+          properties: {
+            set: { type: 'array', items: { type: 'string' }, description: '`--set` values: bean.path=value.' },
+            files: {
+              type: 'object', additionalProperties: { type: 'string', maxLength: 10 * 1024 * 1024 }, maxProperties: 100,
+              description: 'Unsaved texts of the job\'s own files, by their path in the job folder (crawler-beans.xml, sheets/NAME.xml): the job is verified as if they were saved.',
+            },
+          },
+        },
+        response: { 200: ANY_OBJECT, 400: PROBLEM_SCHEMA, 403: PROBLEM_SCHEMA, 404: PROBLEM_SCHEMA },
       },
-    }, async (req) => ctx.runner.verify((req.params as { job: string }).job, (req.body as { set?: string[] } | null)?.set ?? []));
+    }, async (req) => {
+      const { job } = req.params as { job: string };
+      const body = (req.body ?? {}) as { set?: string[]; files?: Record<string, string> };
+      if (body.files && Object.keys(body.files).length) return verifyDraft(await ctx.runner.jobDir(job), body.files, body.set ?? []);
+      return ctx.runner.verify(job, body.set ?? []);
+    });
 
     app.post('/api/v1/jobs/:job/actions/:action', {
       schema: {

@@ -39,11 +39,16 @@ export async function verifyDraft(jobDir: string, files: Readonly<Record<string,
   }
 }
 
-/** The files at the top of the job folder and in its sheets/ folder (links followed), copied. */
+/** The files at the top of the job folder and in its sheets/ folder copied (a link only when it stays inside the job, as the files API reads it). */
 async function copyOwnFiles(jobDir: string, copy: string): Promise<void> {
   for (const folder of ['', 'sheets']) {
     const entries = await readdir(join(jobDir, folder), { withFileTypes: true }).catch(() => []);
-    const files = entries.filter((e) => (e.isFile() || e.isSymbolicLink()) && !e.name.startsWith('.'));
+    const files = [];
+    for (const e of entries) {
+      if (e.name.startsWith('.') || !(e.isFile() || e.isSymbolicLink())) continue;
+      if (e.isSymbolicLink() && !(await jobFilePath(jobDir, folder ? `${folder}/${e.name}` : e.name).then(() => true, () => false))) continue;
+      files.push(e);
+    }
     if (folder && files.length) await mkdir(join(copy, folder), { recursive: true });
     for (const e of files) await copyFile(join(jobDir, folder, e.name), join(copy, folder, e.name)).catch(() => undefined);
   }

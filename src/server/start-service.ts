@@ -67,7 +67,12 @@ export async function startService(options: ServeOptions): Promise<RunningServic
   });
   const guard = new AccessGuard({ token, allowedHosts: [bind, ...(options.allowHosts ?? [])], passwords });
   const app = await serviceApp({ jobsDir, runner, events, guard, tls: tls !== undefined, maxEventStreams: 64 }, tls);
-  await app.listen({ host: bind, port: options.port ?? 8443 });
+  const port0 = options.port ?? 8443;
+  await app.listen({ host: bind, port: port0 }).catch((e: NodeJS.ErrnoException) => {
+    const why = e.code === 'EADDRINUSE' ? 'is in use' : e.code === 'EACCES' ? 'needs rights this user lacks' : e.code === 'EADDRNOTAVAIL' ? 'is not an address of this machine' : undefined;
+    if (!why) throw e;
+    throw new BeancrawlError([{ code: 'BC_SERVE_LISTEN', message: `${bind}:${port0} ${why}: choose another --port (0 takes a free one)${e.code === 'EADDRNOTAVAIL' ? ' or --bind' : ''}` }]);
+  });
   const port = (app.server.address() as AddressInfo).port;
   const host = bind.includes(':') ? `[${bind}]` : bind;
   const base = `${tls ? 'https' : 'http'}://${host}:${port}`;

@@ -52,6 +52,7 @@ export const ERROR_CODES = {
   BC_JOB_NOT_RUNNING: '`pause`, `unpause`, `terminate` or `status` was given a job with no running crawl.',
   BC_JOB_NO_RUN: '`index` or `get` was given a job that has no run yet, or no run of the name given with `--run`.',
   BC_SERVE_EXPOSED: '`beancrawl serve --bind` names an address beyond loopback without TLS (`--tls-cert`, `--tls-key`) or an explicit `--insecure-http`.',
+  BC_SERVE_LISTEN: '`beancrawl serve` cannot listen where it was asked: the port is in use, the address is not this machine\'s, or the port needs rights the user lacks.',
   BC_PASSWORD_FILE: '`beancrawl serve --password-file` names a file that cannot be read, or a line that is not `user:beancrawl:HASH` (the format `htdigest` writes).',
   BC_JOB_NOT_FOUND: 'The job folder or bean file given on the command line does not exist or holds no bean file.',
   BC_STATE_CORRUPT: 'A job\'s state folder cannot be read (damaged files); the message names the folder.',

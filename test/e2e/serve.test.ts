@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { runCli } from '../support/run-cli.js';
 import { EventReader, ServeProcess } from '../support/serve-process.js';
 import { linkedSite, type SiteServer } from '../support/site-server.js';
 import { tempDir } from '../support/temp-dir.js';
@@ -279,6 +280,29 @@ describe('beancrawl serve: the REST API (the real service, port 0)', function ()
       expect((await serve.api('POST', '/api/v1/jobs', { name: 'j', seeds: ['http://127.0.0.1:9/'], contact: CONTACT })).status).to.equal(201);
       const set = await serve.api('POST', '/api/v1/authoring/complete-set', { argument: 'disposition.minD', offset: 16, job: 'j' });
       expect(set.json.completions.map((c: { label: string }) => c.label)).to.include('minDelayMs');
+    } finally {
+      await serve.stop();
+      await work.cleanup();
+    }
+  });
+
+  it('refuses to start, with a located error and exit 1, on a port in use, a password file it cannot read, or TLS half given', async () => {
+    const work = await tempDir();
+    const serve = await ServeProcess.start(join(work.dir, 'jobs'));
+    try {
+      const port = new URL(serve.base).port;
+      const inUse = await runCli(['serve', '--jobs-dir', join(work.dir, 'other'), '--port', port]);
+      expect(inUse.code, inUse.stderr).to.equal(1);
+      expect(inUse.stderr).to.contain(`error BC_SERVE_LISTEN: 127.0.0.1:${port} is in use`).and.not.contain('internal error');
+      const noFile = await runCli(['serve', '--jobs-dir', join(work.dir, 'other'), '--port', '0', '--password-file', join(work.dir, 'missing')]);
+      expect(noFile.code, noFile.stderr).to.equal(1);
+      expect(noFile.stderr).to.contain('error BC_PASSWORD_FILE');
+      await writeFile(join(work.dir, 'users'), 'admin:admin\n');
+      const badFile = await runCli(['serve', '--jobs-dir', join(work.dir, 'other'), '--port', '0', '--password-file', join(work.dir, 'users')]);
+      expect(badFile.stderr).to.contain(`${join(work.dir, 'users')}:1:1: error BC_PASSWORD_FILE`);
+      const halfTls = await runCli(['serve', '--jobs-dir', join(work.dir, 'other'), '--port', '0', '--tls-cert', join(work.dir, 'users')]);
+      expect(halfTls.code, halfTls.stderr).to.equal(1);
+      expect(halfTls.stderr).to.contain('error BC_SERVE_EXPOSED: --tls-cert and --tls-key go together');
     } finally {
       await serve.stop();
       await work.cleanup();

@@ -9,7 +9,7 @@ import { ProblemList, ProblemView } from './problem-view.js';
 import { RateChart } from './rate-chart.js';
 import { RunDownloads } from './run-downloads.js';
 import { RunHistory } from './run-history.js';
-import { editHref, Link } from './router.js';
+import { editHref, jobPageHref, Link } from './router.js';
 import { StateBadge } from './state-badge.js';
 import { useJobLive } from './use-job-live.js';
 
@@ -18,7 +18,8 @@ const CONNECTION = { live: 'live', reconnecting: 'reconnecting…', closed: 'not
 /**
  * A job's page: its buttons, its configuration's verify result, the crawl live (counts, rates,
  * queues, alerts, a chart, crawl.log's last lines), its runs, reports and logs, and its schedule.
- * The editor sits beside it at /jobs/NAME/edit; pages to come (forms, live beans, queues, explain) too.
+ * Its other pages sit beside it, linked from it: the editor (/jobs/NAME/edit), live beans
+ * (/jobs/NAME/beans), the frontier's queues (/jobs/NAME/queues), explain and why (/jobs/NAME/explain).
  */
 export function JobPage({ name }: { name: string }) {
   const live = useJobLive(name);
@@ -44,7 +45,12 @@ export function JobPage({ name }: { name: string }) {
 
     <section class="configuration" aria-labelledby="configuration-title">
       <h2 id="configuration-title">Configuration</h2>
-      <p><${Link} href=${editHref(name)}>Edit the bean file</${Link}></p>
+      <ul class="job-links">
+        <li><${Link} href=${editHref(name)}>Edit the bean file</${Link}></li>
+        <li><${Link} href=${jobPageHref(name, 'beans')}>Live beans</${Link}></li>
+        <li><${Link} href=${jobPageHref(name, 'queues')}>Queues</${Link}></li>
+        <li><${Link} href=${jobPageHref(name, 'explain')}>Explain and why</${Link}></li>
+      </ul>
       ${!verify ? html`<p class="subtle">Not verified yet.</p>`
         : verify.errors.length === 0 ? html`<p class="ok">Verified ${time(verify.at)}: no errors (${verify.beans} beans).</p>`
           : html`<p class=${verify.ok ? 'ok' : 'bad'}>Verified ${time(verify.at)}: ${verify.ok ? 'warnings only' : 'errors, the job cannot be launched'}.</p>

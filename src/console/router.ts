@@ -5,15 +5,23 @@ import { mayLeave } from './leave-guard.js';
 
 /**
  * The console's pages by URL: each has a stable address that can be bookmarked and reloaded (the
- * service answers the console's page at each of them). Pages to come (forms, live beans, queues,
- * explain) get their own paths under /jobs/NAME/, as the editor has.
+ * service answers the console's page at each of them). A job's pages sit under /jobs/NAME/: its
+ * editor, its live beans, its queues, explain and why.
  */
 export type Route =
   | { readonly page: 'engine' }
   | { readonly page: 'job'; readonly job: string }
   /** The editor of the job's bean file, or of one of its sheets (`file` is `sheets/NAME`). */
   | { readonly page: 'editor'; readonly job: string; readonly file?: string }
+  /** A job's other pages: live beans, the frontier's queues, explain and why. */
+  | { readonly page: 'beans'; readonly job: string }
+  | { readonly page: 'queues'; readonly job: string }
+  | { readonly page: 'explain'; readonly job: string }
   | { readonly page: 'not-found'; readonly path: string };
+
+/** A job's pages at /jobs/NAME/PAGE (besides the editor), by the last part of their path. */
+export const JOB_SUBPAGES = ['beans', 'queues', 'explain'] as const;
+export type JobSubpage = (typeof JOB_SUBPAGES)[number];
 
 const NAVIGATED = 'beancrawl:navigated';
 
@@ -23,6 +31,8 @@ export function routeOf(path: string): Route {
   try {
     const job = /^\/jobs\/([^/]+)\/?$/.exec(path);
     if (job) return { page: 'job', job: decodeURIComponent(job[1]) };
+    const sub = /^\/jobs\/([^/]+)\/(beans|queues|explain)\/?$/.exec(path);
+    if (sub) return { page: sub[2] as JobSubpage, job: decodeURIComponent(sub[1]) } as Route;
     const edit = /^\/jobs\/([^/]+)\/edit(?:\/sheets\/([^/]+))?\/?$/.exec(path);
     if (edit) return { page: 'editor', job: decodeURIComponent(edit[1]), ...(edit[2] ? { file: `sheets/${decodeURIComponent(edit[2])}` } : {}) };
   } catch {
@@ -39,6 +49,11 @@ export function editHref(job: string, file?: string): string {
 /** The console's path of a job's page. */
 export function jobHref(name: string): string {
   return `/jobs/${encodeURIComponent(name)}`;
+}
+
+/** The console's path of one of a job's pages: live beans, queues, explain. */
+export function jobPageHref(job: string, page: JobSubpage): string {
+  return `${jobHref(job)}/${page}`;
 }
 
 /** Goes to a console page without reloading (a new history entry), unless the page asks to stay (unsaved text). */

@@ -179,6 +179,134 @@ describe('the web console, in a real browser (Debian chromium through playwright
       await work.cleanup();
     }
   });
+
+  it('shows the live beans and changes one in place, lists the queues and retires, reactivates and deletes from one, explains a URL and says why of one; no serious axe violation', async () => {
+    // Two sites, two queues: retiring one leaves the crawl the other to go on with.
+    const web = await linkedSite(300);
+    const other = await linkedSite(300);
+    const work = await tempDir();
+    const serve = await ServeProcess.start(join(work.dir, 'jobs'));
+    await mkdir(OUTPUT, { recursive: true });
+    let browser: Browser | undefined;
+    const messages: string[] = [];
+    const dialogs: string[] = [];
+    const key = `127.0.0.1#${web.port}`;
+    try {
+      const created = await serve.api('POST', '/api/v1/jobs', { name: 'pages', profile: 'default', seeds: [`${web.origin}/`, `${other.origin}/`], contact: CONTACT });
+      expect(created.status, created.text).to.equal(201);
+      const launched = await serve.api('POST', '/api/v1/jobs/pages/actions/launch', { set: SLOW });
+      expect(launched.status, launched.text).to.equal(202);
+      await until(async () => ((await serve.api('GET', '/api/v1/jobs/pages')).json.counts?.downloaded ?? 0) >= 3, 'the crawl to download a few pages', { timeoutMs: 60_000 });
+
+      browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      page.on('console', (m) => messages.push(`[${m.type()}] ${m.text()}`));
+      page.on('pageerror', (e) => messages.push(`[pageerror] ${e.message}`));
+      page.on('dialog', (d) => {
+        dialogs.push(`${d.type()}: ${d.message()}`);
+        void d.dismiss();
+      });
+      await page.goto(`${serve.base}/?token=${serve.token}`);
+      await page.getByRole('link', { name: 'pages', exact: true }).click();
+      await page.getByRole('heading', { name: 'pages', level: 1 }).waitFor();
+
+      // Live beans: a stable URL; filtered, opened, a live property changed in place (the larger delay first).
+      await page.getByRole('link', { name: 'Live beans' }).click();
+      await page.waitForURL(`${serve.base}/jobs/pages/beans`);
+      await page.reload();
+      await page.getByRole('heading', { name: /^Live beans/, level: 1 }).waitFor();
+      await page.getByText('The crawl runs').waitFor();
+      await page.getByLabel('Filter by id or class').fill('disposition');
+      const disposition = page.locator('details[data-bean="disposition"]');
+      await disposition.locator('summary').click();
+      const change = async (property: string, value: string, shown: string) => {
+        await page.getByLabel(`New value of disposition.${property}`).fill(value);
+        await page.getByRole('button', { name: `Save disposition.${property}`, exact: true }).click();
+        const status = disposition.locator(`tr[data-property="disposition.${property}"] [role="status"]`);
+        await status.filter({ hasText: shown }).waitFor();
+        expect(await status.textContent()).to.contain(`disposition.${property}=${value}`);
+      };
+      await change('maxDelayMs', '400', '150 → 400');
+      await change('minDelayMs', '300', '150 → 300');
+      await disposition.locator('tr[data-property="disposition.minDelayMs"] td.value', { hasText: /^300$/ }).waitFor();
+      await page.locator('.change-log li[data-change="disposition.minDelayMs"]').waitFor();
+      expect(await page.locator('.change-log li').count()).to.equal(2);
+      expect((await serve.api('GET', '/api/v1/jobs/pages/beans/disposition.minDelayMs')).json).to.include({ value: 300 });
+      expect(await seriousViolations(page)).to.deep.equal([]);
+      await page.screenshot({ path: join(OUTPUT, 'beans.png'), fullPage: true });
+
+      // Queues: the site's queue with its size; retired, reactivated; its waiting URIs that match deleted, confirmed on the page.
+      await page.getByRole('navigation').getByRole('link', { name: 'pages', exact: true }).click();
+      await page.getByRole('link', { name: 'Queues' }).click();
+      await page.waitForURL(`${serve.base}/jobs/pages/queues`);
+      const row = page.locator(`tr[data-queue="${key}"]`);
+      await row.waitFor();
+      expect(Number((await row.locator('td[data-size]').textContent())!.replace(/,/g, ''))).to.be.greaterThan(0);
+      await page.getByLabel('Sort by').selectOption('key');
+      await row.waitFor();
+      await page.getByRole('button', { name: `Retire ${key}`, exact: true }).click();
+      await page.locator(`tr[data-queue="${key}"][data-state="retired"]`).waitFor();
+      expect(await row.locator('td.queue-state').textContent()).to.match(/^retired/);
+      await page.getByLabel('State').selectOption('retired');
+      await page.locator('p[role="status"]', { hasText: '1 of 1 queue retired' }).waitFor();
+      await page.getByRole('button', { name: `Reactivate ${key}`, exact: true }).click();
+      await page.locator('p[role="status"]', { hasText: 'No queue retired' }).waitFor();
+      await page.getByLabel('State').selectOption('');
+      await page.locator(`tr[data-queue="${key}"]:not([data-state="retired"])`).waitFor();
+      await page.getByRole('button', { name: `Delete matching URIs of ${key}…`, exact: true }).click();
+      await page.getByLabel(/^Pattern/).fill('.*/p29\\d');
+      await row.getByRole('button', { name: 'Delete matching…', exact: true }).click();
+      await row.getByText('that match').waitFor();
+      await row.getByRole('button', { name: 'Delete them', exact: true }).click();
+      await row.getByRole('status').filter({ hasText: /^Deleted \d+ waiting URIs?\.$/ }).waitFor();
+      expect(await seriousViolations(page)).to.deep.equal([]);
+      await page.screenshot({ path: join(OUTPUT, 'queues.png'), fullPage: true });
+
+      // Once the crawl has ended, the queues page says the job is not running.
+      expect((await serve.api('POST', '/api/v1/jobs/pages/actions/terminate')).status).to.equal(200);
+      await until(async () => !(await serve.api('GET', '/api/v1/jobs/pages')).json.running, 'the terminated crawl to end', { timeoutMs: 60_000 });
+      await page.goto(`${serve.base}/jobs/pages/queues`);
+      await page.getByText('The job is not running').waitFor();
+
+      // Explain: the site's URL is accepted, by the rule marked; why: a fetched URL's 200, and a URL never seen.
+      // (After the crawl: explain starts the configuration's state store, which the running crawl holds.)
+      await page.getByRole('navigation').getByRole('link', { name: 'pages', exact: true }).click();
+      await page.getByRole('link', { name: 'Explain and why' }).click();
+      await page.waitForURL(`${serve.base}/jobs/pages/explain`);
+      await page.getByLabel('URLs, one a line').fill(`${web.origin}/p1`);
+      await page.getByRole('button', { name: 'Explain', exact: true }).click();
+      const explained = page.locator('article.explanation[data-decision="ACCEPT"]');
+      await explained.waitFor();
+      expect(await explained.locator('.decision').textContent()).to.match(/^ACCEPT by rule \d+ /);
+      const deciding = explained.locator('tr[data-deciding="true"]');
+      expect(await deciding.count()).to.equal(1);
+      expect(await deciding.textContent()).to.contain('ACCEPT');
+      expect(await deciding.textContent()).to.contain('deciding');
+      expect(await explained.textContent()).to.contain(key);
+      await page.getByLabel('URL', { exact: true }).fill(`${web.origin}/`);
+      await page.getByRole('button', { name: 'Why', exact: true }).click();
+      await page.locator('.url-history[data-seen="true"] tr[data-status="200"]').first().waitFor();
+      expect(await page.locator('.url-history .sources li').count()).to.be.greaterThan(0);
+      expect(await seriousViolations(page)).to.deep.equal([]);
+      await page.screenshot({ path: join(OUTPUT, 'explain.png'), fullPage: true });
+      await page.getByLabel('URL', { exact: true }).fill(`${web.origin}/never-linked`);
+      await page.getByRole('button', { name: 'Why', exact: true }).click();
+      await page.locator('.url-history[data-seen="false"]', { hasText: 'Never seen' }).waitFor();
+
+      expect(dialogs, 'no dialog opens').to.deep.equal([]);
+      expect(messages.filter((m) => /Content.Security.Policy|Refused to|\[pageerror\]/i.test(m)), 'no CSP refusal, no page error').to.deep.equal([]);
+    } catch (e) {
+      if (e instanceof Error) e.message += `${serve.output()}\n--- the browser's console:\n${messages.join('\n')}\n--- dialogs: ${dialogs.join('\n')}`;
+      throw e;
+    } finally {
+      await browser?.close();
+      const code = await serve.stop();
+      expect(code, serve.output()).to.equal(0);
+      await web.close();
+      await other.close();
+      await work.cleanup();
+    }
+  });
 });
 
 describe('the web console\'s editor, in a real browser', function () {

@@ -88,9 +88,14 @@ export async function jobFolders(dir: string): Promise<string[]> {
   const jobs: string[] = [];
   for (const name of names.sort()) {
     const folder = join(dir, name);
-    if (!(await stat(folder).then((s) => s.isDirectory(), () => false))) continue;
-    const files = await readdir(folder).catch(() => [] as string[]);
-    if (files.some((f) => (JOB_BEAN_FILES as readonly string[]).includes(f))) jobs.push(folder);
+    if (await isJobFolder(folder)) jobs.push(folder);
   }
   return jobs;
+}
+
+/** Whether `folder` is a folder holding a crawler-beans file. */
+export async function isJobFolder(folder: string): Promise<boolean> {
+  if (!(await stat(folder).then((s) => s.isDirectory(), () => false))) return false;
+  const files = await readdir(folder).catch(() => [] as string[]);
+  return files.some((f) => (JOB_BEAN_FILES as readonly string[]).includes(f));
 }

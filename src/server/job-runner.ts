@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { open, readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { controlSocketPath, sendControl, type ControlArgs, type ControlCommand, type ControlReply } from '../job/control-socket.js';
-import { jobFolders, jobStatus, type JobStatus } from '../job/job-status.js';
+import { isJobFolder, jobFolders, jobStatus, type JobStatus } from '../job/job-status.js';
+import { readLogPage } from '../job/log-page.js';
 import { verifyJob } from '../job/verify-job.js';
 import { locateBeanFile } from '../job/locate-bean-file.js';
 import { verifyProblems, verifyReport, type VerifyReport } from '../job/verify-report.js';
@@ -100,8 +101,7 @@ export class JobRunner {
   /** The job folder of `name`; 404 when there is none, 400 for a name that is not one. */
   async jobDir(name: string): Promise<string> {
     const dir = this.folderOf(name);
-    const folders = await jobFolders(this.options.jobsDir);
-    if (!folders.includes(dir)) throw new HttpProblem(404, 'Not Found', `no job "${name}" in the jobs folder`);
+    if (!(await isJobFolder(dir))) throw new HttpProblem(404, 'Not Found', `no job "${name}" in the jobs folder`);
     return dir;
   }
 
@@ -331,7 +331,7 @@ export class JobRunner {
       this.options.events.publish(name, 'state', { state: ended.state, lastRun: ended.lastRun });
       return;
     }
-    const tail = await lastLines(join(dir, 'job.log'), FAILURE_TAIL);
+    const tail = (await readLogPage(join(dir, 'job.log'), { tail: FAILURE_TAIL })).lines;
     this.options.events.publish(name, 'state', { state: ended.state, exitCode: code, log: tail, lastRun: ended.lastRun });
     if (ended.lastRun?.exitCode !== code) throw new HttpProblem(500, 'Launch Failed', `the crawl exited with code ${code} before it ran; job.log says why`, { exitCode: code, log: tail });
   }
@@ -381,19 +381,4 @@ export class JobRunner {
 /** A child process that has not exited (none: not the runner's to know). */
 function isAlive(child: ChildProcess | undefined): boolean {
   return child !== undefined && child.exitCode === null && child.signalCode === null;
-}
-
-/** The last `n` lines of a small log (job.log's tail after a failed launch). */
-async function lastLines(file: string, n: number): Promise<string[]> {
-  const handle = await open(file, 'r').catch(() => undefined);
-  if (!handle) return [];
-  try {
-    const { size } = await handle.stat();
-    const length = Math.min(size, 16_384);
-    const buffer = Buffer.alloc(length);
-    await handle.read(buffer, 0, length, size - length);
-    return buffer.toString('utf8').split('\n').filter(Boolean).slice(-n);
-  } finally {
-    await handle.close();
-  }
 }

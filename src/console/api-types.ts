@@ -215,6 +215,8 @@ export interface ScopeDecision {
 /** One URL of POST …/explain's answer (what `explain --json` prints). */
 export interface Explanation {
   readonly url: string;
+  /** Who answered: the job's running crawl (its values now, live changes included), or the configuration on disk. */
+  readonly from?: 'running-crawl' | 'configuration';
   readonly normalized: string | null;
   readonly surt?: string;
   readonly uniquenessKey?: string;

@@ -57,7 +57,7 @@ export function ExplainPage({ name }: { name: string }) {
 
     <section aria-labelledby="explain-section">
       <h2 id="explain-section">Explain</h2>
-      <p class="subtle">What the job's configuration would do with each URL, without fetching it: keys, every scope rule's verdict, the sheets that apply, politeness.</p>
+      <p class="subtle">What the job would do with each URL, without fetching it: keys, every scope rule's verdict, the sheets that apply, politeness. While the job runs, its running crawl answers, with its values now (live changes included); otherwise its configuration on disk does.</p>
       <form onSubmit=${explain}>
         <div class="field">
           <label for="explain-urls">URLs, one a line</label>
@@ -65,7 +65,7 @@ export function ExplainPage({ name }: { name: string }) {
         </div>
         <div class="buttons">
           <button type="submit" disabled=${explaining}>Explain</button>
-          <span role="status" class="busy">${explaining ? 'Explaining…' : explained ? `${explained.length} URL${explained.length === 1 ? '' : 's'} explained.` : ''}</span>
+          <span role="status" class="busy">${explaining ? 'Explaining…' : explained ? `${explained.length} URL${explained.length === 1 ? '' : 's'} explained ${explained[0]?.from === 'running-crawl' ? 'by the running crawl' : 'from the configuration on disk'}.` : ''}</span>
         </div>
       </form>
       <${ProblemView} error=${explainError} />

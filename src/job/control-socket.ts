@@ -2,6 +2,7 @@ import { unlink } from 'node:fs/promises';
 import { connect, createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import type { CrawlControl, SeedAdded } from '../model/crawl-control.js';
+import type { Explanation } from './explain-urls.js';
 import type { QueueSummary } from '../model/frontier-queues.js';
 import { BeancrawlError } from '../util/beancrawl-error.js';
 import { INTERRUPTED } from '../model/crawl-control.js';
@@ -15,10 +16,11 @@ export function controlSocketPath(jobDir: string): string {
 }
 
 /** `interrupt` stops the crawl as Ctrl-C does (INTERRUPTED: the next launch resumes it); `terminate` ends it (ABORTED). */
-export type ControlCommand = 'status' | 'pause' | 'unpause' | 'checkpoint' | 'terminate' | 'interrupt' | 'seeds' | 'queues' | 'beans' | 'set' | 'retire' | 'reactivate' | 'delete';
+export type ControlCommand = 'status' | 'pause' | 'unpause' | 'checkpoint' | 'terminate' | 'interrupt' | 'seeds' | 'queues' | 'beans' | 'set' | 'retire' | 'reactivate' | 'delete' | 'explain';
 
 /** What a command takes besides its name: `seeds` the URLs, `queues` which queues and how many. */
 export interface ControlArgs {
+  /** `seeds`: the URLs to add; `explain`: the URLs to explain. */
   readonly urls?: readonly string[];
   /** `retire`, `reactivate`, `delete`: the queue's key. */
   readonly key?: string;
@@ -43,6 +45,8 @@ export interface ControlExtras {
   readonly checkpoint?: () => Promise<string>;
   /** The crawl's beans, read and changed while it runs. */
   readonly live?: Pick<LiveBeans, 'list' | 'set'>;
+  /** What the crawl does with URLs, by its beans as they are now (explain-urls.ts). */
+  readonly explain?: (urls: readonly string[]) => Explanation[];
 }
 
 /**
@@ -70,6 +74,12 @@ export async function serveControlSocket(jobDir: string, controller: CrawlContro
       if (command === 'seeds') {
         if (!controller.addSeeds) throw new Error('this crawl cannot take seeds while it runs');
         return { ok: true, seeds: await controller.addSeeds(args.urls ?? []), progress: controller.progress() };
+      }
+      if (command === 'explain') {
+        if (!extras.explain) throw new Error('this crawl cannot explain URLs while it runs');
+        const urls = args.urls ?? [];
+        if (!Array.isArray(urls) || urls.some((u) => typeof u !== 'string')) throw new Error('explain takes a list of URLs');
+        return { ok: true, explained: extras.explain(urls) };
       }
       if (command === 'queues') return { ok: true, ...listQueues(controller, args) };
       if (command === 'retire' || command === 'reactivate') {
@@ -160,6 +170,8 @@ export interface ControlReply {
   readonly total?: number;
   readonly beans?: readonly LiveBean[];
   readonly change?: LiveChange;
+  /** With `explain`: one explanation a URL, in order. */
+  readonly explained?: readonly Explanation[];
   /** With `delete`: how many URIs were deleted. */
   readonly deleted?: number;
   /** A refused `set`: the answer's HTTP status, and the bean's live properties. */

@@ -13,6 +13,7 @@ import { packageRoot } from '../util/package-root.js';
 import { assertNotRunning, serveControlSocket } from './control-socket.js';
 import { CheckpointService } from '../engine/checkpoint-service.js';
 import type { StateStore } from '../model/state-store.js';
+import { explainerFor } from './explain-urls.js';
 import { LiveBeans } from './live-beans.js';
 import { recoverOutputs } from './recover-outputs.js';
 import { findCheckpoint, finishSwap, restoreCheckpoint } from './restore-checkpoint.js';
@@ -133,6 +134,7 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
     control = await serveControlSocket(verified.jobDir, controller, {
       checkpoint: checkpointer(container, resolved.resolved!, join(verified.jobDir, runDir)),
       live: new LiveBeans(resolved.resolved!, (id) => container.get(id), join(verified.jobDir, runDir), verified.jobDir),
+      explain: explainerFor(resolved.resolved!, <T>(id: string) => container.get<T>(id), 'running-crawl'),
     });
     options.onRunning?.(controller, runDir);
     exitStatus = await controller.run();

@@ -48,7 +48,7 @@ export const ERROR_CODES = {
   BC_JOB_INCOMPLETE: 'A job folder lacks what a crawl needs: exactly one CrawlController bean (which in turn needs a frontier, the three chains, seeds and metadata).',
   BC_JOB_EXISTS: '`beancrawl create` was given a folder that already exists and is not empty.',
   BC_PROFILE_UNKNOWN: '`beancrawl create` or `crawl` was given a profile that the installed package does not have.',
-  BC_JOB_RUNNING: '`launch` was asked to run a job that is already running (its control socket answers).',
+  BC_JOB_RUNNING: '`launch` was asked to run a job that is already running (its control socket answers); or `explain` was given `--set` while the job\'s crawl runs (the running crawl answers explain, with its own values), or the running crawl did not answer it.',
   BC_JOB_NOT_RUNNING: '`pause`, `unpause`, `terminate` or `status` was given a job with no running crawl.',
   BC_JOB_NO_RUN: '`index` or `get` was given a job that has no run yet, or no run of the name given with `--run`.',
   BC_SERVE_EXPOSED: '`beancrawl serve --bind` names an address beyond loopback without TLS (`--tls-cert`, `--tls-key`) or an explicit `--insecure-http`.',

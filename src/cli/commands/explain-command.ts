@@ -15,17 +15,28 @@ export const explainCommand = defineCommand({
   summary: 'Say what the job would do with each URL, without fetching it.',
   details: 'For each URL (or each line of stdin): its normalised form, SURT, uniqueness and queue keys, '
     + 'every scope rule\'s verdict and the final decision, the crawler it is diverted to (a crawl mapper), the sheets that apply and the values they '
-    + 'change, and the politeness that applies.',
+    + 'change, and the politeness that applies. While JOB\'s crawl runs, the running crawl answers (through JOB/.beancrawl.sock), '
+    + 'with its values and sheets as they are now, live changes included; otherwise the configuration on disk is started for the '
+    + 'question. Each answer says which (JSON: "from": "running-crawl" or "configuration"). --set applies to the configuration on '
+    + 'disk only: with the crawl running it is refused (BC_JOB_RUNNING), since it could only change the running crawl; change '
+    + 'a live value through the service (PATCH /api/v1/jobs/JOB/beans/BEAN.PROPERTY), or explain with --set once the crawl has ended.',
   async run({ operands: [target, ...urls], options }, io) {
     const list = urls.length ? urls : await readStdinLines();
     if (list.length === 0) throw new UsageError(`explain needs URLs: beancrawl explain ${target} URL… (or one URL a line on stdin${process.stdin.isTTY ? ', which is a terminal here' : ', which was empty'})`);
     // As for launch: the engine's modules are set up only when this command needs them.
     const { explainJob } = await import('../../job/explain-job.js');
     const explained = await explainJob(target, list, options.set);
-    io.out(options.json ? JSON.stringify(explained, null, 2) : explained.map(describe).join('\n\n'));
+    io.out(options.json ? JSON.stringify(explained, null, 2) : [answeredBy(explained), ...explained.map(describe)].join('\n\n'));
     return EXIT_OK;
   },
 });
+
+/** Who answered: the running crawl, or the configuration on disk. */
+function answeredBy(explained: readonly Explanation[]): string {
+  return explained[0]?.from === 'running-crawl'
+    ? 'explained by the running crawl: its values and sheets as they are now, live changes included'
+    : 'explained from the configuration on disk (no crawl of this job is running)';
+}
 
 function describe(e: Explanation): string {
   if (!e.normalized) return `${e.url}\n  not a crawlable URL (only http, https and file URLs are)`;

@@ -118,7 +118,7 @@ export function jobRoutes(ctx: ServiceContext) {
 
     app.post('/api/v1/jobs/:job/explain', {
       schema: {
-        summary: 'What the job would do with each URL, without fetching it (what `explain --json` prints)', tags: ['jobs'], params: JOB_PARAMS,
+        summary: 'What the job would do with each URL, without fetching it (what `explain --json` prints): while the job runs, its running crawl answers with its values now (`set` is then refused, 409); otherwise the configuration on disk does; each item\'s `from` says which (running-crawl, configuration)', tags: ['jobs'], params: JOB_PARAMS,
         body: { type: 'object', required: ['urls'], additionalProperties: false, properties: { urls: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 1000 }, set: { type: 'array', items: { type: 'string' } } } },
         response: { 200: { type: 'array', items: ANY_OBJECT } },
       },

@@ -1,0 +1,150 @@
+import type { ResolvedGraph } from '../beans/resolve/resolved-bean.js';
+import { Configurable } from '../model/configurable.js';
+import { CrawlUri } from '../model/crawl-uri.js';
+import type { DecideRule } from '../model/decide-rule.js';
+import { FetchStatus } from '../model/fetch-status.js';
+import type { Processor } from '../model/processor.js';
+import type { ProcessorChain } from '../model/processor-chain.js';
+import { CandidateAdmission } from '../engine/candidate-admission.js';
+import type { DispositionProcessor } from '../engine/disposition-processor.js';
+import type { Sheet } from '../sheets/sheet.js';
+import type { SheetOverlaysManager } from '../sheets/sheet-overlays-manager.js';
+import { formatLocation } from '../util/source-location.js';
+import { normalizeUrl } from '../util/url/normalize-url.js';
+
+export interface RuleVerdict { readonly index: number; readonly rule: string; readonly className: string; readonly decision: string }
+export interface OverrideExplained { readonly property: string; readonly value: unknown; readonly base: unknown; readonly sheet: string; readonly at?: string }
+
+/**
+ * Who answered: the job's running crawl (its beans as they are now, live changes included), or
+ * the configuration on disk, started for the question when no crawl of the job runs.
+ */
+export type ExplainedFrom = 'running-crawl' | 'configuration';
+
+export interface Explanation {
+  readonly url: string;
+  readonly from: ExplainedFrom;
+  readonly normalized: string | null;
+  readonly surt?: string;
+  readonly uniquenessKey?: string;
+  readonly queueKey?: string;
+  /** What the URI costs its queue's budgets (the preparer's costAssignmentPolicy). */
+  readonly cost?: number;
+  readonly rules: RuleVerdict[];
+  readonly decision?: { readonly decision: string; readonly rule?: string; readonly index?: number };
+  /** The crawler a crawl mapper of the candidate chain (HashCrawlMapper) gives the URI to instead of scheduling it here. */
+  readonly divertedTo?: string;
+  readonly sheets: Array<{ sheet: string; because: string }>;
+  readonly overrides: OverrideExplained[];
+  readonly politeness?: { readonly minDelayMs: number; readonly maxDelayMs: number; readonly delayFactor: number; readonly respectCrawlDelayUpToSeconds: number };
+  readonly robots: string;
+}
+
+/** The beans an explanation reads, by role; each absent when the job has none. */
+interface ExplainerBeans { scope?: string; preparer?: string; manager?: string; chain?: string; disposition?: string }
+
+function explainerBeans(resolved: ResolvedGraph): ExplainerBeans {
+  const idOf = (kind: string, name?: string) => resolved.beans.find((b) => (name ? b.id === name : true) && b.descriptor.kinds.includes(kind))?.id;
+  return {
+    scope: idOf('DecideRule', 'scope'),
+    preparer: resolved.beans.find((b) => b.descriptor.name === 'FrontierPreparer')?.id,
+    manager: idOf('SheetOverlaysManager'),
+    chain: idOf('CandidateChain'),
+    disposition: resolved.beans.find((b) => b.descriptor.name === 'DispositionProcessor')?.id,
+  };
+}
+
+/** The beans a container must start for `explainerFor` (with what they depend on). */
+export function explainerBeanIds(resolved: ResolvedGraph): string[] {
+  return Object.values(explainerBeans(resolved)).filter((x): x is string => !!x);
+}
+
+/**
+ * What the job does with URLs, from a started container: `explain` with a container of its own
+ * (explain-job.ts) when no crawl of the job runs, and the running crawl with its own container
+ * (through the control socket) when one does. Nothing is fetched or scheduled.
+ */
+export function explainerFor(resolved: ResolvedGraph, get: <T>(id: string) => T, from: ExplainedFrom): (urls: readonly string[]) => Explanation[] {
+  const ids = explainerBeans(resolved);
+  const manager = ids.manager ? get<SheetOverlaysManager>(ids.manager) : undefined;
+  const chain = ids.chain ? get<ProcessorChain>(ids.chain) : undefined;
+  const parts: Parts = {
+    from,
+    ruleIds: (ids.scope && resolved.byId.get(ids.scope)?.refs.find((r) => r.property === 'rules')?.ids) || [],
+    scope: ids.scope ? get<DecideRule & { rules?: readonly DecideRule[] }>(ids.scope) : undefined,
+    preparer: ids.preparer ? get<Processor>(ids.preparer) : undefined,
+    manager,
+    admission: chain ? new CandidateAdmission({ candidateChain: chain, sheetOverlaysManager: manager }) : undefined,
+    disposition: ids.disposition ? get<DispositionProcessor>(ids.disposition) : undefined,
+    resolved,
+    // A running crawl's base values are its values now (a live change is a new base); a container
+    // started for explain has the resolved ones.
+    baseOf: (beanId) => {
+      const resolvedConfig = resolved.byId.get(beanId)?.config ?? {};
+      if (from !== 'running-crawl' || !resolved.byId.has(beanId)) return resolvedConfig;
+      const bean = (() => {
+        try {
+          return get<unknown>(beanId);
+        } catch {
+          return undefined;
+        }
+      })();
+      return bean instanceof Configurable ? (bean.config as Record<string, unknown>) : resolvedConfig;
+    },
+  };
+  return (urls) => urls.map((url) => explainOne(url, parts));
+}
+
+interface Parts {
+  from: ExplainedFrom;
+  ruleIds: readonly string[];
+  scope?: DecideRule & { rules?: readonly DecideRule[] };
+  preparer?: Processor;
+  manager?: SheetOverlaysManager;
+  admission?: CandidateAdmission;
+  disposition?: DispositionProcessor;
+  resolved: ResolvedGraph;
+  baseOf: (beanId: string) => Readonly<Record<string, unknown>>;
+}
+
+function explainOne(url: string, p: Parts): Explanation {
+  const normalized = normalizeUrl(url);
+  const robots = 'no cached robots.txt verdict: robots.txt is fetched during a crawl and not kept between runs yet';
+  if (!normalized) return { url, from: p.from, normalized, rules: [], sheets: [], overrides: [], robots };
+  const curi = new CrawlUri(normalized, { isSeed: false, hopsPath: 'L' });
+  curi.judgedOnly = true;
+  // The crawl's own path: the sheets and the candidate chain as admission runs them (a chain is synchronous without I/O).
+  if (p.admission) void p.admission.judge(curi);
+  else curi.overlay = p.manager?.overlayFor(curi);
+  // Keys are shown for a URI out of scope too, though the chain stopped before preparing it.
+  if (!curi.queueKey) p.preparer?.process(curi);
+  const rules = (p.scope?.rules ?? []).map((r, i) => ({
+    index: i + 1, rule: p.ruleIds[i] ?? `#${i + 1}`, className: p.resolved.byId.get(p.ruleIds[i])?.descriptor.name ?? r.constructor.name, decision: r.decisionFor(curi),
+  }));
+  const last = [...rules].reverse().find((r) => r.decision !== 'NONE');
+  const decision = p.scope ? { decision: p.scope.decisionFor(curi), rule: last?.rule, index: last?.index } : undefined;
+  const d = p.disposition?.politenessFor(curi);
+  const divertedTo = curi.fetchStatus === FetchStatus.BLOCKED_BY_CUSTOM_PROCESSOR
+    ? curi.annotations.find((a) => a.startsWith('to:'))?.slice(3) : undefined;
+  return {
+    url, from: p.from, normalized, surt: curi.candidateSurt, uniquenessKey: curi.canonicalKey || undefined, queueKey: curi.queueKey || undefined,
+    cost: curi.queueKey ? curi.cost : undefined, rules, decision, divertedTo, sheets: p.manager?.explain(curi) ?? [], overrides: overridesOf(curi, p.baseOf), robots,
+    politeness: d ? { minDelayMs: d.minDelayMs, maxDelayMs: d.maxDelayMs, delayFactor: d.delayFactor, respectCrawlDelayUpToSeconds: d.respectCrawlDelayUpToSeconds } : undefined,
+  };
+}
+
+/** Every overlayable value the URI's sheets change, with the sheet and the place it was written. */
+function overridesOf(curi: CrawlUri, baseOf: Parts['baseOf']): OverrideExplained[] {
+  const out: OverrideExplained[] = [];
+  for (const sheet of (curi.overlay?.sheets ?? []) as Sheet[]) {
+    for (const [beanId, values] of sheet.values) {
+      const base = baseOf(beanId);
+      for (const [prop, value] of Object.entries(values)) {
+        if (JSON.stringify(base[prop]) === JSON.stringify(value)) continue;
+        const at = sheet.config.primedAt?.get(`${beanId}.${prop}`);
+        out.push({ property: `${beanId}.${prop}`, value, base: base[prop], sheet: sheet.name, at: at ? formatLocation(at) : undefined });
+      }
+    }
+  }
+  return out;
+}

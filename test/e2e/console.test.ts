@@ -269,7 +269,6 @@ describe('the web console, in a real browser (Debian chromium through playwright
       await page.getByText('The job is not running').waitFor();
 
       // Explain: the site's URL is accepted, by the rule marked; why: a fetched URL's 200, and a URL never seen.
-      // (After the crawl: explain starts the configuration's state store, which the running crawl holds.)
       await page.getByRole('navigation').getByRole('link', { name: 'pages', exact: true }).click();
       await page.getByRole('link', { name: 'Explain and why' }).click();
       await page.waitForURL(`${serve.base}/jobs/pages/explain`);
@@ -278,6 +277,8 @@ describe('the web console, in a real browser (Debian chromium through playwright
       const explained = page.locator('article.explanation[data-decision="ACCEPT"]');
       await explained.waitFor();
       expect(await explained.locator('.decision').textContent()).to.match(/^ACCEPT by rule \d+ /);
+      // The crawl has ended: the configuration on disk answered, and the page says so.
+      expect(await page.locator('.explain-page .busy').first().textContent()).to.equal('1 URL explained from the configuration on disk.');
       const deciding = explained.locator('tr[data-deciding="true"]');
       expect(await deciding.count()).to.equal(1);
       expect(await deciding.textContent()).to.contain('ACCEPT');

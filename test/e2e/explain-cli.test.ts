@@ -1,11 +1,35 @@
 import { expect } from 'chai';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { sendControl } from '../../src/job/control-socket.js';
 import { parseCrawlLog } from '../support/crawl-job.js';
 import { BIN, runCli } from '../support/run-cli.js';
 import { page, SiteServer } from '../support/site-server.js';
 import { tempDir } from '../support/temp-dir.js';
+import { until } from '../support/until.js';
+
+/** What the tests read of an explanation (`explain --json`). */
+interface Explained {
+  url: string;
+  from: string;
+  decision: { decision: string; rule?: string };
+  sheets: Array<{ sheet: string }>;
+  overrides: Array<{ property: string; value: unknown; base: unknown; at?: string }>;
+  politeness: { minDelayMs: number };
+}
+
+/** A sheet that slows the site's /in/ URLs (disposition.minDelayMs 50), in the job's sheets folder. */
+async function writeSlowSheet(job: string, origin: string): Promise<void> {
+  await mkdir(join(job, 'sheets'));
+  await writeFile(join(job, 'sheets', 'slow.xml'), `<beans>
+ <bean id="slow" class="Sheet"><property name="map"><map><entry key="disposition.minDelayMs" value="50"/></map></property></bean>
+ <bean class="SurtPrefixesSheetAssociation">
+  <property name="surtPrefixes"><list><value>${origin}/in/</value></list></property>
+  <property name="targetSheetNames"><list><value>slow</value></list></property>
+ </bean>
+</beans>`);
+}
 
 describe('beancrawl explain (the binary)', function () {
   this.timeout(60000);
@@ -21,19 +45,13 @@ describe('beancrawl explain (the binary)', function () {
     try {
       const job = join(work.dir, 'job');
       await runCli(['create', job, '--seed', `${site.origin}/`, '--contact', 'https://example.org/contact']);
-      await mkdir(join(job, 'sheets'));
-      await writeFile(join(job, 'sheets', 'slow.xml'), `<beans>
- <bean id="slow" class="Sheet"><property name="map"><map><entry key="disposition.minDelayMs" value="50"/></map></property></bean>
- <bean class="SurtPrefixesSheetAssociation">
-  <property name="surtPrefixes"><list><value>${site.origin}/in/</value></list></property>
-  <property name="targetSheetNames"><list><value>slow</value></list></property>
- </bean>
-</beans>`);
+      await writeSlowSheet(job, site.origin);
       const urls = [`${site.origin}/in/a.html`, `${other.origin}/`, `${site.origin}/x/x/x/x/deep.html`];
       const r = await runCli(['explain', job, ...urls, '--json']);
       expect(r.code, r.stderr).to.equal(0);
-      const explained = JSON.parse(r.stdout) as Array<{ url: string; decision: { decision: string; rule?: string }; sheets: Array<{ sheet: string }>; overrides: Array<{ property: string; value: unknown; at?: string }> }>;
+      const explained = JSON.parse(r.stdout) as Explained[];
       expect(explained.map((e) => e.decision.decision)).to.deep.equal(['ACCEPT', 'REJECT', 'REJECT']);
+      expect(explained.map((e) => e.from)).to.deep.equal(['configuration', 'configuration', 'configuration']);
       expect(explained[2].decision.rule).to.equal('scope.rules[6]');
       expect(explained[0].sheets.map((s) => s.sheet)).to.deep.equal(['slow']);
       expect(explained[0].overrides[0]).to.include({ property: 'disposition.minDelayMs', value: 50 });
@@ -42,6 +60,7 @@ describe('beancrawl explain (the binary)', function () {
 
       const text = await runCli(['explain', job, urls[1]]);
       expect(text.stdout).to.contain('decision: REJECT (rule 1, scope.rules[0])');
+      expect(text.stdout).to.match(/^explained from the configuration on disk \(no crawl of this job is running\)\n/);
 
       const launched = await runCli(['launch', job, '--set', 'disposition.minDelayMs=0', '--set', 'disposition.maxDelayMs=50', '--set', 'disposition.delayFactor=0']);
       expect(launched.code, launched.stderr).to.equal(0);
@@ -69,6 +88,73 @@ describe('beancrawl explain (the binary)', function () {
       expect(none.status, none.stderr).to.equal(2);
       expect(none.stderr).to.contain('explain needs URLs').and.contain('was empty');
     } finally {
+      await work.cleanup();
+    }
+  });
+
+  it('is answered by the running crawl while the job runs: its sheets, and a value changed live', async () => {
+    const site = await SiteServer.start({ '/robots.txt': { status: 404 }, '/': { body: page('home', ['/in/a.html']) }, '/in/a.html': { body: page('a') } });
+    const work = await tempDir();
+    let crawl: ReturnType<typeof spawn> | undefined;
+    try {
+      const job = join(work.dir, 'job');
+      const created = await runCli(['create', job, '--seed', `${site.origin}/`, '--contact', 'https://example.org/contact']);
+      expect(created.code, created.stderr).to.equal(0);
+      await writeSlowSheet(job, site.origin);
+      const urls = [`${site.origin}/in/a.html`, `${site.origin}/other.html`];
+      const explain = async (...more: string[]) => {
+        const r = await runCli(['explain', job, ...urls, '--json', ...more]);
+        expect(r.code, r.stderr).to.equal(0);
+        return JSON.parse(r.stdout) as Explained[];
+      };
+
+      // Launched paused: it runs (it holds the state store, and answers on its socket) until terminated.
+      crawl = spawn(process.execPath, [BIN, 'launch', job, '--paused', '--set', 'disposition.minDelayMs=150', '--set', 'disposition.maxDelayMs=5000'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      crawl.stdout!.setEncoding('utf8').on('data', (d: string) => (output += d));
+      crawl.stderr!.setEncoding('utf8').on('data', (d: string) => (output += d));
+      const exited = new Promise<number | null>((resolve) => crawl!.on('close', resolve));
+      await until(async () => crawl!.exitCode !== null || (await sendControl(job, 'status', 2000).then((r) => r.ok, () => false)), 'the crawl to answer on its socket');
+      expect(crawl.exitCode, `the crawl exited before it answered:\n${output}`).to.equal(null);
+
+      // The running crawl answers, with the launch's --set values and the job's sheets.
+      const running = await explain();
+      expect(running.map((e) => e.from)).to.deep.equal(['running-crawl', 'running-crawl']);
+      expect(running.map((e) => e.decision.decision)).to.deep.equal(['ACCEPT', 'ACCEPT']);
+      expect(running.map((e) => e.politeness.minDelayMs)).to.deep.equal([50, 150]);
+      expect(running[0].sheets.map((s) => s.sheet)).to.deep.equal(['slow']);
+      expect(running[0].overrides[0]).to.include({ property: 'disposition.minDelayMs', value: 50, base: 150 });
+      const text = await runCli(['explain', job, urls[1]]);
+      expect(text.code, text.stderr).to.equal(0);
+      expect(text.stdout).to.match(/^explained by the running crawl: its values and sheets as they are now, live changes included\n/);
+      expect(text.stdout).to.contain('politeness: 150–5000 ms');
+
+      // A value changed while the crawl runs is the running crawl's answer from then on (the sheet still wins for its URLs).
+      const changed = await sendControl(job, 'set', 5000, { bean: 'disposition', property: 'minDelayMs', value: 400, who: 'test' });
+      expect(changed.ok, changed.error).to.equal(true);
+      const live = await explain();
+      expect(live.map((e) => e.politeness.minDelayMs)).to.deep.equal([50, 400]);
+      expect(live[0].overrides[0]).to.include({ value: 50, base: 400 });
+
+      // --set cannot apply to the running crawl: refused, located, with what to do instead.
+      const withSet = await runCli(['explain', job, urls[1], '--set', 'disposition.minDelayMs=5']);
+      expect(withSet.code).to.equal(1);
+      expect(withSet.stderr).to.match(/crawler-beans\.xml: error BC_JOB_RUNNING: --set cannot apply while this job's crawl runs/);
+      expect(withSet.stderr).to.contain('hint: leave out --set');
+      expect(withSet.stderr).to.not.match(/\n\s+at /);
+
+      const ended = await runCli(['terminate', job]);
+      expect(ended.code, ended.stderr).to.equal(0);
+      expect(await exited, output).to.equal(5);
+
+      // Ended: the configuration on disk answers again, without the launch's values or the live change.
+      const after = await explain('--set', 'disposition.minDelayMs=7');
+      expect(after.map((e) => e.from)).to.deep.equal(['configuration', 'configuration']);
+      expect(after[1].politeness.minDelayMs).to.equal(7);
+      expect(site.requests.filter((r) => r.path !== '/robots.txt')).to.have.length(0);
+    } finally {
+      if (crawl && crawl.exitCode === null) crawl.kill('SIGKILL'); // a failed assertion must not leave it running
+      await site.close();
       await work.cleanup();
     }
   });

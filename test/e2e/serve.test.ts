@@ -151,6 +151,14 @@ describe('beancrawl serve: the REST API (the real service, port 0)', function ()
       // The first request after the change may have been timed before it: the gaps after it show the new delay.
       const times = web.requests.slice(before + 1, before + 4).map((r) => r.at);
       for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1], `gap ${i} after the change`).to.be.at.least(650);
+      // Explain while the crawl runs: the crawl answers, with the value just changed; a `set` is refused (it could only change the crawl).
+      const explainedLive = await serve.api('POST', '/api/v1/jobs/life/explain', { urls: [`${web.origin}/p3`] });
+      expect(explainedLive.status, explainedLive.text + out()).to.equal(200);
+      expect(explainedLive.json[0]).to.include({ from: 'running-crawl', queueKey: `127.0.0.1#${web.port}` });
+      expect(explainedLive.json[0].politeness.minDelayMs).to.equal(700);
+      const withSet = await serve.api('POST', '/api/v1/jobs/life/explain', { urls: [`${web.origin}/p3`], set: ['disposition.minDelayMs=1'] });
+      expect(withSet.status, withSet.text).to.equal(409);
+      expect(withSet.json.errors[0].code).to.equal('BC_JOB_RUNNING');
       const value = (await serve.api('GET', '/api/v1/jobs/life/beans/disposition.minDelayMs')).json;
       expect(value).to.include({ running: true, value: 700, live: true });
       const changes = (await readFile(join(work.dir, 'jobs', 'life', job.lastRun.run, 'live-changes.jsonl'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
@@ -193,6 +201,8 @@ describe('beancrawl serve: the REST API (the real service, port 0)', function ()
       expect(why.discovered).to.include({ via: `${web.origin}/`, hops: 'L' });
       expect(why.scope.decision).to.equal('ACCEPT');
       expect(why.kinds.map((k: { kind: string }) => k.kind)).to.include('found');
+      const explainedAfter = await serve.api('POST', '/api/v1/jobs/life/explain', { urls: [`${web.origin}/p3`] });
+      expect(explainedAfter.json[0]).to.include({ from: 'configuration' });
       const never = (await serve.api('GET', `/api/v1/jobs/life/why?url=${encodeURIComponent(`${web.origin}/never`)}`)).json;
       expect(never).to.include({ seen: false });
       expect(never.attempts).to.deep.equal([]);

@@ -9,6 +9,7 @@ import { authoringRoutes } from './routes/authoring-routes.js';
 import { consoleRoutes } from './routes/console-routes.js';
 import { engineRoutes } from './routes/engine-routes.js';
 import { heritrixRoutes } from './routes/heritrix-routes.js';
+import { jobConfigRoutes } from './routes/job-config-routes.js';
 import { jobFileRoutes } from './routes/job-file-routes.js';
 import { jobOutputRoutes } from './routes/job-output-routes.js';
 import { jobRoutes } from './routes/job-routes.js';
@@ -70,6 +71,7 @@ export async function serviceApp(ctx: ServiceContext, tls?: TlsFiles): Promise<F
   await app.register(engineRoutes(ctx, () => app.swagger() as object));
   await app.register(jobRoutes(ctx));
   await app.register(jobFileRoutes(ctx));
+  await app.register(jobConfigRoutes(ctx));
   await app.register(jobOutputRoutes(ctx));
   await app.register(heritrixRoutes(ctx));
   await app.register(authoringRoutes(ctx));

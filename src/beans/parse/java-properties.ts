@@ -17,18 +17,21 @@ const UNESCAPE: Record<string, string> = { t: '\t', n: '\n', r: '\r', f: '\f' };
  */
 export function parseJavaProperties(text: string): PropertiesEntry[] {
   const entries: PropertiesEntry[] = [];
-  const lines = text.split(/\r\n|\r|\n/);
+  // Lines with their real ends, so that offsets hold in a file with CRLF line ends too.
+  const parts = text.split(/(\r\n|\r|\n)/);
+  const lines = parts.filter((_, i) => i % 2 === 0);
+  const ends = parts.filter((_, i) => i % 2 === 1).map((e) => e.length);
   let offset = 0;
   for (let i = 0; i < lines.length; i++) {
     let logical = lines[i];
     const start = offset;
-    offset += lines[i].length + 1;
+    offset += lines[i].length + (ends[i] ?? 0);
     const lead = logical.length - logical.trimStart().length;
     const body = logical.trimStart();
     if (!body || body[0] === '#' || body[0] === '!') continue;
     while (endsWithOddBackslashes(logical) && i + 1 < lines.length) {
       logical = logical.slice(0, -1) + lines[++i].trimStart();
-      offset += lines[i].length + 1;
+      offset += lines[i].length + (ends[i] ?? 0);
     }
     entries.push(splitEntry(logical.slice(lead), start + lead));
   }

@@ -21,16 +21,17 @@ export function jobPath(name: string, rest = ''): string {
 }
 
 /**
- * One call of the API: the session cookie rides along (same origin), a body is sent as JSON, and
- * the answer read as JSON (undefined for 204). A failure throws an ApiError with the problem's
- * title, detail and located errors; a network failure throws one with status 0.
+ * One call of the API: the session cookie rides along (same origin), a body is sent as JSON with
+ * any `headers` given (If-Match), and the answer read as JSON (undefined for 204). A failure
+ * throws an ApiError with the problem's title, detail and located errors; a network failure
+ * throws one with status 0.
  */
-export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+export async function api<T>(method: string, path: string, body?: unknown, headers: Readonly<Record<string, string>> = {}): Promise<T> {
   let res: Response;
   try {
     res = await fetch(path, {
       method, credentials: 'same-origin',
-      headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (e) {

@@ -100,6 +100,12 @@ export function EditorPage({ job, file }: { job: string; file?: string }) {
       },
     });
     view.current = editor;
+    // A link to a line (`?line=N`, from a form or a problem elsewhere) opens the file there.
+    const line = Number(new URLSearchParams(location.search).get('line'));
+    if (Number.isInteger(line) && line > 0) {
+      const at = editor.state.doc.line(Math.min(line, editor.state.doc.lines)).from;
+      editor.dispatch({ selection: { anchor: at }, scrollIntoView: true });
+    }
     return () => {
       editor.destroy();
       view.current = undefined;

@@ -47,6 +47,8 @@ export function JobPage({ name }: { name: string }) {
       <h2 id="configuration-title">Configuration</h2>
       <ul class="job-links">
         <li><${Link} href=${editHref(name)}>Edit the bean file</${Link}></li>
+        <li><${Link} href=${jobPageHref(name, 'forms')}>Beans by form</${Link}></li>
+        <li><${Link} href=${jobPageHref(name, 'sheets')}>Sheets</${Link}></li>
         <li><${Link} href=${jobPageHref(name, 'beans')}>Live beans</${Link}></li>
         <li><${Link} href=${jobPageHref(name, 'queues')}>Queues</${Link}></li>
         <li><${Link} href=${jobPageHref(name, 'explain')}>Explain and why</${Link}></li>

@@ -13,14 +13,16 @@ export type Route =
   | { readonly page: 'job'; readonly job: string }
   /** The editor of the job's bean file, or of one of its sheets (`file` is `sheets/NAME`). */
   | { readonly page: 'editor'; readonly job: string; readonly file?: string }
-  /** A job's other pages: live beans, the frontier's queues, explain and why. */
+  /** A job's other pages: its beans by form, its sheets, live beans, the frontier's queues, explain and why. */
+  | { readonly page: 'forms'; readonly job: string }
+  | { readonly page: 'sheets'; readonly job: string }
   | { readonly page: 'beans'; readonly job: string }
   | { readonly page: 'queues'; readonly job: string }
   | { readonly page: 'explain'; readonly job: string }
   | { readonly page: 'not-found'; readonly path: string };
 
 /** A job's pages at /jobs/NAME/PAGE (besides the editor), by the last part of their path. */
-export const JOB_SUBPAGES = ['beans', 'queues', 'explain'] as const;
+export const JOB_SUBPAGES = ['forms', 'sheets', 'beans', 'queues', 'explain'] as const;
 export type JobSubpage = (typeof JOB_SUBPAGES)[number];
 
 const NAVIGATED = 'beancrawl:navigated';
@@ -31,7 +33,7 @@ export function routeOf(path: string): Route {
   try {
     const job = /^\/jobs\/([^/]+)\/?$/.exec(path);
     if (job) return { page: 'job', job: decodeURIComponent(job[1]) };
-    const sub = /^\/jobs\/([^/]+)\/(beans|queues|explain)\/?$/.exec(path);
+    const sub = /^\/jobs\/([^/]+)\/(forms|sheets|beans|queues|explain)\/?$/.exec(path);
     if (sub) return { page: sub[2] as JobSubpage, job: decodeURIComponent(sub[1]) } as Route;
     const edit = /^\/jobs\/([^/]+)\/edit(?:\/sheets\/([^/]+))?\/?$/.exec(path);
     if (edit) return { page: 'editor', job: decodeURIComponent(edit[1]), ...(edit[2] ? { file: `sheets/${decodeURIComponent(edit[2])}` } : {}) };
@@ -41,9 +43,9 @@ export function routeOf(path: string): Route {
   return { page: 'not-found', path };
 }
 
-/** The console's path of a job's editor: of its bean file, or of `sheets/NAME`. */
-export function editHref(job: string, file?: string): string {
-  return `${jobHref(job)}/edit${file?.startsWith('sheets/') ? `/sheets/${encodeURIComponent(file.slice('sheets/'.length))}` : ''}`;
+/** The console's path of a job's editor: of its bean file, or of `sheets/NAME`; at a line when given (`?line=N`). */
+export function editHref(job: string, file?: string, line?: number): string {
+  return `${jobHref(job)}/edit${file?.startsWith('sheets/') ? `/sheets/${encodeURIComponent(file.slice('sheets/'.length))}` : ''}${line ? `?line=${line}` : ''}`;
 }
 
 /** The console's path of a job's page. */
@@ -51,7 +53,7 @@ export function jobHref(name: string): string {
   return `/jobs/${encodeURIComponent(name)}`;
 }
 
-/** The console's path of one of a job's pages: live beans, queues, explain. */
+/** The console's path of one of a job's pages: forms, sheets, live beans, queues, explain. */
 export function jobPageHref(job: string, page: JobSubpage): string {
   return `${jobHref(job)}/${page}`;
 }

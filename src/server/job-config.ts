@@ -116,7 +116,7 @@ export async function editConfig(jobDir: string, edit: ConfigEdit, ifMatch?: str
   const read = etagOf(texts.get(planned.file)!);
   if (ifMatch && ifMatch !== read && ifMatch !== '*') throw new HttpProblem(412, 'Precondition Failed', `${rel} changed since it was read (its tag is ${read}): reload it`);
   const { etag } = await writeJobFile(jobDir, rel, Buffer.from(planned.after, 'utf8'), read);
-  return { file: rel, etag, notes: planned.notes, changed: changedLines(planned.before, planned.after) };
+  return { file: rel, etag, notes: planned.notes.map((n) => n.split(jobDir + sep).join('')), changed: changedLines(planned.before, planned.after) };
 }
 
 /** The lines that differ, as whole lines: the first changed line's number and the text before and after. */

@@ -8,6 +8,7 @@ import { verifyBeans } from '../../src/beans/verify/verify-beans.js';
 import { builtInRegistry } from '../../src/catalog/catalog.js';
 import { formatDiagnostic, isError } from '../../src/util/diagnostic.js';
 import { REPO_ROOT } from '../support/run-cli.js';
+import { changedLines as changed } from '../support/changed-lines.js';
 import { tempDir } from '../support/temp-dir.js';
 
 /** Verifies `text` as a bean file, plans the edit, and verifies the text after it: the file's new text and the edited bean's value. */
@@ -28,21 +29,6 @@ async function edit(name: string, text: string, e: ConfigEdit, files: Record<str
   } finally {
     await job.cleanup();
   }
-}
-
-/** The lines of `after` that differ from `before`, and those of `before` that went (a line diff by position from both ends). */
-function changed(before: string, after: string): { removed: string[]; added: string[] } {
-  const a = before.split('\n');
-  const b = after.split('\n');
-  let start = 0;
-  while (start < a.length && start < b.length && a[start] === b[start]) start++;
-  let endA = a.length;
-  let endB = b.length;
-  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
-    endA--;
-    endB--;
-  }
-  return { removed: a.slice(start, endA), added: b.slice(start, endB) };
 }
 
 const XML = `<?xml version="1.0" encoding="UTF-8"?>

@@ -173,7 +173,7 @@ export const QUEUE_STATES = ['in-process', 'ready', 'snoozed', 'inactive', 'reti
 export type QueueState = (typeof QUEUE_STATES)[number];
 
 /** How GET …/queues sorts. */
-export const QUEUE_SORTS = ['size', 'key', 'wake', 'spent'] as const;
+export const QUEUE_SORTS = ['size', 'key', 'wake', 'spent', 'errors'] as const;
 export type QueueSort = (typeof QUEUE_SORTS)[number];
 
 /** One frontier queue of the running crawl. */
@@ -190,6 +190,11 @@ export interface QueueInfo {
   readonly wakeAt: number;
   readonly lastQueued?: string;
   readonly lastPeeked?: string;
+  /** URIs of it being processed now (0 or 1). */
+  readonly inFlight?: number;
+  /** Tries that failed this launch, and the fetch status of its last try. */
+  readonly errors?: number;
+  readonly lastStatus?: number;
 }
 
 /** GET …/queues */

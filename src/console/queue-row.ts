@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, jobPath } from './api.js';
 import type { QueueActionAnswer, QueueInfo } from './api-types.js';
+import { statusClass } from './crawl-log-tail.js';
 import { count, time } from './format.js';
 import { html } from './html.js';
 import { ProblemView } from './problem-view.js';
@@ -39,9 +40,12 @@ export function QueueRow({ job, queue, onDone }: { job: string; queue: QueueInfo
       <th scope="row"><code>${key}</code></th>
       <td class="queue-state">${queue.state}${queue.precedence !== undefined ? html`<br /><span class="subtle">precedence ${queue.precedence}</span>` : null}</td>
       <td class="num" data-size>${count(queue.size)}</td>
+      <td class="num">${queue.inFlight ?? 0}</td>
       <td class="num">${count(queue.balance)}</td>
       <td class="num">${count(queue.totalSpent)}${queue.totalBudget >= 0 ? ` of ${count(queue.totalBudget)}` : ''}</td>
       <td>${queue.wakeAt > 0 ? time(new Date(queue.wakeAt).toISOString()) : '–'}</td>
+      <td class="num" data-errors>${count(queue.errors ?? 0)}</td>
+      <td>${queue.lastStatus === undefined ? '–' : html`<span class=${`status status-${statusClass(String(queue.lastStatus))}`}>${queue.lastStatus}</span>`}</td>
       <td class="uri">${queue.lastQueued ?? '–'}</td>
       <td class="uri">${queue.lastPeeked ?? '–'}</td>
       <td>

@@ -32,8 +32,11 @@ export interface ControlArgs {
   readonly value?: unknown;
   readonly who?: string;
   readonly state?: string;
-  readonly sort?: 'size' | 'key' | 'wake' | 'spent';
+  readonly sort?: 'size' | 'key' | 'wake' | 'spent' | 'errors';
   readonly limit?: number;
+  /** `queues`: how many of the sorted list to pass over (paging), and a text the key contains. */
+  readonly offset?: number;
+  readonly match?: string;
 }
 
 /** Queues one answer lists at most. */
@@ -137,12 +140,18 @@ function listQueues(controller: CrawlControl, args: ControlArgs): { queues: Queu
   const all = controller.queues?.();
   if (!all) throw new Error('this crawl\'s frontier does not list its queues');
   const chosen: QueueSummary[] = [];
-  for (const q of all) if (!args.state || q.state === args.state) chosen.push(q);
+  const match = args.match?.toLowerCase();
+  for (const q of all) if ((!args.state || q.state === args.state) && (!match || q.key.toLowerCase().includes(match))) chosen.push(q);
+  const byKey = (a: QueueSummary, b: QueueSummary) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
   const by: Record<string, (a: QueueSummary, b: QueueSummary) => number> = {
-    size: (a, b) => b.size - a.size, key: (a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0), wake: (a, b) => a.wakeAt - b.wakeAt, spent: (a, b) => b.totalSpent - a.totalSpent,
+    size: (a, b) => b.size - a.size, key: byKey, wake: (a, b) => a.wakeAt - b.wakeAt, spent: (a, b) => b.totalSpent - a.totalSpent,
+    errors: (a, b) => (b.errors ?? 0) - (a.errors ?? 0),
   };
-  chosen.sort(by[args.sort ?? 'size'] ?? by.size);
-  return { queues: chosen.slice(0, Math.min(args.limit ?? 100, MAX_QUEUES_LISTED)), total: chosen.length };
+  const order = by[args.sort ?? 'size'] ?? by.size;
+  // Ties in key order, so that pages of one listing neither repeat nor skip a queue.
+  chosen.sort((a, b) => order(a, b) || byKey(a, b));
+  const offset = Math.max(0, args.offset ?? 0);
+  return { queues: chosen.slice(offset, offset + Math.min(args.limit ?? 100, MAX_QUEUES_LISTED)), total: chosen.length };
 }
 
 /** Refuses a job whose crawl is running in another process (before anything of it is opened). */

@@ -19,6 +19,11 @@ export interface QueueSummary {
   /** The URI last scheduled into it and the one last taken from it, when known. */
   readonly lastQueued?: string;
   readonly lastPeeked?: string;
+  /** URIs of it being processed now (one at most: a queue is served one URI at a time). */
+  readonly inFlight?: number;
+  /** Tries that failed (status 0 or below, not disregarded), this launch; and the fetch status of its last try. */
+  readonly errors?: number;
+  readonly lastStatus?: number;
 }
 
 /** A frontier that can list its queues for reports (optional: reports do without). */

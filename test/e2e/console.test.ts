@@ -248,11 +248,17 @@ describe('the web console, in a real browser (Debian chromium through playwright
       await page.locator(`tr[data-queue="${key}"][data-state="retired"]`).waitFor();
       expect(await row.locator('td.queue-state').textContent()).to.match(/^retired/);
       await page.getByLabel('State').selectOption('retired');
-      await page.locator('p[role="status"]', { hasText: '1 of 1 queue retired' }).waitFor();
+      await page.locator('p[role="status"]', { hasText: '1–1 of 1 queue retired' }).waitFor();
       await page.getByRole('button', { name: `Reactivate ${key}`, exact: true }).click();
       await page.locator('p[role="status"]', { hasText: 'No queue retired' }).waitFor();
       await page.getByLabel('State').selectOption('');
       await page.locator(`tr[data-queue="${key}"]:not([data-state="retired"])`).waitFor();
+      // Filtered by a text of the key: none has this one; then the site's own.
+      await page.getByLabel('Key contains').fill('no-such-host');
+      await page.locator('p[role="status"]', { hasText: 'No queue' }).waitFor();
+      await page.getByLabel('Key contains').fill(key.split('#')[0]);
+      await row.waitFor();
+      expect(await row.locator('td[data-errors]').textContent()).to.match(/^\d+$/);
       await page.getByRole('button', { name: `Delete matching URIs of ${key}…`, exact: true }).click();
       await page.getByLabel(/^Pattern/).fill('.*/p29\\d');
       await row.getByRole('button', { name: 'Delete matching…', exact: true }).click();

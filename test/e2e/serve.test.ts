@@ -112,6 +112,10 @@ describe('beancrawl serve: the REST API (the real service, port 0)', function ()
       expect(retired.json.queue.state).to.equal('retired');
       expect((await serve.api('POST', `/api/v1/jobs/life/queues/${key}/actions/retire`)).status).to.equal(409);
       expect((await serve.api('GET', '/api/v1/jobs/life/queues?state=retired')).json.total).to.equal(1);
+      // A page past the one queue is empty but counts it; a key text that matches none counts none.
+      const paged = await serve.api('GET', '/api/v1/jobs/life/queues?match=127.0.0.1&offset=1');
+      expect(paged.json, paged.text).to.deep.include({ total: 1, queues: [] });
+      expect((await serve.api('GET', '/api/v1/jobs/life/queues?match=NO-SUCH-HOST')).json.total).to.equal(0);
       const reactivated = await serve.api('POST', `/api/v1/jobs/life/queues/${key}/actions/reactivate`);
       expect(reactivated.status, reactivated.text).to.equal(200);
       expect(reactivated.json.queue.state).not.to.equal('retired');

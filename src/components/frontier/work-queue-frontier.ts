@@ -449,7 +449,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     for (const q of this.#queues.values()) {
       yield {
         key: q.key, state: stateOf(q, this.#precedenceFloor, served), size: q.size, balance: q.balance, totalSpent: q.totalSpent, totalBudget: q.totalBudget, precedence: q.precedence,
-        wakeAt: q.wakeAt, lastQueued: q.lastQueued, lastPeeked: q.lastPeeked,
+        wakeAt: q.wakeAt, lastQueued: q.lastQueued, lastPeeked: q.lastPeeked, inFlight: q.inProcess ? 1 : 0, errors: q.errors, lastStatus: q.lastStatus,
       };
     }
   }
@@ -462,6 +462,11 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
   /** Decides what becomes of a processed URI and charges its queue. */
   #dispose(curi: CrawlUri, q: WorkQueue, cfg: WorkQueueFrontierConfig): Disposition {
     const status = curi.fetchStatus;
+    // For the operator's queue list: what the last try of this queue got, and how many tries failed.
+    if (status !== FetchStatus.DEFERRED) {
+      q.lastStatus = status;
+      if (status <= 0 && !isDisregarded(status)) q.errors++;
+    }
     if (status === FetchStatus.DEFERRED) {
       // Waiting behind a prerequisite is not a try; a prerequisite that fails for good ends the
       // wait through its own status, and MAX_DEFERRALS guards against a wait that never ends.

@@ -55,6 +55,9 @@ export class WorkQueue implements PrecedenceQueue {
   /** The URI last scheduled into it and the one last taken from it, for reports (this launch only). */
   lastQueued?: string;
   lastPeeked?: string;
+  /** The fetch status of its last URI done or retried, and how many tries failed (this launch only), for the operator's queue list. */
+  lastStatus?: number;
+  errors = 0;
   /** Its precedence (the frontier's queuePrecedencePolicy): lower gets turns first. */
   precedence = 0;
   /** URIs done with a success status (SuccessCountsQueuePrecedencePolicy). */

@@ -141,20 +141,22 @@ export function jobRoutes(ctx: ServiceContext) {
 
     app.get('/api/v1/jobs/:job/queues', {
       schema: {
-        summary: 'The running crawl\'s frontier queues: key, state, size, budget spent, balance, wake time, last URIs (at most limit, sorted)', tags: ['jobs'], params: JOB_PARAMS,
+        summary: 'The running crawl\'s frontier queues: key, state, size, in flight, budget spent, balance, wake time, failed tries and the last try\'s status, last URIs (sorted, a page of at most limit from offset, filtered by state and key)', tags: ['jobs'], params: JOB_PARAMS,
         querystring: {
           type: 'object', additionalProperties: false,
           properties: {
             state: { type: 'string', enum: ['in-process', 'ready', 'snoozed', 'inactive', 'retired', 'exhausted'] },
-            sort: { type: 'string', enum: ['size', 'key', 'wake', 'spent'], default: 'size' },
+            sort: { type: 'string', enum: ['size', 'key', 'wake', 'spent', 'errors'], default: 'size' },
             limit: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
+            offset: { type: 'integer', minimum: 0, default: 0, description: 'How many of the sorted queues to pass over: a page of them.' },
+            match: { type: 'string', maxLength: 512, description: 'Only the queues whose key contains this text (any case).' },
           },
         },
         response: { 200: ANY_OBJECT, 409: PROBLEM_SCHEMA },
       },
     }, async (req) => {
       const { job } = req.params as { job: string };
-      const q = req.query as { state?: string; sort: 'size' | 'key' | 'wake' | 'spent'; limit: number };
+      const q = req.query as { state?: string; sort: 'size' | 'key' | 'wake' | 'spent' | 'errors'; limit: number; offset: number; match?: string };
       const reply = await ctx.runner.ask(job, 'queues', q);
       return { total: reply.total, queues: reply.queues };
     });

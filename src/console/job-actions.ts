@@ -22,8 +22,8 @@ interface ActionAnswer {
  * Launch takes the options beside it: a checkpoint to start from, and `--set` values (which
  * Verify checks too). A refusal is shown with its located errors.
  */
-export function JobActions({ job, verify: verified, onJob, onVerified }: {
-  job: JobStatus; verify?: VerifyReport; onJob: (job: JobStatus) => void; onVerified: (report: VerifyReport) => void;
+export function JobActions({ job, verify: verified, onJob, onVerified, onActed }: {
+  job: JobStatus; verify?: VerifyReport; onJob: (job: JobStatus) => void; onVerified: (report: VerifyReport) => void; onActed?: (action: JobAction) => void;
 }) {
   const [busy, setBusy] = useState<string>();
   const [error, setError] = useState<unknown>();
@@ -63,8 +63,10 @@ export function JobActions({ job, verify: verified, onJob, onVerified }: {
     const body = action === 'launch' ? { ...(set.length ? { set } : {}), ...(checkpoint ? { checkpoint } : {}) } : undefined;
     const answer = await api<ActionAnswer>('POST', jobPath(job.name, `/actions/${action}`), body);
     onJob(answer.job);
+    onActed?.(action);
     if (action === 'launch') return answer.result === 'queued' ? 'Queued: as many crawls as the service runs at once are running.' : 'Launched.';
-    if (action === 'checkpoint') return `Checkpoint ${answer.checkpoint ?? ''} taken.`;
+    // The answer names the checkpoint's folder; the list names it by its last part.
+    if (action === 'checkpoint') return `Checkpoint ${answer.checkpoint?.split(/[\\/]/).pop() ?? ''} taken.`;
     return `${LABELS[action]}: done.`;
   });
 

@@ -3,6 +3,7 @@ import type { VerifyReport } from './api-types.js';
 import { CrawlLogTail } from './crawl-log-tail.js';
 import { time } from './format.js';
 import { html } from './html.js';
+import { CheckpointList } from './checkpoint-list.js';
 import { JobActions } from './job-actions.js';
 import { LiveCounts } from './live-counts.js';
 import { ProblemList, ProblemView } from './problem-view.js';
@@ -24,6 +25,7 @@ const CONNECTION = { live: 'live', reconnecting: 'reconnecting…', closed: 'not
 export function JobPage({ name }: { name: string }) {
   const live = useJobLive(name);
   const [verified, setVerified] = useState<VerifyReport>();
+  const [acted, setActed] = useState(0);
   const { job } = live;
   if (!job) {
     return html`<section aria-labelledby="job-title"><h1 id="job-title" tabindex="-1">${name}</h1>
@@ -41,7 +43,7 @@ export function JobPage({ name }: { name: string }) {
     </div>
     <p class="schedule">${job.nextRunAt ? html`Next scheduled run: <time datetime=${job.nextRunAt}>${time(job.nextRunAt)}</time>` : 'No schedule.'}</p>
     <${ProblemView} error=${live.error} />
-    <${JobActions} job=${job} verify=${verify} onJob=${live.accept} onVerified=${setVerified} />
+    <${JobActions} job=${job} verify=${verify} onJob=${live.accept} onVerified=${setVerified} onActed=${() => setActed((n) => n + 1)} />
 
     <section class="configuration" aria-labelledby="configuration-title">
       <h2 id="configuration-title">Configuration</h2>
@@ -67,6 +69,7 @@ export function JobPage({ name }: { name: string }) {
 
     <${CrawlLogTail} job=${name} run=${run} refresh=${`${live.tickCount}:${job.state}`} />
     <${RunHistory} runs=${job.runs ?? []} />
+    <${CheckpointList} job=${name} refresh=${`${job.state}:${acted}`} />
     <${RunDownloads} job=${name} run=${run} state=${job.state} />
   </section>`;
 }

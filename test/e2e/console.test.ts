@@ -136,6 +136,13 @@ describe('the web console, in a real browser (Debian chromium through playwright
       await page.locator('button[data-action="unpause"]:enabled').waitFor();
       await page.locator('button[data-action="pause"]:disabled').waitFor();
 
+      // Checkpoint: taken, and listed on the page.
+      await page.getByRole('button', { name: 'Checkpoint', exact: true }).click();
+      const taken = page.locator('.job-actions [role="status"]', { hasText: /^Checkpoint \S+ taken\.$/ });
+      await taken.waitFor({ timeout: 60_000 });
+      const checkpointName = /^Checkpoint (\S+) taken\.$/.exec((await taken.textContent())!)![1];
+      await page.locator(`.checkpoints li[data-checkpoint="${checkpointName}"]`).waitFor();
+
       // Terminate: FINISHED, the run ABORTED in the history, its reports to download.
       await page.getByRole('button', { name: 'Terminate' }).click();
       await page.locator('.job-head .state', { hasText: 'FINISHED' }).waitFor({ timeout: 60_000 });
@@ -443,13 +450,18 @@ describe('the web console\'s editor, in a real browser', function () {
       await until(async () => dialogs.length === 1, 'the question before leaving');
       expect(dialogs[0]).to.match(/^confirm: .*not saved/);
       expect(page.url()).to.equal(`${serve.base}/jobs/ed/edit`);
+      // The browser's Back asks too; dismissed, the address and the text stay.
+      await page.goBack();
+      await until(async () => dialogs.length === 2, 'the question before going back');
+      await until(async () => page.url() === `${serve.base}/jobs/ed/edit`, 'the editor\'s address back in the address bar');
+      expect(await page.locator('.cm-line', { hasText: 'mine' }).count()).to.equal(1);
       // Reloading the file takes the change made elsewhere, and nothing is left unsaved.
       await page.getByRole('button', { name: 'Reload the file' }).click();
       await page.locator('.cm-line', { hasText: 'changed elsewhere' }).waitFor();
       expect(await page.locator('.cm-line', { hasText: 'mine' }).count()).to.equal(0);
       await page.getByRole('navigation').getByRole('link', { name: 'Jobs' }).click();
       await page.waitForURL(`${serve.base}/`);
-      expect(dialogs).to.have.length(1);
+      expect(dialogs).to.have.length(2);
 
       expect(messages.filter((m) => /Content.Security.Policy|Refused to|\[pageerror\]/i.test(m)), 'no CSP refusal, no page error').to.deep.equal([]);
     } catch (e) {

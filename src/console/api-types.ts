@@ -1,30 +1,13 @@
 /**
- * What the console reads of the API's answers (README: "The service and its API"). The console
- * is a client of the API and nothing else, so these are written from the API's documents, not
- * imported from the server's code.
+ * What the console reads of the API's answers (README: "The service and its API"). The shapes of
+ * src/wire are the server's own declarations, imported as types (nothing of the server runs in
+ * the browser); the others are written here from the API's documents, until they move there too.
  */
+import type { VerifyProblem, VerifyReport } from '../wire/verify-report.js';
 
-/** One problem verify found: what `verify` prints, field by field. */
-export interface VerifyProblem {
-  readonly file: string | null;
-  readonly line: number | null;
-  readonly column: number | null;
-  readonly code: string;
-  readonly bean?: string | null;
-  readonly property?: string | null;
-  readonly level?: string;
-  readonly severity?: 'error' | 'warning';
-  readonly message: string;
-  readonly hints?: readonly string[];
-}
-
-export interface VerifyReport {
-  readonly ok: boolean;
-  readonly level: string;
-  readonly beans: number;
-  readonly errors: readonly VerifyProblem[];
-  readonly at: string;
-}
+export type { ComponentInfo, PropSpec as PropertyInfo, RefSpec as ReferenceInfo } from '../wire/component-info.js';
+export type { ConfigEdit, ConfigEditAnswer, ConfigForm, FormBean, FormLocation, FormReference, FormValue } from '../wire/config-form.js';
+export type { VerifyProblem, VerifyReport };
 
 export interface RunCounts {
   readonly discovered: number;
@@ -262,99 +245,4 @@ export interface UrlHistory {
   readonly records: ReadonlyArray<{ readonly run: string; readonly timestamp: string; readonly url: string; readonly mime: string; readonly status?: string; readonly filename: string; readonly offset: string; readonly length: string; readonly type?: string }>;
   readonly sources: readonly string[];
   readonly notes: readonly string[];
-}
-
-/** A property of a component (GET /api/v1/components): its JSON Schema and what beancrawl adds. */
-export interface PropertyInfo {
-  readonly description: string;
-  readonly type?: string | readonly string[];
-  readonly default?: unknown;
-  readonly enum?: readonly unknown[];
-  readonly minimum?: number;
-  readonly maximum?: number;
-  readonly exclusiveMinimum?: number;
-  readonly required?: boolean;
-  readonly overlayable?: boolean;
-  readonly live?: boolean;
-  readonly path?: boolean;
-  readonly ignored?: string;
-}
-
-/** A property of a component that holds other beans. */
-export interface ReferenceInfo {
-  readonly description: string;
-  readonly kind: string;
-  readonly list?: boolean;
-  readonly map?: boolean;
-  readonly required?: boolean;
-  readonly autowire?: boolean;
-  readonly ignored?: string;
-}
-
-/** One component of GET /api/v1/components. */
-export interface ComponentInfo {
-  readonly name: string;
-  readonly aliases: readonly string[];
-  readonly description: string;
-  readonly kinds: readonly string[];
-  readonly properties: Readonly<Record<string, PropertyInfo>>;
-  readonly references: Readonly<Record<string, ReferenceInfo>>;
-  readonly ignored?: string;
-}
-
-/** A place in one of the job's files (relative to the job folder), or outside it (absolute). */
-export interface FormLocation {
-  readonly file: string;
-  readonly line: number;
-  readonly column: number;
-}
-
-/** GET …/config: a value in effect, where it comes from and where that is written. */
-export interface FormValue {
-  readonly name: string;
-  readonly value: unknown;
-  readonly source: 'default' | 'file' | 'override' | 'set';
-  readonly at?: FormLocation;
-}
-
-export interface FormReference {
-  readonly name: string;
-  readonly kind: string;
-  readonly shape: 'one' | 'list' | 'map';
-  readonly ids: readonly string[];
-  readonly autowired: boolean;
-}
-
-export interface FormBean {
-  readonly id: string;
-  readonly className: string;
-  readonly kinds: readonly string[];
-  readonly inner: boolean;
-  readonly at: FormLocation;
-  readonly editable: boolean;
-  readonly values: readonly FormValue[];
-  readonly references: readonly FormReference[];
-}
-
-/** GET …/config. */
-export interface ConfigForm {
-  readonly files: Readonly<Record<string, string>>;
-  readonly beans: readonly FormBean[];
-  readonly problems: readonly VerifyProblem[];
-}
-
-/** One edit of PATCH …/config. */
-export type ConfigEdit =
-  | { readonly op: 'set'; readonly bean: string; readonly property: string; readonly value: string | number | boolean }
-  | { readonly op: 'ref'; readonly bean: string; readonly property: string; readonly ref: string }
-  | { readonly op: 'unset'; readonly bean: string; readonly property: string }
-  | { readonly op: 'class'; readonly bean: string; readonly className: string };
-
-/** The answer of PATCH …/config. */
-export interface ConfigEditAnswer {
-  readonly file: string;
-  readonly etag: string;
-  readonly notes: readonly string[];
-  readonly changed: { readonly line: number; readonly before: string; readonly after: string };
-  readonly verify: VerifyReport;
 }

@@ -2,35 +2,11 @@ import type { VerifyResult } from '../beans/verify/verify-beans.js';
 import { isAbsolute, relative } from 'node:path';
 import { isError, type Diagnostic } from '../util/diagnostic.js';
 
-/** The level of checking a problem was found at: well-formed files, building the graph, each bean's own rules. */
-export type VerifyLevel = 'parse' | 'wire' | 'validate';
+import type { VerifyLevel, VerifyProblem, VerifyReport } from '../wire/verify-report.js';
+
+export type { VerifyLevel, VerifyProblem, VerifyReport };
 
 const LEVEL_NAMES = { 1: 'parse', 2: 'wire', 3: 'validate' } as const;
-
-/** One problem verify found, as the service's API gives it: what `verify` prints, field by field. */
-export interface VerifyProblem {
-  /** Null for a problem in no file; line and column null for one about a whole file. */
-  readonly file: string | null;
-  readonly line: number | null;
-  readonly column: number | null;
-  readonly code: string;
-  /** Null when the problem is about no bean or no property. */
-  readonly bean: string | null;
-  readonly property: string | null;
-  readonly level: VerifyLevel;
-  readonly severity: 'error' | 'warning';
-  readonly message: string;
-  readonly hints?: readonly string[];
-}
-
-/** A verify run as the API reports it: whether it passed, how far it got, and every problem. */
-export interface VerifyReport {
-  readonly ok: boolean;
-  readonly level: VerifyLevel;
-  readonly beans: number;
-  readonly errors: readonly VerifyProblem[];
-  readonly at: string;
-}
 
 /**
  * Verify's result as a list of plain objects. A level runs only once the one before it found no

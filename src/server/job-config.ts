@@ -1,58 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, relative, sep } from 'node:path';
-import type { ConfigEdit, PlannedEdit } from '../beans/edit/config-edit.js';
+import type { PlannedEdit } from '../beans/edit/config-edit.js';
 import { ConfigEditRefused } from '../beans/edit/config-edit.js';
 import { planConfigEdit } from '../beans/edit/plan-config-edit.js';
 import type { ResolvedBean } from '../beans/resolve/resolved-bean.js';
 import { builtInRegistry } from '../catalog/catalog.js';
 import { verifyJob } from '../job/verify-job.js';
-import { verifyProblems, verifyReport, type VerifyProblem } from '../job/verify-report.js';
+import { verifyProblems, verifyReport } from '../job/verify-report.js';
 import { BeancrawlError } from '../util/beancrawl-error.js';
+import type { ConfigEdit, ConfigEditResult, ConfigForm, FormBean, FormLocation, FormValue } from '../wire/config-form.js';
 import { HttpProblem } from './http-problem.js';
 import { etagOf, writeJobFile } from './job-files.js';
-
-/** A property of a bean as the form shows it: its value in effect, where it comes from and where that is written. */
-export interface FormValue {
-  readonly name: string;
-  readonly value: unknown;
-  readonly source: 'default' | 'file' | 'override' | 'set';
-  readonly at?: FormLocation;
-}
-
-/** A bean property holding other beans: their ids (inner beans by path), as written or autowired. */
-export interface FormReference {
-  readonly name: string;
-  readonly kind: string;
-  readonly shape: 'one' | 'list' | 'map';
-  readonly ids: readonly string[];
-  readonly autowired: boolean;
-}
-
-/** A place in one of the job's files (`file` relative to the job folder), or outside it (`file` absolute, not editable). */
-export interface FormLocation {
-  readonly file: string;
-  readonly line: number;
-  readonly column: number;
-}
-
-export interface FormBean {
-  readonly id: string;
-  readonly className: string;
-  readonly kinds: readonly string[];
-  readonly inner: boolean;
-  readonly at: FormLocation;
-  /** False for a bean read from a file outside the job folder (a `classpath:` import): a form edit could not be written there. */
-  readonly editable: boolean;
-  readonly values: readonly FormValue[];
-  readonly references: readonly FormReference[];
-}
-
-/** What the forms need of a job: every bean with its values and references, its files' tags, and verify's problems. */
-export interface ConfigForm {
-  readonly files: Readonly<Record<string, string>>;
-  readonly beans: readonly FormBean[];
-  readonly problems: readonly VerifyProblem[];
-}
 
 /**
  * The job's beans for forms: resolved as verify resolves them (a job whose graph cannot be built
@@ -84,14 +42,6 @@ function formValue(b: ResolvedBean, name: string, located: (loc: FormLocation) =
   // An override is shown at its entry (its key), where an operator would look for it.
   const written = b.def.properties.find((p) => p.name === name)?.loc ?? origin?.loc;
   return { name, value: b.config[name], source, ...(source !== 'default' && written?.line ? { at: located(written as FormLocation) } : {}) };
-}
-
-/** What a form edit did: the file it changed, its new tag, the text before and after in the lines that changed, and verify's result after it. */
-export interface ConfigEditResult {
-  readonly file: string;
-  readonly etag: string;
-  readonly notes: readonly string[];
-  readonly changed: { readonly line: number; readonly before: string; readonly after: string };
 }
 
 /**

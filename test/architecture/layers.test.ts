@@ -4,7 +4,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { REPO_ROOT } from '../support/run-cli.js';
 
 /** The layers of the README's "Layout", lowest first: a module may import only from its own layer or below. */
-const LAYERS = ['util', 'beans', 'sheets', 'model', 'components', 'engine', 'catalog', 'job', 'cli|server', 'index.ts', 'console'];
+const LAYERS = ['util|wire', 'beans', 'sheets', 'model', 'components', 'engine', 'catalog', 'job', 'cli|server', 'index.ts', 'console'];
 const SRC = join(REPO_ROOT, 'src');
 
 function layerOf(file: string): number {
@@ -63,14 +63,28 @@ describe('architecture', () => {
     expect(across).to.deep.equal([]);
   });
 
-  it('keeps the console a client of the API: its browser modules import nothing of src but the console', () => {
+  it('keeps the console a client of the API: its browser modules import nothing of src but the console, and the API\'s shapes (src/wire) as types only', () => {
     const outside: string[] = [];
     for (const file of files.filter((f) => relative(SRC, f).startsWith(`console${sep}`))) {
+      const typeOnly = new Set([...readFileSync(file, 'utf8').matchAll(/(?:import|export) type \{[^}]*\} from '(\.[^']+)'/g)].map((m) => resolve(dirname(file), m[1].replace(/\.js$/, '.ts'))));
       for (const target of relativeImports(file)) {
-        if (!relative(SRC, target).startsWith(`console${sep}`)) outside.push(`${relative(REPO_ROOT, file)} -> ${relative(REPO_ROOT, target)}`);
+        const inside = relative(SRC, target).startsWith(`console${sep}`) || (relative(SRC, target).startsWith(`wire${sep}`) && typeOnly.has(target));
+        if (!inside) outside.push(`${relative(REPO_ROOT, file)} -> ${relative(REPO_ROOT, target)}`);
       }
     }
     expect(outside).to.deep.equal([]);
+  });
+
+  it('keeps the API\'s shapes (src/wire) declarations only: types that import nothing but each other', () => {
+    const wire = files.filter((f) => relative(SRC, f).startsWith(`wire${sep}`));
+    expect(wire.length).to.be.greaterThan(0);
+    const bad: string[] = [];
+    for (const file of wire) {
+      const text = readFileSync(file, 'utf8');
+      if (/^\s*(?:export\s+)?(?:const|let|var|function|class|enum)\b/m.test(text)) bad.push(`${relative(REPO_ROOT, file)} declares a value`);
+      for (const target of relativeImports(file)) if (!relative(SRC, target).startsWith(`wire${sep}`)) bad.push(`${relative(REPO_ROOT, file)} -> ${relative(REPO_ROOT, target)}`);
+    }
+    expect(bad).to.deep.equal([]);
   });
 
   it('keeps the model free of I/O', () => {

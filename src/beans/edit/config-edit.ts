@@ -1,13 +1,4 @@
-/**
- * One change to a job's configuration as a form makes it: a value, a reference, a property back
- * to its default, or the bean's class swapped for another component of the same kind. `bean` is
- * a bean's id, or an inner bean's path (`seeds.textSource`).
- */
-export type ConfigEdit =
-  | { readonly op: 'set'; readonly bean: string; readonly property: string; readonly value: string | number | boolean }
-  | { readonly op: 'ref'; readonly bean: string; readonly property: string; readonly ref: string }
-  | { readonly op: 'unset'; readonly bean: string; readonly property: string }
-  | { readonly op: 'class'; readonly bean: string; readonly className: string };
+export type { ConfigEdit } from '../../wire/config-form.js';
 
 /** A replacement of `from`..`to` (offsets into one file's text) by `insert`. */
 export interface TextEdit {

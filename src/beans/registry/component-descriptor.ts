@@ -2,46 +2,9 @@ import type { SourceLocation } from '../../util/source-location.js';
 import type { ErrorCode } from '../../util/error-codes.js';
 import type { KindType } from './kind-types.js';
 
-export type JsonType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'null';
+import type { JsonType, PropSpec, RefSpec } from '../../wire/component-info.js';
 
-/** A JSON Schema of one property, plus what only beancrawl needs to know about it. */
-export type PropSpec = {
-  readonly description: string;
-  readonly type?: JsonType | readonly JsonType[];
-  readonly default?: unknown;
-  /** The bean cannot be built without it. */
-  readonly required?: boolean;
-  /** Sheets may override it per URI. */
-  readonly overlayable?: boolean;
-  /**
-   * It may be changed while the crawl runs (the service's PATCH …/beans): the component reads it
-   * through `config` or `configFor(curi)` at each use, never a copy made at start.
-   */
-  readonly live?: boolean;
-  /** A file or folder path: resolved against the job folder; `${launchId}` allowed. */
-  readonly path?: boolean;
-  /**
-   * Set for a property of Heritrix's class that cannot mean anything here: why. A file that sets
-   * it to anything but its default gets one warning line (BC_PROP_IGNORED) at verify instead of
-   * an unknown-property error.
-   */
-  readonly ignored?: string;
-  readonly [keyword: string]: unknown;
-};
-
-/** A property whose value is another bean (a `<ref>` or an inner `<bean>`), or a list or map of them. */
-export interface RefSpec {
-  readonly description: string;
-  /** The kind the referenced bean must provide (`DecideRule`, `ReadSource`, ...). */
-  readonly kind: string;
-  readonly list?: boolean;
-  readonly map?: boolean;
-  readonly required?: boolean;
-  /** Found by kind when the file leaves it out, the bean id breaking ties (Heritrix's @Autowired). */
-  readonly autowire?: boolean;
-  /** As PropSpec.ignored: a reference of Heritrix's class that means nothing here, and why; one warning when set. */
-  readonly ignored?: string;
-}
+export type { JsonType, PropSpec, RefSpec };
 
 /** A problem a bean's own `validate` finds; located at the property unless `at` says better. */
 export interface ValidationIssue {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ComponentInfo } from '../../wire/component-info.js';
 import { beanFileSchema } from '../../beans/schema/bean-file-schema.js';
 import { builtInRegistry } from '../../catalog/catalog.js';
 import { profileNames } from '../../job/create-job.js';
@@ -42,7 +43,7 @@ export function engineRoutes(ctx: ServiceContext, openapi: () => object) {
 
     app.get('/api/v1/components', {
       schema: { summary: 'Every component: its names, description, kinds, properties (type, default, description, overlayable) and references', tags: ['engine'], response: { 200: { type: 'array', items: ANY_OBJECT } } },
-    }, async () => builtInRegistry().descriptors().map((d) => ({
+    }, async () => builtInRegistry().descriptors().map((d): ComponentInfo => ({
       name: d.name, aliases: d.aliases ?? [], description: d.description, kinds: d.kinds, properties: d.props, references: d.refs ?? {}, constructorArgs: d.constructorArgs, propertyAliases: d.propertyAliases, ignored: d.ignored,
     })));
 

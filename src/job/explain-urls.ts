@@ -12,33 +12,9 @@ import type { SheetOverlaysManager } from '../sheets/sheet-overlays-manager.js';
 import { formatLocation } from '../util/source-location.js';
 import { normalizeUrl } from '../util/url/normalize-url.js';
 
-export interface RuleVerdict { readonly index: number; readonly rule: string; readonly className: string; readonly decision: string }
-export interface OverrideExplained { readonly property: string; readonly value: unknown; readonly base: unknown; readonly sheet: string; readonly at?: string }
+import type { RuleVerdict, OverrideExplained, ExplainedFrom, Explanation } from '../wire/explanation.js';
 
-/**
- * Who answered: the job's running crawl (its beans as they are now, live changes included), or
- * the configuration on disk, started for the question when no crawl of the job runs.
- */
-export type ExplainedFrom = 'running-crawl' | 'configuration';
-
-export interface Explanation {
-  readonly url: string;
-  readonly from: ExplainedFrom;
-  readonly normalized: string | null;
-  readonly surt?: string;
-  readonly uniquenessKey?: string;
-  readonly queueKey?: string;
-  /** What the URI costs its queue's budgets (the preparer's costAssignmentPolicy). */
-  readonly cost?: number;
-  readonly rules: RuleVerdict[];
-  readonly decision?: { readonly decision: string; readonly rule?: string; readonly index?: number };
-  /** The crawler a crawl mapper of the candidate chain (HashCrawlMapper) gives the URI to instead of scheduling it here. */
-  readonly divertedTo?: string;
-  readonly sheets: Array<{ sheet: string; because: string }>;
-  readonly overrides: OverrideExplained[];
-  readonly politeness?: { readonly minDelayMs: number; readonly maxDelayMs: number; readonly delayFactor: number; readonly respectCrawlDelayUpToSeconds: number };
-  readonly robots: string;
-}
+export type { RuleVerdict, OverrideExplained, ExplainedFrom, Explanation };
 
 /** The beans an explanation reads, by role; each absent when the job has none. */
 interface ExplainerBeans { scope?: string; preparer?: string; manager?: string; chain?: string; disposition?: string }

@@ -1,49 +1,19 @@
 import { readdir, stat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import type { CrawlProgress } from '../model/crawl-control.js';
-import type { Alert } from '../model/crawl-logger.js';
 import { sendControl } from './control-socket.js';
 import { JOB_BEAN_FILES } from './locate-bean-file.js';
-import type { RecentRate } from './recent-rates.js';
-import type { VerifyReport } from './verify-report.js';
-import { readRunRecords, type RunCounts, type RunRecord } from './run-record.js';
+import { readRunRecords } from './run-record.js';
+
+import type { JobStatus } from '../wire/job-status.js';
 
 /**
- * A job as `status --json`, `jobs --json` and the service's API show it: one shape, made here.
+ * A job as `status --json`, `jobs --json` and the service's API show it: one shape (src/wire), made here.
  * `state` is the controller's (RUNNING, PAUSED, STOPPING…) while a crawl runs; otherwise how the
  * last run ended: FINISHED (its exit status says how), UNFINISHED (killed or interrupted: the next
  * launch resumes it) or NEW (never launched).
  */
-export interface JobStatus {
-  readonly name: string;
-  readonly path: string;
-  readonly running: boolean;
-  readonly state: string;
-  /** What can be done to the job now: launch when it is not running; pause or unpause, checkpoint, terminate while it runs. */
-  readonly availableActions: readonly string[];
-  /** The running crawl's counts, or the last run's. */
-  readonly counts?: RunCounts;
-  readonly rates?: {
-    readonly averageDocumentsPerSecond: number;
-    readonly lastMinute?: RecentRate;
-  };
-  /** The frontier's queues by state (total, ready, snoozed, retired, inactive, ineligible, inProcess). */
-  readonly queues?: Readonly<Record<string, number>>;
-  /** URIs being processed now (a running crawl's workers that hold one). */
-  readonly busyWorkers?: number;
-  /** Why the crawl paused by itself, while it lasts. */
-  readonly alert?: string;
-  readonly recentAlerts?: readonly Alert[];
-  readonly lastRun?: RunRecord;
-  /** Every run with a record, oldest first. */
-  readonly runs: readonly RunRecord[];
-  /** The service's: the last verify of the job as it is on disk. */
-  readonly lastVerify?: VerifyReport;
-  /** The service's: what it means the job to be doing (resumed so after a restart). */
-  readonly intent?: string;
-  /** The service's: when the job's schedule launches it next (ISO 8601). */
-  readonly nextRunAt?: string;
-}
+export type { JobStatus };
 
 /** The status of the job in `jobDir`: asked of its crawl when one runs, read from its run records otherwise. */
 export async function jobStatus(jobDir: string): Promise<JobStatus> {

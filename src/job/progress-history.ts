@@ -1,16 +1,8 @@
 import { readLogPage } from './log-page.js';
 
-/** One line of progress-statistics.log, as numbers for a chart. */
-export interface ProgressSample {
-  readonly at: string;
-  readonly discovered: number;
-  readonly queued: number;
-  readonly downloaded: number;
-  readonly documentsPerSecond: number;
-  readonly kibPerSecond: number;
-  readonly failures: number;
-  readonly busyThreads: number;
-}
+import type { ProgressSample } from '../wire/progress.js';
+
+export type { ProgressSample };
 
 /** Samples read at most, the newest kept: a long crawl's history for a chart, not all of it. */
 const MAX_SAMPLES = 1000;

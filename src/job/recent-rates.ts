@@ -1,13 +1,8 @@
 import type { CrawlControl } from '../model/crawl-control.js';
 
-/** Documents and bytes a second over the last minute or so (the whole run's average hides a crawl that slowed down). */
-export interface RecentRate {
-  readonly seconds: number;
-  readonly documentsPerSecond: number;
-  readonly bytesPerSecond: number;
-  /** URIs done (succeeded, failed or disregarded) a second. */
-  readonly urisPerSecond: number;
-}
+import type { RecentRate } from '../wire/job-status.js';
+
+export type { RecentRate };
 
 /** Samples the crawl's totals every few seconds, keeping about a minute of them. */
 export class RecentRates {

@@ -1,42 +1,10 @@
 import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { CrawlProgress, DeltaCounts } from '../model/crawl-control.js';
+import type { CrawlProgress } from '../model/crawl-control.js';
 
-/** What a run's counts were when its record was last written. */
-export interface RunCounts {
-  readonly discovered: number;
-  readonly queued: number;
-  readonly downloaded: number;
-  readonly failed: number;
-  readonly disregarded: number;
-  readonly documents: number;
-  readonly bytes: number;
-  readonly seedsCrawled: number;
-  readonly elapsedMs: number;
-  /** A delta run's documents by kind. */
-  readonly delta?: DeltaCounts;
-}
+import type { RunCounts, RunRecord } from '../wire/job-status.js';
 
-/**
- * `runs/<timestamp>/run.json`: one launch of a job, written when it starts (no `endedAt`) and
- * again when it ends. A record without `endedAt` whose job does not answer on its control socket
- * is a launch that was killed: the next launch resumes it.
- */
-export interface RunRecord {
-  /** The run folder, relative to the job folder (`runs/<timestamp>`). */
-  readonly run: string;
-  readonly startedAt: string;
-  readonly endedAt?: string;
-  /** The crawl's exit status (FINISHED, FINISHED_DOCUMENT_LIMIT, INTERRUPTED, ABORTED…), once it ended. */
-  readonly exitStatus?: string;
-  /** The command's exit code (README: exit codes), once it ended. */
-  readonly exitCode?: number;
-  /** The run folder this launch continued, when it resumed an unfinished run. */
-  readonly continues?: string;
-  readonly counts?: RunCounts;
-  /** The process that ran the crawl. */
-  readonly pid?: number;
-}
+export type { RunCounts, RunRecord };
 
 export const RUN_RECORD_FILE = 'run.json';
 

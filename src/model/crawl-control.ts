@@ -2,6 +2,10 @@ import type { Alert } from './crawl-logger.js';
 import type { FrontierStats } from './frontier.js';
 import type { QueueSummary } from './frontier-queues.js';
 
+import type { DeltaCounts } from '../wire/job-status.js';
+
+export type { DeltaCounts };
+
 /** The figures soft limits are checked against. */
 export interface CrawlTotals {
   readonly bytes: number;
@@ -37,14 +41,6 @@ export interface CrawlProgress extends CrawlTotals {
   readonly alert?: string;
   /** The last lines of alerts.log (a host that does not exist, a seed out of scope), the newest last. */
   readonly recentAlerts?: readonly Alert[];
-}
-
-/** A delta run's documents by kind: new, changed, unchanged (fetched or not), deleted. */
-export interface DeltaCounts {
-  readonly new: number;
-  readonly changed: number;
-  readonly unchanged: number;
-  readonly deleted: number;
 }
 
 /** What a launch drives: run to the end, stop early, report progress. */

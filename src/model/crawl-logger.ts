@@ -1,11 +1,8 @@
 import type { CrawlUri } from './crawl-uri.js';
 
-/** One line of alerts.log, numbered in the order said (from 1). */
-export interface Alert {
-  readonly seq: number;
-  readonly severity: 'WARNING' | 'SEVERE';
-  readonly message: string;
-}
+import type { Alert } from '../wire/job-status.js';
+
+export type { Alert };
 
 /** Heritrix's CrawlerLoggerModule: crawl.log and the error logs beside it. */
 export interface CrawlLogger {

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { open, readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { controlSocketPath, sendControl, type ControlArgs, type ControlCommand, type ControlReply } from '../job/control-socket.js';
+import { controlSocketPath, sendControl, type ControlArgs, type ControlReply } from '../job/control-socket.js';
 import { isJobFolder, jobFolders, jobStatus, type JobStatus } from '../job/job-status.js';
 import { readLogPage } from '../job/log-page.js';
 import { verifyJob } from '../job/verify-job.js';

@@ -3,20 +3,13 @@ import { jobFolders } from '../job/job-status.js';
 import { serviceDir } from './service-intents.js';
 import type { ServiceContext } from './service-context.js';
 
+import type { JobSummary } from '../wire/job-status.js';
+
+export type { JobSummary };
+
 /** Where "save as profile" keeps the operator's profiles: JOBS/.beancrawl/profiles. */
 export function profilesDir(jobsDir: string): string {
   return join(serviceDir(jobsDir), 'profiles');
-}
-
-/** One line of the engine's job list. */
-export interface JobSummary {
-  readonly name: string;
-  readonly state: string;
-  readonly running: boolean;
-  readonly availableActions: readonly string[];
-  readonly lastRun?: { readonly run: string; readonly startedAt: string; readonly endedAt?: string; readonly exitStatus?: string };
-  readonly nextRunAt?: string;
-  readonly url: string;
 }
 
 /** Every job of the jobs folder, by name, as the engine lists it. */

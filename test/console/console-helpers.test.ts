@@ -72,8 +72,8 @@ describe('the console\'s pure helpers (the browser runs the same modules)', () =
   describe('the rate chart\'s series', () => {
     it('takes the history up to the first live tick, then the rates between ticks, x always ascending', () => {
       const history = [
-        { at: '2026-11-26T10:00:00Z', downloaded: 0, documentsPerSecond: 1, kibPerSecond: 2 },
-        { at: '2026-11-26T10:00:20Z', downloaded: 0, documentsPerSecond: 9, kibPerSecond: 9 },
+        { at: '2026-11-26T10:00:00Z', discovered: 0, queued: 0, downloaded: 0, documentsPerSecond: 1, kibPerSecond: 2, failures: 0, busyThreads: 1 },
+        { at: '2026-11-26T10:00:20Z', discovered: 0, queued: 0, downloaded: 0, documentsPerSecond: 9, kibPerSecond: 9, failures: 0, busyThreads: 1 },
       ];
       const t0 = Date.parse('2026-11-26T10:00:10Z');
       const ticks = [{ at: t0, run: 'r', documents: 10, bytes: 0 }, { at: t0 + 2000, run: 'r', documents: 14, bytes: 4096 }, { at: t0 + 1000, run: 'r', documents: 20, bytes: 0 }];

@@ -1,0 +1,109 @@
+/** A job as the API shows it (`status --json`, GET /api/v1/jobs/NAME, the job list) and what it is made of. */
+import type { VerifyReport } from './verify-report.js';
+
+/** A delta run's documents by kind: new, changed, unchanged (fetched or not), deleted. */
+export interface DeltaCounts {
+  readonly new: number;
+  readonly changed: number;
+  readonly unchanged: number;
+  readonly deleted: number;
+}
+
+/** One line of alerts.log, numbered in the order said (from 1). */
+export interface Alert {
+  readonly seq: number;
+  readonly severity: 'WARNING' | 'SEVERE';
+  readonly message: string;
+}
+
+/** Documents and bytes a second over the last minute or so (the whole run's average hides a crawl that slowed down). */
+export interface RecentRate {
+  readonly seconds: number;
+  readonly documentsPerSecond: number;
+  readonly bytesPerSecond: number;
+  /** URIs done (succeeded, failed or disregarded) a second. */
+  readonly urisPerSecond: number;
+}
+
+/** What a run's counts were when its record was last written. */
+export interface RunCounts {
+  readonly discovered: number;
+  readonly queued: number;
+  readonly downloaded: number;
+  readonly failed: number;
+  readonly disregarded: number;
+  readonly documents: number;
+  readonly bytes: number;
+  readonly seedsCrawled: number;
+  readonly elapsedMs: number;
+  /** A delta run's documents by kind. */
+  readonly delta?: DeltaCounts;
+}
+/**
+ * `runs/<timestamp>/run.json`: one launch of a job, written when it starts (no `endedAt`) and
+ * again when it ends. A record without `endedAt` whose job does not answer on its control socket
+ * is a launch that was killed: the next launch resumes it.
+ */
+export interface RunRecord {
+  /** The run folder, relative to the job folder (`runs/<timestamp>`). */
+  readonly run: string;
+  readonly startedAt: string;
+  readonly endedAt?: string;
+  /** The crawl's exit status (FINISHED, FINISHED_DOCUMENT_LIMIT, INTERRUPTED, ABORTED…), once it ended. */
+  readonly exitStatus?: string;
+  /** The command's exit code (README: exit codes), once it ended. */
+  readonly exitCode?: number;
+  /** The run folder this launch continued, when it resumed an unfinished run. */
+  readonly continues?: string;
+  readonly counts?: RunCounts;
+  /** The process that ran the crawl. */
+  readonly pid?: number;
+}
+
+/**
+ * A job as `status --json`, `jobs --json` and the service's API show it: one shape, made here.
+ * `state` is the controller's (RUNNING, PAUSED, STOPPING…) while a crawl runs; otherwise how the
+ * last run ended: FINISHED (its exit status says how), UNFINISHED (killed or interrupted: the next
+ * launch resumes it) or NEW (never launched).
+ */
+export interface JobStatus {
+  readonly name: string;
+  readonly path: string;
+  readonly running: boolean;
+  readonly state: string;
+  /** What can be done to the job now: launch when it is not running; pause or unpause, checkpoint, terminate while it runs. */
+  readonly availableActions: readonly string[];
+  /** The running crawl's counts, or the last run's. */
+  readonly counts?: RunCounts;
+  readonly rates?: {
+    readonly averageDocumentsPerSecond: number;
+    readonly lastMinute?: RecentRate;
+  };
+  /** The frontier's queues by state (total, ready, snoozed, retired, inactive, ineligible, inProcess). */
+  readonly queues?: Readonly<Record<string, number>>;
+  /** URIs being processed now (a running crawl's workers that hold one). */
+  readonly busyWorkers?: number;
+  /** Why the crawl paused by itself, while it lasts. */
+  readonly alert?: string;
+  readonly recentAlerts?: readonly Alert[];
+  readonly lastRun?: RunRecord;
+  /** Every run with a record, oldest first. */
+  readonly runs: readonly RunRecord[];
+  /** The service's: the last verify of the job as it is on disk. */
+  readonly lastVerify?: VerifyReport;
+  /** The service's: what it means the job to be doing (resumed so after a restart). */
+  readonly intent?: string;
+  /** The service's: when the job's schedule launches it next (ISO 8601). */
+  readonly nextRunAt?: string;
+}
+
+/** One line of the engine's job list. */
+export interface JobSummary {
+  readonly name: string;
+  readonly state: string;
+  readonly running: boolean;
+  readonly availableActions: readonly string[];
+  readonly lastRun?: { readonly run: string; readonly startedAt: string; readonly endedAt?: string; readonly exitStatus?: string };
+  readonly nextRunAt?: string;
+  readonly url: string;
+}

@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api, ApiError, jobPath } from './api.js';
-import type { ComponentInfo, ConfigEdit, ConfigEditAnswer, ConfigForm } from './api-types.js';
+import type { ComponentInfo, ConfigEdit, ConfigEditAnswer } from './api-types.js';
 import { BeanForm } from './bean-form.js';
 import { loadComponents } from './components.js';
 import { html } from './html.js';
-import { oneAtATime } from './one-at-a-time.js';
 import { ProblemList, ProblemView } from './problem-view.js';
 import { editHref, jobHref, Link } from './router.js';
+import { useJobConfig } from './use-job-config.js';
 
 /**
  * A job's beans by form (`/jobs/NAME/forms`), generated from the components' descriptions. Each
@@ -15,31 +15,15 @@ import { editHref, jobHref, Link } from './router.js';
  * it was and as it is, and verify's result. A file changed elsewhere is never overwritten.
  */
 export function FormsPage({ name }: { name: string }) {
-  const [form, setForm] = useState<ConfigForm>();
+  const { form, error: loadError, reload: load } = useJobConfig(name);
   const [components, setComponents] = useState<readonly ComponentInfo[]>([]);
-  const [error, setError] = useState<unknown>();
+  const [componentsError, setComponentsError] = useState<unknown>();
   const [editError, setEditError] = useState<unknown>();
   const [answer, setAnswer] = useState<ConfigEditAnswer>();
   const [filter, setFilter] = useState('');
   const [busy, setBusy] = useState(false);
-
-  const load = useMemo(() => oneAtATime(async () => {
-    try {
-      setForm(await api<ConfigForm>('GET', jobPath(name, '/config')));
-      setError(undefined);
-    } catch (e) {
-      setError(e);
-    }
-  }), [name]);
-
-  useEffect(() => {
-    void load();
-    loadComponents().then(setComponents, setError);
-    // A file saved elsewhere (the editor, another browser) changes the forms.
-    const events = new EventSource(jobPath(name, '/events'));
-    events.addEventListener('file', () => void load());
-    return () => events.close();
-  }, [name, load]);
+  useEffect(() => void loadComponents().then(setComponents, setComponentsError), []);
+  const error = loadError ?? componentsError;
 
   const edit = async (e: ConfigEdit, file?: string) => {
     setBusy(true);

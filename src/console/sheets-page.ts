@@ -1,11 +1,9 @@
-import { useEffect, useMemo, useState } from 'preact/hooks';
-import { api, jobPath } from './api.js';
-import type { ConfigForm, FormBean, VerifyProblem } from './api-types.js';
+import type { FormBean, VerifyProblem } from './api-types.js';
 import { html } from './html.js';
-import { oneAtATime } from './one-at-a-time.js';
 import { locationOf, ProblemView } from './problem-view.js';
 import { editHref, jobHref, Link } from './router.js';
 import { compactTree, surtTree, type PrefixAssociation, type SurtNode } from './surt-tree.js';
+import { useJobConfig } from './use-job-config.js';
 import { valueText } from './value-text.js';
 
 const valueOf = (bean: FormBean, name: string): unknown => bean.values.find((v) => v.name === name)?.value;
@@ -18,23 +16,7 @@ const fileHref = (job: string, file: string, line?: number) => editHref(job, fil
  * decide rules beside), each sheet's values, and verify's problems with them at their lines.
  */
 export function SheetsPage({ name }: { name: string }) {
-  const [form, setForm] = useState<ConfigForm>();
-  const [error, setError] = useState<unknown>();
-  const load = useMemo(() => oneAtATime(async () => {
-    try {
-      setForm(await api<ConfigForm>('GET', jobPath(name, '/config')));
-      setError(undefined);
-    } catch (e) {
-      setError(e);
-    }
-  }), [name]);
-  useEffect(() => {
-    void load();
-    const events = new EventSource(jobPath(name, '/events'));
-    events.addEventListener('file', () => void load());
-    return () => events.close();
-  }, [name, load]);
-
+  const { form, error } = useJobConfig(name);
   const beans = form?.beans ?? [];
   const sheets = beans.filter((b) => b.kinds.includes('Sheet'));
   const associations = beans.filter((b) => b.kinds.includes('SheetAssociation'));

@@ -1,11 +1,8 @@
-import axe from 'axe-core';
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { ConsoleBrowser } from '../support/console-browser.js';
 import { requireServer } from '../support/require-server.js';
-import { REPO_ROOT } from '../support/run-cli.js';
 import { ServeProcess } from '../support/serve-process.js';
 import { linkedSite, page as sitePage } from '../support/site-server.js';
 import { tempDir } from '../support/temp-dir.js';
@@ -17,25 +14,6 @@ const SLOW = ['disposition.delayFactor=0', 'disposition.minDelayMs=150', 'dispos
 /** A seed whose path holds markup; the crawler fetches (and logs) it percent-encoded. */
 const SCRIPT_SEED = '/p<script>alert(1)</script>';
 const SCRIPT_PATH = '/p%3Cscript%3Ealert(1)%3C/script%3E';
-/** Where the screenshots go, for a person to look at (git-ignored). */
-const OUTPUT = join(REPO_ROOT, 'test-output', 'console');
-const CHROMIUM_ARGS = ['--disable-gpu', '--disable-dev-shm-usage', '--disable-quic'];
-
-/** What axe-core puts on the page's window once injected. */
-interface AxeWindow {
-  axe: { run(): Promise<{ violations: Array<{ id: string; impact?: string | null; help: string; nodes: Array<{ target: unknown[] }> }> }> };
-}
-
-/** axe-core's serious and critical violations on the page as it is (axe injected, not @axe-core/playwright, which needs Node 22). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  if ((await page.evaluate('typeof window.axe')) === 'undefined') await page.evaluate(axe.source);
-  return page.evaluate(async () => {
-    const { violations } = await (globalThis as unknown as AxeWindow).axe.run();
-    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
-
 describe('the web console, in a real browser (Debian chromium through playwright-core; the real service, port 0)', function () {
   this.timeout(240_000);
 
@@ -48,19 +26,10 @@ describe('the web console, in a real browser (Debian chromium through playwright
     web.routes.set(SCRIPT_PATH, { body: sitePage('markup in the path') });
     const work = await tempDir();
     const serve = await ServeProcess.start(join(work.dir, 'jobs'));
-    await mkdir(OUTPUT, { recursive: true });
-    let browser: Browser | undefined;
-    const messages: string[] = [];
-    const dialogs: string[] = [];
+    let b: ConsoleBrowser | undefined;
     try {
-      browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-      page.on('console', (m) => messages.push(`[${m.type()}] ${m.text()}`));
-      page.on('pageerror', (e) => messages.push(`[pageerror] ${e.message}`));
-      page.on('dialog', (d) => {
-        dialogs.push(`${d.type()}: ${d.message()}`);
-        void d.dismiss();
-      });
+      b = await ConsoleBrowser.open({ width: 1280, height: 900 });
+      const { page, dialogs } = b;
       const count = async (name: string) => Number((await page.locator(`[data-count="${name}"]`).textContent())!.replace(/,/g, ''));
       const ticks = async () => Number(await page.locator('[data-ticks]').getAttribute('data-ticks'));
       const state = page.locator('.job-head .state');
@@ -81,8 +50,8 @@ describe('the web console, in a real browser (Debian chromium through playwright
       await page.getByLabel('Name', { exact: true }).fill('life');
       await page.getByRole('button', { name: 'Create job' }).click();
       await page.locator('.create-job .problem').filter({ hasText: 'BC_JOB_EXISTS' }).waitFor();
-      expect(await seriousViolations(page)).to.deep.equal([]);
-      await page.screenshot({ path: join(OUTPUT, 'engine.png'), fullPage: true });
+      expect(await b.seriousViolations()).to.deep.equal([]);
+      await b.screenshot('engine');
 
       // Its page, by its link; a stable URL that reloads as it is.
       await page.getByRole('link', { name: 'life', exact: true }).click();
@@ -123,8 +92,8 @@ describe('the web console, in a real browser (Debian chromium through playwright
       expect(await scriptLine.textContent()).to.contain(`${web.origin}${SCRIPT_PATH}`);
       expect(await page.locator('.log-lines script, .log-lines img, .log-lines li *:not(span)').count()).to.equal(0);
       await page.getByLabel('URL contains').fill('');
-      expect(await seriousViolations(page)).to.deep.equal([]);
-      await page.screenshot({ path: join(OUTPUT, 'job-running.png'), fullPage: true });
+      expect(await b.seriousViolations()).to.deep.equal([]);
+      await b.screenshot('job-running');
 
       // Pause: PAUSED once the URIs in flight are done, and the count holds over two more ticks.
       await page.getByRole('button', { name: 'Pause', exact: true }).click();
@@ -151,8 +120,8 @@ describe('the web console, in a real browser (Debian chromium through playwright
       await report.waitFor();
       expect(await report.getAttribute('href')).to.match(/^\/api\/v1\/jobs\/life\/reports\/crawl-report\.txt\?run=/);
       await page.locator('button[data-action="launch"]:enabled').waitFor();
-      expect(await seriousViolations(page)).to.deep.equal([]);
-      await page.screenshot({ path: join(OUTPUT, 'job-finished.png'), fullPage: true });
+      expect(await b.seriousViolations()).to.deep.equal([]);
+      await b.screenshot('job-finished');
 
       // Back to the jobs: copy, save as profile, delete (asked in place, no browser dialog).
       await page.getByRole('navigation').getByRole('link', { name: 'Jobs' }).click();
@@ -174,12 +143,12 @@ describe('the web console, in a real browser (Debian chromium through playwright
       await page.locator('tr[data-job="life-copy"]').waitFor({ state: 'detached' });
 
       expect(dialogs, 'no dialog opens').to.deep.equal([]);
-      expect(messages.filter((m) => /Content.Security.Policy|Refused to|\[pageerror\]/i.test(m)), 'no CSP refusal, no page error').to.deep.equal([]);
+      expect(b.refusals(), 'no CSP refusal, no page error').to.deep.equal([]);
     } catch (e) {
-      if (e instanceof Error) e.message += `${serve.output()}\n--- the browser's console:\n${messages.join('\n')}\n--- dialogs: ${dialogs.join('\n')}`;
+      if (e instanceof Error) e.message += `${serve.output()}${b ? await b.report() : ''}`;
       throw e;
     } finally {
-      await browser?.close();
+      await b?.close();
       const code = await serve.stop();
       expect(code, serve.output()).to.equal(0);
       await web.close();
@@ -193,10 +162,7 @@ describe('the web console, in a real browser (Debian chromium through playwright
     const other = await linkedSite(300);
     const work = await tempDir();
     const serve = await ServeProcess.start(join(work.dir, 'jobs'));
-    await mkdir(OUTPUT, { recursive: true });
-    let browser: Browser | undefined;
-    const messages: string[] = [];
-    const dialogs: string[] = [];
+    let b: ConsoleBrowser | undefined;
     const key = `127.0.0.1#${web.port}`;
     try {
       const created = await serve.api('POST', '/api/v1/jobs', { name: 'pages', profile: 'default', seeds: [`${web.origin}/`, `${other.origin}/`], contact: CONTACT });
@@ -205,14 +171,8 @@ describe('the web console, in a real browser (Debian chromium through playwright
       expect(launched.status, launched.text).to.equal(202);
       await until(async () => ((await serve.api('GET', '/api/v1/jobs/pages')).json.counts?.downloaded ?? 0) >= 3, 'the crawl to download a few pages', { timeoutMs: 60_000 });
 
-      browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-      page.on('console', (m) => messages.push(`[${m.type()}] ${m.text()}`));
-      page.on('pageerror', (e) => messages.push(`[pageerror] ${e.message}`));
-      page.on('dialog', (d) => {
-        dialogs.push(`${d.type()}: ${d.message()}`);
-        void d.dismiss();
-      });
+      b = await ConsoleBrowser.open({ width: 1280, height: 900 });
+      const { page, dialogs } = b;
       await page.goto(`${serve.base}/?token=${serve.token}`);
       await page.getByRole('link', { name: 'pages', exact: true }).click();
       await page.getByRole('heading', { name: 'pages', level: 1 }).waitFor();
@@ -239,8 +199,8 @@ describe('the web console, in a real browser (Debian chromium through playwright
       await page.locator('.change-log li[data-change="disposition.minDelayMs"]').waitFor();
       expect(await page.locator('.change-log li').count()).to.equal(2);
       expect((await serve.api('GET', '/api/v1/jobs/pages/beans/disposition.minDelayMs')).json).to.include({ value: 300 });
-      expect(await seriousViolations(page)).to.deep.equal([]);
-      await page.screenshot({ path: join(OUTPUT, 'beans.png'), fullPage: true });
+      expect(await b.seriousViolations()).to.deep.equal([]);
+      await b.screenshot('beans');
 
       // Queues: the site's queue with its size; retired, reactivated; its waiting URIs that match deleted, confirmed on the page.
       await page.getByRole('navigation').getByRole('link', { name: 'pages', exact: true }).click();
@@ -272,8 +232,8 @@ describe('the web console, in a real browser (Debian chromium through playwright
       await row.getByText('that match').waitFor();
       await row.getByRole('button', { name: 'Delete them', exact: true }).click();
       await row.getByRole('status').filter({ hasText: /^Deleted \d+ waiting URIs?\.$/ }).waitFor();
-      expect(await seriousViolations(page)).to.deep.equal([]);
-      await page.screenshot({ path: join(OUTPUT, 'queues.png'), fullPage: true });
+      expect(await b.seriousViolations()).to.deep.equal([]);
+      await b.screenshot('queues');
 
       // Once the crawl has ended, the queues page says the job is not running.
       expect((await serve.api('POST', '/api/v1/jobs/pages/actions/terminate')).status).to.equal(200);
@@ -301,19 +261,19 @@ describe('the web console, in a real browser (Debian chromium through playwright
       await page.getByRole('button', { name: 'Why', exact: true }).click();
       await page.locator('.url-history[data-seen="true"] tr[data-status="200"]').first().waitFor();
       expect(await page.locator('.url-history .sources li').count()).to.be.greaterThan(0);
-      expect(await seriousViolations(page)).to.deep.equal([]);
-      await page.screenshot({ path: join(OUTPUT, 'explain.png'), fullPage: true });
+      expect(await b.seriousViolations()).to.deep.equal([]);
+      await b.screenshot('explain');
       await page.getByLabel('URL', { exact: true }).fill(`${web.origin}/never-linked`);
       await page.getByRole('button', { name: 'Why', exact: true }).click();
       await page.locator('.url-history[data-seen="false"]', { hasText: 'Never seen' }).waitFor();
 
       expect(dialogs, 'no dialog opens').to.deep.equal([]);
-      expect(messages.filter((m) => /Content.Security.Policy|Refused to|\[pageerror\]/i.test(m)), 'no CSP refusal, no page error').to.deep.equal([]);
+      expect(b.refusals(), 'no CSP refusal, no page error').to.deep.equal([]);
     } catch (e) {
-      if (e instanceof Error) e.message += `${serve.output()}\n--- the browser's console:\n${messages.join('\n')}\n--- dialogs: ${dialogs.join('\n')}`;
+      if (e instanceof Error) e.message += `${serve.output()}${b ? await b.report() : ''}`;
       throw e;
     } finally {
-      await browser?.close();
+      await b?.close();
       const code = await serve.stop();
       expect(code, serve.output()).to.equal(0);
       await web.close();
@@ -333,12 +293,7 @@ describe('the web console\'s editor, in a real browser', function () {
   it('shows verify\'s problems where they are as you type, completes and explains properties, saves with If-Match and never over a change made elsewhere', async () => {
     const work = await tempDir();
     const serve = await ServeProcess.start(join(work.dir, 'jobs'));
-    await mkdir(OUTPUT, { recursive: true });
-    let browser: Browser | undefined;
-    const messages: string[] = [];
-    const dialogs: string[] = [];
-    /** What the page shows, for a failure's message. */
-    let shown = async () => '';
+    let b: ConsoleBrowser | undefined;
     try {
       const created = await serve.api('POST', '/api/v1/jobs', { name: 'ed', profile: 'default', seeds: ['https://example.org/'], contact: CONTACT });
       expect(created.status, created.text).to.equal(201);
@@ -346,15 +301,8 @@ describe('the web console\'s editor, in a real browser', function () {
       // 1-based: the line of `</beans>`, before which the bean is typed.
       const at = original.split('\n').findLastIndex((l) => l.trim() === '</beans>') + 1;
 
-      browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-      const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
-      shown = async () => page.locator('main').innerText().catch(() => '');
-      page.on('console', (m) => messages.push(`[${m.type()}] ${m.text()}`));
-      page.on('pageerror', (e) => messages.push(`[pageerror] ${e.message}`));
-      page.on('dialog', (d) => {
-        dialogs.push(`${d.type()}: ${d.message()}`);
-        void d.dismiss();
-      });
+      b = await ConsoleBrowser.open({ width: 1280, height: 1000 });
+      const { page, dialogs } = b;
       const status = page.locator('.editor-problems [role="status"]');
       const problem = (line: number) => page.locator(`.editor-problems li[data-file="crawler-beans.xml"][data-line="${line}"]`);
 
@@ -441,8 +389,8 @@ describe('the web console\'s editor, in a real browser', function () {
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await page.locator('.conflict[role="alert"]', { hasText: 'Changed elsewhere' }).waitFor();
       expect((await serve.api('GET', '/api/v1/jobs/ed/files/crawler-beans.xml')).text, 'nothing overwritten').to.equal(elsewhere);
-      expect(await seriousViolations(page)).to.deep.equal([]);
-      await page.screenshot({ path: join(OUTPUT, 'editor.png'), fullPage: true });
+      expect(await b.seriousViolations()).to.deep.equal([]);
+      await b.screenshot('editor');
 
       // Leaving with unsaved text asks first (dismissed: the editor stays).
       expect(dialogs).to.deep.equal([]);
@@ -463,13 +411,12 @@ describe('the web console\'s editor, in a real browser', function () {
       await page.waitForURL(`${serve.base}/`);
       expect(dialogs).to.have.length(2);
 
-      expect(messages.filter((m) => /Content.Security.Policy|Refused to|\[pageerror\]/i.test(m)), 'no CSP refusal, no page error').to.deep.equal([]);
+      expect(b.refusals(), 'no CSP refusal, no page error').to.deep.equal([]);
     } catch (e) {
-      console.error(`--- the page:\n${await shown()}`);
-      if (e instanceof Error) e.message += `${serve.output()}\n--- the browser's console:\n${messages.join('\n')}\n--- dialogs: ${dialogs.join('\n')}`;
+      if (e instanceof Error) e.message += `${serve.output()}${b ? await b.report() : ''}`;
       throw e;
     } finally {
-      await browser?.close();
+      await b?.close();
       const code = await serve.stop();
       expect(code, serve.output()).to.equal(0);
       await work.cleanup();

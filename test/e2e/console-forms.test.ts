@@ -1,10 +1,7 @@
 import { expect } from 'chai';
-import { join } from 'node:path';
 import { changedLines } from '../support/changed-lines.js';
-import { ConsoleBrowser } from '../support/console-browser.js';
+import { withConsole } from '../support/console-browser.js';
 import { requireServer } from '../support/require-server.js';
-import { ServeProcess } from '../support/serve-process.js';
-import { tempDir } from '../support/temp-dir.js';
 import { until } from '../support/until.js';
 
 const CONTACT = 'https://example.org/contact';
@@ -38,16 +35,11 @@ describe('the web console\'s forms, clip library and sheets, in a real browser',
   });
 
   it('edits beans by form, each edit changing only its value\'s text in the file; swaps a bean\'s class; shows the sheets where they apply and their problems at their lines; no serious axe violation', async () => {
-    const work = await tempDir();
-    const serve = await ServeProcess.start(join(work.dir, 'jobs'));
-    let b: ConsoleBrowser | undefined;
-    try {
+    await withConsole(async ({ serve, page, b }) => {
       expect((await serve.api('POST', '/api/v1/jobs', { name: 'fm', profile: 'default', seeds: ['https://example.org/'], contact: CONTACT })).status).to.equal(201);
       expect((await serve.api('PUT', '/api/v1/jobs/fm/files/sheets/site.xml', SHEETS)).status).to.equal(201);
       const file = async () => (await serve.api('GET', BEAN_FILE)).text;
 
-      b = await ConsoleBrowser.open();
-      const page = b.page;
       const result = page.locator('.edit-result');
       await page.goto(`${serve.base}/?token=${serve.token}`);
       await page.getByRole('link', { name: 'fm', exact: true }).click();
@@ -116,16 +108,6 @@ describe('the web console\'s forms, clip library and sheets, in a real browser',
       const line = broken.split('\n').findIndex((l) => l.includes('noSuchThing')) + 1;
       await until(async () => (await page.locator(`a.where[href*="line=${line}"]`).count()) > 0, `the sheet's problem at line ${line} on the page`);
       expect(await page.locator('a.where').first().innerText()).to.match(new RegExp(`^sheets/site\\.xml:${line}:`));
-
-      expect(b.refusals(), 'no CSP refusal, no page error').to.deep.equal([]);
-    } catch (e) {
-      if (e instanceof Error) e.message += `${serve.output()}${b ? await b.report() : ''}`;
-      throw e;
-    } finally {
-      await b?.close();
-      const code = await serve.stop();
-      expect(code, serve.output()).to.equal(0);
-      await work.cleanup();
-    }
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { ConsoleBrowser } from '../support/console-browser.js';
+import { withConsole } from '../support/console-browser.js';
 import { requireServer } from '../support/require-server.js';
 import { ServeProcess } from '../support/serve-process.js';
 import { linkedSite, page as sitePage } from '../support/site-server.js';
@@ -24,12 +24,7 @@ describe('the web console, in a real browser (Debian chromium through playwright
   it('opens from the printed URL, creates a job, launches, watches, pauses and terminates it; crawled strings stay text; no serious axe violation', async () => {
     const web = await linkedSite(150);
     web.routes.set(SCRIPT_PATH, { body: sitePage('markup in the path') });
-    const work = await tempDir();
-    const serve = await ServeProcess.start(join(work.dir, 'jobs'));
-    let b: ConsoleBrowser | undefined;
-    try {
-      b = await ConsoleBrowser.open({ width: 1280, height: 900 });
-      const { page, dialogs } = b;
+    await withConsole(async ({ serve, page, dialogs, b }) => {
       const count = async (name: string) => Number((await page.locator(`[data-count="${name}"]`).textContent())!.replace(/,/g, ''));
       const ticks = async () => Number(await page.locator('[data-ticks]').getAttribute('data-ticks'));
       const state = page.locator('.job-head .state');
@@ -143,36 +138,21 @@ describe('the web console, in a real browser (Debian chromium through playwright
       await page.locator('tr[data-job="life-copy"]').waitFor({ state: 'detached' });
 
       expect(dialogs, 'no dialog opens').to.deep.equal([]);
-      expect(b.refusals(), 'no CSP refusal, no page error').to.deep.equal([]);
-    } catch (e) {
-      if (e instanceof Error) e.message += `${serve.output()}${b ? await b.report() : ''}`;
-      throw e;
-    } finally {
-      await b?.close();
-      const code = await serve.stop();
-      expect(code, serve.output()).to.equal(0);
-      await web.close();
-      await work.cleanup();
-    }
+    }, { viewport: { width: 1280, height: 900 }, closing: [web] });
   });
 
   it('shows the live beans and changes one in place, lists the queues and retires, reactivates and deletes from one, explains a URL and says why of one; no serious axe violation', async () => {
     // Two sites, two queues: retiring one leaves the crawl the other to go on with.
     const web = await linkedSite(300);
     const other = await linkedSite(300);
-    const work = await tempDir();
-    const serve = await ServeProcess.start(join(work.dir, 'jobs'));
-    let b: ConsoleBrowser | undefined;
     const key = `127.0.0.1#${web.port}`;
-    try {
+    await withConsole(async ({ serve, page, dialogs, b }) => {
       const created = await serve.api('POST', '/api/v1/jobs', { name: 'pages', profile: 'default', seeds: [`${web.origin}/`, `${other.origin}/`], contact: CONTACT });
       expect(created.status, created.text).to.equal(201);
       const launched = await serve.api('POST', '/api/v1/jobs/pages/actions/launch', { set: SLOW });
       expect(launched.status, launched.text).to.equal(202);
       await until(async () => ((await serve.api('GET', '/api/v1/jobs/pages')).json.counts?.downloaded ?? 0) >= 3, 'the crawl to download a few pages', { timeoutMs: 60_000 });
 
-      b = await ConsoleBrowser.open({ width: 1280, height: 900 });
-      const { page, dialogs } = b;
       await page.goto(`${serve.base}/?token=${serve.token}`);
       await page.getByRole('link', { name: 'pages', exact: true }).click();
       await page.getByRole('heading', { name: 'pages', level: 1 }).waitFor();
@@ -268,18 +248,7 @@ describe('the web console, in a real browser (Debian chromium through playwright
       await page.locator('.url-history[data-seen="false"]', { hasText: 'Never seen' }).waitFor();
 
       expect(dialogs, 'no dialog opens').to.deep.equal([]);
-      expect(b.refusals(), 'no CSP refusal, no page error').to.deep.equal([]);
-    } catch (e) {
-      if (e instanceof Error) e.message += `${serve.output()}${b ? await b.report() : ''}`;
-      throw e;
-    } finally {
-      await b?.close();
-      const code = await serve.stop();
-      expect(code, serve.output()).to.equal(0);
-      await web.close();
-      await other.close();
-      await work.cleanup();
-    }
+    }, { viewport: { width: 1280, height: 900 }, closing: [web, other] });
   });
 });
 
@@ -291,18 +260,13 @@ describe('the web console\'s editor, in a real browser', function () {
   });
 
   it('shows verify\'s problems where they are as you type, completes and explains properties, saves with If-Match and never over a change made elsewhere', async () => {
-    const work = await tempDir();
-    const serve = await ServeProcess.start(join(work.dir, 'jobs'));
-    let b: ConsoleBrowser | undefined;
-    try {
+    await withConsole(async ({ serve, page, dialogs, b }) => {
       const created = await serve.api('POST', '/api/v1/jobs', { name: 'ed', profile: 'default', seeds: ['https://example.org/'], contact: CONTACT });
       expect(created.status, created.text).to.equal(201);
       const original = (await serve.api('GET', '/api/v1/jobs/ed/files/crawler-beans.xml')).text;
       // 1-based: the line of `</beans>`, before which the bean is typed.
       const at = original.split('\n').findLastIndex((l) => l.trim() === '</beans>') + 1;
 
-      b = await ConsoleBrowser.open({ width: 1280, height: 1000 });
-      const { page, dialogs } = b;
       const status = page.locator('.editor-problems [role="status"]');
       const problem = (line: number) => page.locator(`.editor-problems li[data-file="crawler-beans.xml"][data-line="${line}"]`);
 
@@ -410,17 +374,7 @@ describe('the web console\'s editor, in a real browser', function () {
       await page.getByRole('navigation').getByRole('link', { name: 'Jobs' }).click();
       await page.waitForURL(`${serve.base}/`);
       expect(dialogs).to.have.length(2);
-
-      expect(b.refusals(), 'no CSP refusal, no page error').to.deep.equal([]);
-    } catch (e) {
-      if (e instanceof Error) e.message += `${serve.output()}${b ? await b.report() : ''}`;
-      throw e;
-    } finally {
-      await b?.close();
-      const code = await serve.stop();
-      expect(code, serve.output()).to.equal(0);
-      await work.cleanup();
-    }
+    });
   });
 });
 

@@ -1,8 +1,11 @@
 import axe from 'axe-core';
+import { expect } from 'chai';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { REPO_ROOT } from './run-cli.js';
+import { ServeProcess } from './serve-process.js';
+import { tempDir } from './temp-dir.js';
 
 /** Where the console's screenshots go, for a person to look at (git-ignored). */
 export const CONSOLE_OUTPUT = join(REPO_ROOT, 'test-output', 'console');
@@ -64,5 +67,39 @@ export class ConsoleBrowser {
 
   close(): Promise<void> {
     return this.browser.close();
+  }
+}
+
+/** What a console test's body gets: the service, the browser, its page and the dialogs it dismissed. */
+export interface ConsoleSession {
+  readonly serve: ServeProcess;
+  readonly b: ConsoleBrowser;
+  readonly page: Page;
+  readonly dialogs: string[];
+}
+
+/**
+ * Runs a console test: a service on a fresh jobs folder and a browser for `body`, then no CSP
+ * refusal and no page error expected. A failure's message gets the service's output and the
+ * browser's report. The browser, the service (which must exit 0), the `closing` ones (sites)
+ * and the folder are stopped or removed after, whatever happened.
+ */
+export async function withConsole(body: (session: ConsoleSession) => Promise<void>, o: { viewport?: { width: number; height: number }; closing?: ReadonlyArray<{ close(): Promise<unknown> }> } = {}): Promise<void> {
+  const work = await tempDir();
+  const serve = await ServeProcess.start(join(work.dir, 'jobs'));
+  let b: ConsoleBrowser | undefined;
+  try {
+    b = await ConsoleBrowser.open(o.viewport);
+    await body({ serve, b, page: b.page, dialogs: b.dialogs });
+    expect(b.refusals(), 'no CSP refusal, no page error').to.deep.equal([]);
+  } catch (e) {
+    if (e instanceof Error) e.message += `${serve.output()}${b ? await b.report() : ''}`;
+    throw e;
+  } finally {
+    await b?.close();
+    const code = await serve.stop();
+    for (const c of o.closing ?? []) await c.close();
+    await work.cleanup();
+    expect(code, serve.output()).to.equal(0);
   }
 }

@@ -8,6 +8,7 @@ import { coerceHttpsToHttp } from '../util/url/implied-surt-prefix.js';
 import { surt } from '../util/url/surt.js';
 import { mimeTypeOf } from '../util/mime-type-of.js';
 import { isChunked } from '../util/transfer-coding.js';
+import type { ExtractedDocument } from './extracted-document.js';
 
 /** What a URI carries through the frontier's queues (and onto disk); everything else is per fetch. */
 export interface QueuedUri {
@@ -116,6 +117,8 @@ export class CrawlUri {
   defaultEncoding = 'ISO-8859-1';
   /** Text of the body once decoded, for extractors that need it. */
   text?: string;
+  /** The document's text, title and attributes for a search index (ExtractorDocument). */
+  extracted?: ExtractedDocument;
   readonly annotations: string[] = [];
   readonly outlinks: Link[] = [];
   /** Set by preconditions: a URI (dns:, robots.txt) that must be fetched before this one. */
@@ -293,6 +296,7 @@ export class CrawlUri {
     this.content = undefined;
     this.requestedDelayMs = undefined;
     this.text = undefined;
+    this.extracted = undefined;
     this.annotations.length = 0;
     this.outlinks.length = 0;
     this.prerequisite = undefined;

@@ -1,6 +1,7 @@
 import type { RecordPiece } from './file-span.js';
 import type { CrawlUri } from './crawl-uri.js';
 import type { DocumentEvent } from './fetch-history.js';
+import type { ExtractedDocument } from './extracted-document.js';
 import type { Link } from './hop.js';
 
 /**
@@ -28,6 +29,10 @@ export interface CrawledDocument {
   readonly contentPath?: string;
   /** The text of the body when an extractor already decoded it. */
   readonly text?: string;
+  /** Its text, title and attributes for a search index, when an ExtractorDocument read them. */
+  readonly extracted?: ExtractedDocument;
+  /** The response's headers, names lower-cased (none for a non-HTTP fetch). */
+  readonly headers?: Readonly<Record<string, string>>;
   readonly status: number;
   /** `sha1:BASE32` of the body as received, when the fetcher computed it. */
   readonly digest?: string;

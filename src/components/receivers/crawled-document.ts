@@ -21,6 +21,8 @@ export function crawledDocumentOf(curi: CrawlUri): CrawledDocument | undefined {
     content,
     contentPath: localPathOf(curi.uri),
     text: curi.text,
+    extracted: curi.extracted,
+    headers: curi.response?.headers,
     status: curi.fetchStatus,
     digest: curi.contentDigest,
     fetchTime: new Date(curi.fetchBeginTime > 0 ? curi.fetchBeginTime : Date.now()),

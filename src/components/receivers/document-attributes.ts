@@ -1,8 +1,13 @@
 import type { CrawledDocument } from '../../model/receiver.js';
 
+/** A value an attribute takes: text, a number, or several texts (keywords, a field's every match). */
+export type AttributeValue = string | number | readonly string[] | undefined;
+
 /**
  * A document's attributes by SMILA's names (its web crawler's `mapping` keys), then beancrawl's
- * own. `httpContent` is the content itself, written as the receiver's contentFormat says.
+ * own. `httpContent` is the content itself, written as the receiver's contentFormat says. The
+ * search-index ones (title, text, language, description, keywords) come from ExtractorDocument;
+ * without it, `text` is the content decoded and the others are absent.
  */
 export const DOCUMENT_ATTRIBUTES = {
   httpUrl: (d: CrawledDocument) => d.url,
@@ -17,11 +22,52 @@ export const DOCUMENT_ATTRIBUTES = {
   fetchTime: (d: CrawledDocument) => d.fetchTime.toISOString(),
   hopsPath: (d: CrawledDocument) => d.hopsPath,
   via: (d: CrawledDocument) => d.via,
-} as const satisfies Record<string, (d: CrawledDocument) => string | number | undefined>;
+  title: (d: CrawledDocument) => d.extracted?.title,
+  text: (d: CrawledDocument) => (d.extracted ? d.extracted.text : documentText(d)),
+  language: (d: CrawledDocument) => d.extracted?.language ?? d.headers?.['content-language'],
+  description: (d: CrawledDocument) => d.extracted?.description,
+  keywords: (d: CrawledDocument) => d.extracted?.keywords,
+} as const satisfies Record<string, (d: CrawledDocument) => AttributeValue>;
 
 export type DocumentAttribute = keyof typeof DOCUMENT_ATTRIBUTES;
 
 export const DOCUMENT_ATTRIBUTE_NAMES = Object.keys(DOCUMENT_ATTRIBUTES) as DocumentAttribute[];
+
+/**
+ * The attributes a mapping may name besides those: any response header (`header.Content-Language`),
+ * any meta tag (`meta.revision`, `meta.og:title`) and any field of a FieldsBySelector (`field.price`).
+ */
+export const ATTRIBUTE_FAMILIES = ['header.', 'meta.', 'field.'] as const;
+
+/** Whether a mapping may name it: a document attribute, or a header, meta tag or field (a name after the dot). */
+export function isAttributeName(name: string): boolean {
+  return (DOCUMENT_ATTRIBUTE_NAMES as string[]).includes(name) || ATTRIBUTE_FAMILIES.some((f) => name.startsWith(f) && name.length > f.length);
+}
+
+/** The value of an attribute a mapping names, for one document (headers and meta names in any case). */
+export function attributeOf(d: CrawledDocument, name: string): AttributeValue {
+  const known = (DOCUMENT_ATTRIBUTES as Record<string, (d: CrawledDocument) => AttributeValue>)[name];
+  if (known) return known(d);
+  if (name.startsWith('header.')) return d.headers?.[name.slice(7).toLowerCase()];
+  if (name.startsWith('meta.')) return d.extracted?.meta[name.slice(5).toLowerCase()];
+  if (name.startsWith('field.')) return d.extracted?.fields[name.slice(6)];
+  return undefined;
+}
+
+/**
+ * One mapping mechanism for every receiver (SMILA's `mapping`, Oracle's per-source attribute
+ * names): each attribute the mapping names, under the key it gives, left out when the document
+ * has none. `httpContent` is left to the receiver, which writes content its own way.
+ */
+export function mappedAttributes(d: CrawledDocument, mapping: Readonly<Record<string, string>>): Record<string, string | number | readonly string[]> {
+  const out: Record<string, string | number | readonly string[]> = {};
+  for (const [name, key] of Object.entries(mapping)) {
+    if (name === 'httpContent') continue;
+    const value = attributeOf(d, name);
+    if (value !== undefined) out[key] = value;
+  }
+  return out;
+}
 
 /** The text of a document: an extractor's when there is one, else the bytes decoded with its charset (UTF-8 when it names none). */
 export function documentText(d: CrawledDocument): string {

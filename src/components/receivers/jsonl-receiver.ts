@@ -1,6 +1,6 @@
 import { defineComponent, type BeanView, type ComponentClass, type ValidationIssue, type ConfigOf } from '../../beans/registry/component-descriptor.js';
 import { didYouMean } from '../../util/did-you-mean.js';
-import { DOCUMENT_ATTRIBUTE_NAMES, DOCUMENT_ATTRIBUTES, documentText, type DocumentAttribute } from './document-attributes.js';
+import { ATTRIBUTE_FAMILIES, attributeOf, DOCUMENT_ATTRIBUTE_NAMES, documentText, isAttributeName, type DocumentAttribute } from './document-attributes.js';
 import { createHash } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, stat, truncate, writeFile } from 'node:fs/promises';
@@ -25,9 +25,12 @@ function validateMapping(bean: BeanView): ValidationIssue[] {
   const mapping = (bean.config.mapping ?? {}) as Record<string, string>;
   const issues: ValidationIssue[] = [];
   for (const attribute of Object.keys(mapping)) {
-    if ((DOCUMENT_ATTRIBUTE_NAMES as string[]).includes(attribute)) continue;
+    if (isAttributeName(attribute)) continue;
     const near = didYouMean(attribute, DOCUMENT_ATTRIBUTE_NAMES);
-    issues.push({ property: 'mapping', message: `maps an unknown attribute "${attribute}"`, hints: near.length ? [`did you mean "${near[0]}"?`] : [`attributes: ${DOCUMENT_ATTRIBUTE_NAMES.join(', ')}`] });
+    issues.push({
+      property: 'mapping', message: `maps an unknown attribute "${attribute}"`,
+      hints: near.length ? [`did you mean "${near[0]}"?`] : [`attributes: ${DOCUMENT_ATTRIBUTE_NAMES.join(', ')}, or ${ATTRIBUTE_FAMILIES.map((f) => `${f}NAME`).join(', ')}`],
+    });
   }
   const keys = Object.values(mapping);
   const twice = keys.find((k, i) => keys.indexOf(k) !== i);
@@ -54,7 +57,8 @@ export const jsonlReceiverComponent = defineComponent({
       type: 'object', additionalProperties: { type: 'string', minLength: 1 },
       default: DEFAULT_JSONL_MAPPING,
       description: `Attribute → JSON key. Attributes: ${DOCUMENT_ATTRIBUTE_NAMES.map((a) => `\`${a}\``).join(', ')} ` +
-        '(SMILA\'s http… names first; httpSize is the content\'s bytes, httpLastModified and fetchTime ISO dates). A mapping given replaces the default one. ' +
+        '(SMILA\'s http… names first; httpSize is the content\'s bytes, httpLastModified and fetchTime ISO dates; title, text, language, description and keywords as an ExtractorDocument reads them), ' +
+        'and `header.NAME` (a response header), `meta.NAME` (a meta tag) or `field.NAME` (a FieldsBySelector field). A mapping given replaces the default one. ' +
         `The key \`${KIND_KEY}\` is the line's own.`,
     },
     contentFormat: {
@@ -96,10 +100,10 @@ const EVENT_ATTRIBUTES: Partial<Record<DocumentAttribute, (e: DocumentEvent) => 
 export class JsonlReceiver implements Receiver {
   #stream?: WriteStream;
   #journaled?: JournaledFile;
-  readonly #mapping: ReadonlyArray<readonly [DocumentAttribute, string]>;
+  readonly #mapping: ReadonlyArray<readonly [string, string]>;
 
   constructor(readonly config: JsonlReceiverConfig) {
-    this.#mapping = Object.entries(config.mapping) as Array<[DocumentAttribute, string]>;
+    this.#mapping = Object.entries(config.mapping);
   }
 
   async start(): Promise<void> {
@@ -149,7 +153,7 @@ export class JsonlReceiver implements Receiver {
   #event(kind: DocumentEvent['kind'], event: DocumentEvent): void | Promise<void> {
     const row: Record<string, unknown> = { kind };
     for (const [attribute, key] of this.#mapping) {
-      const value = EVENT_ATTRIBUTES[attribute]?.(event);
+      const value = EVENT_ATTRIBUTES[attribute as DocumentAttribute]?.(event);
       if (value !== undefined) row[key] = value;
     }
     return this.#write(row);
@@ -160,7 +164,7 @@ export class JsonlReceiver implements Receiver {
     let contentKey: string | undefined;
     for (const [attribute, key] of this.#mapping) {
       if (attribute === 'httpContent') contentKey = key;
-      row[key] = DOCUMENT_ATTRIBUTES[attribute]?.(doc);
+      row[key] = attributeOf(doc, attribute);
     }
     if (contentKey === undefined) return this.#write(row);
     if (this.config.contentFormat === 'path') {

@@ -27,8 +27,8 @@ export interface BeanView {
   readonly id: string;
   readonly className: string;
   readonly config: Readonly<Record<string, unknown>>;
-  /** Where a property's value was written (or the bean, for a default). */
-  locationOf(property: string): SourceLocation;
+  /** Where a property's value was written (or the bean, for a default); with `key`, where that entry of a map value was, when known. */
+  locationOf(property: string, key?: string): SourceLocation;
   /** The beans a reference property holds (one, several, or none). */
   refs(property: string): BeanView[];
 }

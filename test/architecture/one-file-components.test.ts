@@ -10,6 +10,8 @@ import { REPO_ROOT } from '../support/run-cli.js';
  */
 const APART: Record<string, string> = {
   'components/extract/extractor-html.descriptor.ts': 'the class imports htmlparser2',
+  'components/extract/extractor-document.descriptor.ts': 'the class imports htmlparser2',
+  'components/extract/fields-by-selector.descriptor.ts': 'the class imports cheerio (its validate loads it only for a job that has the bean)',
   'components/fetch/fetch-http.descriptor.ts': 'the class imports undici',
   'components/receivers/http-push-receiver.descriptor.ts': 'the class imports undici',
   'components/scope/hop-crosses-assignment-level-domain-decide-rule.descriptor.ts': 'the class imports tldts and its suffix list',

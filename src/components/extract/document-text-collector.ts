@@ -4,6 +4,12 @@ import type { ParseSteps } from './parse-budget.js';
 /** Characters fed to the parser a step. */
 const CHUNK = 64 * 1024;
 
+/** Where a line of text ends, among the text pieces (a control character: a stray one in a page only ends a line there). */
+const LINE_END = '\u0001';
+const SPACES = /\s+/g;
+/** A line end with the space around it, and the text's first and last space. */
+const LINE_ENDS = /^ | ?\u0001+ ?| $/;
+
 /** Elements whose content is never readable text. */
 const NOT_TEXT = new Set(['script', 'style', 'noscript', 'template', 'svg', 'math', 'iframe', 'object', 'embed', 'canvas', 'select', 'button']);
 /** Navigation boilerplate: left out wherever it is. */
@@ -18,6 +24,18 @@ const BLOCK = new Set([
   'caption', 'ul', 'ol', 'dl', 'section', 'article', 'main', 'blockquote', 'pre', 'address', 'figure', 'figcaption', 'form', 'fieldset',
   'legend', 'details', 'summary', 'title', 'body', 'html', 'header', 'footer', 'option',
 ]);
+
+/** The attributes of an element the collector reads. */
+interface Attributes {
+  role?: string;
+  hidden?: string;
+  'aria-hidden'?: string;
+  lang?: string;
+  name?: string;
+  property?: string;
+  'http-equiv'?: string;
+  content?: string;
+}
 
 /** What a document's markup gives a search index. */
 export interface CollectedText {
@@ -41,8 +59,9 @@ export interface CollectedText {
  * (xmlMode) keeps the text of every element.
  */
 export class DocumentTextCollector {
-  #lines: string[] = [];
-  #line = '';
+  /** The text as read: text pieces, and LINE_END where a block ends; white space is collapsed once, at the end. */
+  readonly #parts: string[] = [];
+  /** Characters of text pieces read: once far past maxTextChars (white space yet to collapse), the rest is not read. */
   #chars = 0;
   #cut = false;
   #skip = 0;
@@ -59,11 +78,23 @@ export class DocumentTextCollector {
   constructor(readonly maxTextChars: number) {}
 
   /** Steps that read `markup` (as XML when `xml`); `result()` gives what they read, all of it or as far as they got when cut. */
+  /** Steps that read `markup` (as XML when `xml`); `result()` gives what they read, all of it or as far as they got when cut. */
   *steps(markup: string, xml: boolean): ParseSteps {
+    // Tag names and the few attributes read, not onopentag: the parser then builds no attribute object per element.
     const parser = new Parser({
-      onopentag: (name, attribs) => this.#open(name, attribs, xml),
-      onclosetag: (name) => this.#close(name, xml),
-      ontext: (text) => this.#text(text),
+      onopentagname: (name) => {
+        if (this.#pending !== undefined) this.#flush(xml);
+        this.#pending = name;
+      },
+      onattribute: (name, value) => this.#attribute(name, value),
+      onclosetag: (name) => {
+        if (this.#pending !== undefined) this.#flush(xml);
+        this.#close(name, xml);
+      },
+      ontext: (text) => {
+        if (this.#pending !== undefined) this.#flush(xml);
+        this.#text(text);
+      },
     }, { xmlMode: xml, lowerCaseTags: !xml, lowerCaseAttributeNames: !xml, decodeEntities: true, recognizeSelfClosing: xml });
     for (let at = 0; at < markup.length; at += CHUNK) {
       parser.write(markup.length <= CHUNK ? markup : markup.slice(at, at + CHUNK));
@@ -71,18 +102,39 @@ export class DocumentTextCollector {
       if (at + CHUNK < markup.length) yield;
     }
     parser.end();
+    if (this.#pending !== undefined) this.#flush(xml);
   }
 
   result(): CollectedText {
     this.#endLine();
     if (this.#inTitle) this.#title = this.#titleText.replace(/\s+/g, ' ').trim();
     return {
-      ...(this.#title !== undefined ? { title: this.#title } : {}), text: this.#lines.join('\n'),
+      ...(this.#title !== undefined ? { title: this.#title } : {}), text: this.#text_(),
       ...(this.#language ? { language: this.#language } : {}), meta: this.#meta, cut: this.#cut,
     };
   }
 
-  #open(name: string, attribs: Record<string, string>, xml: boolean): void {
+  /** The element whose start tag is being read, and the attributes read of it so far. */
+  #pending: string | undefined;
+  readonly #attribs: Attributes = {};
+
+  #attribute(name: string, value: string): void {
+    if (this.#pending === undefined) return;
+    switch (name) {
+      case 'role': case 'hidden': case 'aria-hidden': case 'lang': case 'name': case 'property': case 'http-equiv': case 'content':
+        this.#attribs[name] ??= value;
+    }
+  }
+
+  #flush(xml: boolean): void {
+    const name = this.#pending!;
+    this.#pending = undefined;
+    const attribs = this.#attribs;
+    this.#open(name, attribs, xml);
+    for (const key in attribs) delete attribs[key as keyof Attributes];
+  }
+
+  #open(name: string, attribs: Attributes, xml: boolean): void {
     if (this.#skip > 0) {
       this.#skip++;
       return;
@@ -100,7 +152,7 @@ export class DocumentTextCollector {
     }
     const role = (attribs.role ?? '').trim().toLowerCase();
     if (NOT_TEXT.has(name) || BOILERPLATE.has(name) || (PAGE_FRAME.has(name) && this.#content === 0)
-      || BOILERPLATE_ROLES.has(role) || 'hidden' in attribs || attribs['aria-hidden'] === 'true') {
+      || BOILERPLATE_ROLES.has(role) || attribs.hidden !== undefined || attribs['aria-hidden'] === 'true') {
       this.#skip = 1;
       return;
     }
@@ -138,23 +190,32 @@ export class DocumentTextCollector {
       return;
     }
     if (this.#cut || this.#inHead) return;
-    this.#line += text;
-    if (this.#chars + this.#line.length > this.maxTextChars * 2) this.#endLine();
+    this.#parts.push(text);
+    this.#chars += text.length;
+    if (this.#chars > this.maxTextChars * 2 + 1024) this.#cut = true;
   }
 
   #endLine(): void {
-    if (!this.#line) return;
-    const line = this.#line.replace(/\s+/g, ' ').trim();
-    this.#line = '';
-    if (!line || this.#cut) return;
-    const room = this.maxTextChars - this.#chars;
-    if (line.length >= room) {
-      if (room > 0) this.#lines.push(line.slice(0, room));
-      this.#chars = this.maxTextChars;
-      this.#cut = true;
-      return;
+    const parts = this.#parts;
+    if (parts.length > 0 && parts[parts.length - 1] !== LINE_END) parts.push(LINE_END);
+  }
+
+  /** The lines of text: white space collapsed to one space, blank lines dropped, cut at maxTextChars. */
+  #text_(): string {
+    const lines: string[] = [];
+    let chars = 0;
+    // Two native passes over the whole text: white space collapsed, then lines split where blocks end (and trimmed there).
+    for (const line of this.#parts.join('').replace(SPACES, ' ').split(LINE_ENDS)) {
+      if (!line || line === ' ') continue;
+      const room = this.maxTextChars - chars;
+      if (line.length >= room) {
+        if (room > 0) lines.push(line.slice(0, room));
+        this.#cut = true;
+        break;
+      }
+      lines.push(line);
+      chars += line.length + 1;
     }
-    this.#lines.push(line);
-    this.#chars += line.length + 1;
+    return lines.join('\n');
   }
 }

@@ -119,6 +119,8 @@ export class CrawlUri {
   text?: string;
   /** The document's text, title and attributes for a search index (ExtractorDocument). */
   extracted?: ExtractedDocument;
+  /** The URL receivers report it by when it differs from the one it was fetched by (DisplayUrlMapper). */
+  displayUrl?: string;
   readonly annotations: string[] = [];
   readonly outlinks: Link[] = [];
   /** Set by preconditions: a URI (dns:, robots.txt) that must be fetched before this one. */
@@ -297,6 +299,7 @@ export class CrawlUri {
     this.requestedDelayMs = undefined;
     this.text = undefined;
     this.extracted = undefined;
+    this.displayUrl = undefined;
     this.annotations.length = 0;
     this.outlinks.length = 0;
     this.prerequisite = undefined;

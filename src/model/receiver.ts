@@ -11,8 +11,10 @@ import type { Link } from './hop.js';
  * `dns:` lookup nor a prerequisite (robots.txt), never an empty body.
  */
 export interface CrawledDocument {
-  /** httpUrl */
+  /** httpUrl: the URL it was fetched by (its access URL). */
   readonly url: string;
+  /** The URL to show for it, when a DisplayUrlMapper gave it one other than `url`. */
+  readonly displayUrl?: string;
   /** httpMimetype: the Content-Type's media type, lower-cased (`text/html`); empty when none was sent. */
   readonly mimeType: string;
   /** httpCharset: the charset the Content-Type names, if any. */

@@ -1,4 +1,5 @@
 import type { ComponentDescriptor } from '../../beans/registry/component-descriptor.js';
+import { displayUrlMapperComponent } from './display-url-mapper.js';
 import { extractorCssComponent } from './extractor-css.js';
 import { extractorDocumentComponent } from './extractor-document.descriptor.js';
 import { extractorHtmlComponent } from './extractor-html.descriptor.js';
@@ -15,5 +16,5 @@ import { fieldsBySelectorComponent } from './fields-by-selector.descriptor.js';
 export const EXTRACT_COMPONENTS: ComponentDescriptor[] = [
   extractorHttpComponent, extractorRobotsTxtComponent, extractorSitemapComponent, extractorHtmlComponent,
   extractorCssComponent, extractorJsComponent, extractorSwfComponent, extractorXmlComponent, extractorImpliedUriComponent,
-  extractorDocumentComponent, fieldsBySelectorComponent,
+  extractorDocumentComponent, fieldsBySelectorComponent, displayUrlMapperComponent,
 ];

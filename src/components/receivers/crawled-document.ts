@@ -13,6 +13,7 @@ export function crawledDocumentOf(curi: CrawlUri): CrawledDocument | undefined {
   if (content === undefined) return undefined;
   return {
     url: curi.uri,
+    ...(curi.displayUrl !== undefined ? { displayUrl: curi.displayUrl } : {}),
     mimeType: curi.mimeType,
     charset: curi.contentCharset,
     contentType: curi.contentType,

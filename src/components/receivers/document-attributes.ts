@@ -7,10 +7,12 @@ export type AttributeValue = string | number | readonly string[] | undefined;
  * A document's attributes by SMILA's names (its web crawler's `mapping` keys), then beancrawl's
  * own. `httpContent` is the content itself, written as the receiver's contentFormat says. The
  * search-index ones (title, text, language, description, keywords) come from ExtractorDocument;
- * without it, `text` is the content decoded and the others are absent.
+ * without it, `text` is the content decoded and the others are absent. `displayUrl` is there only
+ * when a DisplayUrlMapper gave the document one other than its URL.
  */
 export const DOCUMENT_ATTRIBUTES = {
   httpUrl: (d: CrawledDocument) => d.url,
+  displayUrl: (d: CrawledDocument) => d.displayUrl,
   httpMimetype: (d: CrawledDocument) => d.mimeType || undefined,
   httpCharset: (d: CrawledDocument) => d.charset,
   httpContenttype: (d: CrawledDocument) => d.contentType || undefined,

@@ -13,7 +13,7 @@ import { waitForDrain } from '../../util/wait-for-drain.js';
 import { isoDate } from './iso-date.js';
 
 export const DEFAULT_JSONL_MAPPING = {
-  httpUrl: 'url', httpMimetype: 'mimeType', httpCharset: 'charset', httpContenttype: 'contentType',
+  httpUrl: 'url', displayUrl: 'displayUrl', httpMimetype: 'mimeType', httpCharset: 'charset', httpContenttype: 'contentType',
   httpLastModified: 'lastModified', httpSize: 'size',
 } as const;
 

@@ -23,3 +23,10 @@ export { RobotsTxt } from './util/url/robots/robots-txt.js';
 export type { RobotsGroup } from './util/url/robots/robots-txt.js';
 export type { RobotsRule } from './util/url/robots/robots-rule.js';
 export { robotsProductToken } from './util/url/robots/robots-product-token.js';
+
+// Components of other packages (README, "Components from other packages"): what a package that gives beancrawl components writes them with.
+export { defineComponent } from './beans/registry/component-descriptor.js';
+export type { BeanView, ComponentClass, ComponentDescriptor, ConfigOf, PropSpec, RefSpec, ValidateContext, ValidationIssue } from './beans/registry/component-descriptor.js';
+export type { CrawledDocument, Receiver } from './model/receiver.js';
+export type { DocumentEvent } from './model/fetch-history.js';
+export type { ExtractedDocument } from './model/extracted-document.js';

@@ -8,6 +8,7 @@ import { packageRoot } from '../util/package-root.js';
 import { sheetsExtension } from '../sheets/prime-sheets.js';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { loadComponentPackage } from './load-component-package.js';
 import { locateBeanFile, type JobTarget } from './locate-bean-file.js';
 
 export interface VerifyJobOptions {
@@ -31,6 +32,7 @@ export async function verifyJob(target: string, options: VerifyJobOptions = {}):
     sets: commandLineOverrides(options.sets ?? []).entries,
     launchId: options.launchId,
     classpathRoot: root,
+    loadPackage: (pkg) => loadComponentPackage(pkg, [job.jobDir, root]),
   });
   const incomplete = job.isFolder && result.level === 3 ? crawlReadiness(result, job.file) : [];
   const schedules = result.level === 3 ? oneSchedule(result) : [];

@@ -16,6 +16,8 @@ export const ERROR_CODES = {
   BC_IMPORT_CYCLE: 'Bean files import each other in a cycle.',
   BC_BEAN_DUPLICATE_ID: 'Two beans have the same id.',
   BC_CLASS_UNKNOWN: 'A bean names a class that is not in the component catalog.',
+  BC_PACKAGE_NOT_FOUND: 'A bean names a component of another npm package (`package:Name`) that is not installed where the job can find it (the job folder\'s node_modules, or beside beancrawl).',
+  BC_PACKAGE_INVALID: 'A package named by a bean (`package:Name`) does not declare its components as beancrawl reads them (package.json `"beancrawl": {"components": "./file.js"}`, a module exporting `components`, each a component description), or cannot be loaded.',
   BC_CLASS_MISSING: 'A bean has neither a class nor a parent to inherit one from.',
   BC_PARENT_UNKNOWN: 'A bean names a parent bean that does not exist, or parents form a cycle.',
   BC_PROP_UNKNOWN: 'A property that the bean\'s class does not have.',

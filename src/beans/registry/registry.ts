@@ -27,6 +27,23 @@ export class Registry {
     return this.#all;
   }
 
+  /**
+   * This registry and, under the names given (`package:Name`), components contributed by other
+   * packages: a new registry, this one unchanged. Their own names are not taken, so a package
+   * never shadows a built-in component.
+   */
+  extended(contributed: ReadonlyArray<{ readonly names: readonly string[]; readonly descriptor: ComponentDescriptor }>): Registry {
+    const next = new Registry(this.#all);
+    for (const { names, descriptor } of contributed) {
+      for (const name of names) {
+        if (next.#byName.has(name)) throw new Error(`component name "${name}" is registered twice`);
+        next.#byName.set(name, descriptor);
+      }
+      next.#all.push(descriptor);
+    }
+    return next;
+  }
+
   /** Every name and alias, for "did you mean" hints. */
   names(): IterableIterator<string> {
     return this.#byName.keys();

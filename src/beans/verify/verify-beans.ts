@@ -16,9 +16,12 @@ import type { ValidateContext } from '../registry/component-descriptor.js';
 import { resolveGraph } from '../resolve/resolve-graph.js';
 import type { ResolvedGraph } from '../resolve/resolved-bean.js';
 import { beanView } from './bean-view.js';
+import { withPackageComponents, type PackageLoader } from './package-components.js';
 
 export interface VerifyOptions {
   readonly registry: Registry;
+  /** Loads the components of another npm package that a bean names (`package:Name`); without it, such a name is an error. */
+  readonly loadPackage?: PackageLoader;
   readonly settings: EngineSettings;
   /** The folder relative paths resolve against (default: the bean file's folder). */
   readonly jobDir?: string;
@@ -63,15 +66,19 @@ export async function verifyBeans(file: string, options: VerifyOptions): Promise
   const { graph, diagnostics: level1 } = await loadBeanGraph(file, { ...options.settings, classpathRoot: options.classpathRoot, extraFiles: options.extraFiles, env: options.env });
   if (level1.length) return { level: 1, graph, diagnostics: sortDiagnostics(level1) };
 
-  const level2: Diagnostic[] = [...applyConstructorArgs(graph, options.registry), ...mergeParents(graph)];
+  // Components of other packages, loaded when a bean names one (`package:Name`).
+  const packages = await withPackageComponents(graph, options.registry, options.loadPackage);
+  if (packages.diagnostics.some(isError)) return { level: 2, graph, diagnostics: sortDiagnostics(packages.diagnostics) };
+  const registry = packages.registry;
+  const level2: Diagnostic[] = [...applyConstructorArgs(graph, registry), ...mergeParents(graph)];
   const overrides = collectOverrides(graph);
-  const defaultOf = (def: BeanDefinition, property: string) => (def.className === undefined ? undefined : options.registry.lookup(def.className)?.props[property]?.default);
+  const defaultOf = (def: BeanDefinition, property: string) => (def.className === undefined ? undefined : registry.lookup(def.className)?.props[property]?.default);
   level2.push(...overrides.diagnostics, ...applyOverrides(graph, [...overrides.entries, ...(options.sets ?? [])], defaultOf));
   const jobDir = options.jobDir ?? dirname(file);
-  for (const ext of options.extensions ?? []) ext.prepare?.(graph, options.registry);
-  const { resolved, diagnostics } = resolveGraph(graph, options.registry, { jobDir, launchId: options.launchId });
+  for (const ext of options.extensions ?? []) ext.prepare?.(graph, registry);
+  const { resolved, diagnostics } = resolveGraph(graph, registry, { jobDir, launchId: options.launchId });
   level2.push(...diagnostics);
-  if (!diagnostics.some(isError)) for (const ext of options.extensions ?? []) level2.push(...ext.check(graph, resolved, options.registry));
+  if (!diagnostics.some(isError)) for (const ext of options.extensions ?? []) level2.push(...ext.check(graph, resolved, registry));
   if (level2.some(isError)) return { level: 2, graph, resolved, diagnostics: sortDiagnostics(level2) };
   const warnings = level2;
 

@@ -8,6 +8,7 @@ import { coerceHttpsToHttp } from '../util/url/implied-surt-prefix.js';
 import { surt } from '../util/url/surt.js';
 import { mimeTypeOf } from '../util/mime-type-of.js';
 import { isChunked } from '../util/transfer-coding.js';
+import type { CompoundListing } from './compound.js';
 import type { ExtractedDocument } from './extracted-document.js';
 
 /** What a URI carries through the frontier's queues (and onto disk); everything else is per fetch. */
@@ -121,6 +122,8 @@ export class CrawlUri {
   extracted?: ExtractedDocument;
   /** The URL receivers report it by when it differs from the one it was fetched by (DisplayUrlMapper). */
   displayUrl?: string;
+  /** Its elements, when it is a compound document (ExtractorCompound): documents of their own for receivers. */
+  compound?: CompoundListing;
   readonly annotations: string[] = [];
   readonly outlinks: Link[] = [];
   /** Set by preconditions: a URI (dns:, robots.txt) that must be fetched before this one. */
@@ -300,6 +303,7 @@ export class CrawlUri {
     this.text = undefined;
     this.extracted = undefined;
     this.displayUrl = undefined;
+    this.compound = undefined;
     this.annotations.length = 0;
     this.outlinks.length = 0;
     this.prerequisite = undefined;

@@ -1,3 +1,4 @@
+import type { CompoundPlace, StoredElement } from './compound.js';
 import type { CrawlUri } from './crawl-uri.js';
 
 /** One fetch as the history keeps it (Heritrix's FetchHistoryProcessor keeps the last few). */
@@ -46,6 +47,8 @@ export interface FetchHistoryRecord {
   readonly reportedRun?: number;
   /** The links of the document as last fetched in full: scheduled again when it has not changed. */
   readonly outlinks?: readonly StoredLink[];
+  /** A compound's elements as last read (ExtractorCompound): each one's delta is judged against these. */
+  readonly elements?: readonly StoredElement[];
 }
 
 /** What a document is in a delta run, against the runs before. */
@@ -67,6 +70,8 @@ export interface DocumentEvent {
   readonly etag?: string;
   /** When the event's fetch began (the last fetch, for a deletion). */
   readonly fetchTime: number;
+  /** For an element of a compound: the compound holding it and its path there. */
+  readonly compound?: CompoundPlace;
 }
 
 /**

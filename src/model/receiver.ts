@@ -1,5 +1,6 @@
 import type { RecordPiece } from './file-span.js';
 import type { CrawlUri } from './crawl-uri.js';
+import type { CompoundPlace } from './compound.js';
 import type { DocumentEvent } from './fetch-history.js';
 import type { ExtractedDocument } from './extracted-document.js';
 import type { Link } from './hop.js';
@@ -15,6 +16,10 @@ export interface CrawledDocument {
   readonly url: string;
   /** The URL to show for it, when a DisplayUrlMapper gave it one other than `url`. */
   readonly displayUrl?: string;
+  /** SMILA's `_isCompound`: it is a compound (zip, tar…) whose elements receivers get as documents of their own. */
+  readonly isCompound?: boolean;
+  /** For an element of a compound: the compound holding it (`_compoundRecordId`) and its path there (`_compoundPath`). */
+  readonly compound?: CompoundPlace;
   /** httpMimetype: the Content-Type's media type, lower-cased (`text/html`); empty when none was sent. */
   readonly mimeType: string;
   /** httpCharset: the charset the Content-Type names, if any. */

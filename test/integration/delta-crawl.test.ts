@@ -132,12 +132,11 @@ describe('delta crawls: new, changed, unchanged and deleted from run to run (int
     const work = await tempDir({ 'tree/a.txt': 'a', 'tree/b.txt': 'b', 'tree/sub/c.txt': 'c', 'tree/sub/d.txt': 'd' });
     const profile = readFileSync(join(REPO_ROOT, 'profiles', 'file-system.xml'), 'utf8')
       .replace('<ref bean="preconditions"/><ref bean="fetchFile"/>', '<ref bean="preconditions"/><ref bean="persistLoad"/><ref bean="fetchFile"/><ref bean="fetchHistoryProcessor"/>')
-      .replace('<ref bean="candidates"/><ref bean="disposition"/>', '<ref bean="receivers"/><ref bean="candidates"/><ref bean="disposition"/><ref bean="persistStore"/>')
+      .replace('<ref bean="candidates"/><ref bean="disposition"/>', '<ref bean="candidates"/><ref bean="disposition"/><ref bean="persistStore"/>')
       .replace('</beans>', ` <bean id="fetchHistory" class="FetchHistoryStore"><property name="deltaCrawl" value="true"/><property name="maxDeletePercent" value="50"/></bean>
  <bean id="persistLoad" class="PersistLoadProcessor"/>
  <bean id="fetchHistoryProcessor" class="FetchHistoryProcessor"/>
  <bean id="persistStore" class="PersistStoreProcessor"/>
- <bean id="receivers" class="ReceiverProcessor"><property name="receivers"><list><bean class="JsonlReceiver"/></list></property></bean>
 </beans>`);
     const job = await tempDir({ 'crawler-beans.xml': profile });
     const root = pathToFileURL(join(work.dir, 'tree')).href + '/';

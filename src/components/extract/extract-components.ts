@@ -1,5 +1,6 @@
 import type { ComponentDescriptor } from '../../beans/registry/component-descriptor.js';
 import { displayUrlMapperComponent } from './display-url-mapper.js';
+import { extractorCompoundComponent } from './extractor-compound.descriptor.js';
 import { extractorCssComponent } from './extractor-css.js';
 import { extractorDocumentComponent } from './extractor-document.descriptor.js';
 import { extractorHtmlComponent } from './extractor-html.descriptor.js';
@@ -16,5 +17,5 @@ import { fieldsBySelectorComponent } from './fields-by-selector.descriptor.js';
 export const EXTRACT_COMPONENTS: ComponentDescriptor[] = [
   extractorHttpComponent, extractorRobotsTxtComponent, extractorSitemapComponent, extractorHtmlComponent,
   extractorCssComponent, extractorJsComponent, extractorSwfComponent, extractorXmlComponent, extractorImpliedUriComponent,
-  extractorDocumentComponent, fieldsBySelectorComponent, displayUrlMapperComponent,
+  extractorDocumentComponent, fieldsBySelectorComponent, displayUrlMapperComponent, extractorCompoundComponent,
 ];

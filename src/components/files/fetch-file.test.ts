@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CrawlUri } from '../../model/crawl-uri.js';
 import type { SeedModule } from '../../model/seed-module.js';
-import { contentTypeOf } from './content-type-of.js';
+import { contentTypeOf } from '../../util/content-type-of.js';
 import { FetchFile, fileErrorStatus, filePathOf, type FetchFileConfig } from './fetch-file.js';
 import { fetchFileComponent } from './fetch-file.js';
 import { fileDigest } from './file-digest.js';

@@ -9,7 +9,7 @@ import type { CrawlUri } from '../../model/crawl-uri.js';
 import { FetchStatus } from '../../model/fetch-status.js';
 import { Hop } from '../../model/hop.js';
 import { FINISH, PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
-import { contentTypeOf, FOLDER_TYPE } from './content-type-of.js';
+import { contentTypeOf, FOLDER_TYPE } from '../../util/content-type-of.js';
 import { folderEntries } from './folder-entries.js';
 import { SymlinkPolicy } from './symlink-policy.js';
 

@@ -14,6 +14,7 @@ export function crawledDocumentOf(curi: CrawlUri): CrawledDocument | undefined {
   return {
     url: curi.uri,
     ...(curi.displayUrl !== undefined ? { displayUrl: curi.displayUrl } : {}),
+    ...(curi.compound ? { isCompound: true } : {}),
     mimeType: curi.mimeType,
     charset: curi.contentCharset,
     contentType: curi.contentType,

@@ -1,7 +1,7 @@
 import type { CrawledDocument } from '../../model/receiver.js';
 
 /** A value an attribute takes: text, a number, or several texts (keywords, a field's every match). */
-export type AttributeValue = string | number | readonly string[] | undefined;
+export type AttributeValue = string | number | boolean | readonly string[] | undefined;
 
 /**
  * A document's attributes by SMILA's names (its web crawler's `mapping` keys), then beancrawl's
@@ -29,6 +29,9 @@ export const DOCUMENT_ATTRIBUTES = {
   language: (d: CrawledDocument) => d.extracted?.language ?? d.headers?.['content-language'],
   description: (d: CrawledDocument) => d.extracted?.description,
   keywords: (d: CrawledDocument) => d.extracted?.keywords,
+  _compoundRecordId: (d: CrawledDocument) => d.compound?.recordId,
+  _compoundPath: (d: CrawledDocument) => d.compound?.path,
+  _isCompound: (d: CrawledDocument) => (d.isCompound ? true : undefined),
 } as const satisfies Record<string, (d: CrawledDocument) => AttributeValue>;
 
 export type DocumentAttribute = keyof typeof DOCUMENT_ATTRIBUTES;
@@ -61,8 +64,8 @@ export function attributeOf(d: CrawledDocument, name: string): AttributeValue {
  * names): each attribute the mapping names, under the key it gives, left out when the document
  * has none. `httpContent` is left to the receiver, which writes content its own way.
  */
-export function mappedAttributes(d: CrawledDocument, mapping: Readonly<Record<string, string>>): Record<string, string | number | readonly string[]> {
-  const out: Record<string, string | number | readonly string[]> = {};
+export function mappedAttributes(d: CrawledDocument, mapping: Readonly<Record<string, string>>): Record<string, Exclude<AttributeValue, undefined>> {
+  const out: Record<string, Exclude<AttributeValue, undefined>> = {};
   for (const [name, key] of Object.entries(mapping)) {
     if (name === 'httpContent') continue;
     const value = attributeOf(d, name);

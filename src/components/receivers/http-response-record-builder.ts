@@ -4,7 +4,7 @@ import type { WarcRecordBuilder, WarcRecordDraft } from '../../model/receiver.js
 import { isHttp, recordDate } from './builder-support.js';
 import { httpResponseEntity, httpResponseHead } from './http-response-head.js';
 import { revisitOf } from './revisit-record-builder.js';
-import { sha1Base32 } from './sha1-base32.js';
+import { sha1Base32 } from '../../util/sha1-base32.js';
 
 export const HTTP_RESPONSE_MIMETYPE = 'application/http; msgtype=response';
 

@@ -15,6 +15,7 @@ import { isoDate } from './iso-date.js';
 export const DEFAULT_JSONL_MAPPING = {
   httpUrl: 'url', displayUrl: 'displayUrl', httpMimetype: 'mimeType', httpCharset: 'charset', httpContenttype: 'contentType',
   httpLastModified: 'lastModified', httpSize: 'size',
+  _compoundRecordId: '_compoundRecordId', _compoundPath: '_compoundPath', _isCompound: '_isCompound',
 } as const;
 
 /** The key every line gives the document's event (`found`, `new`, `changed`, `unchanged`, `deleted`); no attribute may take it. */
@@ -90,6 +91,8 @@ const EVENT_ATTRIBUTES: Partial<Record<DocumentAttribute, (e: DocumentEvent) => 
   httpStatus: (e) => e.status,
   contentDigest: (e) => e.digest,
   fetchTime: (e) => isoDate(e.fetchTime),
+  _compoundRecordId: (e) => e.compound?.recordId,
+  _compoundPath: (e) => e.compound?.path,
 };
 
 /**

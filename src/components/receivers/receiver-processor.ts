@@ -6,6 +6,7 @@ import { PROCEED, Processor, type ProcessResult } from '../../model/processor.js
 import type { CrawledDocument, Receiver } from '../../model/receiver.js';
 import type { StateSublevel } from '../../model/state-store.js';
 import { crawledDocumentOf, documentEventOf } from './crawled-document.js';
+import { elementDeliveries, type Delivery } from './compound-documents.js';
 
 export const receiverProcessorComponent = defineComponent({
   name: 'ReceiverProcessor',
@@ -110,25 +111,32 @@ export class ReceiverProcessor extends Processor<typeof receiverProcessorCompone
     // Done again after a crash: the receivers marked as having it get nothing more.
     const done = curi.delivered?.[this.#markKey] ?? 0;
     if (done === this.#allMarks && this.#pushed.length <= 30) return PROCEED;
-    this.documents++;
     const event = documentEventOf(curi, curi.delta ?? 'found');
+    // A compound's elements are documents of their own, told after it, in the same turn.
+    const deliveries: Delivery[] = [{ event, doc }, ...elementDeliveries(curi, doc, event)];
+    this.documents += deliveries.length;
     const pending: Promise<void>[] = [];
     const pushed = this.#pushed;
     for (let i = 0; i < pushed.length; i++) {
       const bit = markOf(i);
       if (done & bit) continue;
       const receiver = pushed[i];
+      // Every document told before any is awaited, so that one commit holds all a writing receiver wrote and its mark, or none.
+      const told: Promise<void>[] = [];
       try {
-        const p = tell(receiver, event, doc);
-        if (!p || receiver.writesOnCall) this.#mark(curi, bit);
-        if (p) pending.push(p.then(() => this.#mark(curi, bit), (e: unknown) => this.#failed(curi, e)));
+        for (const d of deliveries) {
+          const p = tell(receiver, d.event, d.doc);
+          if (p) told.push(p);
+        }
+        if (told.length === 0 || receiver.writesOnCall) this.#mark(curi, bit);
+        if (told.length) pending.push(Promise.all(told).then(() => this.#mark(curi, bit), (e: unknown) => this.#failed(curi, e)));
       } catch (e) {
         this.#failed(curi, e);
       }
     }
-    // The list receivers' event is kept at the same instant as its mark.
+    // The list receivers' events are kept at the same instant as their mark.
     if (this.#listed.length && !(done & LIST_MARK)) {
-      this.#keep(event);
+      for (const d of deliveries) this.#keep(d.event);
       this.#mark(curi, LIST_MARK);
     }
     return pending.length ? Promise.all(pending).then(() => PROCEED) : PROCEED;

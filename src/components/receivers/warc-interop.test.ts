@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { WARCRecord, WARCSerializer } from 'warcio';
 import { field, gzipMembers, parseHttpMessage, readWarcFile, sha1Digest } from '../../../test/support/warc-reader.js';
-import { sha1Base32 } from './sha1-base32.js';
+import { sha1Base32 } from '../../util/sha1-base32.js';
 import { GzipMembers } from './gzip-members.js';
 import { encodeWarcRecord, newRecordId } from './warc-record.js';
 

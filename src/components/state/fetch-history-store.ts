@@ -1,6 +1,7 @@
 import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans/registry/component-descriptor.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { elementUrl, parentUrl, type StoredElement } from '../../model/compound.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import type { DeletionOutcome, DocumentEvent, FetchHistory, FetchHistoryEntry, FetchHistoryRecord, StoredLink } from '../../model/fetch-history.js';
 import { documentContentOf } from '../../model/receiver.js';
@@ -138,9 +139,10 @@ export class FetchHistoryStore implements FetchHistory {
    */
   async #report(kind: 'unchanged' | 'deleted', [uri, record]: [string, FetchHistoryRecord], report: (event: DocumentEvent) => void | Promise<void>): Promise<void> {
     if (record.reportedRun === this.run) return;
-    const reported = report(eventOf(kind, uri, record));
+    // A compound's elements share its fate: reported in the same tick, so in the same commit as its mark.
+    const reported = [report(eventOf(kind, uri, record)), ...(record.elements ?? []).map((e) => report(elementEventOf(kind, uri, record, e)))];
     this.#store().put(uri, JSON.stringify({ ...record, document: kind !== 'deleted', reportedRun: this.run } satisfies FetchHistoryRecord));
-    await reported;
+    await Promise.all(reported);
   }
 
   /** Every document of the history as of now, read a slice at a time. */
@@ -199,7 +201,22 @@ export function updatedRecord(curi: CrawlUri, before: FetchHistoryRecord | undef
     lastGoneRun: gone ? run : before?.lastGoneRun,
     reportedRun: before?.reportedRun,
     outlinks: ok ? curi.outlinks.map((l): StoredLink => [l.uri, l.hop, l.context]) : before?.outlinks,
+    ...elementsOf(curi, ok, before),
   };
+}
+
+/**
+ * A compound's elements to keep: as read now when the listing was complete; the earlier ones
+ * not read now kept beside them when a limit cut it (an element is gone only by a complete
+ * listing); the earlier ones as they were when it was not read (a 304).
+ */
+function elementsOf(curi: CrawlUri, ok: boolean, before: FetchHistoryRecord | undefined): { elements?: readonly StoredElement[] } {
+  const listing = curi.compound;
+  if (!ok || !listing) return before?.elements && !ok ? { elements: before.elements } : {};
+  const now = listing.elements.map((e): StoredElement => [e.path, e.digest, e.content.length, e.mimeType]);
+  if (listing.complete || !before?.elements) return { elements: now };
+  const read = new Set(now.map((e) => e[0]));
+  return { elements: [...now, ...before.elements.filter((e) => !read.has(e[0]))] };
 }
 
 /** The newest `length` fetches, and the newest with content if it is older. */
@@ -208,6 +225,12 @@ function keep(fetches: readonly FetchHistoryEntry[], length: number): FetchHisto
   const content = lastContentFetch(fetches);
   if (content && !kept.includes(content)) kept.push(content);
   return kept;
+}
+
+/** The end-of-run event of one element of a compound, from what the history keeps of it. */
+function elementEventOf(kind: 'deleted' | 'unchanged', container: string, record: FetchHistoryRecord, [path, digest, size, mimeType]: StoredElement): DocumentEvent {
+  const last = record.fetches[0];
+  return { kind, url: elementUrl(container, path), status: last?.status ?? 0, fetchTime: last?.fetchTime ?? 0, mimeType, size, digest, compound: { recordId: parentUrl(container, path), path } };
 }
 
 function eventOf(kind: 'deleted' | 'unchanged', url: string, record: FetchHistoryRecord): DocumentEvent {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { base32 } from '../../util/base32.js';
+import { base32 } from './base32.js';
 
 /** `sha1:BASE32` of some bytes, WARC's digest form. */
 export function sha1Base32(...pieces: readonly Uint8Array[]): string {

@@ -1,0 +1,29 @@
+import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
+import type { CrawlUri } from '../../model/crawl-uri.js';
+import { PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
+import { documentContentOf } from '../../model/receiver.js';
+import type { extractorCompoundComponent } from './extractor-compound.descriptor.js';
+import { compoundKindOf, readCompound } from './read-compound.js';
+
+/** The crawl.log annotation of a compound read only in part. */
+export const COMPOUND_TRUNC = 'compoundTrunc';
+
+/** Reads a compound's elements into `curi.compound` (see the descriptor); the receivers deliver them. */
+export class ExtractorCompound extends Processor<typeof extractorCompoundComponent> {
+  protected override shouldProcess(curi: CrawlUri): boolean {
+    const content = documentContentOf(curi);
+    return content !== undefined && compoundKindOf(content) !== undefined;
+  }
+
+  protected innerProcess(curi: CrawlUri, c: ConfigOf<typeof extractorCompoundComponent>): ProcessResult {
+    const content = documentContentOf(curi)!;
+    const name = decodeURIComponent(new URL(curi.uri).pathname.split('/').pop() || 'content');
+    const read = readCompound(content, name, c);
+    curi.compound = { elements: read.elements, complete: read.complete };
+    if (!read.complete) {
+      curi.annotations.push(COMPOUND_TRUNC);
+      this.config.loggerModule?.alert?.('WARNING', `compound ${curi.uri} read in part (${read.elements.length} elements kept): ${read.problems.join('; ')}`);
+    }
+    return PROCEED;
+  }
+}

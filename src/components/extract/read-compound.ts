@@ -1,0 +1,121 @@
+import { unzipSync } from 'fflate';
+import { gunzipSync } from 'node:zlib';
+import type { CompoundElement, CompoundListing } from '../../model/compound.js';
+import { contentTypeOf } from '../../util/content-type-of.js';
+import { sha1Base32 } from '../../util/sha1-base32.js';
+import type { CompoundLimits } from './compound-limits.js';
+import { isTar, tarEntries } from './tar-entries.js';
+
+/** The kinds of compound read. */
+export type CompoundKind = 'zip' | 'tar' | 'gzip';
+
+/** What a compound's bytes are, by their first bytes (never by name or type alone). */
+export function compoundKindOf(bytes: Uint8Array): CompoundKind | undefined {
+  if (bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] === 3 || bytes[2] === 5) && (bytes[3] === 4 || bytes[3] === 6)) return 'zip';
+  if (bytes.length >= 3 && bytes[0] === 0x1f && bytes[1] === 0x8b && bytes[2] === 8) return 'gzip';
+  if (isTar(bytes)) return 'tar';
+  return undefined;
+}
+
+/** What reading a compound found: its elements (nested ones after the compound holding them), whether all, and why not. */
+export interface CompoundRead extends CompoundListing {
+  readonly problems: readonly string[];
+}
+
+/**
+ * The elements of a zip, tar, tar.gz or gzip container, nested compounds read in turn (to
+ * `maxDepth`), within the limits: an element that would pass the total expanded size, its ratio,
+ * the number of entries, or a depth is skipped and the listing marked incomplete, with the reason.
+ * An entry whose name climbs out of the container (`..`) or is absolute is refused the same way;
+ * names are kept as `a/b/c`. `name` is the container's own name (a gzip member without a stored
+ * name is named after it, less `.gz`).
+ */
+export function readCompound(bytes: Uint8Array, name: string, limits: CompoundLimits): CompoundRead {
+  const elements: CompoundElement[] = [];
+  const problems: string[] = [];
+  let expanded = 0;
+  let complete = true;
+  const refuse = (problem: string) => {
+    complete = false;
+    if (problems.length < 20 && !problems.includes(problem)) problems.push(problem);
+  };
+
+  const read = (data: Uint8Array, containerName: string, parent: string | undefined, depth: number): void => {
+    const kind = compoundKindOf(data);
+    if (kind === undefined) return;
+    const add = (rawName: string, content: Uint8Array, compressed: number) => {
+      const path = cleanPath(rawName);
+      if (path === undefined) return refuse(`entry "${rawName}" names a path outside the container`);
+      if (elements.length >= limits.maxEntries) return refuse(`more than ${limits.maxEntries} entries (maxEntries)`);
+      if (expanded + content.length > limits.maxExpandedBytes) return refuse(`more than ${limits.maxExpandedBytes} bytes expanded (maxExpandedBytes)`);
+      if (compressed > 0 && content.length / compressed > limits.maxRatio) return refuse(`entry "${path}" expands ${Math.round(content.length / compressed)} times (maxRatio ${limits.maxRatio})`);
+      expanded += content.length;
+      const full = parent === undefined ? path : `${parent}!/${path}`;
+      const buffer = Buffer.from(content.buffer, content.byteOffset, content.length);
+      const nested = compoundKindOf(buffer) !== undefined;
+      elements.push({ path: full, ...(parent === undefined ? {} : { parent }), content: buffer, digest: sha1Base32(buffer), mimeType: contentTypeOf(path), isCompound: nested });
+      if (!nested) return;
+      if (depth >= limits.maxDepth) return refuse(`"${full}" is a compound deeper than maxDepth ${limits.maxDepth}`);
+      read(buffer, path, full, depth + 1);
+    };
+
+    if (kind === 'gzip') {
+      let inner: Buffer;
+      try {
+        inner = gunzipSync(data, { maxOutputLength: Math.max(1, limits.maxExpandedBytes - expanded + 1) });
+      } catch (e) {
+        return refuse(/RangeError|maxOutputLength|buffer/i.test(String(e)) ? `more than ${limits.maxExpandedBytes} bytes expanded (maxExpandedBytes)` : `a gzip member cannot be read: ${(e as Error).message}`);
+      }
+      if (inner.length / Math.max(1, data.length) > limits.maxRatio) return refuse(`"${containerName}" expands ${Math.round(inner.length / data.length)} times (maxRatio ${limits.maxRatio})`);
+      // A tar.gz: the tar's entries are the container's elements.
+      if (isTar(inner)) return readTar(inner, add);
+      return add(gzipName(data) ?? containerName.replace(/\.(gz|tgz)$/i, (m) => (m.toLowerCase() === '.tgz' ? '.tar' : '')) ?? 'content', inner, data.length);
+    }
+    if (kind === 'tar') return readTar(data, add);
+    let entries: Record<string, Uint8Array>;
+    try {
+      let budget = limits.maxExpandedBytes - expanded;
+      let count = 0;
+      entries = unzipSync(data, {
+        // Sizes from the zip's directory are checked before anything is inflated; inflation stops at them.
+        filter: (f) => {
+          if (f.name.endsWith('/')) return false;
+          if (++count + elements.length > limits.maxEntries) return (refuse(`more than ${limits.maxEntries} entries (maxEntries)`), false);
+          if (f.originalSize > budget) return (refuse(`more than ${limits.maxExpandedBytes} bytes expanded (maxExpandedBytes)`), false);
+          if (f.size > 0 && f.originalSize / f.size > limits.maxRatio) return (refuse(`entry "${f.name}" expands ${Math.round(f.originalSize / f.size)} times (maxRatio ${limits.maxRatio})`), false);
+          budget -= f.originalSize;
+          return true;
+        },
+      });
+    } catch (e) {
+      return refuse(`"${containerName}" cannot be read as a zip: ${(e as Error).message}`);
+    }
+    for (const [entryName, content] of Object.entries(entries)) add(entryName, content, 0);
+  };
+
+  const readTar = (data: Uint8Array, add: (name: string, content: Uint8Array, compressed: number) => void) => {
+    const { entries, complete: whole } = tarEntries(data);
+    if (!whole) refuse('the tar archive ends inside an entry');
+    for (const e of entries) add(e.name, data.subarray(e.offset, e.offset + e.size), 0);
+  };
+
+  read(bytes, name, undefined, 1);
+  return { elements, complete, problems };
+}
+
+/** An entry name as `a/b/c`, or undefined when it is absolute or climbs out (`..`). */
+function cleanPath(raw: string): string | undefined {
+  if (/^([a-zA-Z]:)?[\\/]/.test(raw)) return undefined;
+  const parts = raw.split(/[\\/]+/).filter((p) => p !== '' && p !== '.');
+  if (parts.length === 0 || parts.includes('..')) return undefined;
+  return parts.join('/');
+}
+
+/** The file name a gzip member stores (FNAME), if any. */
+function gzipName(data: Uint8Array): string | undefined {
+  if (!(data[3] & 0x08)) return undefined;
+  let at = 10;
+  if (data[3] & 0x04) at += 2 + (data[10] | (data[11] << 8));
+  const end = data.indexOf(0, at);
+  return end > at ? Buffer.from(data.subarray(at, end)).toString('latin1') : undefined;
+}

@@ -6,25 +6,13 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { launchJob } from '../../src/job/launch-job.js';
-import { REPO_ROOT } from '../support/run-cli.js';
+import { deltaFileSystemProfile } from '../support/delta-file-system-profile.js';
 import { tarBytes } from '../support/tar-bytes.js';
 import { tempDir } from '../support/temp-dir.js';
 
 interface Line { kind: string; url: string; _compoundRecordId?: string; _compoundPath?: string; _isCompound?: boolean }
 
 const zip = (files: Record<string, string | Uint8Array>) => Buffer.from(zipSync(Object.fromEntries(Object.entries(files).map(([k, v]) => [k, typeof v === 'string' ? Buffer.from(v) : v]))));
-
-/** The file-system profile (compounds opened, documents.jsonl written) with delta runs. */
-function deltaFileSystemProfile(): string {
-  return readFileSync(join(REPO_ROOT, 'profiles', 'file-system.xml'), 'utf8')
-    .replace('<ref bean="preconditions"/><ref bean="fetchFile"/>', '<ref bean="preconditions"/><ref bean="persistLoad"/><ref bean="fetchFile"/><ref bean="fetchHistoryProcessor"/>')
-    .replace('<ref bean="candidates"/><ref bean="disposition"/>', '<ref bean="candidates"/><ref bean="disposition"/><ref bean="persistStore"/>')
-    .replace('</beans>', ` <bean id="fetchHistory" class="FetchHistoryStore"><property name="deltaCrawl" value="true"/><property name="maxDeletePercent" value="100"/></bean>
- <bean id="persistLoad" class="PersistLoadProcessor"/>
- <bean id="fetchHistoryProcessor" class="FetchHistoryProcessor"/>
- <bean id="persistStore" class="PersistStoreProcessor"/>
-</beans>`);
-}
 
 describe('compound files in a crawl: elements as documents, with their delta (file-system profile, a folder of archives)', function () {
   this.timeout(60_000);
@@ -36,7 +24,7 @@ describe('compound files in a crawl: elements as documents, with their delta (fi
       'tree/pack.zip': zip({ 'x.txt': 'x one', 'y.txt': 'why', 'inner.zip': inner }),
       'tree/data.tar.gz': gzipSync(tarBytes({ 'docs/t.txt': 'tee' })),
     });
-    const job = await tempDir({ 'crawler-beans.xml': deltaFileSystemProfile() });
+    const job = await tempDir({ 'crawler-beans.xml': deltaFileSystemProfile(100) });
     const root = pathToFileURL(join(work.dir, 'tree')).href + '/';
     const run = async (): Promise<{ lines: Line[]; byKind: Map<string, string[]>; alerts: string }> => {
       const result = await launchJob(job.dir, { sets: [`seeds.textSource.value=${root}`, 'metadata.operatorContactUrl=http://example.org/contact'] });
@@ -80,7 +68,7 @@ describe('compound files in a crawl: elements as documents, with their delta (fi
 
   it('keeps a zip bomb\'s container and the elements within the limits, says why in alerts.log, and deletes nothing on the strength of a cut listing', async () => {
     const work = await tempDir({ 'tree/bomb.zip': Buffer.from(zipSync({ 'ok.txt': Buffer.from('fine'), 'zeros.bin': new Uint8Array(8 << 20) }, { level: 9 })) });
-    const job = await tempDir({ 'crawler-beans.xml': deltaFileSystemProfile() });
+    const job = await tempDir({ 'crawler-beans.xml': deltaFileSystemProfile(100) });
     const root = pathToFileURL(join(work.dir, 'tree')).href + '/';
     try {
       const result = await launchJob(job.dir, { sets: [`seeds.textSource.value=${root}`, 'metadata.operatorContactUrl=http://example.org/contact'] });

@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { launchJob } from '../../src/job/launch-job.js';
 import { ChangingSite } from '../support/changing-site.js';
 import { fastSets } from '../support/crawl-job.js';
+import { deltaFileSystemProfile } from '../support/delta-file-system-profile.js';
 import { REPO_ROOT } from '../support/run-cli.js';
 import { page, SiteServer, type Route } from '../support/site-server.js';
 import { tempDir } from '../support/temp-dir.js';
@@ -130,14 +131,7 @@ describe('delta crawls: new, changed, unchanged and deleted from run to run (int
 
   it('does the same for a folder that changes between runs (file:, by modification time, size and digest)', async () => {
     const work = await tempDir({ 'tree/a.txt': 'a', 'tree/b.txt': 'b', 'tree/sub/c.txt': 'c', 'tree/sub/d.txt': 'd' });
-    const profile = readFileSync(join(REPO_ROOT, 'profiles', 'file-system.xml'), 'utf8')
-      .replace('<ref bean="preconditions"/><ref bean="fetchFile"/>', '<ref bean="preconditions"/><ref bean="persistLoad"/><ref bean="fetchFile"/><ref bean="fetchHistoryProcessor"/>')
-      .replace('<ref bean="candidates"/><ref bean="disposition"/>', '<ref bean="candidates"/><ref bean="disposition"/><ref bean="persistStore"/>')
-      .replace('</beans>', ` <bean id="fetchHistory" class="FetchHistoryStore"><property name="deltaCrawl" value="true"/><property name="maxDeletePercent" value="50"/></bean>
- <bean id="persistLoad" class="PersistLoadProcessor"/>
- <bean id="fetchHistoryProcessor" class="FetchHistoryProcessor"/>
- <bean id="persistStore" class="PersistStoreProcessor"/>
-</beans>`);
+    const profile = deltaFileSystemProfile(50);
     const job = await tempDir({ 'crawler-beans.xml': profile });
     const root = pathToFileURL(join(work.dir, 'tree')).href + '/';
     const run = async (more: string[] = []): Promise<Map<string, string[]>> => {

@@ -18,6 +18,7 @@ import { arrayBlockingQueueComponent } from '../components/frontier/array-blocki
 import { QUEUE_PRECEDENCE_COMPONENTS } from '../components/frontier/precedence/queue-precedence-components.js';
 import { URI_PRECEDENCE_COMPONENTS } from '../components/candidates/precedence/uri-precedence-components.js';
 import { STATE_COMPONENTS } from '../components/state/state-components.js';
+import { DOCUMENT_COMPONENTS } from '../components/extract/document-components.js';
 import { EXTRACT_COMPONENTS } from '../components/extract/extract-components.js';
 import { FETCH_COMPONENTS } from '../components/fetch/fetch-components.js';
 import { FILES_COMPONENTS } from '../components/files/files-components.js';
@@ -69,6 +70,7 @@ export const BUILT_IN_COMPONENTS: readonly ComponentDescriptor[] = [
   crawlerLoggerModuleComponent,
   ...FETCH_COMPONENTS,
   ...EXTRACT_COMPONENTS,
+  ...DOCUMENT_COMPONENTS,
   ...FILES_COMPONENTS,
   ...RECEIVER_COMPONENTS,
   ...REPORTING_COMPONENTS,

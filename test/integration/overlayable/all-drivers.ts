@@ -2,6 +2,7 @@ import { CANDIDATE_DRIVERS } from './candidate-drivers.js';
 import { DECIDE_RULE_DRIVERS } from './decide-rule-drivers.js';
 import { DIGEST_HISTORY_DRIVERS } from './digest-history-drivers.js';
 import { DISPOSITION_DRIVERS } from './disposition-drivers.js';
+import { DOCUMENT_DRIVERS } from './document-drivers.js';
 import type { Driver } from './driver.js';
 import { EXTRACT_DRIVERS } from './extract-drivers.js';
 import { FETCH_HTTP_DRIVERS } from './fetch-http-drivers.js';
@@ -22,6 +23,7 @@ export const ALL_DRIVERS: readonly Driver[] = [
   ...QUOTA_DRIVERS,
   ...FETCH_HTTP_DRIVERS,
   ...EXTRACT_DRIVERS,
+  ...DOCUMENT_DRIVERS,
   ...HISTORY_DRIVERS,
   ...DIGEST_HISTORY_DRIVERS,
   ...DISPOSITION_DRIVERS,

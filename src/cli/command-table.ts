@@ -10,6 +10,7 @@ import { getCommand } from './commands/get-command.js';
 import { indexCommand } from './commands/index-command.js';
 import { jobsCommand } from './commands/jobs-command.js';
 import { launchCommand } from './commands/launch-command.js';
+import { lspCommand } from './commands/lsp-command.js';
 import { schemaCommand } from './commands/schema-command.js';
 import { serveCommand } from './commands/serve-command.js';
 import { verifyCommand } from './commands/verify-command.js';
@@ -33,6 +34,7 @@ export const COMMANDS: readonly CliCommand[] = [
   getCommand,
   serveCommand,
   schemaCommand,
+  lspCommand,
   docsCommand,
 ];
 

@@ -7,7 +7,7 @@ import { sortDiagnostics, type Diagnostic } from '../util/diagnostic.js';
 import { packageRoot } from '../util/package-root.js';
 import { sheetsExtension } from '../sheets/prime-sheets.js';
 import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { loadComponentPackage } from './load-component-package.js';
 import { locateBeanFile, type JobTarget } from './locate-bean-file.js';
 
@@ -17,6 +17,8 @@ export interface VerifyJobOptions {
   readonly launchId?: string;
   /** The components known (the built-in catalog when not given; tests add their own). */
   readonly registry?: Registry;
+  /** Texts read instead of the files on disk, by absolute path: an editor's unsaved files (a sheet not yet saved included). */
+  readonly unsaved?: ReadonlyMap<string, string>;
 }
 
 /** Verifies a job folder or bean file with the built-in components and the engine's limits. */
@@ -25,13 +27,14 @@ export async function verifyJob(target: string, options: VerifyJobOptions = {}):
   const root = packageRoot();
   const result = await verifyBeans(job.file, {
     extensions: [sheetsExtension],
-    extraFiles: job.isFolder ? await jobSheetFiles(job.jobDir) : [],
+    extraFiles: job.isFolder ? await jobSheetFiles(job.jobDir, options.unsaved) : [],
     registry: options.registry ?? builtInRegistry(),
     settings: await loadEngineSettings(root),
     jobDir: job.jobDir,
     sets: commandLineOverrides(options.sets ?? []).entries,
     launchId: options.launchId,
     classpathRoot: root,
+    unsaved: options.unsaved,
     loadPackage: (pkg) => loadComponentPackage(pkg, [job.jobDir, root]),
   });
   const incomplete = job.isFolder && result.level === 3 ? crawlReadiness(result, job.file) : [];
@@ -39,10 +42,12 @@ export async function verifyJob(target: string, options: VerifyJobOptions = {}):
   return { ...result, ...job, diagnostics: sortDiagnostics([...result.diagnostics, ...incomplete, ...schedules]) };
 }
 
-/** `JOB/sheets/*.xml|json`: a job's own sheets, read as if the bean file imported them. */
-async function jobSheetFiles(jobDir: string): Promise<string[]> {
-  const files = await readdir(join(jobDir, 'sheets')).catch(() => [] as string[]);
-  return files.filter((f) => /\.(xml|json)$/.test(f)).sort().map((f) => join(jobDir, 'sheets', f));
+/** `JOB/sheets/*.xml|json`: a job's own sheets (those on disk, and unsaved ones), read as if the bean file imported them. */
+async function jobSheetFiles(jobDir: string, unsaved?: ReadonlyMap<string, string>): Promise<string[]> {
+  const folder = join(jobDir, 'sheets');
+  const files = new Set(await readdir(folder).catch(() => [] as string[]));
+  for (const path of unsaved?.keys() ?? []) if (dirname(path) === folder) files.add(basename(path));
+  return [...files].filter((f) => /\.(xml|json)$/.test(f)).sort().map((f) => join(folder, f));
 }
 
 /** A job folder is there to be launched: it needs exactly one CrawlController. */

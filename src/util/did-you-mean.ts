@@ -34,3 +34,13 @@ export function hintFor(name: string, candidates: Iterable<string>): string[] {
   const near = didYouMean(name, candidates);
   return near.length ? [`did you mean ${near.map((n) => `"${n}"`).join(' or ')}?`] : [];
 }
+
+/** The names a "did you mean" hint (as hintFor writes it) offers, in its order; none for any other hint. */
+export function suggestionsOf(hints: readonly string[] | undefined): string[] {
+  const out: string[] = [];
+  for (const hint of hints ?? []) {
+    const m = /^did you mean (.*)\?$/.exec(hint);
+    if (m) for (const q of m[1].matchAll(/"((?:[^"\\]|\\.)*)"/g)) out.push(q[1]);
+  }
+  return out;
+}

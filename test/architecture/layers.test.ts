@@ -4,7 +4,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { REPO_ROOT } from '../support/run-cli.js';
 
 /** The layers of the README's "Layout", lowest first: a module may import only from its own layer or below. */
-const LAYERS = ['util|wire', 'beans', 'sheets', 'model', 'components', 'engine', 'catalog', 'job', 'cli|server', 'index.ts', 'console'];
+const LAYERS = ['util|wire', 'beans', 'sheets', 'model', 'components', 'engine', 'catalog', 'job', 'cli|server|lsp', 'index.ts', 'console'];
 const SRC = join(REPO_ROOT, 'src');
 
 function layerOf(file: string): number {

@@ -22,4 +22,9 @@ export interface AuthoringContext {
    * The readers' BeanDefinitions will do. The file's own beans come first when ids clash.
    */
   readonly otherBeans?: readonly BeanOutline[];
+  /**
+   * The value a top-level bean's property ends up with after overrides, and where it comes from
+   * (markdown, as `beancrawl beans` shows it), when a verify of the file has resolved it: hover adds it.
+   */
+  readonly effectiveValue?: (beanId: string, property: string) => string | undefined;
 }

@@ -17,6 +17,8 @@ export interface LoadOptions extends ReadLimits {
   readonly extraFiles?: readonly string[];
   /** Where `${NAME:default}` and `#{systemEnvironment['NAME']}` are looked up (default: process.env). */
   readonly env?: Environment;
+  /** Texts read instead of the files on disk, by absolute path: an editor's unsaved files. */
+  readonly unsaved?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -44,7 +46,7 @@ export async function loadBeanGraph(entry: string, options: LoadOptions): Promis
     }
     if (done.has(abs)) return;
     done.add(abs);
-    const { model: read, diagnostics: found } = await readBeanFile(abs, display(abs), options, ids);
+    const { model: read, diagnostics: found } = await readBeanFile(abs, display(abs), options, ids, options.unsaved?.get(abs));
     let model = read;
     if (importedAt && found.length && found[0].code === 'BC_FILE_READ') {
       diagnostics.push({ ...found[0], location: importedAt, message: `cannot import ${display(abs)}: ${found[0].message.replace(/^cannot read the file: /, '')}` });
@@ -71,7 +73,8 @@ export async function loadBeanGraph(entry: string, options: LoadOptions): Promis
   return { graph: new BeanGraph(files, beans), diagnostics };
 }
 
-function resolveImport(resource: string, from: string, classpathRoot: string): string {
+/** The file an import names: `classpath:` against the package, else relative to the importing file. */
+export function resolveImport(resource: string, from: string, classpathRoot: string): string {
   const cp = /^classpath\*?:\/?/.exec(resource);
   if (cp) return join(classpathRoot, resource.slice(cp[0].length));
   const file = resource.replace(/^file:(\/\/)?/, '');

@@ -19,8 +19,12 @@ export interface ReadResult {
  * Reads one bean file from disk: size limit, binary check, then the XML or JSON reader (each
  * loaded only when a file of its format appears). `display` is the name used in locations.
  */
-export async function readBeanFile(path: string, display: string, limits: ReadLimits, ids: AnonymousIds): Promise<ReadResult> {
+export async function readBeanFile(path: string, display: string, limits: ReadLimits, ids: AnonymousIds, unsaved?: string): Promise<ReadResult> {
   const whole = { file: display };
+  if (unsaved !== undefined) {
+    if (Buffer.byteLength(unsaved) > limits.maxBeanFileBytes) return fail({ code: 'BC_FILE_TOO_LARGE', location: whole, message: `the file holds more than maxBeanFileBytes (${limits.maxBeanFileBytes}) bytes` });
+    return readBeanText(path, display, unsaved, limits, ids);
+  }
   let bytes: Buffer;
   try {
     const read = await readCapped(path, limits.maxBeanFileBytes);
@@ -34,7 +38,16 @@ export async function readBeanFile(path: string, display: string, limits: ReadLi
   if (binary !== -1) {
     return fail({ code: 'BC_FILE_FORMAT', location: endOf(display, bytes.subarray(0, binary).toString('utf8')), message: `the file is binary (a NUL byte at offset ${binary}), not XML or JSON` });
   }
-  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
+  return readBeanText(path, display, bytes.toString('utf8'), limits, ids);
+}
+
+/** Reads a bean file's text (from disk, or an editor's unsaved text): the XML or JSON reader by its name or first character. */
+async function readBeanText(path: string, display: string, whole: string, limits: ReadLimits, ids: AnonymousIds): Promise<ReadResult> {
+  const nul = whole.indexOf('\0');
+  if (nul !== -1 && nul < 65536) {
+    return fail({ code: 'BC_FILE_FORMAT', location: endOf(display, whole.slice(0, nul)), message: `the file is binary (a NUL byte at offset ${nul}), not XML or JSON` });
+  }
+  const text = whole.replace(/^\uFEFF/, '');
   const start = text.search(/\S/);
   if (start === -1) return fail({ code: 'BC_FILE_FORMAT', location: endOf(display, text), message: 'the file is empty: a bean file holds XML (<beans>…</beans>) or JSON ({"beans": …})' });
   const format = formatOf(path, text);

@@ -36,6 +36,8 @@ export interface VerifyOptions {
   readonly env?: Environment;
   /** Checks of higher layers (sheets), run with level 2 once the graph is resolved: they may add beans first. */
   readonly extensions?: readonly VerifyExtension[];
+  /** Texts read instead of the files on disk, by absolute path: an editor's unsaved files. */
+  readonly unsaved?: ReadonlyMap<string, string>;
 }
 
 /** A check that a higher layer adds to verify without the bean layer knowing it. */
@@ -63,7 +65,7 @@ export interface VerifyResult {
  * its errors would otherwise be echoes of the earlier ones.
  */
 export async function verifyBeans(file: string, options: VerifyOptions): Promise<VerifyResult> {
-  const { graph, diagnostics: level1 } = await loadBeanGraph(file, { ...options.settings, classpathRoot: options.classpathRoot, extraFiles: options.extraFiles, env: options.env });
+  const { graph, diagnostics: level1 } = await loadBeanGraph(file, { ...options.settings, classpathRoot: options.classpathRoot, extraFiles: options.extraFiles, env: options.env, unsaved: options.unsaved });
   if (level1.length) return { level: 1, graph, diagnostics: sortDiagnostics(level1) };
 
   // Components of other packages, loaded when a bean names one (`package:Name`).

@@ -1,5 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AuthoringContext, BeanFormat } from '../../beans/authoring/authoring-context.js';
 import type { BeanOutline } from '../../beans/authoring/bean-outline.js';
@@ -7,9 +7,9 @@ import { completeAt } from '../../beans/authoring/complete-at.js';
 import { completeSetArgument } from '../../beans/authoring/complete-set-argument.js';
 import { hoverAt } from '../../beans/authoring/hover-at.js';
 import { builtInRegistry } from '../../catalog/catalog.js';
+import { classpathResources } from '../../job/classpath-resources.js';
 import { locateBeanFile } from '../../job/locate-bean-file.js';
 import { verifyJob } from '../../job/verify-job.js';
-import { packageRoot } from '../../util/package-root.js';
 import { HttpProblem, PROBLEM_SCHEMA } from '../http-problem.js';
 import type { ServiceContext } from '../service-context.js';
 
@@ -83,14 +83,4 @@ export function authoringRoutes(ctx: ServiceContext) {
       return { completions: completeSetArgument(body.argument, Math.min(body.offset, body.argument.length), { text, format: file.endsWith('.json') ? 'json' : 'xml' }, context) };
     });
   };
-}
-
-/** The package's files a bean file may import with `classpath:` (its profiles and sheets). */
-async function classpathResources(): Promise<string[]> {
-  const out: string[] = [];
-  for (const folder of ['profiles', 'sheets']) {
-    const names = await readdir(join(packageRoot(), folder)).catch(() => [] as string[]);
-    for (const name of names.sort()) if (/\.(xml|json)$/.test(name)) out.push(`${folder}/${name}`);
-  }
-  return out;
 }

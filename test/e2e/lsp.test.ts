@@ -250,11 +250,10 @@ describe('beancrawl lsp (the binary, driven over stdio by the protocol\'s client
       expect(renamed).to.contain('"crawlMetadata": {').and.contain('"crawlMetadata.jobName"').and.not.contain('"metadata.');
       await client.change(uri, renamed);
       expect(client.diagnostics(uri), 'the renamed job verifies clean').to.deep.equal([]);
-      const refAt = renamed.indexOf('"crawlMetadata"', renamed.indexOf('"ref"'));
-      if (refAt >= 0) {
-        const defs = await client.request<Location[]>('textDocument/definition', { textDocument: { uri }, position: positionAt(renamed, refAt + 3) });
-        expect(defs.map((l) => slice(renamed, l))).to.deep.equal(['crawlMetadata']);
-      }
+      const refAt = renamed.indexOf('"acceptSurts"', renamed.indexOf('"ref"'));
+      const defs = await client.request<Location[]>('textDocument/definition', { textDocument: { uri }, position: positionAt(renamed, refAt + 3) });
+      expect(defs.map((l) => slice(renamed, l))).to.deep.equal(['acceptSurts']);
+      expect(offsetAt(renamed, defs[0].range.start), 'the declaration, not the ref').to.be.below(refAt);
     });
   });
 });

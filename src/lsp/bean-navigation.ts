@@ -105,6 +105,11 @@ export class BeanNavigation {
       const found = await this.#writtenIn(here.path, b, names);
       if (found) return [found];
     }
+    for (const file of this.workspace.filesWith(here.path)) {
+      const f = await this.#mapped(file);
+      const range = f?.map.beanRanges.get(bean);
+      if (f && range) return [{ uri: this.workspace.uriOf(file), range: rangeOf(f.lines, range.from, range.from) }];
+    }
     const decl = bean.id === undefined ? [] : (await this.#mentionsOf(here.path, bean.id)).filter((x) => x.mention.kind === 'declaration');
     return decl.map((x) => x.location);
   }

@@ -34,6 +34,7 @@ export interface BeanSymbol extends Range {
 
 /** What navigation needs of a bean file: every mention of a bean id, the properties each bean writes, the imports, the beans as symbols. */
 export interface BeanFileMap {
+  /** In the order of the text. */
   readonly mentions: readonly BeanMention[];
   readonly symbols: readonly BeanSymbol[];
   /** The properties each bean of the file writes, at their names. */

@@ -26,6 +26,7 @@ export function mapJson(text: string, indexOf: (beans: readonly BeanOutline[]) =
     mentions.push({ id: String(k.value), kind: 'declaration', ...inside(k) });
     bean(v, symbols, k);
   }
+  mentions.sort((a, b) => a.from - b.from);
   return { mentions, symbols, propertyNames, beanRanges, imports, index };
 
   function bean(node: Node, into: BeanSymbol[], key?: Node): void {

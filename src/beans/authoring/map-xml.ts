@@ -24,6 +24,7 @@ export function mapXml(text: string, indexOf: (beans: readonly BeanOutline[]) =>
   const imports: NameAt[] = [];
   const symbols: BeanSymbol[] = [];
   for (const root of doc.roots) visit(root, symbols);
+  mentions.sort((a, b) => a.from - b.from);
   return { mentions, symbols, propertyNames, beanRanges, imports, index };
 
   function visit(el: XmlElement, into: BeanSymbol[]): void {

@@ -57,7 +57,7 @@ export function startLanguageServer(options: LanguageServerOptions): Promise<voi
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
-        completionProvider: { triggerCharacters: ['<', '"', "'", '.', ' ', '/', ':', '='], resolveProvider: false },
+        completionProvider: { triggerCharacters: ['<', '"', "'", '.', ' ', '/', ':', '='], resolveProvider: true },
         hoverProvider: true,
         definitionProvider: true,
         referencesProvider: true,
@@ -114,9 +114,22 @@ export function startLanguageServer(options: LanguageServerOptions): Promise<voi
     return path;
   };
 
+  // The documentation of the last list's items, sent when the editor shows one (completionItem/resolve).
+  let documentation: { list: number; docs: Array<string | undefined> } = { list: 0, docs: [] };
   connection.onCompletion((params) => {
     const { text, offset, format, context, lines } = at(params.textDocument.uri, params.position);
-    return { isIncomplete: false, items: completeAt(text, offset, format, context).map((c, i) => toCompletionItem(c, i, lines, snippets)) };
+    const completions = completeAt(text, offset, format, context);
+    documentation = { list: documentation.list + 1, docs: completions.map((c) => c.documentation) };
+    const list = documentation.list;
+    return {
+      isIncomplete: false,
+      items: completions.map((c, i) => ({ ...toCompletionItem(c, i, lines, snippets, false), ...(c.documentation !== undefined ? { data: { list, item: i } } : {}) })),
+    };
+  });
+  connection.onCompletionResolve((item) => {
+    const data = item.data as { list?: unknown; item?: unknown } | undefined;
+    const doc = data?.list === documentation.list && typeof data.item === 'number' ? documentation.docs[data.item] : undefined;
+    return doc === undefined ? item : { ...item, documentation: { kind: MarkupKind.Markdown, value: doc } };
   });
 
   connection.onHover((params) => {

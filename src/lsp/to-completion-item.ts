@@ -16,9 +16,10 @@ const KINDS: Readonly<Record<CompletionKind, CompletionItemKind>> = {
 /**
  * One of the authoring functions' completions as an LSP item: a text edit of the range it
  * replaces, in rank order (`sortText`), the caret placed with a snippet's `$0` when the client
- * takes snippets (`class=""` puts it between the quotes).
+ * takes snippets (`class=""` puts it between the quotes). Without `withDocumentation` the
+ * markdown is left for completionItem/resolve (a list of every class is long).
  */
-export function toCompletionItem(c: Completion, rank: number, lines: LineOffsets, snippets: boolean): CompletionItem {
+export function toCompletionItem(c: Completion, rank: number, lines: LineOffsets, snippets: boolean, withDocumentation = true): CompletionItem {
   const text = c.insertText ?? c.label;
   const range = { start: lines.positionOf(c.replaceFrom), end: lines.positionOf(c.replaceTo) };
   const caret = snippets && c.caret !== undefined && c.caret < text.length;
@@ -27,7 +28,7 @@ export function toCompletionItem(c: Completion, rank: number, lines: LineOffsets
     label: c.label,
     kind: KINDS[c.kind],
     ...(c.detail !== undefined ? { detail: c.detail } : {}),
-    ...(c.documentation !== undefined ? { documentation: { kind: MarkupKind.Markdown, value: c.documentation } } : {}),
+    ...(c.documentation !== undefined && withDocumentation ? { documentation: { kind: MarkupKind.Markdown, value: c.documentation } } : {}),
     sortText: String(rank).padStart(5, '0'),
     filterText: c.label,
     insertTextFormat: caret ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,

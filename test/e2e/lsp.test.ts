@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { CodeAction, CompletionList, Diagnostic, DocumentSymbol, Hover, Location, TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol';
+import type { CodeAction, CompletionItem, CompletionList, Diagnostic, DocumentSymbol, Hover, Location, TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { builtInRegistry } from '../../src/catalog/catalog.js';
 import { LspClient, offsetAt, positionAt } from '../support/lsp-client.js';
 import { runCli } from '../support/run-cli.js';
@@ -108,6 +108,8 @@ describe('beancrawl lsp (the binary, driven over stdio by the protocol\'s client
       const timeout = list.items.find((i) => i.label === 'timeoutSeconds')!;
       expect(timeout.detail).to.contain('default 1200');
       expect(timeout.textEdit).to.deep.include({ newText: 'timeoutSeconds' });
+      const resolved = await client.request<CompletionItem>('completionItem/resolve', timeout);
+      expect((resolved.documentation as { value: string }).value).to.contain('Longest time for one fetch');
     });
 
     it('completes a ref with the ids of compatible beans only', async () => {

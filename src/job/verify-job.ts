@@ -7,7 +7,7 @@ import { sortDiagnostics, type Diagnostic } from '../util/diagnostic.js';
 import { packageRoot } from '../util/package-root.js';
 import { sheetsExtension } from '../sheets/prime-sheets.js';
 import { readdir } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { loadComponentPackage } from './load-component-package.js';
 import { locateBeanFile, type JobTarget } from './locate-bean-file.js';
 
@@ -23,7 +23,9 @@ export interface VerifyJobOptions {
 
 /** Verifies a job folder or bean file with the built-in components and the engine's limits. */
 export async function verifyJob(target: string, options: VerifyJobOptions = {}): Promise<VerifyResult & JobTarget> {
-  const job = await locateBeanFile(target);
+  // A bean file an editor holds but has not saved yet is verified from its text.
+  const unsavedFile = options.unsaved?.has(resolve(target)) ? resolve(target) : undefined;
+  const job = unsavedFile ? await locateUnsaved(unsavedFile) : await locateBeanFile(target);
   const root = packageRoot();
   const result = await verifyBeans(job.file, {
     extensions: [sheetsExtension],
@@ -40,6 +42,11 @@ export async function verifyJob(target: string, options: VerifyJobOptions = {}):
   const incomplete = job.isFolder && result.level === 3 ? crawlReadiness(result, job.file) : [];
   const schedules = result.level === 3 ? oneSchedule(result) : [];
   return { ...result, ...job, diagnostics: sortDiagnostics([...result.diagnostics, ...incomplete, ...schedules]) };
+}
+
+/** A file known by its unsaved text: itself when it is not on disk yet, else as on disk. */
+async function locateUnsaved(file: string): Promise<JobTarget> {
+  return locateBeanFile(file).catch(() => ({ file, jobDir: dirname(file), isFolder: false }));
 }
 
 /** `JOB/sheets/*.xml|json`: a job's own sheets (those on disk, and unsaved ones), read as if the bean file imported them. */

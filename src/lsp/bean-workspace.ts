@@ -178,7 +178,7 @@ export class BeanWorkspace {
     const known = [...this.#targets.values()].find((t) => t.files.has(path));
     if (known) return known;
     const dir = dirname(path);
-    if ((JOB_BEAN_FILES as readonly string[]).includes(basename(path))) return this.#target(dir);
+    if ((JOB_BEAN_FILES as readonly string[]).includes(basename(path))) return this.#target(await onDisk(path) ? dir : path);
     if (basename(dir) === 'sheets' && (await jobBeanFile(dirname(dir)))) return this.#target(dirname(dir));
     for (const folder of [dir, dirname(dir)]) {
       if (!(await jobBeanFile(folder))) continue;
@@ -233,7 +233,8 @@ export class BeanWorkspace {
   async #verify(t: Target): Promise<void> {
     const unsaved = new Map([...this.#open.values()].map((f) => [f.path, f.text]));
     let diagnostics: readonly Diagnostic[];
-    let entry = t.key;
+    const open = [...this.#targetOf].filter(([, target]) => target === t).map(([path]) => path);
+    let entry = open[0] ?? t.key;
     try {
       const result = await verifyJob(t.key, { unsaved });
       entry = result.file;
@@ -249,11 +250,12 @@ export class BeanWorkspace {
     }
     const byFile = new Map<string, Diagnostic[]>();
     for (const d of diagnostics) {
-      const file = d.location ? resolve(d.location.file) : entry;
+      // A problem of the job folder itself (or of none) is shown in the bean file.
+      const at = d.location ? resolve(d.location.file) : entry;
+      const file = at === t.key && at !== entry ? entry : at;
       byFile.set(file, [...(byFile.get(file) ?? []), d]);
     }
     const now = new Set(byFile.keys());
-    const open = [...this.#targetOf].filter(([, target]) => target === t).map(([path]) => path);
     for (const file of new Set([...t.published, ...now, ...open])) {
       const list = byFile.get(file) ?? [];
       const text = list.length ? ((await this.textOf(file)) ?? '') : '';
@@ -262,6 +264,11 @@ export class BeanWorkspace {
     }
     t.published = now;
   }
+}
+
+/** Whether a file is on disk (an editor may hold one not saved yet). */
+async function onDisk(path: string): Promise<boolean> {
+  return stat(path).then((s) => s.isFile(), () => false);
 }
 
 /** Whether a folder holds a job's bean file. */

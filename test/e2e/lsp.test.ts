@@ -220,6 +220,26 @@ describe('beancrawl lsp (the binary, driven over stdio by the protocol\'s client
       const still = await client.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 0 } });
       expect(still === null || typeof still === 'object').to.equal(true);
     });
+
+    it('checks a bean file not saved yet from its text, and answers malformed requests and bytes with errors, going on', async () => {
+      const file = join(work.dir, 'new', 'crawler-beans.xml');
+      const text = '<beans>\n <bean id="fetch" class="FetchHtp"/>\n</beans>\n';
+      const uri = await client.open(file, text);
+      const [d] = client.diagnostics(uri) ?? [];
+      expect(d?.code, JSON.stringify(client.diagnostics(uri))).to.equal('BC_CLASS_UNKNOWN');
+      expect(slice(text, d)).to.equal('FetchHtp');
+      const [fix] = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: d.range, context: { diagnostics: [d] } });
+      expect(fix.title).to.equal('Replace with "FetchHttp"');
+
+      for (const [method, params] of [['textDocument/completion', {}], ['textDocument/rename', { textDocument: { uri: 5 }, position: 'x', newName: 1 }], ['beancrawl/settled', {}]] as const) {
+        const answer = await client.request(method, params).then(() => 'answered', (e: Error) => e.message);
+        expect(answer, method).not.to.equal('answered');
+      }
+      client.child.stdin!.write('Content-Length: 5\r\n\r\n{{{{{');
+      const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: positionAt(text, text.indexOf('FetchHtp') + 3) });
+      expect(list.items.map((i) => i.label)).to.include('FetchHttp');
+      expect(client.child.exitCode, client.stderr).to.equal(null);
+    });
   });
 
   describe('a JSON job', () => {

@@ -230,6 +230,11 @@ describe('beancrawl lsp (the binary, driven over stdio by the protocol\'s client
       expect(slice(text, d)).to.equal('FetchHtp');
       const [fix] = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: d.range, context: { diagnostics: [d] } });
       expect(fix.title).to.equal('Replace with "FetchHttp"');
+      const accepted = '<beans>\n <bean id="paths" class="ConfigPathConfigurer"/>\n</beans>\n';
+      await client.change(uri, accepted);
+      const warnings = client.diagnostics(uri)!;
+      expect(warnings.map((w) => [w.severity, slice(accepted, w)]), 'a bean accepted but not built is a warning (2)').to.deep.equal([[2, 'ConfigPathConfigurer']]);
+      await client.change(uri, text);
 
       for (const [method, params] of [['textDocument/completion', {}], ['textDocument/rename', { textDocument: { uri: 5 }, position: 'x', newName: 1 }], ['beancrawl/settled', {}]] as const) {
         const answer = await client.request(method, params).then(() => 'answered', (e: Error) => e.message);

@@ -154,6 +154,17 @@ describe('beancrawl lsp (the binary, driven over stdio by the protocol\'s client
       const toImport = await client.request<Location[]>('textDocument/definition', { textDocument: { uri }, position: positionAt(text, text.indexOf('rules.xml') + 2) });
       expect(toImport.map((l) => l.uri)).to.deep.equal([client.uri(join(dir, 'rules.xml'))]);
 
+      // The imported file, opened and edited: checked with the job that imports it, its problem shown in it.
+      const rulesText = '<beans>\n <bean id="extraRule" class="RejectDecideRul"/>\n</beans>\n';
+      const rulesUri = await client.open(join(dir, 'rules.xml'), rulesText);
+      await client.settled(uri);
+      expect(client.diagnostics(rulesUri)!.map((x) => [x.code, slice(rulesText, x)])).to.deep.equal([['BC_CLASS_UNKNOWN', 'RejectDecideRul']]);
+      expect(client.diagnostics(uri)).to.deep.equal([]);
+      const refs = await client.request<Location[]>('textDocument/references', { textDocument: { uri: rulesUri }, position: positionAt(rulesText, rulesText.indexOf('extraRule') + 2), context: { includeDeclaration: false } });
+      expect(refs.map((r) => [r.uri, slice(text, r)])).to.deep.equal([[uri, 'extraRule']]);
+      await client.change(rulesUri, '<beans>\n <bean id="extraRule" class="RejectDecideRule"/>\n</beans>\n');
+      expect(client.diagnostics(rulesUri)).to.deep.equal([]);
+
       const key = text.indexOf('metadata.jobName');
       const toBean = await client.request<Location[]>('textDocument/definition', { textDocument: { uri }, position: positionAt(text, key + 2) });
       expect(toBean.map((l) => slice(text, l))).to.deep.equal(['metadata']);

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import type { Location, Range as LspRange, TextEdit, WorkspaceEdit } from 'vscode-languageserver/node';
 import { beanFileMap, mentionAt, type BeanFileMap, type BeanMention } from '../beans/authoring/bean-file-map.js';
 import { pathSegments } from '../beans/authoring/bean-index.js';
@@ -70,20 +70,23 @@ export class BeanNavigation {
     if (!all.some((x) => x.mention.kind === 'declaration')) return { error: `no bean "${m.id}" is declared in the files read with this one` };
     const clash = await this.#mentionsOf(path, newName);
     if (clash.some((x) => x.mention.kind === 'declaration')) return { error: `a bean "${newName}" exists already` };
+    const inPackage = (file: string) => file.startsWith(`${packageRoot()}${sep}`);
+    const packaged = all.find((x) => inPackage(x.file));
+    if (packaged && !inPackage(path)) return { error: `"${m.id}" is written in ${relative(packageRoot(), packaged.file)}, a file of the beancrawl package (a classpath: import), which a rename does not change: copy the bean into the job instead` };
     const changes: Record<string, TextEdit[]> = {};
     for (const { location, json } of all) (changes[location.uri] ??= []).push({ range: location.range, newText: json ? JSON.stringify(newName).slice(1, -1) : newName });
     return { changes };
   }
 
   /** Each mention of `id` in the files read with `path`, as a location. */
-  async #mentionsOf(path: string, id: string): Promise<Array<{ mention: BeanMention; location: Location; json: boolean }>> {
-    const out: Array<{ mention: BeanMention; location: Location; json: boolean }> = [];
+  async #mentionsOf(path: string, id: string): Promise<Array<{ mention: BeanMention; location: Location; json: boolean; file: string }>> {
+    const out: Array<{ mention: BeanMention; location: Location; json: boolean; file: string }> = [];
     for (const file of this.workspace.filesWith(path)) {
       const f = await this.#mapped(file);
       if (!f) continue;
       for (const mention of f.map.mentions) {
         if (mention.id !== id) continue;
-        out.push({ mention, location: { uri: this.workspace.uriOf(file), range: rangeOf(f.lines, mention.from, mention.to) }, json: this.workspace.formatOf(file) === 'json' });
+        out.push({ mention, file, location: { uri: this.workspace.uriOf(file), range: rangeOf(f.lines, mention.from, mention.to) }, json: this.workspace.formatOf(file) === 'json' });
       }
     }
     return out;

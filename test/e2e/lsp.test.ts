@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { CodeAction, CompletionItem, CompletionList, Diagnostic, DocumentSymbol, Hover, Location, TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { builtInRegistry } from '../../src/catalog/catalog.js';
 import { LspClient, offsetAt, positionAt } from '../support/lsp-client.js';
-import { runCli } from '../support/run-cli.js';
+import { REPO_ROOT, runCli } from '../support/run-cli.js';
 import { tempDir } from '../support/temp-dir.js';
 
 /** A job made from a profile with its seed and contact filled in: it verifies clean. */
@@ -201,6 +201,17 @@ describe('beancrawl lsp (the binary, driven over stdio by the protocol\'s client
 
       const refused = await client.request('textDocument/rename', { textDocument: { uri }, position: at, newName: 'a.b' }).then(() => 'answered', (e: Error) => e.message);
       expect(refused).to.contain('cannot be a bean id');
+    });
+
+    it('does not rename a bean declared in a file of the package (a classpath: import)', async () => {
+      const file = await job(join(work.dir, 'job'), 'default');
+      const text = (await readFile(file, 'utf8')).replace(/(<beans[^>]*>)/, '$1\n <import resource="classpath:sheets/polite.xml"/>\n <bean id="politer" parent="polite"/>');
+      const uri = await client.open(file, text);
+      const at = positionAt(text, text.indexOf('parent="polite"') + 10);
+      const defs = await client.request<Location[]>('textDocument/definition', { textDocument: { uri }, position: at });
+      expect(defs.map((d) => d.uri)).to.deep.equal([client.uri(join(REPO_ROOT, 'sheets', 'polite.xml'))]);
+      const refused = await client.request('textDocument/rename', { textDocument: { uri }, position: at, newName: 'gentle' }).then(() => 'answered', (e: Error) => e.message);
+      expect(refused).to.contain('sheets/polite.xml, a file of the beancrawl package');
     });
 
     it('lists the beans as symbols, by id and class', async () => {

@@ -96,6 +96,12 @@ export class BeanWorkspace {
     if (target) this.#schedule(target, this.debounceMs);
   }
 
+  /** A file changed on disk: the targets that read it are verified again (an open file's text is the editor's, not the disk's). */
+  changedOnDisk(path: string): void {
+    if (this.#open.has(path)) return;
+    for (const t of this.#targets.values()) if (t.files.has(path) || t.published.has(path)) this.#schedule(t, this.debounceMs);
+  }
+
   close(path: string): void {
     this.#open.delete(path);
     this.#contexts.delete(path);

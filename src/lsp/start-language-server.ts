@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import {
-  CodeActionKind, createConnection, MarkupKind, ResponseError, StreamMessageReader, StreamMessageWriter, SymbolKind, TextDocuments, TextDocumentSyncKind,
+  CodeActionKind, createConnection, DidChangeWatchedFilesNotification, MarkupKind, ResponseError, StreamMessageReader, StreamMessageWriter, SymbolKind, TextDocuments, TextDocumentSyncKind,
   type Connection, type DocumentSymbol, type InitializeResult,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -47,8 +47,10 @@ export function startLanguageServer(options: LanguageServerOptions): Promise<voi
     };
   }
 
+  let watch = false;
   connection.onInitialize((params): InitializeResult => {
     snippets = params.capabilities.textDocument?.completion?.completionItem?.snippetSupport === true;
+    watch = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     const debounce = (params.initializationOptions as { debounceMs?: unknown } | undefined)?.debounceMs;
     if (typeof debounce === 'number' && debounce >= 0 && debounce <= 60_000) {
       workspace = new BeanWorkspace(events(), debounce);
@@ -84,6 +86,17 @@ export function startLanguageServer(options: LanguageServerOptions): Promise<voi
       connection.console.error(`beancrawl lsp: ${what}: ${(e as Error).stack ?? String(e)}`);
     }
   };
+
+  // Files read with an open one but not open themselves (imports, sheets) may change on disk: verify again.
+  connection.onInitialized(safely('initialized', async () => {
+    if (watch) await connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.{xml,cxml,json}' }] });
+  }));
+  connection.onDidChangeWatchedFiles(safely('watched files', (params) => {
+    for (const change of params.changes ?? []) {
+      const path = pathOf(change.uri);
+      if (path) workspace.changedOnDisk(path);
+    }
+  }));
 
   documents.onDidOpen(safely('open', (e) => {
     const path = pathOf(e.document.uri);

@@ -165,6 +165,13 @@ describe('beancrawl lsp (the binary, driven over stdio by the protocol\'s client
       await client.change(rulesUri, '<beans>\n <bean id="extraRule" class="RejectDecideRule"/>\n</beans>\n');
       expect(client.diagnostics(rulesUri)).to.deep.equal([]);
 
+      // Closed, then broken on disk by another program: the job is checked again when the editor reports the change.
+      await client.connection.sendNotification('textDocument/didClose', { textDocument: { uri: rulesUri } });
+      await writeFile(join(dir, 'rules.xml'), '<beans>\n <bean id="extraRule" class="RejectDecideRul"/>\n</beans>\n');
+      await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: rulesUri, type: 2 }] });
+      await client.settled(uri);
+      expect(client.diagnostics(rulesUri)!.map((x) => x.code)).to.deep.equal(['BC_CLASS_UNKNOWN']);
+
       const key = text.indexOf('metadata.jobName');
       const toBean = await client.request<Location[]>('textDocument/definition', { textDocument: { uri }, position: positionAt(text, key + 2) });
       expect(toBean.map((l) => slice(text, l))).to.deep.equal(['metadata']);

@@ -17,7 +17,7 @@ import { LineOffsets } from './line-offsets.js';
 import { toLspDiagnostic } from './to-lsp-diagnostic.js';
 
 /** A file the editor has open: its unsaved text is what is checked and completed. */
-export interface OpenFile {
+interface OpenFile {
   readonly path: string;
   readonly uri: string;
   text: string;
@@ -48,8 +48,6 @@ export interface WorkspaceEvents {
   log(message: string): void;
 }
 
-export const BEAN_FILE = /\.(xml|cxml|json)$/i;
-
 /**
  * The bean files an editor has open and the verify targets they belong to: each change is
  * checked (debounced) by verify itself over the unsaved texts, at all three levels, and the
@@ -68,10 +66,6 @@ export class BeanWorkspace {
 
   constructor(readonly events: WorkspaceEvents, readonly debounceMs: number) {
     void classpathResources().then((r) => (this.#classpath = r));
-  }
-
-  get(path: string): OpenFile | undefined {
-    return this.#open.get(path);
   }
 
   async open(path: string, uri: string, text: string, version: number): Promise<void> {
@@ -168,11 +162,6 @@ export class BeanWorkspace {
     };
     this.#contexts.set(path, { beans, resolved, classpath, context });
     return context;
-  }
-
-  /** Beans of the files read with `path`, for navigation: the target's last verify. */
-  targetKnows(path: string): boolean {
-    return this.#targetOf.has(path);
   }
 
   /**

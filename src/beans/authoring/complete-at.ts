@@ -119,8 +119,20 @@ function elementSnippet(name: string, parent: string | undefined): string {
   return parent === 'beans' ? 'bean id="" class=""' : 'bean class=""';
 }
 
+type ClassName = { label: string; detail: string; documentation: string };
+/** The class names of each registry by kind (`''` for every kind): the same for every keystroke. */
+const CLASS_NAMES = new WeakMap<object, Map<string, readonly ClassName[]>>();
+
 /** Registry names first, then aliases; only classes providing `kind` when it is known; those accepted but not built after the rest. */
-function classNames(index: BeanIndex, kind: string | undefined): Array<{ label: string; detail: string; documentation: string }> {
+function classNames(index: BeanIndex, kind: string | undefined): readonly ClassName[] {
+  let byKind = CLASS_NAMES.get(index.registry);
+  if (!byKind) CLASS_NAMES.set(index.registry, (byKind = new Map()));
+  let list = byKind.get(kind ?? '');
+  if (!list) byKind.set(kind ?? '', (list = listClassNames(index, kind)));
+  return list;
+}
+
+function listClassNames(index: BeanIndex, kind: string | undefined): ClassName[] {
   const fits = index.registry.descriptors().filter((d) => kind === undefined || d.kinds.includes(kind));
   const ordered = [...fits.filter((d) => !d.ignored), ...fits.filter((d) => d.ignored)];
   return [

@@ -118,7 +118,9 @@ export function startLanguageServer(options: LanguageServerOptions): Promise<voi
     const path = pathOf(uri);
     const context: AuthoringContext = path ? workspace.contextFor(path) : { registry: builtInRegistry() };
     const text = doc.getText();
-    const format = (path ?? uri).toLowerCase().endsWith('.json') ? 'json' as const : 'xml' as const;
+    // A file's format by its name; an untitled buffer's by the language the editor gives it.
+    const json = path ? path.toLowerCase().endsWith('.json') : doc.languageId === 'json' || doc.languageId === 'jsonc';
+    const format = json ? 'json' as const : 'xml' as const;
     return { doc, path, text, format, context, offset: doc.offsetAt(position), lines: new LineOffsets(text) };
   };
   const file = (uri: string): string => {

@@ -49,20 +49,22 @@ type Config = ConfigOf<typeof displayUrlMapperComponent>;
 
 /**
  * Sets `curi.displayUrl` for documents (see the descriptor) and keeps display URLs unique in a
- * run: the ones given since the last commit are held here, staged into the state store's
- * `display-urls` sublevel at each commit (so memory holds only a commit's worth), and looked up
- * there for the rest.
+ * run: the ones given since the last commit are held here until that commit is written, staged
+ * into the state store's `display-urls` sublevel (so memory holds only a commit's worth), and
+ * looked up there for the rest.
  */
 export class DisplayUrlMapper extends Processor<typeof displayUrlMapperComponent> {
   #store?: StateSublevel;
+  /** Display URLs given since the last stage, and those staged but not yet written (the store reads only what is). */
   #given = new Map<string, string>();
+  #staged = new Map<string, string>();
   #prefixes = new WeakMap<object, ReadonlyArray<readonly [string, string]>>();
 
   start(): void {
     const store = this.config.stateStore;
     if (!store || this.#store) return;
     this.#store = store.sublevel('display-urls');
-    store.participate({ stage: () => this.#stage() });
+    store.participate({ stage: () => this.#stage(), committed: () => (this.#staged = new Map()) });
   }
 
   protected override shouldProcess(curi: CrawlUri): boolean {
@@ -71,7 +73,7 @@ export class DisplayUrlMapper extends Processor<typeof displayUrlMapperComponent
 
   protected async innerProcess(curi: CrawlUri, c: Config): Promise<ProcessResult> {
     const display = this.#rewrite(curi.uri, c.rewrites);
-    const holder = this.#given.get(display) ?? (await this.#store?.get(display));
+    const holder = this.#given.get(display) ?? this.#staged.get(display) ?? (await this.#store?.get(display));
     if (holder !== undefined && holder !== curi.uri) {
       this.config.loggerModule?.alert?.('WARNING', `display URL ${display} of ${curi.uri} is already ${holder}'s: ${curi.uri} keeps its own URL as its display URL`);
       return PROCEED;
@@ -94,7 +96,10 @@ export class DisplayUrlMapper extends Processor<typeof displayUrlMapperComponent
 
   #stage(): void {
     if (!this.#store || this.#given.size === 0) return;
-    for (const [display, access] of this.#given) this.#store.put(display, access);
+    for (const [display, access] of this.#given) {
+      this.#store.put(display, access);
+      this.#staged.set(display, access);
+    }
     this.#given = new Map();
   }
 }

@@ -22,6 +22,7 @@ import { DOCUMENT_COMPONENTS } from '../components/extract/document-components.j
 import { EXTRACT_COMPONENTS } from '../components/extract/extract-components.js';
 import { FETCH_COMPONENTS } from '../components/fetch/fetch-components.js';
 import { FILES_COMPONENTS } from '../components/files/files-components.js';
+import { MAIL_COMPONENTS } from '../components/mail/mail-components.js';
 import { RECEIVER_COMPONENTS } from '../components/receivers/receiver-components.js';
 import { REPORTING_COMPONENTS } from '../engine/reporting/reporting-components.js';
 import { decideRuledSheetAssociationComponent } from '../components/scope/decide-ruled-sheet-association.js';
@@ -72,6 +73,7 @@ export const BUILT_IN_COMPONENTS: readonly ComponentDescriptor[] = [
   ...EXTRACT_COMPONENTS,
   ...DOCUMENT_COMPONENTS,
   ...FILES_COMPONENTS,
+  ...MAIL_COMPONENTS,
   ...RECEIVER_COMPONENTS,
   ...REPORTING_COMPONENTS,
   sheetComponent,

@@ -1,4 +1,5 @@
-import { copyFile, stat, symlink } from 'node:fs/promises';
+import { readFile, stat, symlink, writeFile } from 'node:fs/promises';
+import { redactUrlPasswords } from '../util/url/url-password.js';
 import { basename, join, relative } from 'node:path';
 import { loadEngineSettings } from '../beans/engine-settings.js';
 import { openStateFolder, type StateFolder } from '../components/state/state-folder.js';
@@ -100,7 +101,7 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
     } else if (state?.previous) options.onNotice?.(`--fresh: the unfinished run ${state.previous.runDir} is dropped; a new run starts from the seeds`);
     runDir = await createRunFolder(verified.jobDir, id);
     if (!runDir.endsWith(id)) resolved = await verifyJob(target, { sets: options.sets, launchId: runDir, registry: options.registry });
-    await copyFile(verified.file, join(verified.jobDir, runDir, basename(verified.file)));
+    await copyBeanFile(verified.file, join(verified.jobDir, runDir, basename(verified.file)));
     await writeResolvedBeans(join(verified.jobDir, runDir, RESOLVED_BEANS_FILE), resolved.resolved!);
     const continues = state?.mode === 'resume' ? state.previous!.runDir : undefined;
     if (continues) await symlink(relative(join(verified.jobDir, runDir), join(verified.jobDir, continues)), join(verified.jobDir, runDir, 'continues'));
@@ -230,4 +231,9 @@ async function openState(graph: ResolvedGraph, options: LaunchOptions): Promise<
   if (!store) return undefined;
   await finishSwap(store.config.dir as string);
   return openStateFolder(store.config.dir as string, { fresh: options.fresh, forgetHistory: options.forgetHistory });
+}
+
+/** The run's copy of the bean file, a mailbox seed's password left out (`imap://user:password@` → `imap://user@`). */
+async function copyBeanFile(from: string, to: string): Promise<void> {
+  await writeFile(to, redactUrlPasswords(await readFile(from, 'utf8')));
 }

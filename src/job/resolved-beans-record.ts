@@ -3,6 +3,7 @@ import { describeOrigin } from '../beans/resolve/describe-origin.js';
 import type { ResolvedBean, ResolvedGraph } from '../beans/resolve/resolved-bean.js';
 import type { SourceLocation } from '../util/source-location.js';
 import { VERSION } from '../util/version.js';
+import { redactUrlPasswords } from '../util/url/url-password.js';
 
 /** The file each run folder (and each checkpoint taken in it) keeps of the beans it ran with. */
 export const RESOLVED_BEANS_FILE = 'resolved-beans.json';
@@ -14,7 +15,8 @@ export const RESOLVED_BEANS_FILE = 'resolved-beans.json';
  */
 export async function writeResolvedBeans(path: string, graph: ResolvedGraph): Promise<void> {
   const record = { beancrawl: VERSION, writtenAt: new Date().toISOString(), beans: graph.beans.map(beanRecord) };
-  await writeFile(path, `${JSON.stringify(record, null, 1)}\n`);
+  // A mailbox seed's password (imap://user:password@host/) is not recorded.
+  await writeFile(path, `${redactUrlPasswords(JSON.stringify(record, null, 1))}\n`);
 }
 
 function beanRecord(bean: ResolvedBean): Record<string, unknown> {

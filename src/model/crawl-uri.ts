@@ -9,6 +9,7 @@ import { surt } from '../util/url/surt.js';
 import { mimeTypeOf } from '../util/mime-type-of.js';
 import { isChunked } from '../util/transfer-coding.js';
 import type { CompoundListing } from './compound.js';
+import type { MailAttributes } from './mail-attributes.js';
 import type { ExtractedDocument } from './extracted-document.js';
 
 /** What a URI carries through the frontier's queues (and onto disk); everything else is per fetch. */
@@ -124,6 +125,13 @@ export class CrawlUri {
   displayUrl?: string;
   /** Its elements, when it is a compound document (ExtractorCompound): documents of their own for receivers. */
   compound?: CompoundListing;
+  /** A message's envelope (FetchImap): subject, from, to, date, Message-ID, folder, flags. */
+  mail?: MailAttributes;
+  /**
+   * Set by a fetcher whose answer is a listing (a mailbox folder): its content lists its entries,
+   * which are its outlinks; it is no document, so receivers and the fetch history never hear of it.
+   */
+  listing = false;
   readonly annotations: string[] = [];
   readonly outlinks: Link[] = [];
   /** Set by preconditions: a URI (dns:, robots.txt) that must be fetched before this one. */
@@ -304,6 +312,8 @@ export class CrawlUri {
     this.extracted = undefined;
     this.displayUrl = undefined;
     this.compound = undefined;
+    this.mail = undefined;
+    this.listing = false;
     this.annotations.length = 0;
     this.outlinks.length = 0;
     this.prerequisite = undefined;

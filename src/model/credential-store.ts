@@ -23,8 +23,17 @@ export interface FormLoginCredential {
   readonly httpMethod: 'POST' | 'GET';
 }
 
-/** A credential of any type: HTTP authentication, or a form login. */
-export type Credential = HttpAuthCredential | FormLoginCredential;
+/** A mailbox login (MailboxCredential): the password of one user on one IMAP server. */
+export interface MailboxLoginCredential {
+  readonly kind: 'mailbox';
+  /** The server it is for: `host`, or `host:port` off the scheme's default port (143, 993 for imaps). */
+  readonly domain: string;
+  readonly login: string;
+  readonly password: string;
+}
+
+/** A credential of any type: HTTP authentication, a form login, or a mailbox login. */
+export type Credential = HttpAuthCredential | FormLoginCredential | MailboxLoginCredential;
 
 /** The logins the crawl may use (Heritrix's CredentialStore). */
 export interface CredentialStore {
@@ -32,4 +41,6 @@ export interface CredentialStore {
   httpAuthFor(url: URL): readonly HttpAuthCredential[];
   /** The form login for the server of `url`, if any. */
   formLoginFor?(url: URL): FormLoginCredential | undefined;
+  /** The mailbox login for the server of an `imap:`/`imaps:` URL and its user (any user when the URL names none), if any. */
+  mailboxLoginFor?(url: URL): MailboxLoginCredential | undefined;
 }

@@ -4,6 +4,7 @@ import type { CompoundPlace } from './compound.js';
 import type { DocumentEvent } from './fetch-history.js';
 import type { ExtractedDocument } from './extracted-document.js';
 import type { Link } from './hop.js';
+import type { MailAttributes } from './mail-attributes.js';
 
 /**
  * A document the crawl found, as a receiver sees it: the attributes of SMILA's web crawler
@@ -38,6 +39,8 @@ export interface CrawledDocument {
   readonly text?: string;
   /** Its text, title and attributes for a search index, when an ExtractorDocument read them. */
   readonly extracted?: ExtractedDocument;
+  /** A mail message's envelope (FetchImap). */
+  readonly mail?: MailAttributes;
   /** The response's headers, names lower-cased (none for a non-HTTP fetch). */
   readonly headers?: Readonly<Record<string, string>>;
   readonly status: number;
@@ -54,12 +57,12 @@ export interface CrawledDocument {
 /**
  * The content that makes a URI's answer a document (see CrawledDocument): a 2xx's body with its
  * content coding removed, or a non-HTTP fetch's content. Undefined for anything else, an empty
- * body included: receivers and the fetch history must agree on what a document is, or a
+ * body and a listing (a mailbox folder, CrawlUri.listing) included: receivers and the fetch history must agree on what a document is, or a
  * document would be reported deleted or unchanged that was never reported new.
  */
 export function documentContentOf(curi: CrawlUri): Buffer | undefined {
   const status = curi.fetchStatus;
-  if (status < 200 || status > 299 || curi.uri.startsWith('dns:') || curi.isPrerequisite) return undefined;
+  if (status < 200 || status > 299 || curi.uri.startsWith('dns:') || curi.isPrerequisite || curi.listing) return undefined;
   const content = curi.response?.body ?? curi.content;
   return content !== undefined && content.length > 0 ? content : undefined;
 }

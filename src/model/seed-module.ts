@@ -5,6 +5,11 @@ export interface Seed {
   readonly line: number;
   /** Set when the module tags URIs with their seed (sourceTagSeeds): crawl.log's source column. */
   readonly sourceTag?: string;
+  /**
+   * The password an `imap:`/`imaps:` seed carried (`imap://user:password@host/INBOX`), taken out
+   * of `url`: for the fetcher only, never written anywhere.
+   */
+  readonly password?: string;
 }
 
 /** A line that is not a seed (`+http://(org,example,` and the like), offered to listeners. */

@@ -24,6 +24,7 @@ export function crawledDocumentOf(curi: CrawlUri): CrawledDocument | undefined {
     contentPath: localPathOf(curi.uri),
     text: curi.text,
     extracted: curi.extracted,
+    mail: curi.mail,
     headers: curi.response?.headers,
     status: curi.fetchStatus,
     digest: curi.contentDigest,

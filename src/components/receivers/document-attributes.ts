@@ -9,6 +9,7 @@ export type AttributeValue = string | number | boolean | readonly string[] | und
  * search-index ones (title, text, language, description, keywords) come from ExtractorDocument;
  * without it, `text` is the content decoded and the others are absent. `displayUrl` is there only
  * when a DisplayUrlMapper gave the document one other than its URL.
+ * The mail ones (subject, from, to, date, messageId, folder, flags) are a message's envelope, as FetchImap read it.
  */
 export const DOCUMENT_ATTRIBUTES = {
   httpUrl: (d: CrawledDocument) => d.url,
@@ -32,6 +33,13 @@ export const DOCUMENT_ATTRIBUTES = {
   _compoundRecordId: (d: CrawledDocument) => d.compound?.recordId,
   _compoundPath: (d: CrawledDocument) => d.compound?.path,
   _isCompound: (d: CrawledDocument) => (d.isCompound ? true : undefined),
+  subject: (d: CrawledDocument) => d.mail?.subject,
+  from: (d: CrawledDocument) => d.mail?.from,
+  to: (d: CrawledDocument) => d.mail?.to,
+  date: (d: CrawledDocument) => d.mail?.date,
+  messageId: (d: CrawledDocument) => d.mail?.messageId,
+  folder: (d: CrawledDocument) => d.mail?.folder,
+  flags: (d: CrawledDocument) => d.mail?.flags,
 } as const satisfies Record<string, (d: CrawledDocument) => AttributeValue>;
 
 export type DocumentAttribute = keyof typeof DOCUMENT_ATTRIBUTES;

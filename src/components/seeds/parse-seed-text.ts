@@ -1,4 +1,5 @@
 import type { Seed, SeedDirective } from '../../model/seed-module.js';
+import { withoutPassword } from '../../util/url/url-password.js';
 
 export interface InvalidSeed {
   readonly text: string;
@@ -16,7 +17,7 @@ export interface ParsedSeedText {
   readonly invalid: InvalidSeed[];
 }
 
-const CRAWLABLE = new Set(['http:', 'https:', 'ftp:', 'file:']);
+const CRAWLABLE = new Set(['http:', 'https:', 'ftp:', 'file:', 'imap:', 'imaps:']);
 
 /**
  * Reads seed text as Heritrix's TextSeedModule does: blank lines and `#` comments skipped; a
@@ -30,9 +31,11 @@ export function parseSeedText(text: string): ParsedSeedText {
     const lineOffset = offset;
     offset += withEnd.length;
     const raw = withEnd.replace(/\r?\n$|\r$/, '');
-    const line = raw.trim();
-    if (!line || line.startsWith('#')) return;
-    const at = { line: i + 1, offset: lineOffset + raw.indexOf(line) };
+    const written = raw.trim();
+    if (!written || written.startsWith('#')) return;
+    const at = { line: i + 1, offset: lineOffset + raw.indexOf(written) };
+    // A mailbox seed's password is taken out here, so that nothing after (messages included) sees it.
+    const { url: line, password } = withoutPassword(written);
     const folder = folderUrl(line);
     if (folder) {
       out.invalid.push({ text: line, ...at, folder, reason: `is a folder path, not a URL: a folder is crawled as the seed ${folder}` });
@@ -46,7 +49,7 @@ export function parseSeedText(text: string): ParsedSeedText {
     const url = schemed ? line : `http://${line}`;
     const reason = schemed ? seedProblem(url) : bareProblem(line) ?? seedProblem(url);
     if (reason) out.invalid.push({ text: line, ...at, reason });
-    else out.seeds.push({ url, line: at.line });
+    else out.seeds.push(password === undefined ? { url, line: at.line } : { url, line: at.line, password });
   });
   return out;
 }

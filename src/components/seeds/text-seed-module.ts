@@ -37,7 +37,8 @@ async function validateSeeds(bean: BeanView, ctx: ValidateContext): Promise<Vali
   const components = ctx.components;
   const fetchesFiles = components?.has('FetchFile') ?? true;
   const fetchesWeb = components?.has('FetchHttp') ?? true;
-  const knowsFetchers = components !== undefined && (components.has('FetchFile') || components.has('FetchHttp'));
+  const fetchesMail = components?.has('FetchImap') ?? true;
+  const knowsFetchers = components !== undefined && (components.has('FetchFile') || components.has('FetchHttp') || components.has('FetchImap'));
   const { seeds, invalid, directives } = parseSeedText(text);
   const issues: ValidationIssue[] = invalid.map((s) => {
     if (s.folder && knowsFetchers && !fetchesFiles) {
@@ -57,6 +58,8 @@ async function validateSeeds(bean: BeanView, ctx: ValidateContext): Promise<Vali
     const offset = lineOffset(text, seed.line);
     if (knowsFetchers && seed.url.startsWith('file:') && !fetchesFiles) {
       issues.push({ property: 'textSource', at: at(offset), message: `seed "${seed.url}" is a file: URL, which this job cannot fetch (no FetchFile in its fetch chain): crawl folders with a job made from the file-system profile (beancrawl create JOB --profile file-system --seed ${seed.url})` });
+    } else if (knowsFetchers && /^imaps?:/.test(seed.url) && !fetchesMail) {
+      issues.push({ property: 'textSource', at: at(offset), message: `seed "${seed.url}" is a mailbox (imap:) URL, which this job cannot fetch (no FetchImap in its fetch chain): crawl mailboxes with a job made from the mailbox profile (beancrawl create JOB --profile mailbox --seed ${seed.url})` });
     } else if (knowsFetchers && /^https?:/.test(seed.url) && !fetchesWeb) {
       issues.push({ property: 'textSource', at: at(offset), message: `seed "${seed.url}" is a web URL, which this job cannot fetch (no FetchHttp in its fetch chain): crawl web sites with a job made from a web profile (default, site-mirror, broad)` });
     } else if (seed.url === PLACEHOLDER_SEED) {

@@ -8,7 +8,8 @@ export function fetchEntryOf(curi: CrawlUri): FetchHistoryEntry {
   return {
     status: curi.fetchStatus,
     fetchTime: curi.fetchBeginTime > 0 ? curi.fetchBeginTime : Date.now(),
-    etag: headers?.etag,
+    // A non-HTTP fetcher's version tag (FetchImap's flags, when they count as changes) stands for an ETag.
+    etag: headers?.etag ?? (typeof curi.extraInfo.version === 'string' ? curi.extraInfo.version : undefined),
     lastModified: headers?.['last-modified'] ?? (typeof fileTime === 'string' ? fileTime : undefined),
     digest: curi.contentDigest,
     payloadDigest: curi.payloadDigest !== undefined && curi.payloadDigest !== curi.contentDigest ? curi.payloadDigest : undefined,

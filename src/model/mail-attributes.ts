@@ -1,0 +1,18 @@
+/**
+ * What a mail message's envelope says (FetchImap sets it on the URI; receivers see it on the
+ * CrawledDocument): the attributes `subject`, `from`, `to`, `date`, `messageId`, `folder`, `flags`.
+ */
+export interface MailAttributes {
+  readonly subject?: string;
+  /** Each sender as `Name <address>` (or the address alone). */
+  readonly from: readonly string[];
+  readonly to: readonly string[];
+  /** The Date header, as an ISO date. */
+  readonly date?: string;
+  /** The Message-ID, with its angle brackets. */
+  readonly messageId?: string;
+  /** The folder (mailbox) it lies in, as the server names it (`INBOX`, `INBOX.Archive`). */
+  readonly folder: string;
+  /** Its IMAP flags (`\\Seen`, `\\Flagged`, keywords), sorted. */
+  readonly flags: readonly string[];
+}

@@ -222,7 +222,7 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
     for (const text of urls) {
       const url = normalizeUrl(text);
       if (!url) {
-        added.push({ url: text, scheduled: false, why: 'not a crawlable URL (only http, https and file URLs are)' });
+        added.push({ url: text, scheduled: false, why: 'not a crawlable URL (only http, https, file, imap and imaps URLs are)' });
         continue;
       }
       this.config.seeds.addSeed(url);

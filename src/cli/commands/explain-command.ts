@@ -39,7 +39,7 @@ function answeredBy(explained: readonly Explanation[]): string {
 }
 
 function describe(e: Explanation): string {
-  if (!e.normalized) return `${e.url}\n  not a crawlable URL (only http, https and file URLs are)`;
+  if (!e.normalized) return `${e.url}\n  not a crawlable URL (only http, https, file, imap and imaps URLs are)`;
   const lines = [e.url, `  normalised:     ${e.normalized}`, `  SURT:           ${e.surt}`, `  uniqueness key: ${e.uniquenessKey ?? '-'}`, `  queue key:      ${e.queueKey ?? '-'}`, `  queue cost:     ${e.cost ?? '-'}`, '  scope:'];
   for (const r of e.rules) lines.push(`    ${String(r.index).padStart(2)} ${r.decision.padEnd(6)} ${r.rule} (${r.className})`);
   if (e.decision) lines.push(`  decision: ${e.decision.decision}${e.decision.index !== undefined ? ` (rule ${e.decision.index}, ${e.decision.rule})` : ' (no rule decided: not accepted)'}`);

@@ -8,6 +8,7 @@ import { DnsResponseRecordBuilder } from './dns-response-record-builder.js';
 import type { GzipMembers } from './gzip-members.js';
 import { HttpRequestRecordBuilder } from './http-request-record-builder.js';
 import { HttpResponseRecordBuilder } from './http-response-record-builder.js';
+import { MailResourceRecordBuilder } from './mail-resource-record-builder.js';
 import { MetadataRecordBuilder } from './metadata-record-builder.js';
 import { PoolWriterProcessor, validateWriterPool, writerPoolProps } from './pool-writer-processor.js';
 import { RevisitRecordBuilder } from './revisit-record-builder.js';
@@ -26,7 +27,7 @@ export const warcWriterProcessorComponent = defineComponent({
   description:
     'Writes WARC 1.0 files (Heritrix\'s WARCWriterChainProcessor): a warcinfo record heads each file; per URI with a status ' +
     'above 0 the record builders of `chain` write, in order, linked by WARC-Concurrent-To: a `response` for a dns: lookup; ' +
-    'for HTTP the response as received, the request (when the fetcher kept it) and a metadata record. A response is ' +
+    'for HTTP the response as received, the request (when the fetcher kept it) and a metadata record; a `resource` for a mail message (imap:). A response is ' +
     'stored byte for byte as it came off the connection, as Heritrix stores it: its chunk framing and content coding ' +
     'kept, its payload digest over the entity so stored (the digest crawl.log shows). Each record is its own gzip member. ' +
     'Files are written as `….warc.gz.open` and renamed when closed; a file is closed once it reaches ' +
@@ -77,6 +78,7 @@ export type { WarcJournal } from './writer-pool-journal.js';
 export function defaultRecordBuilders(): WarcRecordBuilder[] {
   return [
     new DnsResponseRecordBuilder(), new HttpResponseRecordBuilder(), new RevisitRecordBuilder(), new HttpRequestRecordBuilder(), new MetadataRecordBuilder(),
+    new MailResourceRecordBuilder(),
   ];
 }
 

@@ -1,11 +1,11 @@
-const CRAWLABLE_PROTOCOLS = new Set(['http:', 'https:', 'file:']);
+const CRAWLABLE_PROTOCOLS = new Set(['http:', 'https:', 'file:', 'imap:', 'imaps:']);
 
 /**
  * The crawler's form of a link: WHATWG's serialisation of `new URL(href, base)` with the fragment
  * and one trailing dot of the host removed (as Heritrix's UURI does), and nothing else: path case,
  * query order, percent-escapes and an empty `?` are kept.
  *
- * Returns null for unparsable input and for schemes other than http, https and file (`javascript:`,
+ * Returns null for unparsable input and for schemes other than http, https, file, imap and imaps (`javascript:`,
  * `mailto:`, `data:` … are not crawlable). Runs on every extracted link, so an explicit foreign
  * scheme is refused before any parsing.
  */
@@ -34,7 +34,7 @@ export function serializeUrl(url: URL): string {
 }
 
 /**
- * True when `href` opens with an explicit scheme other than http, https or file. Input with leading
+ * True when `href` opens with an explicit scheme other than http, https, file, imap or imaps. Input with leading
  * blanks or embedded tabs is left to the full parser (WHATWG strips those before reading a scheme).
  */
 function hasUncrawlableScheme(href: string): boolean {
@@ -47,7 +47,7 @@ function hasUncrawlableScheme(href: string): boolean {
   }
   if (i === href.length || i > 5) return i < href.length;
   const scheme = href.slice(0, i).toLowerCase();
-  return scheme !== 'http' && scheme !== 'https' && scheme !== 'file';
+  return scheme !== 'http' && scheme !== 'https' && scheme !== 'file' && scheme !== 'imap' && scheme !== 'imaps';
 }
 
 function isAlpha(c: number): boolean {

@@ -2,7 +2,7 @@
 const SECRET_SCHEMES = /^imaps?:\/\//i;
 
 /** `imap://user:password@` and the like: scheme, user, then a password up to the `@`. */
-const USERINFO_PASSWORD = /\b(imaps?:\/\/[^\s/?#:@"'<>]*):[^\s/?#@"'<>]*@/gi;
+const USERINFO_PASSWORD = /(imaps?:\/\/[^\s/?#:@"'<>]*):[^\s/?#@"'<>]*@/gi;
 
 /**
  * An `imap:` or `imaps:` URL without the password its user info carries, and the password

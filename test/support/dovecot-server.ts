@@ -68,7 +68,18 @@ export class DovecotServer {
     return readFile(join(this.dir, 'dovecot.log'), 'utf8').catch(() => '');
   }
 
+  /** Stops the server (every open connection is cut) and starts it again on the same port, with the same mail. */
+  async restart(): Promise<void> {
+    await this.stop();
+    await this.start();
+  }
+
   async close(): Promise<void> {
+    await this.stop();
+    await rm(this.dir, { recursive: true, force: true });
+  }
+
+  private async stop(): Promise<void> {
     const child = this.child;
     this.child = undefined;
     if (child && child.exitCode === null && child.signalCode === null) {
@@ -76,7 +87,6 @@ export class DovecotServer {
       child.kill('SIGTERM');
       await exited;
     }
-    await rm(this.dir, { recursive: true, force: true });
   }
 
   private async configure(): Promise<void> {

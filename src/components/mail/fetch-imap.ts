@@ -192,27 +192,32 @@ export class FetchImap extends Processor<typeof fetchImapComponent> {
     if (c.flagsAreChanges) curi.extraInfo.version = `flags:${lastingFlags(message.flags).join(' ')}`;
   }
 
-  /** The folder's listing of this run, made now (within the open folder) if there is none yet with this UIDVALIDITY. */
+  /** The folder's listing of this run, made now (in the folder the client holds open) if there is none yet with this UIDVALIDITY. */
   async #listingOfRun(client: ImapFlow, target: ImapTarget, uidValidity: bigint): Promise<FolderListing> {
     const known = this.#listings.get(accountKey(target), target.folder);
     if (known && known.uidValidity === uidValidity) return known;
-    return this.#list(client, target);
+    return this.#listOpen(client, target);
   }
 
   /** Every UID of a folder, opened read-only: the complete listing that proves a message gone. */
   async #list(client: ImapFlow, target: ImapTarget): Promise<FolderListing> {
     const lock = await client.getMailboxLock(target.folder, { readOnly: true });
     try {
-      const mailbox = client.mailbox === false ? undefined : client.mailbox;
-      if (mailbox === undefined) throw new Error('the folder did not open');
-      const uids = new Set<number>();
-      if (mailbox.exists > 0) for (const m of await client.fetchAll('1:*', { uid: true })) uids.add(m.uid);
-      const listing: FolderListing = { uidValidity: mailbox.uidValidity, uids };
-      this.#listings.set(accountKey(target), target.folder, listing);
-      return listing;
+      return await this.#listOpen(client, target);
     } finally {
       lock.release();
     }
+  }
+
+  /** Every UID of the folder the client holds open (and locked). */
+  async #listOpen(client: ImapFlow, target: ImapTarget): Promise<FolderListing> {
+    const mailbox = client.mailbox === false ? undefined : client.mailbox;
+    if (mailbox === undefined || mailbox.path !== target.folder) throw new Error('the folder did not open');
+    const uids = new Set<number>();
+    if (mailbox.exists > 0) for (const m of await client.fetchAll('1:*', { uid: true })) uids.add(m.uid);
+    const listing: FolderListing = { uidValidity: mailbox.uidValidity, uids };
+    this.#listings.set(accountKey(target), target.folder, listing);
+    return listing;
   }
 }
 

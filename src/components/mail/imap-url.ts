@@ -50,7 +50,7 @@ export function parseImapUrl(uri: string): ImapTarget | string {
   const user = decode(url.username);
   const authority = `${url.protocol}//${url.username === '' ? '' : `${url.username}@`}${url.host}`;
   return {
-    secure, user, host: url.hostname.replace(/^\[|\]$/g, ''), port, authority, folder,
+    secure, user, host: url.hostname.replace(/^\[|\]$/g, '').toLowerCase(), port, authority, folder,
     uidValidity: m[2] === undefined ? undefined : BigInt(m[2]),
     uid: m[3] === undefined ? undefined : Number(m[3]),
   };

@@ -191,3 +191,48 @@ describe('crawling a mailbox over IMAP, twice (integration)', function () {
     expect(readFileSync(join(second.runDir, 'crawler-beans.xml'), 'utf8')).to.contain(server.url('bob', 'INBOX'));
   });
 });
+
+describe('crawling a mailbox whose operator counts flag changes (integration)', function () {
+  this.timeout(120_000);
+  let server: DovecotServer;
+  let job: { dir: string; cleanup(): Promise<void> };
+
+  before(async function () {
+    requireServer(this, 'dovecot-imapd');
+    server = await DovecotServer.create({ dana: 'dana-Pass-3z' });
+    await server.with('dana', (c) => fill(c, 'INBOX', 1, 6));
+    job = await tempDir({ 'crawler-beans.xml': readFileSync(join(REPO_ROOT, 'profiles', 'mailbox.xml'), 'utf8') });
+  });
+
+  after(async () => {
+    await job?.cleanup();
+    await server?.close();
+  });
+
+  const launch = async () => {
+    // The seed and the switch given with --set; the password in the environment variable.
+    const sets = ['metadata.operatorContactUrl=http://example.org/contact', `seeds.textSource.value=${server.url('dana')}`, 'fetchImap.flagsAreChanges=true'];
+    process.env.BEANCRAWL_IMAP_PASSWORD = 'dana-Pass-3z';
+    try {
+      const result = await launchJob(job.dir, { sets });
+      const lines = readFileSync(join(job.dir, result.runDir, 'documents.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Line);
+      return kinds({ exitStatus: result.exitStatus, lines, log: [], runDir: '', logins: 0 });
+    } finally {
+      delete process.env.BEANCRAWL_IMAP_PASSWORD;
+    }
+  };
+
+  it('reports a message whose flags changed as changed, the others unchanged', async () => {
+    expect((await launch()).new).to.have.length(6);
+    await server.with('dana', async (c) => {
+      const lock = await c.getMailboxLock('INBOX');
+      try {
+        await c.messageFlagsAdd('2', ['\\Seen'], { uid: true });
+        await c.messageFlagsAdd('5', ['$Important'], { uid: true });
+      } finally {
+        lock.release();
+      }
+    });
+    expect(await launch()).to.deep.equal({ changed: ['INBOX#2', 'INBOX#5'], unchanged: ['INBOX#1', 'INBOX#3', 'INBOX#4', 'INBOX#6'] });
+  });
+});

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FetchMessageObject, ImapFlow, ListResponse } from 'imapflow';
 import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans/registry/component-descriptor.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
@@ -5,14 +6,22 @@ import { FetchStatus } from '../../model/fetch-status.js';
 import { Hop } from '../../model/hop.js';
 import { PROCESSOR_PROPS, PROCESSOR_REFS } from '../../model/processor-props.js';
 import { FINISH, PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
-import { fetchErrorStatus } from '../fetch/fetch-error-status.js';
-import { FILE_DIGEST_ALGORITHMS, fileDigest } from '../files/file-digest.js';
-import { FOLDER_ENTRY_CONTEXT } from '../files/fetch-file.js';
+import { base32 } from '../../util/base32.js';
 import { FolderListings, type FolderListing } from './folder-listings.js';
 import { ImapConnections } from './imap-connections.js';
 import { accountKey, folderUrl, messageUrl, parseImapUrl, type ImapTarget } from './imap-url.js';
 import { MailboxLogins, NO_LOGIN_CODE } from './mailbox-logins.js';
 import { lastingFlags, mailAttributesOf } from './mail-attributes-of.js';
+
+/** The digests of a message's source, by Heritrix's names. */
+const DIGEST_ALGORITHMS = ['sha1', 'sha256', 'md5'] as const;
+
+/** Heritrix's context for links read from a listing (as FetchFile's folder entries). */
+const ENTRY_CONTEXT = '=NAVLINK_MISC';
+
+/** Errors of the connection itself, by code: -2 none could be made, -3 it broke. */
+const CONNECT_FAILED = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENETDOWN', 'EADDRNOTAVAIL', 'ENOTFOUND', 'EAI_AGAIN']);
+const CONNECT_LOST = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'NoConnection', 'EConnectionClosed', 'StateLogout', 'ClosedAfterConnectText', 'ClosedAfterConnectTLS']);
 
 export const fetchImapComponent = defineComponent({
   name: 'FetchImap',
@@ -49,7 +58,7 @@ export const fetchImapComponent = defineComponent({
       type: 'integer', minimum: 1, default: 1,
       description: 'Accounts of one server worked on at once, each over one connection whose commands run one at a time: 1 (politeness) is one connection\'s worth of commands at a time per server.',
     },
-    digestAlgorithm: { type: 'string', enum: FILE_DIGEST_ALGORITHMS, default: 'sha1', description: 'The digest algorithm of a message\'s source.' },
+    digestAlgorithm: { type: 'string', enum: DIGEST_ALGORITHMS, default: 'sha1', description: 'The digest algorithm of a message\'s source.' },
   },
   refs: {
     ...PROCESSOR_REFS,
@@ -121,7 +130,7 @@ export class FetchImap extends Processor<typeof fetchImapComponent> {
   async #account(client: ImapFlow, curi: CrawlUri, target: ImapTarget): Promise<void> {
     const folders = (await client.list()).filter((f) => f.parentPath === '' || f.parentPath === undefined);
     const lines = folders.map((f) => `${f.path}/`);
-    for (const f of folders) curi.outlinks.push({ uri: folderUrl(target.authority, f.path), hop: Hop.LINK, context: FOLDER_ENTRY_CONTEXT });
+    for (const f of folders) curi.outlinks.push({ uri: folderUrl(target.authority, f.path), hop: Hop.LINK, context: ENTRY_CONTEXT });
     listing(curi, lines);
   }
 
@@ -136,12 +145,12 @@ export class FetchImap extends Processor<typeof fetchImapComponent> {
       lines.push(`UIDVALIDITY=${uidValidity}`);
       for (const uid of [...uids].sort((a, b) => a - b)) {
         lines.push(`UID=${uid}`);
-        curi.outlinks.push({ uri: messageUrl(target.authority, target.folder, uidValidity, uid), hop: Hop.LINK, context: FOLDER_ENTRY_CONTEXT });
+        curi.outlinks.push({ uri: messageUrl(target.authority, target.folder, uidValidity, uid), hop: Hop.LINK, context: ENTRY_CONTEXT });
       }
     }
     for (const child of folders.filter((f) => f.parentPath === target.folder)) {
       lines.push(`${child.path}/`);
-      curi.outlinks.push({ uri: folderUrl(target.authority, child.path), hop: Hop.LINK, context: FOLDER_ENTRY_CONTEXT });
+      curi.outlinks.push({ uri: folderUrl(target.authority, child.path), hop: Hop.LINK, context: ENTRY_CONTEXT });
     }
     listing(curi, lines);
   }
@@ -182,7 +191,7 @@ export class FetchImap extends Processor<typeof fetchImapComponent> {
     curi.contentType = 'message/rfc822';
     curi.contentSize = content.length;
     curi.recordedSize = content.length;
-    curi.contentDigest = fileDigest(c.digestAlgorithm, content);
+    curi.contentDigest = `${c.digestAlgorithm}:${base32(createHash(c.digestAlgorithm).update(content).digest())}`;
     curi.mail = mailAttributesOf(message.envelope, target.folder, message.flags);
     if (message.size !== undefined) curi.extraInfo.messageSize = message.size;
     if (message.size !== undefined && message.size > content.length) curi.annotations.push('lenTrunc');
@@ -253,13 +262,14 @@ function failed(curi: CrawlUri, err: unknown): void {
     curi.fetchStatus = 401;
   } else {
     const code = typeof e.code === 'string' && e.code !== '' ? e.code : 'Error';
-    curi.fetchStatus = statusOf(code, err);
+    curi.fetchStatus = statusOf(code);
     curi.annotations.push(`err:${code}`);
   }
 }
 
-function statusOf(code: string, err: unknown): number {
-  if (/TIMEOUT$/i.test(code)) return FetchStatus.TIMEOUT;
-  if (['NoConnection', 'EConnectionClosed', 'StateLogout', 'ClosedAfterConnectText', 'ClosedAfterConnectTLS'].includes(code)) return FetchStatus.CONNECT_LOST;
-  return err instanceof Error ? fetchErrorStatus(err) : FetchStatus.RUNTIME_EXCEPTION;
+function statusOf(code: string): number {
+  if (/TIMEOUT$/i.test(code) || code === 'ETIMEDOUT') return FetchStatus.TIMEOUT;
+  if (CONNECT_FAILED.has(code) || /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_)/.test(code)) return FetchStatus.CONNECT_FAILED;
+  if (CONNECT_LOST.has(code)) return FetchStatus.CONNECT_LOST;
+  return FetchStatus.RUNTIME_EXCEPTION;
 }

@@ -58,7 +58,8 @@ export const jsonlReceiverComponent = defineComponent({
       type: 'object', additionalProperties: { type: 'string', minLength: 1 },
       default: DEFAULT_JSONL_MAPPING,
       description: `Attribute → JSON key. Attributes: ${DOCUMENT_ATTRIBUTE_NAMES.map((a) => `\`${a}\``).join(', ')} ` +
-        '(SMILA\'s http… names first; httpSize is the content\'s bytes, httpLastModified and fetchTime ISO dates; title, text, language, description and keywords as an ExtractorDocument reads them), ' +
+        '(SMILA\'s http… names first; httpSize is the content\'s bytes, httpLastModified and fetchTime ISO dates; title, text, language, description and keywords as an ExtractorDocument reads them; ' +
+        'subject, from, to, date, messageId, folder and flags a mail message\'s envelope, as FetchImap reads it), ' +
         'and `header.NAME` (a response header), `meta.NAME` (a meta tag) or `field.NAME` (a FieldsBySelector field). A mapping given replaces the default one. ' +
         `The key \`${KIND_KEY}\` is the line's own.`,
     },

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type { ImapFlow } from 'imapflow';
 import { accountKey, serverKey, type ImapTarget } from './imap-url.js';
 
@@ -9,6 +10,9 @@ export interface ConnectionOptions {
   /** Accounts of one server worked on at once (each with one connection): 1 is one connection's worth of commands at a time. */
   readonly maxConnectionsPerServer: number;
 }
+
+/** imapflow, required (not imported: the CLI's bundle runs without dynamic import) when the first connection opens. */
+const require = createRequire(import.meta.url);
 
 /** An error of the connection rather than of the command: the connection is dropped, and the command tried once more on a new one. */
 const CONNECTION_CODES = new Set(['StateLogout', 'NoConnection', 'EConnectionClosed', 'ECONNRESET', 'EPIPE', 'ETIMEOUT', 'ETIMEDOUT', 'SOCKET_TIMEOUT', 'ClosedAfterConnectTLS']);
@@ -93,7 +97,7 @@ export class ImapConnections {
 
   async #open(target: ImapTarget): Promise<ImapFlow> {
     // imapflow is loaded only when a job fetches mailboxes.
-    const { ImapFlow } = await import('imapflow');
+    const { ImapFlow } = require('imapflow') as typeof import('imapflow');
     const { user, password } = this.login(target);
     const client = new ImapFlow({
       host: target.host, port: target.port, secure: target.secure,

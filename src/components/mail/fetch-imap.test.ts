@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { createServer, type AddressInfo } from 'node:net';
 import { CrawlUri } from '../../model/crawl-uri.js';
 import type { CredentialStore } from '../../model/credential-store.js';
 import type { SeedModule } from '../../model/seed-module.js';
@@ -133,6 +134,21 @@ describe(FetchImap.name, function () {
     await server.restart();
     const again = await fetch(f, message(3));
     expect([again.fetchStatus, again.annotations]).to.deep.equal([200, []]);
+  });
+
+  it('answers -4 when a server accepts the connection and never greets, within connectTimeoutMs', async () => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as AddressInfo).port;
+    try {
+      const f = await fetcher({ connectTimeoutMs: 500 }, [`imap://bob:x@127.0.0.1:${port}/INBOX`]);
+      const started = Date.now();
+      const curi = await fetch(f, `imap://bob@127.0.0.1:${port}/INBOX`);
+      expect([curi.fetchStatus, curi.annotations]).to.deep.equal([-4, ['err:GREETING_TIMEOUT']]);
+      expect(Date.now() - started).to.be.below(5000);
+    } finally {
+      silent.close();
+    }
   });
 
   it('answers -2 when nothing listens, and -7 for a URL it cannot fetch (a part of a message)', async () => {

@@ -73,6 +73,17 @@ describe('seeds at verify (level 3)', () => {
     expect(await lines('file-system', 'file:///srv/docs/')).to.deep.equal([]);
   });
 
+  it('refuses a mailbox seed in a web job, naming the mailbox profile, and a web seed in a mailbox job; never quotes a seed\'s password', async () => {
+    const web = await lines('default', 'imap://bob:Hush-7@mail.example.org/INBOX');
+    expect(web).to.have.length(1);
+    expect(web[0]).to.match(/^crawler-beans\.xml:6:1: error BC_BEAN_INVALID: .*seed "imap:\/\/bob@mail\.example\.org\/INBOX" is a mailbox \(imap:\) URL, which this job cannot fetch \(no FetchImap .*--profile mailbox/);
+    const mail = await lines('mailbox', 'https://example.org/\nimaps://bob:Hush-7@/INBOX\nimaps://bob:Hush-7@mail.example.org/INBOX');
+    expect(mail).to.have.length(2);
+    expect(mail[0]).to.match(/^crawler-beans\.xml:6:1: error BC_BEAN_INVALID: .*seed "https:\/\/example\.org\/" is a web URL, which this job cannot fetch/);
+    expect(mail[1]).to.match(/^crawler-beans\.xml:7:1: error BC_BEAN_INVALID: .*seed "imaps:\/\/bob@\/INBOX" /);
+    expect([...web, ...mail].join('\n')).not.to.contain('Hush-7');
+  });
+
   it('warns of the profiles\' placeholder seed at its line, naming the override to edit', async () => {
     const found = await lines('default', 'https://example.org/\nhttp://example.example/example');
     expect(found).to.deep.equal([

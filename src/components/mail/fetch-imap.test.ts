@@ -104,6 +104,23 @@ describe(FetchImap.name, function () {
     expect((await fetch(f, server.url('bob', 'INBOX.Nowhere'))).fetchStatus).to.equal(404);
   });
 
+  it('lists the folder again for a message expunged after this run listed it, and answers 404', async () => {
+    const f = await withPassword();
+    await server.with('bob', (c) => c.append('INBOX', mailMessage(9)));
+    const listed = await fetch(f, server.url('bob', 'INBOX'));
+    expect(listed.outlinks.map((l) => l.uri)).to.include(message(4));
+    await server.with('bob', async (c) => {
+      const lock = await c.getMailboxLock('INBOX');
+      try {
+        await c.messageDelete('4', { uid: true });
+      } finally {
+        lock.release();
+      }
+    });
+    const curi = await fetch(f, message(4));
+    expect([curi.fetchStatus, curi.annotations]).to.deep.equal([404, ['imap:expunged']]);
+  });
+
   it('finds the password in a MailboxCredential, or in the environment variable', async () => {
     const store: CredentialStore = {
       httpAuthFor: () => [],

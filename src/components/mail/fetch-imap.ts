@@ -172,9 +172,11 @@ export class FetchImap extends Processor<typeof fetchImapComponent> {
       const source = c.maxLengthBytes > 0 ? { maxLength: c.maxLengthBytes } : true;
       const message = await client.fetchOne(String(uid), { uid: true, flags: true, envelope: true, size: true, internalDate: true, source }, { uid: true });
       if (message && message.source) return this.#record(curi, target, message, c);
-      const listing = await this.#listingOfRun(client, target, mailbox.uidValidity);
+      let listing = await this.#listingOfRun(client, target, mailbox.uidValidity);
+      // Expunged since this run listed the folder: a listing made now decides.
+      if (listing.uids.has(uid)) listing = await this.#listOpen(client, target);
       if (!listing.uids.has(uid)) return gone(curi, 'imap:expunged');
-      // Listed, yet not fetched: no proof either way.
+      // Listed now, yet not fetched: no proof either way.
       curi.annotations.push('imap:notFetched');
       curi.fetchStatus = FetchStatus.RUNTIME_EXCEPTION;
     } finally {

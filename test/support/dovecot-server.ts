@@ -4,6 +4,7 @@ import { connect, createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { ImapFlow } from 'imapflow';
+import { installCommand, isInstalled, SYSTEM_SERVERS } from './system-servers.js';
 import { until } from './until.js';
 
 const DOVECOT = '/usr/sbin/dovecot';
@@ -25,6 +26,7 @@ export class DovecotServer {
 
   /** Starts a server with these users (name → password), each with an empty INBOX. */
   static async create(users: Readonly<Record<string, string>>): Promise<DovecotServer> {
+    if (!isInstalled(SYSTEM_SERVERS['dovecot-imapd'])) throw new Error(`Dovecot is not installed; to install it, as root: ${installCommand([SYSTEM_SERVERS['dovecot-imapd']])}`);
     const dir = await mkdtemp(join(tmpdir(), 'beancrawl-dovecot-'));
     const server = new DovecotServer(dir, await freePort(), users);
     try {

@@ -112,7 +112,12 @@ export class ImapConnections {
     });
     // A connection that fails between commands says so here; the next operation reconnects.
     client.on('error', () => undefined);
-    await client.connect();
+    try {
+      await client.connect();
+    } catch (err) {
+      client.close();
+      throw err;
+    }
     return client;
   }
 

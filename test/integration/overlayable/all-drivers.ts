@@ -9,6 +9,7 @@ import { FETCH_HTTP_DRIVERS } from './fetch-http-drivers.js';
 import { FILE_DRIVERS } from './file-drivers.js';
 import { FRONTIER_DRIVERS } from './frontier-drivers.js';
 import { HISTORY_DRIVERS } from './history-drivers.js';
+import { MAIL_DRIVERS } from './mail-drivers.js';
 import { PRECEDENCE_DRIVERS } from './precedence-drivers.js';
 import { PREFETCH_DRIVERS } from './prefetch-drivers.js';
 import { QUOTA_DRIVERS } from './quota-drivers.js';
@@ -28,4 +29,5 @@ export const ALL_DRIVERS: readonly Driver[] = [
   ...DIGEST_HISTORY_DRIVERS,
   ...DISPOSITION_DRIVERS,
   ...FILE_DRIVERS,
+  ...MAIL_DRIVERS,
 ];

@@ -224,8 +224,11 @@ export class FetchImap extends Processor<typeof fetchImapComponent> {
   async #listOpen(client: ImapFlow, target: ImapTarget): Promise<FolderListing> {
     const mailbox = client.mailbox === false ? undefined : client.mailbox;
     if (mailbox === undefined || mailbox.path !== target.folder) throw new Error('the folder did not open');
-    const uids = new Set<number>();
-    if (mailbox.exists > 0) for (const m of await client.fetchAll('1:*', { uid: true })) uids.add(m.uid);
+    // UID SEARCH ALL: every UID, and nothing else.
+    const found = mailbox.exists > 0 ? await client.search({ all: true }, { uid: true }) : [];
+    // No answer is no listing: nothing may be proven gone by it.
+    if (!Array.isArray(found)) throw Object.assign(new Error('the folder could not be searched'), { code: 'SearchFailed' });
+    const uids = new Set<number>(found);
     const listing: FolderListing = { uidValidity: mailbox.uidValidity, uids };
     this.#listings.set(accountKey(target), target.folder, listing);
     return listing;

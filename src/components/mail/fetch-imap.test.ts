@@ -1,5 +1,7 @@
 import { expect } from 'chai';
+import { chmod } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { CrawlUri } from '../../model/crawl-uri.js';
 import type { CredentialStore } from '../../model/credential-store.js';
 import type { SeedModule } from '../../model/seed-module.js';
@@ -119,6 +121,24 @@ describe(FetchImap.name, function () {
     });
     const curi = await fetch(f, message(4));
     expect([curi.fetchStatus, curi.annotations]).to.deep.equal([404, ['imap:expunged']]);
+  });
+
+  it('proves nothing gone when the folder cannot be opened (a failure, not a 404)', async () => {
+    const validityOf = await server.with('bob', async (c) => {
+      await c.mailboxCreate('INBOX.Locked');
+      await c.append('INBOX.Locked', mailMessage(70, { folder: 'INBOX.Locked' }));
+      const status = await c.status('INBOX.Locked', { uidValidity: true });
+      return status === false ? 0n : status.uidValidity!;
+    });
+    const folder = join(server.dir, 'mail', 'bob', '.INBOX.Locked');
+    await chmod(folder, 0o000);
+    try {
+      const curi = await fetch(await withPassword(), message(1, 'INBOX.Locked', validityOf));
+      expect(curi.fetchStatus, curi.annotations.join()).to.be.below(0);
+      expect(curi.annotations.some((a) => a.startsWith('err:'))).to.equal(true);
+    } finally {
+      await chmod(folder, 0o700);
+    }
   });
 
   it('finds the password in a MailboxCredential, or in the environment variable', async () => {

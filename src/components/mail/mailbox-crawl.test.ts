@@ -235,4 +235,21 @@ describe('crawling a mailbox whose operator counts flag changes (integration)', 
     });
     expect(await launch()).to.deep.equal({ changed: ['INBOX#2', 'INBOX#5'], unchanged: ['INBOX#1', 'INBOX#3', 'INBOX#4', 'INBOX#6'] });
   });
+
+  it('logs in with a MailboxCredential of the profile\'s credential store, wired by autowiring', async () => {
+    const beans = readFileSync(join(REPO_ROOT, 'profiles', 'mailbox.xml'), 'utf8').replace(
+      /<!-- <entry key="work">.*-->/,
+      `<entry key="test"><bean class="MailboxCredential"><property name="domain" value="127.0.0.1:${server.port}"/><property name="login" value="dana"/><property name="password" value="dana-Pass-3z"/></bean></entry>`,
+    );
+    expect(beans).to.contain('class="MailboxCredential"');
+    const other = await tempDir({ 'crawler-beans.xml': beans });
+    try {
+      // The seed names no user: the credential gives it.
+      const result = await launchJob(other.dir, { sets: ['metadata.operatorContactUrl=http://example.org/contact', `seeds.textSource.value=imap://127.0.0.1:${server.port}/INBOX`] });
+      const log = parseCrawlLog(readFileSync(join(other.dir, result.runDir, 'logs', 'crawl.log'), 'utf8'));
+      expect(log.map((e) => [e.uri.replace(/^imap:\/\/127\.0\.0\.1:\d+\//, ''), e.status])).to.deep.include.members([['INBOX', 200], ...[1, 2, 3, 4, 5, 6].map((n) => [`INBOX;UIDVALIDITY=${/UIDVALIDITY=(\d+)/.exec(log[1].uri)![1]}/;UID=${n}`, 200])]);
+    } finally {
+      await other.cleanup();
+    }
+  });
 });

@@ -17,7 +17,8 @@ export const fetchFileComponent = defineComponent({
   name: 'FetchFile',
   description:
     'Fetches `file:` URIs from the local file system (in the manner of Aperture\'s FileSystemCrawler). A folder\'s entries become its ' +
-    'links (hop L; sub-folders end in `/`) and its content is the list of their names (type `inode/directory`). A file\'s bytes are its ' +
+    'links (hop L; sub-folders end in `/`) and its content is the list of their names (type `inode/directory`): a listing, which receivers ' +
+    'and the fetch history never hear of (its files are the documents; a file gone from it is found gone at the run\'s end). A file\'s bytes are its ' +
     'content, its type guessed from its extension, its size and modification time in extraInfo (`fileSize`, `lastModified`). ' +
     'Status 200 for a file or folder that reads, 404 when it does not exist, 403 when it cannot be read or is no regular file ' +
     '(device, FIFO, socket), -5002 for a symbolic link not followed (annotation `symlinkNotFollowed:outside` or `:loop`), ' +
@@ -118,7 +119,7 @@ export class FetchFile extends Processor<typeof fetchFileComponent> {
     curi.fetchStatus = 403;
   }
 
-  /** The entries become outlinks (folders with a trailing slash), their names one a line the content. */
+  /** The entries become outlinks (folders with a trailing slash), their names one a line the content (a listing). */
   async #readFolder(curi: CrawlUri, path: string, stats: Stats, c: FetchFileConfig): Promise<void> {
     const entries = await folderEntries(path, c.crawlHiddenFiles);
     let listing = '';
@@ -128,6 +129,8 @@ export class FetchFile extends Processor<typeof fetchFileComponent> {
       listing += folder ? `${name}/\n` : `${name}\n`;
     }
     record(curi, Buffer.from(listing, 'utf8'), FOLDER_TYPE, stats, c);
+    // A listing, not a document: receivers and the fetch history hear of its files, never of it.
+    curi.listing = true;
   }
 
   /** Reads up to maxLengthBytes of the file (the rest left, `lenTrunc`). */

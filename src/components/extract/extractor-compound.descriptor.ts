@@ -6,6 +6,7 @@ export const extractorCompoundComponent = defineComponent({
   name: 'ExtractorCompound',
   description:
     'Opens compound documents, zip, tar, tar.gz (tgz) and gzip, known by their first bytes, found by any fetcher (web, `file:`), ' +
+    'and mail messages (type message/rfc822: their attachments, read with postal-mime), ' +
     'and gives each element to the receivers as a document of its own, after the compound, with SMILA\'s attributes: ' +
     '`_compoundRecordId` (the URL of the compound holding it), `_compoundPath` (its path there) and `_isCompound` (on a compound, ' +
     'a nested one included); an element\'s URL is the compound\'s, `!/`, its path. Nested compounds are opened too, to maxDepth. ' +

@@ -12,18 +12,27 @@ export const COMPOUND_TRUNC = 'compoundTrunc';
 export class ExtractorCompound extends Processor<typeof extractorCompoundComponent> {
   protected override shouldProcess(curi: CrawlUri): boolean {
     const content = documentContentOf(curi);
-    return content !== undefined && compoundKindOf(content) !== undefined;
+    return content !== undefined && compoundKindOf(content, curi.mimeType) !== undefined;
   }
 
-  protected innerProcess(curi: CrawlUri, c: ConfigOf<typeof extractorCompoundComponent>): ProcessResult {
+  protected async innerProcess(curi: CrawlUri, c: ConfigOf<typeof extractorCompoundComponent>): Promise<ProcessResult> {
     const content = documentContentOf(curi)!;
-    const name = decodeURIComponent(new URL(curi.uri).pathname.split('/').pop() || 'content');
-    const read = readCompound(content, name, c);
+    const name = nameOf(curi.uri);
+    const read = await readCompound(content, name, c, curi.mimeType);
     curi.compound = { elements: read.elements, complete: read.complete };
     if (!read.complete) {
       curi.annotations.push(COMPOUND_TRUNC);
       this.config.loggerModule?.alert?.('WARNING', `compound ${curi.uri} read in part (${read.elements.length} elements kept): ${read.problems.join('; ')}`);
     }
     return PROCEED;
+  }
+}
+
+/** The container's own name: the last segment of its URL's path (a gzip member without a stored name is named after it). */
+function nameOf(uri: string): string {
+  try {
+    return decodeURIComponent(new URL(uri).pathname.split('/').pop() || 'content');
+  } catch {
+    return 'content';
   }
 }

@@ -1,4 +1,5 @@
 import { unzipSync } from 'fflate';
+import PostalMime from 'postal-mime';
 import { gunzipSync } from 'node:zlib';
 import type { CompoundElement, CompoundListing } from '../../model/compound.js';
 import { contentTypeOf } from '../../util/content-type-of.js';
@@ -7,10 +8,14 @@ import type { CompoundLimits } from './compound-limits.js';
 import { isTar, tarEntries } from './tar-entries.js';
 
 /** The kinds of compound read. */
-export type CompoundKind = 'zip' | 'tar' | 'gzip';
+export type CompoundKind = 'zip' | 'tar' | 'gzip' | 'message';
 
-/** What a compound's bytes are, by their first bytes (never by name or type alone). */
-export function compoundKindOf(bytes: Uint8Array): CompoundKind | undefined {
+/** The media type of a mail message, whose attachments are its elements. */
+const MESSAGE = 'message/rfc822';
+
+/** What a compound's bytes are: an archive by its first bytes (never by name or type alone), a mail message by its declared type. */
+export function compoundKindOf(bytes: Uint8Array, mimeType?: string): CompoundKind | undefined {
+  if (mimeType === MESSAGE) return 'message';
   if (bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] === 3 || bytes[2] === 5) && (bytes[3] === 4 || bytes[3] === 6)) return 'zip';
   if (bytes.length >= 3 && bytes[0] === 0x1f && bytes[1] === 0x8b && bytes[2] === 8) return 'gzip';
   if (isTar(bytes)) return 'tar';
@@ -23,14 +28,15 @@ export interface CompoundRead extends CompoundListing {
 }
 
 /**
- * The elements of a zip, tar, tar.gz or gzip container, nested compounds read in turn (to
+ * The elements of a zip, tar, tar.gz or gzip container, or the attachments of a mail message
+ * (`mimeType` message/rfc822, read by postal-mime), nested compounds read in turn (to
  * `maxDepth`), within the limits: an element that would pass the total expanded size, its ratio,
  * the number of entries, or a depth is skipped and the listing marked incomplete, with the reason.
  * An entry whose name climbs out of the container (`..`) or is absolute is refused the same way;
  * names are kept as `a/b/c`. `name` is the container's own name (a gzip member without a stored
  * name is named after it, less `.gz`).
  */
-export function readCompound(bytes: Uint8Array, name: string, limits: CompoundLimits): CompoundRead {
+export async function readCompound(bytes: Uint8Array, name: string, limits: CompoundLimits, mimeType?: string): Promise<CompoundRead> {
   const elements: CompoundElement[] = [];
   const problems: string[] = [];
   let expanded = 0;
@@ -40,24 +46,41 @@ export function readCompound(bytes: Uint8Array, name: string, limits: CompoundLi
     if (problems.length < 20 && !problems.includes(problem)) problems.push(problem);
   };
 
-  const read = (data: Uint8Array, containerName: string, parent: string | undefined, depth: number): void => {
-    const kind = compoundKindOf(data);
+  const read = async (data: Uint8Array, containerName: string, parent: string | undefined, depth: number, declared?: string): Promise<void> => {
+    const kind = compoundKindOf(data, declared);
     if (kind === undefined) return;
-    const add = (rawName: string, content: Uint8Array, compressed: number) => {
+    const taken = new Set<string>();
+    const add = async (rawName: string, content: Uint8Array, compressed: number, type?: string): Promise<void> => {
       const path = cleanPath(rawName);
       if (path === undefined) return refuse(`entry "${rawName}" names a path outside the container`);
       if (elements.length >= limits.maxEntries) return refuse(`more than ${limits.maxEntries} entries (maxEntries)`);
       if (expanded + content.length > limits.maxExpandedBytes) return refuse(`more than ${limits.maxExpandedBytes} bytes expanded (maxExpandedBytes)`);
       if (compressed > 0 && content.length / compressed > limits.maxRatio) return refuse(`entry "${path}" expands ${Math.round(content.length / compressed)} times (maxRatio ${limits.maxRatio})`);
       expanded += content.length;
-      const full = parent === undefined ? path : `${parent}!/${path}`;
+      const own = unique(path, taken);
+      const full = parent === undefined ? own : `${parent}!/${own}`;
       const buffer = Buffer.from(content.buffer, content.byteOffset, content.length);
-      const nested = compoundKindOf(buffer) !== undefined;
-      elements.push({ path: full, ...(parent === undefined ? {} : { parent }), content: buffer, digest: sha1Base32(buffer), mimeType: contentTypeOf(path), isCompound: nested });
+      const mimeType = type && type !== 'application/octet-stream' ? type : contentTypeOf(own);
+      const nested = compoundKindOf(buffer, mimeType) !== undefined;
+      elements.push({ path: full, ...(parent === undefined ? {} : { parent }), content: buffer, digest: sha1Base32(buffer), mimeType, isCompound: nested });
       if (!nested) return;
       if (depth >= limits.maxDepth) return refuse(`"${full}" is a compound deeper than maxDepth ${limits.maxDepth}`);
-      read(buffer, path, full, depth + 1);
+      await read(buffer, own, full, depth + 1, mimeType);
     };
+
+    if (kind === 'message') {
+      let attachments: Array<{ filename: string | null; mimeType: string; content: ArrayBuffer | string }>;
+      try {
+        attachments = (await PostalMime.parse(data, { attachmentEncoding: 'arraybuffer' })).attachments as typeof attachments;
+      } catch (e) {
+        return refuse(`"${containerName}" cannot be read as a mail message: ${(e as Error).message}`);
+      }
+      for (const [i, a] of attachments.entries()) {
+        const content = typeof a.content === 'string' ? Buffer.from(a.content) : new Uint8Array(a.content);
+        await add(a.filename || `attachment-${i + 1}${a.mimeType === MESSAGE ? '.eml' : ''}`, content, 0, a.mimeType.toLowerCase());
+      }
+      return;
+    }
 
     if (kind === 'gzip') {
       let inner: Buffer;
@@ -69,9 +92,9 @@ export function readCompound(bytes: Uint8Array, name: string, limits: CompoundLi
       if (inner.length / Math.max(1, data.length) > limits.maxRatio) return refuse(`"${containerName}" expands ${Math.round(inner.length / data.length)} times (maxRatio ${limits.maxRatio})`);
       // A tar.gz: the tar's entries are the container's elements.
       if (isTar(inner)) return readTar(inner, add);
-      return add(gzipName(data) ?? containerName.replace(/\.(gz|tgz)$/i, (m) => (m.toLowerCase() === '.tgz' ? '.tar' : '')) ?? 'content', inner, data.length);
+      return await add(gzipName(data) ?? containerName.replace(/\.(gz|tgz)$/i, (m) => (m.toLowerCase() === '.tgz' ? '.tar' : '')) ?? 'content', inner, data.length);
     }
-    if (kind === 'tar') return readTar(data, add);
+    if (kind === 'tar') return await readTar(data, add);
     let entries: Record<string, Uint8Array>;
     try {
       let budget = limits.maxExpandedBytes - expanded;
@@ -90,17 +113,25 @@ export function readCompound(bytes: Uint8Array, name: string, limits: CompoundLi
     } catch (e) {
       return refuse(`"${containerName}" cannot be read as a zip: ${(e as Error).message}`);
     }
-    for (const [entryName, content] of Object.entries(entries)) add(entryName, content, 0);
+    for (const [entryName, content] of Object.entries(entries)) await add(entryName, content, 0);
   };
 
-  const readTar = (data: Uint8Array, add: (name: string, content: Uint8Array, compressed: number) => void) => {
+  const readTar = async (data: Uint8Array, add: (name: string, content: Uint8Array, compressed: number) => Promise<void>) => {
     const { entries, complete: whole } = tarEntries(data);
     if (!whole) refuse('the tar archive ends inside an entry');
-    for (const e of entries) add(e.name, data.subarray(e.offset, e.offset + e.size), 0);
+    for (const e of entries) await add(e.name, data.subarray(e.offset, e.offset + e.size), 0);
   };
 
-  read(bytes, name, undefined, 1);
+  await read(bytes, name, undefined, 1, mimeType);
   return { elements, complete, problems };
+}
+
+/** A path not yet taken in its compound (a mail message may attach two files of one name): `name`, else `name~2`, `name~3`… */
+function unique(path: string, taken: Set<string>): string {
+  let own = path;
+  for (let n = 2; taken.has(own); n++) own = `${path}~${n}`;
+  taken.add(own);
+  return own;
 }
 
 /** An entry name as `a/b/c`, or undefined when it is absolute or climbs out (`..`). */

@@ -187,8 +187,8 @@ export class FetchImap extends Processor<typeof fetchImapComponent> {
   #record(curi: CrawlUri, target: ImapTarget, message: FetchMessageObject, c: FetchImapConfig): void {
     const content = message.source!;
     curi.fetchStatus = 200;
-    // The message's source is the document: its attachments are compound elements, which a
-    // compound-document step may split out of this content later (type message/rfc822).
+    // The message's source is the document (type message/rfc822): ExtractorCompound, after the
+    // fetchers, gives its attachments to the receivers as elements of their own.
     curi.content = content;
     curi.contentType = 'message/rfc822';
     curi.contentSize = content.length;

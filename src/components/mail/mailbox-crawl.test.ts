@@ -37,11 +37,26 @@ function short(url: string, withValidity = false): string {
   return withValidity ? `${m[1]}@${m[2]}#${m[3]}` : `${m[1]}#${m[3]}`;
 }
 
+/** The messages' lines by kind (their attachments, compound elements, apart: see attachmentsFollow). */
 function kinds(run: Run): Record<string, string[]> {
   const out: Record<string, string[]> = {};
-  for (const l of run.lines) (out[l.kind] ??= []).push(short(l.url));
+  for (const l of run.lines) if (!l.url.includes('!/')) (out[l.kind] ??= []).push(short(l.url));
   for (const k of Object.keys(out)) out[k].sort();
   return out;
+}
+
+/**
+ * The attachments of the messages with one (every fourth: file-N.bin), each a compound element
+ * of its message: one line a message that has one, of the message's own kind in this scenario.
+ */
+function attachmentsFollow(run: Run, messages: number): void {
+  const elements = run.lines.filter((l) => l.url.includes('!/'));
+  expect(elements, 'one attachment line a message with an attachment').to.have.length(messages);
+  for (const e of elements) {
+    const message = e.url.slice(0, e.url.indexOf('!/'));
+    expect(e.url).to.match(/!\/file-\d+\.bin$/);
+    expect(e, e.url).to.deep.include({ _compoundRecordId: message, kind: run.lines.find((l) => l.url === message)!.kind });
+  }
 }
 
 /** Every file under dir (relative paths). */
@@ -128,9 +143,11 @@ describe('crawling a mailbox over IMAP, twice (integration)', function () {
       messageId: '<m4.INBOX@example.org>', folder: 'INBOX', flags: [], date: '2024-01-05T12:04:00.000Z',
     });
     expect(m4.url).to.match(/^imap:\/\/bob@127\.0\.0\.1:\d+\/INBOX;UIDVALIDITY=\d+\/;UID=4$/);
-    // The message's source is the document, its attachment inside it (compound elements come later).
+    // The message's source is the document; its attachment is an element of its own (ExtractorCompound), as for every fourth message.
     const entry = first.log.find((e) => short(e.uri) === 'INBOX#4')!;
     expect(Number(entry.size)).to.equal(Buffer.byteLength(mailMessage(4, { attachment: true, folder: 'INBOX' })));
+    expect(m4).to.deep.include({ _isCompound: true });
+    attachmentsFollow(first, 9);
     expect(first.log.filter((e) => e.status !== 200).map((e) => e.line), 'nothing failed').to.deep.equal([]);
   });
 
@@ -163,12 +180,14 @@ describe('crawling a mailbox over IMAP, twice (integration)', function () {
     const validity = (run: Run, folder: string) => new Set(run.lines.filter((l) => l.folder === folder).map((l) => /UIDVALIDITY=(\d+)/.exec(l.url)![1]));
     expect([...validity(second, 'INBOX.Old')], 'INBOX.Old has a new UIDVALIDITY').to.have.length(1).and.not.deep.equal([...validity(first, 'INBOX.Old')]);
     expect(k.new).to.deep.equal(['INBOX#25', 'INBOX#26', 'INBOX#27', 'INBOX.Old#1', 'INBOX.Old#2', 'INBOX.Old#3', 'INBOX.Old#4']);
-    const deleted = second.lines.filter((l) => l.kind === 'deleted').map((l) => short(l.url, true)).sort();
+    const deleted = second.lines.filter((l) => l.kind === 'deleted' && !l.url.includes('!/')).map((l) => short(l.url, true)).sort();
     const oldValidity = [...validity(first, 'INBOX.Old')][0];
     expect(deleted).to.deep.equal([...changed.expunged.map((s) => s.replace('#', `@${[...validity(first, 'INBOX')][0]}#`)), ...changed.oldBefore.map((s) => s.replace('#', `@${oldValidity}#`))].sort());
     expect(k.changed, 'flag changes are no changes unless flagsAreChanges').to.equal(undefined);
     expect(k.unchanged).to.have.length(36 - 6).and.include.members(changed.flagged);
     expect(second.logins, 'one login in the second run too').to.equal(1);
+    // Attachments share their message's fate: new (INBOX.Old#4, renewed), deleted (INBOX#8 expunged, the old INBOX.Old#4), unchanged (the rest).
+    attachmentsFollow(second, 10);
     // The expunged messages answered 404 only after the folder's complete listing of this run.
     const expunged = second.log.filter((e) => e.status === 404).map((e) => [short(e.uri), e.annotations]).sort();
     expect(expunged).to.deep.equal([

@@ -1,0 +1,377 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Client } from 'pg';
+import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
+import type { DocumentEvent } from '../../model/fetch-history.js';
+import type { CrawledDocument, Receiver } from '../../model/receiver.js';
+import { KEPT_SUBLEVEL_PREFIX, type StateParticipant, type StateSublevel } from '../../model/state-store.js';
+import { Deque } from '../../util/deque.js';
+import { attributeOf, mappedAttributes } from './document-attributes.js';
+import { isoDate } from './iso-date.js';
+import { connectionStringProblem, describeConnection, identifierProblem, mappingProblems, quoted } from './postgres-index-options.js';
+import type { postgresIndexReceiverComponent } from './postgres-index-receiver.descriptor.js';
+import { applyStatements, createStatements, type IndexOp } from './postgres-index-sql.js';
+
+export type PostgresIndexReceiverConfig = ConfigOf<typeof postgresIndexReceiverComponent>;
+
+/** Changes to apply in one transaction. In the store, one or more chunks (as HttpPushReceiver's batches). */
+interface Batch {
+  readonly seq: number;
+  /** Random: the applied-batches table knows it once its transaction committed. */
+  readonly id: string;
+  /** Each change as JSON. */
+  readonly ops: string[];
+  staged: number;
+  readonly keys: string[];
+}
+
+const keyOf = (seq: number, chunk: number) => `${String(seq).padStart(12, '0')}.${String(chunk).padStart(9, '0')}`;
+const STREAM_KEY = 'stream';
+
+/**
+ * Documents into a PostgreSQL table kept in sync with the crawl: new and changed documents
+ * upserted, unchanged ones touched, deleted ones removed, in batches, each in one transaction.
+ * Documents are taken at once (their marks set with the call) and kept in the state store
+ * (sublevel `kept:pgindex:<bean id>`) from the commit after they came until their batch is
+ * applied, so a crash loses none. A batch's random id is written in the same transaction to
+ * `TABLE_batches`, so a batch replayed after a crash that struck after its commit is skipped:
+ * each batch is applied exactly once. The database being unreachable pauses delivery with an
+ * alert; batches wait (in order, in the store) and are retried with back-off.
+ */
+export class PostgresIndexReceiver implements Receiver, StateParticipant {
+  /** The bean id (set by the container): names the state-store sublevel. */
+  beanName = '';
+  /** The document is kept (staged at the next commit) when the call returns; a promise is only backpressure. */
+  readonly writesOnCall = true;
+  appliedBatches = 0;
+  appliedOps = 0;
+  /** Batches found applied already (TABLE_batches has their id): replayed after a crash that came after their commit. */
+  skippedBatches = 0;
+  failedAttempts = 0;
+
+  readonly #where: string;
+  readonly #mapping: Readonly<Record<string, string>>;
+  #state: 'new' | 'started' | 'stopping' | 'stopped' = 'new';
+  #open = false;
+  #sub?: StateSublevel;
+  #loaded = false;
+  #participating = false;
+  /** Names this receiver's batches in TABLE_batches (kept in the store; random without one). */
+  #stream: string = randomUUID();
+  #nextSeq = 0;
+  #current?: Batch;
+  #dueTimer?: NodeJS.Timeout;
+  readonly #queue = new Deque<Batch>();
+  #sending?: Promise<void>;
+  #retryTimer?: NodeJS.Timeout;
+  #attempt = 0;
+  #client?: Client;
+  #created = false;
+  /** The ids of the batches the store held at start: the only ones of this stream that may come again. */
+  #replayable: string[] = [];
+  #idleWaiters: Array<() => void> = [];
+  #roomWaiters: Array<() => void> = [];
+
+  constructor(readonly config: PostgresIndexReceiverConfig) {
+    const problems = [
+      identifierProblem(config.table, 'the table name'), identifierProblem(config.textSearchConfig, 'textSearchConfig'),
+      connectionStringProblem(config.connectionString), ...mappingProblems(config.mapping).map((p) => `mapping ${p.message}`),
+    ].filter(Boolean);
+    if (problems.length) throw new Error(`PostgresIndexReceiver: ${problems.join('; ')}`);
+    this.#where = describeConnection(config.connectionString);
+    this.#mapping = config.mapping;
+  }
+
+  /** Batches formed and not yet applied (the one being applied included). */
+  get pendingBatches(): number {
+    return this.#queue.size + (this.#sending ? 1 : 0);
+  }
+
+  async start(): Promise<void> {
+    if (this.#state === 'started') return;
+    const store = this.config.stateStore;
+    if (store && !this.#loaded) {
+      this.#sub = store.sublevel(`${KEPT_SUBLEVEL_PREFIX}pgindex:${this.#storeName()}`);
+      const stream = await this.#sub.get(STREAM_KEY);
+      if (stream) this.#stream = stream;
+      else this.#sub.put(STREAM_KEY, this.#stream);
+      for (const batch of await loadBatches(this.#sub)) {
+        this.#queue.pushBack(batch);
+        this.#replayable.push(batch.id);
+        this.#nextSeq = batch.seq + 1;
+      }
+      this.#loaded = true;
+    }
+    if (store && !this.#participating) {
+      store.participate(this);
+      this.#participating = true;
+    }
+    this.#state = 'started';
+    this.#open = true;
+    this.#pump();
+  }
+
+  documentFound(doc: CrawledDocument): void | Promise<void> {
+    return this.#accept({ op: 'upsert', row: this.#row(doc) });
+  }
+
+  documentNew(doc: CrawledDocument): void | Promise<void> {
+    return this.documentFound(doc);
+  }
+
+  documentChanged(doc: CrawledDocument): void | Promise<void> {
+    return this.documentFound(doc);
+  }
+
+  /** With its content (a 200 that did not change) the row is written again; a 304 only moves its fetch time. */
+  documentUnchanged(event: DocumentEvent, doc?: CrawledDocument): void | Promise<void> {
+    if (doc) return this.documentFound(doc);
+    return this.#accept({ op: 'touch', url: event.url, fetchTime: isoDate(event.fetchTime) ?? new Date().toISOString() });
+  }
+
+  documentDeleted(event: DocumentEvent): void | Promise<void> {
+    return this.#accept({ op: 'delete', url: event.url });
+  }
+
+  stage(): void {
+    if (this.#current) this.#stageChunk(this.#current);
+  }
+
+  crawlFailed(): Promise<void> {
+    return this.stop();
+  }
+
+  /** Applies what is left for up to stopTimeoutMs; what is still unapplied stays in the store for the next start. */
+  async stop(): Promise<void> {
+    if (this.#state !== 'started') return;
+    this.#state = 'stopping';
+    this.#form();
+    if (this.#retryTimer !== undefined) {
+      clearTimeout(this.#retryTimer);
+      this.#retryTimer = undefined;
+      this.#pump();
+    }
+    if (this.pendingBatches > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        new Promise<void>((resolve) => this.#idleWaiters.push(resolve)),
+        new Promise<void>((resolve) => { timer = setTimeout(resolve, this.config.stopTimeoutMs); }),
+      ]);
+      clearTimeout(timer);
+      this.#idleWaiters = [];
+    }
+    this.#open = false;
+    clearTimeout(this.#retryTimer);
+    this.#retryTimer = undefined;
+    for (const resolve of this.#roomWaiters.splice(0)) resolve();
+    const client = this.#client;
+    this.#client = undefined;
+    // Ending the connection makes a transaction under way fail (rolled back): its batch stays.
+    await client?.end().catch(() => undefined);
+    await this.#sending;
+    this.#state = 'stopped';
+    const left = this.pendingBatches;
+    if (left > 0) {
+      const fate = this.#sub ? 'they stay in the state store and are applied when the job resumes or runs again' : 'they are lost: there is no state store';
+      this.#alert(`${left} batch(es) not applied to ${this.#target()} within stopTimeoutMs (${this.config.stopTimeoutMs} ms); ${fate}`);
+    }
+  }
+
+  #row(doc: CrawledDocument): Extract<IndexOp, { op: 'upsert' }>['row'] {
+    const title = attributeOf(doc, 'title');
+    const text = attributeOf(doc, 'text');
+    return {
+      url: doc.url,
+      title: typeof title === 'string' ? clean(title, this.config.maxTextChars) : null,
+      text: clean(typeof text === 'string' ? text : '', this.config.maxTextChars),
+      attributes: JSON.parse(JSON.stringify(mappedAttributes(doc, this.#mapping)).replace(/\\u0000/g, '')) as Record<string, unknown>,
+      fetchTime: doc.fetchTime.toISOString(),
+      digest: doc.digest ?? null,
+    };
+  }
+
+  #accept(op: IndexOp): void | Promise<void> {
+    if (this.#state !== 'started') throw new Error(`PostgresIndexReceiver got a document ${this.#state === 'new' ? 'before start()' : 'after stop()'}`);
+    let batch = this.#current;
+    if (!batch) {
+      batch = this.#current = { seq: this.#nextSeq++, id: randomUUID(), ops: [], staged: 0, keys: [] };
+      this.#dueTimer = setTimeout(() => this.#form(), this.config.maxBatchDelayMs);
+      this.#dueTimer.unref();
+    }
+    batch.ops.push(JSON.stringify(op));
+    if (batch.ops.length >= this.config.batchSize) this.#form();
+    // Backpressure: with maxPendingBatches waiting (the database down or slow), the crawl waits too.
+    if (this.pendingBatches >= this.config.maxPendingBatches) return new Promise<void>((resolve) => this.#roomWaiters.push(resolve));
+  }
+
+  #form(): void {
+    clearTimeout(this.#dueTimer);
+    this.#dueTimer = undefined;
+    const batch = this.#current;
+    if (!batch) return;
+    this.#current = undefined;
+    this.#stageChunk(batch);
+    this.#queue.pushBack(batch);
+    this.#pump();
+  }
+
+  #stageChunk(batch: Batch): void {
+    if (!this.#sub || batch.staged === batch.ops.length) return;
+    const key = keyOf(batch.seq, batch.keys.length);
+    this.#sub.put(key, JSON.stringify({ id: batch.id, ops: batch.ops.slice(batch.staged).map((o) => JSON.parse(o) as unknown) }));
+    batch.keys.push(key);
+    batch.staged = batch.ops.length;
+  }
+
+  #pump(): void {
+    if (!this.#open || this.#sending || this.#retryTimer !== undefined) return;
+    const batch = this.#queue.shift();
+    if (!batch) {
+      for (const resolve of this.#idleWaiters.splice(0)) resolve();
+      return;
+    }
+    this.#sending = this.#apply(batch).then((applied) => {
+      this.#sending = undefined;
+      if (applied) this.#applied(batch);
+      else this.#retryLater(batch);
+      if (this.pendingBatches < this.config.maxPendingBatches) for (const resolve of this.#roomWaiters.splice(0)) resolve();
+      this.#pump();
+    });
+  }
+
+  #applied(batch: Batch): void {
+    if (this.#attempt > 0) this.#alert(`delivery to ${this.#target()} resumed after ${this.#attempt} failed attempt(s)`);
+    this.#attempt = 0;
+    this.appliedBatches++;
+    this.appliedOps += batch.ops.length;
+    for (const key of batch.keys) this.#sub?.del(key);
+  }
+
+  #retryLater(batch: Batch): void {
+    this.#queue.pushFront(batch);
+    this.failedAttempts++;
+    if (!this.#open) return;
+    this.#retryTimer = setTimeout(() => {
+      this.#retryTimer = undefined;
+      this.#pump();
+    }, this.#backoff(++this.#attempt));
+    this.#retryTimer.unref();
+  }
+
+  /** One batch in one transaction, unless TABLE_batches says it was applied already; true when committed. Never rejects. */
+  async #apply(batch: Batch): Promise<boolean> {
+    let client: Client | undefined;
+    try {
+      client = await this.#connect();
+      await client.query('BEGIN');
+      const fresh = await client.query(`INSERT INTO ${quoted(`${this.config.table}_batches`)} (stream, id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [this.#stream, batch.id]);
+      if (fresh.rowCount === 1) {
+        for (const statement of applyStatements(this.config.table, batch.ops.map((o) => JSON.parse(o) as IndexOp))) await client.query(statement);
+      } else {
+        this.skippedBatches++;
+      }
+      await client.query('COMMIT');
+      return true;
+    } catch (e) {
+      // A broken connection is dropped (and made again at the next attempt); on a live one the transaction is rolled back.
+      if (client && client === this.#client) {
+        const rolledBack = await client.query('ROLLBACK').then(() => true, () => false);
+        if (!rolledBack) this.#drop(client);
+      }
+      this.#failed(batch, (e as Error)?.message ?? String(e));
+      return false;
+    }
+  }
+
+  async #connect(): Promise<Client> {
+    if (this.#client) return this.#client;
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({
+      connectionString: this.config.connectionString || undefined,
+      connectionTimeoutMillis: this.config.connectTimeoutMs,
+      statement_timeout: this.config.statementTimeoutMs,
+      query_timeout: this.config.statementTimeoutMs + 5000,
+      application_name: 'beancrawl',
+    });
+    // A connection that breaks while idle says so here: it is made again for the next batch.
+    client.on('error', () => this.#drop(client));
+    try {
+      await client.connect();
+      if (!this.#created) {
+        for (const statement of createStatements({ table: this.config.table, textSearchConfig: this.config.textSearchConfig })) await client.query(statement);
+        await this.#prune(client);
+        this.#created = true;
+      }
+    } catch (e) {
+      await client.end().catch(() => undefined);
+      throw e;
+    }
+    this.#client = client;
+    return client;
+  }
+
+  /**
+   * Forgets the applied ids of this stream's batches that can never come again: all but those the
+   * store held at start (a batch formed since is not applied before this first connection).
+   */
+  async #prune(client: Client): Promise<void> {
+    await client.query(`DELETE FROM ${quoted(`${this.config.table}_batches`)} WHERE stream = $1 AND NOT (id = ANY($2::text[]))`, [this.#stream, this.#replayable]);
+  }
+
+  #drop(client: Client): void {
+    if (this.#client === client) this.#client = undefined;
+    client.end().catch(() => undefined);
+  }
+
+  /** The first failure after a success (or since start) is reported; the retries that follow are not. */
+  #failed(batch: Batch, reason: string): void {
+    if (this.#attempt > 0 || !this.#open) return;
+    this.#alert(`could not apply a batch of ${batch.ops.length} change(s) to ${this.#target()} (${reason}); delivery paused, retrying with back-off, ` +
+      `${this.pendingBatches + 1} batch(es) waiting`);
+  }
+
+  #target(): string {
+    return `table ${this.config.table} at ${this.#where}`;
+  }
+
+  #backoff(attempt: number): number {
+    const { retryInitialDelayMs: initial, retryMaxDelayMs: max } = this.config;
+    return Math.min(initial * 2 ** Math.min(attempt - 1, 30), Math.max(max, initial));
+  }
+
+  #alert(message: string): void {
+    this.config.loggerModule?.alert?.('WARNING', `PostgresIndexReceiver${this.beanName ? ` ${this.beanName}` : ''}: ${message}`);
+  }
+
+  #storeName(): string {
+    if (/^[#-~]+$/.test(this.beanName)) return this.beanName;
+    return createHash('sha1').update(this.beanName || this.config.table).digest('hex').slice(0, 16);
+  }
+}
+
+/** Text PostgreSQL takes: no NUL, at most `max` characters. */
+function clean(text: string, max: number): string {
+  const noNul = text.includes('\u0000') ? text.replace(/\u0000/g, '') : text;
+  return noNul.length > max ? noNul.slice(0, max) : noNul;
+}
+
+/** The batches a store holds, in order, their chunks joined. */
+async function loadBatches(sub: StateSublevel): Promise<Batch[]> {
+  const batches: Batch[] = [];
+  for (const [key, value] of await sub.range('0', ':')) {
+    const seq = Number(key.slice(0, key.indexOf('.')));
+    let chunk: { id: string; ops: unknown[] };
+    try {
+      chunk = JSON.parse(value) as { id: string; ops: unknown[] };
+      if (typeof chunk.id !== 'string' || !Array.isArray(chunk.ops) || !Number.isSafeInteger(seq)) throw new Error('not a batch');
+    } catch {
+      sub.del(key);
+      continue;
+    }
+    let batch = batches.at(-1);
+    if (batch?.seq !== seq) batches.push((batch = { seq, id: chunk.id, ops: [], staged: 0, keys: [] }));
+    batch.ops.push(...chunk.ops.map((o) => JSON.stringify(o)));
+    batch.staged = batch.ops.length;
+    batch.keys.push(key);
+  }
+  return batches;
+}

@@ -1,3 +1,5 @@
+// Static: the search command imports this module only when it runs, so other commands never load pg.
+import pg from 'pg';
 import type { ResolvedBean } from '../beans/resolve/resolved-bean.js';
 import { describeConnection } from '../components/receivers/postgres-index-options.js';
 import { searchQuery } from '../components/receivers/postgres-index-sql.js';
@@ -31,7 +33,6 @@ export async function searchIndex(target: string, words: string, options: Search
   const bean = indexBean(verified.resolved!.beans, options.bean);
   const config = bean.config as { connectionString: string; table: string; textSearchConfig: string; connectTimeoutMs: number; statementTimeoutMs: number };
   const where = `table ${config.table} at ${describeConnection(config.connectionString)} (bean "${bean.id}")`;
-  const { default: pg } = await import('pg');
   const client = new pg.Client({
     connectionString: config.connectionString || undefined, connectionTimeoutMillis: config.connectTimeoutMs,
     statement_timeout: config.statementTimeoutMs, application_name: 'beancrawl search',

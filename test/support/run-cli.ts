@@ -13,9 +13,9 @@ export interface CliResult {
 }
 
 /** Spawns the real `beancrawl` binary; kills it after `timeoutMs` so that a hang fails the test. */
-export function runCli(args: readonly string[], options: { cwd?: string; timeoutMs?: number } = {}): Promise<CliResult> {
+export function runCli(args: readonly string[], options: { cwd?: string; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd ?? REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd ?? REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: options.env ?? process.env });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));

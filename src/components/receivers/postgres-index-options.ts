@@ -83,3 +83,16 @@ export function describeConnection(connectionString: string, env: NodeJS.Process
   }
   return `${user ? `${user}@` : ''}${host}:${port}/${database}`;
 }
+
+/** Whether a connection string carries a password (postgresql://user:PASSWORD@... or password=...). */
+export function hasPassword(connectionString: string): boolean {
+  if (/^postgres(ql)?:\/\//i.test(connectionString)) {
+    try {
+      const u = new URL(connectionString);
+      return u.password !== '' || u.searchParams.has('password');
+    } catch {
+      return false;
+    }
+  }
+  return /(^|\s)password\s*=/.test(connectionString);
+}

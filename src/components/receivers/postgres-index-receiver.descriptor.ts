@@ -1,7 +1,7 @@
 // Apart from its class, so that verify does not load pg: see README, "Adding a component".
 import { defineComponent, type BeanView, type ComponentClass, type ValidationIssue } from '../../beans/registry/component-descriptor.js';
 import { DOCUMENT_ATTRIBUTE_NAMES } from './document-attributes.js';
-import { connectionStringProblem, DEFAULT_INDEX_MAPPING, DEFAULT_TEXT_SEARCH_CONFIG, identifierProblem, mappingProblems } from './postgres-index-options.js';
+import { connectionStringProblem, DEFAULT_INDEX_MAPPING, DEFAULT_TEXT_SEARCH_CONFIG, hasPassword, identifierProblem, mappingProblems } from './postgres-index-options.js';
 
 export const postgresIndexReceiverComponent = defineComponent({
   name: 'PostgresIndexReceiver',
@@ -68,6 +68,13 @@ function validateIndex(bean: BeanView): ValidationIssue[] {
   if (configProblem) issues.push({ property: 'textSearchConfig', message: configProblem, hints: ['e.g. simple, english, german (SELECT cfgname FROM pg_ts_config lists them)'] });
   const connectionProblem = typeof connectionString === 'string' ? connectionStringProblem(connectionString) : undefined;
   if (connectionProblem) issues.push({ property: 'connectionString', message: connectionProblem });
+  else if (typeof connectionString === 'string' && hasPassword(connectionString)) {
+    issues.push({
+      property: 'connectionString', severity: 'warning',
+      message: 'holds a password, which is then written wherever bean values are (the run\'s record of its configuration, the console)',
+      hints: ['leave the password out: set PGPASSWORD in the environment of the crawl, or write it in ~/.pgpass'],
+    });
+  }
   for (const p of mappingProblems(mapping ?? {})) issues.push({ property: 'mapping', ...p });
   if (typeof retryInitialDelayMs === 'number' && typeof retryMaxDelayMs === 'number' && retryMaxDelayMs < retryInitialDelayMs) {
     issues.push({ property: 'retryMaxDelayMs', message: `(${retryMaxDelayMs}) is below retryInitialDelayMs (${retryInitialDelayMs})` });

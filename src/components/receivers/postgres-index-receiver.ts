@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Client } from 'pg';
+// A static import: this module is itself loaded only when a job has the bean (the descriptor's load), and the bundle keeps pg external.
+import pg, { type Client } from 'pg';
 import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
 import type { DocumentEvent } from '../../model/fetch-history.js';
 import type { CrawledDocument, Receiver } from '../../model/receiver.js';
@@ -284,7 +285,6 @@ export class PostgresIndexReceiver implements Receiver, StateParticipant {
 
   async #connect(): Promise<Client> {
     if (this.#client) return this.#client;
-    const { default: pg } = await import('pg');
     const client = new pg.Client({
       connectionString: this.config.connectionString || undefined,
       connectionTimeoutMillis: this.config.connectTimeoutMs,

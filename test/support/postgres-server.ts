@@ -57,6 +57,7 @@ export class PostgresServer {
 
   /** Starts the cluster and waits until it takes connections (pg_ctl -w). */
   async start(): Promise<void> {
+    if (this.running) return;
     const options = `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
     await this.exec('pg_ctl', ['-D', this.dataDir, '-l', join(this.dir, 'server.log'), '-o', options, '-w', '-t', '60', 'start']);
     this.running = true;

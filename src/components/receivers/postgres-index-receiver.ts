@@ -71,6 +71,10 @@ export class PostgresIndexReceiver implements Receiver, StateParticipant {
   #replayable: string[] = [];
   #idleWaiters: Array<() => void> = [];
   #roomWaiters: Array<() => void> = [];
+  /** Ids of batches applied, whose removal from the store is not staged yet, staged in a commit under way, or committed. */
+  #applied: string[] = [];
+  #removing: string[] = [];
+  #forgettable: string[] = [];
 
   constructor(readonly config: PostgresIndexReceiverConfig) {
     const problems = [
@@ -135,6 +139,13 @@ export class PostgresIndexReceiver implements Receiver, StateParticipant {
 
   stage(): void {
     if (this.#current) this.#stageChunk(this.#current);
+    // The removals of these batches from the store are in this commit.
+    this.#removing.push(...this.#applied.splice(0));
+  }
+
+  /** The batches whose removal the commit wrote can never come again: their ids may go from TABLE_batches. */
+  committed(): void {
+    this.#forgettable.push(...this.#removing.splice(0));
   }
 
   crawlFailed(): Promise<void> {
@@ -232,19 +243,20 @@ export class PostgresIndexReceiver implements Receiver, StateParticipant {
     }
     this.#sending = this.#apply(batch).then((applied) => {
       this.#sending = undefined;
-      if (applied) this.#applied(batch);
+      if (applied) this.#done(batch);
       else this.#retryLater(batch);
       if (this.pendingBatches < this.config.maxPendingBatches) for (const resolve of this.#roomWaiters.splice(0)) resolve();
       this.#pump();
     });
   }
 
-  #applied(batch: Batch): void {
+  #done(batch: Batch): void {
     if (this.#attempt > 0) this.#alert(`delivery to ${this.#target()} resumed after ${this.#attempt} failed attempt(s)`);
     this.#attempt = 0;
     this.appliedBatches++;
     this.appliedOps += batch.ops.length;
     for (const key of batch.keys) this.#sub?.del(key);
+    (this.#sub ? this.#applied : this.#forgettable).push(batch.id);
   }
 
   #retryLater(batch: Batch): void {
@@ -270,6 +282,11 @@ export class PostgresIndexReceiver implements Receiver, StateParticipant {
       } else {
         this.skippedBatches++;
       }
+      const forget = this.#forgettable.splice(0);
+      if (forget.length) await client.query(`DELETE FROM ${quoted(`${this.config.table}_batches`)} WHERE stream = $1 AND id = ANY($2::text[])`, [this.#stream, forget]).catch((e: unknown) => {
+        this.#forgettable.push(...forget);
+        throw e;
+      });
       await client.query('COMMIT');
       return true;
     } catch (e) {

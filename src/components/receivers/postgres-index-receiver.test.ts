@@ -1,10 +1,12 @@
 import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { levelStore } from '../../../test/support/level-store.js';
 import { PostgresServer } from '../../../test/support/postgres-server.js';
 import { requireServer } from '../../../test/support/require-server.js';
+import { REPO_ROOT } from '../../../test/support/run-cli.js';
 import { until } from '../../../test/support/until.js';
 import { DEFAULT_ENGINE_SETTINGS } from '../../beans/engine-settings.js';
 import { Registry } from '../../beans/registry/registry.js';
@@ -113,6 +115,19 @@ describe(PostgresIndexReceiver.name, function () {
     expect(found.map((f) => f.url)).to.deep.equal(['http://site.test/hives', 'http://site.test/garden']);
     expect(found[0].snippet).to.include('[Bees]');
     expect(found[1].snippet).to.include('[bee]');
+  });
+
+  it('is the query the README shows, which runs as written', async () => {
+    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+    const sql = /```sql\n([\s\S]*?);\n```/.exec(readme)?.[1];
+    expect(sql, 'a ```sql block in README.md').to.be.a('string');
+    expect(sql).to.equal(searchQuery({ table: 'documents', textSearchConfig: 'simple' }).replace('"documents"', 'documents'));
+    const r = receiver({ textSearchConfig: 'simple' });
+    await r.start();
+    r.documentFound(doc('http://site.test/x', 'opening hours of the shop'));
+    await until(() => r.appliedOps === 1, 'the batch applied');
+    const found = await pg.query<{ url: string; snippet: string }>(sql!.replace('FROM documents,', `FROM ${table},`), ['opening', 5]);
+    expect(found.map((f) => [f.url, f.snippet])).to.deep.equal([['http://site.test/x', '[opening] hours of the shop']]);
   });
 
   it('pauses while the database is down, with one alert that names no password, and applies everything once it is back', async () => {
@@ -229,6 +244,13 @@ describe(PostgresIndexReceiver.name, function () {
 
     it('verifies with its defaults (the PG* environment variables, table documents, simple)', async () => {
       expect(await verify('<bean class="PostgresIndexReceiver"/>')).to.deep.equal([]);
+    });
+
+    it('warns of a password in connectionString (bean values are recorded), and takes one without', async () => {
+      expect(await verify('<bean class="PostgresIndexReceiver"><property name="connectionString" value="postgresql://crawler@db.internal:5433/site"/></bean>')).to.deep.equal([]);
+      const warned = await verify('<bean class="PostgresIndexReceiver"><property name="connectionString" value="postgresql://crawler:hunter2@db.internal/site"/></bean>');
+      expect(warned).to.have.length(1);
+      expect(warned[0]).to.match(/warning BC_BEAN_INVALID: bean "receivers.receivers\[0\]" property "connectionString": holds a password[^]*hint: leave the password out: set PGPASSWORD/);
     });
 
     it('refuses a table name or text search configuration that is not a plain identifier, a bad connection string and an unknown attribute', async () => {

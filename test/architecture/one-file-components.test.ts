@@ -15,6 +15,7 @@ const APART: Record<string, string> = {
   'components/extract/fields-by-selector.descriptor.ts': 'the class imports cheerio (its validate loads it only for a job that has the bean)',
   'components/fetch/fetch-http.descriptor.ts': 'the class imports undici',
   'components/receivers/http-push-receiver.descriptor.ts': 'the class imports undici',
+  'components/receivers/postgres-index-receiver.descriptor.ts': 'the class imports pg, which only a job with the bean loads',
   'components/scope/hop-crosses-assignment-level-domain-decide-rule.descriptor.ts': 'the class imports tldts and its suffix list',
   'components/candidates/assignment-level-surt-queue-assignment-policy.descriptor.ts': 'the class imports tldts and its suffix list',
   'components/candidates/hash-crawl-mapper.descriptor.ts': 'the class imports tldts and its suffix list',

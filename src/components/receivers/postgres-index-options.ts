@@ -81,7 +81,7 @@ export function describeConnection(connectionString: string, env: NodeJS.Process
     user = pairs.user ?? user;
     database = pairs.dbname ?? database;
   }
-  return `${user ? `${user}@` : ''}${host}:${port}/${database}`;
+  return `${user ? `${user}@` : ''}${host}:${port}/${database || '(the default database)'}`;
 }
 
 /** Whether a connection string carries a password (postgresql://user:PASSWORD@... or password=...). */

@@ -15,6 +15,7 @@ export const postgresIndexReceiverComponent = defineComponent({
     'so a batch is applied exactly once. Documents are taken at once and kept in the state store (sublevel `kept:pgindex:<bean id>`) ' +
     'until applied, so a crash loses none: after a kill and a resume the table is what the crawl found. The database being ' +
     'unreachable pauses delivery with an alert; batches are retried with back-off, in order, and the crawl waits once maxPendingBatches are waiting. ' +
+    'A change the database can never take (a data exception, a limit such as a tsvector\'s 1 MB) is left out with a SEVERE alert naming its URL, so that it cannot stop delivery. ' +
     '`beancrawl search JOB "words"` queries the table.',
   kinds: ['Receiver'],
   props: {

@@ -217,12 +217,33 @@ describe(PostgresIndexReceiver.name, function () {
     }
   });
 
-  it('takes text PostgreSQL refuses and texts too long: NUL left out, cut to maxTextChars', async () => {
-    const r = receiver({ maxTextChars: 10 });
+  it('takes text PostgreSQL refuses and texts too long: NUL left out, a lone surrogate made U+FFFD, cut to maxTextChars', async () => {
+    const r = receiver({ maxTextChars: 10, mapping: { httpMimetype: 'mimeType', 'header.x-note': 'note' } });
     await r.start();
-    r.documentFound(doc('http://site.test/nul', 'a\u0000b 0123456789 tail'));
+    r.documentFound(doc('http://site.test/nul', 'a\u0000b\ud800 0123456789 tail', { headers: { 'x-note': 'n\u0000o\udc00te' } }));
     await until(() => r.appliedOps === 1, 'the batch applied');
-    expect((await rows())[0].text).to.equal('ab 0123456');
+    const [row] = await rows();
+    // Cut first (at most maxTextChars), then cleaned.
+    expect(row.text).to.equal('ab\ufffd 01234');
+    expect(row.attributes).to.deep.equal({ mimeType: 'text/html', note: 'no\ufffdte' });
+  });
+
+  it('leaves out, with a SEVERE alert, a change the database can never take, and applies the rest of its batch', async () => {
+    // 200,000 different words: a tsvector over 1 MB, which PostgreSQL refuses (program_limit_exceeded).
+    const huge = Array.from({ length: 200_000 }, (_, i) => `w${i.toString(36)}x`).join(' ');
+    const r = receiver({ batchSize: 3, maxTextChars: 5_000_000 });
+    await r.start();
+    r.documentFound(doc('http://site.test/before', 'fine'));
+    r.documentFound(doc('http://site.test/huge', huge));
+    r.documentFound(doc('http://site.test/after', 'fine too'));
+    await until(() => r.appliedBatches === 1, 'the batch applied');
+    expect((await rows()).map((x) => x.url)).to.deep.equal(['http://site.test/after', 'http://site.test/before']);
+    expect(r.refusedOps).to.equal(1);
+    expect(alerts).to.have.length(1);
+    expect(alerts[0]).to.match(new RegExp(`^SEVERE PostgresIndexReceiver index: table ${table} at .* refused 1 change\\(s\\), left out of the index: http://site\\.test/huge \\(string is too long for tsvector`));
+    // Delivery goes on.
+    r.documentFound(doc('http://site.test/later', 'later'));
+    await until(() => r.appliedOps === 4, 'the next batch applied');
   });
 
   describe('in a bean file', () => {

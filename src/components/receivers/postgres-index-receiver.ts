@@ -47,6 +47,8 @@ export class PostgresIndexReceiver implements Receiver, StateParticipant {
   appliedOps = 0;
   /** Batches found applied already (TABLE_batches has their id): replayed after a crash that came after their commit. */
   skippedBatches = 0;
+  /** Changes the database refused for good (a data exception, a limit): left out, each named in a SEVERE alert. */
+  refusedOps = 0;
   failedAttempts = 0;
 
   readonly #where: string;
@@ -195,7 +197,7 @@ export class PostgresIndexReceiver implements Receiver, StateParticipant {
       url: doc.url,
       title: typeof title === 'string' ? clean(title, this.config.maxTextChars) : null,
       text: clean(typeof text === 'string' ? text : '', this.config.maxTextChars),
-      attributes: JSON.parse(JSON.stringify(mappedAttributes(doc, this.#mapping)).replace(/\\u0000/g, '')) as Record<string, unknown>,
+      attributes: pgAttributes(mappedAttributes(doc, this.#mapping)),
       fetchTime: doc.fetchTime.toISOString(),
       digest: doc.digest ?? null,
     };
@@ -278,7 +280,7 @@ export class PostgresIndexReceiver implements Receiver, StateParticipant {
       await client.query('BEGIN');
       const fresh = await client.query(`INSERT INTO ${quoted(`${this.config.table}_batches`)} (stream, id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [this.#stream, batch.id]);
       if (fresh.rowCount === 1) {
-        for (const statement of applyStatements(this.config.table, batch.ops.map((o) => JSON.parse(o) as IndexOp))) await client.query(statement);
+        await this.#applyOps(client, batch.ops.map((o) => JSON.parse(o) as IndexOp));
       } else {
         this.skippedBatches++;
       }
@@ -298,6 +300,40 @@ export class PostgresIndexReceiver implements Receiver, StateParticipant {
       this.#failed(batch, (e as Error)?.message ?? String(e));
       return false;
     }
+  }
+
+  /**
+   * The batch's changes, under a savepoint. A change the database can never take (a data
+   * exception, a limit such as a tsvector's 1 MB) would stop delivery for good if its batch were
+   * retried; instead the batch is applied again one change at a time, and the changes refused are
+   * left out with a SEVERE alert naming their URLs. Any other error fails the batch (retried).
+   */
+  async #applyOps(client: Client, ops: readonly IndexOp[]): Promise<void> {
+    await client.query('SAVEPOINT batch');
+    try {
+      for (const statement of applyStatements(this.config.table, ops)) await client.query(statement);
+      await client.query('RELEASE SAVEPOINT batch');
+      return;
+    } catch (e) {
+      if (!isRefusal(e)) throw e;
+      await client.query('ROLLBACK TO SAVEPOINT batch');
+    }
+    const refused: string[] = [];
+    for (const op of ops) {
+      await client.query('SAVEPOINT one');
+      try {
+        for (const statement of applyStatements(this.config.table, [op])) await client.query(statement);
+        await client.query('RELEASE SAVEPOINT one');
+      } catch (e) {
+        if (!isRefusal(e)) throw e;
+        await client.query('ROLLBACK TO SAVEPOINT one');
+        refused.push(`${op.op === 'upsert' ? op.row.url : op.url} (${(e as Error).message})`);
+      }
+    }
+    if (refused.length === 0) return;
+    this.refusedOps += refused.length;
+    this.config.loggerModule?.alert?.('SEVERE', `PostgresIndexReceiver${this.beanName ? ` ${this.beanName}` : ''}: ${this.#target()} refused ${refused.length} change(s), ` +
+      `left out of the index: ${refused.slice(0, 5).join('; ')}${refused.length > 5 ? `; and ${refused.length - 5} more` : ''}`);
   }
 
   async #connect(): Promise<Client> {
@@ -365,10 +401,29 @@ export class PostgresIndexReceiver implements Receiver, StateParticipant {
   }
 }
 
-/** Text PostgreSQL takes: no NUL, at most `max` characters. */
+/** Text PostgreSQL takes: no NUL, no lone surrogate (U+FFFD instead), at most `max` characters. */
 function clean(text: string, max: number): string {
-  const noNul = text.includes('\u0000') ? text.replace(/\u0000/g, '') : text;
-  return noNul.length > max ? noNul.slice(0, max) : noNul;
+  return pgText(text.length > max ? text.slice(0, max) : text);
+}
+
+const NUL = /\u0000/g;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+function pgText(text: string): string {
+  return text.replace(NUL, '').replace(LONE_SURROGATE, '\uFFFD');
+}
+
+/** Mapped attributes as jsonb takes them: their texts cleaned as the text is. */
+function pgAttributes(attributes: Record<string, string | number | readonly string[]>): Record<string, string | number | string[]> {
+  const out: Record<string, string | number | string[]> = {};
+  for (const [key, value] of Object.entries(attributes)) out[pgText(key)] = typeof value === 'string' ? pgText(value) : typeof value === 'number' ? value : value.map(pgText);
+  return out;
+}
+
+/** An error the same change would meet again: a data exception (SQLSTATE class 22) or a limit exceeded (class 54). */
+function isRefusal(e: unknown): boolean {
+  const code = (e as { code?: unknown })?.code;
+  return typeof code === 'string' && (code.startsWith('22') || code.startsWith('54'));
 }
 
 /** The batches a store holds, in order, their chunks joined. */

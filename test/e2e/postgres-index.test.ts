@@ -3,6 +3,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { DocumentTextCollector } from '../../src/components/extract/document-text-collector.js';
+import { drain } from '../../src/components/extract/parse-budget.js';
 import { ChangingSite } from '../support/changing-site.js';
 import { crashKills } from '../support/crash-kills.js';
 import { PostgresServer } from '../support/postgres-server.js';
@@ -18,6 +20,13 @@ const CONTACT = 'https://example.org/contact';
 const FAST = ['disposition.delayFactor=0', 'disposition.minDelayMs=0', 'disposition.maxDelayMs=0', 'crawlController.maxToeThreads=4'];
 
 /** A ChangingSite on a loopback server: every path it may ever have is routed, pages answering after `delayMs`. */
+/** A page's readable text, read as ExtractorDocument reads it (its own tests check how). */
+function readableText(html: string): string {
+  const collector = new DocumentTextCollector(1_000_000);
+  drain(collector.steps(html, false));
+  return collector.result().text;
+}
+
 async function serve(site: ChangingSite, paths: readonly string[], delayMs = 0): Promise<SiteServer> {
   const routes: Record<string, Route> = { '/robots.txt': { status: 404 } };
   for (const p of paths) {
@@ -69,8 +78,8 @@ describe('the site-search profile: a site crawled by delta runs into a PostgreSQ
     return new Map(rows.map((r) => [r.url.slice(origin.length), r.text]));
   }
 
-  /** What the site has now, path → body: what the index must hold after a run. */
-  const siteNow = (site: ChangingSite) => new Map([...site.pages].filter(([, p]) => p.status === 200).map(([path, p]) => [path, p.body]));
+  /** What the site has now, path → its text as the profile's ExtractorDocument reads it: what the index must hold after a run. */
+  const siteNow = (site: ChangingSite) => new Map([...site.pages].filter(([, p]) => p.status === 200).map(([path, p]) => [path, readableText(p.body)]));
 
   const sorted = (m: Map<string, string>) => [...m].sort(([a], [b]) => a.localeCompare(b));
 

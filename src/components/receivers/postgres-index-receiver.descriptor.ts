@@ -7,7 +7,7 @@ export const postgresIndexReceiverComponent = defineComponent({
   name: 'PostgresIndexReceiver',
   description:
     'A result receiver that keeps a PostgreSQL table in sync with the crawl, as a site\'s search index: one row per document ' +
-    '(url as primary key, display_url, title, text, attributes jsonb, fetch_time, digest, updated_at) and a generated tsvector column ' +
+    '(url as primary key, display_url (a DisplayUrlMapper\'s, else the url), title, text, attributes jsonb, fetch_time, digest, updated_at) and a generated tsvector column ' +
     '`search` (the title weighted A, the text B, in textSearchConfig) with a GIN index; the table, its index and TABLE_batches are created when missing. ' +
     'New and changed documents are upserted, unchanged ones touched (a 304 moves fetch_time; an unchanged 200 is written again), deleted ones ' +
     'removed; outside delta runs every document is upserted. Title and text are ExtractorDocument\'s when the crawl has one, else ' +

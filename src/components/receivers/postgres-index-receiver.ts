@@ -195,6 +195,7 @@ export class PostgresIndexReceiver implements Receiver, StateParticipant {
     const text = attributeOf(doc, 'text');
     return {
       url: doc.url,
+      ...(doc.displayUrl !== undefined ? { displayUrl: pgText(doc.displayUrl) } : {}),
       title: typeof title === 'string' ? clean(title, this.config.maxTextChars) : null,
       text: clean(typeof text === 'string' ? text : '', this.config.maxTextChars),
       attributes: pgAttributes(mappedAttributes(doc, this.#mapping)),
@@ -414,9 +415,9 @@ function pgText(text: string): string {
 }
 
 /** Mapped attributes as jsonb takes them: their texts cleaned as the text is. */
-function pgAttributes(attributes: Record<string, string | number | readonly string[]>): Record<string, string | number | string[]> {
-  const out: Record<string, string | number | string[]> = {};
-  for (const [key, value] of Object.entries(attributes)) out[pgText(key)] = typeof value === 'string' ? pgText(value) : typeof value === 'number' ? value : value.map(pgText);
+function pgAttributes(attributes: Record<string, string | number | boolean | readonly string[]>): Record<string, string | number | boolean | string[]> {
+  const out: Record<string, string | number | boolean | string[]> = {};
+  for (const [key, value] of Object.entries(attributes)) out[pgText(key)] = typeof value === 'string' ? pgText(value) : typeof value === 'object' ? value.map(pgText) : value;
   return out;
 }
 

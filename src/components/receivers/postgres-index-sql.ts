@@ -3,6 +3,8 @@ import { quoted } from './postgres-index-options.js';
 /** A row to write: a new or changed document (or an unchanged one whose content came). */
 export interface IndexRow {
   readonly url: string;
+  /** The URL to show (a DisplayUrlMapper's), when it is not `url`. */
+  readonly displayUrl?: string;
   readonly title: string | null;
   readonly text: string;
   readonly attributes: Readonly<Record<string, unknown>>;
@@ -87,11 +89,11 @@ export function applyStatements(table: string, ops: readonly IndexOp[]): Array<{
   if (upserts.length) {
     out.push({
       text: `INSERT INTO ${t} (url, display_url, title, text, attributes, fetch_time, digest)
-SELECT r.url, r.url, r.title, r.text, coalesce(r.attributes, '{}'::jsonb), r.fetch_time, r.digest
-FROM jsonb_to_recordset($1::jsonb) AS r(url text, title text, text text, attributes jsonb, fetch_time timestamptz, digest text)
+SELECT r.url, coalesce(r.display_url, r.url), r.title, r.text, coalesce(r.attributes, '{}'::jsonb), r.fetch_time, r.digest
+FROM jsonb_to_recordset($1::jsonb) AS r(url text, display_url text, title text, text text, attributes jsonb, fetch_time timestamptz, digest text)
 ON CONFLICT (url) DO UPDATE SET display_url = EXCLUDED.display_url, title = EXCLUDED.title, text = EXCLUDED.text,
   attributes = EXCLUDED.attributes, fetch_time = EXCLUDED.fetch_time, digest = EXCLUDED.digest, updated_at = now()`,
-      values: [JSON.stringify(upserts.map((r) => ({ url: r.url, title: r.title, text: r.text, attributes: r.attributes, fetch_time: r.fetchTime, digest: r.digest })))],
+      values: [JSON.stringify(upserts.map((r) => ({ url: r.url, display_url: r.displayUrl ?? null, title: r.title, text: r.text, attributes: r.attributes, fetch_time: r.fetchTime, digest: r.digest })))],
     });
   }
   if (touches.length) {

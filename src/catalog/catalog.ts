@@ -19,6 +19,7 @@ import { QUEUE_PRECEDENCE_COMPONENTS } from '../components/frontier/precedence/q
 import { URI_PRECEDENCE_COMPONENTS } from '../components/candidates/precedence/uri-precedence-components.js';
 import { STATE_COMPONENTS } from '../components/state/state-components.js';
 import { DOCUMENT_COMPONENTS } from '../components/extract/document-components.js';
+import { TABLES_COMPONENTS } from '../components/tables/tables-components.js';
 import { EXTRACT_COMPONENTS } from '../components/extract/extract-components.js';
 import { FETCH_COMPONENTS } from '../components/fetch/fetch-components.js';
 import { FILES_COMPONENTS } from '../components/files/files-components.js';
@@ -72,6 +73,7 @@ export const BUILT_IN_COMPONENTS: readonly ComponentDescriptor[] = [
   ...FETCH_COMPONENTS,
   ...EXTRACT_COMPONENTS,
   ...DOCUMENT_COMPONENTS,
+  ...TABLES_COMPONENTS,
   ...FILES_COMPONENTS,
   ...MAIL_COMPONENTS,
   ...RECEIVER_COMPONENTS,

@@ -222,7 +222,7 @@ export class CrawlUri {
   /** A URI found on this one. */
   child(link: Link): CrawlUri {
     return new CrawlUri(link.uri, {
-      hopsPath: this.hopsPath + link.hop,
+      hopsPath: link.continues ? this.hopsPath : this.hopsPath + link.hop,
       via: this.uri,
       viaContext: link.context,
       sourceTag: this.sourceTag,

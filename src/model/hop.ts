@@ -18,4 +18,9 @@ export interface Link {
   readonly hop: Hop;
   /** Where it was found, as Heritrix writes it: `a/@href`, `img/@src`, `Location:`, `=EMBED_MISC`, ... */
   readonly context: string;
+  /**
+   * The next part of the same listing (a table's next page of keys): it keeps the hop path of the
+   * URI it was found on, so that a listing of a thousand pages is not a thousand hops deep.
+   */
+  readonly continues?: boolean;
 }

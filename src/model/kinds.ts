@@ -21,6 +21,7 @@ import type { DeltaListener, FetchHistory } from './fetch-history.js';
 import type { ContentDigestHistory } from './content-digest-history.js';
 import type { QueuePrecedencePolicy, UriPrecedencePolicy } from './precedence-policies.js';
 import type { CrawlScheduleSettings } from './crawl-schedule.js';
+import type { TableDriver } from './table-driver.js';
 
 /** The model's contracts as kinds that components provide and references require. */
 declare module '../beans/registry/kind-types.js' {
@@ -61,6 +62,8 @@ declare module '../beans/registry/kind-types.js' {
     BlockingQueue: object;
     /** When the service launches the job: read from the bean file, unused by the crawl. */
     CrawlSchedule: CrawlScheduleSettings;
+    /** The database a table source is read from (FetchTable's driver). */
+    TableDriver: TableDriver;
   }
 }
 
@@ -100,6 +103,7 @@ const KIND_SET = {
   ContentDigestHistory: true,
   BlockingQueue: true,
   CrawlSchedule: true,
+  TableDriver: true,
 } as const satisfies Record<keyof KindTypes, true>;
 
 export const KINDS = Object.keys(KIND_SET) as ReadonlyArray<keyof KindTypes>;

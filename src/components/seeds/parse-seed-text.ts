@@ -1,5 +1,6 @@
 import type { Seed, SeedDirective } from '../../model/seed-module.js';
 import { withoutPassword } from '../../util/url/url-password.js';
+import { CRAWLABLE_SCHEMES, HOSTLESS_SCHEMES } from '../../util/url/crawlable-schemes.js';
 
 export interface InvalidSeed {
   readonly text: string;
@@ -17,7 +18,8 @@ export interface ParsedSeedText {
   readonly invalid: InvalidSeed[];
 }
 
-const CRAWLABLE = new Set(['http:', 'https:', 'ftp:', 'file:', 'imap:', 'imaps:']);
+/** What a seed may be: a crawlable URL, or ftp: (accepted for Heritrix's seed files, as Heritrix reads them). */
+const SEED_SCHEMES = new Set([...CRAWLABLE_SCHEMES, 'ftp']);
 
 /**
  * Reads seed text as Heritrix's TextSeedModule does: blank lines and `#` comments skipped; a
@@ -86,7 +88,8 @@ function seedProblem(url: string): string | undefined {
   } catch {
     return 'is not a URL';
   }
-  if (!CRAWLABLE.has(parsed.protocol)) return `the scheme ${parsed.protocol.slice(0, -1)} cannot be crawled`;
-  if (parsed.protocol !== 'file:' && !parsed.hostname) return 'has no host';
+  const scheme = parsed.protocol.slice(0, -1);
+  if (!SEED_SCHEMES.has(scheme)) return `the scheme ${scheme} cannot be crawled`;
+  if (!HOSTLESS_SCHEMES.has(scheme) && !parsed.hostname) return 'has no host';
   return undefined;
 }

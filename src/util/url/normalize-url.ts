@@ -1,12 +1,15 @@
-const CRAWLABLE_PROTOCOLS = new Set(['http:', 'https:', 'file:', 'imap:', 'imaps:']);
+import { CRAWLABLE_SCHEMES } from './crawlable-schemes.js';
+
+/** A scheme longer than every crawlable one is not crawlable: no need to read it whole. */
+const LONGEST_SCHEME = Math.max(...[...CRAWLABLE_SCHEMES].map((s) => s.length));
 
 /**
  * The crawler's form of a link: WHATWG's serialisation of `new URL(href, base)` with the fragment
  * and one trailing dot of the host removed (as Heritrix's UURI does), and nothing else: path case,
  * query order, percent-escapes and an empty `?` are kept.
  *
- * Returns null for unparsable input and for schemes other than http, https, file, imap and imaps (`javascript:`,
- * `mailto:`, `data:` … are not crawlable). Runs on every extracted link, so an explicit foreign
+ * Returns null for unparsable input and for schemes that are not crawlable (CRAWLABLE_SCHEMES: `javascript:`,
+ * `mailto:`, `data:` … are not). Runs on every extracted link, so an explicit foreign
  * scheme is refused before any parsing.
  */
 export function normalizeUrl(href: string, base?: string | URL): string | null {
@@ -17,7 +20,7 @@ export function normalizeUrl(href: string, base?: string | URL): string | null {
   } catch {
     return null;
   }
-  return CRAWLABLE_PROTOCOLS.has(url.protocol) ? serializeUrl(url) : null;
+  return CRAWLABLE_SCHEMES.has(url.protocol.slice(0, -1)) ? serializeUrl(url) : null;
 }
 
 /** WHATWG serialisation without the fragment and without one trailing dot of the host; any scheme. */
@@ -34,7 +37,7 @@ export function serializeUrl(url: URL): string {
 }
 
 /**
- * True when `href` opens with an explicit scheme other than http, https, file, imap or imaps. Input with leading
+ * True when `href` opens with an explicit scheme that is not crawlable (CRAWLABLE_SCHEMES). Input with leading
  * blanks or embedded tabs is left to the full parser (WHATWG strips those before reading a scheme).
  */
 function hasUncrawlableScheme(href: string): boolean {
@@ -45,9 +48,9 @@ function hasUncrawlableScheme(href: string): boolean {
     if (c === COLON) break;
     if (!isAlpha(c) && !isDigit(c) && c !== PLUS && c !== MINUS && c !== DOT) return false;
   }
-  if (i === href.length || i > 5) return i < href.length;
+  if (i === href.length || i > LONGEST_SCHEME) return i < href.length;
   const scheme = href.slice(0, i).toLowerCase();
-  return scheme !== 'http' && scheme !== 'https' && scheme !== 'file' && scheme !== 'imap' && scheme !== 'imaps';
+  return !CRAWLABLE_SCHEMES.has(scheme);
 }
 
 function isAlpha(c: number): boolean {

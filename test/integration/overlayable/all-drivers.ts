@@ -13,6 +13,7 @@ import { MAIL_DRIVERS } from './mail-drivers.js';
 import { PRECEDENCE_DRIVERS } from './precedence-drivers.js';
 import { PREFETCH_DRIVERS } from './prefetch-drivers.js';
 import { QUOTA_DRIVERS } from './quota-drivers.js';
+import { TABLE_DRIVERS } from './table-drivers.js';
 
 /** Every component driver, by area. */
 export const ALL_DRIVERS: readonly Driver[] = [
@@ -29,5 +30,6 @@ export const ALL_DRIVERS: readonly Driver[] = [
   ...DIGEST_HISTORY_DRIVERS,
   ...DISPOSITION_DRIVERS,
   ...FILE_DRIVERS,
+  ...TABLE_DRIVERS,
   ...MAIL_DRIVERS,
 ];

@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmod, chown, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { ImapFlow } from 'imapflow';
 import { installCommand, isInstalled, SYSTEM_SERVERS } from './system-servers.js';
 import { until } from './until.js';
+import { freePort } from './free-port.js';
 
 const DOVECOT = '/usr/sbin/dovecot';
 
@@ -180,14 +181,3 @@ async function groupName(gid: number): Promise<string | undefined> {
   return text.split('\n').map((l) => l.split(':')).find((f) => f[2] === String(gid))?.[0];
 }
 
-/** A loopback port free at the moment of asking. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}

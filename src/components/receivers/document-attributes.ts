@@ -57,14 +57,28 @@ export function isAttributeName(name: string): boolean {
   return (DOCUMENT_ATTRIBUTE_NAMES as string[]).includes(name) || ATTRIBUTE_FAMILIES.some((f) => name.startsWith(f) && name.length > f.length);
 }
 
-/** The value of an attribute a mapping names, for one document (headers and meta names in any case). */
-export function attributeOf(d: CrawledDocument, name: string): AttributeValue {
+/** How to read an attribute a mapping names, worked out once for the name (headers and meta names in any case). */
+export function attributeGetter(name: string): (d: CrawledDocument) => AttributeValue {
   const known = (DOCUMENT_ATTRIBUTES as Record<string, (d: CrawledDocument) => AttributeValue>)[name];
-  if (known) return known(d);
-  if (name.startsWith('header.')) return d.headers?.[name.slice(7).toLowerCase()];
-  if (name.startsWith('meta.')) return d.extracted?.meta[name.slice(5).toLowerCase()];
-  if (name.startsWith('field.')) return d.extracted?.fields[name.slice(6)];
-  return undefined;
+  if (known) return known;
+  if (name.startsWith('header.')) {
+    const header = name.slice(7).toLowerCase();
+    return (d) => d.headers?.[header];
+  }
+  if (name.startsWith('meta.')) {
+    const meta = name.slice(5).toLowerCase();
+    return (d) => d.extracted?.meta[meta];
+  }
+  if (name.startsWith('field.')) {
+    const field = name.slice(6);
+    return (d) => d.extracted?.fields[field];
+  }
+  return () => undefined;
+}
+
+/** The value of an attribute a mapping names, for one document. */
+export function attributeOf(d: CrawledDocument, name: string): AttributeValue {
+  return attributeGetter(name)(d);
 }
 
 /**
@@ -73,13 +87,20 @@ export function attributeOf(d: CrawledDocument, name: string): AttributeValue {
  * has none. `httpContent` is left to the receiver, which writes content its own way.
  */
 export function mappedAttributes(d: CrawledDocument, mapping: Readonly<Record<string, string>>): Record<string, Exclude<AttributeValue, undefined>> {
-  const out: Record<string, Exclude<AttributeValue, undefined>> = {};
-  for (const [name, key] of Object.entries(mapping)) {
-    if (name === 'httpContent') continue;
-    const value = attributeOf(d, name);
-    if (value !== undefined) out[key] = value;
-  }
-  return out;
+  return compileMapping(mapping)(d);
+}
+
+/** A mapping made once into what reads it (see mappedAttributes): for a receiver that maps every document the same way. */
+export function compileMapping(mapping: Readonly<Record<string, string>>): (d: CrawledDocument) => Record<string, Exclude<AttributeValue, undefined>> {
+  const getters = Object.entries(mapping).filter(([name]) => name !== 'httpContent').map(([name, key]) => [key, attributeGetter(name)] as const);
+  return (d) => {
+    const out: Record<string, Exclude<AttributeValue, undefined>> = {};
+    for (const [key, get] of getters) {
+      const value = get(d);
+      if (value !== undefined) out[key] = value;
+    }
+    return out;
+  };
 }
 
 /** The text of a document: an extractor's when there is one, else the bytes decoded with its charset (UTF-8 when it names none). */

@@ -1,6 +1,6 @@
 import { defineComponent, type BeanView, type ComponentClass, type ValidationIssue, type ConfigOf } from '../../beans/registry/component-descriptor.js';
 import { didYouMean } from '../../util/did-you-mean.js';
-import { ATTRIBUTE_FAMILIES, attributeOf, DOCUMENT_ATTRIBUTE_NAMES, documentText, isAttributeName, type DocumentAttribute } from './document-attributes.js';
+import { ATTRIBUTE_FAMILIES, attributeGetter, DOCUMENT_ATTRIBUTE_NAMES, documentText, isAttributeName, type AttributeValue, type DocumentAttribute } from './document-attributes.js';
 import { createHash } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, stat, truncate, writeFile } from 'node:fs/promises';
@@ -105,9 +105,12 @@ export class JsonlReceiver implements Receiver {
   #stream?: WriteStream;
   #journaled?: JournaledFile;
   readonly #mapping: ReadonlyArray<readonly [string, string]>;
+  /** The mapping made once into what reads each attribute: [attribute, key, getter]. */
+  readonly #getters: ReadonlyArray<readonly [string, string, (d: CrawledDocument) => AttributeValue]>;
 
   constructor(readonly config: JsonlReceiverConfig) {
     this.#mapping = Object.entries(config.mapping);
+    this.#getters = this.#mapping.map(([attribute, key]) => [attribute, key, attributeGetter(attribute)] as const);
   }
 
   async start(): Promise<void> {
@@ -166,9 +169,9 @@ export class JsonlReceiver implements Receiver {
   #document(kind: DocumentEvent['kind'], doc: CrawledDocument): void | Promise<void> {
     const row: Record<string, unknown> = { kind };
     let contentKey: string | undefined;
-    for (const [attribute, key] of this.#mapping) {
+    for (const [attribute, key, get] of this.#getters) {
       if (attribute === 'httpContent') contentKey = key;
-      row[key] = attributeOf(doc, attribute);
+      row[key] = get(doc);
     }
     if (contentKey === undefined) return this.#write(row);
     if (this.config.contentFormat === 'path') {

@@ -6,7 +6,7 @@ import type { DocumentEvent } from '../../model/fetch-history.js';
 import type { CrawledDocument, Receiver } from '../../model/receiver.js';
 import { KEPT_SUBLEVEL_PREFIX, type StateParticipant, type StateSublevel } from '../../model/state-store.js';
 import { Deque } from '../../util/deque.js';
-import { attributeOf, mappedAttributes } from './document-attributes.js';
+import { attributeOf, compileMapping, type AttributeValue } from './document-attributes.js';
 import { isoDate } from './iso-date.js';
 import { connectionStringProblem, describeConnection, identifierProblem, mappingProblems, quoted } from './postgres-index-options.js';
 import type { postgresIndexReceiverComponent } from './postgres-index-receiver.descriptor.js';
@@ -52,7 +52,8 @@ export class PostgresIndexReceiver implements Receiver, StateParticipant {
   failedAttempts = 0;
 
   readonly #where: string;
-  readonly #mapping: Readonly<Record<string, string>>;
+  /** The mapping made once into what reads each attribute. */
+  readonly #attributes: (d: CrawledDocument) => Record<string, Exclude<AttributeValue, undefined>>;
   #state: 'new' | 'started' | 'stopping' | 'stopped' = 'new';
   #open = false;
   #sub?: StateSublevel;
@@ -85,7 +86,7 @@ export class PostgresIndexReceiver implements Receiver, StateParticipant {
     ].filter(Boolean);
     if (problems.length) throw new Error(`PostgresIndexReceiver: ${problems.join('; ')}`);
     this.#where = describeConnection(config.connectionString);
-    this.#mapping = config.mapping;
+    this.#attributes = compileMapping(config.mapping);
   }
 
   /** Batches formed and not yet applied (the one being applied included). */
@@ -198,7 +199,7 @@ export class PostgresIndexReceiver implements Receiver, StateParticipant {
       ...(doc.displayUrl !== undefined ? { displayUrl: pgText(doc.displayUrl) } : {}),
       title: typeof title === 'string' ? clean(title, this.config.maxTextChars) : null,
       text: clean(typeof text === 'string' ? text : '', this.config.maxTextChars),
-      attributes: pgAttributes(mappedAttributes(doc, this.#mapping)),
+      attributes: pgAttributes(this.#attributes(doc)),
       fetchTime: doc.fetchTime.toISOString(),
       digest: doc.digest ?? null,
     };

@@ -113,7 +113,7 @@ export class ReceiverProcessor extends Processor<typeof receiverProcessorCompone
     if (done === this.#allMarks && this.#pushed.length <= 30) return PROCEED;
     const event = documentEventOf(curi, curi.delta ?? 'found');
     // A compound's elements are documents of their own, told after it, in the same turn.
-    const deliveries: Delivery[] = [{ event, doc }, ...elementDeliveries(curi, doc, event)];
+    const deliveries: Delivery[] = curi.compound || curi.history?.elements ? [{ event, doc }, ...elementDeliveries(curi, doc, event)] : [{ event, doc }];
     this.documents += deliveries.length;
     const pending: Promise<void>[] = [];
     const pushed = this.#pushed;
@@ -122,14 +122,14 @@ export class ReceiverProcessor extends Processor<typeof receiverProcessorCompone
       if (done & bit) continue;
       const receiver = pushed[i];
       // Every document told before any is awaited, so that one commit holds all a writing receiver wrote and its mark, or none.
-      const told: Promise<void>[] = [];
+      let told: Promise<void> | Promise<void>[] | undefined;
       try {
         for (const d of deliveries) {
           const p = tell(receiver, d.event, d.doc);
-          if (p) told.push(p);
+          if (p) told = told === undefined ? p : Array.isArray(told) ? [...told, p] : [told, p];
         }
-        if (told.length === 0 || receiver.writesOnCall) this.#mark(curi, bit);
-        if (told.length) pending.push(Promise.all(told).then(() => this.#mark(curi, bit), (e: unknown) => this.#failed(curi, e)));
+        if (told === undefined || receiver.writesOnCall) this.#mark(curi, bit);
+        if (told) pending.push((Array.isArray(told) ? Promise.all(told) : told).then(() => this.#mark(curi, bit), (e: unknown) => this.#failed(curi, e)));
       } catch (e) {
         this.#failed(curi, e);
       }

@@ -13,6 +13,8 @@ export type { ConfigEdit, ConfigEditAnswer, ConfigForm, FormBean, FormLocation, 
 export type { Explanation } from '../wire/explanation.js';
 export type { Alert, RunCounts, RunRecord } from '../wire/job-status.js';
 export type { ProgressSample } from '../wire/progress.js';
+export type { UrlAttempt, UrlHistory } from '../wire/url-history.js';
+export type { Completion as ServiceCompletion, Hover as ServiceHover } from '../wire/authoring.js';
 export type { JobSummary, LiveBean, LiveChange, QueueSummary as QueueInfo, VerifyProblem, VerifyReport };
 
 /** GET /api/v1/jobs/NAME: the job object (`status --json`); a `stats` event carries it without `runs`. */
@@ -91,37 +93,3 @@ export interface QueueActionAnswer {
   readonly queue?: QueueSummary;
 }
 
-/** A scope decision and the rule that made it. */
-export interface ScopeDecision {
-  readonly decision: string;
-  readonly rule?: string;
-  readonly index?: number;
-}
-
-/** One crawl.log line about a URL. */
-export interface UrlAttempt {
-  readonly run: string;
-  readonly at: string;
-  readonly status: number;
-  readonly size: string;
-  readonly hops: string;
-  readonly via: string;
-  readonly mime: string;
-  readonly fetch: string;
-  readonly digest: string;
-  readonly annotations: string;
-}
-
-/** GET …/why?url= : what the job recorded of one URL, and where each part comes from. */
-export interface UrlHistory {
-  readonly url: string;
-  readonly normalized: string | null;
-  readonly seen: boolean;
-  readonly discovered?: { readonly via: string; readonly hops: string; readonly run: string };
-  readonly scope?: ScopeDecision;
-  readonly attempts: readonly UrlAttempt[];
-  readonly kinds: ReadonlyArray<{ readonly run: string; readonly kind: string }>;
-  readonly records: ReadonlyArray<{ readonly run: string; readonly timestamp: string; readonly url: string; readonly mime: string; readonly status?: string; readonly filename: string; readonly offset: string; readonly length: string; readonly type?: string }>;
-  readonly sources: readonly string[];
-  readonly notes: readonly string[];
-}

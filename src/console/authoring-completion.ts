@@ -1,24 +1,13 @@
 import type { Completion, CompletionContext, CompletionResult, CompletionSource } from '@codemirror/autocomplete';
 import type { EditorView } from '@codemirror/view';
 import { api } from './api.js';
+import type { ServiceCompletion } from './api-types.js';
 
 /** The file being edited, as the authoring routes take it. */
 export interface AuthoringTarget {
   readonly job: string;
   readonly path: string;
   readonly format: 'xml' | 'json';
-}
-
-/** One completion as POST /api/v1/authoring/complete answers it. */
-interface ServiceCompletion {
-  readonly label: string;
-  readonly kind: string;
-  readonly detail?: string;
-  readonly documentation?: string;
-  readonly insertText?: string;
-  readonly caret?: number;
-  readonly replaceFrom: number;
-  readonly replaceTo: number;
 }
 
 /**

@@ -1,13 +1,10 @@
 import type { Extension } from '@codemirror/state';
 import { hoverTooltip } from '@codemirror/view';
 import { api } from './api.js';
+import type { ServiceHover } from './api-types.js';
 import type { AuthoringTarget } from './authoring-completion.js';
 
 /** What POST /api/v1/authoring/hover answers. */
-interface ServiceHover {
-  readonly hover: { readonly contents: string; readonly from: number; readonly to: number } | null;
-}
-
 /**
  * Markdown shown as text with its few marks kept: a line a paragraph, `code` and **bold** as
  * elements. Every piece of the service's text goes in as a text node, never as markup.
@@ -40,9 +37,9 @@ export function markdownNodes(markdown: string): HTMLElement {
 /** Hover: the description, type and default of the property (or class, value…) under the pointer, from the service. */
 export function authoringHover(target: AuthoringTarget): Extension {
   return hoverTooltip(async (view, pos) => {
-    let answer: ServiceHover;
+    let answer: { readonly hover: ServiceHover | null };
     try {
-      answer = await api<ServiceHover>('POST', '/api/v1/authoring/hover', { text: view.state.doc.toString(), offset: pos, format: target.format, job: target.job, path: target.path });
+      answer = await api<{ readonly hover: ServiceHover | null }>('POST', '/api/v1/authoring/hover', { text: view.state.doc.toString(), offset: pos, format: target.format, job: target.job, path: target.path });
     } catch {
       return null;
     }

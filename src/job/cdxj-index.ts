@@ -2,21 +2,9 @@ import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { readWarcRecords, type WarcRecordRead } from './warc-record-reader.js';
 
-/** One line of a CDXJ index, read back. */
-export interface CdxjEntry {
-  readonly surt: string;
-  readonly timestamp: string;
-  readonly url: string;
-  readonly mime: string;
-  readonly status?: string;
-  readonly digest?: string;
-  readonly length: string;
-  readonly offset: string;
-  /** The WARC file, relative to the run folder. */
-  readonly filename: string;
-  /** The record's type (response, revisit, resource): pywb reads it from `mime` (warc/revisit); kept for `get`. */
-  readonly type?: string;
-}
+import type { CdxjEntry } from '../wire/url-history.js';
+
+export type { CdxjEntry };
 
 /** The index file in a run folder. */
 export const INDEX_FILE = 'index.cdxj';

@@ -24,6 +24,14 @@ export class LineIndex {
     }
     return { file: this.file, line: lo + 1, column: offset - starts[lo] + 1 };
   }
+
+  /** The offset of `line`:`column` (both from 1), kept within that line and the text: the inverse of locate. */
+  offsetOf(line: number, column: number, textLength = Infinity): number {
+    const starts = this.#starts;
+    const l = Math.max(0, Math.min(line - 1, starts.length - 1));
+    const lineEnd = l + 1 < starts.length ? starts[l + 1] - 1 : textLength;
+    return Math.max(starts[l], Math.min(starts[l] + column - 1, lineEnd));
+  }
 }
 
 /** The location of the character `offset` characters into a text that itself starts at `start`. */

@@ -1,6 +1,4 @@
-/** What hovering over a name shows: markdown, and the range of text it is about. */
-export interface Hover {
-  readonly contents: string;
-  readonly from: number;
-  readonly to: number;
-}
+import type { Hover } from '../../wire/authoring.js';
+
+export type { Hover };
+

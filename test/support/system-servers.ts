@@ -21,7 +21,7 @@ export const SYSTEM_SERVERS: Readonly<Record<string, SystemServer>> = {
  * The servers the suite needs: `npm test` installs these before it runs (as root, with apt-get),
  * and a test may ask only for one listed here. Add a server when a test first needs it.
  */
-export const NEEDED_SERVERS: readonly string[] = ['chromium', 'dovecot-imapd', 'postgresql'];
+export const NEEDED_SERVERS: readonly string[] = ['chromium', 'dovecot-imapd', 'postgresql', 'redis-server'];
 
 /** Whether every file of the server is there. */
 export function isInstalled(server: SystemServer): boolean {

@@ -20,6 +20,7 @@ import { URI_PRECEDENCE_COMPONENTS } from '../components/candidates/precedence/u
 import { STATE_COMPONENTS } from '../components/state/state-components.js';
 import { DOCUMENT_COMPONENTS } from '../components/extract/document-components.js';
 import { TABLES_COMPONENTS } from '../components/tables/tables-components.js';
+import { REDIS_COMPONENTS } from '../components/redis/redis-components.js';
 import { EXTRACT_COMPONENTS } from '../components/extract/extract-components.js';
 import { FETCH_COMPONENTS } from '../components/fetch/fetch-components.js';
 import { FILES_COMPONENTS } from '../components/files/files-components.js';
@@ -57,6 +58,7 @@ export const BUILT_IN_COMPONENTS: readonly ComponentDescriptor[] = [
   ...CANDIDATE_COMPONENTS,
   levelFrontierComponent,
   memoryFrontierComponent,
+  ...REDIS_COMPONENTS,
   arrayBlockingQueueComponent,
   ...URI_PRECEDENCE_COMPONENTS,
   ...QUEUE_PRECEDENCE_COMPONENTS,

@@ -10,6 +10,7 @@ import { FetchStatus } from '../model/fetch-status.js';
 import type { Disposition } from '../model/frontier.js';
 import type { StateSublevel } from '../model/state-store.js';
 import { normalizeUrl } from '../util/url/normalize-url.js';
+import { sharedCrawlOf, type SharedCrawl, type SharedCrawlState } from '../model/shared-crawl.js';
 import { CandidateAdmission } from './candidate-admission.js';
 
 export const crawlControllerComponent = defineComponent({
@@ -114,10 +115,16 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
   #ending?: string;
 
   readonly #admission: CandidateAdmission;
+  /** The crawl this worker shares with others (a Redis-backed frontier): its pause, unpause and terminate hold here too. */
+  readonly #shared?: SharedCrawl;
+  /** Paused because the shared crawl is (an operator's pause on any machine), or because what it shares cannot be reached. */
+  #pausedByShared = false;
+  #pausedByProblem = false;
 
   constructor(config: ConfigOf<typeof crawlControllerComponent>) {
     super(config);
     this.#admission = new CandidateAdmission(config);
+    this.#shared = sharedCrawlOf(config.frontier);
   }
 
   /** A live change of maxToeThreads takes effect at once: more workers start, or those above it stop after their URI. */
@@ -158,6 +165,7 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
     else await this.#announceSeeds();
     if (!this.#abort.signal.aborted) this.#state = 'RUNNING';
     if (this.#pauseAtStart) this.pause();
+    this.#shared?.watchState((state, exitStatus) => this.#sharedState(state, exitStatus));
     // Limits are also checked while every queue rests, when no URI finishes to trigger a check.
     const clock = setInterval(() => this.#checkLimits(), 1000);
     try {
@@ -176,6 +184,10 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
 
   terminate(exitStatus = 'ABORTED'): void {
     if (this.#abort.signal.aborted) return;
+    // A limit or an operator ends the whole shared crawl; an interrupt or a failure stops this worker only.
+    if (this.#shared && exitStatus !== INTERRUPTED && exitStatus !== FINISHED_ABNORMAL) {
+      this.#shared.setState('TERMINATING', exitStatus).catch((e: unknown) => this.config.loggerModule?.alert?.('WARNING', `the other workers could not be told to terminate: ${(e as Error)?.message ?? String(e)}`));
+    }
     this.#exitStatus = exitStatus;
     this.#state = 'STOPPING';
     this.#abort.abort();
@@ -333,7 +345,12 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
       if (worker > this.config.maxToeThreads) return;
       const curi = await frontier.next(signal);
       if (!curi) return;
-      // A pause that came while this worker waited for a URI holds the URI (its queue stays busy) until unpause.
+      // A pause that came while this worker waited for a URI holds the URI (its queue stays busy) until
+      // unpause; a frontier shared with other workers takes it back instead, so that nothing is in flight.
+      if (this.#gate && frontier.handBack) {
+        await frontier.handBack(curi);
+        continue;
+      }
       if (this.#gate) await this.#gate;
       this.#busy++;
       curi.worker = worker;
@@ -391,7 +408,33 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
     this.#checkLimits();
   }
 
+  /** The shared crawl's state, as an operator set it on any machine. */
+  #sharedState(state: SharedCrawlState, exitStatus?: string): void {
+    if (state === 'TERMINATING') this.terminate(exitStatus || 'ABORTED');
+    else if (state === 'PAUSED' && this.#state === 'RUNNING') {
+      this.pause();
+      this.#pausedByShared = true;
+    } else if (state === 'RUNNING' && this.#pausedByShared) {
+      this.#pausedByShared = false;
+      if (!this.#pausedByProblem) this.unpause();
+    }
+  }
+
+  /** What the crawl shares cannot be reached: pause with the alert, and go on once it can. */
+  #checkShared(): void {
+    const problem = this.#shared?.problem;
+    if (problem && !this.#pausedByProblem && this.#state === 'RUNNING') {
+      this.#pausedByProblem = true;
+      this.pauseWithAlert(problem);
+    } else if (!problem && this.#pausedByProblem) {
+      this.#pausedByProblem = false;
+      this.config.loggerModule?.alert?.('WARNING', 'the shared crawl can be reached again; the crawl goes on');
+      if (!this.#pausedByShared) this.unpause();
+    }
+  }
+
   #checkLimits(): void {
+    if (this.#shared) this.#checkShared();
     const limit = this.config.crawlLimiter?.reached({ bytes: this.#bytes, documents: this.#documents, elapsedMs: this.#elapsed() });
     if (limit) this.terminate(limit);
   }

@@ -23,6 +23,7 @@ import { createRunFolder, runId } from './run-folder.js';
 import { countsOf, writeRunRecord, type RunRecord } from './run-record.js';
 import { crawlExitCode, EXIT_ERROR } from '../util/exit-codes.js';
 import { verifyJob } from './verify-job.js';
+import { abandonJoin, joinAsWorker, sharedCrawlConnection, type WorkerLaunch } from './join-as-worker.js';
 import { mark } from '../util/phase-marks.js';
 
 export interface LaunchOptions {
@@ -43,6 +44,8 @@ export interface LaunchOptions {
   readonly dryRunDeletes?: boolean;
   /** Start from this checkpoint (its name, or `latest`) instead of the state as it stands. */
   readonly checkpoint?: string;
+  /** This worker's name, for a job whose frontier is shared through Redis (its RedisConnection's workerId otherwise). */
+  readonly workerId?: string;
 }
 
 export interface LaunchResult {
@@ -83,9 +86,24 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
   mark('verified');
   if (verified.diagnostics.length) options.onWarnings?.(verified.diagnostics);
   const settings = await loadEngineSettings(packageRoot());
-  await assertNotRunning(verified.jobDir);
+  // A job whose frontier is shared through Redis: this launch is one worker of the crawl, in a folder of its own.
+  const connection = sharedCrawlConnection(verified.resolved!);
+  let worker: WorkerLaunch | undefined;
+  if (connection) {
+    if (options.checkpoint !== undefined) throw new BeancrawlError([{ code: 'BC_CHECKPOINT_UNKNOWN', location: { file: verified.file }, message: 'a crawl shared through Redis cannot start from a checkpoint yet' }]);
+    worker = await joinAsWorker(verified.jobDir, verified.resolved!, connection, id, options.workerId);
+    const store = stateStoreBean(verified.resolved!);
+    const sets = [...(options.sets ?? []), `${connection.id}.workerId=${worker.workerId}`, ...(store ? [`${store.id}.dir=${join(worker.runDir, 'state')}`] : [])];
+    verified = await verifyJob(target, { sets, launchId: worker.runDir, registry: options.registry }).catch(async (e: unknown) => {
+      await abandonJoin(verified.resolved!, connection);
+      throw e;
+    });
+  } else await assertNotRunning(verified.jobDir);
   const fromCheckpoint = options.checkpoint !== undefined ? await startFromCheckpoint(verified.jobDir, verified.resolved!, options) : undefined;
-  const state = await openState(verified.resolved!, options);
+  const state = await openState(verified.resolved!, options).catch(async (e: unknown) => {
+    if (connection) await abandonJoin(verified.resolved!, connection);
+    throw e;
+  });
   mark('state-opened');
   let runDir: string;
   let record: RunRecord;
@@ -99,12 +117,12 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
       options.onNotice?.(`resuming the unfinished run ${state.previous!.runDir}`);
       for (const note of await recoverOutputs(state.journal)) options.onNotice?.(note);
     } else if (state?.previous) options.onNotice?.(`--fresh: the unfinished run ${state.previous.runDir} is dropped; a new run starts from the seeds`);
-    runDir = await createRunFolder(verified.jobDir, id);
-    if (!runDir.endsWith(id)) resolved = await verifyJob(target, { sets: options.sets, launchId: runDir, registry: options.registry });
+    runDir = worker?.runDir ?? (await createRunFolder(verified.jobDir, id));
+    if (!worker && !runDir.endsWith(id)) resolved = await verifyJob(target, { sets: options.sets, launchId: runDir, registry: options.registry });
     await copyBeanFile(verified.file, join(verified.jobDir, runDir, basename(verified.file)));
     await writeResolvedBeans(join(verified.jobDir, runDir, RESOLVED_BEANS_FILE), resolved.resolved!);
     const continues = state?.mode === 'resume' ? state.previous!.runDir : undefined;
-    if (continues) await symlink(relative(join(verified.jobDir, runDir), join(verified.jobDir, continues)), join(verified.jobDir, runDir, 'continues'));
+    if (continues && continues !== runDir) await symlink(relative(join(verified.jobDir, runDir), join(verified.jobDir, continues)), join(verified.jobDir, runDir, 'continues'));
     const startedAt = new Date().toISOString();
     await state?.begin({ runDir, continues, startedAt }, true);
     record = { run: runDir, startedAt, continues, pid: process.pid };
@@ -112,6 +130,7 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
     mark('run-begun');
   } catch (e) {
     await state?.close().catch(() => undefined);
+    if (connection) await abandonJoin(verified.resolved!, connection);
     throw e;
   }
   const { BeanContainer } = await containerModule;
@@ -119,6 +138,7 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
   const stateDir = stateStoreBean(resolved.resolved!)?.config.dir as string | undefined;
   const container = await BeanContainer.build(resolved.resolved!, settings).catch(async (e: unknown) => {
     if (stateDir !== undefined) await closeHandedOver(stateDir);
+    if (connection) await abandonJoin(resolved.resolved!, connection);
     throw e;
   });
   mark('built');
@@ -132,7 +152,8 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
     await container.start();
     mark('started');
     controller = container.get<CrawlControl>(controllerId);
-    control = await serveControlSocket(verified.jobDir, controller, {
+    // A worker of a shared crawl is driven through Redis (beancrawl pause JOB… from any machine), not a socket of the job folder.
+    if (!worker) control = await serveControlSocket(verified.jobDir, controller, {
       checkpoint: checkpointer(container, resolved.resolved!, join(verified.jobDir, runDir)),
       live: new LiveBeans(resolved.resolved!, (id) => container.get(id), join(verified.jobDir, runDir), verified.jobDir),
       explain: explainerFor(resolved.resolved!, <T>(id: string) => container.get<T>(id), 'running-crawl'),
@@ -159,6 +180,8 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
     await container.stop().catch((e: unknown) => {
       if (failure === undefined) throw e;
     });
+    // A join the connection bean never took over (it did not start) is left.
+    if (connection) await abandonJoin(resolved.resolved!, connection);
     // The run's record says how it ended (a failure is FINISHED_ABNORMAL); a launch killed before this keeps none of it.
     mark('stopped');
     const status = exitStatus! ?? 'FINISHED_ABNORMAL';

@@ -23,10 +23,15 @@ export async function createRunFolder(jobDir: string, id = runId()): Promise<str
       if ((e as NodeJS.ErrnoException).code === 'EEXIST') continue;
       throw e;
     }
-    const temp = join(jobDir, `.latest-${process.pid}`);
-    await unlink(temp).catch(() => undefined);
-    await symlink(name, temp);
-    await rename(temp, join(jobDir, 'latest'));
+    await pointLatestAt(jobDir, name);
     return name;
   }
+}
+
+/** Points `JOB/latest` at `name` (relative to the job folder), replacing the link atomically. */
+export async function pointLatestAt(jobDir: string, name: string): Promise<void> {
+  const temp = join(jobDir, `.latest-${process.pid}`);
+  await unlink(temp).catch(() => undefined);
+  await symlink(name, temp);
+  await rename(temp, join(jobDir, 'latest'));
 }

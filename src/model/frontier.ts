@@ -62,6 +62,8 @@ export interface Frontier {
    * queue can be handed out, while its outputs may still be being written behind (quotas count here).
    */
   onDisposed(listener: (curi: CrawlUri, disposition: Disposition) => void): void;
+  /** Takes back a URI handed out but not processed (the crawl paused meanwhile): it waits in its queue again. */
+  handBack?(curi: CrawlUri): Promise<void>;
   /** Wakes every worker waiting in next() (to stop, or to re-check limits). */
   wakeAll(): void;
 }

@@ -10,20 +10,13 @@ import type { QueuePrecedencePolicy } from '../../model/precedence-policies.js';
 import type { QueueJournal } from './queue-journal.js';
 import { BaseQueuePrecedencePolicy } from './precedence/base-queue-precedence-policy.js';
 import { ReadyQueues } from './ready-queues.js';
+import { disposeUri, goesBack } from './dispose-uri.js';
 import { rankOf, WorkQueue } from './work-queue.js';
 
 export type { WorkQueueFrontierConfig } from './frontier-props.js';
 
 /** How long a queue whose stored URIs could not be read waits before it is tried again. */
 const READ_RETRY_MS = 1000;
-
-/** How many times one URI may wait behind prerequisites before it fails with -60. */
-const MAX_DEFERRALS = 20;
-
-/** Statuses after which a URI is tried again after retryDelaySeconds (Heritrix: -1, -2, -3; here also robots unavailable). */
-const RETRY_STATUSES = new Set<number>([
-  FetchStatus.DOMAIN_UNRESOLVABLE, FetchStatus.CONNECT_FAILED, FetchStatus.CONNECT_LOST, FetchStatus.ROBOTS_PREREQUISITE_FAILURE,
-]);
 
 /**
  * Heritrix's WorkQueueFrontier: one queue per class key; a queue is ready, in process (never
@@ -250,7 +243,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     // Budgets and retries as the URI's sheets set them (Heritrix re-reads them per URI too).
     const cfg = this.configFor(curi);
     const behind = curi.behindDone;
-    if (behind && this.#goesBack(curi, cfg)) return behind.then(() => this.#finish(curi, cfg, undefined));
+    if (behind && goesBack(curi, cfg.maxRetries)) return behind.then(() => this.#finish(curi, cfg, undefined));
     return this.#finish(curi, cfg, behind);
   }
 
@@ -289,14 +282,6 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
       }).catch((e: unknown) => process.emitWarning(`the frontier could not count ${curi.uri} done: ${(e as Error)?.message ?? String(e)}`));
     } else if (done) this.#tellFinal(curi, disposition);
     return disposition;
-  }
-
-  /** Whether #dispose will send the URI back to its queue (the same tests, without their effects). */
-  #goesBack(curi: CrawlUri, cfg: WorkQueueFrontierConfig): boolean {
-    const status = curi.fetchStatus;
-    if (status === FetchStatus.DEFERRED) return curi.deferrals < MAX_DEFERRALS;
-    if (status === FetchStatus.UNATTEMPTED && curi.forceRetire) return true;
-    return RETRY_STATUSES.has(status) && curi.fetchAttempts < cfg.maxRetries;
   }
 
   /** The URI is done for good: counted, and out of the journal in the next commit. */
@@ -467,35 +452,9 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
       q.lastStatus = status;
       if (status <= 0 && !isDisregarded(status)) q.errors++;
     }
-    if (status === FetchStatus.DEFERRED) {
-      // Waiting behind a prerequisite is not a try; a prerequisite that fails for good ends the
-      // wait through its own status, and MAX_DEFERRALS guards against a wait that never ends.
-      if (curi.deferrals < MAX_DEFERRALS) {
-        curi.deferrals++;
-        curi.resetForRetry();
-        return 'deferred';
-      }
-      curi.fetchStatus = FetchStatus.PREREQUISITE_UNSCHEDULABLE_FAILURE;
-      curi.annotations.push(`${curi.deferrals}d`);
-    } else if (status === FetchStatus.UNATTEMPTED && curi.forceRetire) {
-      // Heritrix: left untried to retire its queue (over a quota), the URI goes back to the head of
-      // the queue, which is retired; like every retry but a deferral it costs its queue.
-      this.#charge(q, curi.cost);
-      curi.resetForRetry();
-      return 'retry';
-    } else if (RETRY_STATUSES.has(status)) {
-      if (curi.fetchAttempts < cfg.maxRetries) {
-        curi.fetchAttempts++;
-        this.#charge(q, curi.cost);
-        curi.resetForRetry();
-        return 'retry';
-      }
-      curi.annotations.push(`${curi.fetchAttempts}t`);
-    }
-    if (isDisregarded(curi.fetchStatus)) return 'disregarded';
-    const ok = curi.fetchStatus > 0;
-    this.#charge(q, ok ? curi.cost : curi.cost + cfg.errorPenaltyAmount);
-    return ok ? 'success' : 'failure';
+    const { disposition, cost } = disposeUri(curi, cfg);
+    if (disposition !== 'deferred' && disposition !== 'disregarded') this.#charge(q, cost);
+    return disposition;
   }
 
   /** Lets queue tails go from memory until half the allowance is free: rare, large batches. */

@@ -1,0 +1,47 @@
+import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { timestamp17 } from '../../util/timestamp17.js';
+import { takeOverCrawl } from './joined-crawls.js';
+import { RedisCrawl } from './redis-crawl.js';
+import type { redisConnectionComponent } from './redis-connection.descriptor.js';
+import { openRedisLink } from './redis-link.js';
+
+type Config = ConfigOf<typeof redisConnectionComponent>;
+
+/** The crawl's name in Redis: crawlName, else the metadata's jobName. */
+export function crawlNameOf(config: Pick<Config, 'crawlName' | 'metadata'>): string {
+  return config.crawlName || String((config.metadata as { jobName?: string } | undefined)?.jobName ?? '');
+}
+
+/** Joins (or begins) the crawl of a connection's configuration. */
+export function joinCrawl(config: Config, run = timestamp17(Date.now())): Promise<RedisCrawl> {
+  const link = openRedisLink({ url: config.redisUrl, cluster: config.cluster, connectTimeoutMs: config.connectTimeoutMs });
+  return RedisCrawl.join(link, crawlNameOf(config), run, config.workerId || RedisCrawl.defaultWorkerId(), { shards: config.queueShards, buckets: config.seenBuckets })
+    .catch(async (e: unknown) => {
+      await link.close();
+      throw e;
+    });
+}
+
+/** The shared Redis connection: joins the crawl when it starts (or takes over the join its launch made), leaves it when it stops. */
+export class RedisConnection {
+  beanName = '';
+  #crawl?: RedisCrawl;
+
+  constructor(readonly config: Config) {}
+
+  get crawl(): RedisCrawl {
+    if (!this.#crawl) throw new Error(`the RedisConnection ${this.beanName} has not started`);
+    return this.#crawl;
+  }
+
+  async start(): Promise<void> {
+    this.#crawl ??= takeOverCrawl(crawlNameOf(this.config)) ?? (await joinCrawl(this.config));
+  }
+
+  async stop(): Promise<void> {
+    const crawl = this.#crawl;
+    if (!crawl) return;
+    await crawl.leave();
+    await crawl.link.close();
+  }
+}

@@ -1,0 +1,147 @@
+import { hostname } from 'node:os';
+import type { SharedCrawl, SharedCrawlState } from '../../model/shared-crawl.js';
+import type { RedisLink } from './redis-link.js';
+import { RedisKeys, type ShardKeys } from './redis-keys.js';
+import { JOIN, SET_STATE } from './redis-scripts.js';
+
+/** How a crawl's data is laid out in Redis: fixed when its run begins, the same for every worker. */
+export interface RedisLayout {
+  readonly shards: number;
+  /** Buckets of the seen set, crawl-wide (each shard has buckets ÷ shards). */
+  readonly buckets: number;
+}
+
+/** Redis away this long pauses the crawl with an alert. */
+const DOWN_ALERT_MS = 2000;
+
+/** How often a worker reads the crawl's state and says it is alive. */
+const WATCH_MS = 500;
+
+/**
+ * One worker's part in a crawl kept in Redis: the run it joined (or began), the crawl-wide
+ * state it watches (pause, unpause, terminate from any machine), and its heartbeat in the
+ * workers' hash.
+ */
+export class RedisCrawl implements SharedCrawl {
+  #state: SharedCrawlState;
+  #exitStatus?: string;
+  readonly #listeners: Array<(state: SharedCrawlState, exitStatus?: string) => void> = [];
+  #timer?: NodeJS.Timeout;
+  readonly #shards: ShardKeys[];
+
+  private constructor(
+    readonly link: RedisLink, readonly keys: RedisKeys, readonly run: string, readonly workerId: string,
+    /** The run began with this worker (it announces the seeds; any worker may, the seen set drops repeats). */
+    readonly began: boolean, readonly layout: RedisLayout, state: SharedCrawlState,
+  ) {
+    this.#state = state;
+    this.#shards = Array.from({ length: layout.shards }, (_, n) => keys.shard(run, n));
+  }
+
+  /**
+   * Joins the crawl named `name`: the run in progress, or a new one (`run` its id) when there is
+   * none or the last is over. The new run's layout is `layout`; a run in progress keeps its own.
+   * The keys of the run a new one replaces are dropped in the background.
+   */
+  static async join(link: RedisLink, name: string, run: string, workerId: string, layout: RedisLayout): Promise<RedisCrawl> {
+    const keys = new RedisKeys(name);
+    const [joined, began, replaced, state, shards, buckets] = (await link.run(JOIN, [keys.crawl], [run, layout.shards, layout.buckets])) as [string, number, string, string, string, string];
+    if (replaced) void link.unlinkMatching(keys.runPattern(replaced)).catch(() => undefined);
+    const crawl = new RedisCrawl(link, keys, joined, workerId, began === 1, { shards: Number(shards), buckets: Number(buckets) }, state as SharedCrawlState);
+    await crawl.#heartbeat();
+    return crawl;
+  }
+
+  /**
+   * The crawl named `name` as it stands, for an operator's command from any machine (pause,
+   * status…): nothing is joined or begun; undefined when the crawl never ran.
+   */
+  static async observe(link: RedisLink, name: string): Promise<RedisCrawl | undefined> {
+    const keys = new RedisKeys(name);
+    const [run, state, shards, buckets, exitStatus] = (await link.command('HMGET', keys.crawl, 'run', 'state', 'shards', 'buckets', 'exitStatus')) as Array<string | null>;
+    if (!run) return undefined;
+    const crawl = new RedisCrawl(link, keys, run, '', false, { shards: Number(shards), buckets: Number(buckets) }, state as SharedCrawlState);
+    crawl.#exitStatus = exitStatus || undefined;
+    return crawl;
+  }
+
+  /** The workers that said they were alive, with when they last did. */
+  async workers(): Promise<Array<{ id: string; host: string; pid: number; seenAt: number }>> {
+    const all = (await this.link.command('HGETALL', this.keys.workers)) as string[];
+    const out: Array<{ id: string; host: string; pid: number; seenAt: number }> = [];
+    for (let i = 0; i + 1 < all.length; i += 2) {
+      const w = JSON.parse(all[i + 1]) as { run: string; host: string; pid: number; seenAt: number };
+      if (w.run === this.run) out.push({ id: all[i], host: w.host, pid: w.pid, seenAt: w.seenAt });
+    }
+    return out;
+  }
+
+  /** This worker's default name: host and process. */
+  static defaultWorkerId(): string {
+    return `${hostname().replace(/[^A-Za-z0-9._-]/g, '_')}-${process.pid}`;
+  }
+
+  get problem(): string | undefined {
+    const since = this.link.downSince;
+    if (since === 0 || Date.now() - since < DOWN_ALERT_MS) return undefined;
+    return `Redis does not answer (since ${new Date(since).toISOString()}${this.link.lastError ? `: ${this.link.lastError}` : ''}); the crawl goes on when it does`;
+  }
+
+  get state(): SharedCrawlState {
+    return this.#state;
+  }
+
+  get exitStatus(): string | undefined {
+    return this.#exitStatus;
+  }
+
+  /** The keys of shard `n` of this run. */
+  shard(n: number): ShardKeys {
+    return this.#shards[n];
+  }
+
+  watchState(listener: (state: SharedCrawlState, exitStatus?: string) => void): void {
+    this.#listeners.push(listener);
+    listener(this.#state, this.#exitStatus);
+    this.#timer ??= setInterval(() => void this.#watch(), WATCH_MS).unref();
+  }
+
+  async setState(state: Exclude<SharedCrawlState, 'FINISHED'> | 'FINISHED', exitStatus = ''): Promise<void> {
+    const now = (await this.link.run(SET_STATE, [this.keys.crawl], [this.run, state, exitStatus])) as string | null;
+    if (now) this.#changed(now as SharedCrawlState, now === state ? exitStatus : this.#exitStatus);
+  }
+
+  /** Reads the state now (not waiting for the next watch). */
+  async refresh(): Promise<void> {
+    await this.#watch();
+  }
+
+  async #watch(): Promise<void> {
+    try {
+      const [run, state, exitStatus] = (await this.link.command('HMGET', this.keys.crawl, 'run', 'state', 'exitStatus')) as [string | null, string | null, string | null];
+      await this.#heartbeat();
+      // A run that is no longer the crawl's (dropped, replaced) is over for this worker.
+      this.#changed(run === this.run ? (state as SharedCrawlState) : 'FINISHED', exitStatus || undefined);
+    } catch {
+      // Redis away: the frontier's alert says so; the state stays as last read.
+    }
+  }
+
+  #changed(state: SharedCrawlState, exitStatus?: string): void {
+    if (state === this.#state && exitStatus === this.#exitStatus) return;
+    this.#state = state;
+    this.#exitStatus = exitStatus;
+    for (const listener of this.#listeners) listener(state, exitStatus);
+  }
+
+  async #heartbeat(): Promise<void> {
+    await this.link.command('HSET', this.keys.workers, this.workerId, JSON.stringify({ run: this.run, pid: process.pid, host: hostname(), seenAt: Date.now() }));
+  }
+
+  /** Stops watching; the worker leaves the workers' hash. */
+  async leave(): Promise<void> {
+    clearInterval(this.#timer);
+    this.#timer = undefined;
+    await this.link.command('HDEL', this.keys.workers, this.workerId).catch(() => undefined);
+  }
+}

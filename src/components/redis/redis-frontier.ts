@@ -1,0 +1,331 @@
+import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { CrawlUri, type QueuedUri } from '../../model/crawl-uri.js';
+import { Configurable } from '../../model/configurable.js';
+import type { Disposition, Frontier, FrontierStats } from '../../model/frontier.js';
+import { isDisregarded } from '../../model/fetch-status.js';
+import type { SharedCrawl } from '../../model/shared-crawl.js';
+import { RecentFingerprints } from '../../util/recent-fingerprints.js';
+import { disposeUri } from '../frontier/dispose-uri.js';
+import { rankOf } from '../frontier/work-queue.js';
+import type { RedisConnection } from './redis-connection.js';
+import type { RedisCrawl } from './redis-crawl.js';
+import type { redisFrontierComponent } from './redis-frontier.descriptor.js';
+import { scriptKeys, shardOf } from './redis-keys.js';
+import { COMPLETE, RELEASE_LEASE, RELEASE_WORKER, RENEW, SCHEDULE, TAKE } from './redis-scripts.js';
+import type { RedisUriUniqFilter } from './redis-uri-uniq-filter.js';
+import { ShardCounters } from './shard-counters.js';
+
+type Config = ConfigOf<typeof redisFrontierComponent>;
+
+/** A queue this worker leased: where, and the fencing token its completion must show. */
+interface Lease {
+  readonly shard: number;
+  readonly queue: string;
+  readonly token: string;
+  /** When the lease runs out, as far as this worker knows (its clock, from its last renewal). */
+  expiresAt: number;
+}
+
+/** Scheduled URIs wait this long at most before they go to Redis in one batch a shard. */
+const MAX_BATCH = 500;
+/** The longest an idle worker waits before it looks for work again (a queue may have been given URIs by another worker). */
+const IDLE_POLL_MS = 250;
+/** How often the crawl-wide counters are read for progress and reports. */
+const STATS_MS = 1000;
+
+/**
+ * The frontier of a crawl shared by workers through Redis (redis-frontier.descriptor.ts says
+ * what it keeps). This worker batches the URIs it schedules (flushed before any URI of its is
+ * completed, so that a kill between the two loses no outlink), leases queues for its toe threads,
+ * renews the leases while URIs are processed and completes each URI with its token.
+ */
+export class RedisFrontier extends Configurable<typeof redisFrontierComponent> implements Frontier {
+  readonly #redis: RedisConnection;
+  readonly #uniq: RedisUriUniqFilter;
+  #crawl?: RedisCrawl;
+  /** Per shard: the schedule script's arguments waiting to be sent. */
+  #pending: Array<Array<string | number>> = [];
+  #pendingCount = 0;
+  #flushing?: Promise<void>;
+  #flushSoon?: NodeJS.Immediate;
+  readonly #leases = new Map<CrawlUri, Lease>();
+  #waiters: Array<() => void> = [];
+  /** URIs taken for toe threads that asked, not yet handed to one. */
+  readonly #taken: CrawlUri[] = [];
+  #pumping = false;
+  #cursor = 0;
+  #ended = false;
+  #closed = false;
+  #wake?: () => void;
+  readonly #scheduledUris: RecentFingerprints;
+  readonly #finalListeners: Array<(curi: CrawlUri, d: Disposition) => void> = [];
+  readonly #disposedListeners: Array<(curi: CrawlUri, d: Disposition) => void> = [];
+  #counters?: ShardCounters;
+  #timers: NodeJS.Timeout[] = [];
+  #refused = 0;
+
+  constructor(config: Config) {
+    super(config);
+    this.#redis = config.redis as RedisConnection;
+    this.#uniq = config.uriUniqFilter as unknown as RedisUriUniqFilter;
+    this.#scheduledUris = new RecentFingerprints(config.recentUrisRemembered);
+  }
+
+  /** The crawl this frontier's workers share: the controller follows its pause, unpause and terminate. */
+  get sharedCrawl(): SharedCrawl {
+    return this.#crawl ?? this.#redis.crawl;
+  }
+
+  /** Completions refused because their lease had run out and gone to another worker. */
+  get refusedCompletions(): number {
+    return this.#refused;
+  }
+
+  async start(): Promise<void> {
+    if (this.#crawl) return;
+    const crawl = this.#redis.crawl;
+    this.#crawl = crawl;
+    const shards = crawl.layout.shards;
+    this.#pending = Array.from({ length: shards }, () => []);
+    this.#counters = new ShardCounters(crawl);
+    // A worker restarted under its old name takes nothing for granted: what it held is fetched again.
+    for (let n = 0; n < shards; n++) await crawl.link.run(RELEASE_WORKER, scriptKeys(crawl.shard(n)), [crawl.workerId]);
+    await this.#counters.refresh();
+    crawl.watchState((state) => {
+      if (state === 'FINISHED') this.#end();
+    });
+    const leaseMs = this.#redis.config.leaseSeconds * 1000;
+    this.#timers.push(
+      setInterval(() => void this.#counters!.refresh().catch(() => undefined), STATS_MS).unref(),
+      setInterval(() => void this.#renew(leaseMs).catch(() => undefined), Math.max(500, leaseMs / 3)).unref(),
+    );
+  }
+
+  async stop(): Promise<void> {
+    this.#closed = true;
+    for (const t of this.#timers) clearInterval(t);
+    this.#wakeAll();
+    const crawl = this.#crawl;
+    if (!crawl) return;
+    // Scheduled URIs go in; URIs taken and not processed go back at once.
+    await this.#flush().catch(() => undefined);
+    for (let n = 0; n < crawl.layout.shards; n++) await crawl.link.run(RELEASE_WORKER, scriptKeys(crawl.shard(n)), [crawl.workerId]).catch(() => undefined);
+    if (crawl.state === 'TERMINATING') await crawl.setState('FINISHED', crawl.exitStatus).catch(() => undefined);
+  }
+
+  maxOutlinksFor(curi: CrawlUri): number {
+    return this.configFor(curi).maxOutlinks;
+  }
+
+  schedule(curi: CrawlUri): void {
+    const crawl = this.#crawl ?? this.#redis.crawl;
+    const { shards, buckets } = crawl.layout;
+    if (this.#pending.length === 0) this.#pending = Array.from({ length: shards }, () => []);
+    this.#scheduledUris.add(curi.uri);
+    const shard = shardOf(curi.queueKey, shards);
+    const [bucket, member] = this.#uniq.place(curi.canonicalKey || curi.uri, Math.max(1, Math.floor(buckets / shards)));
+    const record = curi.toQueued();
+    this.#pending[shard].push(curi.queueKey, bucket, member, curi.isPrerequisite ? 0 : rankOf(record) + 1, JSON.stringify(record), curi.forceFetch ? '1' : '0');
+    this.#pendingCount++;
+    if (this.#pendingCount >= MAX_BATCH) void this.#flush().catch(() => undefined);
+    else this.#flushSoon ??= setImmediate(() => {
+      this.#flushSoon = undefined;
+      void this.#flush().catch(() => undefined);
+    });
+  }
+
+  wasScheduled(uri: string): boolean {
+    return this.#scheduledUris.has(uri);
+  }
+
+  async next(signal?: AbortSignal): Promise<CrawlUri | undefined> {
+    for (;;) {
+      if (signal?.aborted || this.#closed || this.#ended) return undefined;
+      const curi = this.#taken.shift();
+      if (curi) return curi;
+      await new Promise<void>((resolve) => {
+        this.#waiters.push(resolve);
+        void this.#pump();
+      });
+    }
+  }
+
+  /**
+   * The URI's outlinks go to Redis first, and its writers finish (Processor.writesBehind), before
+   * its lease is completed: a kill before then has it fetched again, nothing lost. crawl.log and
+   * the counters hear of a URI done before Redis does, so a kill between the two logs it twice
+   * (once a worker), never not at all.
+   */
+  async finished(curi: CrawlUri): Promise<Disposition> {
+    const lease = this.#leases.get(curi);
+    if (!lease) throw new Error(`${curi.uri} was not handed out by this frontier`);
+    const cfg = this.configFor(curi);
+    await this.#flush();
+    const behind = curi.behindDone;
+    if (behind) await behind;
+    const status = curi.fetchStatus;
+    const retire = curi.forceRetire;
+    const { disposition, cost } = disposeUri(curi, cfg);
+    const back = disposition === 'retry' || disposition === 'deferred';
+    if (!back) {
+      this.#tell(this.#disposedListeners, curi, disposition);
+      this.#tell(this.#finalListeners, curi, disposition);
+    }
+    const restMs = disposition === 'retry' ? cfg.retryDelaySeconds * 1000 : disposition === 'deferred' ? 0 : curi.politenessDelayMs;
+    const crawl = this.#crawl!;
+    const done = await crawl.link.run(COMPLETE, scriptKeys(crawl.shard(lease.shard)), [
+      crawl.shard(lease.shard).queuePrefix, lease.queue, lease.token, disposition, Math.max(0, Math.round(restMs)), cost, cfg.queueTotalBudget,
+      back ? JSON.stringify(curi.toQueued()) : '', retire ? '1' : '0', String(status), status <= 0 && !isDisregarded(status) ? '1' : '0',
+    ]);
+    this.#leases.delete(curi);
+    if (done !== 1) {
+      this.#refused++;
+      process.emitWarning(`the lease of ${curi.uri} had run out and gone to another worker: this worker's completion was refused (${this.#refused} so far)`);
+    }
+    this.#wakeAll();
+    return disposition;
+  }
+
+  /** A URI taken while the crawl pauses goes back at once, so that the crawl can be PAUSED with nothing in flight. */
+  async handBack(curi: CrawlUri): Promise<void> {
+    const lease = this.#leases.get(curi);
+    if (!lease) return;
+    this.#leases.delete(curi);
+    const crawl = this.#crawl!;
+    await crawl.link.run(RELEASE_LEASE, scriptKeys(crawl.shard(lease.shard)), [lease.queue, lease.token]);
+  }
+
+  stats(): FrontierStats {
+    return this.#counters?.stats() ?? {
+      discovered: 0, queued: 0, inProcess: 0, succeeded: 0, failed: 0, disregarded: 0, queues: { total: 0, ready: 0, snoozed: 0, retired: 0 },
+    };
+  }
+
+  onFinal(listener: (curi: CrawlUri, d: Disposition) => void): void {
+    this.#finalListeners.push(listener);
+  }
+
+  onDisposed(listener: (curi: CrawlUri, d: Disposition) => void): void {
+    this.#disposedListeners.push(listener);
+  }
+
+  wakeAll(): void {
+    this.#wakeAll();
+  }
+
+  /** Sends the scheduled URIs, one script call a shard; a flush already under way is waited for, then the rest goes. */
+  async #flush(): Promise<void> {
+    while (this.#flushing) await this.#flushing;
+    if (this.#pendingCount === 0) return;
+    const crawl = this.#crawl ?? this.#redis.crawl;
+    const batches = this.#pending;
+    this.#pending = batches.map(() => []);
+    this.#pendingCount = 0;
+    this.#flushing = Promise.all(batches.map((args, n) => {
+      if (args.length === 0) return undefined;
+      const keys = crawl.shard(n);
+      return crawl.link.run(SCHEDULE, scriptKeys(keys), [keys.queuePrefix, keys.seenPrefix, ...args]);
+    })).then(() => {
+      // A URI queued here may be the work an idle toe thread waits for.
+      this.#wake?.();
+    }).finally(() => {
+      this.#flushing = undefined;
+    });
+    await this.#flushing;
+  }
+
+  /** Takes URIs for the toe threads waiting, shard after shard; waits while none is due; ends the crawl when nothing is left anywhere. */
+  async #pump(): Promise<void> {
+    if (this.#pumping) return;
+    this.#pumping = true;
+    try {
+      while (this.#waiters.length > 0 && !this.#closed && !this.#ended) {
+        await this.#flush();
+        const crawl = this.#crawl!;
+        const shards = crawl.layout.shards;
+        const leaseMs = this.#redis.config.leaseSeconds * 1000;
+        let wait = IDLE_POLL_MS;
+        for (let i = 0; i < shards && this.#taken.length < this.#waiters.length; i++) {
+          const n = (this.#cursor + i) % shards;
+          const keys = crawl.shard(n);
+          const want = this.#waiters.length - this.#taken.length;
+          const [now, nextReady, nextExpiry, items] = (await crawl.link.run(TAKE, scriptKeys(keys), [keys.queuePrefix, crawl.workerId, leaseMs, want])) as [number, string, string, string[]];
+          for (let k = 0; k < items.length; k += 3) {
+            const curi = CrawlUri.fromQueued(JSON.parse(items[k + 2]) as QueuedUri);
+            this.#leases.set(curi, { shard: n, queue: items[k], token: items[k + 1], expiresAt: Date.now() + leaseMs });
+            this.#taken.push(curi);
+          }
+          for (const at of [Number(nextReady), Number(nextExpiry)]) if (at >= 0) wait = Math.min(wait, Math.max(5, at - now));
+        }
+        this.#cursor = (this.#cursor + 1) % shards;
+        if (this.#taken.length > 0) {
+          this.#handOut();
+          continue;
+        }
+        if (this.#leases.size === 0 && this.#pendingCount === 0 && (await this.#counters!.crawlIsOver())) {
+          await crawl.setState('FINISHED').catch(() => undefined);
+          this.#end();
+          break;
+        }
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, wait);
+          this.#wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        this.#wake = undefined;
+      }
+    } finally {
+      this.#pumping = false;
+      this.#handOut();
+    }
+  }
+
+  #handOut(): void {
+    while (this.#taken.length > 0 && this.#waiters.length > 0) this.#waiters.shift()!();
+    // Nothing to take (the crawl ended, the frontier stops): every waiter looks again and returns.
+    if (this.#ended || this.#closed) this.#wakeAll();
+  }
+
+  /** Extends this worker's leases; a lease found gone (it ran out: another worker has the queue) is dropped, its completion will be refused. */
+  async #renew(leaseMs: number): Promise<void> {
+    const crawl = this.#crawl;
+    if (!crawl || this.#leases.size === 0) return;
+    const byShard = new Map<number, Array<[CrawlUri, Lease]>>();
+    for (const [curi, lease] of this.#leases) {
+      const list = byShard.get(lease.shard) ?? [];
+      list.push([curi, lease]);
+      byShard.set(lease.shard, list);
+    }
+    for (const [n, list] of byShard) {
+      const sent = Date.now();
+      const ok = (await crawl.link.run(RENEW, scriptKeys(crawl.shard(n)), [leaseMs, ...list.flatMap(([, l]) => [l.queue, l.token])])) as number[];
+      list.forEach(([, lease], i) => {
+        if (ok[i] === 1) lease.expiresAt = sent + leaseMs;
+      });
+    }
+  }
+
+  #end(): void {
+    this.#ended = true;
+    this.#wake?.();
+    this.#wakeAll();
+  }
+
+  #wakeAll(): void {
+    const waiters = this.#waiters;
+    this.#waiters = [];
+    for (const w of waiters) w();
+  }
+
+  #tell(listeners: ReadonlyArray<(curi: CrawlUri, d: Disposition) => void>, curi: CrawlUri, disposition: Disposition): void {
+    for (const listener of listeners) {
+      try {
+        listener(curi, disposition);
+      } catch (e) {
+        process.emitWarning(`a listener of finished URIs failed on ${curi.uri}: ${(e as Error)?.message ?? String(e)}`);
+      }
+    }
+  }
+}

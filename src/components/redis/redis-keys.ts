@@ -1,0 +1,60 @@
+/**
+ * Where a crawl's data lives in Redis. `bc:{NAME}:crawl` (a hash: run, state, layout) and
+ * `bc:{NAME}:workers` are the crawl's own; everything of one run is under its run id, in
+ * shards: every key of a shard carries the shard's hash tag, so that each script touches one
+ * slot of a Redis Cluster. A URI's queue decides its shard, and its "seen" bucket lives in that
+ * shard too, so that "new?" and "queued" are one step.
+ */
+export class RedisKeys {
+  readonly crawl: string;
+  readonly workers: string;
+
+  constructor(readonly name: string) {
+    this.crawl = `bc:{${name}}:crawl`;
+    this.workers = `bc:{${name}}:workers`;
+  }
+
+  /** Every key of a run, for SCAN MATCH when the run's data is dropped. */
+  runPattern(run: string): string {
+    return `bc:{${this.name}/${run}/*`;
+  }
+
+  /** The keys of one shard of a run. */
+  shard(run: string, n: number): ShardKeys {
+    const tag = `bc:{${this.name}/${run}/${n}}:`;
+    return {
+      ready: `${tag}ready`, lease: `${tag}lease`, held: `${tag}held`, count: `${tag}count`, queues: `${tag}queues`,
+      queuePrefix: `${tag}q:`, seenPrefix: `${tag}seen:`,
+    };
+  }
+}
+
+/** One shard's keys. */
+export interface ShardKeys {
+  /** Queues waiting for a turn (sorted set: queue key → when it may be served, ms by Redis's clock). */
+  readonly ready: string;
+  /** Queues leased to a worker (sorted set: queue key → when the lease runs out). */
+  readonly lease: string;
+  /** The lease of each leased queue (hash: queue key → token, worker, the URI handed out). */
+  readonly held: string;
+  /** The shard's counters (hash). */
+  readonly count: string;
+  /** Each queue's own state (hash: `KEY\tnext`, `KEY\tspent`, `KEY\tretired`, `KEY\terrors`, `KEY\tstatus`). */
+  readonly queues: string;
+  /** A queue's URIs: sorted set, the next first. */
+  readonly queuePrefix: string;
+  /** A bucket of the seen set: a set of integer fingerprints (an intset: 8 bytes each). */
+  readonly seenPrefix: string;
+}
+
+/** The four keys every queue script takes, in order. */
+export function scriptKeys(s: ShardKeys): string[] {
+  return [s.ready, s.lease, s.held, s.count, s.queues];
+}
+
+/** The shard of a queue key: a stable hash of the key, so every worker agrees. */
+export function shardOf(queueKey: string, shards: number): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < queueKey.length; i++) h = Math.imul(h ^ queueKey.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % shards;
+}

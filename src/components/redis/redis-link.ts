@@ -1,0 +1,130 @@
+import { Cluster, Redis, type RedisOptions } from 'ioredis';
+import { redactUrlPasswords } from '../../util/url/url-password.js';
+
+/** A Lua script and how many of its arguments are keys (all of one slot, for a cluster). */
+export interface RedisScript {
+  readonly name: string;
+  readonly lua: string;
+  readonly keys: number;
+}
+
+/** What the Redis-backed beans need of a Redis server or cluster: the one place that knows the client library. */
+export interface RedisLink {
+  /** Runs a script (EVALSHA, loading it when the server lacks it); a cluster routes it by its first key. */
+  run(script: RedisScript, keys: readonly string[], args: ReadonlyArray<string | number>): Promise<unknown>;
+  /** Runs one command (routed by its first key on a cluster). */
+  command(name: string, ...args: Array<string | number>): Promise<unknown>;
+  /** Every master's keys matching `pattern` are unlinked, in pages (a run's keys, when it is over). */
+  unlinkMatching(pattern: string): Promise<number>;
+  /** Memory used by every master (INFO memory's used_memory), summed. */
+  usedMemory(): Promise<number>;
+  readonly isCluster: boolean;
+  /** Since when (ms since the epoch) the server has not answered; 0 while it does. */
+  readonly downSince: number;
+  /** The last connection error, its message with passwords taken out. */
+  readonly lastError?: string;
+  close(): Promise<void>;
+}
+
+export interface RedisLinkOptions {
+  /** `redis://[:password@]host:port[/db]`; for a cluster, any of its nodes (or several, comma-separated). */
+  readonly url: string;
+  readonly cluster: boolean;
+  /** How long one connection attempt may take. */
+  readonly connectTimeoutMs: number;
+}
+
+/**
+ * Opens a link over ioredis. Commands made while the server is away wait for it (no retry
+ * limit, an offline queue), so a Redis that goes away pauses the callers instead of failing
+ * them; `downSince` says since when, for the alert.
+ */
+export function openRedisLink(options: RedisLinkOptions): RedisLink {
+  const urls = options.url.split(',').map((u) => u.trim()).filter(Boolean);
+  const common: RedisOptions = {
+    maxRetriesPerRequest: null, enableOfflineQueue: true, connectTimeout: options.connectTimeoutMs, lazyConnect: false,
+    retryStrategy: (times) => Math.min(100 * times, 2000),
+  };
+  const client: Redis | Cluster = options.cluster
+    ? new Cluster(urls.map((u) => nodeOf(u)), {
+      redisOptions: { ...common, password: passwordOf(urls[0]) }, enableOfflineQueue: true, clusterRetryStrategy: (times) => Math.min(100 * times, 2000),
+      scaleReads: 'master',
+    })
+    : new Redis(urls[0], common);
+  return new IoRedisLink(client, options.cluster);
+}
+
+class IoRedisLink implements RedisLink {
+  downSince = 0;
+  lastError?: string;
+  readonly #defined = new Set<string>();
+
+  constructor(private readonly client: Redis | Cluster, readonly isCluster: boolean) {
+    client.on('ready', () => {
+      this.downSince = 0;
+      this.lastError = undefined;
+    });
+    const down = (e?: Error): void => {
+      if (this.downSince === 0) this.downSince = Date.now();
+      if (e?.message) this.lastError = redactUrlPasswords(e.message);
+    };
+    client.on('error', down);
+    client.on('close', () => down());
+    client.on('reconnecting', () => down());
+    client.on('node error', down);
+  }
+
+  run(script: RedisScript, keys: readonly string[], args: ReadonlyArray<string | number>): Promise<unknown> {
+    if (!this.#defined.has(script.name)) {
+      this.client.defineCommand(script.name, { numberOfKeys: script.keys, lua: script.lua });
+      this.#defined.add(script.name);
+    }
+    const call = (this.client as unknown as Record<string, (...a: Array<string | number>) => Promise<unknown>>)[script.name];
+    return call.call(this.client, ...keys, ...args);
+  }
+
+  command(name: string, ...args: Array<string | number>): Promise<unknown> {
+    return this.client.call(name, ...args);
+  }
+
+  async unlinkMatching(pattern: string): Promise<number> {
+    let n = 0;
+    for (const node of this.#masters()) {
+      let cursor = '0';
+      do {
+        const [next, keys] = (await node.scan(cursor, 'MATCH', pattern, 'COUNT', 1000)) as [string, string[]];
+        cursor = next;
+        // One key a call: on a cluster, keys of one page are of many slots.
+        for (const key of keys) n += Number(await node.unlink(key));
+      } while (cursor !== '0');
+    }
+    return n;
+  }
+
+  async usedMemory(): Promise<number> {
+    let total = 0;
+    for (const node of this.#masters()) {
+      const info = await node.info('memory');
+      total += Number(/used_memory:(\d+)/.exec(info)?.[1] ?? 0);
+    }
+    return total;
+  }
+
+  #masters(): Redis[] {
+    return this.client instanceof Cluster ? this.client.nodes('master') : [this.client];
+  }
+
+  async close(): Promise<void> {
+    await this.client.quit().catch(() => this.client.disconnect());
+  }
+}
+
+function nodeOf(url: string): { host: string; port: number } {
+  const u = new URL(url);
+  return { host: u.hostname, port: Number(u.port || 6379) };
+}
+
+function passwordOf(url: string): string | undefined {
+  const p = new URL(url).password;
+  return p ? decodeURIComponent(p) : undefined;
+}

@@ -1,0 +1,215 @@
+import type { RedisScript } from './redis-link.js';
+
+// Every queue script takes the shard's keys (scriptKeys: ready, lease, held, count, queues) and
+// reads the time from Redis, never from a worker. A lease is `TOKEN\tWORKER\tMEMBER`, MEMBER
+// being the queued URI handed out (it stays in its queue until it is done, so a worker that dies
+// loses nothing). Counters: queued (waiting), inflight, discovered, success/failure/disregarded,
+// stale (completions refused), expired (leases that ran out), tok (fencing tokens), seq, v
+// (bumped by every change, for the end-of-crawl check).
+
+const NOW = `local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
+
+/** A lease given back without the URI done (run out, or its worker gone): the queue is in line again. */
+const RELEASE = `local function release(q)
+  redis.call('ZREM', KEYS[2], q)
+  redis.call('HDEL', KEYS[3], q)
+  redis.call('HINCRBY', KEYS[4], 'inflight', -1)
+  redis.call('HINCRBY', KEYS[4], 'queued', 1)
+  if redis.call('HGET', KEYS[5], q .. '\\tretired') ~= '1' then
+    local nxt = tonumber(redis.call('HGET', KEYS[5], q .. '\\tnext') or '0')
+    redis.call('ZADD', KEYS[1], math.max(now, nxt), q)
+  end
+end`;
+
+/**
+ * Schedules URIs of this shard. ARGV: queue prefix, seen prefix, then six per URI: queue key,
+ * seen bucket, fingerprint, rank, record, forced ('1'). A URI whose fingerprint is new (or that
+ * is forced) joins its queue, ordered by rank then arrival (rank -1: at the very front); the queue
+ * goes in line unless leased, retired or already there, not before its politeness gap is over.
+ * Returns 1 or 0 per URI: queued or seen before.
+ */
+export const SCHEDULE: RedisScript = {
+  name: 'bcSchedule', keys: 5, lua: `${NOW}
+local added = {}
+local any = false
+for i = 3, #ARGV, 6 do
+  local q = ARGV[i]
+  local fresh = redis.call('SADD', ARGV[2] .. ARGV[i + 1], ARGV[i + 2])
+  if fresh == 1 or ARGV[i + 5] == '1' then
+    local seq = redis.call('HINCRBY', KEYS[4], 'seq', 1)
+    local rank = tonumber(ARGV[i + 3])
+    local score = rank < 0 and -seq or rank * 4294967296 + seq
+    redis.call('ZADD', ARGV[1] .. q, score, ARGV[i + 4])
+    redis.call('HINCRBY', KEYS[4], 'queued', 1)
+    redis.call('HINCRBY', KEYS[4], 'discovered', 1)
+    if redis.call('HEXISTS', KEYS[3], q) == 0 and redis.call('HGET', KEYS[5], q .. '\\tretired') ~= '1' then
+      local nxt = tonumber(redis.call('HGET', KEYS[5], q .. '\\tnext') or '0')
+      redis.call('ZADD', KEYS[1], 'NX', math.max(now, nxt), q)
+    end
+    added[#added + 1] = 1
+    any = true
+  else
+    added[#added + 1] = 0
+  end
+end
+if any then redis.call('HINCRBY', KEYS[4], 'v', 1) end
+return added`,
+};
+
+/**
+ * Leases up to ARGV[4] queues whose turn has come, after putting back in line those whose lease
+ * ran out. ARGV: queue prefix, worker, lease ms, how many. Returns {now, when the next waiting
+ * queue's turn comes or -1, when the first lease runs out or -1, {queue, token, record, …}}.
+ */
+export const TAKE: RedisScript = {
+  name: 'bcTake', keys: 5, lua: `${NOW}
+${RELEASE}
+local expired = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now, 'LIMIT', 0, 64)
+for _, q in ipairs(expired) do
+  release(q)
+  redis.call('HINCRBY', KEYS[4], 'expired', 1)
+end
+local out = {}
+local max = tonumber(ARGV[4])
+while #out < max * 3 do
+  local e = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now, 'LIMIT', 0, 1)
+  if #e == 0 then break end
+  local q = e[1]
+  redis.call('ZREM', KEYS[1], q)
+  local head = redis.call('ZRANGE', ARGV[1] .. q, 0, 0)
+  if #head > 0 then
+    local tok = redis.call('HINCRBY', KEYS[4], 'tok', 1)
+    redis.call('ZADD', KEYS[2], now + tonumber(ARGV[3]), q)
+    redis.call('HSET', KEYS[3], q, tok .. '\\t' .. ARGV[2] .. '\\t' .. head[1])
+    redis.call('HINCRBY', KEYS[4], 'inflight', 1)
+    redis.call('HINCRBY', KEYS[4], 'queued', -1)
+    out[#out + 1] = q
+    out[#out + 1] = tostring(tok)
+    out[#out + 1] = head[1]
+  end
+end
+if #expired > 0 or #out > 0 then redis.call('HINCRBY', KEYS[4], 'v', 1) end
+local nxt = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+local lz = redis.call('ZRANGE', KEYS[2], 0, 0, 'WITHSCORES')
+return {now, nxt[2] or '-1', lz[2] or '-1', out}`,
+};
+
+/**
+ * A leased URI is done, or goes back to its queue. ARGV: queue prefix, queue key, token, outcome
+ * (success, failure, disregarded, retry, deferred), rest ms (the gap before the queue's next
+ * turn), cost, total budget (-1 none), the record to queue again and its rank (retry, deferred),
+ * retire ('1'), status, error ('1'). A stale token (the lease ran out and was given to another)
+ * is refused: 0. Otherwise 1.
+ */
+export const COMPLETE: RedisScript = {
+  name: 'bcComplete', keys: 5, lua: `${NOW}
+local q = ARGV[2]
+local held = redis.call('HGET', KEYS[3], q)
+local tok, member
+if held then tok, member = string.match(held, '^([^\\t]*)\\t[^\\t]*\\t(.*)$') end
+if not held or tok ~= ARGV[3] then
+  redis.call('HINCRBY', KEYS[4], 'stale', 1)
+  return 0
+end
+local qk = ARGV[1] .. q
+redis.call('ZREM', qk, member)
+redis.call('HDEL', KEYS[3], q)
+redis.call('ZREM', KEYS[2], q)
+redis.call('HINCRBY', KEYS[4], 'inflight', -1)
+local outcome = ARGV[4]
+if outcome == 'retry' or outcome == 'deferred' then
+  local seq = redis.call('HINCRBY', KEYS[4], 'seq', 1)
+  redis.call('ZADD', qk, outcome == 'retry' and -seq or seq, ARGV[8])
+  redis.call('HINCRBY', KEYS[4], 'queued', 1)
+else
+  redis.call('HINCRBY', KEYS[4], outcome, 1)
+end
+redis.call('HSET', KEYS[5], q .. '\\tstatus', ARGV[10])
+if ARGV[11] == '1' then redis.call('HINCRBY', KEYS[5], q .. '\\terrors', 1) end
+local spent = redis.call('HINCRBY', KEYS[5], q .. '\\tspent', ARGV[6])
+local nextAt = now + tonumber(ARGV[5])
+redis.call('HSET', KEYS[5], q .. '\\tnext', nextAt)
+local budget = tonumber(ARGV[7])
+if ARGV[9] == '1' or (budget >= 0 and spent >= budget and outcome ~= 'retry' and outcome ~= 'deferred') then
+  redis.call('HSET', KEYS[5], q .. '\\tretired', '1')
+elseif redis.call('ZCARD', qk) > 0 then
+  redis.call('ZADD', KEYS[1], nextAt, q)
+end
+redis.call('HINCRBY', KEYS[4], 'v', 1)
+return 1`,
+};
+
+/** Extends leases. ARGV: lease ms, then queue key and token pairs. Returns 1 or 0 a pair (0: the lease is no longer this worker's). */
+export const RENEW: RedisScript = {
+  name: 'bcRenew', keys: 5, lua: `${NOW}
+local ok = {}
+for i = 2, #ARGV, 2 do
+  local held = redis.call('HGET', KEYS[3], ARGV[i])
+  if held and string.match(held, '^([^\\t]*)') == ARGV[i + 1] then
+    redis.call('ZADD', KEYS[2], now + tonumber(ARGV[1]), ARGV[i])
+    ok[#ok + 1] = 1
+  else
+    ok[#ok + 1] = 0
+  end
+end
+return ok`,
+};
+
+/** Gives back every lease of worker ARGV[1] (it restarted, or stops): their URIs are fetched again. Returns how many. */
+export const RELEASE_WORKER: RedisScript = {
+  name: 'bcReleaseWorker', keys: 5, lua: `${NOW}
+${RELEASE}
+local all = redis.call('HGETALL', KEYS[3])
+local n = 0
+for i = 1, #all, 2 do
+  local w = string.match(all[i + 1], '^[^\\t]*\\t([^\\t]*)\\t')
+  if w == ARGV[1] then
+    release(all[i])
+    n = n + 1
+  end
+end
+if n > 0 then redis.call('HINCRBY', KEYS[4], 'v', 1) end
+return n`,
+};
+
+/**
+ * Joins the crawl or begins a run. KEYS: the crawl's hash. ARGV: a new run id, shards, seen
+ * buckets. A run that is not over is joined (its layout must match); otherwise the new run
+ * begins. Returns {run, 1 when it began here, the run it replaced or '', state, shards, buckets}.
+ */
+export const JOIN: RedisScript = {
+  name: 'bcJoin', keys: 1, lua: `
+local run = redis.call('HGET', KEYS[1], 'run')
+local state = redis.call('HGET', KEYS[1], 'state')
+if run and state ~= 'FINISHED' then
+  return {run, 0, '', state, redis.call('HGET', KEYS[1], 'shards'), redis.call('HGET', KEYS[1], 'buckets')}
+end
+local t = redis.call('TIME')
+redis.call('HSET', KEYS[1], 'run', ARGV[1], 'state', 'RUNNING', 'exitStatus', '', 'shards', ARGV[2], 'buckets', ARGV[3], 'startedAt', t[1])
+return {ARGV[1], 1, run or '', 'RUNNING', ARGV[2], ARGV[3]}`,
+};
+
+/**
+ * Sets the crawl's state for the run ARGV[1] (never another run's): ARGV[2] the state, ARGV[3]
+ * the exit status. FINISHED and TERMINATING stay (a pause cannot undo them). Returns the state now.
+ */
+export const SET_STATE: RedisScript = {
+  name: 'bcSetState', keys: 1, lua: `
+if redis.call('HGET', KEYS[1], 'run') ~= ARGV[1] then return false end
+local state = redis.call('HGET', KEYS[1], 'state')
+if state == 'FINISHED' or (state == 'TERMINATING' and ARGV[2] ~= 'FINISHED') then return state end
+redis.call('HSET', KEYS[1], 'state', ARGV[2], 'exitStatus', ARGV[3])
+return ARGV[2]`,
+};
+
+/** Gives back one lease (ARGV: queue key, token) without its URI done: taken while the crawl paused. Returns 1, or 0 when it was not held with that token. */
+export const RELEASE_LEASE: RedisScript = {
+  name: 'bcReleaseLease', keys: 5, lua: `${NOW}
+${RELEASE}
+local held = redis.call('HGET', KEYS[3], ARGV[1])
+if not held or string.match(held, '^([^\\t]*)') ~= ARGV[2] then return 0 end
+release(ARGV[1])
+redis.call('HINCRBY', KEYS[4], 'v', 1)
+return 1`,
+};

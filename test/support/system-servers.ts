@@ -13,7 +13,7 @@ export interface SystemServer {
 export const SYSTEM_SERVERS: Readonly<Record<string, SystemServer>> = {
   chromium: { packages: ['chromium', 'fonts-dejavu-core'], files: ['/usr/bin/chromium', '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf'] },
   postgresql: { packages: ['postgresql'], files: ['/usr/lib/postgresql/*/bin/postgres', '/usr/lib/postgresql/*/bin/initdb'] },
-  'redis-server': { packages: ['redis-server'], files: ['/usr/bin/redis-server'] },
+  'redis-server': { packages: ['redis-server'], files: ['/usr/bin/redis-server', '/usr/bin/redis-cli'] },
   'dovecot-imapd': { packages: ['dovecot-imapd'], files: ['/usr/sbin/dovecot', '/usr/lib/dovecot/imap'] },
 };
 

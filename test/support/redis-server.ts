@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,8 @@ import { installCommand, isInstalled, SYSTEM_SERVERS } from './system-servers.js
 import { until } from './until.js';
 
 const REDIS_SERVER = '/usr/bin/redis-server';
+/** util-linux's setpriv, to have the server killed when the test process dies before close(). */
+const SETPRIV = '/usr/bin/setpriv';
 
 export interface RedisServerOptions {
   /** An append-only file, fsynced on every write (`appendonly yes`, `appendfsync always`): what a kill leaves survives a restart. */
@@ -92,7 +95,9 @@ export class RedisServer {
   }
 
   private async start(): Promise<void> {
-    const child = spawn(REDIS_SERVER, [this.configFile], { cwd: this.dir, stdio: ['ignore', 'ignore', 'pipe'] });
+    // setpriv execs the server (same pid) with a parent-death signal: a test process killed outright leaves no server behind.
+    const [file, args] = existsSync(SETPRIV) ? [SETPRIV, ['--pdeathsig', 'SIGKILL', '--', REDIS_SERVER, this.configFile]] : [REDIS_SERVER, [this.configFile]];
+    const child = spawn(file, args, { cwd: this.dir, stdio: ['ignore', 'ignore', 'pipe'] });
     this.child = child;
     let stderr = '';
     child.stderr!.on('data', (b: Buffer) => (stderr += b.toString()));

@@ -116,7 +116,7 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
 
   readonly #admission: CandidateAdmission;
   /** The crawl this worker shares with others (a Redis-backed frontier): its pause, unpause and terminate hold here too. */
-  readonly #shared?: SharedCrawl;
+  #shared?: SharedCrawl;
   /** Paused because the shared crawl is (an operator's pause on any machine), or because what it shares cannot be reached. */
   #pausedByShared = false;
   #pausedByProblem = false;
@@ -124,7 +124,6 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
   constructor(config: ConfigOf<typeof crawlControllerComponent>) {
     super(config);
     this.#admission = new CandidateAdmission(config);
-    this.#shared = sharedCrawlOf(config.frontier);
   }
 
   /** A live change of maxToeThreads takes effect at once: more workers start, or those above it stop after their URI. */
@@ -157,6 +156,7 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
     if (this.config.fetchHistory?.deltaCrawl) this.#delta ??= { new: 0, changed: 0, unchanged: 0, deleted: 0 };
     this.#state = 'PREPARING';
     this.#startedAt = Date.now();
+    this.#shared = sharedCrawlOf(frontier);
     frontier.onFinal((curi, d) => this.#final(curi, d));
     // Where every output file starts is committed before the first line is written to it.
     await this.config.stateStore?.commit();

@@ -33,4 +33,9 @@ export interface HostState {
 export interface ServerCache {
   /** The state of a host, created empty on first use. Keyed by lower-cased `host` or `host:port`. */
   host(hostPort: string): HostState;
+  /**
+   * For a cache that workers share (RedisServerCache): brings in what others learnt of these keys
+   * when this process does not know them yet; undefined when there is nothing to wait for.
+   */
+  learn?(...keys: string[]): Promise<void> | undefined;
 }

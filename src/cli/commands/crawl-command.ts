@@ -55,7 +55,7 @@ export const crawlCommand = defineCommand({
     }
     return launchCommand.run({
       command: 'launch', operands: [job],
-      options: { fresh: false, 'forget-history': false, checkpoint: undefined, 'dry-run-deletes': false, paused: false, set: options.set },
+      options: { fresh: false, 'forget-history': false, checkpoint: undefined, 'dry-run-deletes': false, paused: false, 'worker-id': undefined, set: options.set },
     }, io);
   },
 });

@@ -14,6 +14,7 @@ interface LaunchFlags {
   readonly checkpoint?: string;
   readonly dryRunDeletes: boolean;
   readonly paused: boolean;
+  readonly workerId?: string;
 }
 
 /** `beancrawl launch JOB`: verify, then crawl to the end in this process. */
@@ -26,6 +27,7 @@ export const launchCommand = defineCommand({
     checkpoint: { value: 'NAME|latest', description: 'start from this checkpoint (JOB/checkpoints/NAME)' },
     'dry-run-deletes': { description: 'list what a delta run would delete, deleting nothing' },
     paused: { description: 'start paused (unpause with beancrawl unpause JOB)' },
+    'worker-id': { value: 'ID', description: 'this worker\'s name, for a job whose frontier is shared through Redis (default: host and process id)' },
     set: SET_OPTION,
   },
   summary: 'Verify a job, then crawl it to the end here, with live progress.',
@@ -38,6 +40,7 @@ export const launchCommand = defineCommand({
     if (options.checkpoint !== undefined && options.fresh) throw new UsageError('--checkpoint and --fresh cannot go together: a checkpoint is a run to resume');
     return launch(job, options.set, io, {
       fresh: options.fresh, forgetHistory: options['forget-history'], checkpoint: options.checkpoint, dryRunDeletes: options['dry-run-deletes'], paused: options.paused,
+      workerId: options['worker-id'],
     });
   },
 });

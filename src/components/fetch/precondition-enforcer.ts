@@ -61,9 +61,15 @@ export type PreconditionEnforcerConfig = ConfigOf<typeof preconditionEnforcerCom
  */
 export class PreconditionEnforcer extends Processor<typeof preconditionEnforcerComponent> {
 
-  protected innerProcess(curi: CrawlUri, c: ConfigOf<typeof preconditionEnforcerComponent>): ProcessResult {
+  protected innerProcess(curi: CrawlUri, c: ConfigOf<typeof preconditionEnforcerComponent>): ProcessResult | Promise<ProcessResult> {
     const url = httpUrlOf(curi);
     if (url === undefined) return PROCEED;
+    // What other workers of a shared crawl learnt of the host (its address, robots.txt) first.
+    const learning = this.config.serverCache.learn?.(url.hostname, url.host);
+    return learning ? learning.then(() => this.#check(curi, url, c)) : this.#check(curi, url, c);
+  }
+
+  #check(curi: CrawlUri, url: URL, c: ConfigOf<typeof preconditionEnforcerComponent>): ProcessResult {
     const now = Date.now();
     const host = this.config.serverCache.host(url.hostname);
     if (host.ipFetchedAt === undefined || this.#ipExpired(host, url.hostname, now, c)) return deferBehind(curi, `dns:${url.hostname}`);

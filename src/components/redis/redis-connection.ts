@@ -26,12 +26,28 @@ export function joinCrawl(config: Config, run = timestamp17(Date.now())): Promis
 export class RedisConnection {
   beanName = '';
   #crawl?: RedisCrawl;
+  /** Writes of the beans that share the connection, not yet answered. */
+  readonly #writes = new Set<Promise<unknown>>();
 
   constructor(readonly config: Config) {}
 
   get crawl(): RedisCrawl {
     if (!this.#crawl) throw new Error(`the RedisConnection ${this.beanName} has not started`);
     return this.#crawl;
+  }
+
+  /**
+   * A write a bean made that must be in Redis before the URI that caused it is completed (what a
+   * robots.txt said): the frontier waits for `settled()` before completing any URI.
+   */
+  track(write: Promise<unknown>): void {
+    const settled = write.catch((e: unknown) => process.emitWarning(`a write to Redis failed: ${(e as Error)?.message ?? String(e)}`)).finally(() => this.#writes.delete(settled));
+    this.#writes.add(settled);
+  }
+
+  /** Every tracked write so far is answered. */
+  async settled(): Promise<void> {
+    while (this.#writes.size > 0) await Promise.all(this.#writes);
   }
 
   async start(): Promise<void> {

@@ -163,6 +163,8 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
     await this.#flush();
     const behind = curi.behindDone;
     if (behind) await behind;
+    // What the other beans learnt from it (a robots.txt, an address) is in Redis before the URI is done.
+    await this.#redis.settled();
     const status = curi.fetchStatus;
     const retire = curi.forceRetire;
     const { disposition, cost } = disposeUri(curi, cfg);

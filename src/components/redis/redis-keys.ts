@@ -19,6 +19,11 @@ export class RedisKeys {
     return `bc:{${this.name}/${run}/*`;
   }
 
+  /** What the workers learnt of each host (a hash: host key → its row), for a run. */
+  hosts(run: string): string {
+    return `bc:{${this.name}/${run}/hosts}:hosts`;
+  }
+
   /** The keys of one shard of a run. */
   shard(run: string, n: number): ShardKeys {
     const tag = `bc:{${this.name}/${run}/${n}}:`;

@@ -40,9 +40,11 @@ for i = 3, #ARGV, 6 do
     local seq = redis.call('HINCRBY', KEYS[4], 'seq', 1)
     local rank = tonumber(ARGV[i + 3])
     local score = rank < 0 and -seq or rank * 4294967296 + seq
-    redis.call('ZADD', ARGV[1] .. q, score, ARGV[i + 4])
-    redis.call('HINCRBY', KEYS[4], 'queued', 1)
-    redis.call('HINCRBY', KEYS[4], 'discovered', 1)
+    -- A forced URI already waiting (a prerequisite asked for again) is not counted twice.
+    if redis.call('ZADD', ARGV[1] .. q, score, ARGV[i + 4]) == 1 then
+      redis.call('HINCRBY', KEYS[4], 'queued', 1)
+      redis.call('HINCRBY', KEYS[4], 'discovered', 1)
+    end
     if redis.call('HEXISTS', KEYS[3], q) == 0 and redis.call('HGET', KEYS[5], q .. '\\tretired') ~= '1' then
       local nxt = tonumber(redis.call('HGET', KEYS[5], q .. '\\tnext') or '0')
       redis.call('ZADD', KEYS[1], 'NX', math.max(now, nxt), q)

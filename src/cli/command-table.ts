@@ -11,6 +11,7 @@ import { indexCommand } from './commands/index-command.js';
 import { jobsCommand } from './commands/jobs-command.js';
 import { launchCommand } from './commands/launch-command.js';
 import { lspCommand } from './commands/lsp-command.js';
+import { logsCommand } from './commands/logs-command.js';
 import { searchCommand } from './commands/search-command.js';
 import { schemaCommand } from './commands/schema-command.js';
 import { serveCommand } from './commands/serve-command.js';
@@ -31,6 +32,7 @@ export const COMMANDS: readonly CliCommand[] = [
   controlCommand,
   jobsCommand,
   explainCommand,
+  logsCommand,
   indexCommand,
   getCommand,
   searchCommand,

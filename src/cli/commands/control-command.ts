@@ -14,7 +14,8 @@ export const controlCommand = defineCommand({
     json: { description: 'print the job as one JSON object (the shape the service\'s API gives)' },
   },
   summary: 'Talk to the crawl running in JOB from another shell.',
-  details: 'Through JOB/.beancrawl.sock: status prints the state, counts, rates and queues (of a job '
+  details: 'A job whose frontier is shared through Redis (profile distributed) is driven through Redis, from any machine, for every worker. '
+    + 'Otherwise through JOB/.beancrawl.sock: status prints the state, counts, rates and queues (of a job '
     + 'not running: how its last run ended); pause stops taking new URIs; unpause goes on; checkpoint '
     + 'writes a checkpoint (JOB/checkpoints/cpNNNNN-<time>); terminate ends the crawl (it is finished, '
     + 'not resumed).',
@@ -23,6 +24,13 @@ export const controlCommand = defineCommand({
 
 async function control(command: ControlCommand, target: string, json: boolean, io: Output): Promise<number> {
   const { jobDir } = await locateBeanFile(target);
+  // A crawl shared through Redis is driven there, from any machine.
+  const { controlSharedCrawl, describeSharedCrawl } = await import('../../job/shared-crawl-control.js');
+  const shared = await controlSharedCrawl(target, command);
+  if (shared) {
+    io.out(json ? JSON.stringify(shared, null, 2) : describeSharedCrawl(shared, command));
+    return EXIT_OK;
+  }
   let checkpoint: string | undefined;
   if (command !== 'status') {
     // A checkpoint copies the whole state: it may take a while on a large crawl.

@@ -15,6 +15,7 @@ interface ShardReading {
  */
 export class ShardCounters {
   #stats?: FrontierStats;
+  #last: readonly ShardReading[] = [];
   #refreshing?: Promise<void>;
 
   constructor(private readonly crawl: RedisCrawl) {}
@@ -25,11 +26,17 @@ export class ShardCounters {
 
   refresh(): Promise<void> {
     this.#refreshing ??= this.#read().then((shards) => {
+      this.#last = shards;
       this.#stats = statsOf(shards);
     }).finally(() => {
       this.#refreshing = undefined;
     });
     return this.#refreshing;
+  }
+
+  /** A counter summed over the shards, as last read (`stale`: completions refused; `expired`: leases run out). */
+  total(field: string): number {
+    return this.#last.reduce((n, s) => n + Number(s.counts[field] ?? 0), 0);
   }
 
   /**

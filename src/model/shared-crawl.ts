@@ -15,6 +15,23 @@ export interface SharedCrawl {
   readonly workerId: string;
 }
 
+/** A table of a shared crawl's run (a Redis hash): entries any worker reads and writes. */
+export interface SharedTable {
+  /** The entries of these keys, undefined where there is none. */
+  read(keys: readonly string[]): Promise<Array<string | undefined>>;
+  /** Writes in the background; the store's `settled()` waits for it. */
+  write(entries: ReadonlyArray<readonly [string, string]>): void;
+}
+
+/** What the connection bean of a shared crawl (RedisConnection) gives the beans that share it, whatever their area. */
+export interface SharedCrawlStore {
+  readonly crawl: SharedCrawl;
+  /** A table of the run, by name. */
+  table(name: string): SharedTable;
+  /** Every write made so far is answered: the frontier waits for it before it completes a URI. */
+  settled(): Promise<void>;
+}
+
 /** The shared crawl a frontier takes part in, when it is one that workers share. */
 export function sharedCrawlOf(frontier: object): SharedCrawl | undefined {
   const shared = (frontier as { sharedCrawl?: SharedCrawl }).sharedCrawl;

@@ -13,6 +13,7 @@ const APART: Record<string, string> = {
   'components/extract/extractor-document.descriptor.ts': 'the class imports htmlparser2',
   'components/extract/extractor-compound.descriptor.ts': 'the class imports fflate',
   'components/tables/postgres-table-driver.descriptor.ts': 'the class imports pg',
+  'components/redis/redis-connection.descriptor.ts': 'the class imports ioredis (redis-link.ts), which only a job sharing its crawl through Redis loads',
   'components/extract/fields-by-selector.descriptor.ts': 'the class imports cheerio (its validate loads it only for a job that has the bean)',
   'components/fetch/fetch-http.descriptor.ts': 'the class imports undici',
   'components/receivers/http-push-receiver.descriptor.ts': 'the class imports undici',

@@ -9,10 +9,12 @@ import { preconditionEnforcerComponent } from './precondition-enforcer.js';
 import { preselectorComponent } from './preselector.js';
 import { quotaEnforcerComponent } from './quota-enforcer.js';
 import { serverCacheComponent } from './memory-server-cache.js';
+import { redisServerCacheComponent } from './redis-server-cache.js';
 
 /** The fetch area's components, in fetch-chain order, the server cache first, then the stores FetchHttp uses. */
 export const FETCH_COMPONENTS: ComponentDescriptor[] = [
   serverCacheComponent,
+  redisServerCacheComponent,
   preselectorComponent,
   preconditionEnforcerComponent,
   quotaEnforcerComponent,

@@ -1,5 +1,5 @@
 import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans/registry/component-descriptor.js';
-import { FRONTIER_PROPS, FRONTIER_REFS } from './frontier-props.js';
+import { FRONTIER_PROPS, FRONTIER_REFS, validateLocalFrontier } from '../../model/frontier-props.js';
 import type { StateStore } from '../../model/state-store.js';
 import { LevelQueueJournal } from './level-queue-journal.js';
 import { WorkQueueFrontier } from './work-queue-frontier.js';
@@ -19,6 +19,7 @@ export const levelFrontierComponent = defineComponent({
     ...FRONTIER_REFS,
     stateStore: { kind: 'StateStore', required: true, autowire: true, description: 'Where queued URIs wait.' },
   },
+  validate: validateLocalFrontier,
   load: async (): Promise<ComponentClass> => LevelFrontier,
 });
 

@@ -1,5 +1,5 @@
 import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans/registry/component-descriptor.js';
-import { FRONTIER_PROPS, FRONTIER_REFS } from './frontier-props.js';
+import { FRONTIER_PROPS, FRONTIER_REFS, validateLocalFrontier } from '../../model/frontier-props.js';
 import { WorkQueueFrontier } from './work-queue-frontier.js';
 
 export const memoryFrontierComponent = defineComponent({
@@ -8,6 +8,7 @@ export const memoryFrontierComponent = defineComponent({
   kinds: ['Frontier'],
   props: FRONTIER_PROPS,
   refs: FRONTIER_REFS,
+  validate: validateLocalFrontier,
   load: async (): Promise<ComponentClass> => MemoryFrontier,
 });
 

@@ -5,15 +5,15 @@ import type { Disposition, Frontier, FrontierStats } from '../../model/frontier.
 import type { QueueState, QueueSummary } from '../../model/frontier-queues.js';
 import { RecentFingerprints } from '../../util/recent-fingerprints.js';
 import { MinHeap } from '../../util/min-heap.js';
-import type { FrontierDescriptor, WorkQueueFrontierConfig } from './frontier-props.js';
+import type { FrontierDescriptor, WorkQueueFrontierConfig } from '../../model/frontier-props.js';
 import type { QueuePrecedencePolicy } from '../../model/precedence-policies.js';
 import type { QueueJournal } from './queue-journal.js';
 import { BaseQueuePrecedencePolicy } from './precedence/base-queue-precedence-policy.js';
 import { ReadyQueues } from './ready-queues.js';
-import { disposeUri, goesBack } from './dispose-uri.js';
+import { disposeUri, goesBack } from '../../model/dispose-uri.js';
 import { rankOf, WorkQueue } from './work-queue.js';
 
-export type { WorkQueueFrontierConfig } from './frontier-props.js';
+export type { WorkQueueFrontierConfig } from '../../model/frontier-props.js';
 
 /** How long a queue whose stored URIs could not be read waits before it is tried again. */
 const READ_RETRY_MS = 1000;

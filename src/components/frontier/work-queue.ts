@@ -6,17 +6,9 @@ import { RankedFifo } from './ranked-fifo.js';
 /** How many spilled URIs a queue brings back into memory at a time. */
 const HEAD_CHUNK = 100;
 
-/** Heritrix's BdbWorkQueue clips a URI's precedence to one byte of its key; here too, so that memory and disk agree. */
-export const MAX_URI_PRECEDENCE = 127;
+import { rankOf } from '../../model/queue-rank.js';
 
-/**
- * Where a URI stands in its queue: its scheduling directive (NORMAL when absent), then its
- * precedence clipped to 0..127, as the two bytes Heritrix puts before the ordinal in its key.
- */
-export function rankOf(item: QueuedUri): number {
-  const p = item.precedence;
-  return (item.schedulingDirective ?? 3) * 128 + (p < 0 ? 0 : p > MAX_URI_PRECEDENCE ? MAX_URI_PRECEDENCE : p);
-}
+export { MAX_URI_PRECEDENCE, rankOf } from '../../model/queue-rank.js';
 
 /**
  * One queue (one SURT authority by default). Its URIs are taken in this order: `urgent`

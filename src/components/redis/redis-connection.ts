@@ -1,4 +1,5 @@
 import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
+import type { SharedCrawlStore, SharedTable } from '../../model/shared-crawl.js';
 import { timestamp17 } from '../../util/timestamp17.js';
 import { takeOverCrawl } from './joined-crawls.js';
 import { RedisCrawl } from './redis-crawl.js';
@@ -23,7 +24,7 @@ export function joinCrawl(config: Config, run = timestamp17(Date.now())): Promis
 }
 
 /** The shared Redis connection: joins the crawl when it starts (or takes over the join its launch made), leaves it when it stops. */
-export class RedisConnection {
+export class RedisConnection implements SharedCrawlStore {
   beanName = '';
   #crawl?: RedisCrawl;
   /** Writes of the beans that share the connection, not yet answered. */
@@ -34,6 +35,15 @@ export class RedisConnection {
   get crawl(): RedisCrawl {
     if (!this.#crawl) throw new Error(`the RedisConnection ${this.beanName} has not started`);
     return this.#crawl;
+  }
+
+  table(name: string): SharedTable {
+    const crawl = this.crawl;
+    const key = crawl.keys.table(crawl.run, name);
+    return {
+      read: async (keys) => ((await crawl.link.command('HMGET', key, ...keys)) as Array<string | null>).map((v) => v ?? undefined),
+      write: (entries) => this.track(crawl.link.command('HSET', key, ...entries.flat())),
+    };
   }
 
   /**

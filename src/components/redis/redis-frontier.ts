@@ -1,19 +1,57 @@
-import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { FRONTIER_PROPS, FRONTIER_REFS } from '../../model/frontier-props.js';
 import { CrawlUri, type QueuedUri } from '../../model/crawl-uri.js';
 import { Configurable } from '../../model/configurable.js';
 import type { Disposition, Frontier, FrontierStats } from '../../model/frontier.js';
 import { isDisregarded } from '../../model/fetch-status.js';
 import type { SharedCrawl } from '../../model/shared-crawl.js';
 import { RecentFingerprints } from '../../util/recent-fingerprints.js';
-import { disposeUri } from '../frontier/dispose-uri.js';
-import { rankOf } from '../frontier/work-queue.js';
+import { disposeUri } from '../../model/dispose-uri.js';
+import { rankOf } from '../../model/queue-rank.js';
 import type { RedisConnection } from './redis-connection.js';
 import type { RedisCrawl } from './redis-crawl.js';
-import type { redisFrontierComponent } from './redis-frontier.descriptor.js';
 import { scriptKeys, shardOf } from './redis-keys.js';
 import { COMPLETE, RELEASE_LEASE, RELEASE_WORKER, RENEW, SCHEDULE, TAKE } from './redis-scripts.js';
 import type { RedisUriUniqFilter } from './redis-uri-uniq-filter.js';
 import { ShardCounters } from './shard-counters.js';
+
+const TURN_BY_TIME = 'queues here take turns by the time their politeness gap ends (Redis\'s clock), not by a balance of URIs';
+
+export const redisFrontierComponent = defineComponent({
+  name: 'RedisFrontier',
+  description:
+    'The work-queue frontier kept in Redis and shared by every worker of the crawl (`beancrawl launch` on several machines): one URI of a queue ' +
+    'in flight at a time crawl-wide, leased to its worker (RedisConnection.leaseSeconds, renewed while it is processed, with a fencing token), ' +
+    'and the politeness gap between a queue\'s fetches kept by Redis\'s clock whichever worker fetched. A worker that dies loses nothing: its ' +
+    'leases run out (or are handed back when it restarts with the same id) and those URIs are fetched again. Outlinks are queued before their ' +
+    'page is done. The crawl ends for every worker when no queue has a URI waiting and none is in flight.',
+  kinds: ['Frontier'],
+  props: {
+    ...FRONTIER_PROPS,
+    balanceReplenishAmount: {
+      ...FRONTIER_PROPS.balanceReplenishAmount, ignored: TURN_BY_TIME,
+      description: `Accepted so that a LevelFrontier's file and sheets load unchanged; ignored: ${TURN_BY_TIME}.`,
+    },
+    precedenceFloor: { ...FRONTIER_PROPS.precedenceFloor, ignored: 'every queue is served; precedences are not kept in Redis yet' },
+  },
+  refs: {
+    ...FRONTIER_REFS,
+    queuePrecedencePolicy: { ...FRONTIER_REFS.queuePrecedencePolicy, ignored: 'queues here are served by the time their turn comes; precedences are not kept in Redis yet' },
+    redis: { kind: 'RedisConnection', required: true, autowire: true, description: 'The Redis the queues live in, and the crawl they belong to.' },
+  },
+  validate: (bean) => {
+    const filter = bean.refs('uriUniqFilter')[0];
+    if (filter && filter.className !== 'RedisUriUniqFilter') {
+      return [{
+        property: 'uriUniqFilter', at: bean.locationOf('uriUniqFilter'),
+        message: `a RedisFrontier keeps its seen set in Redis, crawl-wide: its uriUniqFilter must be a RedisUriUniqFilter, not ${filter.className}`,
+        hints: ['replace the uriUniqFilter bean by <bean id="uriUniqFilter" class="RedisUriUniqFilter"/>'],
+      }];
+    }
+    return [];
+  },
+  load: async (): Promise<ComponentClass> => RedisFrontier,
+});
 
 type Config = ConfigOf<typeof redisFrontierComponent>;
 
@@ -195,6 +233,12 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
     this.#leases.delete(curi);
     const crawl = this.#crawl!;
     await crawl.link.run(RELEASE_LEASE, scriptKeys(crawl.shard(lease.shard)), [lease.queue, lease.token]);
+  }
+
+  /** stats() are read from Redis once a second; this sends what was scheduled here and reads them now. */
+  async refreshStats(): Promise<void> {
+    await this.#flush();
+    await this.#counters?.refresh();
   }
 
   stats(): FrontierStats {

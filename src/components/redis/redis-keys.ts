@@ -19,9 +19,9 @@ export class RedisKeys {
     return `bc:{${this.name}/${run}/*`;
   }
 
-  /** What the workers learnt of each host (a hash: host key → its row), for a run. */
-  hosts(run: string): string {
-    return `bc:{${this.name}/${run}/hosts}:hosts`;
+  /** A table of a run (a hash), by name: `hosts` holds what the workers learnt of each host. */
+  table(run: string, name: string): string {
+    return `bc:{${this.name}/${run}/${name}}:table`;
   }
 
   /** The keys of one shard of a run. */

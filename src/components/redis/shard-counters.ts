@@ -4,6 +4,8 @@ import type { RedisCrawl } from './redis-crawl.js';
 /** One shard as read at one moment. */
 interface ShardReading {
   readonly ready: number;
+  /** Of the ready ones, those whose turn has not come (resting after a fetch, or to retry). */
+  readonly resting: number;
   readonly leased: number;
   readonly version: string;
   readonly counts: Readonly<Record<string, string>>;
@@ -56,11 +58,12 @@ export class ShardCounters {
     const { link, layout } = this.crawl;
     return Promise.all(Array.from({ length: layout.shards }, async (_, n) => {
       const keys = this.crawl.shard(n);
-      const [ready, leased, counts] = await Promise.all([
-        link.command('ZCARD', keys.ready), link.command('ZCARD', keys.lease), link.command('HGETALL', keys.count),
-      ]) as [number, number, string[] | Record<string, string>];
+      // Resting by this worker's clock: for the figures only, never for a turn.
+      const [ready, resting, leased, counts] = await Promise.all([
+        link.command('ZCARD', keys.ready), link.command('ZCOUNT', keys.ready, `(${Date.now()}`, '+inf'), link.command('ZCARD', keys.lease), link.command('HGETALL', keys.count),
+      ]) as [number, number, number, string[] | Record<string, string>];
       const map = Array.isArray(counts) ? Object.fromEntries(pairs(counts)) : counts;
-      return { ready: Number(ready), leased: Number(leased), version: map.v ?? '0', counts: map };
+      return { ready: Number(ready), resting: Number(resting), leased: Number(leased), version: map.v ?? '0', counts: map };
     }));
   }
 }
@@ -72,10 +75,11 @@ function* pairs(flat: readonly string[]): Iterable<[string, string]> {
 function statsOf(shards: readonly ShardReading[]): FrontierStats {
   const sum = (field: string): number => shards.reduce((n, s) => n + Number(s.counts[field] ?? 0), 0);
   const ready = shards.reduce((n, s) => n + s.ready, 0);
+  const resting = shards.reduce((n, s) => n + s.resting, 0);
   const leased = shards.reduce((n, s) => n + s.leased, 0);
   return {
     discovered: sum('discovered'), queued: sum('queued'), inProcess: sum('inflight'),
     succeeded: sum('success'), failed: sum('failure'), disregarded: sum('disregarded'),
-    queues: { total: ready + leased, ready, snoozed: 0, retired: 0 },
+    queues: { total: ready + leased, ready: ready - resting, snoozed: resting, retired: 0 },
   };
 }

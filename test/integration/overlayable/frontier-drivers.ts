@@ -1,11 +1,12 @@
 import { acceptingCandidateChain } from './candidate-chain.js';
-import { build, byEffect, uriUnder, type Driver } from './driver.js';
+import { build, byEffect, uriUnder, type Driver, type PropertyCase } from './driver.js';
 import type { RecordingSheetOverlay } from './recording-overlay.js';
 import { levelStore } from '../../support/level-store.js';
 import { tempDir } from '../../support/temp-dir.js';
 import type { CrawlUri } from '../../../src/model/crawl-uri.js';
 import { FetchStatus } from '../../../src/model/fetch-status.js';
-import type { Disposition, Frontier } from '../../../src/model/frontier.js';
+import type { Disposition, Frontier, FrontierStats } from '../../../src/model/frontier.js';
+import { RedisServer } from '../../support/redis-server.js';
 import type { Processor } from '../../../src/model/processor.js';
 
 /** A frontier with a real uniq filter (and, for LevelFrontier, a real state store in a fresh folder). */
@@ -15,6 +16,7 @@ interface OpenFrontier {
 }
 
 async function openFrontier(component: string, config: Record<string, unknown> = {}): Promise<OpenFrontier> {
+  if (component === 'RedisFrontier') return openRedisFrontier(config);
   const uriUniqFilter = await build('MemoryUriUniqFilter', {}, 'uriUniqFilter');
   if (component !== 'LevelFrontier') {
     const frontier = await build<Frontier & { stop(): void }>(component, { uriUniqFilter, ...config });
@@ -33,6 +35,36 @@ async function openFrontier(component: string, config: Record<string, unknown> =
       await folder.cleanup();
     },
   };
+}
+
+/** A RedisFrontier on a Redis of its own, with its connection and seen set. */
+async function openRedisFrontier(config: Record<string, unknown>): Promise<OpenFrontier> {
+  const server = await RedisServer.create();
+  const redis = await build<{ start(): Promise<void>; stop(): Promise<void> }>('RedisConnection', { redisUrl: server.url, crawlName: 'drivers', workerId: 'w1', queueShards: 4 }, 'redis');
+  try {
+    await redis.start();
+    const uriUniqFilter = await build('RedisUriUniqFilter', { redis }, 'uriUniqFilter');
+    const frontier = await build<Frontier & { start(): Promise<void>; stop(): Promise<void> }>('RedisFrontier', { redis, uriUniqFilter, ...config });
+    await frontier.start();
+    return {
+      frontier,
+      close: async () => {
+        await frontier.stop();
+        await redis.stop();
+        await server.close();
+      },
+    };
+  } catch (e) {
+    await redis.stop();
+    await server.close();
+    throw e;
+  }
+}
+
+/** The frontier's figures as of now (a RedisFrontier reads them from Redis once a second otherwise). */
+async function statsNow(f: Frontier): Promise<FrontierStats> {
+  await (f as { refreshStats?(): Promise<void> }).refreshStats?.();
+  return f.stats();
 }
 
 /** Runs `steps` against a fresh frontier and closes it, whatever happens. */
@@ -68,11 +100,11 @@ async function takeAndFinish(f: Frontier, overlay: RecordingSheetOverlay, status
   return f.finished(curi);
 }
 
-function frontierDriver(component: string): Driver {
+function frontierDriver(component: string, without: readonly string[] = []): Driver {
   const a = (overlay: RecordingSheetOverlay, n: number) => candidate(overlay, `http://a.test/${n}`, 'a.test');
   return {
     component,
-    cases: [
+    cases: ([
       byEffect('queueTotalBudget', 1, 'a queue that spent one URI is retired, its second URI never handed out', { base: 'http://a.test/2', sheet: undefined },
         (overlay) => withFrontier(component, {}, async (f) => {
           f.schedule(a(overlay, 1));
@@ -101,7 +133,7 @@ function frontierDriver(component: string): Driver {
         (overlay) => withFrontier(component, {}, async (f) => {
           f.schedule(a(overlay, 1));
           const disposition = await takeAndFinish(f, overlay, FetchStatus.CONNECT_FAILED);
-          const { snoozed, ready } = f.stats().queues;
+          const { snoozed, ready } = (await statsNow(f)).queues;
           return { disposition, snoozed, ready };
         })),
       byEffect('maxRetries', 0, 'a connection failure fails for good instead of being retried', { base: 'retry', sheet: 'failure' },
@@ -118,10 +150,14 @@ function frontierDriver(component: string): Driver {
           page.fetchStatus = 200;
           for (const n of [1, 2, 3]) page.outlinks.push({ uri: `http://a.test/${n}`, hop: 'L', context: 'a/@href' });
           await candidates.process(page);
-          return f.stats().discovered;
+          return (await statsNow(f)).discovered;
         })),
-    ],
+    ] as PropertyCase[]).filter((c) => !without.includes(c.property)),
   };
 }
 
-export const FRONTIER_DRIVERS: Driver[] = [frontierDriver('MemoryFrontier'), frontierDriver('LevelFrontier')];
+export const FRONTIER_DRIVERS: Driver[] = [
+  frontierDriver('MemoryFrontier'), frontierDriver('LevelFrontier'),
+  // Queues of a RedisFrontier take turns by time: balanceReplenishAmount is accepted without effect (ignored-properties.ts).
+  frontierDriver('RedisFrontier', ['balanceReplenishAmount']),
+];

@@ -14,6 +14,11 @@ export const ACCEPTED_WITHOUT_EFFECT: Readonly<Record<string, Readonly<Record<st
     extract404s: 'outlinks of error pages follow candidates.processErrorOutlinks (CandidatesProcessor, driven there)',
     extractIndependently: 'ignored',
   },
+  RedisFrontier: {
+    extract404s: 'outlinks of error pages follow candidates.processErrorOutlinks (CandidatesProcessor, driven there)',
+    extractIndependently: 'ignored',
+    balanceReplenishAmount: 'ignored: queues of a RedisFrontier take turns by the time their politeness gap ends',
+  },
   LevelFrontier: {
     extract404s: 'outlinks of error pages follow candidates.processErrorOutlinks (CandidatesProcessor, driven there)',
     extractIndependently: 'ignored',

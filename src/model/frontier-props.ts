@@ -1,4 +1,4 @@
-import type { ComponentDescriptor, ConfigOf, PropSpec, RefSpec } from '../../beans/registry/component-descriptor.js';
+import type { BeanView, ComponentDescriptor, ConfigOf, PropSpec, RefSpec, ValidationIssue } from '../beans/registry/component-descriptor.js';
 
 /** Heritrix's AbstractFrontier/WorkQueueFrontier properties, shared by every frontier. */
 export const FRONTIER_PROPS = {
@@ -37,6 +37,20 @@ export const FRONTIER_REFS = {
       'Without one, a BaseQueuePrecedencePolicy (every queue 3; a sheet may set basePrecedence for some sites).',
   },
 } as const satisfies Record<string, RefSpec>;
+
+/**
+ * The rule of a frontier whose queues are in this process (LevelFrontier, MemoryFrontier): its
+ * uniq filter answers here too, so a RedisUriUniqFilter (which only a RedisFrontier's scripts use) is refused.
+ */
+export function validateLocalFrontier(bean: BeanView): ValidationIssue[] {
+  const filter = bean.refs('uriUniqFilter')[0];
+  if (filter?.className !== 'RedisUriUniqFilter') return [];
+  return [{
+    property: 'uriUniqFilter', at: bean.locationOf('uriUniqFilter'),
+    message: `a ${bean.className} keeps its queues in this process; its uriUniqFilter cannot be a RedisUriUniqFilter, which only a RedisFrontier uses`,
+    hints: ['use <bean id="uriUniqFilter" class="LevelUriUniqFilter"/>, or make the frontier a RedisFrontier'],
+  }];
+}
 
 /** What every frontier's descriptor declares: the shared properties and references. */
 export type FrontierDescriptor = Omit<ComponentDescriptor, 'props' | 'refs'> & { readonly props: typeof FRONTIER_PROPS; readonly refs: typeof FRONTIER_REFS };

@@ -1,6 +1,6 @@
-import type { CrawlUri } from '../../model/crawl-uri.js';
-import { FetchStatus, isDisregarded } from '../../model/fetch-status.js';
-import type { Disposition } from '../../model/frontier.js';
+import type { CrawlUri } from './crawl-uri.js';
+import { FetchStatus, isDisregarded } from './fetch-status.js';
+import type { Disposition } from './frontier.js';
 
 /** How many times one URI may wait behind prerequisites before it fails with -60. */
 export const MAX_DEFERRALS = 20;

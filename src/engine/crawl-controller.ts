@@ -221,10 +221,12 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
   }
 
   progress(): CrawlProgress {
+    // A crawl that workers share counts the whole crawl's documents and bytes, not this worker's.
+    const shared = this.#shared && this.config.frontier.stats().shared;
     return {
       state: this.#state === 'PAUSED' && this.#busy > 0 ? 'PAUSING' : this.#state, frontier: this.config.frontier.stats(), busyWorkers: this.#busy,
       exitStatus: this.#state === 'FINISHED' || this.#state === 'STOPPING' ? this.#exitStatus : undefined,
-      bytes: this.#bytes, documents: this.#documents, seedsCrawled: this.#seedsCrawled, delta: this.#delta && { ...this.#delta }, elapsedMs: this.#elapsed(), alert: this.#alert ?? this.#pauseAlert,
+      bytes: shared?.bytes ?? this.#bytes, documents: shared?.documents ?? this.#documents, seedsCrawled: this.#seedsCrawled, delta: this.#delta && { ...this.#delta }, elapsedMs: this.#elapsed(), alert: this.#alert ?? this.#pauseAlert,
       recentAlerts: this.config.loggerModule?.recentAlerts?.(),
     };
   }
@@ -410,7 +412,8 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
 
   /** The shared crawl's state, as an operator set it on any machine. */
   #sharedState(state: SharedCrawlState, exitStatus?: string): void {
-    if (state === 'TERMINATING') this.terminate(exitStatus || 'ABORTED');
+    // A terminated crawl that another worker already closed is FINISHED with the terminate's exit status.
+    if (state === 'TERMINATING' || (state === 'FINISHED' && exitStatus)) this.terminate(exitStatus || 'ABORTED');
     else if (state === 'PAUSED' && this.#state === 'RUNNING') {
       this.pause();
       this.#pausedByShared = true;
@@ -435,7 +438,8 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
 
   #checkLimits(): void {
     if (this.#shared) this.#checkShared();
-    const limit = this.config.crawlLimiter?.reached({ bytes: this.#bytes, documents: this.#documents, elapsedMs: this.#elapsed() });
+    const shared = this.#shared && this.config.frontier.stats().shared;
+    const limit = this.config.crawlLimiter?.reached({ bytes: shared?.bytes ?? this.#bytes, documents: shared?.documents ?? this.#documents, elapsedMs: this.#elapsed() });
     if (limit) this.terminate(limit);
   }
 

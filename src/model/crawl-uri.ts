@@ -138,6 +138,11 @@ export class CrawlUri {
   prerequisite?: Link;
   /** How long the queue rests after this URI (set by the disposition processor). */
   politenessDelayMs = 0;
+  /**
+   * Aborted when the frontier can no longer vouch that the URI is this process's to fetch (a
+   * shared frontier whose lease on its queue is about to run out): a fetch in progress ends there.
+   */
+  leaseSignal?: AbortSignal;
   /** A `Retry-After` (429, 503) or robots `Crawl-delay` the disposition processor must honour, in ms. */
   requestedDelayMs?: number;
   /** Set when the response or a meta tag says not to follow this page's links. */

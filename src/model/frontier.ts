@@ -27,6 +27,11 @@ export interface FrontierStats {
   };
   /** URIs left in ineligible queues (at or above the precedence floor): queued, but never to be served. */
   readonly ineligibleUris?: number;
+  /**
+   * Of a frontier that worker processes share: the whole crawl's documents (successes but dns:) and
+   * bytes downloaded, which progress, reports and limits count instead of this worker's own.
+   */
+  readonly shared?: { readonly documents: number; readonly bytes: number };
 }
 
 /** A URI finished by a worker: what the frontier did with it. */

@@ -116,10 +116,14 @@ export class FetchHttp extends Processor<typeof fetchHttpComponent> {
       soTimeoutMs: c.soTimeoutMs, timeoutMs: c.timeoutSeconds * 1000, maxLengthBytes: c.maxLengthBytes, method: form.method,
       inMemoryBytes: this.config.recorderInBufferBytes, spillPath: () => this.#spillPath(curi), digestAlgorithm: c.digestAlgorithm,
     }, wantBody);
+    // A lease about to run out (a shared frontier) ends the fetch as its own time limit would.
+    const leaseLost = (): void => exchange.expire('total');
+    curi.leaseSignal?.addEventListener('abort', leaseLost, { once: true });
+    if (curi.leaseSignal?.aborted) leaseLost();
     agent.dispatch({
       origin: url.origin, path: form.path, method: form.method, headers, body: form.body, reset: c.sendConnectionClose, headersTimeout: c.soTimeoutMs, bodyTimeout: c.soTimeoutMs,
     }, exchange);
-    await exchange.done;
+    await exchange.done.finally(() => curi.leaseSignal?.removeEventListener('abort', leaseLost));
     this.#keepCookies(url, exchange, c);
     return exchange;
   }

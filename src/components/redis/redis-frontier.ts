@@ -62,6 +62,8 @@ interface Lease {
   readonly token: string;
   /** When the lease runs out, as far as this worker knows (its clock, from its last renewal). */
   expiresAt: number;
+  /** Aborted (CrawlUri.leaseSignal) when the lease is about to run out unrenewed: the fetch ends before another worker may take the queue. */
+  readonly lost: AbortController;
 }
 
 /** Scheduled URIs wait this long at most before they go to Redis in one batch a shard. */
@@ -101,6 +103,8 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
   #counters?: ShardCounters;
   #timers: NodeJS.Timeout[] = [];
   #refused = 0;
+  #renewing = false;
+  #lastCounts?: Promise<void>;
 
   constructor(config: Config) {
     super(config);
@@ -135,7 +139,10 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
     const leaseMs = this.#redis.config.leaseSeconds * 1000;
     this.#timers.push(
       setInterval(() => void this.#counters!.refresh().catch(() => undefined), STATS_MS).unref(),
-      setInterval(() => void this.#renew(leaseMs).catch(() => undefined), Math.max(500, leaseMs / 3)).unref(),
+      setInterval(() => {
+        void this.#renew(leaseMs);
+        this.#abortExpiring(leaseMs);
+      }, Math.max(250, leaseMs / 6)).unref(),
     );
   }
 
@@ -178,7 +185,11 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
 
   async next(signal?: AbortSignal): Promise<CrawlUri | undefined> {
     for (;;) {
-      if (signal?.aborted || this.#closed || this.#ended) return undefined;
+      if (signal?.aborted || this.#closed || this.#ended) {
+        // The figures the reports and the summary give are the crawl's as its workers stop, not a second old.
+        await (this.#lastCounts ??= this.#counters?.refresh().catch(() => undefined));
+        return undefined;
+      }
       const curi = this.#taken.shift();
       if (curi) return curi;
       await new Promise<void>((resolve) => {
@@ -207,6 +218,7 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
     const retire = curi.forceRetire;
     const { disposition, cost } = disposeUri(curi, cfg);
     const back = disposition === 'retry' || disposition === 'deferred';
+    const document = disposition === 'success' && !curi.uri.startsWith('dns:');
     if (!back) {
       this.#tell(this.#disposedListeners, curi, disposition);
       this.#tell(this.#finalListeners, curi, disposition);
@@ -216,6 +228,8 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
     const done = await crawl.link.run(COMPLETE, scriptKeys(crawl.shard(lease.shard)), [
       crawl.shard(lease.shard).queuePrefix, lease.queue, lease.token, disposition, Math.max(0, Math.round(restMs)), cost, cfg.queueTotalBudget,
       back ? JSON.stringify(curi.toQueued()) : '', retire ? '1' : '0', String(status), status <= 0 && !isDisregarded(status) ? '1' : '0',
+      // What the controller counts of this worker's own, counted for the whole crawl.
+      document ? 1 : 0, document && curi.contentSize > 0 ? curi.contentSize : 0,
     ]);
     this.#leases.delete(curi);
     if (done !== 1) {
@@ -298,7 +312,9 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
           const [now, nextReady, nextExpiry, items] = (await crawl.link.run(TAKE, scriptKeys(keys), [keys.queuePrefix, crawl.workerId, leaseMs, want])) as [number, string, string, string[]];
           for (let k = 0; k < items.length; k += 3) {
             const curi = CrawlUri.fromQueued(JSON.parse(items[k + 2]) as QueuedUri);
-            this.#leases.set(curi, { shard: n, queue: items[k], token: items[k + 1], expiresAt: Date.now() + leaseMs });
+            const lease: Lease = { shard: n, queue: items[k], token: items[k + 1], expiresAt: Date.now() + leaseMs, lost: new AbortController() };
+            curi.leaseSignal = lease.lost.signal;
+            this.#leases.set(curi, lease);
             this.#taken.push(curi);
           }
           for (const at of [Number(nextReady), Number(nextExpiry)]) if (at >= 0) wait = Math.min(wait, Math.max(5, at - now));
@@ -334,8 +350,30 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
     if (this.#ended || this.#closed) this.#wakeAll();
   }
 
-  /** Extends this worker's leases; a lease found gone (it ran out: another worker has the queue) is dropped, its completion will be refused. */
+  /**
+   * Ends the fetches whose lease has not been renewed and runs out within a sixth of its term
+   * (Redis away, or the lease found gone): another worker may take the queue once it has.
+   */
+  #abortExpiring(leaseMs: number): void {
+    const now = Date.now();
+    for (const lease of this.#leases.values()) if (!lease.lost.signal.aborted && lease.expiresAt - leaseMs / 6 <= now) lease.lost.abort();
+  }
+
+  /** Extends this worker's leases, one renewal at a time (a Redis that does not answer holds it). */
   async #renew(leaseMs: number): Promise<void> {
+    if (this.#renewing) return;
+    this.#renewing = true;
+    try {
+      await this.#renewOnce(leaseMs);
+    } catch {
+      // Redis away: the leases are not extended, and #abortExpiring ends their fetches in time.
+    } finally {
+      this.#renewing = false;
+    }
+  }
+
+  /** A lease found gone (it ran out: another worker has the queue) is not extended: its fetch is ended, its completion will be refused. */
+  async #renewOnce(leaseMs: number): Promise<void> {
     const crawl = this.#crawl;
     if (!crawl || this.#leases.size === 0) return;
     const byShard = new Map<number, Array<[CrawlUri, Lease]>>();

@@ -14,7 +14,15 @@ export interface CheckpointStamp {
   readonly runDir?: string;
   readonly entries: number;
   readonly valid: true;
+  /**
+   * A checkpoint of a crawl shared through Redis: its keys are in `redis-keys.bin` (`entries` of
+   * them), and each worker's own state in `workers/ID/state`.
+   */
+  readonly shared?: { readonly crawl: string; readonly run: string; readonly shards: number; readonly buckets: number; readonly workers: readonly string[] };
 }
+
+/** The file of a shared crawl's checkpoint that holds its Redis keys. */
+export const CHECKPOINT_REDIS_KEYS = 'redis-keys.bin';
 
 const NAME = /^cp(\d{5,})-\d{14}$/;
 

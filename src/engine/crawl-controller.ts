@@ -226,7 +226,7 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
     return {
       state: this.#state === 'PAUSED' && this.#busy > 0 ? 'PAUSING' : this.#state, frontier: this.config.frontier.stats(), busyWorkers: this.#busy,
       exitStatus: this.#state === 'FINISHED' || this.#state === 'STOPPING' ? this.#exitStatus : undefined,
-      bytes: shared?.bytes ?? this.#bytes, documents: shared?.documents ?? this.#documents, seedsCrawled: this.#seedsCrawled, delta: this.#delta && { ...this.#delta }, elapsedMs: this.#elapsed(), alert: this.#alert ?? this.#pauseAlert,
+      bytes: shared?.bytes ?? this.#bytes, documents: shared?.documents ?? this.#documents, seedsCrawled: shared?.seedsCrawled ?? this.#seedsCrawled, delta: this.#delta && { ...this.#delta }, elapsedMs: this.#elapsed(), alert: this.#alert ?? this.#pauseAlert,
       recentAlerts: this.config.loggerModule?.recentAlerts?.(),
     };
   }

@@ -34,7 +34,7 @@ export async function joinAsWorker(jobDir: string, graph: ResolvedGraph, connect
   const { handOverCrawl } = await import('../components/redis/joined-crawls.js');
   const config = connection.config as Parameters<typeof joinCrawl>[0];
   const id = workerId || config.workerId || RedisCrawl.defaultWorkerId();
-  const crawl = await joinCrawl({ ...config, crawlName: crawlName(graph, connection), workerId: id }, newRun);
+  const crawl = await joinCrawl({ ...config, crawlName: sharedCrawlName(graph, connection), workerId: id }, newRun);
   handOverCrawl(crawl);
   const runDir = join('runs', crawl.run, 'workers', id);
   await mkdir(join(jobDir, runDir), { recursive: true });
@@ -45,13 +45,13 @@ export async function joinAsWorker(jobDir: string, graph: ResolvedGraph, connect
 /** Leaves a crawl joined by a launch that then failed before its beans were built. */
 export async function abandonJoin(graph: ResolvedGraph, connection: ResolvedBean): Promise<void> {
   const { takeOverCrawl } = await import('../components/redis/joined-crawls.js');
-  const crawl = takeOverCrawl(crawlName(graph, connection));
+  const crawl = takeOverCrawl(sharedCrawlName(graph, connection));
   await crawl?.leave();
   await crawl?.link.close();
 }
 
 /** The crawl's name in Redis, as the RedisConnection bean works it out (crawlName, else the metadata's jobName). */
-function crawlName(graph: ResolvedGraph, connection: ResolvedBean): string {
+export function sharedCrawlName(graph: ResolvedGraph, connection: ResolvedBean): string {
   const metadata = graph.beans.find((b) => b.descriptor.kinds.includes('CrawlMetadata'));
   return String(connection.config.crawlName || (metadata?.config.jobName ?? ''));
 }

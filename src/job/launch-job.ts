@@ -23,7 +23,11 @@ import { createRunFolder, runId } from './run-folder.js';
 import { countsOf, writeRunRecord, type RunRecord } from './run-record.js';
 import { crawlExitCode, EXIT_ERROR } from '../util/exit-codes.js';
 import { verifyJob } from './verify-job.js';
-import { abandonJoin, joinAsWorker, sharedCrawlConnection, type WorkerLaunch } from './join-as-worker.js';
+import { abandonJoin, joinAsWorker, sharedCrawlConnection, sharedCrawlName, type WorkerLaunch } from './join-as-worker.js';
+import { restoreWorkerState } from './shared-checkpoint.js';
+import type { SharedCrawlStore } from '../model/shared-crawl.js';
+import { CHECKPOINT_STATE, type CheckpointStamp } from '../engine/checkpoint-folder.js';
+import type { ResolvedBean } from '../beans/resolve/resolved-bean.js';
 import { mark } from '../util/phase-marks.js';
 
 export interface LaunchOptions {
@@ -89,8 +93,9 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
   // A job whose frontier is shared through Redis: this launch is one worker of the crawl, in a folder of its own.
   const connection = sharedCrawlConnection(verified.resolved!);
   let worker: WorkerLaunch | undefined;
+  let fromCheckpoint: string | undefined;
   if (connection) {
-    if (options.checkpoint !== undefined) throw new BeancrawlError([{ code: 'BC_CHECKPOINT_UNKNOWN', location: { file: verified.file }, message: 'a crawl shared through Redis cannot start from a checkpoint yet' }]);
+    const checkpointDir = options.checkpoint !== undefined ? await restoreSharedRunFrom(verified.jobDir, verified.resolved!, connection, options.checkpoint) : undefined;
     worker = await joinAsWorker(verified.jobDir, verified.resolved!, connection, id, options.workerId);
     const store = stateStoreBean(verified.resolved!);
     const sets = [...(options.sets ?? []), `${connection.id}.workerId=${worker.workerId}`, ...(store ? [`${store.id}.dir=${join(worker.runDir, 'state')}`] : [])];
@@ -98,8 +103,14 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
       await abandonJoin(verified.resolved!, connection);
       throw e;
     });
-  } else await assertNotRunning(verified.jobDir);
-  const fromCheckpoint = options.checkpoint !== undefined ? await startFromCheckpoint(verified.jobDir, verified.resolved!, options) : undefined;
+    // This worker's own state as the checkpoint kept it: its outputs are put back in step with it below.
+    if (checkpointDir && store && (await restoreWorkerState(checkpointDir.dir, worker.workerId, join(verified.jobDir, worker.runDir, 'state')))) {
+      options.onNotice?.(`starting from checkpoint ${checkpointDir.stamp.name}: this worker's state as it kept it`);
+    } else if (checkpointDir) options.onNotice?.(`starting from checkpoint ${checkpointDir.stamp.name}, which kept no state of worker ${worker.workerId}`);
+  } else {
+    await assertNotRunning(verified.jobDir);
+    fromCheckpoint = options.checkpoint !== undefined ? await startFromCheckpoint(verified.jobDir, verified.resolved!, options) : undefined;
+  }
   const state = await openState(verified.resolved!, options).catch(async (e: unknown) => {
     if (connection) await abandonJoin(verified.resolved!, connection);
     throw e;
@@ -158,6 +169,7 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
       live: new LiveBeans(resolved.resolved!, (id) => container.get(id), join(verified.jobDir, runDir), verified.jobDir),
       explain: explainerFor(resolved.resolved!, <T>(id: string) => container.get<T>(id), 'running-crawl'),
     });
+    if (worker) takeWorkerCheckpoints(container, resolved.resolved!, verified.jobDir, worker);
     options.onRunning?.(controller, runDir);
     exitStatus = await controller.run();
     mark('crawled');
@@ -197,6 +209,40 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
   const there = await Promise.all(declared.map((o) => stat(o.path).then(() => true, () => false)));
   const outputs = declared.filter((_, i) => there[i]);
   return { exitStatus: exitStatus!, exitCode, runDir, jobDir: verified.jobDir, controller: controller!, resumed: state?.mode === 'resume' ? state.previous!.runDir : undefined, outputs };
+}
+
+/**
+ * A worker's part of a shared crawl's checkpoint (`beancrawl checkpoint JOB` from any machine):
+ * its own state, output positions included, into `CHECKPOINTS/NAME/workers/ID/state`.
+ */
+function takeWorkerCheckpoints(container: { get<T>(id: string): T }, graph: ResolvedGraph, jobDir: string, worker: WorkerLaunch): void {
+  const store = stateStoreBean(graph);
+  const service = graph.beans.find((b) => b.descriptor.kinds.includes('CheckpointService'));
+  const checkpointsDir = (service?.config.checkpointsDir as string | undefined) ?? join(jobDir, 'checkpoints');
+  container.get<SharedCrawlStore & { crawl: { onCheckpoint(save: (name: string) => Promise<void>): void } }>(worker.connectionBean).crawl.onCheckpoint(async (name) => {
+    if (!store) throw new Error('this worker keeps no state store');
+    const stateStore = container.get<StateStore>(store.id);
+    if (!stateStore.copyTo) throw new Error('this state store cannot be copied into a checkpoint');
+    await stateStore.copyTo(join(checkpointsDir, name, 'workers', worker.workerId, CHECKPOINT_STATE), { withJournal: true });
+  });
+}
+
+/** Restores a shared crawl's run from a checkpoint in Redis, before this worker joins it. */
+async function restoreSharedRunFrom(jobDir: string, graph: ResolvedGraph, connection: ResolvedBean, checkpoint: string): Promise<{ dir: string; stamp: CheckpointStamp }> {
+  const { openRedisLink } = await import('../components/redis/redis-link.js');
+  const { restoreSharedRun } = await import('./shared-checkpoint.js');
+  const service = graph.beans.find((b) => b.descriptor.kinds.includes('CheckpointService'));
+  const checkpointsDir = (service?.config.checkpointsDir as string | undefined) ?? join(jobDir, 'checkpoints');
+  const { redisUrl, cluster, connectTimeoutMs } = connection.config as { redisUrl: string; cluster: boolean; connectTimeoutMs: number };
+  const link = openRedisLink({ url: redisUrl, cluster, connectTimeoutMs });
+  try {
+    return await restoreSharedRun(link, sharedCrawlName(graph, connection), checkpointsDir, checkpoint);
+  } catch (e) {
+    if (e instanceof BeancrawlError) throw e;
+    throw new BeancrawlError([{ code: 'BC_CHECKPOINT_UNKNOWN', location: { file: jobDir }, message: (e as Error)?.message ?? String(e) }]);
+  } finally {
+    await link.close();
+  }
 }
 
 /**

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { ControlCommand } from './control-socket.js';
 import type { FrontierStats } from '../model/frontier.js';
 import { BeancrawlError } from '../util/beancrawl-error.js';
@@ -16,6 +17,8 @@ export interface SharedCrawlStatus {
   /** Completions refused (stale leases) and leases that ran out, crawl-wide. */
   readonly refused: number;
   readonly expired: number;
+  /** The checkpoint `checkpoint` took (JOB/checkpoints/NAME). */
+  readonly checkpoint?: string;
 }
 
 /** The Redis connection bean of a job whose frontier is shared, with the job's graph; undefined for any other job. */
@@ -26,7 +29,9 @@ async function sharedJob(target: string) {
   if (!graph || !connection) return undefined;
   const metadata = graph.beans.find((b) => b.descriptor.kinds.includes('CrawlMetadata'));
   const name = String(connection.config.crawlName || (metadata?.config.jobName ?? ''));
-  return { file: verified.file, config: connection.config, name };
+  const service = graph.beans.find((b) => b.descriptor.kinds.includes('CheckpointService'));
+  const checkpointsDir = (service?.config.checkpointsDir as string | undefined) ?? join(verified.jobDir, 'checkpoints');
+  return { file: verified.file, config: connection.config, name, checkpointsDir };
 }
 
 /**
@@ -45,18 +50,23 @@ export async function controlSharedCrawl(target: string, command: ControlCommand
   try {
     const crawl = await withTimeout(RedisCrawl.observe(link, job.name), connectTimeoutMs, () => notReachable(job.file, link.lastError));
     const over = !crawl || crawl.state === 'FINISHED';
-    if (command === 'checkpoint') throw refusal(job.file, 'BC_JOB_NOT_RUNNING', 'checkpoints of a crawl shared through Redis are not supported yet');
-    if (command !== 'status') {
-      if (over) throw refusal(job.file, 'BC_JOB_NOT_RUNNING', `no crawl named "${job.name}" is running in Redis`);
-      await crawl.setState(command === 'pause' ? 'PAUSED' : command === 'unpause' ? 'RUNNING' : 'TERMINATING', command === 'terminate' ? 'ABORTED' : '');
-    }
+    if (command !== 'status' && over) throw refusal(job.file, 'BC_JOB_NOT_RUNNING', `no crawl named "${job.name}" is running in Redis`);
     if (!crawl) throw refusal(job.file, 'BC_JOB_NOT_RUNNING', `no crawl named "${job.name}" has run in Redis`);
     const counters = new ShardCounters(crawl);
+    let checkpoint: string | undefined;
+    if (command === 'checkpoint') {
+      const { takeSharedCheckpoint } = await import('./shared-checkpoint.js');
+      checkpoint = await takeSharedCheckpoint(crawl, counters, job.checkpointsDir, CHECKPOINT_TIMEOUT_MS).catch((e: unknown) => {
+        throw refusal(job.file, 'BC_CHECKPOINT_FAILED', `the checkpoint failed: ${(e as Error)?.message ?? String(e)}`);
+      });
+    } else if (command !== 'status') {
+      await crawl.setState(command === 'pause' ? 'PAUSED' : command === 'unpause' ? 'RUNNING' : 'TERMINATING', command === 'terminate' ? 'ABORTED' : '');
+    }
     await counters.refresh();
     const frontier = counters.stats()!;
     const state = crawl.state === 'PAUSED' && frontier.inProcess > 0 ? 'PAUSING' : crawl.state;
     const workers = (await crawl.workers()).map((w) => ({ ...w, seenAt: new Date(w.seenAt).toISOString() }));
-    return { crawl: job.name, run: crawl.run, state, exitStatus: crawl.exitStatus, frontier, workers, refused: counters.total('stale'), expired: counters.total('expired') };
+    return { crawl: job.name, run: crawl.run, state, exitStatus: crawl.exitStatus, frontier, workers, refused: counters.total('stale'), expired: counters.total('expired'), checkpoint };
   } finally {
     await link.close();
   }
@@ -70,10 +80,14 @@ export function describeSharedCrawl(s: SharedCrawlStatus, after = 'status'): str
     `URIs: ${f.discovered} discovered, ${f.queued} queued, ${f.inProcess} in process, ${f.succeeded} succeeded, ${f.failed} failed, ${f.disregarded} disregarded`,
     `leases: ${s.expired} ran out, ${s.refused} late completions refused`,
     `workers: ${s.workers.length}${s.workers.map((w) => `\n  ${w.id} (${w.host}, pid ${w.pid}), last seen ${w.seenAt}`).join('')}`,
+    ...(s.checkpoint ? [`checkpoint: ${s.checkpoint}`] : []),
   ].join('\n');
 }
 
-function refusal(file: string, code: 'BC_JOB_NOT_RUNNING', message: string): BeancrawlError {
+/** How long a checkpoint waits for the URIs in flight, then for the workers' answers. */
+const CHECKPOINT_TIMEOUT_MS = 600_000;
+
+function refusal(file: string, code: 'BC_JOB_NOT_RUNNING' | 'BC_CHECKPOINT_FAILED', message: string): BeancrawlError {
   return new BeancrawlError([{ code, location: { file }, message }]);
 }
 

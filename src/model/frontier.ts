@@ -31,7 +31,7 @@ export interface FrontierStats {
    * Of a frontier that worker processes share: the whole crawl's documents (successes but dns:) and
    * bytes downloaded, which progress, reports and limits count instead of this worker's own.
    */
-  readonly shared?: { readonly documents: number; readonly bytes: number };
+  readonly shared?: { readonly documents: number; readonly bytes: number; readonly seedsCrawled: number };
 }
 
 /** A URI finished by a worker: what the frontier did with it. */

@@ -21,9 +21,11 @@ export interface StateStore {
   onFault(listener: (error: Error | undefined) => void): void;
   /**
    * Commits, then copies the store as it stands at one instant into a new store at `dir` (for a
-   * checkpoint), while the crawl goes on; resolves to the number of entries copied.
+   * checkpoint), while the crawl goes on; resolves to the number of entries copied. Output
+   * positions (the journal) are left out unless `withJournal`: a worker of a shared crawl keeps
+   * them, since its run goes on from the checkpoint in the same folder.
    */
-  copyTo?(dir: string): Promise<number>;
+  copyTo?(dir: string, options?: { readonly withJournal?: boolean }): Promise<number>;
 }
 
 /**

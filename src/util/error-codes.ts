@@ -63,6 +63,7 @@ export const ERROR_CODES = {
   BC_STATE_FOREIGN: 'A job\'s state folder holds something that is not a beancrawl state (other files, another program\'s database).',
   BC_STATE_VERSION: 'A job\'s state folder was written by a beancrawl whose state format this version cannot read.',
   BC_CHECKPOINT_UNKNOWN: '`launch --checkpoint` names a checkpoint that does not exist or was never completed.',
+  BC_CHECKPOINT_FAILED: 'A checkpoint of a crawl shared through Redis could not be completed (the URIs in flight or a worker\'s answer did not come, or a worker could not save its state); no checkpoint is stamped valid, and the crawl goes on.',
   BC_START_FAILED: 'A bean failed to start; the beans already started were stopped again.',
   BC_START_TIMEOUT: 'A bean did not finish starting within `startTimeoutMs`.',
   BC_STOP_FAILED: 'One or more beans failed to stop; every bean was still asked to stop.',

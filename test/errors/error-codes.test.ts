@@ -19,7 +19,7 @@ const GENERATED: Partial<Record<ErrorCode, { files: Record<string, string | Buff
 };
 
 /** Codes raised while beans start and stop (the lifecycle tests) or by `create` (the CLI tests). */
-const RUNTIME: readonly ErrorCode[] = ['BC_START_FAILED', 'BC_START_TIMEOUT', 'BC_STOP_FAILED', 'BC_JOB_EXISTS', 'BC_PROFILE_UNKNOWN', 'BC_JOB_RUNNING', 'BC_JOB_NOT_RUNNING', 'BC_STATE_CORRUPT', 'BC_STATE_FOREIGN', 'BC_STATE_VERSION', 'BC_STATE_UNWRITABLE', 'BC_CHECKPOINT_UNKNOWN', 'BC_JOB_NO_RUN', 'BC_PASSWORD_FILE', 'BC_SERVE_EXPOSED', 'BC_SERVE_LISTEN', 'BC_INDEX_UNAVAILABLE'];
+const RUNTIME: readonly ErrorCode[] = ['BC_START_FAILED', 'BC_START_TIMEOUT', 'BC_STOP_FAILED', 'BC_JOB_EXISTS', 'BC_PROFILE_UNKNOWN', 'BC_JOB_RUNNING', 'BC_JOB_NOT_RUNNING', 'BC_STATE_CORRUPT', 'BC_STATE_FOREIGN', 'BC_STATE_VERSION', 'BC_STATE_UNWRITABLE', 'BC_CHECKPOINT_UNKNOWN', 'BC_CHECKPOINT_FAILED', 'BC_JOB_NO_RUN', 'BC_PASSWORD_FILE', 'BC_SERVE_EXPOSED', 'BC_SERVE_LISTEN', 'BC_INDEX_UNAVAILABLE'];
 
 async function diagnosticsOf(target: string): Promise<readonly Diagnostic[]> {
   try {

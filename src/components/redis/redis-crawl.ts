@@ -28,6 +28,9 @@ export class RedisCrawl implements SharedCrawl {
   readonly #listeners: Array<(state: SharedCrawlState, exitStatus?: string) => void> = [];
   #timer?: NodeJS.Timeout;
   readonly #shards: ShardKeys[];
+  /** The last checkpoint asked of the workers (crawl hash field `checkpoint`), so that each is taken once. */
+  #checkpointAsked?: string;
+  #onCheckpoint?: (name: string) => Promise<void>;
 
   private constructor(
     readonly link: RedisLink, readonly keys: RedisKeys, readonly run: string, readonly workerId: string,
@@ -48,6 +51,8 @@ export class RedisCrawl implements SharedCrawl {
     const [joined, began, replaced, state, shards, buckets] = (await link.run(JOIN, [keys.crawl], [run, layout.shards, layout.buckets])) as [string, number, string, string, string, string];
     if (replaced) void link.unlinkMatching(keys.runPattern(replaced)).catch(() => undefined);
     const crawl = new RedisCrawl(link, keys, joined, workerId, began === 1, { shards: Number(shards), buckets: Number(buckets) }, state as SharedCrawlState);
+    // A checkpoint asked before this worker joined is not its to take.
+    crawl.#checkpointAsked = ((await link.command('HGET', keys.crawl, 'checkpoint')) as string | null) ?? '';
     await crawl.#heartbeat();
     return crawl;
   }
@@ -108,6 +113,8 @@ export class RedisCrawl implements SharedCrawl {
 
   async setState(state: Exclude<SharedCrawlState, 'FINISHED'> | 'FINISHED', exitStatus = ''): Promise<void> {
     const now = (await this.link.run(SET_STATE, [this.keys.crawl], [this.run, state, exitStatus])) as string | null;
+    // Every shard hands out nothing while the crawl is paused (TAKE reads its `paused`), whichever worker looks.
+    if (now) await Promise.all(this.#shards.map((s) => this.link.command('HSET', s.count, 'paused', now === 'PAUSED' ? 1 : 0)));
     if (now) this.#changed(now as SharedCrawlState, now === state ? exitStatus : this.#exitStatus);
   }
 
@@ -116,10 +123,46 @@ export class RedisCrawl implements SharedCrawl {
     await this.#watch();
   }
 
+  /**
+   * Takes this worker's part of each checkpoint asked for from now on (`beancrawl checkpoint JOB`):
+   * `save` copies its own state; the answer (`done`, or why not) goes to the checkpoint's hash.
+   */
+  onCheckpoint(save: (name: string) => Promise<void>): void {
+    this.#onCheckpoint = save;
+  }
+
+  /** Asks every worker for its part of checkpoint `name` (their answers: `checkpointAnswers`). */
+  async askCheckpoint(name: string): Promise<void> {
+    await this.link.command('HSET', this.keys.crawl, 'checkpoint', name);
+  }
+
+  /** The workers' answers to checkpoint `name`: worker → `done` or why it failed. */
+  async checkpointAnswers(name: string): Promise<Map<string, string>> {
+    const all = (await this.link.command('HGETALL', this.keys.checkpoint(name))) as string[];
+    const answers = new Map<string, string>();
+    for (let i = 0; i + 1 < all.length; i += 2) answers.set(all[i], all[i + 1]);
+    return answers;
+  }
+
+  async #takeCheckpoint(name: string): Promise<void> {
+    let answer = 'done';
+    try {
+      if (!this.#onCheckpoint) throw new Error('this worker keeps no state to checkpoint');
+      await this.#onCheckpoint(name);
+    } catch (e) {
+      answer = (e as Error)?.message ?? String(e);
+    }
+    await this.link.command('HSET', this.keys.checkpoint(name), this.workerId, answer);
+  }
+
   async #watch(): Promise<void> {
     try {
-      const [run, state, exitStatus] = (await this.link.command('HMGET', this.keys.crawl, 'run', 'state', 'exitStatus')) as [string | null, string | null, string | null];
+      const [run, state, exitStatus, checkpoint] = (await this.link.command('HMGET', this.keys.crawl, 'run', 'state', 'exitStatus', 'checkpoint')) as Array<string | null>;
       await this.#heartbeat();
+      if (checkpoint && this.#checkpointAsked !== undefined && checkpoint !== this.#checkpointAsked && run === this.run) {
+        this.#checkpointAsked = checkpoint;
+        await this.#takeCheckpoint(checkpoint);
+      }
       // A run that is no longer the crawl's (dropped, replaced) is over for this worker.
       this.#changed(run === this.run ? (state as SharedCrawlState) : 'FINISHED', exitStatus || undefined);
     } catch {

@@ -19,6 +19,11 @@ export class RedisKeys {
     return `bc:{${this.name}/${run}/*`;
   }
 
+  /** The workers' answers to a checkpoint (a hash: worker → done, or why not). */
+  checkpoint(name: string): string {
+    return `bc:{${this.name}}:checkpoint:${name}`;
+  }
+
   /** A table of a run (a hash), by name: `hosts` holds what the workers learnt of each host. */
   table(run: string, name: string): string {
     return `bc:{${this.name}/${run}/${name}}:table`;

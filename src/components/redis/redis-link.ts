@@ -16,6 +16,12 @@ export interface RedisLink {
   command(name: string, ...args: Array<string | number>): Promise<unknown>;
   /** Every master's keys matching `pattern` are unlinked, in pages (a run's keys, when it is over). */
   unlinkMatching(pattern: string): Promise<number>;
+  /** Every master's keys matching `pattern`, a page at a time. */
+  keysMatching(pattern: string): AsyncIterable<string>;
+  /** A key's value in Redis's own serialisation (DUMP), undefined when there is no such key. */
+  dump(key: string): Promise<Buffer | undefined>;
+  /** Puts back a key from its DUMP, replacing what is there. */
+  restore(key: string, value: Buffer): Promise<void>;
   /** Memory used by every master (INFO memory's used_memory), summed. */
   usedMemory(): Promise<number>;
   readonly isCluster: boolean;
@@ -89,16 +95,28 @@ class IoRedisLink implements RedisLink {
 
   async unlinkMatching(pattern: string): Promise<number> {
     let n = 0;
+    // One key a call: on a cluster, keys of one page are of many slots.
+    for await (const key of this.keysMatching(pattern)) n += Number(await this.client.unlink(key));
+    return n;
+  }
+
+  async *keysMatching(pattern: string): AsyncIterable<string> {
     for (const node of this.#masters()) {
       let cursor = '0';
       do {
         const [next, keys] = (await node.scan(cursor, 'MATCH', pattern, 'COUNT', 1000)) as [string, string[]];
         cursor = next;
-        // One key a call: on a cluster, keys of one page are of many slots.
-        for (const key of keys) n += Number(await node.unlink(key));
+        yield* keys;
       } while (cursor !== '0');
     }
-    return n;
+  }
+
+  async dump(key: string): Promise<Buffer | undefined> {
+    return (await this.client.dumpBuffer(key)) ?? undefined;
+  }
+
+  async restore(key: string, value: Buffer): Promise<void> {
+    await this.client.restore(key, 0, value, 'REPLACE');
   }
 
   async usedMemory(): Promise<number> {

@@ -125,7 +125,7 @@ export class LevelStateStore implements StateStore {
    * Copies the store as of one instant (a snapshot iterator) into a new database at `dir`; the
    * journal of output files is left out, since those files go on past the copy.
    */
-  async copyTo(dir: string): Promise<number> {
+  async copyTo(dir: string, options: { readonly withJournal?: boolean } = {}): Promise<number> {
     await this.commit();
     const db = this.#open();
     const target: Db = new ClassicLevel(dir, { keyEncoding: 'utf8', valueEncoding: 'utf8', errorIfExists: true });
@@ -136,7 +136,7 @@ export class LevelStateStore implements StateStore {
       for (;;) {
         const entries = await it.nextv(COPY_CHUNK);
         if (entries.length === 0) break;
-        const kept = entries.filter(([key]) => !key.startsWith(JOURNAL_PREFIX));
+        const kept = options.withJournal ? entries : entries.filter(([key]) => !key.startsWith(JOURNAL_PREFIX));
         if (kept.length) await target.batch(kept.map(([key, value]) => ({ type: 'put' as const, key, value })));
         rows += kept.length;
       }

@@ -1,0 +1,89 @@
+import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { CHECKPOINT_REDIS_KEYS, CHECKPOINT_STAMP, nextCheckpointName, type CheckpointStamp } from '../engine/checkpoint-folder.js';
+import type { RedisCrawl } from '../components/redis/redis-crawl.js';
+import type { RedisLink } from '../components/redis/redis-link.js';
+import type { ShardCounters } from '../components/redis/shard-counters.js';
+import { restoreKeys, saveKeys } from '../components/redis/run-snapshot.js';
+import { RedisKeys } from '../components/redis/redis-keys.js';
+import { findCheckpoint, restoreCheckpoint } from './restore-checkpoint.js';
+
+/** A worker that said it was alive this recently is asked for its part of a checkpoint. */
+const ALIVE_MS = 5000;
+
+/**
+ * A checkpoint of a crawl shared through Redis: the crawl is paused until nothing is in flight;
+ * every live worker copies its own state (output positions, totals) into `workers/ID/state`; the
+ * run's keys are saved from Redis; the stamp is written last. The crawl goes on after, unless it
+ * was paused before. Returns the checkpoint's name.
+ */
+export async function takeSharedCheckpoint(crawl: RedisCrawl, counters: ShardCounters, checkpointsDir: string, timeoutMs: number): Promise<string> {
+  const wasPaused = crawl.state === 'PAUSED';
+  await crawl.setState('PAUSED');
+  try {
+    await waitFor(async () => {
+      await counters.refresh();
+      return counters.stats()!.inProcess === 0;
+    }, 'the URIs in flight to be done', timeoutMs);
+    await mkdir(checkpointsDir, { recursive: true });
+    const name = await nextCheckpointName(checkpointsDir);
+    const dir = join(checkpointsDir, name);
+    await mkdir(dir);
+    const workers = (await crawl.workers()).filter((w) => Date.now() - w.seenAt < ALIVE_MS).map((w) => w.id);
+    await crawl.askCheckpoint(name);
+    await waitFor(async () => {
+      const answers = await crawl.checkpointAnswers(name);
+      return workers.every((w) => answers.has(w));
+    }, `workers ${workers.join(', ')} to save their state`, timeoutMs);
+    const answers = await crawl.checkpointAnswers(name);
+    const failed = [...answers].find(([, answer]) => answer !== 'done');
+    if (failed) throw new Error(`worker ${failed[0]} could not save its state: ${failed[1]}`);
+    const entries = await saveKeys(crawl.link, crawl.keys.runPattern(crawl.run), join(dir, CHECKPOINT_REDIS_KEYS));
+    const stamp: CheckpointStamp = {
+      name, takenAt: new Date().toISOString(), runDir: join('runs', crawl.run), entries, valid: true,
+      shared: { crawl: crawl.keys.name, run: crawl.run, shards: crawl.layout.shards, buckets: crawl.layout.buckets, workers: [...answers.keys()].sort() },
+    };
+    await writeFile(join(dir, `${CHECKPOINT_STAMP}.tmp`), `${JSON.stringify(stamp, null, 2)}\n`);
+    await rename(join(dir, `${CHECKPOINT_STAMP}.tmp`), join(dir, CHECKPOINT_STAMP));
+    return name;
+  } finally {
+    if (!wasPaused) await crawl.setState('RUNNING').catch(() => undefined);
+  }
+}
+
+/**
+ * Before a worker launched with `--checkpoint` joins: the crawl's keys are put back as the
+ * checkpoint saved them and its run goes on from there, unless an earlier worker already did
+ * so from this checkpoint (the crawl's `restoredFrom`). Returns the checkpoint's folder.
+ */
+export async function restoreSharedRun(link: RedisLink, name: string, checkpointsDir: string, checkpoint: string): Promise<{ dir: string; stamp: CheckpointStamp }> {
+  const found = await findCheckpoint(checkpointsDir, checkpoint);
+  const shared = found.stamp.shared;
+  if (!shared) throw new Error(`checkpoint ${found.stamp.name} was not taken of a crawl shared through Redis`);
+  const keys = new RedisKeys(name);
+  const [run, state, restoredFrom] = (await link.command('HMGET', keys.crawl, 'run', 'state', 'restoredFrom')) as Array<string | null>;
+  if (restoredFrom === found.stamp.name && run === shared.run && state !== 'FINISHED') return found;
+  if (run) await link.unlinkMatching(keys.runPattern(run));
+  if (run !== shared.run) await link.unlinkMatching(keys.runPattern(shared.run));
+  await restoreKeys(link, join(found.dir, CHECKPOINT_REDIS_KEYS));
+  // Taken while the crawl was paused: its shards go on handing out URIs.
+  for (let n = 0; n < shared.shards; n++) await link.command('HSET', keys.shard(shared.run, n).count, 'paused', 0);
+  await link.command('HSET', keys.crawl, 'run', shared.run, 'state', 'RUNNING', 'exitStatus', '', 'shards', shared.shards, 'buckets', shared.buckets, 'restoredFrom', found.stamp.name);
+  return found;
+}
+
+/** The worker's own state as the checkpoint kept it, in place of its folder's (none for a worker the checkpoint did not know). */
+export async function restoreWorkerState(checkpointDir: string, workerId: string, stateDir: string): Promise<boolean> {
+  const own = join(checkpointDir, 'workers', workerId);
+  if (!(await stat(join(own, 'state')).then(() => true, () => false))) return false;
+  await restoreCheckpoint(own, stateDir);
+  return true;
+}
+
+async function waitFor(condition: () => Promise<boolean>, what: string, timeoutMs: number): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > end) throw new Error(`gave up after ${Math.round(timeoutMs / 1000)} s waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -1,0 +1,197 @@
+import { expect } from 'chai';
+import { Redis } from 'ioredis';
+import { CrawlUri } from '../../model/crawl-uri.js';
+import { FetchStatus } from '../../model/fetch-status.js';
+import { RedisServer } from '../../../test/support/redis-server.js';
+import { requireServer } from '../../../test/support/require-server.js';
+import { RedisConnection } from './redis-connection.js';
+import { redisConnectionComponent } from './redis-connection.descriptor.js';
+import { RedisFrontier, redisFrontierComponent } from './redis-frontier.js';
+import { RedisUriUniqFilter } from './redis-uri-uniq-filter.js';
+import { RELEASE_WORKER } from './redis-scripts.js';
+import { scriptKeys } from './redis-keys.js';
+
+type Props = Record<string, { default?: unknown }>;
+const defaults = (props: Props): Record<string, unknown> => Object.fromEntries(Object.entries(props).map(([k, v]) => [k, v.default]));
+
+/** One worker's beans: its connection, seen set and frontier, started. */
+async function worker(url: string, name: string, workerId: string, more: Record<string, unknown> = {}): Promise<{ frontier: RedisFrontier; redis: RedisConnection; stop(): Promise<void> }> {
+  const redis = new RedisConnection({ ...defaults(redisConnectionComponent.props as Props), redisUrl: url, crawlName: name, workerId, queueShards: 4, ...more } as never);
+  await redis.start();
+  const uriUniqFilter = new RedisUriUniqFilter({ redis } as never);
+  const frontier = new RedisFrontier({ ...defaults(redisFrontierComponent.props as Props), redis, uriUniqFilter } as never);
+  await frontier.start();
+  return {
+    frontier, redis,
+    stop: async () => {
+      await frontier.stop();
+      await redis.stop();
+    },
+  };
+}
+
+function uri(url: string, queueKey: string, init: Partial<ConstructorParameters<typeof CrawlUri>[1]> = {}): CrawlUri {
+  const curi = new CrawlUri(url, init);
+  curi.queueKey = queueKey;
+  curi.canonicalKey = url;
+  return curi;
+}
+
+describe('RedisFrontier (two workers of one crawl on a real redis-server)', function () {
+  this.timeout(30_000);
+  let server: RedisServer;
+  let n = 0;
+  const stops: Array<() => Promise<void>> = [];
+
+  before(async function () {
+    requireServer(this, 'redis-server');
+    server = await RedisServer.create();
+  });
+  after(async () => server?.close());
+  afterEach(async () => {
+    for (const stop of stops.splice(0)) await stop().catch(() => undefined);
+  });
+
+  async function pair(more: Record<string, unknown> = {}): Promise<[RedisFrontier, RedisFrontier]> {
+    const name = `t${++n}`;
+    const a = await worker(server.url, name, 'a', more);
+    const b = await worker(server.url, name, 'b', more);
+    stops.push(a.stop, b.stop);
+    return [a.frontier, b.frontier];
+  }
+
+  it('queues a URI once crawl-wide, whichever worker finds it, and hands each out once', async () => {
+    const [a, b] = await pair();
+    a.schedule(uri('http://h1.test/1', 'h1'));
+    b.schedule(uri('http://h1.test/1', 'h1'));
+    b.schedule(uri('http://h2.test/1', 'h2'));
+    a.schedule(uri('http://h2.test/1', 'h2'));
+    const first = await a.next();
+    const second = await b.next();
+    expect([first?.uri, second?.uri].sort()).to.deep.equal(['http://h1.test/1', 'http://h2.test/1']);
+    first!.fetchStatus = 200;
+    second!.fetchStatus = 200;
+    expect(await a.finished(first!)).to.equal('success');
+    expect(await b.finished(second!)).to.equal('success');
+    // Nothing waits, nothing in flight: the crawl is over for both.
+    expect(await a.next()).to.equal(undefined);
+    expect(await b.next()).to.equal(undefined);
+    await a.refreshStats();
+    expect(a.stats()).to.include({ discovered: 2, queued: 0, inProcess: 0, succeeded: 2 });
+  });
+
+  it('keeps one URI of a queue in flight crawl-wide, and its politeness gap whichever worker fetches next', async () => {
+    const [a, b] = await pair();
+    a.schedule(uri('http://h.test/1', 'h'));
+    a.schedule(uri('http://h.test/2', 'h'));
+    const first = await a.next();
+    // The queue is leased to a: b finds nothing due (and the crawl is not over: b waits).
+    const waiting = b.next();
+    let handed: CrawlUri | undefined;
+    void waiting.then((c) => (handed = c));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(handed, 'a second URI of a leased queue was handed out').to.equal(undefined);
+    first!.fetchStatus = 200;
+    first!.politenessDelayMs = 400;
+    await a.finished(first!);
+    const doneAt = Date.now();
+    const second = await waiting;
+    expect(second?.uri).to.equal('http://h.test/2');
+    // Redis's clock and this one agree on this machine within a few ms.
+    expect(Date.now() - doneAt).to.be.at.least(380);
+    second!.fetchStatus = 200;
+    await b.finished(second!);
+  });
+
+  it('gives a stalled worker\'s queue to another once its lease runs out, and refuses the stale completion', async () => {
+    const [a, b] = await pair();
+    a.schedule(uri('http://h.test/1', 'h'));
+    const held = await a.next();
+    // a stalls past its lease: in Redis, its lease runs out now (renewals come every 5 s at this lease).
+    const crawl = a.sharedCrawl as unknown as { run: string; keys: { shard(run: string, n: number): { lease: string } }; layout: { shards: number } };
+    const client = new Redis(server.url);
+    try {
+      for (let s = 0; s < crawl.layout.shards; s++) await client.zadd(crawl.keys.shard(crawl.run, s).lease, 'XX', 0, 'h');
+    } finally {
+      await client.quit();
+    }
+    const taken = await b.next();
+    expect(taken?.uri).to.equal('http://h.test/1');
+    held!.fetchStatus = 200;
+    await a.finished(held!);
+    expect(a.refusedCompletions).to.equal(1);
+    taken!.fetchStatus = 200;
+    expect(await b.finished(taken!)).to.equal('success');
+    await b.refreshStats();
+    expect(b.stats().succeeded).to.equal(1);
+  });
+
+  it('hands back at once the leases of a worker that starts again under the same name', async () => {
+    const name = `t${++n}`;
+    const a = await worker(server.url, name, 'a');
+    a.frontier.schedule(uri('http://h.test/1', 'h'));
+    const held = await a.frontier.next();
+    expect(held?.uri).to.equal('http://h.test/1');
+    // a dies without a word (its connection dropped, nothing released)...
+    await a.redis.crawl.link.close();
+    stops.push(() => a.frontier.stop());
+    // ...and comes back under its name: the URI it held is its again at once, not after the lease.
+    const again = await worker(server.url, name, 'a');
+    stops.push(again.stop);
+    const retaken = await again.frontier.next();
+    expect(retaken?.uri).to.equal('http://h.test/1');
+    retaken!.fetchStatus = 200;
+    await again.frontier.finished(retaken!);
+  });
+
+  it('retries a failed connection after retryDelaySeconds, and fails it for good after maxRetries', async () => {
+    const [a] = await pair();
+    a.reconfigure({ retryDelaySeconds: 0, maxRetries: 1 } as never);
+    a.schedule(uri('http://h.test/1', 'h'));
+    const first = await a.next();
+    first!.fetchStatus = FetchStatus.CONNECT_FAILED;
+    expect(await a.finished(first!)).to.equal('retry');
+    const second = await a.next();
+    expect(second?.uri).to.equal('http://h.test/1');
+    expect(second?.fetchAttempts).to.equal(1);
+    second!.fetchStatus = FetchStatus.CONNECT_FAILED;
+    expect(await a.finished(second!)).to.equal('failure');
+    expect(await a.next()).to.equal(undefined);
+  });
+
+  it('hands nothing out while the crawl is paused, and goes on when it is unpaused', async () => {
+    const [a, b] = await pair();
+    a.schedule(uri('http://h.test/1', 'h'));
+    await a.refreshStats();
+    await b.sharedCrawl.setState('PAUSED');
+    let handed: CrawlUri | undefined;
+    const waiting = a.next().then((c) => (handed = c));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(handed).to.equal(undefined);
+    await b.sharedCrawl.setState('RUNNING');
+    await waiting;
+    expect(handed?.uri).to.equal('http://h.test/1');
+    handed!.fetchStatus = 200;
+    await a.finished(handed!);
+  });
+
+  it('keeps every key of a run under one hash tag a shard (one slot a script), and the seen set in intsets', async () => {
+    const [a] = await pair();
+    for (let i = 0; i < 50; i++) a.schedule(uri(`http://h${i % 5}.test/${i}`, `h${i % 5}`));
+    await a.refreshStats();
+    const client = new Redis(server.url);
+    try {
+      const keys = await client.keys(`bc:{t${n}/*`);
+      const tags = new Set(keys.map((k) => /\{([^}]*)\}/.exec(k)![1]));
+      expect([...tags].every((t) => /^t\d+\/\d+\/(\d+|hosts)$/.test(t)), [...tags].join(' ')).to.equal(true);
+      const seen = keys.filter((k) => k.includes(':seen:'));
+      expect(seen.length).to.be.greaterThan(0);
+      for (const k of seen) expect(await client.object('ENCODING', k)).to.equal('intset');
+      // The release script of a worker that holds nothing changes nothing.
+      const crawl = (a as unknown as { sharedCrawl: { link: { run: (...x: unknown[]) => Promise<unknown> }; shard(n: number): never } }).sharedCrawl;
+      expect(await crawl.link.run(RELEASE_WORKER, scriptKeys(crawl.shard(0)), ['nobody'])).to.equal(0);
+    } finally {
+      await client.quit();
+    }
+  });
+});

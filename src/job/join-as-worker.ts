@@ -2,6 +2,8 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ResolvedBean, ResolvedGraph } from '../beans/resolve/resolved-bean.js';
 import { pointLatestAt } from './run-folder.js';
+import { BeancrawlError } from '../util/beancrawl-error.js';
+import { setWorkerName } from '../util/worker-name.js';
 
 /** A launch that is one worker of a crawl shared through Redis. */
 export interface WorkerLaunch {
@@ -28,22 +30,31 @@ export function sharedCrawlConnection(graph: ResolvedGraph): ResolvedBean | unde
  * named by the run; the RedisConnection bean takes the joined crawl over when it starts. Makes
  * `runs/RUN/workers/ID` and points `JOB/latest` at `runs/RUN`.
  */
-export async function joinAsWorker(jobDir: string, graph: ResolvedGraph, connection: ResolvedBean, newRun: string, workerId?: string): Promise<WorkerLaunch> {
+export async function joinAsWorker(
+  jobDir: string, graph: ResolvedGraph, connection: ResolvedBean, newRun: string,
+  how: { readonly workerId?: string; readonly onWaiting?: (message: string) => void; readonly signal?: AbortSignal } = {},
+): Promise<WorkerLaunch> {
+  const { workerId, onWaiting, signal } = how;
   const { joinCrawl } = await import('../components/redis/redis-connection.js');
   const { RedisCrawl } = await import('../components/redis/redis-crawl.js');
   const { handOverCrawl } = await import('../components/redis/joined-crawls.js');
   const config = connection.config as Parameters<typeof joinCrawl>[0];
   const id = workerId || config.workerId || RedisCrawl.defaultWorkerId();
-  const crawl = await joinCrawl({ ...config, crawlName: sharedCrawlName(graph, connection), workerId: id }, newRun);
+  const crawl = await joinCrawl({ ...config, crawlName: sharedCrawlName(graph, connection), workerId: id }, newRun, onWaiting, signal).catch((e: unknown) => {
+    throw signal?.aborted ? new BeancrawlError([{ code: 'BC_JOB_NOT_RUNNING', location: { file: jobDir }, message: (e as Error).message }]) : e;
+  });
   handOverCrawl(crawl);
+  // What names files after the worker (WARC's ${worker}) names them after this one.
+  setWorkerName(id);
   const runDir = join('runs', crawl.run, 'workers', id);
   await mkdir(join(jobDir, runDir), { recursive: true });
   await pointLatestAt(jobDir, join('runs', crawl.run));
   return { run: crawl.run, workerId: id, runDir, began: crawl.began, connectionBean: connection.id };
 }
 
-/** Leaves a crawl joined by a launch that then failed before its beans were built. */
+/** Leaves a crawl joined by a launch that failed before its beans were built, or whose beans have stopped; the process is no worker any more. */
 export async function abandonJoin(graph: ResolvedGraph, connection: ResolvedBean): Promise<void> {
+  setWorkerName(undefined);
   const { takeOverCrawl } = await import('../components/redis/joined-crawls.js');
   const crawl = takeOverCrawl(sharedCrawlName(graph, connection));
   await crawl?.leave();

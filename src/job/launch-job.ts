@@ -50,6 +50,8 @@ export interface LaunchOptions {
   readonly checkpoint?: string;
   /** This worker's name, for a job whose frontier is shared through Redis (its RedisConnection's workerId otherwise). */
   readonly workerId?: string;
+  /** Aborted to give up before the crawl runs (Ctrl-C while a worker waits for Redis). */
+  readonly signal?: AbortSignal;
 }
 
 export interface LaunchResult {
@@ -96,7 +98,7 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
   let fromCheckpoint: string | undefined;
   if (connection) {
     const checkpointDir = options.checkpoint !== undefined ? await restoreSharedRunFrom(verified.jobDir, verified.resolved!, connection, options.checkpoint) : undefined;
-    worker = await joinAsWorker(verified.jobDir, verified.resolved!, connection, id, options.workerId);
+    worker = await joinAsWorker(verified.jobDir, verified.resolved!, connection, id, { workerId: options.workerId, onWaiting: options.onNotice, signal: options.signal });
     const store = stateStoreBean(verified.resolved!);
     const sets = [...(options.sets ?? []), `${connection.id}.workerId=${worker.workerId}`, ...(store ? [`${store.id}.dir=${join(worker.runDir, 'state')}`] : [])];
     verified = await verifyJob(target, { sets, launchId: worker.runDir, registry: options.registry }).catch(async (e: unknown) => {

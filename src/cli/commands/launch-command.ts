@@ -63,18 +63,22 @@ async function launch(target: string, sets: readonly string[], io: Output, flags
   let controller: CrawlControl | undefined;
   let interrupts = 0;
   let stopAtStart = false;
+  const starting = new AbortController();
   const onSigint = () => {
     if (++interrupts > 1) process.exit(130);
     io.err('stopping: finishing the URIs in flight; the next launch resumes (Ctrl-C again to quit at once)');
-    // A Ctrl-C during start-up stops the crawl as soon as it runs.
+    // A Ctrl-C during start-up stops the crawl as soon as it runs, or gives up a wait for Redis.
     if (controller) controller.terminate(INTERRUPTED);
-    else stopAtStart = true;
+    else {
+      stopAtStart = true;
+      starting.abort();
+    }
   };
   process.on('SIGINT', onSigint);
   process.on('SIGTERM', onSigint);
   try {
     const result = await launchJob(target, {
-      sets, ...flags,
+      sets, ...flags, signal: starting.signal,
       onNotice: (message) => io.err(message),
       onWarnings: (warnings) => warnings.forEach((w) => io.err(formatDiagnostic(w))),
       onRunning: (c, runDir) => {

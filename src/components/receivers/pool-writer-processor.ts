@@ -43,7 +43,8 @@ export function writerPoolProps(d: PoolDefaults) {
     template: {
       type: 'string', minLength: 1, default: DEFAULT_WARC_TEMPLATE,
       description: `The file name, before \`.${d.extension}.gz\`. Tokens: ${WARC_TEMPLATE_TOKENS.map((t) => `\`\${${t}}\``).join(', ')} ` +
-        '(`${serialno}` has 5 digits, counting files from 00000; `${heritrix.port}` is 0, beancrawl having no web console yet).',
+        '(`${serialno}` has 5 digits, counting files from 00000; `${heritrix.port}` is 0, beancrawl having no web console yet; ' +
+        '`${worker}` is the worker\'s id in a crawl shared through Redis, the process id otherwise).',
     },
     skipIdenticalDigests: {
       type: 'boolean', default: false,

@@ -1,11 +1,15 @@
 import { hostname } from 'node:os';
 import { timestamp17 } from '../../util/timestamp17.js';
+import { workerName } from '../../util/worker-name.js';
 
 /** Heritrix's default WARC file name template. */
 export const DEFAULT_WARC_TEMPLATE = '${prefix}-${timestamp17}-${serialno}-${heritrix.pid}~${heritrix.hostname}~${heritrix.port}';
 
-/** The tokens a template may use; `heritrix.port` is the web console's port, and beancrawl has no console yet: 0. */
-export const WARC_TEMPLATE_TOKENS = ['prefix', 'timestamp17', 'timestamp14', 'serialno', 'heritrix.pid', 'heritrix.hostname', 'heritrix.port'] as const;
+/**
+ * The tokens a template may use; `heritrix.port` is the web console's port, and beancrawl has no console yet: 0;
+ * `worker` is the worker's id in a crawl shared through Redis (the process id otherwise).
+ */
+export const WARC_TEMPLATE_TOKENS = ['prefix', 'timestamp17', 'timestamp14', 'serialno', 'heritrix.pid', 'heritrix.hostname', 'heritrix.port', 'worker'] as const;
 
 const TOKEN = /\$\{([^}]*)\}/g;
 
@@ -27,6 +31,7 @@ export function warcFileName(template: string, values: WarcNameValues): string {
     'heritrix.pid': String(process.pid),
     'heritrix.hostname': hostname(),
     'heritrix.port': '0',
+    worker: workerName(),
   };
   return template.replace(TOKEN, (whole, name: string) => known[name] ?? whole);
 }

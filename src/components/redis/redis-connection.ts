@@ -5,6 +5,7 @@ import { takeOverCrawl } from './joined-crawls.js';
 import { RedisCrawl } from './redis-crawl.js';
 import type { redisConnectionComponent } from './redis-connection.descriptor.js';
 import { openRedisLink } from './redis-link.js';
+import { redactUrlPasswords } from '../../util/url/url-password.js';
 
 type Config = ConfigOf<typeof redisConnectionComponent>;
 
@@ -13,14 +14,36 @@ export function crawlNameOf(config: Pick<Config, 'crawlName' | 'metadata'>): str
   return config.crawlName || String((config.metadata as { jobName?: string } | undefined)?.jobName ?? '');
 }
 
-/** Joins (or begins) the crawl of a connection's configuration. */
-export function joinCrawl(config: Config, run = timestamp17(Date.now())): Promise<RedisCrawl> {
+/** How often a join waiting for Redis says so. */
+const WAITING_NOTICE_MS = 5000;
+
+/**
+ * Joins (or begins) the crawl of a connection's configuration. A Redis that does not answer is
+ * waited for, as long as it takes; `onWaiting` hears why every few seconds meanwhile.
+ */
+export async function joinCrawl(config: Config, run = timestamp17(Date.now()), onWaiting?: (message: string) => void, signal?: AbortSignal): Promise<RedisCrawl> {
   const link = openRedisLink({ url: config.redisUrl, cluster: config.cluster, connectTimeoutMs: config.connectTimeoutMs });
-  return RedisCrawl.join(link, crawlNameOf(config), run, config.workerId || RedisCrawl.defaultWorkerId(), { shards: config.queueShards, buckets: config.seenBuckets })
-    .catch(async (e: unknown) => {
-      await link.close();
-      throw e;
+  const where = redactUrlPasswords(config.redisUrl);
+  const notice = setInterval(() => {
+    if (link.downSince > 0) onWaiting?.(`waiting for Redis at ${where}${link.lastError ? ` (${link.lastError})` : ''}`);
+  }, WAITING_NOTICE_MS);
+  let onAbort: (() => void) | undefined;
+  try {
+    // Stopped while it waits (Ctrl-C): the join is given up, nothing begun.
+    const aborted = new Promise<never>((_, reject) => {
+      onAbort = () => reject(new Error(`stopped while waiting for Redis at ${where}`));
+      if (signal?.aborted) onAbort();
+      signal?.addEventListener('abort', onAbort, { once: true });
     });
+    const joining = RedisCrawl.join(link, crawlNameOf(config), run, config.workerId || RedisCrawl.defaultWorkerId(), { shards: config.queueShards, buckets: config.seenBuckets });
+    return await Promise.race([joining, aborted]);
+  } catch (e) {
+    await link.close();
+    throw e;
+  } finally {
+    clearInterval(notice);
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
+  }
 }
 
 /** The shared Redis connection: joins the crawl when it starts (or takes over the join its launch made), leaves it when it stops. */

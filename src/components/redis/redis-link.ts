@@ -132,8 +132,14 @@ class IoRedisLink implements RedisLink {
     return this.client instanceof Cluster ? this.client.nodes('master') : [this.client];
   }
 
+  /** Says goodbye when Redis answers (a second at most), and drops the connection either way: commands still waiting fail. */
   async close(): Promise<void> {
-    await this.client.quit().catch(() => this.client.disconnect());
+    if (this.client.status === 'ready') {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([this.client.quit(), new Promise((resolve) => (timer = setTimeout(resolve, 1000)))]).catch(() => undefined);
+      clearTimeout(timer);
+    }
+    this.client.disconnect();
   }
 }
 

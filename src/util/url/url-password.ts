@@ -1,8 +1,8 @@
 /** Schemes whose URLs may carry a password that the crawl takes out and keeps to itself (a test mailbox's seed). */
 const SECRET_SCHEMES = /^imaps?:\/\//i;
 
-/** `imap://user:password@` and the like: scheme, user, then a password up to the `@`. */
-const USERINFO_PASSWORD = /(imaps?:\/\/[^\s/?#:@"'<>]*):[^\s/?#@"'<>]*@/gi;
+/** `imap://user:password@`, `redis://:password@` and the like: scheme, user, then a password up to the `@`. */
+const USERINFO_PASSWORD = /((?:imaps?|rediss?):\/\/[^\s/?#:@"'<>]*):[^\s/?#@"'<>]*@/gi;
 
 /**
  * An `imap:` or `imaps:` URL without the password its user info carries, and the password
@@ -23,7 +23,7 @@ export function withoutPassword(url: string): { readonly url: string; readonly p
   return { url: parsed.href, password };
 }
 
-/** Text with every `imap(s)://user:password@` written `imap(s)://user@`: for copies of the operator's files and messages. */
+/** Text with every `imap(s)://user:password@` written `imap(s)://user@` (a `redis(s)://` URL's too): for copies of the operator's files and messages. */
 export function redactUrlPasswords(text: string): string {
   return text.replace(USERINFO_PASSWORD, '$1@');
 }

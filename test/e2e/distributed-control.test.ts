@@ -29,7 +29,7 @@ describe('a crawl shared through Redis, driven from another shell (beancrawl sta
     requireServer(this, 'redis-server');
     redis = await RedisServer.create();
     // Slow pages, so that the crawl is still running when the commands come.
-    site = await MultiHostSite.create({ hosts: 3, pagesPerHost: 12, delayMs: 60 });
+    site = await MultiHostSite.create({ hosts: 3, pagesPerHost: 40, delayMs: 100 });
   });
 
   after(async () => {

@@ -1,4 +1,4 @@
-import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { defineComponent, type ComponentClass, type ConfigOf, type ValidationIssue } from '../../beans/registry/component-descriptor.js';
 import { FRONTIER_PROPS, FRONTIER_REFS } from '../../model/frontier-props.js';
 import { CrawlUri, type QueuedUri } from '../../model/crawl-uri.js';
 import { Configurable } from '../../model/configurable.js';
@@ -14,6 +14,13 @@ import { scriptKeys, shardOf } from './redis-keys.js';
 import { COMPLETE, RELEASE_LEASE, RELEASE_WORKER, RENEW, SCHEDULE, TAKE } from './redis-scripts.js';
 import type { RedisUriUniqFilter } from './redis-uri-uniq-filter.js';
 import { ShardCounters } from './shard-counters.js';
+
+/** Components whose state would be each worker's own in a shared crawl, and what would go wrong. */
+const PER_WORKER: ReadonlyArray<readonly [readonly string[], string]> = [
+  [['QuotaEnforcer'], 'its tallies would count each worker\'s fetches apart, so a quota would be exceeded as many times as there are workers'],
+  [['FetchHistoryStore', 'FetchHistoryProcessor', 'PersistLoadProcessor', 'PersistStoreProcessor'],
+    'delta runs need the fetch history crawl-wide and one end of run for all workers; it would be each worker\'s own'],
+];
 
 const TURN_BY_TIME = 'queues here take turns by the time their politeness gap ends (Redis\'s clock), not by a balance of URIs';
 
@@ -39,16 +46,22 @@ export const redisFrontierComponent = defineComponent({
     queuePrecedencePolicy: { ...FRONTIER_REFS.queuePrecedencePolicy, ignored: 'queues here are served by the time their turn comes; precedences are not kept in Redis yet' },
     redis: { kind: 'RedisConnection', required: true, autowire: true, description: 'The Redis the queues live in, and the crawl they belong to.' },
   },
-  validate: (bean) => {
+  validate: (bean, ctx) => {
     const filter = bean.refs('uriUniqFilter')[0];
+    const issues: ValidationIssue[] = [];
     if (filter && filter.className !== 'RedisUriUniqFilter') {
-      return [{
+      issues.push({
         property: 'uriUniqFilter', at: bean.locationOf('uriUniqFilter'),
         message: `a RedisFrontier keeps its seen set in Redis, crawl-wide: its uriUniqFilter must be a RedisUriUniqFilter, not ${filter.className}`,
         hints: ['replace the uriUniqFilter bean by <bean id="uriUniqFilter" class="RedisUriUniqFilter"/>'],
-      }];
+      });
     }
-    return [];
+    // What each worker would keep for itself, where the crawl needs one for all: refused rather than wrong.
+    for (const [names, why] of PER_WORKER) {
+      const used = names.filter((n) => ctx.components?.has(n));
+      if (used.length) issues.push({ message: `${used.join(', ')} cannot serve a crawl shared through Redis yet: ${why}`, hints: ['run this job on one machine (LevelFrontier), or leave those beans out'] });
+    }
+    return issues;
   },
   load: async (): Promise<ComponentClass> => RedisFrontier,
 });

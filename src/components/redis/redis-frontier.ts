@@ -83,6 +83,16 @@ interface Lease {
 const MAX_BATCH = 500;
 /** The longest an idle worker waits before it looks for work again (a queue may have been given URIs by another worker). */
 const IDLE_POLL_MS = 250;
+/**
+ * When to look at a shard again after a TAKE left nothing due there (Redis's times): when its next
+ * waiting queue's turn comes or its first lease runs out, and at least every IDLE_POLL_MS.
+ */
+function nextLook(redisNow: number, nextReady: string, nextExpiry: string): number {
+  let wait = IDLE_POLL_MS;
+  for (const at of [Number(nextReady), Number(nextExpiry)]) if (at >= 0) wait = Math.min(wait, Math.max(5, at - redisNow));
+  return wait;
+}
+
 /** How often the crawl-wide counters are read for progress and reports. */
 const STATS_MS = 1000;
 
@@ -118,6 +128,10 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
   #refused = 0;
   #renewing = false;
   #lastCounts?: Promise<void>;
+  /** Per shard: when to look for work there again (this worker's clock; 0 or absent: now). */
+  readonly #dueAt: number[] = [];
+  /** Shards whose last look found nothing waiting, due or resting, and nothing leased. */
+  readonly #quiet = new Set<number>();
 
   constructor(config: Config) {
     super(config);
@@ -148,6 +162,8 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
     await this.#counters.refresh();
     crawl.watchState((state) => {
       if (state === 'FINISHED') this.#end();
+      // Taken ahead and not handed to a toe thread: back at once, so that the crawl can be PAUSED with nothing in flight.
+      if (state === 'PAUSED') for (const curi of this.#taken.splice(0)) void this.handBack(curi).catch(() => undefined);
     });
     const leaseMs = this.#redis.config.leaseSeconds * 1000;
     this.#timers.push(
@@ -245,6 +261,8 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
       document ? 1 : 0, document && curi.contentSize > 0 ? curi.contentSize : 0, curi.isSeed && status > 0 && !back ? 1 : 0,
     ]);
     this.#leases.delete(curi);
+    // The queue's next turn, which this worker may take: after its rest, whoever comes first.
+    this.#maybeDue(lease.shard, Math.max(0, Math.round(restMs)));
     if (done !== 1) {
       this.#refused++;
       process.emitWarning(`the lease of ${curi.uri} had run out and gone to another worker: this worker's completion was refused (${this.#refused} so far)`);
@@ -260,6 +278,7 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
     this.#leases.delete(curi);
     const crawl = this.#crawl!;
     await crawl.link.run(RELEASE_LEASE, scriptKeys(crawl.shard(lease.shard)), [lease.queue, lease.token]);
+    this.#maybeDue(lease.shard);
   }
 
   /** stats() are read from Redis once a second; this sends what was scheduled here and reads them now. */
@@ -296,6 +315,7 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
     this.#pendingCount = 0;
     this.#flushing = Promise.all(batches.map((args, n) => {
       if (args.length === 0) return undefined;
+      this.#maybeDue(n);
       const keys = crawl.shard(n);
       return crawl.link.run(SCHEDULE, scriptKeys(keys), [keys.queuePrefix, keys.seenPrefix, ...args]);
     })).then(() => {
@@ -307,7 +327,13 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
     await this.#flushing;
   }
 
-  /** Takes URIs for the toe threads waiting, shard after shard; waits while none is due; ends the crawl when nothing is left anywhere. */
+  /**
+   * Takes URIs for the toe threads waiting, from every shard that may have one due (in one round
+   * trip, the calls pipelined), each shard for its share; waits while none is due; ends the crawl
+   * when no shard has anything left anywhere. A shard found with nothing due is asked again when
+   * its next queue's turn comes, when this worker queues or completes a URI there, and at least
+   * every IDLE_POLL_MS (another worker may have given it work).
+   */
   async #pump(): Promise<void> {
     if (this.#pumping) return;
     this.#pumping = true;
@@ -317,31 +343,33 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
         const crawl = this.#crawl!;
         const shards = crawl.layout.shards;
         const leaseMs = this.#redis.config.leaseSeconds * 1000;
-        let wait = IDLE_POLL_MS;
-        for (let i = 0; i < shards && this.#taken.length < this.#waiters.length; i++) {
-          const n = (this.#cursor + i) % shards;
-          const keys = crawl.shard(n);
-          const want = this.#waiters.length - this.#taken.length;
-          const [now, nextReady, nextExpiry, items] = (await crawl.link.run(TAKE, scriptKeys(keys), [keys.queuePrefix, crawl.workerId, leaseMs, want])) as [number, string, string, string[]];
-          for (let k = 0; k < items.length; k += 3) {
-            const curi = CrawlUri.fromQueued(JSON.parse(items[k + 2]) as QueuedUri);
-            const lease: Lease = { shard: n, queue: items[k], token: items[k + 1], expiresAt: Date.now() + leaseMs, lost: new AbortController() };
-            curi.leaseSignal = lease.lost.signal;
-            this.#leases.set(curi, lease);
-            this.#taken.push(curi);
-          }
-          for (const at of [Number(nextReady), Number(nextExpiry)]) if (at >= 0) wait = Math.min(wait, Math.max(5, at - now));
-        }
+        const now = Date.now();
+        const want = this.#waiters.length - this.#taken.length;
+        // As many shards as URIs wanted, in turn; more URIs than wanted come only when fewer shards
+        // than that are due, and wait here for the next toe thread to ask.
+        const due = Array.from({ length: shards }, (_, i) => (this.#cursor + i) % shards).filter((n) => (this.#dueAt[n] ?? 0) <= now).slice(0, Math.max(1, want));
         this.#cursor = (this.#cursor + 1) % shards;
+        if (due.length > 0) {
+          const each = Math.max(1, Math.ceil(want / due.length));
+          const replies = await Promise.all(due.map((n) => {
+            const keys = crawl.shard(n);
+            return crawl.link.run(TAKE, scriptKeys(keys), [keys.queuePrefix, crawl.workerId, leaseMs, each]) as Promise<[number, string, string, string[]]>;
+          }));
+          replies.forEach(([redisNow, nextReady, nextExpiry, items], i) => {
+            const quiet = items.length === 0 && nextReady === '-1' && nextExpiry === '-1';
+            this.#took(due[i], items, leaseMs, items.length / 3 < each ? nextLook(redisNow, nextReady, nextExpiry) : 0, quiet);
+          });
+        }
         if (this.#taken.length > 0) {
           this.#handOut();
           continue;
         }
-        if (this.#leases.size === 0 && this.#pendingCount === 0 && (await this.#counters!.crawlIsOver())) {
+        if (this.#quiet.size === shards && this.#leases.size === 0 && this.#pendingCount === 0 && (await this.#counters!.crawlIsOver())) {
           await crawl.setState('FINISHED').catch(() => undefined);
           this.#end();
           break;
         }
+        const wait = Math.max(5, Math.min(...Array.from({ length: shards }, (_, n) => (this.#dueAt[n] ?? 0) - Date.now())));
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, wait);
           this.#wake = () => {
@@ -355,6 +383,29 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
       this.#pumping = false;
       this.#handOut();
     }
+  }
+
+  /** What a TAKE of shard `n` gave: leases for URIs now this worker's; the shard is looked at again in `againInMs` (0: at once). */
+  #took(n: number, items: readonly string[], leaseMs: number, againInMs: number, quiet: boolean): void {
+    for (let k = 0; k < items.length; k += 3) {
+      const curi = CrawlUri.fromQueued(JSON.parse(items[k + 2]) as QueuedUri);
+      const lease: Lease = { shard: n, queue: items[k], token: items[k + 1], expiresAt: Date.now() + leaseMs, lost: new AbortController() };
+      curi.leaseSignal = lease.lost.signal;
+      this.#leases.set(curi, lease);
+      this.#taken.push(curi);
+    }
+    this.#dueAt[n] = againInMs > 0 ? Date.now() + againInMs : 0;
+    // Nothing waiting there nor leased (as far as this shard knows): a candidate for the end of the crawl.
+    if (quiet) this.#quiet.add(n);
+    else this.#quiet.delete(n);
+  }
+
+  /** Shard `n` may have a URI due from now on (one was queued there, or its queue's turn comes): it is looked at then. */
+  #maybeDue(n: number, inMs = 0): void {
+    const at = Date.now() + inMs;
+    if ((this.#dueAt[n] ?? 0) > at) this.#dueAt[n] = at;
+    this.#quiet.delete(n);
+    if (inMs === 0) this.#wake?.();
   }
 
   #handOut(): void {

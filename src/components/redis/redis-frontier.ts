@@ -13,6 +13,7 @@ import type { RedisCrawl } from './redis-crawl.js';
 import { scriptKeys, shardOf } from './redis-keys.js';
 import { COMPLETE, RELEASE_LEASE, RELEASE_WORKER, RENEW, SCHEDULE, TAKE } from './redis-scripts.js';
 import type { RedisUriUniqFilter } from './redis-uri-uniq-filter.js';
+import type { ScriptCall } from './redis-link.js';
 import { ShardCounters } from './shard-counters.js';
 
 /** Components whose state would be each worker's own in a shared crawl, and what would go wrong. */
@@ -109,7 +110,8 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
   /** Per shard: the schedule script's arguments waiting to be sent. */
   #pending: Array<Array<string | number>> = [];
   #pendingCount = 0;
-  #flushing?: Promise<void>;
+  /** Flushes sent and not yet answered. */
+  readonly #flushes = new Set<Promise<void>>();
   #flushSoon?: NodeJS.Immediate;
   readonly #leases = new Map<CrawlUri, Lease>();
   #waiters: Array<() => void> = [];
@@ -238,11 +240,14 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
     const lease = this.#leases.get(curi);
     if (!lease) throw new Error(`${curi.uri} was not handed out by this frontier`);
     const cfg = this.configFor(curi);
-    await this.#flush();
     const behind = curi.behindDone;
     if (behind) await behind;
     // What the other beans learnt from it (a robots.txt, an address) is in Redis before the URI is done.
     await this.#redis.settled();
+    // Its outlinks go first. One server runs a connection's commands in the order they were
+    // written, so the completion may follow at once; a cluster's nodes may not: there it waits.
+    const flushed = this.#flush();
+    if (this.#crawl!.link.isCluster) await flushed;
     const status = curi.fetchStatus;
     const retire = curi.forceRetire;
     const { disposition, cost } = disposeUri(curi, cfg);
@@ -260,6 +265,7 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
       // What the controller counts of this worker's own, counted for the whole crawl.
       document ? 1 : 0, document && curi.contentSize > 0 ? curi.contentSize : 0, curi.isSeed && status > 0 && !back ? 1 : 0,
     ]);
+    await flushed;
     this.#leases.delete(curi);
     // The queue's next turn, which this worker may take: after its rest, whoever comes first.
     this.#maybeDue(lease.shard, Math.max(0, Math.round(restMs)));
@@ -306,25 +312,30 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
   }
 
   /** Sends the scheduled URIs, one script call a shard; a flush already under way is waited for, then the rest goes. */
-  async #flush(): Promise<void> {
-    while (this.#flushing) await this.#flushing;
-    if (this.#pendingCount === 0) return;
+  /**
+   * Sends the URIs scheduled so far, one script call a shard, in one pipeline: its commands are
+   * written before this returns its promise (a connection down queues them, in order).
+   * Flushes may overlap: each sends what was pending when it began.
+   */
+  #flush(): Promise<void> {
+    if (this.#pendingCount === 0) return this.#flushes.size > 0 ? Promise.all(this.#flushes).then(() => undefined) : Promise.resolve();
     const crawl = this.#crawl ?? this.#redis.crawl;
     const batches = this.#pending;
     this.#pending = batches.map(() => []);
     this.#pendingCount = 0;
-    this.#flushing = Promise.all(batches.map((args, n) => {
-      if (args.length === 0) return undefined;
+    const calls: ScriptCall[] = [];
+    batches.forEach((args, n) => {
+      if (args.length === 0) return;
       this.#maybeDue(n);
       const keys = crawl.shard(n);
-      return crawl.link.run(SCHEDULE, scriptKeys(keys), [keys.queuePrefix, keys.seenPrefix, ...args]);
-    })).then(() => {
+      calls.push({ script: SCHEDULE, keys: scriptKeys(keys), args: [keys.queuePrefix, keys.seenPrefix, ...args] });
+    });
+    const flushing: Promise<void> = crawl.link.runAll(calls).then(() => {
       // A URI queued here may be the work an idle toe thread waits for.
       this.#wake?.();
-    }).finally(() => {
-      this.#flushing = undefined;
-    });
-    await this.#flushing;
+    }).finally(() => this.#flushes.delete(flushing));
+    this.#flushes.add(flushing);
+    return flushing;
   }
 
   /**
@@ -351,10 +362,10 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
         this.#cursor = (this.#cursor + 1) % shards;
         if (due.length > 0) {
           const each = Math.max(1, Math.ceil(want / due.length));
-          const replies = await Promise.all(due.map((n) => {
+          const replies = (await crawl.link.runAll(due.map((n) => {
             const keys = crawl.shard(n);
-            return crawl.link.run(TAKE, scriptKeys(keys), [keys.queuePrefix, crawl.workerId, leaseMs, each]) as Promise<[number, string, string, string[]]>;
-          }));
+            return { script: TAKE, keys: scriptKeys(keys), args: [keys.queuePrefix, crawl.workerId, leaseMs, each] };
+          }))) as Array<[number, string, string, string[]]>;
           replies.forEach(([redisNow, nextReady, nextExpiry, items], i) => {
             const quiet = items.length === 0 && nextReady === '-1' && nextExpiry === '-1';
             this.#took(due[i], items, leaseMs, items.length / 3 < each ? nextLook(redisNow, nextReady, nextExpiry) : 0, quiet);

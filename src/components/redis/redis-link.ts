@@ -14,6 +14,11 @@ export interface RedisLink {
   run(script: RedisScript, keys: readonly string[], args: ReadonlyArray<string | number>): Promise<unknown>;
   /** Runs one command (routed by its first key on a cluster). */
   command(name: string, ...args: Array<string | number>): Promise<unknown>;
+  /**
+   * Runs several scripts at once, in order, each answer in its place (one write and one round
+   * trip on a single server; on a cluster, each call to its own node). A call that fails rejects the whole.
+   */
+  runAll(calls: ReadonlyArray<ScriptCall>): Promise<unknown[]>;
   /** Every master's keys matching `pattern` are unlinked, in pages (a run's keys, when it is over). */
   unlinkMatching(pattern: string): Promise<number>;
   /** Every master's keys matching `pattern`, a page at a time. */
@@ -30,6 +35,13 @@ export interface RedisLink {
   /** The last connection error, its message with passwords taken out. */
   readonly lastError?: string;
   close(): Promise<void>;
+}
+
+/** One script call of a batch. */
+export interface ScriptCall {
+  readonly script: RedisScript;
+  readonly keys: readonly string[];
+  readonly args: ReadonlyArray<string | number>;
 }
 
 export interface RedisLinkOptions {
@@ -81,12 +93,31 @@ class IoRedisLink implements RedisLink {
   }
 
   run(script: RedisScript, keys: readonly string[], args: ReadonlyArray<string | number>): Promise<unknown> {
-    if (!this.#defined.has(script.name)) {
-      this.client.defineCommand(script.name, { numberOfKeys: script.keys, lua: script.lua });
-      this.#defined.add(script.name);
-    }
+    this.#define(script);
     const call = (this.client as unknown as Record<string, (...a: Array<string | number>) => Promise<unknown>>)[script.name];
     return call.call(this.client, ...keys, ...args);
+  }
+
+  async runAll(calls: ReadonlyArray<ScriptCall>): Promise<unknown[]> {
+    // A cluster's pipeline must stay within one slot: there, each call goes on its own.
+    if (this.isCluster || calls.length < 2) return Promise.all(calls.map((c) => this.run(c.script, c.keys, c.args)));
+    // A pipeline knows the scripts defined before it was made.
+    for (const c of calls) this.#define(c.script);
+    const pipeline = this.client.pipeline();
+    for (const c of calls) {
+      (pipeline as unknown as Record<string, (...a: Array<string | number>) => unknown>)[c.script.name](...c.keys, ...c.args);
+    }
+    const results = (await pipeline.exec()) ?? [];
+    return results.map(([error, value]) => {
+      if (error) throw error;
+      return value;
+    });
+  }
+
+  #define(script: RedisScript): void {
+    if (this.#defined.has(script.name)) return;
+    this.client.defineCommand(script.name, { numberOfKeys: script.keys, lua: script.lua });
+    this.#defined.add(script.name);
   }
 
   command(name: string, ...args: Array<string | number>): Promise<unknown> {

@@ -50,6 +50,8 @@ export class MultiHostSite {
   #logFile?: WriteStream;
   #port = 0;
   #inFlight = 0;
+  /** The URL of every request started and not yet logged (a URL twice when it is asked for twice at once). */
+  readonly #inFlightUrls: string[] = [];
 
   private constructor(options: MultiHostSiteOptions) {
     const hosts = options.hosts ?? 3;
@@ -93,6 +95,11 @@ export class MultiHostSite {
   /** Requests started and not yet logged. */
   get inFlight(): number {
     return this.#inFlight;
+  }
+
+  /** The URLs of the requests started and not yet logged (held for `delayMs`, or being sent). */
+  get inFlightUrls(): readonly string[] {
+    return [...this.#inFlightUrls];
   }
 
   /**
@@ -144,8 +151,10 @@ export class MultiHostSite {
     const path = req.url ?? '/';
     const url = `http://${host}:${this.#port}${path}`;
     this.#inFlight++;
+    this.#inFlightUrls.push(url);
     res.once('close', () => {
       this.#inFlight--;
+      this.#inFlightUrls.splice(this.#inFlightUrls.indexOf(url), 1);
       const entry: AccessEntry = { host, path, url, status: res.headersSent ? res.statusCode : 0, start, end: now() };
       this.log.push(entry);
       this.#logFile?.write(`${JSON.stringify(entry)}\n`);

@@ -440,15 +440,17 @@ describe('a crawl shared by worker processes through Redis (issue 24; the binary
     expect((await crawlOf(probe, 'dist-c')).state).to.equal('FINISHED');
   });
 
-  it('a Redis Cluster of three masters: the same crawl as the first test, as well', async () => {
+  it('a Redis Cluster of three masters: three workers crawl a site of twelve hosts, with the same checks as the first test', async () => {
     const cluster = await RedisCluster.create({ masters: 3 });
     servers.push(cluster);
-    const s = await site({ hosts: 5, pagesPerHost: 12, delayMs: DELAY_MS, seed: SEED + 3 });
+    const s = await site({ hosts: 12, pagesPerHost: 5, delayMs: DELAY_MS, seed: SEED + 3 });
     current = await setUp(work.dir, s, 'dist-d', ['redis.cluster=true', `redis.redisUrl=${cluster.urls[1]}`]);
     await crawlWithThree(current);
     expect(current.workers.filter((w) => !exitedWell(w)).map((w) => w.output)).to.deep.equal([]);
     expectOneCleanCrawl(current);
-    // The shards are spread over the masters: each holds some of the run's keys.
+    // The run's keys are spread over the masters: only the shards the hosts' queues hash to have
+    // keys, each on the master of its slot; twelve hosts all on one master's shards would be a
+    // chance of 3 in 3^12.
     const probe = client(new Cluster(cluster.startNodes));
     const { run, shards, state } = await crawlOf(probe, 'dist-d');
     expect(state).to.equal('FINISHED');
@@ -457,7 +459,7 @@ describe('a crawl shared by worker processes through Redis (issue 24; the binary
       const node = client(new Redis(url));
       return (await node.keys(`bc:{dist-d/${run}/*`)).length;
     }));
-    expect(perNode.filter((n) => n > 0), `run keys per master: ${perNode.join(', ')}`).to.have.length(3);
+    expect(perNode.filter((n) => n > 0), `run keys per master: ${perNode.join(', ')}`).to.have.length.of.at.least(2);
   });
 
   it('the same bean file with the three shared beans put back to LevelFrontier, LevelUriUniqFilter and ServerCache crawls on one machine, no Redis', async () => {

@@ -124,6 +124,8 @@ interface CrawlResult {
   redisCpuPerUriUs: number;
   peakRssMb: number;
   exitCodes: Array<number | null>;
+  /** The machine's 1-minute load average when the run ended (other work on the machine shows here). */
+  load: number;
 }
 
 /** The job's crawl.log lines: every worker's (runs/RUN/workers/ID/logs) or the one launch's (runs/RUN/logs). */
@@ -169,7 +171,7 @@ async function crawl(port: number, workers: number, variant: 'redis' | 'level'):
       label: variant === 'redis' ? `RedisFrontier, ${workers} worker${workers > 1 ? 's' : ''}` : 'LevelFrontier (no Redis), 1 launch',
       workers, pages, uris: lines.length, wall, pagesPerS: pages / wall,
       workerCpu: measured.reduce((a, m) => a + m.cpu, 0), redisCpu, redisCpuPerUriUs: lines.length ? (redisCpu / lines.length) * 1e6 : NaN,
-      peakRssMb: Math.max(...measured.map((m) => m.rssMb)), exitCodes: measured.map((m) => m.status),
+      peakRssMb: Math.max(...measured.map((m) => m.rssMb)), exitCodes: measured.map((m) => m.status), load: loadavg()[0],
     };
   } finally {
     await redis?.close();
@@ -328,16 +330,16 @@ async function main(): Promise<void> {
     } finally {
       await server.stop();
     }
-    say('| run | pages | URIs (crawl.logs) | wall s | pages/s | workers CPU s | peak RSS MB (a worker) | Redis CPU s | Redis CPU per URI µs | exit codes |');
-    say('|---|---|---|---|---|---|---|---|---|---|');
+    say('| run | pages | URIs (crawl.logs) | wall s | pages/s | workers CPU s | peak RSS MB (a worker) | Redis CPU s | Redis CPU per URI µs | exit codes | load avg |');
+    say('|---|---|---|---|---|---|---|---|---|---|---|');
     for (const r of results) {
-      say(`| ${r.label} | ${r.pages} | ${r.uris} | ${fmt(r.wall, 1)} | ${fmt(r.pagesPerS, 0)} | ${fmt(r.workerCpu, 1)} | ${fmt(r.peakRssMb, 0)} | ${r.workers && r.label.startsWith('Redis') ? fmt(r.redisCpu, 2) : '–'} | ${r.label.startsWith('Redis') ? fmt(r.redisCpuPerUriUs, 0) : '–'} | ${r.exitCodes.join(' ')} |`);
+      say(`| ${r.label} | ${r.pages} | ${r.uris} | ${fmt(r.wall, 1)} | ${fmt(r.pagesPerS, 0)} | ${fmt(r.workerCpu, 1)} | ${fmt(r.peakRssMb, 0)} | ${r.workers && r.label.startsWith('Redis') ? fmt(r.redisCpu, 2) : '–'} | ${r.label.startsWith('Redis') ? fmt(r.redisCpuPerUriUs, 0) : '–'} | ${r.exitCodes.join(' ')} | ${fmt(r.load, 1)} |`);
     }
     const one = results.find((r) => r.label.startsWith('Redis') && r.workers === 1);
     const level = results.find((r) => r.label.startsWith('Level'));
     say();
     for (const r of results.filter((x) => x.label.startsWith('Redis') && x.workers > 1)) {
-      if (one) say(`- ${r.workers} workers: ${fmt(r.pagesPerS / one.pagesPerS, 2)}× the pages/s of one (goal: more workers, more pages/s, while the site's politeness allows; on ${cpus().length} cores the workers share the CPU with Redis and the site)`);
+      if (one) say(`- ${r.workers} workers: ${fmt(r.pagesPerS / one.pagesPerS, 2)}× the pages/s of one, ${fmt(r.workerCpu / one.workerCpu, 2)}× the workers' CPU (goal: more workers, more pages/s, while the site's politeness allows; on ${cpus().length} cores the workers share the CPU with Redis, the site and whatever else runs: see the load average)`);
     }
     if (one && level) say(`- RedisFrontier with one worker: ${fmt(one.pagesPerS / level.pagesPerS, 2)}× the pages/s of LevelFrontier, ${fmt(one.workerCpu / level.workerCpu, 2)}× its CPU (goal: the same order; one worker pays a round trip to Redis a batch)`);
     say(`- Redis CPU per URI: ${results.filter((r) => r.label.startsWith('Redis')).map((r) => `${fmt(r.redisCpuPerUriUs, 0)} µs (${r.workers} worker${r.workers > 1 ? 's' : ''})`).join(', ')} — Redis's share of a crawl; one core of Redis serves about ${one ? fmt(1e6 / one.redisCpuPerUriUs, 0) : '–'} URIs/s`);

@@ -274,13 +274,19 @@ describe('a crawl shared by worker processes through Redis (issue 24; the binary
     expect(await counter(probe, 'dist-a', 'stale'), 'completions refused').to.equal(0);
   });
 
-  it('every worker exits 0, also one whose share held no seed', function () {
+  it('every worker exits 0, also one whose share held no seed (one host, one seed, three workers)', async function () {
     // Seen in the test above: a worker that crawled no seed (the others took them all) exits 3,
     // "not one seed could be crawled", from launch-job.ts's crawlExitCode(status,
     // progress.seedsCrawled): the count is this worker's, not the crawl's. The fix is in
     // src/job/launch-job.ts (or the controller: a crawl-wide count of seeds crawled, e.g. a
     // shard counter bumped by COMPLETE for a seed), outside what this change may touch.
-    skipBecause(this, 'BUG: a worker that crawled none of the seeds exits 3 (launch-job.ts counts seeds per worker, not crawl-wide)');
+    // BEANCRAWL_KNOWN_BUGS=1 runs it: with one seed, two of the three workers crawl none.
+    if (process.env.BEANCRAWL_KNOWN_BUGS !== '1') skipBecause(this, 'BUG: a worker that crawled none of the seeds exits 3 (launch-job.ts counts seeds per worker, not crawl-wide)');
+    const redis = await redisServer();
+    const s = await site({ hosts: 1, pagesPerHost: 10, delayMs: DELAY_MS, seed: SEED });
+    current = await setUp(work.dir, s, 'dist-seeds', [`redis.redisUrl=${redis.url}`]);
+    await crawlWithThree(current);
+    expect(current.workers.map((w) => `${w.id}: ${w.child.exitCode}`), current.outputs()).to.deep.equal(['w1: 0', 'w2: 0', 'w3: 0']);
   });
 
   /**
@@ -378,10 +384,9 @@ describe('a crawl shared by worker processes through Redis (issue 24; the binary
     const counts = s.fetchCounts();
     const ok = new Set(s.log.filter((e) => e.status === 200).map((e) => e.url));
     expect([...s.pages.keys()].filter((p) => !ok.has(p)), `pages never fetched with a 200${why}`).to.deep.equal([]);
-    // A URI asked for again had been held by a worker killed or stopped, once more per such event at most.
+    // A URI asked for again had been held by a worker killed or stopped, and once more per such event at most (never three times for one).
     const again = [...counts].filter(([, n]) => n > 1).map(([url, n]) => ({ url, n, events: events.filter((e) => e.held.has(url)).length }));
     expect(again.filter((a) => a.n > 1 + a.events).map((a) => `${a.url} ×${a.n} (held at ${a.events} events)`), `URLs fetched again without a kill or stall${why}`).to.deep.equal([]);
-    for (const a of again) expect(a.n, `${a.url}: never three times for one event`).to.be.at.most(2 * a.events);
     expectPolite(s, why);
     // The workers' crawl.logs together have every page with its 200 (a URI done by a worker killed before its completion reached Redis is logged twice, by two workers).
     const logged = new Set(crawlLogs(crawl.job).filter((e) => e.status === 200).map((e) => e.uri));

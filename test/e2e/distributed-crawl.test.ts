@@ -14,6 +14,7 @@ import { BIN, REPO_ROOT } from '../support/run-cli.js';
 import { seededRandom } from '../support/seeded-random.js';
 import { skipBecause } from '../support/skip-because.js';
 import { tempDir } from '../support/temp-dir.js';
+import { field, readWarcFile } from '../support/warc-reader.js';
 import { until } from '../support/until.js';
 
 /**
@@ -107,6 +108,27 @@ function crawlLogs(job: string): Array<CrawlLogEntry & { workerId: string }> {
     for (const id of existsSync(workers) ? readdirSync(workers) : []) {
       const file = join(workers, id, 'logs', 'crawl.log');
       if (existsSync(file)) out.push(...parseCrawlLog(readFileSync(file, 'utf8')).map((e) => ({ ...e, workerId: id })));
+    }
+  }
+  return out;
+}
+
+/**
+ * The target URIs of the response records in every worker's closed WARC files (a worker killed
+ * and never launched again under its id leaves its file open, `.open`: left out).
+ */
+async function warcResponses(job: string): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (const run of runFolders(job)) {
+    const workers = join(job, 'runs', run, 'workers');
+    for (const id of existsSync(workers) ? readdirSync(workers) : []) {
+      const dir = join(workers, id, 'warcs');
+      for (const name of existsSync(dir) ? readdirSync(dir) : []) {
+        if (!name.endsWith('.warc.gz')) continue;
+        for (const record of await readWarcFile(join(dir, name))) {
+          if (field(record, 'WARC-Type') === 'response') out.add(field(record, 'WARC-Target-URI') ?? '');
+        }
+      }
     }
   }
   return out;
@@ -291,8 +313,8 @@ describe('a crawl shared by worker processes through Redis (issue 24; the binary
 
   /**
    * Three workers crawl a site of 8 hosts × 40 pages; at seeded moments one is killed mid-fetch
-   * (stopped when the site holds one of its requests, then SIGKILL) and launched again under the
-   * same id, one is killed just after a page's crawl.log line and launched again under a new id,
+   * (stopped when the site holds one of its requests, then SIGKILL) and launched again under a
+   * new id, one is killed just after a page's crawl.log line and launched again under the same id,
    * and one is stopped (SIGSTOP) until its leases ran out and went to others, then continued.
    * `stall` says when the stop comes: when the site has had the request of every URI the worker
    * holds (`mid-fetch`: held by the site, or answered and not yet completed), or when one of them
@@ -320,7 +342,7 @@ describe('a crawl shared by worker processes through Redis (issue 24; the binary
       return new Set((await leases(probe, crawl.name)).filter((l) => l.worker === w.id).map((l) => l.uri));
     };
 
-    // 1. Mid-fetch: stopped at a moment the site holds one of its requests, then killed; launched again under the same id.
+    // 1. Mid-fetch: stopped at a moment the site holds one of its requests, then killed; launched again under a new id (its leases run out first).
     await atProgress(0.1 + random() * 0.1);
     const w1 = byId.get('w1')!;
     for (let tries = 0; ; tries++) {
@@ -338,9 +360,10 @@ describe('a crawl shared by worker processes through Redis (issue 24; the binary
       await until(() => s.log.length > ended, 'a request to end', { everyMs: 1 });
     }
     await w1.exited;
-    byId.set('w1', crawl.start('w1'));
+    byId.set('w1b', crawl.start('w1b'));
 
-    // 2. After a crawl.log line of a page: killed at once; launched again under a new id (its leases run out first).
+    // 2. After a crawl.log line of a page: killed at once; launched again under the same id (it gives its leases back at once, and resumes
+    // its files: cut back to its state's last commit, which must hold every URI already done in Redis).
     await atProgress(0.25 + random() * 0.1);
     const w2 = byId.get('w2')!;
     const w2log = join(crawl.job, 'runs', (await crawlOf(probe, crawl.name)).run, 'workers', 'w2', 'logs', 'crawl.log');
@@ -351,7 +374,7 @@ describe('a crawl shared by worker processes through Redis (issue 24; the binary
     events.push({ what: 'w2 killed after a crawl.log line', held: await freeze(w2) });
     w2.signal('SIGKILL');
     await w2.exited;
-    byId.set('w2b', crawl.start('w2b'));
+    byId.set('w2', crawl.start('w2'));
 
     // 3. Stopped (SIGSTOP) while it holds leases, until they ran out and went back in line, then continued (SIGCONT).
     await atProgress(0.45 + random() * 0.1);
@@ -395,13 +418,19 @@ describe('a crawl shared by worker processes through Redis (issue 24; the binary
     const logged = new Set(crawlLogs(crawl.job).filter((e) => e.status === 200).map((e) => e.uri));
     expect([...s.pages.keys()].filter((p) => !logged.has(p)), `pages missing from the crawl.logs${why}`).to.deep.equal([]);
     expect(runFolders(crawl.job), 'one run: the restarted workers joined it').to.have.length(1);
+    // And every page has its response record in a WARC file of a worker that ended (w1, killed and
+    // not launched again under its id, leaves its file open: the pages it alone wrote may be missing
+    // from the closed files, and only those).
+    const w1Pages = new Set(crawlLogs(crawl.job).filter((e) => e.workerId === 'w1').map((e) => e.uri));
+    const responses = await warcResponses(crawl.job);
+    expect([...s.pages.keys()].filter((p) => !responses.has(p) && !w1Pages.has(p)), `pages with no response record${why}`).to.deep.equal([]);
     // w3's late completions were refused: it says so, and Redis counted them.
     expect(w3.stderr, `w3 warns of its refused completion${why}`).to.match(/completion was refused/);
     expect(await counter(probe, crawl.name, 'stale')).to.be.at.least(1);
     expect(await counter(probe, crawl.name, 'expired')).to.be.at.least(1);
   };
 
-  it('workers killed (mid-fetch; after a crawl.log line) and launched again (same id; a new id), one stopped past its lease once its requests were sent: every page fetched, again only after a kill or stall and never thrice, politeness kept, stale completions refused', async () => {
+  it('workers killed (mid-fetch; after a crawl.log line) and launched again (a new id; the same id), one stopped past its lease once its requests were sent: every page fetched, again only after a kill or stall and never thrice, politeness kept, stale completions refused', async () => {
     await killsAndStall('mid-fetch');
   });
 

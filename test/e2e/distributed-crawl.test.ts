@@ -294,6 +294,9 @@ describe('a crawl shared by worker processes through Redis (issue 24; the binary
     const probe = client(new Redis(redis.url));
     expect((await crawlOf(probe, 'dist-a')).state).to.equal('FINISHED');
     expect(await counter(probe, 'dist-a', 'stale'), 'completions refused').to.equal(0);
+    // Each worker's last line gives the crawl-wide counts as they ended: nothing queued, the same downloads.
+    const finals = current.workers.map((w) => /^FINISHED: .*?(\d+) queued, (\d+) downloaded/m.exec(w.stdout)?.slice(1, 3).join(' queued, ') ?? w.stdout);
+    expect(new Set(finals), 'the FINISHED lines').to.deep.equal(new Set([`0 queued, ${crawlLogs(current.job).length}`]));
   });
 
   it('every worker exits 0, also one whose share held no seed (one host, one seed, three workers)', async function () {

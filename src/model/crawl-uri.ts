@@ -143,6 +143,11 @@ export class CrawlUri {
    * shared frontier whose lease on its queue is about to run out): a fetch in progress ends there.
    */
   leaseSignal?: AbortSignal;
+  /**
+   * Until when (ms, this process's clock) the frontier vouches for the URI's lease: a fetch about
+   * to begin later (the process stalled past it) is not begun, since another worker may own the queue.
+   */
+  leaseValidUntil?: number;
   /** A `Retry-After` (429, 503) or robots `Crawl-delay` the disposition processor must honour, in ms. */
   requestedDelayMs?: number;
   /** Set when the response or a meta tag says not to follow this page's links. */

@@ -26,6 +26,8 @@ export interface SharedTable {
 /** What the connection bean of a shared crawl (RedisConnection) gives the beans that share it, whatever their area. */
 export interface SharedCrawlStore {
   readonly crawl: SharedCrawl;
+  /** Joins the crawl (or begins its run) unless that was done: from the start() of a bean that shares it. */
+  join(): Promise<SharedCrawl>;
   /** A table of the run, by name. */
   table(name: string): SharedTable;
   /** Every write made so far is answered: the frontier waits for it before it completes a URI. */

@@ -33,10 +33,12 @@ const DELAY_MS = 40;
 const POLITE_MS = 60;
 /**
  * The site's clock and Redis's (by which a queue's next turn is set) are the same machine's, but
- * Redis's TIME is read in whole milliseconds and the site logs a response's end a moment after
- * the worker may have read it: a gap may be short of the delay by this much, no more.
+ * Redis's TIME is read in whole milliseconds and the site logs a response's end when its 'close'
+ * event comes, which on a loaded machine may be well after the worker read the whole response
+ * (seen: 4 ms short with a local frontier): a gap may be short of the delay by this much, no more.
+ * A broken politeness shows as requests at once or a few ms apart, far below it.
  */
-const CLOCK_SLACK_MS = 3;
+const CLOCK_SLACK_MS = 15;
 
 /** One `beancrawl launch JOB --worker-id ID`: its output kept, for the test's messages. */
 class Worker {
@@ -299,14 +301,9 @@ describe('a crawl shared by worker processes through Redis (issue 24; the binary
     expect(new Set(finals), 'the FINISHED lines').to.deep.equal(new Set([`0 queued, ${crawlLogs(current.job).length}`]));
   });
 
-  it('every worker exits 0, also one whose share held no seed (one host, one seed, three workers)', async function () {
-    // Seen in the test above: a worker that crawled no seed (the others took them all) exits 3,
-    // "not one seed could be crawled", from launch-job.ts's crawlExitCode(status,
-    // progress.seedsCrawled): the count is this worker's, not the crawl's. The fix is in
-    // src/job/launch-job.ts (or the controller: a crawl-wide count of seeds crawled, e.g. a
-    // shard counter bumped by COMPLETE for a seed), outside what this change may touch.
-    // BEANCRAWL_KNOWN_BUGS=1 runs it: with one seed, two of the three workers crawl none.
-    if (process.env.BEANCRAWL_KNOWN_BUGS !== '1') skipBecause(this, 'BUG: a worker that crawled none of the seeds exits 3 (launch-job.ts counts seeds per worker, not crawl-wide)');
+  it('every worker exits 0, also one whose share held no seed (one host, one seed, three workers)', async () => {
+    // Seeds crawled are counted crawl-wide (a shard counter COMPLETE bumps): a worker whose share
+    // held no seed does not exit 3 ("not one seed could be crawled").
     const redis = await redisServer();
     const s = await site({ hosts: 1, pagesPerHost: 10, delayMs: DELAY_MS, seed: SEED });
     current = await setUp(work.dir, s, 'dist-seeds', [`redis.redisUrl=${redis.url}`]);
@@ -360,7 +357,7 @@ describe('a crawl shared by worker processes through Redis (issue 24; the binary
       }
       w1.signal('SIGCONT');
       // Not this time: the crawl goes on a request before the next look.
-      await until(() => s.log.length > ended, 'a request to end', { everyMs: 1 });
+      await until(() => s.log.length > ended, 'a request to end', { timeoutMs: 60_000, everyMs: 2 });
     }
     await w1.exited;
     byId.set('w1b', crawl.start('w1b'));
@@ -391,7 +388,7 @@ describe('a crawl shared by worker processes through Redis (issue 24; the binary
       if (tries > 0) {
         const ended = s.log.length;
         w3.signal('SIGCONT');
-        await until(() => s.log.length > ended, 'a request to end', { everyMs: 1 });
+        await until(() => s.log.length > ended, 'a request to end', { timeoutMs: 60_000, everyMs: 2 });
       }
       held = await freeze(w3);
     }
@@ -437,16 +434,10 @@ describe('a crawl shared by worker processes through Redis (issue 24; the binary
     await killsAndStall('mid-fetch');
   });
 
-  it('a worker stopped past its lease before its request went out does not fetch with the lease it lost', async function () {
-    // Seen with CRASH_SEED 1 to 4 (a stop at any moment): a worker stopped (SIGSTOP) between
-    // taking a URI and sending its request, its lease run out and the queue taken by another
-    // worker, sends the request when continued (SIGCONT): two requests to one host 5 to 20 ms
-    // apart, or at once, where the politeness delay is 60 ms; its completion is then refused, as
-    // it should be. Nothing checks the lease between next() and the fetch (RedisFrontier keeps
-    // Lease.expiresAt and never reads it): the fix is a check of the lease by the worker's own
-    // clock right before the request is sent (FetchHttp, or the controller asking the frontier),
-    // outside src/components/redis. BEANCRAWL_KNOWN_BUGS=1 runs it.
-    if (process.env.BEANCRAWL_KNOWN_BUGS !== '1') skipBecause(this, 'BUG: a worker stalled past its lease sends the request of the URI it lost when it continues (no lease check before the fetch): politeness broken');
+  it('a worker stopped past its lease before its request went out does not fetch with the lease it lost', async () => {
+    // A worker stopped (SIGSTOP) between taking a URI and sending its request, its lease run out
+    // and the queue taken by another worker, must not send the request when continued: FetchHttp
+    // checks the lease by the worker's own clock (CrawlUri.leaseValidUntil) right before it.
     await killsAndStall('before-fetch');
   });
 

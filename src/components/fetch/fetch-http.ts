@@ -115,14 +115,19 @@ export class FetchHttp extends Processor<typeof fetchHttpComponent> {
     const exchange = new HttpExchange({
       soTimeoutMs: c.soTimeoutMs, timeoutMs: c.timeoutSeconds * 1000, maxLengthBytes: c.maxLengthBytes, method: form.method,
       inMemoryBytes: this.config.recorderInBufferBytes, spillPath: () => this.#spillPath(curi), digestAlgorithm: c.digestAlgorithm,
+      mayStart: curi.leaseValidUntil === undefined ? undefined : () => leaseHeld(curi),
     }, wantBody);
     // A lease about to run out (a shared frontier) ends the fetch as its own time limit would.
     const leaseLost = (): void => exchange.expire('total');
     curi.leaseSignal?.addEventListener('abort', leaseLost, { once: true });
-    if (curi.leaseSignal?.aborted) leaseLost();
-    agent.dispatch({
-      origin: url.origin, path: form.path, method: form.method, headers, body: form.body, reset: c.sendConnectionClose, headersTimeout: c.soTimeoutMs, bodyTimeout: c.soTimeoutMs,
-    }, exchange);
+    // Checked by this process's clock before the request is dispatched, and again when the connection
+    // is ready to write it (mayStart): a process stopped past its lease sends nothing.
+    if (!leaseHeld(curi)) leaseLost();
+    else {
+      agent.dispatch({
+        origin: url.origin, path: form.path, method: form.method, headers, body: form.body, reset: c.sendConnectionClose, headersTimeout: c.soTimeoutMs, bodyTimeout: c.soTimeoutMs,
+      }, exchange);
+    }
     await exchange.done.finally(() => curi.leaseSignal?.removeEventListener('abort', leaseLost));
     this.#keepCookies(url, exchange, c);
     return exchange;
@@ -241,4 +246,9 @@ function formRequest(curi: CrawlUri, path: string): { method: 'GET' | 'POST'; pa
   const body = formBody(login);
   if (login.httpMethod === 'POST') return { method: 'POST', path, body };
   return { method: 'GET', path: body === '' ? path : `${path}${path.includes('?') ? '&' : '?'}${body}` };
+}
+
+/** Whether a shared frontier still vouches for the URI's lease (always, for a URI of a local frontier). */
+function leaseHeld(curi: CrawlUri): boolean {
+  return !curi.leaseSignal?.aborted && (curi.leaseValidUntil === undefined || Date.now() < curi.leaseValidUntil);
 }

@@ -36,6 +36,11 @@ export interface ExchangeLimits {
   readonly inMemoryBytes?: number;
   readonly spillPath?: () => string;
   readonly digestAlgorithm?: DigestAlgorithm;
+  /**
+   * Asked at the last moment, when the connection is ready and the request about to be written:
+   * false ends the fetch there, nothing sent (a shared frontier's lease on the URI's queue has run out).
+   */
+  readonly mayStart?: () => boolean;
 }
 
 /** The part of a response kept in a file, once the exchange is done. */
@@ -105,6 +110,7 @@ export class HttpExchange implements Dispatcher.DispatchHandler {
 
   onConnect(abort: (err?: Error) => void): void {
     this.#abort = abort;
+    if (!this.#settled && this.limits.mayStart?.() === false) this.expire('total');
     if (this.#settled) abort();
   }
 

@@ -42,6 +42,11 @@ export class RedisServerCache implements ServerCache {
     this.#store = config.redis as unknown as SharedCrawlStore;
   }
 
+  /** The crawl is joined before any host is looked up (the launch of a worker has joined it already). */
+  async start(): Promise<void> {
+    await this.#store.join();
+  }
+
   host(key: string): HostState {
     let state = this.#hosts.get(key);
     if (state === undefined) this.#hosts.set(key, (state = new StoredHost(key, this.#notes)));

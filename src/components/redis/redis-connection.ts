@@ -46,10 +46,16 @@ export async function joinCrawl(config: Config, run = timestamp17(Date.now()), o
   }
 }
 
-/** The shared Redis connection: joins the crawl when it starts (or takes over the join its launch made), leaves it when it stops. */
+/**
+ * The shared Redis connection: takes over the join its launch made (a worker's), or joins the
+ * crawl when a bean that shares it starts (join()); leaves it when it stops. A connection no bean
+ * uses reaches no Redis: the distributed profile's redis bean, left in a job whose shared beans
+ * were put back to local ones, must not hold up (or fail) a crawl on a machine without Redis.
+ */
 export class RedisConnection implements SharedCrawlStore {
   beanName = '';
   #crawl?: RedisCrawl;
+  #joining?: Promise<RedisCrawl>;
   /** Writes of the beans that share the connection, not yet answered. */
   readonly #writes = new Set<Promise<unknown>>();
 
@@ -84,11 +90,18 @@ export class RedisConnection implements SharedCrawlStore {
   }
 
   async start(): Promise<void> {
-    this.#crawl ??= takeOverCrawl(crawlNameOf(this.config)) ?? (await joinCrawl(this.config));
+    this.#crawl ??= takeOverCrawl(crawlNameOf(this.config));
+  }
+
+  /** The crawl, joined (or its run begun) now unless the launch or an earlier call did: for the beans that use the connection, from their start(). */
+  async join(): Promise<RedisCrawl> {
+    if (this.#crawl) return this.#crawl;
+    this.#joining ??= joinCrawl(this.config).then((crawl) => (this.#crawl = crawl));
+    return this.#joining;
   }
 
   async stop(): Promise<void> {
-    const crawl = this.#crawl;
+    const crawl = this.#crawl ?? (await this.#joining?.catch(() => undefined));
     if (!crawl) return;
     await crawl.leave();
     await crawl.link.close();

@@ -5,6 +5,7 @@ import { Configurable } from '../../model/configurable.js';
 import type { Disposition, Frontier, FrontierStats } from '../../model/frontier.js';
 import { isDisregarded } from '../../model/fetch-status.js';
 import type { SharedCrawl } from '../../model/shared-crawl.js';
+import type { StateStore } from '../../model/state-store.js';
 import { RecentFingerprints } from '../../util/recent-fingerprints.js';
 import { disposeUri } from '../../model/dispose-uri.js';
 import { rankOf } from '../../model/queue-rank.js';
@@ -46,6 +47,10 @@ export const redisFrontierComponent = defineComponent({
     ...FRONTIER_REFS,
     queuePrecedencePolicy: { ...FRONTIER_REFS.queuePrecedencePolicy, ignored: 'queues here are served by the time their turn comes; precedences are not kept in Redis yet' },
     redis: { kind: 'RedisConnection', required: true, autowire: true, description: 'The Redis the queues live in, and the crawl they belong to.' },
+    stateStore: {
+      kind: 'StateStore', autowire: true,
+      description: 'This worker\'s state (its output files\' committed lengths): committed before Redis hears a URI is done, so that a worker launched again under its id, which cuts its files back to their last commit, keeps every URI Redis will not hand out again.',
+    },
   },
   validate: (bean, ctx) => {
     const filter = bean.refs('uriUniqFilter')[0];
@@ -106,6 +111,7 @@ const STATS_MS = 1000;
 export class RedisFrontier extends Configurable<typeof redisFrontierComponent> implements Frontier {
   readonly #redis: RedisConnection;
   readonly #uniq: RedisUriUniqFilter;
+  readonly #store?: StateStore;
   #crawl?: RedisCrawl;
   /** Per shard: the schedule script's arguments waiting to be sent. */
   #pending: Array<Array<string | number>> = [];
@@ -139,6 +145,7 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
     super(config);
     this.#redis = config.redis as RedisConnection;
     this.#uniq = config.uriUniqFilter as unknown as RedisUriUniqFilter;
+    this.#store = config.stateStore as StateStore | undefined;
     this.#scheduledUris = new RecentFingerprints(config.recentUrisRemembered);
   }
 
@@ -154,7 +161,7 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
 
   async start(): Promise<void> {
     if (this.#crawl) return;
-    const crawl = this.#redis.crawl;
+    const crawl = await this.#redis.join();
     this.#crawl = crawl;
     const shards = crawl.layout.shards;
     this.#pending = Array.from({ length: shards }, () => []);
@@ -233,7 +240,8 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
   /**
    * The URI's outlinks go to Redis first, and its writers finish (Processor.writesBehind), before
    * its lease is completed: a kill before then has it fetched again, nothing lost. crawl.log and
-   * the counters hear of a URI done before Redis does, so a kill between the two logs it twice
+   * the counters hear of a URI done before Redis does, and this worker's state is committed
+   * between (see stateStore), so a kill between the two logs it twice
    * (once a worker), never not at all.
    */
   async finished(curi: CrawlUri): Promise<Disposition> {
@@ -258,6 +266,11 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
       this.#tell(this.#finalListeners, curi, disposition);
     }
     const restMs = disposition === 'retry' ? cfg.retryDelaySeconds * 1000 : disposition === 'deferred' ? 0 : curi.politenessDelayMs;
+    // What this worker wrote of the URI (its crawl.log line, document line, WARC records) is in
+    // a commit of its state before Redis hears the URI is done: a worker launched again under its
+    // id cuts those files back to their last commit, and Redis will not hand the URI out again.
+    // (A commit that fails is the state store's to report; the URI is completed all the same.)
+    if (!back && this.#store) await this.#store.commit().catch(() => undefined);
     const crawl = this.#crawl!;
     const done = await crawl.link.run(COMPLETE, scriptKeys(crawl.shard(lease.shard)), [
       crawl.shard(lease.shard).queuePrefix, lease.queue, lease.token, disposition, Math.max(0, Math.round(restMs)), cost, cfg.queueTotalBudget,
@@ -362,13 +375,15 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
         this.#cursor = (this.#cursor + 1) % shards;
         if (due.length > 0) {
           const each = Math.max(1, Math.ceil(want / due.length));
+          // Leases run from when they were asked for, not from the answer (which a stalled process may read late).
+          const asked = Date.now();
           const replies = (await crawl.link.runAll(due.map((n) => {
             const keys = crawl.shard(n);
             return { script: TAKE, keys: scriptKeys(keys), args: [keys.queuePrefix, crawl.workerId, leaseMs, each] };
           }))) as Array<[number, string, string, string[]]>;
           replies.forEach(([redisNow, nextReady, nextExpiry, items], i) => {
             const quiet = items.length === 0 && nextReady === '-1' && nextExpiry === '-1';
-            this.#took(due[i], items, leaseMs, items.length / 3 < each ? nextLook(redisNow, nextReady, nextExpiry) : 0, quiet);
+            this.#took(due[i], items, asked, leaseMs, items.length / 3 < each ? nextLook(redisNow, nextReady, nextExpiry) : 0, quiet);
           });
         }
         if (this.#taken.length > 0) {
@@ -397,11 +412,12 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
   }
 
   /** What a TAKE of shard `n` gave: leases for URIs now this worker's; the shard is looked at again in `againInMs` (0: at once). */
-  #took(n: number, items: readonly string[], leaseMs: number, againInMs: number, quiet: boolean): void {
+  #took(n: number, items: readonly string[], asked: number, leaseMs: number, againInMs: number, quiet: boolean): void {
     for (let k = 0; k < items.length; k += 3) {
       const curi = CrawlUri.fromQueued(JSON.parse(items[k + 2]) as QueuedUri);
-      const lease: Lease = { shard: n, queue: items[k], token: items[k + 1], expiresAt: Date.now() + leaseMs, lost: new AbortController() };
+      const lease: Lease = { shard: n, queue: items[k], token: items[k + 1], expiresAt: asked + leaseMs, lost: new AbortController() };
       curi.leaseSignal = lease.lost.signal;
+      curi.leaseValidUntil = lease.expiresAt - leaseMs / 6;
       this.#leases.set(curi, lease);
       this.#taken.push(curi);
     }
@@ -460,8 +476,10 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
     for (const [n, list] of byShard) {
       const sent = Date.now();
       const ok = (await crawl.link.run(RENEW, scriptKeys(crawl.shard(n)), [leaseMs, ...list.flatMap(([, l]) => [l.queue, l.token])])) as number[];
-      list.forEach(([, lease], i) => {
-        if (ok[i] === 1) lease.expiresAt = sent + leaseMs;
+      list.forEach(([curi, lease], i) => {
+        if (ok[i] !== 1) return;
+        lease.expiresAt = sent + leaseMs;
+        curi.leaseValidUntil = lease.expiresAt - leaseMs / 6;
       });
     }
   }

@@ -147,13 +147,18 @@ redis.call('HINCRBY', KEYS[4], 'v', 1)
 return 1`,
 };
 
-/** Extends leases. ARGV: lease ms, then queue key and token pairs. Returns 1 or 0 a pair (0: the lease is no longer this worker's). */
+/**
+ * Extends leases. ARGV: lease ms, then queue key and token pairs. Returns 1 or 0 a pair (0: the
+ * lease is no longer this worker's, or has run out: a lease that ran out is never brought back,
+ * even before another worker took the queue).
+ */
 export const RENEW: RedisScript = {
   name: 'bcRenew', keys: 5, lua: `${NOW}
 local ok = {}
 for i = 2, #ARGV, 2 do
   local held = redis.call('HGET', KEYS[3], ARGV[i])
-  if held and string.match(held, '^([^\\t]*)') == ARGV[i + 1] then
+  local expires = tonumber(redis.call('ZSCORE', KEYS[2], ARGV[i]) or '0')
+  if held and expires > now and string.match(held, '^([^\\t]*)') == ARGV[i + 1] then
     redis.call('ZADD', KEYS[2], now + tonumber(ARGV[1]), ARGV[i])
     ok[#ok + 1] = 1
   else

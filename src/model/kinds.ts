@@ -8,6 +8,7 @@ import type { Processor } from './processor.js';
 import type { ProcessorChain } from './processor-chain.js';
 import type { ServerCache } from './server-cache.js';
 import type { StateStore } from './state-store.js';
+import type { SharedCrawlStore } from './shared-crawl.js';
 import type { SheetOverlays } from '../sheets/sheet-overlay.js';
 import type { CanonicalizationPolicy, CanonicalizationRule, CostAssignmentPolicy, QueueAssignmentPolicy } from './uri-policies.js';
 import type { ReadSource } from './read-source.js';
@@ -64,6 +65,8 @@ declare module '../beans/registry/kind-types.js' {
     CrawlSchedule: CrawlScheduleSettings;
     /** The database a table source is read from (FetchTable's driver). */
     TableDriver: TableDriver;
+    /** What the workers of a crawl share (Redis): the crawl's state, its tables, the writes to wait for. */
+    RedisConnection: SharedCrawlStore;
   }
 }
 
@@ -104,6 +107,7 @@ const KIND_SET = {
   BlockingQueue: true,
   CrawlSchedule: true,
   TableDriver: true,
+  RedisConnection: true,
 } as const satisfies Record<keyof KindTypes, true>;
 
 export const KINDS = Object.keys(KIND_SET) as ReadonlyArray<keyof KindTypes>;

@@ -1,31 +1,36 @@
+import { PackedFingerprints } from './packed-fingerprints.js';
+
 /**
  * A set of 53-bit fingerprints of strings, compact enough for a uniq filter of tens of millions.
- * New members go into a small open-addressing table; once it holds `mergeAt` of them they are
- * sorted and merged into one sorted Float64Array, searched through an index of its leading bits.
- * So a member costs 8 bytes once merged (against 8 to 24 in a table kept at most half full, and
- * ~60 in a Set of strings), and the table's memory stays bounded however large the set grows.
- * Two different strings share a fingerprint with odds of about n² / 2^54.
+ * New members go into a small open-addressing table; once it holds `mergeAt` of them, or a
+ * 32nd of the set if more, they are sorted and merged into PackedFingerprints (Rice-coded gaps:
+ * about 4 bytes a member at tens of millions, against 8 in a sorted Float64Array and ~60 in a Set
+ * of strings). The table, kept at most half full, so costs at most half a byte a member, and a
+ * merge, which rewrites the packed members, comes after a number of adds in proportion to the
+ * set: its cost per add stays the same however large the set grows. Exact: two different strings
+ * share a fingerprint with odds of about n² / 2^54, and nothing else is ever taken for a member.
  */
 export class FingerprintSet {
   /** Members not merged yet. */
   #recent: FingerprintTable;
-  /** Members merged so far, sorted. */
-  #sorted = new Float64Array(0);
-  /** `#index[b]` is where members whose leading bits are `b` begin in `#sorted`. */
-  #index = new Uint32Array(2);
-  /** A fingerprint divided by this, rounded down, is its leading bits (the bucket of `#index`). */
-  #divisor = 2 ** 53;
+  /** Members merged so far. */
+  #packed = PackedFingerprints.EMPTY;
 
   /**
    * @param initialCapacity members the table holds before it first grows
-   * @param mergeAt members the table holds before they are merged into the sorted array
+   * @param mergeAt members the table holds, at least, before they are merged into the packed ones
    */
-  constructor(initialCapacity = 1 << 16, readonly mergeAt = 1 << 19) {
+  constructor(initialCapacity = 1 << 16, readonly mergeAt = 1 << 18) {
     this.#recent = new FingerprintTable(Math.min(initialCapacity, mergeAt));
   }
 
   get size(): number {
-    return this.#sorted.length + this.#recent.size;
+    return this.#packed.size + this.#recent.size;
+  }
+
+  /** Bytes of typed arrays held (the packed members, their index and the table). */
+  get bytes(): number {
+    return this.#packed.bytes + this.#recent.bytes;
   }
 
   /** Adds the string's fingerprint; true when it was not there before. */
@@ -38,56 +43,21 @@ export class FingerprintSet {
   }
 
   hasFingerprint(fp: number): boolean {
-    return this.#recent.has(fp) || this.#inSorted(fp);
+    return this.#recent.has(fp) || this.#packed.has(fp);
   }
 
   addFingerprint(fp: number): boolean {
-    if (this.#sorted.length && this.#inSorted(fp)) return false;
-    if (!this.#recent.add(fp)) return false;
-    if (this.#recent.size >= this.mergeAt) this.#merge();
+    if (this.#recent.has(fp) || this.#packed.has(fp)) return false;
+    this.#recent.add(fp);
+    if (this.#recent.size >= this.mergeAt && this.#recent.size * 32 >= this.#packed.size) this.#merge();
     return true;
   }
 
-  #inSorted(fp: number): boolean {
-    const sorted = this.#sorted;
-    const b = Math.floor(fp / this.#divisor);
-    let lo = this.#index[b];
-    let hi = this.#index[b + 1];
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const v = sorted[mid];
-      if (v === fp) return true;
-      if (v < fp) lo = mid + 1;
-      else hi = mid;
-    }
-    return false;
-  }
-
-  /** Merges the table's members into the sorted array and empties the table. */
+  /** Merges the table's members into the packed ones and empties the table. */
   #merge(): void {
     const fresh = this.#recent.members().sort();
-    const old = this.#sorted;
-    const merged = new Float64Array(old.length + fresh.length);
-    let i = 0;
-    let j = 0;
-    let k = 0;
-    while (i < old.length && j < fresh.length) merged[k++] = old[i] < fresh[j] ? old[i++] : fresh[j++];
-    while (i < old.length) merged[k++] = old[i++];
-    while (j < fresh.length) merged[k++] = fresh[j++];
-    this.#sorted = merged;
     this.#recent.clear();
-    // About eight members a bucket: a search reads a few neighbouring values.
-    const bits = Math.min(24, Math.max(4, Math.ceil(Math.log2(merged.length / 8))));
-    this.#divisor = 2 ** (53 - bits);
-    const index = new Uint32Array((1 << bits) + 1);
-    let at = 0;
-    for (let b = 0; b < 1 << bits; b++) {
-      index[b] = at;
-      const end = (b + 1) * this.#divisor;
-      while (at < merged.length && merged[at] < end) at++;
-    }
-    index[1 << bits] = merged.length;
-    this.#index = index;
+    this.#packed = this.#packed.withMembers(fresh);
   }
 }
 
@@ -123,6 +93,10 @@ class FingerprintTable {
       }
       if (table[i] === fp) return false;
     }
+  }
+
+  get bytes(): number {
+    return this.#table.byteLength;
   }
 
   /** The members, in no order. */

@@ -8,7 +8,7 @@
  * commit). Target: memory flat as the frontier grows, under 300 MB.
  * Usage: node scale.bench.js [N] [hosts] [step]   (--json FILE: also write the rows as JSON)
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -30,6 +30,18 @@ const dir = mkdtempSync(join(tmpdir(), 'beancrawl-scale-bench-'));
 const mb = (bytes: number) => bytes / 1048576;
 interface Row { uris: number; stepS: number; totalS: number; rate: number; rssMb: number; heapMb: number; heapTotalMb: number; externalMb: number; peakRssMb: number; diskMb: number; queued: number }
 const rows: Row[] = [];
+/** What memory held when RSS was at its highest (sampled every 1,000 URIs): where the peak comes from. */
+let peakSample = { uris: 0, rssMb: 0, heapUsedMb: 0, heapTotalMb: 0, externalMb: 0, arrayBuffersMb: 0 };
+/** Resident memory by kind now (anonymous: heaps and allocators; file: the binary, mapped tables), from /proc. */
+function rssByKind(): string {
+  try {
+    const status = readFileSync('/proc/self/status', 'utf8');
+    const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN) / 1024;
+    return `anon ${fmt(kb('RssAnon'))}, file ${fmt(kb('RssFile'))}`;
+  } catch {
+    return '';
+  }
+}
 try {
   const store = levelStore(dir, 25);
   const uniq = new LevelUriUniqFilter({ batchSize: 10000, stateStore: store });
@@ -51,7 +63,14 @@ try {
     const c = new CrawlUri(`http://${host}/section/${i % 97}/page-${i}.html`, { queueKey: host, hopsPath: 'LL', via: `http://${host}/` });
     c.canonicalKey = c.uri;
     frontier.schedule(c);
-    if (i % 1000 === 0) await new Promise((r) => setImmediate(r));
+    if (i % 1000 === 0) {
+      await new Promise((r) => setImmediate(r));
+      const rss = process.memoryUsage.rss();
+      if (rss / 1048576 > peakSample.rssMb) {
+        const m = process.memoryUsage();
+        peakSample = { uris: i, rssMb: m.rss / 1048576, heapUsedMb: mb(m.heapUsed), heapTotalMb: mb(m.heapTotal), externalMb: mb(m.external), arrayBuffersMb: mb(m.arrayBuffers) };
+      }
+    }
     if ((i + 1) % STEP === 0 || i + 1 === N) {
       const tInserted = performance.now();
       await store.commit();
@@ -61,7 +80,7 @@ try {
         rssMb: mb(mem.rss), heapMb: mb(mem.heapUsed), heapTotalMb: mb(mem.heapTotal), externalMb: mb(mem.external), peakRssMb: process.resourceUsage().maxRSS / 1024, diskMb: duMb(dir), queued: frontier.stats().queued,
       };
       rows.push(row);
-      console.error(`  ${row.uris}: ${fmt(row.rate)} URIs/s, RSS ${fmt(row.rssMb)} MB, peak ${fmt(row.peakRssMb)} MB, disk ${fmt(row.diskMb)} MB`);
+      console.error(`  ${row.uris}: ${fmt(row.rate)} URIs/s, RSS ${fmt(row.rssMb)} MB (${rssByKind()}), heap ${fmt(row.heapMb)} / ${fmt(row.heapTotalMb)} MB, external ${fmt(row.externalMb)} MB, peak ${fmt(row.peakRssMb)} MB, disk ${fmt(row.diskMb)} MB`);
       tStep = performance.now();
     }
   }
@@ -88,6 +107,8 @@ try {
   console.log('');
   console.log(`stop (final commit and close) ${fmt(stopS, 2)} s; state folder after close ${fmt(finalDisk)} MB; queued ${queued}, uniq filter ${uniqCount} (expected ${N}${queued === N && uniqCount === N ? ': ok' : ': MISMATCH'}).`);
   console.log(`insert rate from the first step to the last: ${fmt(first.rate)} → ${fmt(last.rate)} URIs/s (${fmt(last.rate / first.rate, 2)}×); RSS ${fmt(first.rssMb)} → ${fmt(last.rssMb)} MB (${fmt(((last.rssMb - first.rssMb) / Math.max(1, (last.uris - first.uris) / 1e6)), 1)} MB per further million); peak RSS ${fmt(peak)} MB (target ≤ ${TARGET_RSS_MB} MB: ${peak <= TARGET_RSS_MB ? 'met' : 'NOT met'}).`);
+  const p = peakSample;
+  console.log(`highest RSS sampled: ${fmt(p.rssMb)} MB at ${p.uris.toLocaleString('en')} URIs: JS heap ${fmt(p.heapUsedMb)} used of ${fmt(p.heapTotalMb)}, external ${fmt(p.externalMb)} (array buffers ${fmt(p.arrayBuffersMb)}), the rest (${fmt(p.rssMb - p.heapTotalMb - p.externalMb)} MB) native: LevelDB, the allocator, the binary.`);
   if (jsonPath) {
     mkdirSync(dirname(jsonPath), { recursive: true });
     writeFileSync(jsonPath, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, n: N, hosts: HOSTS, step: STEP, rows, stopS, finalDiskMb: finalDisk, queued, uniqCount }, null, 2)}\n`);

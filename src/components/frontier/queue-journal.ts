@@ -39,8 +39,10 @@ export interface QueueJournal {
    * Stores a URI that joins its queue; returns the key it is stored under. Ordinary keys sort by
    * the URI's rank in its queue (scheduling directive, precedence), then by a sequence number
    * that only grows (Heritrix's BdbWorkQueue key: class key, directive and precedence bytes, ordinal).
+   * `rank` is the item's rankOf. A CrawlUri may be given as it is (it has every field of a QueuedUri,
+   * and sheetKey is taken from its overlay as toQueued takes it); the item is not changed.
    */
-  added(item: QueuedUri, urgent: boolean): string;
+  added(item: QueuedUri, urgent: boolean, rank: number): string;
   /** The sequence number the next stored URI gets. */
   readonly nextSequence: number;
   /** The sequence number within a key. */

@@ -78,23 +78,35 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     this.#discovered++;
     this.#queued++;
     const q = this.#queue(curi.queueKey, curi);
-    const record = curi.toQueued();
     // Prerequisites (dns:, robots.txt) go before everything else of their queue.
     const urgent = curi.isPrerequisite;
-    if (this.journal) {
-      this.journal.added(record, urgent);
-      if (urgent) q.storedUrgent++;
-      else q.stored++;
+    const rank = rankOf(curi);
+    q.lastQueued = curi.uri;
+    if (this.journal && !urgent && q.joinsSpilled(rank)) {
+      // Its queue already waits in the journal, this URI after those: it waits there alone, stored
+      // straight from the CrawlUri, never held in memory (every queued URI living on in memory
+      // until its queue's tail was spilled kept the heap growing). A read waits for its commit.
+      this.journal.added(curi, false, rank);
+      q.stored++;
+      q.spilled++;
+      this.journal.spilled();
       this.#dirty.add(q);
+    } else {
+      const record = curi.toQueued();
+      if (this.journal) {
+        (record as { storeKey?: string }).storeKey = this.journal.added(record, urgent, rank);
+        if (urgent) q.storedUrgent++;
+        else q.stored++;
+        this.#dirty.add(q);
+      }
+      if (urgent) q.urgent.push(record);
+      else q.tail.push(rank, record);
+      this.#inMemory++;
     }
-    if (urgent) q.urgent.push(record);
-    else q.tail.push(rankOf(record), record);
-    q.lastQueued = record.uri;
     if (this.#precedencePolicy.tracksUriPrecedences) {
       q.tally(curi.precedence, 1);
       this.#reevaluate(q, curi);
     }
-    this.#inMemory++;
     if (this.#inMemory > this.maxUrisInMemory && this.journal) this.#spillDown(this.journal);
     if (!q.inProcess && !q.ready && q.wakeAt === 0 && !q.retired) this.#makeReady(q, false);
   }

@@ -103,6 +103,16 @@ export class WorkQueue implements PrecedenceQueue {
   /** Where the last `take` found its URI: memory (urgent or tail) or the spill (head). */
   lastTakeFromMemory = false;
 
+  /**
+   * Whether a URI of this rank, stored now, may wait in the journal alone (counted as spilled,
+   * not held in memory): when the queue has spilled URIs and it does not rank before what the
+   * head holds, since the journal gives it back after every spilled URI of its rank or lower.
+   */
+  joinsSpilled(rank: number): boolean {
+    if (this.spilled === 0) return false;
+    return this.headAt >= this.head.length || rank >= rankOf(this.head[this.head.length - 1]);
+  }
+
   /** Takes the next URI; reads a chunk back from the spill when memory has none of its first ones. */
   async take(journal: QueueJournal | undefined): Promise<QueuedUri | undefined> {
     this.released = 0;

@@ -27,7 +27,9 @@ export const levelUriUniqFilterComponent = defineComponent({
 export class LevelUriUniqFilter implements UriUniqFilter {
   readonly #seen = new FingerprintSet();
   #store?: StateSublevel;
-  #fresh: number[] = [];
+  /** Fingerprints added since the last commit (the first #freshCount), kept out of the JS heap. */
+  #fresh = new Float64Array(1024);
+  #freshCount = 0;
   #records = 0;
 
   constructor(readonly config: ConfigOf<typeof levelUriUniqFilterComponent>) {}
@@ -53,7 +55,12 @@ export class LevelUriUniqFilter implements UriUniqFilter {
   add(key: string): boolean {
     const fp = fingerprint(key);
     if (!this.#seen.addFingerprint(fp)) return false;
-    this.#fresh.push(fp);
+    if (this.#freshCount === this.#fresh.length) {
+      const grown = new Float64Array(this.#fresh.length * 2);
+      grown.set(this.#fresh);
+      this.#fresh = grown;
+    }
+    this.#fresh[this.#freshCount++] = fp;
     return true;
   }
 
@@ -62,12 +69,16 @@ export class LevelUriUniqFilter implements UriUniqFilter {
   }
 
   #stage(): void {
+    const n = this.#freshCount;
+    if (n === 0 || !this.#store) return;
+    this.#freshCount = 0;
     const fresh = this.#fresh;
-    if (fresh.length === 0 || !this.#store) return;
-    this.#fresh = [];
-    for (let i = 0; i < fresh.length; i += this.config.batchSize) {
-      const packed = Buffer.from(Float64Array.from(fresh.slice(i, i + this.config.batchSize)).buffer);
+    for (let i = 0; i < n; i += this.config.batchSize) {
+      const end = Math.min(n, i + this.config.batchSize);
+      const packed = Buffer.from(fresh.buffer, i * 8, (end - i) * 8);
       this.#store.put((this.#records++).toString(36).padStart(8, '0'), packed.toString('base64'));
     }
+    // A burst (a resumed crawl's seeds, bulk scheduling) does not keep its buffer.
+    if (fresh.length > 65536) this.#fresh = new Float64Array(1024);
   }
 }

@@ -57,8 +57,8 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
   #failed = 0;
   #disregarded = 0;
   #retired = 0;
-  /** Queues whose stored state changed since the last commit. */
-  readonly #dirty = new Set<WorkQueue>();
+  /** Queues whose stored state changed since the last commit (each once: WorkQueue.dirty). An array: a Set grown anew between commits made garbage at every scheduled URI. */
+  #dirty: WorkQueue[] = [];
 
   constructor(config: WorkQueueFrontierConfig, protected readonly journal?: QueueJournal, protected readonly maxUrisInMemory = Infinity) {
     super(config);
@@ -90,14 +90,14 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
       q.stored++;
       q.spilled++;
       this.journal.spilled();
-      this.#dirty.add(q);
+      this.#markDirty(q);
     } else {
       const record = curi.toQueued();
       if (this.journal) {
         (record as { storeKey?: string }).storeKey = this.journal.added(record, urgent, rank);
         if (urgent) q.storedUrgent++;
         else q.stored++;
-        this.#dirty.add(q);
+        this.#markDirty(q);
       }
       if (urgent) q.urgent.push(record);
       else q.tail.push(rank, record);
@@ -117,7 +117,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     // Out of line from now on: next() and the wake-ups pass over a retired queue, its URIs stay stored.
     q.retired = true;
     this.#retired++;
-    if (this.journal) this.#dirty.add(q);
+    if (this.journal) this.#markDirty(q);
     return true;
   }
 
@@ -127,7 +127,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     q.retired = false;
     this.#retired--;
     q.totalSpent = 0;
-    if (this.journal) this.#dirty.add(q);
+    if (this.journal) this.#markDirty(q);
     if (!q.inProcess && !q.ready && q.wakeAt === 0 && q.size > 0) this.#makeReady(q, false);
     return true;
   }
@@ -184,7 +184,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     } finally {
       q.retired = wasRetired;
     }
-    if (journal) this.#dirty.add(q);
+    if (journal) this.#markDirty(q);
     if (!q.retired && !q.inProcess && !q.ready && q.wakeAt === 0 && q.size > 0) this.#makeReady(q, false);
     if (this.#inProcess === 0) this.#wakeAll();
     return deleted;
@@ -305,7 +305,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     if (disposition === 'success') q.successes++;
     if (this.#precedencePolicy.tracksUriPrecedences) q.tally(curi.precedence, -1);
     if (this.journal && curi.storeKey) this.#unstore(q, curi.storeKey);
-    else if (this.journal) this.#dirty.add(q);
+    else if (this.journal) this.#markDirty(q);
   }
 
   /** Listeners (crawl.log, statistics, limits) come last, so that one that throws leaves the queue in line. */
@@ -337,6 +337,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     }
     const now = Date.now();
     for (const q of this.#dirty) {
+      q.dirty = false;
       // A wait still to run is kept (politeness, a retry's delay), so that a restart keeps it.
       const wakeAt = q.wakeAt > now ? q.wakeAt : undefined;
       const uriPrecedences = q.uriPrecedences?.size ? Object.fromEntries(q.uriPrecedences) : undefined;
@@ -345,7 +346,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
         successes: q.successes, precedence: q.precedence, uriPrecedences,
       });
     }
-    this.#dirty.clear();
+    this.#dirty.length = 0;
     journal.stageTotals({ discovered: this.#discovered, succeeded: this.#succeeded, failed: this.#failed, disregarded: this.#disregarded, seq: 0 });
   }
 
@@ -484,13 +485,19 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     this.journal!.removed(storeKey);
     if (storeKey.charCodeAt(q.key.length) === 1) q.storedUrgent--;
     else q.stored--;
-    this.#dirty.add(q);
+    this.#markDirty(q);
+  }
+
+  #markDirty(q: WorkQueue): void {
+    if (q.dirty) return;
+    q.dirty = true;
+    this.#dirty.push(q);
   }
 
   #charge(q: WorkQueue, cost: number): void {
     q.balance -= cost;
     q.totalSpent += cost;
-    if (this.journal) this.#dirty.add(q);
+    if (this.journal) this.#markDirty(q);
   }
 
   /** When the first queue waiting to retry wakes (a scan of the resting queues: only while some wait to retry). */
@@ -515,7 +522,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
       if (!q.retired) {
         q.retired = true;
         this.#retired++;
-        if (this.journal) this.#dirty.add(q);
+        if (this.journal) this.#markDirty(q);
       }
       return;
     }
@@ -545,7 +552,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     const p = this.#precedencePolicy.precedenceOf(q, curi);
     if (p === q.precedence) return;
     q.precedence = p;
-    if (this.journal) this.#dirty.add(q);
+    if (this.journal) this.#markDirty(q);
     if (q.readyAt !== undefined) this.#ready.moved(q);
   }
 

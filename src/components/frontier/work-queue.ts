@@ -56,6 +56,8 @@ export class WorkQueue implements PrecedenceQueue {
   successes = 0;
   /** How many waiting URIs have each precedence, for a policy that tracks them (HighestUriQueuePrecedencePolicy). */
   uriPrecedences?: Map<number, number>;
+  /** Its stored state changed since the last commit (the frontier's list of queues to stage holds it). */
+  dirty = false;
   /** URIs of the tail the last `take` let go from memory (they wait in the journal). */
   released = 0;
   /** Counts spills, so that a refill that a spill overtook is dropped. */

@@ -277,7 +277,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
       this.#queued++;
       this.#inMemory++;
     } else if (!behind) this.#done(curi, q, disposition);
-    else if (curi.storeKey) q.writingBehind.add(curi.storeKey);
+    else if (curi.storeKey) q.writesBehind(curi.storeKey);
     if (done) this.#tell(this.#disposedListeners, curi, disposition);
     // Heritrix's queueReevaluate, as the URI just done sees the policy.
     this.#reevaluate(q, curi);
@@ -298,7 +298,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
 
   /** The URI is done for good: counted, and out of the journal in the next commit. */
   #done(curi: CrawlUri, q: WorkQueue, disposition: Disposition): void {
-    if (curi.storeKey) q.writingBehind.delete(curi.storeKey);
+    if (curi.storeKey) q.wroteBehind(curi.storeKey);
     this.#inFlight.delete(curi);
     this.#inProcess--;
     this.#count(disposition);

@@ -3,6 +3,8 @@ import type { PrecedenceQueue } from '../../model/precedence-policies.js';
 import type { QueueJournal } from './queue-journal.js';
 import { RankedFifo } from './ranked-fifo.js';
 
+const NONE_BEHIND: ReadonlySet<string> = new Set();
+
 /** How many spilled URIs a queue brings back into memory at a time. */
 const HEAD_CHUNK = 100;
 
@@ -96,11 +98,27 @@ export class WorkQueue implements PrecedenceQueue {
     else counts.delete(precedence);
   }
 
+  /** Made when first needed: a crawl has up to hundreds of thousands of queues, most of them waiting. */
+  #writingBehind?: Set<string>;
+
   /**
    * Store keys of this queue's URIs that are done but for their outputs, which are being written
    * behind (Processor.writesBehind): still in the journal until then, and never to be read back.
    */
-  readonly writingBehind = new Set<string>();
+  get writingBehind(): ReadonlySet<string> {
+    return this.#writingBehind ?? NONE_BEHIND;
+  }
+
+  /** A URI of this queue, done, is being written behind. */
+  writesBehind(storeKey: string): void {
+    (this.#writingBehind ??= new Set()).add(storeKey);
+  }
+
+  /** A URI of this queue has been written behind. */
+  wroteBehind(storeKey: string): void {
+    const keys = this.#writingBehind;
+    if (keys?.delete(storeKey) && keys.size === 0) this.#writingBehind = undefined;
+  }
 
   /** Where the last `take` found its URI: memory (urgent or tail) or the spill (head). */
   lastTakeFromMemory = false;

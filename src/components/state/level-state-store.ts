@@ -248,30 +248,34 @@ export class LevelStateStore implements StateStore {
   }
 }
 
-/** classic-level's chained batch as abstract-level's implementation methods take ops. */
-interface RawBatch {
-  _put?(key: Buffer, value: Buffer): void;
-  _del?(key: Buffer): void;
+/** classic-level's database as abstract-level's implementation methods take a batch. */
+interface RawDb {
+  _batch?(ops: RawOp[], options: { sync: boolean }): Promise<void>;
 }
 
+type RawOp = { type: 'put'; key: Buffer; value: Buffer } | { type: 'del'; key: Buffer };
+
 /**
- * Writes the ops in one chained batch (about twice as fast as an array of ops). The first op
- * goes through `put`/`del`, which check it and count it (a batch that counts none writes
- * nothing); the others, checked already (staged as UTF-8, no hooks set), go as bytes straight to
- * classic-level's native batch through `_put`/`_del`, which copy them: the public methods make
- * two objects an op and want strings, and `_batch` (an array of ops) took four times the CPU.
+ * Writes the ops in one atomic batch, as bytes (staged as UTF-8) straight to classic-level's
+ * `_batch` (checked already: no hooks set, the database open), which makes the native batch,
+ * writes it and frees it at once. A chained batch took a quarter of the CPU, but its native copy
+ * of the ops is freed only when the collector finds the batch object, which V8 (not knowing its
+ * size) left for seconds once the frontier made little garbage: batches of megabytes piled up
+ * outside the heap (RSS 100 MB more at 5,000,000 queued URIs). The public chained batch stays
+ * the way when hooks are set.
  */
 async function writeOps(db: Db, ops: StagedOps, sync: boolean): Promise<void> {
-  const batch = db.batch();
-  const raw = batch as unknown as RawBatch;
-  const direct = typeof raw._put === 'function' && typeof raw._del === 'function' && (db.hooks.prewrite as { noop?: boolean }).noop === true;
-  for (let op = 0; op < ops.count; op++) {
-    if (direct && op > 0) {
+  const raw = db as unknown as RawDb;
+  if (typeof raw._batch === 'function' && (db.hooks.prewrite as { noop?: boolean }).noop === true && db.status === 'open') {
+    const list: RawOp[] = new Array(ops.count);
+    for (let op = 0; op < ops.count; op++) {
       const value = ops.valueBytes(op);
-      if (value !== null) raw._put!(ops.keyBytes(op), value);
-      else raw._del!(ops.keyBytes(op));
-      continue;
+      list[op] = value !== null ? { type: 'put', key: ops.keyBytes(op), value } : { type: 'del', key: ops.keyBytes(op) };
     }
+    return raw._batch(list, { sync });
+  }
+  const batch = db.batch();
+  for (let op = 0; op < ops.count; op++) {
     const value = ops.value(op);
     if (value !== null) batch.put(ops.key(op), value);
     else batch.del(ops.key(op));

@@ -276,9 +276,17 @@ describe(openStateFolder.name, () => {
       expect((await readState(dir))[RUN_SUBLEVEL]).to.deep.equal({ [CURRENT_RUN_KEY]: JSON.stringify(RUN) });
     });
 
-    it('fails with BC_STATE_VERSION for a stamp of a lower format', async () => {
-      await writeRaw(dir, { [META_SUBLEVEL]: { [FORMAT_KEY]: JSON.stringify({ format: STATE_FORMAT - 1, createdBy: '0.0.1' }) } });
+    it('fails with BC_STATE_VERSION for a stamp of a lower format it cannot read', async () => {
+      await writeRaw(dir, { [META_SUBLEVEL]: { [FORMAT_KEY]: JSON.stringify({ format: 0, createdBy: '0.0.1' }) } });
       await expectFailure(openStateFolder(dir), 'BC_STATE_VERSION', dir);
+    });
+
+    it('continues a folder of format 1 (stored URIs as objects), stamping it with its own, so that an older version refuses it', async () => {
+      await writeRaw(dir, { [META_SUBLEVEL]: { [FORMAT_KEY]: JSON.stringify({ format: 1, createdBy: '0.0.1' }) }, [RUN_SUBLEVEL]: { [CURRENT_RUN_KEY]: JSON.stringify(RUN) } });
+      const folder = await openStateFolder(dir);
+      expect(folder.mode).to.equal('resume');
+      await folder.close();
+      expect(JSON.parse((await readState(dir))[META_SUBLEVEL][FORMAT_KEY]).format).to.equal(STATE_FORMAT);
     });
 
     it('fails with BC_STATE_CORRUPT for a stamp that cannot be read', async () => {

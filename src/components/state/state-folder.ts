@@ -6,8 +6,9 @@ import { JOURNAL_SUBLEVEL } from '../../model/journaled-file.js';
 import { HISTORY_SUBLEVEL, KEPT_SUBLEVEL_PREFIX } from '../../model/state-store.js';
 import { BeancrawlError } from '../../util/beancrawl-error.js';
 import type { ErrorCode } from '../../util/error-codes.js';
+import { VERSION } from '../../util/version.js';
 import { handOver } from './open-databases.js';
-import { FORMAT_KEY, META_SUBLEVEL, STATE_FORMAT, stampFormat, type FormatStamp } from './state-format.js';
+import { FORMAT_KEY, META_SUBLEVEL, READABLE_FORMATS, STATE_FORMAT, stampFormat, type FormatStamp } from './state-format.js';
 
 type Db = ClassicLevel<string, string>;
 
@@ -84,11 +85,16 @@ export async function openStateFolder(dir: string, options: StateFolderOptions =
     fail('BC_STATE_CORRUPT', dir, `cannot be read: ${cause.message}; start from a checkpoint (launch --checkpoint), or move the folder away for a new crawl`);
   }
   try {
-    const stamp = await db.sublevel<string, string>(META_SUBLEVEL, { valueEncoding: 'utf8' }).get(FORMAT_KEY);
+    const meta = db.sublevel<string, string>(META_SUBLEVEL, { valueEncoding: 'utf8' });
+    const stamp = await meta.get(FORMAT_KEY);
     if (stamp === undefined) {
       const any = await db.keys({ limit: 1 }).all();
       if (any.length) fail('BC_STATE_FOREIGN', dir, 'is a LevelDB database but not a beancrawl state (it has no format stamp)');
-    } else checkFormat(dir, stamp);
+    } else if (checkFormat(dir, stamp) !== STATE_FORMAT) {
+      // An older format this version reads: from now on it writes its own, which older versions must refuse.
+      const upgraded: FormatStamp = { format: STATE_FORMAT, createdBy: VERSION };
+      await meta.put(FORMAT_KEY, JSON.stringify(upgraded));
+    }
     const run = db.sublevel<string, string>(RUN_SUBLEVEL, { valueEncoding: 'utf8' });
     const current = parseJson<RunRecord>(await run.get(CURRENT_RUN_KEY));
     const controller = parseJson<{ finished?: boolean }>(await run.get(CONTROLLER_KEY));
@@ -169,13 +175,15 @@ function freshFolder(dir: string): StateFolder {
   };
 }
 
-function checkFormat(dir: string, text: string): void {
+/** The folder's format, when this version can read it. */
+function checkFormat(dir: string, text: string): number {
   const stamp = parseJson<FormatStamp>(text);
   if (!stamp || typeof stamp.format !== 'number') fail('BC_STATE_CORRUPT', dir, 'has an unreadable format stamp');
-  if (stamp.format !== STATE_FORMAT) {
+  if (!READABLE_FORMATS.includes(stamp.format)) {
     const newer = stamp.format > STATE_FORMAT;
     fail('BC_STATE_VERSION', dir, `was written by beancrawl ${stamp.createdBy} in state format ${stamp.format}, which this version (format ${STATE_FORMAT}) cannot ${newer ? 'read: use that version or newer' : 'continue: finish the crawl with that version, or start over with --fresh --forget-history after moving the folder away'}`);
   }
+  return stamp.format;
 }
 
 /** How LevelDB words an error of permission or of a read-only file system (it gives no errno code). */

@@ -1,8 +1,14 @@
 import type { ClassicLevel } from 'classic-level';
 import { VERSION } from '../../util/version.js';
 
-/** The layout of a beancrawl state folder; a folder stamped with another cannot be read. */
-export const STATE_FORMAT = 1;
+/**
+ * The layout of a beancrawl state folder; a folder stamped with one not in READABLE_FORMATS
+ * cannot be read. 2: queued URIs stored as JSON arrays without their queue key (1: as objects).
+ */
+export const STATE_FORMAT = 2;
+
+/** Formats this version reads (and continues, stamping the folder with STATE_FORMAT, so that an older version refuses it). */
+export const READABLE_FORMATS: readonly number[] = [1, 2];
 
 /** The sublevel and key of the stamp every state folder carries. */
 export const META_SUBLEVEL = 'meta';

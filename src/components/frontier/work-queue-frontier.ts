@@ -4,6 +4,7 @@ import { Configurable } from '../../model/configurable.js';
 import type { Disposition, Frontier, FrontierStats } from '../../model/frontier.js';
 import type { QueueState, QueueSummary } from '../../model/frontier-queues.js';
 import { RecentFingerprints } from '../../util/recent-fingerprints.js';
+import { StringSlots } from '../../util/string-slots.js';
 import { MinHeap } from '../../util/min-heap.js';
 import type { FrontierDescriptor, WorkQueueFrontierConfig } from '../../model/frontier-props.js';
 import type { QueuePrecedencePolicy } from '../../model/precedence-policies.js';
@@ -57,6 +58,8 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
   #failed = 0;
   #disregarded = 0;
   #retired = 0;
+  /** Each queue's last URI scheduled, for reports, a slot a queue (in order made). */
+  readonly #lastQueued = new StringSlots();
   /** Queues whose stored state changed since the last commit (each once: WorkQueue.dirty). An array: a Set grown anew between commits made garbage at every scheduled URI. */
   #dirty: WorkQueue[] = [];
 
@@ -601,7 +604,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
   #queue(key: string, curi?: CrawlUri): WorkQueue {
     let q = this.#queues.get(key);
     if (!q) {
-      q = new WorkQueue(key, (curi ? this.configFor(curi) : this.configForNoUri()).balanceReplenishAmount);
+      q = new WorkQueue(key, (curi ? this.configFor(curi) : this.configForNoUri()).balanceReplenishAmount, this.#lastQueued, this.#queues.size);
       // Heritrix's queueCreated: its precedence as the URI that makes it sees the policy (restore sets a restored queue's).
       if (curi) q.precedence = this.#precedencePolicy.precedenceOf(q, curi);
       this.#queues.set(key, q);

@@ -2,6 +2,7 @@ import type { QueuedUri } from '../../model/crawl-uri.js';
 import type { PrecedenceQueue } from '../../model/precedence-policies.js';
 import type { QueueJournal } from './queue-journal.js';
 import { RankedFifo } from './ranked-fifo.js';
+import type { StringSlots } from '../../util/string-slots.js';
 
 const NONE_BEHIND: ReadonlySet<string> = new Set();
 
@@ -46,8 +47,7 @@ export class WorkQueue implements PrecedenceQueue {
   totalSpent = 0;
   /** queueTotalBudget as the last URI done saw it (-1, none, until then), for reports. */
   totalBudget = -1;
-  /** The URI last scheduled into it and the one last taken from it, for reports (this launch only). */
-  lastQueued?: string;
+  /** The URI last taken from it, for reports (this launch only). */
   lastPeeked?: string;
   /** The fetch status of its last URI done or retried, and how many tries failed (this launch only), for the operator's queue list. */
   lastStatus?: number;
@@ -71,9 +71,29 @@ export class WorkQueue implements PrecedenceQueue {
    */
   replenish: number;
 
-  constructor(readonly key: string, replenish: number) {
+  /**
+   * @param lastQueuedSlots where the URI last scheduled into it is kept (off the JS heap: it
+   *   changes at every URI), in slot `slot`; without, in a field
+   */
+  constructor(readonly key: string, replenish: number, lastQueuedSlots?: StringSlots, slot = 0) {
     this.balance = replenish;
     this.replenish = replenish;
+    this.#lastQueuedSlots = lastQueuedSlots;
+    this.#slot = slot;
+  }
+
+  readonly #lastQueuedSlots?: StringSlots;
+  readonly #slot: number;
+  #lastQueued?: string;
+
+  /** The URI last scheduled into it, for reports (this launch only). */
+  get lastQueued(): string | undefined {
+    return this.#lastQueuedSlots ? this.#lastQueuedSlots.get(this.#slot) : this.#lastQueued;
+  }
+
+  set lastQueued(uri: string) {
+    if (this.#lastQueuedSlots) this.#lastQueuedSlots.set(this.#slot, uri);
+    else this.#lastQueued = uri;
   }
 
   get ready(): boolean {

@@ -1,4 +1,5 @@
 import type { QueuedUri } from '../../model/crawl-uri.js';
+import { decodeQueuedRow, encodeQueuedRow } from '../../model/queued-row.js';
 import type { StateStore, StateSublevel } from '../../model/state-store.js';
 import type { FrontierTotals, QueueJournal, StoredQueue } from './queue-journal.js';
 
@@ -53,12 +54,12 @@ export class LevelQueueJournal implements QueueJournal {
     const seq = (this.#seq++).toString(36).padStart(SEQ_DIGITS, '0');
     // Two characters of rank: directive * 128 + precedence, 0..511, in base 32, sort as the numbers do.
     const key = urgent ? item.queueKey + URGENT + seq : item.queueKey + ORDINARY + RANKS[rank] + seq;
-    this.#uris.put(key, encodeItem(item));
+    this.#uris.put(key, encodeQueuedRow(item));
     return key;
   }
 
   updated(item: QueuedUri): void {
-    if (item.storeKey) this.#uris.put(item.storeKey, encodeItem(item));
+    if (item.storeKey) this.#uris.put(item.storeKey, encodeQueuedRow(item));
   }
 
   removed(storeKey: string): void {
@@ -136,28 +137,6 @@ function finite(n: number | null): number | null {
   return n !== null && Number.isFinite(n) ? n : null;
 }
 
-/**
- * A stored URI's value: its fields in a JSON array, in a fixed order, absent ones null and the
- * trailing absent ones left out; the queue key is not repeated (the store key begins with it).
- * Half the bytes of the object it was before (and of the garbage a scheduled URI makes).
- */
-function encodeItem(item: QueuedUri): string {
-  const row: unknown[] = [
-    item.uri, item.hopsPath, item.via ?? null, item.viaContext ?? null, item.isSeed ? 1 : 0, item.sourceTag ?? null, item.precedence,
-    // As toQueued leaves them out: the defaults (NORMAL, a cost of 1, no deferral) and what is false.
-    item.schedulingDirective === undefined || item.schedulingDirective === 3 ? null : item.schedulingDirective,
-    item.cost === undefined || item.cost === 1 ? null : item.cost, item.fetchAttempts, item.deferrals || null, item.forceFetch ? 1 : null,
-    (item as { overlay?: { key?: string } }).overlay?.key ?? item.sheetKey ?? null, item.deltaCheck ? 1 : null, item.delivered ?? null, item.warc ?? null,
-  ];
-  let n = row.length;
-  while (row[n - 1] === null) n--;
-  row.length = n;
-  return JSON.stringify(row);
-}
-
-type StoredRow = [string, string, string | null, string | null, 0 | 1, string | null, number, (number | null)?, (number | null)?, number?,
-  (number | null)?, (1 | null)?, (string | null)?, (1 | null)?, (Record<string, number> | null)?, (Record<string, readonly [string, number]> | null)?];
-
 function toItem([key, value]: [string, string]): QueuedUri {
   // Values stored as an object (before the array form) are read as they are.
   if (value.charCodeAt(0) !== 0x5b) {
@@ -165,14 +144,7 @@ function toItem([key, value]: [string, string]): QueuedUri {
     item.storeKey = key;
     return item;
   }
-  const r = JSON.parse(value) as StoredRow;
   // queueKey \0 rank (2) sequence, or queueKey \1 sequence.
   const urgent = key.charCodeAt(key.length - SEQ_DIGITS - 1) === 1;
-  return {
-    uri: r[0], hopsPath: r[1], via: r[2] ?? undefined, viaContext: r[3] ?? undefined, isSeed: r[4] === 1, sourceTag: r[5] ?? undefined,
-    queueKey: key.slice(0, key.length - SEQ_DIGITS - (urgent ? 1 : 3)), precedence: r[6], schedulingDirective: r[7] ?? undefined,
-    cost: r[8] ?? undefined, fetchAttempts: r[9] ?? 0, deferrals: r[10] ?? undefined, forceFetch: r[11] === 1 ? true : undefined,
-    sheetKey: r[12] ?? undefined, deltaCheck: r[13] === 1 ? true : undefined, delivered: r[14] ?? undefined, warc: r[15] ?? undefined,
-    storeKey: key,
-  };
+  return { ...decodeQueuedRow(value, key.slice(0, key.length - SEQ_DIGITS - (urgent ? 1 : 3))), storeKey: key };
 }

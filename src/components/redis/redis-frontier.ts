@@ -1,6 +1,6 @@
 import { defineComponent, type ComponentClass, type ConfigOf, type ValidationIssue } from '../../beans/registry/component-descriptor.js';
 import { FRONTIER_PROPS, FRONTIER_REFS } from '../../model/frontier-props.js';
-import { CrawlUri, type QueuedUri } from '../../model/crawl-uri.js';
+import { CrawlUri } from '../../model/crawl-uri.js';
 import { Configurable } from '../../model/configurable.js';
 import type { Disposition, Frontier, FrontierStats } from '../../model/frontier.js';
 import { isDisregarded } from '../../model/fetch-status.js';
@@ -9,6 +9,7 @@ import type { StateStore } from '../../model/state-store.js';
 import { RecentFingerprints } from '../../util/recent-fingerprints.js';
 import { disposeUri } from '../../model/dispose-uri.js';
 import { rankOf } from '../../model/queue-rank.js';
+import { decodeQueuedRow, encodeQueuedRow } from '../../model/queued-row.js';
 import type { RedisConnection } from './redis-connection.js';
 import type { RedisCrawl } from './redis-crawl.js';
 import { scriptKeys, shardOf } from './redis-keys.js';
@@ -208,7 +209,7 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
     const shard = shardOf(curi.queueKey, shards);
     const [bucket, member] = this.#uniq.place(curi.canonicalKey || curi.uri, Math.max(1, Math.floor(buckets / shards)));
     const record = curi.toQueued();
-    this.#pending[shard].push(curi.queueKey, bucket, member, curi.isPrerequisite ? 0 : rankOf(record) + 1, JSON.stringify(record), curi.forceFetch ? '1' : '0');
+    this.#pending[shard].push(curi.queueKey, bucket, member, curi.isPrerequisite ? 0 : rankOf(record) + 1, encodeQueuedRow(record), curi.forceFetch ? '1' : '0');
     this.#pendingCount++;
     if (this.#pendingCount >= MAX_BATCH) void this.#flush().catch(() => undefined);
     else this.#flushSoon ??= setImmediate(() => {
@@ -274,7 +275,7 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
     const crawl = this.#crawl!;
     const done = await crawl.link.run(COMPLETE, scriptKeys(crawl.shard(lease.shard)), [
       crawl.shard(lease.shard).queuePrefix, lease.queue, lease.token, disposition, Math.max(0, Math.round(restMs)), cost, cfg.queueTotalBudget,
-      back ? JSON.stringify(curi.toQueued()) : '', retire ? '1' : '0', String(status), status <= 0 && !isDisregarded(status) ? '1' : '0',
+      back ? encodeQueuedRow(curi.toQueued()) : '', retire ? '1' : '0', String(status), status <= 0 && !isDisregarded(status) ? '1' : '0',
       // What the controller counts of this worker's own, counted for the whole crawl.
       document ? 1 : 0, document && curi.contentSize > 0 ? curi.contentSize : 0, curi.isSeed && status > 0 && !back ? 1 : 0,
     ]);
@@ -414,7 +415,7 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
   /** What a TAKE of shard `n` gave: leases for URIs now this worker's; the shard is looked at again in `againInMs` (0: at once). */
   #took(n: number, items: readonly string[], asked: number, leaseMs: number, againInMs: number, quiet: boolean): void {
     for (let k = 0; k < items.length; k += 3) {
-      const curi = CrawlUri.fromQueued(JSON.parse(items[k + 2]) as QueuedUri);
+      const curi = CrawlUri.fromQueued(decodeQueuedRow(items[k + 2], items[k]));
       const lease: Lease = { shard: n, queue: items[k], token: items[k + 1], expiresAt: asked + leaseMs, lost: new AbortController() };
       curi.leaseSignal = lease.lost.signal;
       curi.leaseValidUntil = lease.expiresAt - leaseMs / 6;

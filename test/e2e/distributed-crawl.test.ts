@@ -1,3 +1,4 @@
+import { decodeQueuedRow } from '../../src/model/queued-row.js';
 import { expect } from 'chai';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -85,7 +86,8 @@ async function leases(redis: Client, name: string): Promise<Array<{ uri: string;
   for (const held of all) {
     for (const value of Object.values(held)) {
       const [, , worker, member] = /^([^\t]*)\t([^\t]*)\t(.*)$/s.exec(value)!;
-      out.push({ worker, uri: (JSON.parse(member) as { uri: string }).uri });
+      // The URI handed out, as its queue stores it (the model's queued row: the URI first).
+      out.push({ worker, uri: decodeQueuedRow(member, '').uri });
     }
   }
   return out;
@@ -312,7 +314,7 @@ describe('a crawl shared by worker processes through Redis (issue 24; the binary
   });
 
   /**
-   * Three workers crawl a site of 8 hosts × 40 pages; at seeded moments one is killed mid-fetch
+   * Three workers crawl a site of 8 hosts × 80 pages (long enough to find each moment before the crawl ends); at seeded moments one is killed mid-fetch
    * (stopped when the site holds one of its requests, then SIGKILL) and launched again under a
    * new id, one is killed just after a page's crawl.log line and launched again under the same id,
    * and one is stopped (SIGSTOP) until its leases ran out and went to others, then continued.
@@ -323,7 +325,7 @@ describe('a crawl shared by worker processes through Redis (issue 24; the binary
   const killsAndStall = async (stall: 'mid-fetch' | 'before-fetch') => {
     const random = seededRandom(SEED);
     const redis = await redisServer();
-    const s = await site({ hosts: 8, pagesPerHost: 40, delayMs: DELAY_MS, seed: SEED });
+    const s = await site({ hosts: 8, pagesPerHost: 80, delayMs: DELAY_MS, seed: SEED });
     const LEASE_S = 2;
     current = await setUp(work.dir, s, 'dist-b', [`redis.redisUrl=${redis.url}`, `redis.leaseSeconds=${LEASE_S}`]);
     const crawl = current;

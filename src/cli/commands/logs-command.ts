@@ -9,7 +9,7 @@ export const logsCommand = defineCommand({
     run: { value: 'NAME', description: 'the log of this run (JOB/runs/NAME) instead of the latest' },
     log: { value: 'FILE', description: 'which log: crawl.log (the default), alerts.log, uri-errors.log, runtime-errors.log…' },
   },
-  summary: 'Print a run\'s crawl.log (or another log), the workers\' logs merged in time order.',
+  summary: 'Print a run\'s crawl.log (or another log), workers\' merged by time.',
   details: 'A run of a crawl shared through Redis keeps a log per worker (RUN/workers/ID/logs/); they are merged line by line by '
     + 'their leading time, so the output reads as one crawl.log. A run with one log prints it as it is.',
   async run({ operands: [job], options }, io) {

@@ -85,7 +85,7 @@ describe('receiver components in a bean file', () => {
  <bean id="receivers" class="ReceiverProcessor"/>`);
     await rm(r.dir, { recursive: true, force: true });
     expect(r.errors).to.deep.equal([
-      'bean "warcWriter" property "template": unknown token ${jobName}\n  hint: known tokens: prefix, timestamp17, timestamp14, serialno, heritrix.pid, heritrix.hostname, heritrix.port',
+      'bean "warcWriter" property "template": unknown token ${jobName}\n  hint: known tokens: prefix, timestamp17, timestamp14, serialno, heritrix.pid, heritrix.hostname, heritrix.port, worker',
       'bean "w2" property "template": must name a file, without / or \\; folders are set by directory and storePaths',
       'bean "receivers" property "receivers": lists no receiver; add at least one (e.g. <bean class="JsonlReceiver"/>)',
     ]);

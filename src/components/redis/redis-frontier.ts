@@ -136,6 +136,8 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
   #timers: NodeJS.Timeout[] = [];
   #refused = 0;
   #renewing = false;
+  /** Workers of the crawl, this one included, as last counted (once a second). */
+  #workers = 1;
   #lastCounts?: Promise<void>;
   /** Per shard: when to look for work there again (this worker's clock; 0 or absent: now). */
   readonly #dueAt: number[] = [];
@@ -177,7 +179,10 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
     });
     const leaseMs = this.#redis.config.leaseSeconds * 1000;
     this.#timers.push(
-      setInterval(() => void this.#counters!.refresh().catch(() => undefined), STATS_MS).unref(),
+      setInterval(() => {
+        void this.#counters!.refresh().catch(() => undefined);
+        void (crawl.link.command('HLEN', crawl.keys.workers) as Promise<number>).then((n) => (this.#workers = Number(n)), () => undefined);
+      }, STATS_MS).unref(),
       setInterval(() => {
         void this.#renew(leaseMs);
         this.#abortExpiring(leaseMs);
@@ -281,8 +286,10 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
     ]);
     await flushed;
     this.#leases.delete(curi);
-    // The queue's next turn, which this worker may take: after its rest, whoever comes first.
-    this.#maybeDue(lease.shard, Math.max(0, Math.round(restMs)));
+    // The queue's next turn, which this worker may take: after its rest, whoever comes first. With
+    // other workers, which look at each shard every IDLE_POLL_MS, this one looks at a moment drawn in
+    // that span, so that the worker that knows the turn exactly does not keep the queue to itself.
+    this.#maybeDue(lease.shard, Math.max(0, Math.round(restMs)) + (this.#workers > 1 ? Math.random() * IDLE_POLL_MS : 0));
     if (done !== 1) {
       this.#refused++;
       process.emitWarning(`the lease of ${curi.uri} had run out and gone to another worker: this worker's completion was refused (${this.#refused} so far)`);

@@ -23,6 +23,7 @@
  *   [--no-crawl] [--no-memory] [--no-seen] [--aof (Redis with appendonly yes, appendfsync always)]
  * Needs redis-server (Debian's redis-server) and GNU time. Writes test/bench/results/distributed.json.
  */
+import { encodeQueuedRow } from '../../src/model/queued-row.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -206,7 +207,7 @@ async function fillFrontier(n: number): Promise<QueuedResult> {
         const record = curi.toQueued();
         const shard = shardOf(curi.queueKey, SHARDS);
         const [bucket, member] = uniq.place(url, Math.floor(BUCKETS / SHARDS));
-        perShard[shard].push(curi.queueKey, bucket, member, rankOf(record) + 1, JSON.stringify(record), '0');
+        perShard[shard].push(curi.queueKey, bucket, member, rankOf(record) + 1, encodeQueuedRow(record), '0');
       }
       perShard.forEach((args, s) => {
         if (args.length === 0) return;
@@ -355,7 +356,7 @@ async function main(): Promise<void> {
     say('|---|---|---|---|---|---|');
     say(`| ${q.uris.toLocaleString('en')} | ${fmt(q.totalBytes / 1048576, 1)} | ${fmt(q.seenBytes / 1048576, 1)} | ${fmt(q.perQueuedUrl, 0)} | ${fmt(q.perSeenUrl, 1)} | ${fmt(q.fillS, 1)} |`);
     say();
-    say(`A queued URL is a sorted-set member holding its whole record (JSON, about ${fmt(q.perQueuedUrl, 0)} bytes with Redis's overheads); at ${QUEUED.toLocaleString('en')} URLs the seen set's ${BUCKETS} keys still cost more than their members (see below for 10,000,000).`);
+    say(`A queued URL is a sorted-set member holding its whole record (the queued row, a JSON array; about ${fmt(q.perQueuedUrl, 0)} bytes with Redis's overheads); at ${QUEUED.toLocaleString('en')} URLs the seen set's ${BUCKETS} keys still cost more than their members (see below for 10,000,000).`);
     say();
     json.queued = q;
   }

@@ -524,6 +524,36 @@ describe('a crawl shared by worker processes through Redis (issue 24; the binary
     expect(perNode.filter((n) => n > 0), `run keys per master: ${perNode.join(', ')}`).to.have.length.of.at.least(2);
   });
 
+  it('the issue\'s done-when: three workers crawl a many-host site, one of them killed twice and launched again: every page fetched, politeness kept, the crawl ends by itself', async () => {
+    const redis = await redisServer();
+    const s = await site({ hosts: 8, pagesPerHost: 40, delayMs: DELAY_MS, seed: SEED });
+    current = await setUp(work.dir, s, 'dist-twice', [`redis.redisUrl=${redis.url}`, 'redis.leaseSeconds=2']);
+    const crawl = current;
+    const total = s.pages.size;
+    const pagesDone = () => new Set(s.log.filter((e) => e.status === 200 && s.pages.has(e.url)).map((e) => e.url)).size;
+    for (const id of ['w1', 'w2', 'w3']) crawl.start(id);
+    // w1 killed at about a fifth and at about half of the crawl, each time launched again under its id.
+    for (const fraction of [0.2, 0.5]) {
+      await until(() => pagesDone() >= fraction * total, `${fraction * 100} % of the pages\n${crawl.outputs()}`, { timeoutMs: 60_000, everyMs: 5 });
+      const w1 = crawl.workers.filter((w) => w.id === 'w1').at(-1)!;
+      w1.signal('SIGKILL');
+      await w1.exited;
+      crawl.start('w1');
+    }
+    await allExit(crawl, 60_000);
+    await s.settled();
+    const why = `\n${crawl.outputs()}`;
+    expect(crawl.workers.filter((w) => w.child.signalCode === null).map((w) => `${w.id}: ${w.child.exitCode}`), why).to.deep.equal(['w2: 0', 'w3: 0', 'w1: 0']);
+    const counts = s.fetchCounts();
+    expect([...s.pages.keys()].filter((p) => !s.log.some((e) => e.url === p && e.status === 200)), `pages never fetched with their 200${why}`).to.deep.equal([]);
+    // A page is fetched again only when a kill left it held: never three times.
+    expect([...counts].filter(([, n]) => n > 2), `URLs fetched three times or more${why}`).to.deep.equal([]);
+    expectPolite(s, why);
+    const logged = new Set(crawlLogs(crawl.job).filter((e) => e.status === 200).map((e) => e.uri));
+    expect([...s.pages.keys()].filter((p) => !logged.has(p)), `pages in no worker's crawl.log${why}`).to.deep.equal([]);
+    expect(runFolders(crawl.job), 'one run folder').to.have.length(1);
+  });
+
   it('the same bean file with the three shared beans put back to LevelFrontier, LevelUriUniqFilter and ServerCache crawls on one machine, no Redis', async () => {
     const s = await site({ hosts: 4, pagesPerHost: 10, delayMs: DELAY_MS, seed: SEED + 4 });
     const local = (xml: string) => {

@@ -23,8 +23,8 @@
  *   [--no-crawl] [--no-memory] [--no-seen] [--aof (Redis with appendonly yes, appendfsync always)]
  * Needs redis-server (Debian's redis-server) and GNU time. Writes test/bench/results/distributed.json.
  */
+import { startManyHostsServer } from './many-hosts-server.js';
 import { encodeQueuedRow } from '../../src/model/queued-row.js';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -65,31 +65,6 @@ const GOAL_SEEN_BYTES = 10;
 // ---------------------------------------------------------------------------------------------
 // The site
 
-interface ManyHostsServer { port: number; child: ChildProcess; stop(): Promise<void> }
-
-function startServer(): Promise<ManyHostsServer> {
-  const child = spawn(process.execPath, [join(HERE, 'many-hosts-server-process.js'), String(shape.hosts), String(shape.pagesPerHost), String(shape.links), String(shape.pageBytes)],
-    { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
-  return new Promise((res, rej) => {
-    let out = '';
-    const onExit = (code: number | null) => rej(new Error(`many-hosts server exited (${code}) before it was ready`));
-    child.once('exit', onExit);
-    child.stdout!.setEncoding('utf8').on('data', (d: string) => {
-      out += d;
-      const m = /PORT (\d+)/.exec(out);
-      if (!m) return;
-      child.off('exit', onExit);
-      res({
-        port: Number(m[1]), child,
-        stop: () => new Promise<void>((done) => {
-          if (child.exitCode !== null || child.signalCode !== null) return done();
-          child.once('exit', () => done());
-          child.kill('SIGTERM');
-        }),
-      });
-    });
-  });
-}
 
 // ---------------------------------------------------------------------------------------------
 // Redis
@@ -321,7 +296,7 @@ async function main(): Promise<void> {
   say();
 
   if (!argv.includes('--no-crawl')) {
-    const server = await startServer();
+    const server = await startManyHostsServer(shape);
     const results: CrawlResult[] = [];
     try {
       say(`## Throughput: ${shape.hosts} hosts × ${shape.pagesPerHost} pages (${(shape.hosts * shape.pagesPerHost).toLocaleString('en')} pages), every host's / a seed, politeness 500 ms a host, ${threads} toe threads a worker${aof ? ', Redis with AOF (appendfsync always)' : ', Redis without AOF'}`);

@@ -26,7 +26,8 @@
  *   profiles have them (delayFactor 5, minDelayMs 3000, maxDelayMs 30000); off: all three 0.
  * Writes test/bench/results/many-hosts.json.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { startManyHostsServer, type ServerStats } from './many-hosts-server.js';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -75,36 +76,6 @@ const POLITENESS: Record<string, { sets: string[]; text: string; minDelayS: numb
 // ---------------------------------------------------------------------------------------------
 // The site
 
-interface ServerStats { connections: number[]; requests: number[]; notFound: number }
-interface ManyHostsServer { port: number; child: ChildProcess; stats(reset?: boolean): Promise<ServerStats>; stop(): Promise<void> }
-
-function startServer(): Promise<ManyHostsServer> {
-  const child = spawn(process.execPath, [join(HERE, 'many-hosts-server-process.js'), String(shape.hosts), String(shape.pagesPerHost), String(shape.links), String(shape.pageBytes)],
-    { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
-  return new Promise((res, rej) => {
-    let out = '';
-    const onExit = (code: number | null) => rej(new Error(`many-hosts server exited (${code}) before it was ready`));
-    child.once('exit', onExit);
-    child.stdout!.setEncoding('utf8').on('data', (d: string) => {
-      out += d;
-      const m = /PORT (\d+)/.exec(out);
-      if (!m) return;
-      child.off('exit', onExit);
-      res({
-        port: Number(m[1]), child,
-        stats: (reset = false) => new Promise<ServerStats>((ok) => {
-          child.once('message', (s) => ok(s as ServerStats));
-          child.send(reset ? 'stats-reset' : 'stats');
-        }),
-        stop: () => new Promise<void>((done) => {
-          if (child.exitCode !== null || child.signalCode !== null) return done();
-          child.once('exit', () => done());
-          child.kill('SIGTERM');
-        }),
-      });
-    });
-  });
-}
 
 /** Connection reuse as the server saw it: connections and requests per host. */
 function connectionFigures(s: ServerStats): { hosts: number; connections: number; requests: number; text: string; json: Record<string, number> } {
@@ -355,7 +326,7 @@ async function runCrawlee(work: string, seeds: string[]): Promise<{ m: Measured;
 
 async function main(): Promise<void> {
   const load0 = loadavg();
-  const server = await startServer();
+  const server = await startManyHostsServer(shape);
   const seeds = Array.from({ length: seedCount }, (_, i) => `http://${hostAddress(i)}:${server.port}${pagePath(0)}`);
   const expected = shape.hosts * shape.pagesPerHost;
   const work = mkdtempSync(join(tmpdir(), 'beancrawl-many-hosts-'));

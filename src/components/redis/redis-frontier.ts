@@ -86,7 +86,7 @@ interface Lease {
   readonly lost: AbortController;
 }
 
-/** Scheduled URIs wait this long at most before they go to Redis in one batch a shard. */
+/** At most this many scheduled URIs wait here before they go to Redis (one script call a shard); fewer go at the next turn of the event loop. */
 const MAX_BATCH = 500;
 /** The longest an idle worker waits before it looks for work again (a queue may have been given URIs by another worker). */
 const IDLE_POLL_MS = 250;
@@ -104,8 +104,8 @@ function nextLook(redisNow: number, nextReady: string, nextExpiry: string): numb
 const STATS_MS = 1000;
 
 /**
- * The frontier of a crawl shared by workers through Redis (redis-frontier.descriptor.ts says
- * what it keeps). This worker batches the URIs it schedules (flushed before any URI of its is
+ * The frontier of a crawl shared by workers through Redis (the description above says what it
+ * keeps). This worker batches the URIs it schedules (flushed before any URI of its is
  * completed, so that a kill between the two loses no outlink), leases queues for its toe threads,
  * renews the leases while URIs are processed and completes each URI with its token.
  */

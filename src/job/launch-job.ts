@@ -17,7 +17,7 @@ import type { StateStore } from '../model/state-store.js';
 import { explainerFor } from './explain-urls.js';
 import { LiveBeans } from './live-beans.js';
 import { recoverOutputs } from './recover-outputs.js';
-import { findCheckpoint, finishSwap, restoreCheckpoint } from './restore-checkpoint.js';
+import { checkpointsDirOf, findCheckpoint, finishSwap, restoreCheckpoint } from './restore-checkpoint.js';
 import { writeResolvedBeans, RESOLVED_BEANS_FILE } from './resolved-beans-record.js';
 import { createRunFolder, runId } from './run-folder.js';
 import { countsOf, writeRunRecord, type RunRecord } from './run-record.js';
@@ -219,8 +219,7 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
  */
 function takeWorkerCheckpoints(container: { get<T>(id: string): T }, graph: ResolvedGraph, jobDir: string, worker: WorkerLaunch): void {
   const store = stateStoreBean(graph);
-  const service = graph.beans.find((b) => b.descriptor.kinds.includes('CheckpointService'));
-  const checkpointsDir = (service?.config.checkpointsDir as string | undefined) ?? join(jobDir, 'checkpoints');
+  const checkpointsDir = checkpointsDirOf(graph, jobDir);
   container.get<SharedCrawlStore & { crawl: { onCheckpoint(save: (name: string) => Promise<void>): void } }>(worker.connectionBean).crawl.onCheckpoint(async (name) => {
     if (!store) throw new Error('this worker keeps no state store');
     const stateStore = container.get<StateStore>(store.id);
@@ -233,8 +232,7 @@ function takeWorkerCheckpoints(container: { get<T>(id: string): T }, graph: Reso
 async function restoreSharedRunFrom(jobDir: string, graph: ResolvedGraph, connection: ResolvedBean, checkpoint: string): Promise<{ dir: string; stamp: CheckpointStamp }> {
   const { openRedisLink } = await import('../components/redis/redis-link.js');
   const { restoreSharedRun } = await import('./shared-checkpoint.js');
-  const service = graph.beans.find((b) => b.descriptor.kinds.includes('CheckpointService'));
-  const checkpointsDir = (service?.config.checkpointsDir as string | undefined) ?? join(jobDir, 'checkpoints');
+  const checkpointsDir = checkpointsDirOf(graph, jobDir);
   const { redisUrl, cluster, connectTimeoutMs } = connection.config as { redisUrl: string; cluster: boolean; connectTimeoutMs: number };
   const link = openRedisLink({ url: redisUrl, cluster, connectTimeoutMs });
   try {
@@ -270,8 +268,7 @@ function checkpointer(container: { get<T>(id: string): T }, graph: ResolvedGraph
 async function startFromCheckpoint(jobDir: string, graph: ResolvedGraph, options: LaunchOptions): Promise<string> {
   const store = stateStoreBean(graph);
   if (!store) throw new BeancrawlError([{ code: 'BC_CHECKPOINT_UNKNOWN', location: { file: jobDir }, message: 'this job has no state store (LevelStateStore) to start from a checkpoint' }]);
-  const service = graph.beans.find((b) => b.descriptor.kinds.includes('CheckpointService'));
-  const found = await findCheckpoint((service?.config.checkpointsDir as string | undefined) ?? join(jobDir, 'checkpoints'), options.checkpoint!);
+  const found = await findCheckpoint(checkpointsDirOf(graph, jobDir), options.checkpoint!);
   // A state that cannot be read is what checkpoints are for: it is replaced, its outputs left as they are.
   const current = await openStateFolder(store.config.dir as string).catch((e: unknown) => {
     if (!(e instanceof BeancrawlError) || ['BC_JOB_RUNNING', 'BC_STATE_UNWRITABLE'].includes(e.diagnostics[0]?.code ?? '')) throw e;

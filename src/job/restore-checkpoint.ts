@@ -1,3 +1,4 @@
+import type { ResolvedGraph } from '../beans/resolve/resolved-bean.js';
 import { existsSync } from 'node:fs';
 import { cp, rename, rm } from 'node:fs/promises';
 import { openStateFolder } from '../components/state/state-folder.js';
@@ -6,6 +7,12 @@ import { CHECKPOINT_STATE, listCheckpoints, type CheckpointStamp } from '../engi
 import { BeancrawlError } from '../util/beancrawl-error.js';
 
 /** The complete checkpoint called `name` (or the newest, for `latest`) in `dir`. */
+/** Where the job's checkpoints go: its CheckpointService's checkpointsDir, else JOB/checkpoints. */
+export function checkpointsDirOf(graph: ResolvedGraph, jobDir: string): string {
+  const service = graph.beans.find((b) => b.descriptor.kinds.includes('CheckpointService'));
+  return (service?.config.checkpointsDir as string | undefined) ?? join(jobDir, 'checkpoints');
+}
+
 export async function findCheckpoint(dir: string, name: string): Promise<{ dir: string; stamp: CheckpointStamp }> {
   const all = await listCheckpoints(dir);
   const found = name === 'latest' ? all.at(-1) : all.find((c) => c.stamp.name === name || basename(c.dir) === name);

@@ -4,6 +4,7 @@ import type { FrontierStats } from '../model/frontier.js';
 import { BeancrawlError } from '../util/beancrawl-error.js';
 import { sharedCrawlConnection } from './join-as-worker.js';
 import { verifyJob } from './verify-job.js';
+import { checkpointsDirOf } from './restore-checkpoint.js';
 
 /** A crawl shared through Redis, as `beancrawl status JOB --json` gives it. */
 export interface SharedCrawlStatus {
@@ -29,8 +30,7 @@ async function sharedJob(target: string) {
   if (!graph || !connection) return undefined;
   const metadata = graph.beans.find((b) => b.descriptor.kinds.includes('CrawlMetadata'));
   const name = String(connection.config.crawlName || (metadata?.config.jobName ?? ''));
-  const service = graph.beans.find((b) => b.descriptor.kinds.includes('CheckpointService'));
-  const checkpointsDir = (service?.config.checkpointsDir as string | undefined) ?? join(verified.jobDir, 'checkpoints');
+  const checkpointsDir = checkpointsDirOf(graph, verified.jobDir);
   return { file: verified.file, config: connection.config, name, checkpointsDir };
 }
 

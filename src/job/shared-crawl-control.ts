@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { ControlCommand } from './control-socket.js';
 import type { FrontierStats } from '../model/frontier.js';
 import { BeancrawlError } from '../util/beancrawl-error.js';

@@ -1,4 +1,5 @@
-import { sendControl, type ControlCommand } from '../../job/control-socket.js';
+import { stat } from 'node:fs/promises';
+import { controlSocketPath, sendControl, type ControlCommand } from '../../job/control-socket.js';
 import { jobStatus, type JobStatus } from '../../job/job-status.js';
 import { locateBeanFile } from '../../job/locate-bean-file.js';
 import { BeancrawlError } from '../../util/beancrawl-error.js';
@@ -24,9 +25,11 @@ export const controlCommand = defineCommand({
 
 async function control(command: ControlCommand, target: string, json: boolean, io: Output): Promise<number> {
   const { jobDir } = await locateBeanFile(target);
-  // A crawl shared through Redis is driven there, from any machine.
+  // A crawl shared through Redis is driven there, from any machine; a crawl running here answers on
+  // its socket, and only a job with none is verified to learn whether it is shared.
+  const local = await stat(controlSocketPath(jobDir)).then(() => true, () => false);
   const { controlSharedCrawl, describeSharedCrawl } = await import('../../job/shared-crawl-control.js');
-  const shared = await controlSharedCrawl(target, command);
+  const shared = local ? undefined : await controlSharedCrawl(target, command);
   if (shared) {
     io.out(json ? JSON.stringify(shared, null, 2) : describeSharedCrawl(shared, command));
     return EXIT_OK;

@@ -118,11 +118,6 @@ export class RedisCrawl implements SharedCrawl {
     if (now) this.#changed(now as SharedCrawlState, now === state ? exitStatus : this.#exitStatus);
   }
 
-  /** Reads the state now (not waiting for the next watch). */
-  async refresh(): Promise<void> {
-    await this.#watch();
-  }
-
   /**
    * Takes this worker's part of each checkpoint asked for from now on (`beancrawl checkpoint JOB`):
    * `save` copies its own state; the answer (`done`, or why not) goes to the checkpoint's hash.

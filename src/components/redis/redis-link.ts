@@ -27,8 +27,6 @@ export interface RedisLink {
   dump(key: string): Promise<Buffer | undefined>;
   /** Puts back a key from its DUMP, replacing what is there. */
   restore(key: string, value: Buffer): Promise<void>;
-  /** Memory used by every master (INFO memory's used_memory), summed. */
-  usedMemory(): Promise<number>;
   readonly isCluster: boolean;
   /** Since when (ms since the epoch) the server has not answered; 0 while it does. */
   readonly downSince: number;
@@ -148,15 +146,6 @@ class IoRedisLink implements RedisLink {
 
   async restore(key: string, value: Buffer): Promise<void> {
     await this.client.restore(key, 0, value, 'REPLACE');
-  }
-
-  async usedMemory(): Promise<number> {
-    let total = 0;
-    for (const node of this.#masters()) {
-      const info = await node.info('memory');
-      total += Number(/used_memory:(\d+)/.exec(info)?.[1] ?? 0);
-    }
-    return total;
   }
 
   #masters(): Redis[] {

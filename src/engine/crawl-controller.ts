@@ -171,6 +171,8 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
     try {
       await this.#workers();
       if (!this.#abort.signal.aborted) await this.#endOfRun();
+      // Drained and ended here: over for every worker of a shared crawl.
+      if (this.#shared && !this.#abort.signal.aborted) await this.#shared.finish();
       // A run cut short by a limit or by terminate, even during its end-of-run check, is over all
       // the same: it decides no deletions (what it did not reach is not proven gone), yet its list
       // receivers get what it found. An interrupted run is not over: its resumption hands the list.
@@ -324,13 +326,26 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
   async #endOfRun(): Promise<void> {
     const { fetchHistory, deltaListener } = this.config;
     if (!fetchHistory?.deltaCrawl) return;
-    if (await fetchHistory.scheduleUnseen((uri) => this.#scheduleCheck(uri))) await this.#workers();
-    if (this.#abort.signal.aborted) return;
-    await fetchHistory.finishRun((event) => {
+    const shared = this.#shared;
+    const signal = this.#abort.signal;
+    const check = async (): Promise<number> => fetchHistory.scheduleUnseen((uri) => this.#scheduleCheck(uri));
+    const decide = async (): Promise<unknown> => fetchHistory.finishRun((event) => {
       // Documents decided at the end, without a fetch this run: unchanged (not reached, still there by the history) or deleted.
       if (this.#delta && event.kind !== 'found') this.#delta[event.kind]++;
       return deltaListener?.documentEvent(event);
     });
+    if (!shared) {
+      if (await check()) await this.#workers();
+      if (!signal.aborted) await decide();
+      return;
+    }
+    // A crawl shared by workers: one of them queues the documents not reached (the others wait,
+    // lest they find the frontier empty before it is done); all fetch them; once none is left
+    // anywhere, one decides the deletions and reports them through its receivers.
+    await shared.once('delta-check', check, signal);
+    if (signal.aborted) return;
+    await this.#workers();
+    if (!signal.aborted) await shared.once('delta-decide', decide, signal);
   }
 
   /** A document not reached this run, fetched again to see whether it is still there. */

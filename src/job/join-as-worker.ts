@@ -32,7 +32,7 @@ export function sharedCrawlConnection(graph: ResolvedGraph): ResolvedBean | unde
  */
 export async function joinAsWorker(
   jobDir: string, graph: ResolvedGraph, connection: ResolvedBean, newRun: string,
-  how: { readonly workerId?: string; readonly onWaiting?: (message: string) => void; readonly signal?: AbortSignal } = {},
+  how: { readonly workerId?: string; readonly onWaiting?: (message: string) => void; readonly signal?: AbortSignal; readonly forgetHistory?: boolean } = {},
 ): Promise<WorkerLaunch> {
   const { workerId, onWaiting, signal } = how;
   const { joinCrawl } = await import('../components/redis/redis-connection.js');
@@ -43,6 +43,10 @@ export async function joinAsWorker(
   const crawl = await joinCrawl({ ...config, crawlName: sharedCrawlName(graph, connection), workerId: id }, newRun, onWaiting, signal).catch((e: unknown) => {
     throw signal?.aborted ? new BeancrawlError([{ code: 'BC_JOB_NOT_RUNNING', location: { file: jobDir }, message: (e as Error).message }]) : e;
   });
+  // The fetch history in Redis (RedisFetchHistory) is dropped by the launch that begins a run, before any bean reads it.
+  if (how.forgetHistory && crawl.began) {
+    for (const pattern of [crawl.keys.historyPattern(), crawl.keys.history]) await crawl.link.unlinkMatching(pattern);
+  } else if (how.forgetHistory) onWaiting?.(`--forget-history applies to a new run; this worker joined run ${crawl.run}, in progress, and keeps its history`);
   handOverCrawl(crawl);
   // What names files after the worker (WARC's ${worker}) names them after this one.
   setWorkerName(id);

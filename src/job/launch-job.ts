@@ -85,7 +85,7 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
   if (options.dryRunDeletes) {
     // --dry-run-deletes is the fetch history's dryRunDeletes, set last.
     const history = verified.resolved!.beans.find((b) => b.descriptor.kinds.includes('FetchHistory'));
-    if (!history) throw new BeancrawlError([{ code: 'BC_REF_MISSING', location: { file: verified.file }, message: '--dry-run-deletes needs a FetchHistoryStore bean (profile delta-recrawl)' }]);
+    if (!history) throw new BeancrawlError([{ code: 'BC_REF_MISSING', location: { file: verified.file }, message: '--dry-run-deletes needs a fetch history bean: a FetchHistoryStore (profile delta-recrawl), or a RedisFetchHistory' }]);
     options = { ...options, sets: [...(options.sets ?? []), `${history.id}.dryRunDeletes=true`] };
     verified = await verifyJob(target, { sets: options.sets, launchId: join('runs', id), registry: options.registry });
   }
@@ -98,7 +98,7 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
   let fromCheckpoint: string | undefined;
   if (connection) {
     const checkpointDir = options.checkpoint !== undefined ? await restoreSharedRunFrom(verified.jobDir, verified.resolved!, connection, options.checkpoint) : undefined;
-    worker = await joinAsWorker(verified.jobDir, verified.resolved!, connection, id, { workerId: options.workerId, onWaiting: options.onNotice, signal: options.signal });
+    worker = await joinAsWorker(verified.jobDir, verified.resolved!, connection, id, { workerId: options.workerId, onWaiting: options.onNotice, signal: options.signal, forgetHistory: options.forgetHistory });
     const store = stateStoreBean(verified.resolved!);
     const sets = [...(options.sets ?? []), `${connection.id}.workerId=${worker.workerId}`, ...(store ? [`${store.id}.dir=${join(worker.runDir, 'state')}`] : [])];
     verified = await verifyJob(target, { sets, launchId: worker.runDir, registry: options.registry }).catch(async (e: unknown) => {

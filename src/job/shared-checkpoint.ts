@@ -38,7 +38,8 @@ export async function takeSharedCheckpoint(crawl: RedisCrawl, counters: ShardCou
     const answers = await crawl.checkpointAnswers(name);
     const failed = [...answers].find(([, answer]) => answer !== 'done');
     if (failed) throw new Error(`worker ${failed[0]} could not save its state: ${failed[1]}`);
-    const entries = await saveKeys(crawl.link, crawl.keys.runPattern(crawl.run), join(dir, CHECKPOINT_REDIS_KEYS));
+    // The run's keys, and the fetch history as it stands (it goes on from run to run, the checkpoint's with it).
+    const entries = await saveKeys(crawl.link, savedPatterns(crawl.keys, crawl.run), join(dir, CHECKPOINT_REDIS_KEYS));
     const stamp: CheckpointStamp = {
       name, takenAt: new Date().toISOString(), runDir: join('runs', crawl.run), entries, valid: true,
       shared: { crawl: crawl.keys.name, run: crawl.run, shards: crawl.layout.shards, buckets: crawl.layout.buckets, workers: [...answers.keys()].sort() },
@@ -63,13 +64,18 @@ export async function restoreSharedRun(link: RedisLink, name: string, checkpoint
   const keys = new RedisKeys(name);
   const [run, state, restoredFrom] = (await link.command('HMGET', keys.crawl, 'run', 'state', 'restoredFrom')) as Array<string | null>;
   if (restoredFrom === found.stamp.name && run === shared.run && state !== 'FINISHED') return found;
-  if (run) await link.unlinkMatching(keys.runPattern(run));
+  for (const pattern of savedPatterns(keys, run ?? shared.run)) await link.unlinkMatching(pattern);
   if (run !== shared.run) await link.unlinkMatching(keys.runPattern(shared.run));
   await restoreKeys(link, join(found.dir, CHECKPOINT_REDIS_KEYS));
   // Taken while the crawl was paused: its shards go on handing out URIs.
   for (let n = 0; n < shared.shards; n++) await link.command('HSET', keys.shard(shared.run, n).count, 'paused', 0);
   await link.command('HSET', keys.crawl, 'run', shared.run, 'state', 'RUNNING', 'exitStatus', '', 'shards', shared.shards, 'buckets', shared.buckets, 'restoredFrom', found.stamp.name);
   return found;
+}
+
+/** What a checkpoint saves of a crawl in Redis: the run's keys and the fetch history's (RedisFetchHistory). */
+function savedPatterns(keys: RedisKeys, run: string): string[] {
+  return [keys.runPattern(run), keys.historyPattern(), keys.history];
 }
 
 /** The worker's own state as the checkpoint kept it, in place of its folder's (none for a worker the checkpoint did not know). */

@@ -13,6 +13,15 @@ export interface SharedCrawl {
   readonly problem?: string;
   /** This worker's name in the crawl. */
   readonly workerId: string;
+  /**
+   * Runs `work` on one worker of the crawl: the first to ask takes the step under a lease it
+   * renews while `work` runs; the others wait until the step is done, and one of them takes it
+   * over (so `work` must be able to go on from where another left it) when its worker died or
+   * failed. Resolves once the step is done, or when the crawl ends or `signal` aborts.
+   */
+  once(step: string, work: () => Promise<unknown>, signal?: AbortSignal): Promise<void>;
+  /** The crawl is over for every worker: its frontier is empty and its end, if any, done. */
+  finish(): Promise<void>;
 }
 
 /** A table of a shared crawl's run (a Redis hash): entries any worker reads and writes. */

@@ -36,7 +36,9 @@ export async function joinCrawl(config: Config, run = timestamp17(Date.now()), o
       signal?.addEventListener('abort', onAbort, { once: true });
     });
     const joining = RedisCrawl.join(link, crawlNameOf(config), run, config.workerId || RedisCrawl.defaultWorkerId(), { shards: config.queueShards, buckets: config.seenBuckets });
-    return await Promise.race([joining, aborted]);
+    const crawl = await Promise.race([joining, aborted]);
+    crawl.stepLeaseMs = config.leaseSeconds * 1000;
+    return crawl;
   } catch (e) {
     await link.close();
     throw e;

@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import type { SharedCrawl, SharedCrawlState } from '../../model/shared-crawl.js';
 import type { RedisLink } from './redis-link.js';
 import { RedisKeys, type ShardKeys } from './redis-keys.js';
-import { JOIN, SET_STATE } from './redis-scripts.js';
+import { JOIN, SET_STATE, STEP } from './redis-scripts.js';
 
 /** How a crawl's data is laid out in Redis: fixed when its run begins, the same for every worker. */
 export interface RedisLayout {
@@ -16,6 +16,9 @@ const DOWN_ALERT_MS = 2000;
 
 /** How often a worker reads the crawl's state and says it is alive. */
 const WATCH_MS = 500;
+
+/** How often a worker waiting for a step another holds (SharedCrawl.once) looks again. */
+const STEP_POLL_MS = 250;
 
 /**
  * One worker's part in a crawl kept in Redis: the run it joined (or began), the crawl-wide
@@ -31,6 +34,8 @@ export class RedisCrawl implements SharedCrawl {
   /** The last checkpoint asked of the workers (crawl hash field `checkpoint`), so that each is taken once. */
   #checkpointAsked?: string;
   #onCheckpoint?: (name: string) => Promise<void>;
+  /** How long a step (once()) is held by its worker unrenewed: the connection's lease. */
+  stepLeaseMs = 30_000;
 
   private constructor(
     readonly link: RedisLink, readonly keys: RedisKeys, readonly run: string, readonly workerId: string,
@@ -118,6 +123,35 @@ export class RedisCrawl implements SharedCrawl {
     if (now) this.#changed(now as SharedCrawlState, now === state ? exitStatus : this.#exitStatus);
   }
 
+  async finish(): Promise<void> {
+    await this.setState('FINISHED');
+  }
+
+  async once(step: string, work: () => Promise<unknown>, signal?: AbortSignal): Promise<void> {
+    const key = this.keys.steps(this.run);
+    const call = (action: string): Promise<string> => this.link.run(STEP, [key], [step, this.workerId, this.stepLeaseMs, action]) as Promise<string>;
+    while (!signal?.aborted && this.#state !== 'FINISHED' && this.#state !== 'TERMINATING') {
+      // Redis away: this worker waits for it like the others, then asks again.
+      const answer = await call('take').catch(() => 'wait');
+      if (answer === 'done') return;
+      if (answer === 'mine') {
+        // Held while the work goes on; a worker stalled past the lease may find another took the step over (its work goes on from there).
+        const renew = setInterval(() => void call('take').catch(() => undefined), Math.max(100, this.stepLeaseMs / 3));
+        try {
+          await work();
+        } catch (e) {
+          await call('drop').catch(() => undefined);
+          throw e;
+        } finally {
+          clearInterval(renew);
+        }
+        await call('done');
+        return;
+      }
+      await pause(STEP_POLL_MS, signal);
+    }
+  }
+
   /**
    * Takes this worker's part of each checkpoint asked for from now on (`beancrawl checkpoint JOB`):
    * `save` copies its own state; the answer (`done`, or why not) goes to the checkpoint's hash.
@@ -182,4 +216,17 @@ export class RedisCrawl implements SharedCrawl {
     this.#timer = undefined;
     await this.link.command('HDEL', this.keys.workers, this.workerId).catch(() => undefined);
   }
+}
+
+/** Waits `ms`, or less when `signal` aborts. */
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
 }

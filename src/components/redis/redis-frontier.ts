@@ -21,9 +21,10 @@ import { ShardCounters } from './shard-counters.js';
 /** Components whose state would be each worker's own in a shared crawl, and what would go wrong. */
 const PER_WORKER: ReadonlyArray<readonly [readonly string[], string]> = [
   [['QuotaEnforcer'], 'its tallies would count each worker\'s fetches apart, so a quota would be exceeded as many times as there are workers'],
-  [['FetchHistoryStore', 'FetchHistoryProcessor', 'PersistLoadProcessor', 'PersistStoreProcessor'],
-    'delta runs need the fetch history crawl-wide and one end of run for all workers; it would be each worker\'s own'],
 ];
+
+/** Beans that keep a fetch history: in a shared crawl it must be the crawl's, in Redis. */
+const HISTORY_USERS = ['FetchHistoryStore', 'PersistLoadProcessor', 'PersistStoreProcessor'];
 
 const TURN_BY_TIME = 'queues here take turns by the time their politeness gap ends (Redis\'s clock), not by a balance of URIs';
 
@@ -34,7 +35,8 @@ export const redisFrontierComponent = defineComponent({
     'in flight at a time crawl-wide, leased to its worker (RedisConnection.leaseSeconds, renewed while it is processed, with a fencing token), ' +
     'and the politeness gap between a queue\'s fetches kept by Redis\'s clock whichever worker fetched. A worker that dies loses nothing: its ' +
     'leases run out (or are handed back when it restarts with the same id) and those URIs are fetched again. Outlinks are queued before their ' +
-    'page is done. The crawl ends for every worker when no queue has a URI waiting and none is in flight.',
+    'page is done. The crawl ends for every worker when no queue has a URI waiting and none is in flight (and, in a delta run, once one worker ' +
+    'has checked the documents not reached and decided the deletions for all).',
   kinds: ['Frontier'],
   props: {
     ...FRONTIER_PROPS,
@@ -67,6 +69,14 @@ export const redisFrontierComponent = defineComponent({
     for (const [names, why] of PER_WORKER) {
       const used = names.filter((n) => ctx.components?.has(n));
       if (used.length) issues.push({ message: `${used.join(', ')} cannot serve a crawl shared through Redis yet: ${why}`, hints: ['run this job on one machine (LevelFrontier), or leave those beans out'] });
+    }
+    // A history kept in each worker's state store would be each worker's own: conditional requests and deltas against what that worker happened to fetch.
+    const local = HISTORY_USERS.filter((n) => ctx.components?.has(n));
+    if (local.length && (ctx.components?.has('FetchHistoryStore') || !ctx.components?.has('RedisFetchHistory'))) {
+      issues.push({
+        message: `${local.join(', ')} would keep the fetch history in each worker's own state store; a crawl shared through Redis keeps it in Redis, crawl-wide`,
+        hints: ['replace the FetchHistoryStore bean by <bean id="fetchHistory" class="RedisFetchHistory"/> (the same properties)'],
+      });
     }
     return issues;
   },
@@ -127,6 +137,8 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
   #pumping = false;
   #cursor = 0;
   #ended = false;
+  /** How many times the crawl was found drained: a toe thread waiting when it was returns. */
+  #drains = 0;
   #closed = false;
   #wake?: () => void;
   readonly #scheduledUris: RecentFingerprints;
@@ -228,8 +240,9 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
   }
 
   async next(signal?: AbortSignal): Promise<CrawlUri | undefined> {
+    const drains = this.#drains;
     for (;;) {
-      if (signal?.aborted || this.#closed || this.#ended) {
+      if (signal?.aborted || this.#closed || this.#ended || this.#drains !== drains) {
         // The figures the reports and the summary give are the crawl's as its workers stop, not a second old.
         await (this.#lastCounts ??= this.#counters?.refresh().catch(() => undefined));
         return undefined;
@@ -361,8 +374,8 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
 
   /**
    * Takes URIs for the toe threads waiting, from every shard that may have one due (in one round
-   * trip, the calls pipelined), each shard for its share; waits while none is due; ends the crawl
-   * when no shard has anything left anywhere. A shard found with nothing due is asked again when
+   * trip, the calls pipelined), each shard for its share; waits while none is due; returns nothing
+   * to the toe threads waiting when no shard has anything left anywhere. A shard found with nothing due is asked again when
    * its next queue's turn comes, when this worker queues or completes a URI there, and at least
    * every IDLE_POLL_MS (another worker may have given it work).
    */
@@ -399,8 +412,10 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
           continue;
         }
         if (this.#quiet.size === shards && this.#leases.size === 0 && this.#pendingCount === 0 && (await this.#counters!.crawlIsOver())) {
-          await crawl.setState('FINISHED').catch(() => undefined);
-          this.#end();
+          // Drained crawl-wide: the toe threads waiting return; the controller ends the crawl for
+          // all (SharedCrawl.finish), or first runs the end of a delta run, which queues more.
+          this.#drains++;
+          this.#wakeAll();
           break;
         }
         const wait = Math.max(5, Math.min(...Array.from({ length: shards }, (_, n) => (this.#dueAt[n] ?? 0) - Date.now())));

@@ -14,6 +14,21 @@ export class RedisKeys {
     this.workers = `bc:{${name}}:workers`;
   }
 
+  /** The fetch history's own hash (RedisFetchHistory): its layout, its last run's number, each run's number by run id. */
+  get history(): string {
+    return `bc:{${this.name}}:history`;
+  }
+
+  /** Bucket `n` of the fetch history's records (a hash: URI → record), kept from run to run. */
+  historyRecords(n: number): string {
+    return `bc:{${this.name}/history/${n}}:records`;
+  }
+
+  /** Every bucket of the fetch history's records, for SCAN MATCH. */
+  historyPattern(): string {
+    return `bc:{${this.name}/history/*`;
+  }
+
   /** Every key of a run, for SCAN MATCH when the run's data is dropped. */
   runPattern(run: string): string {
     return `bc:{${this.name}/${run}/*`;
@@ -27,6 +42,11 @@ export class RedisKeys {
   /** A table of a run (a hash), by name: `hosts` holds what the workers learnt of each host. */
   table(run: string, name: string): string {
     return `bc:{${this.name}/${run}/${name}}:table`;
+  }
+
+  /** The steps of a run that one worker runs for all (a hash: step → `done`, or who holds it until when). */
+  steps(run: string): string {
+    return `bc:{${this.name}/${run}/steps}:steps`;
   }
 
   /** The keys of one shard of a run. */

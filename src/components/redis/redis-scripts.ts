@@ -225,3 +225,52 @@ release(ARGV[1])
 redis.call('HINCRBY', KEYS[4], 'v', 1)
 return 1`,
 };
+
+/**
+ * A step of the crawl that one worker runs for all (SharedCrawl.once), in the run's hash of
+ * steps (KEYS[1]): field ARGV[1] is `done`, or `WORKER\tUNTIL` while a worker holds it under a
+ * lease (Redis's clock). ARGV: step, worker, lease ms, action: `take` (or renew) returns `mine`,
+ * `wait` (another holds it, its lease running) or `done`; `done` marks it done; `drop` gives it
+ * up (its work failed) so that another worker takes it at once.
+ */
+export const STEP: RedisScript = {
+  name: 'bcStep', keys: 1, lua: `${NOW}
+local held = redis.call('HGET', KEYS[1], ARGV[1])
+if held == 'done' then return 'done' end
+local who, till = nil, 0
+if held then
+  local w, u = string.match(held, '^([^\\t]*)\\t(%d+)$')
+  who, till = w, tonumber(u)
+end
+if ARGV[4] == 'done' then
+  redis.call('HSET', KEYS[1], ARGV[1], 'done')
+  return 'done'
+end
+if ARGV[4] == 'drop' then
+  if who == ARGV[2] then redis.call('HDEL', KEYS[1], ARGV[1]) end
+  return 'dropped'
+end
+if held and who ~= ARGV[2] and till > now then return 'wait' end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2] .. '\\t' .. (now + tonumber(ARGV[3])))
+return 'mine'`,
+};
+
+/**
+ * The fetch history's number for run ARGV[1] (RedisFetchHistory), in its hash KEYS[1]: the same
+ * for every worker of the run, the last run's plus one for a run not numbered yet. ARGV[2]: the
+ * buckets of a history not written yet (a history keeps its own). Returns {run number, buckets}.
+ */
+export const HISTORY_RUN: RedisScript = {
+  name: 'bcHistoryRun', keys: 1, lua: `
+local buckets = redis.call('HGET', KEYS[1], 'buckets')
+if not buckets then
+  buckets = ARGV[2]
+  redis.call('HSET', KEYS[1], 'buckets', buckets)
+end
+local n = redis.call('HGET', KEYS[1], 'run:' .. ARGV[1])
+if not n then
+  n = redis.call('HINCRBY', KEYS[1], 'lastRun', 1)
+  redis.call('HSET', KEYS[1], 'run:' .. ARGV[1], n)
+end
+return {tonumber(n), tonumber(buckets)}`,
+};

@@ -5,10 +5,10 @@ import type { RedisLink } from './redis-link.js';
 const CHUNK = 1 << 20;
 
 /**
- * Saves every key matching `pattern` (a run's) to `file`, each as its DUMP: a record is the key's
+ * Saves every key matching `patterns` (a run's) to `file`, each as its DUMP: a record is the key's
  * length (4 bytes), the key, the value's length (4 bytes), the value. Returns how many keys.
  */
-export async function saveKeys(link: RedisLink, pattern: string, file: string): Promise<number> {
+export async function saveKeys(link: RedisLink, patterns: readonly string[], file: string): Promise<number> {
   const handle = await open(file, 'w');
   let n = 0;
   let pending: Buffer[] = [];
@@ -19,7 +19,7 @@ export async function saveKeys(link: RedisLink, pattern: string, file: string): 
     size = 0;
   };
   try {
-    for await (const key of link.keysMatching(pattern)) {
+    for await (const key of eachKey(link, patterns)) {
       const value = await link.dump(key);
       // A key gone between the scan and its dump was not the run's any more.
       if (value === undefined) continue;
@@ -39,6 +39,10 @@ export async function saveKeys(link: RedisLink, pattern: string, file: string): 
     await handle.close();
   }
   return n;
+}
+
+async function* eachKey(link: RedisLink, patterns: readonly string[]): AsyncGenerator<string> {
+  for (const pattern of patterns) yield* link.keysMatching(pattern);
 }
 
 /** Puts back the keys `saveKeys` wrote, replacing any of the same names. Returns how many. */

@@ -11,7 +11,8 @@ import { FetchFile, type FetchFileConfig } from '../files/fetch-file.js';
 import { fetchFileComponent } from '../files/fetch-file.js';
 import { classifyDelta, type ChangeOptions } from './classify-delta.js';
 import { fetchHistoryProcessorComponent } from './fetch-history-processor.js';
-import { FetchHistoryStore, updatedRecord } from './fetch-history-store.js';
+import { FetchHistoryStore } from './fetch-history-store.js';
+import { updatedRecord } from '../../model/updated-record.js';
 import type { LevelStateStore } from './level-state-store.js';
 
 /** The descriptor's defaults: every signal compared, one differing is a change. */

@@ -1,7 +1,7 @@
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import type { DeltaKind, FetchHistoryRecord } from '../../model/fetch-history.js';
 import { documentContentOf } from '../../model/receiver.js';
-import { fetchEntryOf, lastContentFetch } from './fetch-entry.js';
+import { fetchEntryOf, lastContentFetch } from '../../model/fetch-entry.js';
 
 export interface ChangeOptions {
   readonly useChecksum: boolean;

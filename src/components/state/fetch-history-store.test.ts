@@ -7,7 +7,8 @@ import type { DocumentEvent, FetchHistoryRecord } from '../../model/fetch-histor
 import type { StateStore } from '../../model/state-store.js';
 import { levelStore } from '../../../test/support/level-store.js';
 import { tempDir } from '../../../test/support/temp-dir.js';
-import { FetchHistoryStore, updatedRecord } from './fetch-history-store.js';
+import { FetchHistoryStore } from './fetch-history-store.js';
+import { updatedRecord } from '../../model/updated-record.js';
 
 const T = Date.UTC(2024, 0, 2);
 

@@ -1,5 +1,5 @@
-import { bodySizeOf, type CrawlUri } from '../../model/crawl-uri.js';
-import type { FetchHistoryEntry } from '../../model/fetch-history.js';
+import { bodySizeOf, type CrawlUri } from './crawl-uri.js';
+import type { FetchHistoryEntry } from './fetch-history.js';
 
 /** What the history keeps of this fetch: validators from the response (or the file), digest, size, type. */
 export function fetchEntryOf(curi: CrawlUri): FetchHistoryEntry {

@@ -18,9 +18,15 @@
  *    of redis-keys.ts and the members of RedisUriUniqFilter.place, 16 shards × 4,096 buckets, the
  *    defaults), bytes per URL from INFO memory, against the issue's goal of about 10.
  *
+ * 4. The fetch history in Redis (RedisFetchHistory, for delta runs): N documents recorded through
+ *    the bean itself (a real RedisConnection), each with an ETag, a Last-Modified, a digest and
+ *    `--history-links` outlinks as a crawl keeps them; bytes per document from INFO memory, and
+ *    the record's JSON size beside it.
+ *
  * Usage: node dist/test/bench/distributed.bench.js [--hosts N (1000)] [--pages-per-host N (4)]
  *   [--workers 1,2,4] [--threads N (50)] [--queued N (200000)] [--seen N (10000000)]
- *   [--no-crawl] [--no-memory] [--no-seen] [--aof (Redis with appendonly yes, appendfsync always)]
+ *   [--history N (200000)] [--history-links N (20)]
+ *   [--no-crawl] [--no-memory] [--no-seen] [--no-history] [--aof (Redis with appendonly yes, appendfsync always)]
  * Needs redis-server (Debian's redis-server) and GNU time. Writes test/bench/results/distributed.json.
  */
 import { startManyHostsServer } from './many-hosts-server.js';
@@ -39,6 +45,10 @@ import { CrawlUri } from '../../src/model/crawl-uri.js';
 import { fingerprint } from '../../src/util/fingerprint-set.js';
 import { surtAuthorityQueueKey } from '../../src/util/url/surt-authority-queue-key.js';
 import { RedisServer } from '../support/redis-server.js';
+import { RedisConnection } from '../../src/components/redis/redis-connection.js';
+import { redisConnectionComponent } from '../../src/components/redis/redis-connection.descriptor.js';
+import { RedisFetchHistory, redisFetchHistoryComponent } from '../../src/components/redis/redis-fetch-history.js';
+import { updatedRecord } from '../../src/model/updated-record.js';
 import { fmt, timedAsync, type Measured } from './measure.js';
 import { DEFAULT_MANY_HOSTS, hostAddress, pagePath, type ManyHostsShape } from './many-hosts-site.js';
 import { BIN, CONTACT, ROOT } from './runners/beancrawl.js';
@@ -56,6 +66,8 @@ const threads = Number(opt('--threads', '50'));
 const QUEUED = Number(opt('--queued', '200000'));
 const SEEN = Number(opt('--seen', '10000000'));
 const aof = argv.includes('--aof');
+const HISTORY = Number(opt('--history', '200000'));
+const HISTORY_LINKS = Number(opt('--history-links', '20'));
 /** The RedisConnection's defaults (redis-connection.descriptor.ts): the layout a run gets unless its bean says otherwise. */
 const SHARDS = 16;
 const BUCKETS = 65536;
@@ -284,6 +296,52 @@ async function fillSeen(n: number): Promise<SeenResult> {
 }
 
 // ---------------------------------------------------------------------------------------------
+// 4. The fetch history in Redis
+
+interface HistoryResult { documents: number; links: number; bytes: number; perDocument: number; jsonPerDocument: number; recordsPerS: number }
+
+async function fillHistory(n: number, links: number): Promise<HistoryResult> {
+  const redis = await RedisServer.create();
+  const props = (spec: Record<string, { default?: unknown }>): Record<string, unknown> => Object.fromEntries(Object.entries(spec).map(([k, v]) => [k, v.default]));
+  const connection = new RedisConnection({ ...props(redisConnectionComponent.props as never), redisUrl: redis.url, crawlName: 'bench', workerId: 'bench' } as never);
+  await connection.start();
+  const history = new RedisFetchHistory({ ...props(redisFetchHistoryComponent.props as never), redis: connection } as never);
+  try {
+    await history.start();
+    const before = await usedMemory(redis.url);
+    const started = Date.now();
+    let json = 0;
+    for (let i = 0; i < n; i++) {
+      const h = i % shape.hosts;
+      const url = `http://${hostAddress(h)}:8080/section/${i % 50}/page-${Math.floor(i / shape.hosts)}.html`;
+      const curi = new CrawlUri(url);
+      const body = Buffer.from(`<html>page ${i}</html>`);
+      curi.fetchStatus = 200;
+      curi.fetchBeginTime = Date.now();
+      curi.contentType = 'text/html';
+      curi.contentSize = 4000 + (i % 20000);
+      curi.contentDigest = `sha1:${fingerprint(url).toString(32).toUpperCase().padEnd(32, 'A')}`;
+      curi.response = {
+        statusCode: 200, statusText: 'OK', httpVersion: '1.1', rawHeaders: [], rawBody: body, body, ipAddress: '127.0.0.1',
+        headers: { etag: `"${fingerprint(url).toString(16)}"`, 'last-modified': new Date(started - i * 1000).toUTCString() },
+      };
+      for (let k = 0; k < links; k++) curi.outlinks.push({ uri: `http://${hostAddress((h + k) % shape.hosts)}:8080/section/${k}/page-${(i + k) % 997}.html`, hop: 'L', context: 'a/@href' } as never);
+      history.record(curi);
+      if (i < 1000) json += Buffer.byteLength(JSON.stringify(updatedRecord(curi, undefined, 1, 2)));
+      // The frontier waits for the connection's writes before completing a URI: so does this, a batch at a time.
+      if (i % 500 === 499) await connection.settled();
+    }
+    await connection.settled();
+    const seconds = (Date.now() - started) / 1000;
+    const bytes = (await usedMemory(redis.url)) - before;
+    return { documents: n, links, bytes, perDocument: bytes / n, jsonPerDocument: json / Math.min(n, 1000), recordsPerS: n / seconds };
+  } finally {
+    await connection.stop();
+    await redis.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
   const out: string[] = [];
@@ -346,6 +404,18 @@ async function main(): Promise<void> {
     say();
     say(`${s.perUrl <= GOAL_SEEN_BYTES * 1.1 ? 'Meets' : 'Misses'} the goal: ${fmt(s.perUrl, 2)} bytes a URL (8 bytes a 53-bit fingerprint in an intset, plus each bucket's key and allocation); a bucket stays an intset up to set-max-intset-entries (512): ${s.largestBucket} here.`);
     json.seen = s;
+  }
+
+  if (!argv.includes('--no-history')) {
+    say(`## The fetch history in Redis (RedisFetchHistory): ${HISTORY.toLocaleString('en')} documents, ${HISTORY_LINKS} outlinks each`);
+    say();
+    const h = await fillHistory(HISTORY, HISTORY_LINKS);
+    say("| documents | outlinks each | used_memory Δ MB | bytes per document | the record's JSON | records/s (one worker) |");
+    say('|---|---|---|---|---|---|');
+    say(`| ${h.documents.toLocaleString('en')} | ${h.links} | ${fmt(h.bytes / 1048576, 1)} | ${fmt(h.perDocument, 0)} | ${fmt(h.jsonPerDocument, 0)} | ${fmt(h.recordsPerS, 0)} |`);
+    say();
+    say("A document's record is JSON, its outlinks most of it (they are queued again when a document has not changed), kept deflated (compressRecords) since Redis holds it in memory, where a LevelStateStore keeps it compressed on disk.");
+    json.history = h;
   }
 
   const results = join(HERE, '..', '..', '..', 'test', 'bench', 'results');

@@ -2,6 +2,7 @@ import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans
 import { FetchHistoryBook, type HistoryRecords } from '../../model/fetch-history-book.js';
 import { FETCH_HISTORY_PROPS, FETCH_HISTORY_REFS } from '../../model/fetch-history-props.js';
 import type { StateStore } from '../../model/state-store.js';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { RedisConnection } from './redis-connection.js';
 import type { RedisCrawl } from './redis-crawl.js';
 import { shardOf } from './redis-keys.js';
@@ -18,6 +19,10 @@ export const redisFetchHistoryComponent = defineComponent({
   kinds: ['FetchHistory'],
   props: {
     ...FETCH_HISTORY_PROPS,
+    compressRecords: {
+      type: 'boolean', default: true,
+      description: 'Keep each record deflated: about a third of its JSON in Redis\'s memory (550 bytes instead of 1,900 for a document with 20 outlinks), for some 40 µs of CPU a record. Records of either kind are read.',
+    },
     historyBuckets: {
       type: 'integer', default: 64, minimum: 1, maximum: 65536,
       description: 'Redis hashes the records are spread over (each in a slot of its own on a Redis Cluster); a history keeps the number it was first written with.',
@@ -61,7 +66,7 @@ export class RedisFetchHistory extends FetchHistoryBook {
     const crawl = await redis.join();
     const [run, buckets] = (await crawl.link.run(HISTORY_RUN, [crawl.keys.history], [crawl.run, this.config.historyBuckets])) as [number, number];
     this.run = Number(run);
-    this.#records = redisRecords(redis, crawl, Number(buckets), this.config.stateStore as StateStore | undefined);
+    this.#records = redisRecords(redis, crawl, Number(buckets), this.config.stateStore as StateStore | undefined, this.config.compressRecords);
   }
 
   protected records(): HistoryRecords {
@@ -70,22 +75,46 @@ export class RedisFetchHistory extends FetchHistoryBook {
   }
 }
 
+/** The first byte of a record kept compressed (raw deflate follows); a record in plain JSON starts with `{`. */
+const DEFLATED = 1;
+
+/**
+ * A record is a few hundred bytes to a few KB: a small window does as well on it as the default
+ * one and costs half as much to set up, which is most of what deflating it costs.
+ */
+const SMALL_WINDOW = { windowBits: 12, memLevel: 5 } as const;
+
+/**
+ * A record as kept in Redis, which holds it in memory: deflated when `compress` says so (about a
+ * third of its JSON, whose outlinks repeat their hosts and paths), else its JSON.
+ */
+function pack(text: string, compress: boolean): Buffer | string {
+  return compress ? Buffer.concat([Buffer.of(DEFLATED), deflateRawSync(text, SMALL_WINDOW)]) : text;
+}
+
+function unpack(value: Buffer): string {
+  return value[0] === DEFLATED ? inflateRawSync(value.subarray(1), { windowBits: SMALL_WINDOW.windowBits }).toString('utf8') : value.toString('utf8');
+}
+
 /**
  * Records in Redis. A fetch's record is written at once, tracked by the connection, so that its
  * URI is completed only after it. A run end's marks wait for the worker's commit that holds the
  * reports, then go together.
  */
-function redisRecords(redis: RedisConnection, crawl: RedisCrawl, buckets: number, store: StateStore | undefined): HistoryRecords {
+function redisRecords(redis: RedisConnection, crawl: RedisCrawl, buckets: number, store: StateStore | undefined, compress: boolean): HistoryRecords {
   const { link, keys } = crawl;
   const keyOf = (uri: string): string => keys.historyRecords(shardOf(uri, buckets));
-  let marks = new Map<string, Array<string>>();
+  let marks = new Map<string, Array<string | Buffer>>();
   return {
-    get: async (uri) => ((await link.command('HGET', keyOf(uri), uri)) as string | null) ?? undefined,
-    put: (uri, text) => redis.track(link.command('HSET', keyOf(uri), uri, text)),
+    get: async (uri) => {
+      const value = (await link.commandBuffer('HGET', keyOf(uri), uri)) as Buffer | null;
+      return value === null ? undefined : unpack(value);
+    },
+    put: (uri, text) => redis.track(link.commandBuffer('HSET', keyOf(uri), uri, pack(text, compress))),
     mark: (uri, text) => {
       const key = keyOf(uri);
       const fields = marks.get(key) ?? [];
-      fields.push(uri, text);
+      fields.push(uri, pack(text, compress));
       marks.set(key, fields);
     },
     async settle() {
@@ -93,7 +122,7 @@ function redisRecords(redis: RedisConnection, crawl: RedisCrawl, buckets: number
       marks = new Map();
       if (pending.size === 0) return;
       await store?.commit();
-      await Promise.all([...pending].map(([key, fields]) => link.command('HSET', key, ...fields)));
+      await Promise.all([...pending].map(([key, fields]) => link.commandBuffer('HSET', key, ...fields)));
     },
     async *scan() {
       // What this worker wrote is read back too.
@@ -104,13 +133,14 @@ function redisRecords(redis: RedisConnection, crawl: RedisCrawl, buckets: number
         const seen = new Set<string>();
         let cursor = '0';
         do {
-          const [next, flat] = (await link.command('HSCAN', key, cursor, 'COUNT', SCAN_COUNT)) as [string, string[]];
+          const [next, flat] = (await link.commandBuffer('HSCAN', key, cursor, 'COUNT', SCAN_COUNT)) as [Buffer, Buffer[]];
           for (let i = 0; i + 1 < flat.length; i += 2) {
-            if (seen.has(flat[i])) continue;
-            seen.add(flat[i]);
-            yield [flat[i], flat[i + 1]] as const;
+            const uri = flat[i].toString('utf8');
+            if (seen.has(uri)) continue;
+            seen.add(uri);
+            yield [uri, unpack(flat[i + 1])] as const;
           }
-          cursor = next;
+          cursor = next.toString('utf8');
         } while (cursor !== '0');
       }
     },

@@ -14,6 +14,8 @@ export interface RedisLink {
   run(script: RedisScript, keys: readonly string[], args: ReadonlyArray<string | number>): Promise<unknown>;
   /** Runs one command (routed by its first key on a cluster). */
   command(name: string, ...args: Array<string | number>): Promise<unknown>;
+  /** Runs one command whose arguments or answer may be bytes: strings in the answer come as Buffers. */
+  commandBuffer(name: string, ...args: Array<string | number | Buffer>): Promise<unknown>;
   /**
    * Runs several scripts at once, in order, each answer in its place (one write and one round
    * trip on a single server; on a cluster, each call to its own node). A call that fails rejects the whole.
@@ -120,6 +122,10 @@ class IoRedisLink implements RedisLink {
 
   command(name: string, ...args: Array<string | number>): Promise<unknown> {
     return this.client.call(name, ...args);
+  }
+
+  commandBuffer(name: string, ...args: Array<string | number | Buffer>): Promise<unknown> {
+    return this.client.callBuffer(name, ...args);
   }
 
   async unlinkMatching(pattern: string): Promise<number> {

@@ -61,10 +61,11 @@ describe('RedisCrawl.once: a step one worker runs for all (on a real redis-serve
     const [a, b, c] = await workersOf(['a', 'b', 'c'], 600);
     // a takes the step, then its connection goes: it renews no more, as a killed worker would not.
     let taken = false;
-    void a.once('decide', async () => {
+    let release!: () => void;
+    const dead = a.once('decide', async () => {
       taken = true;
       await a.link.close();
-      await new Promise(() => undefined);
+      await new Promise<void>((resolve) => (release = resolve));
     }).catch(() => undefined);
     await until(() => taken, 'a to take the step');
     const ran: string[] = [];
@@ -78,6 +79,8 @@ describe('RedisCrawl.once: a step one worker runs for all (on a real redis-serve
     expect(failed).to.equal('boom');
     await b.once('other', async () => void ran.push('b again'));
     expect(ran).to.deep.equal(['b', 'b again']);
+    release();
+    await dead;
   });
 
   it('returns without running the work once the crawl is terminated, or when the caller aborts', async () => {

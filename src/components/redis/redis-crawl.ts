@@ -136,7 +136,7 @@ export class RedisCrawl implements SharedCrawl {
       if (answer === 'done') return;
       if (answer === 'mine') {
         // Held while the work goes on; a worker stalled past the lease may find another took the step over (its work goes on from there).
-        const renew = setInterval(() => void call('take').catch(() => undefined), Math.max(100, this.stepLeaseMs / 3));
+        const renew = setInterval(() => void call('take').catch(() => undefined), Math.max(100, this.stepLeaseMs / 3)).unref();
         try {
           await work();
         } catch (e) {

@@ -1,29 +1,22 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { MultiHostSite } from '../support/multi-host-site.js';
 import { RedisServer } from '../support/redis-server.js';
 import { requireServer } from '../support/require-server.js';
-import { BIN, REPO_ROOT, runCli } from '../support/run-cli.js';
+import { REPO_ROOT, runCli } from '../support/run-cli.js';
 import { tempDir } from '../support/temp-dir.js';
+import { setArgs, WorkerProcess } from '../support/worker-process.js';
 import { until } from '../support/until.js';
 import { parseCrawlLog } from '../support/crawl-job.js';
 
-/** A worker process of the shared crawl, its output kept for the failure message. */
-interface Worker {
-  readonly id: string;
-  readonly child: ChildProcess;
-  output: string;
-  readonly exited: Promise<number | null>;
-}
 
 describe('a crawl shared through Redis, driven from another shell (beancrawl status|pause|unpause|terminate|logs)', function () {
   this.timeout(120_000);
   let redis: RedisServer;
   let site: MultiHostSite;
   let job: { dir: string; cleanup(): Promise<void> };
-  let workers: Worker[] = [];
+  let workers: WorkerProcess[] = [];
 
   before(async function () {
     requireServer(this, 'redis-server');
@@ -50,23 +43,20 @@ describe('a crawl shared through Redis, driven from another shell (beancrawl sta
   });
 
   afterEach(async () => {
-    for (const w of workers) w.child.kill('SIGKILL');
+    for (const w of workers) w.signal('SIGKILL');
     await Promise.all(workers.map((w) => w.exited));
     await job.cleanup();
   });
 
-  const sets = (): string[] => ['disposition.delayFactor=0', 'disposition.minDelayMs=50', 'disposition.maxDelayMs=50'].flatMap((s) => ['--set', s]);
+  const sets = (): string[] => setArgs(['disposition.delayFactor=0', 'disposition.minDelayMs=50', 'disposition.maxDelayMs=50']);
 
-  function startWorker(id: string, args: readonly string[]): Worker {
-    const child = spawn(process.execPath, [BIN, 'launch', job.dir, '--worker-id', id, ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    const worker: Worker = { id, child, output: '', exited: new Promise((resolve) => child.on('close', resolve)) };
-    child.stdout!.setEncoding('utf8').on('data', (d: string) => (worker.output += d));
-    child.stderr!.setEncoding('utf8').on('data', (d: string) => (worker.output += d));
+  function startWorker(id: string, args: readonly string[]): WorkerProcess {
+    const worker = new WorkerProcess(id, job.dir, args);
     workers.push(worker);
     return worker;
   }
 
-  const why = (): string => workers.map((w) => `--- worker ${w.id}:\n${w.output}`).join('\n');
+  const why = (): string => workers.map((w) => w.output).join('\n');
 
   async function status(): Promise<{ state: string; frontier: { succeeded: number; inProcess: number }; workers: Array<{ id: string }> }> {
     const r = await runCli(['status', job.dir, '--json'], { timeoutMs: 30_000 });
@@ -106,9 +96,9 @@ describe('a crawl shared through Redis, driven from another shell (beancrawl sta
 
     const ended = await runCli(['terminate', job.dir], { timeoutMs: 30_000 });
     expect(ended.code, ended.stderr).to.equal(0);
-    expect(await a.exited, why()).to.equal(5);
-    expect(await b.exited, why()).to.equal(5);
-    expect(a.output).to.match(/ABORTED/);
+    expect(await a.code(), why()).to.equal(5);
+    expect(await b.code(), why()).to.equal(5);
+    expect(a.stdout + a.stderr).to.match(/ABORTED/);
 
     // One crawl.log a worker; `logs` merges them in time order, every line of both.
     const own = await Promise.all(['a', 'b'].map(async (id) => {
@@ -141,7 +131,7 @@ describe('a crawl shared through Redis, driven from another shell (beancrawl sta
     // More is fetched after the checkpoint; then every worker dies, and Redis forgets the crawl.
     const heard = site.log.length;
     await until(() => site.log.length > heard + 4, 'fetches after the checkpoint', { timeoutMs: 30_000, everyMs: 50 });
-    for (const w of workers) w.child.kill('SIGKILL');
+    for (const w of workers) w.signal('SIGKILL');
     await Promise.all(workers.map((w) => w.exited));
     await redis.restart();
     const { Redis } = await import('ioredis');
@@ -150,7 +140,7 @@ describe('a crawl shared through Redis, driven from another shell (beancrawl sta
     await client.quit();
 
     const again = [startWorker('a', [...args, '--checkpoint', 'latest']), startWorker('b', [...args, '--checkpoint', 'latest'])];
-    for (const w of again) expect(await w.exited, why()).to.equal(0);
+    for (const w of again) expect(await w.code(), why()).to.equal(0);
     const merged = await runCli(['logs', job.dir], { timeoutMs: 30_000 });
     const pages = parseCrawlLog(merged.stdout).filter((e) => !e.uri.startsWith('dns:') && !e.uri.endsWith('/robots.txt'));
     // Lines written after the checkpoint were cut when each worker's files were put back in step with its state.

@@ -1,6 +1,5 @@
 import { decodeQueuedRow } from '../../src/model/queued-row.js';
 import { expect } from 'chai';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -11,9 +10,9 @@ import { MultiHostSite } from '../support/multi-host-site.js';
 import { RedisCluster } from '../support/redis-cluster.js';
 import { RedisServer } from '../support/redis-server.js';
 import { requireServer } from '../support/require-server.js';
-import { BIN, REPO_ROOT } from '../support/run-cli.js';
+import { WorkerProcess, setArgs } from '../support/worker-process.js';
+import { REPO_ROOT } from '../support/run-cli.js';
 import { seededRandom } from '../support/seeded-random.js';
-import { skipBecause } from '../support/skip-because.js';
 import { tempDir } from '../support/temp-dir.js';
 import { field, readWarcFile } from '../support/warc-reader.js';
 import { until } from '../support/until.js';
@@ -40,34 +39,6 @@ const POLITE_MS = 60;
  * A broken politeness shows as requests at once or a few ms apart, far below it.
  */
 const CLOCK_SLACK_MS = 15;
-
-/** One `beancrawl launch JOB --worker-id ID`: its output kept, for the test's messages. */
-class Worker {
-  readonly child: ChildProcess;
-  stdout = '';
-  stderr = '';
-  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-
-  constructor(readonly id: string, job: string, sets: readonly string[]) {
-    this.child = spawn(process.execPath, [BIN, 'launch', job, ...(id ? ['--worker-id', id] : []), ...sets.flatMap((s) => ['--set', s])], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    this.child.stdout!.setEncoding('utf8').on('data', (d: string) => (this.stdout += d));
-    this.child.stderr!.setEncoding('utf8').on('data', (d: string) => (this.stderr += d));
-    this.exited = new Promise((resolve) => this.child.once('close', (code, signal) => resolve({ code, signal })));
-  }
-
-  get running(): boolean {
-    return this.child.exitCode === null && this.child.signalCode === null;
-  }
-
-  signal(signal: NodeJS.Signals): void {
-    if (this.running) this.child.kill(signal);
-  }
-
-  /** Its output, for a failing test's message. */
-  get output(): string {
-    return `--- worker ${this.id} (pid ${this.child.pid}, exit ${this.child.exitCode ?? this.child.signalCode}) stdout:\n${this.stdout.slice(-3000)}\n--- stderr:\n${this.stderr.slice(-6000)}`;
-  }
-}
 
 /** A client of the test's Redis (server or cluster), to read what the workers keep there. */
 type Client = Redis | Cluster;
@@ -148,8 +119,8 @@ interface CrawlSetup {
   readonly job: string;
   readonly name: string;
   readonly sets: string[];
-  readonly workers: Worker[];
-  start(id: string): Worker;
+  readonly workers: WorkerProcess[];
+  start(id: string): WorkerProcess;
   /** Every worker's output, for a failing test's message. */
   outputs(): string;
 }
@@ -166,11 +137,11 @@ async function setUp(dir: string, site: MultiHostSite, name: string, redisSets: 
     'crawlController.maxToeThreads=8',
     ...redisSets,
   ];
-  const workers: Worker[] = [];
+  const workers: WorkerProcess[] = [];
   return {
     site, job, name, sets, workers,
     start(id: string) {
-      const w = new Worker(id, job, sets);
+      const w = new WorkerProcess(id, job, setArgs(sets));
       workers.push(w);
       return w;
     },
@@ -197,7 +168,7 @@ async function allExit(crawl: CrawlSetup, timeoutMs = 30_000): Promise<void> {
  * none of the seeds because the others did. The latter is the bug that the skipped test below
  * names; this lets the other checks run meanwhile.
  */
-function exitedWell(w: Worker): boolean {
+function exitedWell(w: WorkerProcess): boolean {
   return w.child.exitCode === 0 || (w.child.exitCode === 3 && /not one seed could be crawled/.test(w.stdout + w.stderr));
 }
 
@@ -334,12 +305,12 @@ describe('a crawl shared by worker processes through Redis (issue 24; the binary
     const pagesDone = () => new Set(s.log.filter((e) => e.status === 200 && s.pages.has(e.url)).map((e) => e.url)).size;
     /** What each kill or stall left held: the URIs its worker had leased at that moment. */
     const events: Array<{ what: string; held: Set<string> }> = [];
-    const byId = new Map<string, Worker>();
+    const byId = new Map<string, WorkerProcess>();
     for (const id of ['w1', 'w2', 'w3']) byId.set(id, crawl.start(id));
     const atProgress = async (fraction: number) => until(() => pagesDone() >= fraction * total, `${Math.round(fraction * 100)} % of the pages`, { timeoutMs: 30_000, everyMs: 5 });
 
     /** Stops `w`, and returns the URIs it holds then: nothing it asks of Redis can change that while it is stopped. */
-    const freeze = async (w: Worker): Promise<Set<string>> => {
+    const freeze = async (w: WorkerProcess): Promise<Set<string>> => {
       w.signal('SIGSTOP');
       return new Set((await leases(probe, crawl.name)).filter((l) => l.worker === w.id).map((l) => l.uri));
     };
@@ -469,7 +440,7 @@ describe('a crawl shared by worker processes through Redis (issue 24; the binary
     await until(() => s.inFlight === 0, 'the requests under way to end');
     if (away === 'past the leases') {
       const { run } = { run: readdirSync(join(crawl.job, 'runs'))[0] };
-      const alerted = (w: Worker) => {
+      const alerted = (w: WorkerProcess) => {
         const file = join(crawl.job, 'runs', run, 'workers', w.id, 'logs', 'alerts.log');
         return existsSync(file) && readFileSync(file, 'utf8').includes('Redis does not answer');
       };
@@ -564,7 +535,7 @@ describe('a crawl shared by worker processes through Redis (issue 24; the binary
     // A Redis URL where nothing listens: the unused redis bean must not be reached.
     current = await setUp(work.dir, s, 'dist-e', ['redis.redisUrl=redis://127.0.0.1:1'], local);
     const crawl = current;
-    const plain = new Worker('', crawl.job, crawl.sets);
+    const plain = new WorkerProcess('', crawl.job, setArgs(crawl.sets));
     crawl.workers.push(plain);
     await allExit(crawl);
     await s.settled();

@@ -1,21 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { ChangingSite } from '../support/changing-site.js';
 import { RedisServer } from '../support/redis-server.js';
 import { requireServer } from '../support/require-server.js';
-import { BIN, REPO_ROOT } from '../support/run-cli.js';
+import { REPO_ROOT, runCli } from '../support/run-cli.js';
 import { page, SiteServer, type Route } from '../support/site-server.js';
 import { tempDir } from '../support/temp-dir.js';
+import { setArgs, WorkerProcess } from '../support/worker-process.js';
 
-/** A worker process of the shared crawl, its output kept for the failure message. */
-interface Worker {
-  readonly id: string;
-  readonly child: ChildProcess;
-  output: string;
-  readonly exited: Promise<number | null>;
-}
 
 interface Event { readonly kind: string; readonly url: string }
 
@@ -43,7 +36,7 @@ describe('delta runs of a crawl shared through Redis: the fetch history crawl-wi
   this.timeout(180_000);
   let redis: RedisServer;
   let job: { dir: string; cleanup(): Promise<void> };
-  let workers: Worker[] = [];
+  let workers: WorkerProcess[] = [];
 
   before(async function () {
     requireServer(this, 'redis-server');
@@ -55,22 +48,19 @@ describe('delta runs of a crawl shared through Redis: the fetch history crawl-wi
   });
 
   afterEach(async () => {
-    for (const w of workers) w.child.kill('SIGKILL');
+    for (const w of workers) w.signal('SIGKILL');
     await Promise.all(workers.map((w) => w.exited));
     await job?.cleanup();
   });
 
-  function startWorker(id: string, args: readonly string[] = []): Worker {
+  function startWorker(id: string, args: readonly string[] = []): WorkerProcess {
     const sets = ['disposition.delayFactor=0', 'disposition.minDelayMs=20', 'disposition.maxDelayMs=20', 'frontier.retryDelaySeconds=0', 'frontier.maxRetries=1'];
-    const child = spawn(process.execPath, [BIN, 'launch', job.dir, '--worker-id', id, ...sets.flatMap((s) => ['--set', s]), ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    const worker: Worker = { id, child, output: '', exited: new Promise((resolve) => child.on('close', resolve)) };
-    child.stdout!.setEncoding('utf8').on('data', (d: string) => (worker.output += d));
-    child.stderr!.setEncoding('utf8').on('data', (d: string) => (worker.output += d));
+    const worker = new WorkerProcess(id, job.dir, [...setArgs(sets), ...args]);
     workers.push(worker);
     return worker;
   }
 
-  const why = (): string => workers.map((w) => `--- worker ${w.id}:\n${w.output}`).join('\n');
+  const why = (): string => workers.map((w) => w.output).join('\n');
 
   /** Which workers reported a deletion in the latest run. */
   let deletedBy: string[] = [];
@@ -96,7 +86,7 @@ describe('delta runs of a crawl shared through Redis: the fetch history crawl-wi
 
   async function runWorkers(ids: readonly string[], args: readonly string[] = []): Promise<void> {
     const started = ids.map((id) => startWorker(id, args));
-    for (const w of started) expect(await w.exited, why()).to.equal(0);
+    for (const w of started) expect(await w.code(), why()).to.equal(0);
   }
 
   it('reports each document once across the workers: new, changed, unchanged and deleted, the documents not reached checked once for all', async () => {
@@ -166,12 +156,9 @@ describe('delta runs of a crawl shared through Redis: the fetch history crawl-wi
     const profile = await readFile(join(REPO_ROOT, 'profiles', 'delta-recrawl.xml'), 'utf8');
     const beans = sharedDeltaBeans(profile, redis.url, 'refused', ['http://127.0.0.1:1/']).replace('class="RedisFetchHistory"', 'class="FetchHistoryStore"');
     await writeFile(join(job.dir, 'crawler-beans.xml'), beans);
-    const child = spawn(process.execPath, [BIN, 'verify', job.dir], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout!.setEncoding('utf8').on('data', (d: string) => (output += d));
-    child.stderr!.setEncoding('utf8').on('data', (d: string) => (output += d));
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-    expect(code, output).to.not.equal(0);
+    const verified = await runCli(['verify', job.dir], { timeoutMs: 30_000 });
+    const output = verified.stdout + verified.stderr;
+    expect(verified.code, output).to.equal(1);
     expect(output).to.match(/each worker's own state store/);
     expect(output).to.match(/RedisFetchHistory/);
   });

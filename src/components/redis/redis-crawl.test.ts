@@ -1,37 +1,26 @@
 import { expect } from 'chai';
-import { RedisServer } from '../../../test/support/redis-server.js';
-import { requireServer } from '../../../test/support/require-server.js';
+import { redisSuite } from '../../../test/support/redis-suite.js';
 import { until } from '../../../test/support/until.js';
 import { RedisCrawl } from './redis-crawl.js';
 import { openRedisLink } from './redis-link.js';
 
 describe('RedisCrawl.once: a step one worker runs for all (on a real redis-server)', function () {
   this.timeout(30_000);
-  let server: RedisServer;
+  const suite = redisSuite();
   let n = 0;
-  const crawls: RedisCrawl[] = [];
-
-  before(async function () {
-    requireServer(this, 'redis-server');
-    server = await RedisServer.create();
-  });
-  after(async () => server?.close());
-  afterEach(async () => {
-    for (const crawl of crawls.splice(0)) {
-      await crawl.leave();
-      await crawl.link.close();
-    }
-  });
 
   /** Workers of one new crawl, each on its own connection, steps held for `leaseMs` unrenewed. */
   async function workersOf(ids: readonly string[], leaseMs = 30_000): Promise<RedisCrawl[]> {
     const name = `once${++n}`;
     const joined: RedisCrawl[] = [];
     for (const id of ids) {
-      const crawl = await RedisCrawl.join(openRedisLink({ url: server.url, cluster: false, connectTimeoutMs: 5000 }), name, 'run1', id, { shards: 2, buckets: 16 });
+      const crawl = await RedisCrawl.join(openRedisLink({ url: suite.server.url, cluster: false, connectTimeoutMs: 5000 }), name, 'run1', id, { shards: 2, buckets: 16 });
       crawl.stepLeaseMs = leaseMs;
       crawl.watchState(() => undefined);
-      crawls.push(crawl);
+      suite.stops.push(async () => {
+        await crawl.leave();
+        await crawl.link.close();
+      });
       joined.push(crawl);
     }
     return joined;

@@ -1,8 +1,7 @@
 import { expect } from 'chai';
 import { CrawlUri } from '../../model/crawl-uri.js';
 import type { DocumentEvent } from '../../model/fetch-history.js';
-import { RedisServer } from '../../../test/support/redis-server.js';
-import { requireServer } from '../../../test/support/require-server.js';
+import { redisSuite } from '../../../test/support/redis-suite.js';
 import { RedisConnection } from './redis-connection.js';
 import { redisConnectionComponent } from './redis-connection.descriptor.js';
 import { RedisFetchHistory, redisFetchHistoryComponent } from './redis-fetch-history.js';
@@ -24,23 +23,13 @@ function fetched(url: string, status: number, links: readonly string[] = []): Cr
 
 describe('RedisFetchHistory (on a real redis-server)', function () {
   this.timeout(30_000);
-  let server: RedisServer;
+  const suite = redisSuite();
   let n = 0;
-  const stops: Array<() => Promise<void>> = [];
-
-  before(async function () {
-    requireServer(this, 'redis-server');
-    server = await RedisServer.create();
-  });
-  after(async () => server?.close());
-  afterEach(async () => {
-    for (const stop of stops.splice(0)) await stop();
-  });
 
   /** One worker's history of crawl `name`, in run `run` of it. */
   async function historyOf(name: string, run: string, more: Record<string, unknown> = {}): Promise<RedisFetchHistory> {
     const { joinCrawl } = await import('./redis-connection.js');
-    const config = { ...defaults(redisConnectionComponent.props as Props), redisUrl: server.url, crawlName: name, workerId: `w${++n}` };
+    const config = { ...defaults(redisConnectionComponent.props as Props), redisUrl: suite.server.url, crawlName: name, workerId: `w${++n}` };
     const crawl = await joinCrawl(config as never, run);
     const redis = new RedisConnection(config as never);
     // The launch's join, taken over by the connection as a worker's is.
@@ -49,7 +38,7 @@ describe('RedisFetchHistory (on a real redis-server)', function () {
     await redis.start();
     const history = new RedisFetchHistory({ ...defaults(redisFetchHistoryComponent.props as Props), redis, deltaCrawl: true, ...more } as never);
     await history.start();
-    stops.push(() => redis.stop());
+    suite.stops.push(() => redis.stop());
     return history;
   }
 

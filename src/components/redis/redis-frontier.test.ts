@@ -2,8 +2,7 @@ import { expect } from 'chai';
 import { Redis } from 'ioredis';
 import { CrawlUri } from '../../model/crawl-uri.js';
 import { FetchStatus } from '../../model/fetch-status.js';
-import { RedisServer } from '../../../test/support/redis-server.js';
-import { requireServer } from '../../../test/support/require-server.js';
+import { redisSuite } from '../../../test/support/redis-suite.js';
 import { RedisConnection } from './redis-connection.js';
 import { redisConnectionComponent } from './redis-connection.descriptor.js';
 import { RedisFrontier, redisFrontierComponent } from './redis-frontier.js';
@@ -39,23 +38,14 @@ function uri(url: string, queueKey: string, init: Partial<ConstructorParameters<
 
 describe('RedisFrontier (two workers of one crawl on a real redis-server)', function () {
   this.timeout(30_000);
-  let server: RedisServer;
+  const suite = redisSuite();
+  const stops = suite.stops;
   let n = 0;
-  const stops: Array<() => Promise<void>> = [];
-
-  before(async function () {
-    requireServer(this, 'redis-server');
-    server = await RedisServer.create();
-  });
-  after(async () => server?.close());
-  afterEach(async () => {
-    for (const stop of stops.splice(0)) await stop().catch(() => undefined);
-  });
 
   async function pair(more: Record<string, unknown> = {}): Promise<[RedisFrontier, RedisFrontier]> {
     const name = `t${++n}`;
-    const a = await worker(server.url, name, 'a', more);
-    const b = await worker(server.url, name, 'b', more);
+    const a = await worker(suite.server.url, name, 'a', more);
+    const b = await worker(suite.server.url, name, 'b', more);
     stops.push(a.stop, b.stop);
     return [a.frontier, b.frontier];
   }
@@ -109,7 +99,7 @@ describe('RedisFrontier (two workers of one crawl on a real redis-server)', func
     const held = await a.next();
     // a stalls past its lease: in Redis, its lease runs out now (renewals come every 5 s at this lease).
     const crawl = a.sharedCrawl as unknown as { run: string; keys: { shard(run: string, n: number): { lease: string } }; layout: { shards: number } };
-    const client = new Redis(server.url);
+    const client = new Redis(suite.server.url);
     try {
       for (let s = 0; s < crawl.layout.shards; s++) await client.zadd(crawl.keys.shard(crawl.run, s).lease, 'XX', 0, 'h');
     } finally {
@@ -128,7 +118,7 @@ describe('RedisFrontier (two workers of one crawl on a real redis-server)', func
 
   it('hands back at once the leases of a worker that starts again under the same name', async () => {
     const name = `t${++n}`;
-    const a = await worker(server.url, name, 'a');
+    const a = await worker(suite.server.url, name, 'a');
     a.frontier.schedule(uri('http://h.test/1', 'h'));
     const held = await a.frontier.next();
     expect(held?.uri).to.equal('http://h.test/1');
@@ -136,7 +126,7 @@ describe('RedisFrontier (two workers of one crawl on a real redis-server)', func
     await a.redis.crawl.link.close();
     stops.push(() => a.frontier.stop());
     // ...and comes back under its name: the URI it held is its again at once, not after the lease.
-    const again = await worker(server.url, name, 'a');
+    const again = await worker(suite.server.url, name, 'a');
     stops.push(again.stop);
     const retaken = await again.frontier.next();
     expect(retaken?.uri).to.equal('http://h.test/1');
@@ -179,7 +169,7 @@ describe('RedisFrontier (two workers of one crawl on a real redis-server)', func
     const [a] = await pair();
     for (let i = 0; i < 50; i++) a.schedule(uri(`http://h${i % 5}.test/${i}`, `h${i % 5}`));
     await a.refreshStats();
-    const client = new Redis(server.url);
+    const client = new Redis(suite.server.url);
     try {
       const keys = await client.keys(`bc:{t${n}/*`);
       const tags = new Set(keys.map((k) => /\{([^}]*)\}/.exec(k)![1]));

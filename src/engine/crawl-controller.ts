@@ -171,8 +171,11 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
     try {
       await this.#workers();
       if (!this.#abort.signal.aborted) await this.#endOfRun();
-      // Drained and ended here: over for every worker of a shared crawl.
-      if (this.#shared && !this.#abort.signal.aborted) await this.#shared.finish();
+      // Drained and ended here: over for every worker of a shared crawl, whose summary has the crawl's last counts.
+      if (this.#shared && !this.#abort.signal.aborted) {
+        await this.#shared.finish();
+        await frontier.refreshStats?.();
+      }
       // A run cut short by a limit or by terminate, even during its end-of-run check, is over all
       // the same: it decides no deletions (what it did not reach is not proven gone), yet its list
       // receivers get what it found. An interrupted run is not over: its resumption hands the list.
@@ -228,7 +231,7 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
     return {
       state: this.#state === 'PAUSED' && this.#busy > 0 ? 'PAUSING' : this.#state, frontier: this.config.frontier.stats(), busyWorkers: this.#busy,
       exitStatus: this.#state === 'FINISHED' || this.#state === 'STOPPING' ? this.#exitStatus : undefined,
-      bytes: shared?.bytes ?? this.#bytes, documents: shared?.documents ?? this.#documents, seedsCrawled: shared?.seedsCrawled ?? this.#seedsCrawled, delta: this.#delta && { ...this.#delta }, elapsedMs: this.#elapsed(), alert: this.#alert ?? this.#pauseAlert,
+      bytes: shared?.bytes ?? this.#bytes, documents: shared?.documents ?? this.#documents, seedsCrawled: shared?.seedsCrawled ?? this.#seedsCrawled, delta: this.#delta && { ...(shared?.delta ?? this.#delta) }, elapsedMs: this.#elapsed(), alert: this.#alert ?? this.#pauseAlert,
       recentAlerts: this.config.loggerModule?.recentAlerts?.(),
     };
   }
@@ -329,11 +332,17 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
     const shared = this.#shared;
     const signal = this.#abort.signal;
     const check = async (): Promise<number> => fetchHistory.scheduleUnseen((uri) => this.#scheduleCheck(uri));
-    const decide = async (): Promise<unknown> => fetchHistory.finishRun((event) => {
-      // Documents decided at the end, without a fetch this run: unchanged (not reached, still there by the history) or deleted.
-      if (this.#delta && event.kind !== 'found') this.#delta[event.kind]++;
-      return deltaListener?.documentEvent(event);
-    });
+    const decide = async (): Promise<void> => {
+      const counted: Array<Promise<void>> = [];
+      await fetchHistory.finishRun((event) => {
+        // Documents decided at the end, without a fetch this run: unchanged (not reached, still there by the history) or deleted.
+        if (this.#delta && event.kind !== 'found') this.#delta[event.kind]++;
+        // Counted crawl-wide too, before the step is done, so that every worker's summary has them.
+        if (shared && event.kind !== 'found') counted.push(shared.count(`delta:${event.kind}`));
+        return deltaListener?.documentEvent(event);
+      });
+      await Promise.all(counted);
+    };
     if (!shared) {
       if (await check()) await this.#workers();
       if (!signal.aborted) await decide();

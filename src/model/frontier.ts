@@ -1,3 +1,4 @@
+import type { DeltaCounts } from '../wire/job-status.js';
 import type { CrawlUri } from './crawl-uri.js';
 
 /** Counts a frontier reports (progress lines, reports, the end of the crawl). */
@@ -31,7 +32,11 @@ export interface FrontierStats {
    * Of a frontier that worker processes share: the whole crawl's documents (successes but dns:) and
    * bytes downloaded, which progress, reports and limits count instead of this worker's own.
    */
-  readonly shared?: { readonly documents: number; readonly bytes: number; readonly seedsCrawled: number };
+  readonly shared?: {
+    readonly documents: number; readonly bytes: number; readonly seedsCrawled: number;
+    /** A delta run's documents by kind, crawl-wide: those the workers fetched, and those decided at the end. */
+    readonly delta: DeltaCounts;
+  };
 }
 
 /** A URI finished by a worker: what the frontier did with it. */
@@ -57,6 +62,8 @@ export interface Frontier {
   /** Returns a processed URI: done, to be retried, or deferred behind its prerequisite. */
   finished(curi: CrawlUri): Disposition | Promise<Disposition>;
   stats(): FrontierStats;
+  /** Reads the counts anew, where they are kept elsewhere (a frontier workers share, whose stats() are up to a second old). */
+  refreshStats?(): Promise<void>;
   /**
    * Called for each URI whose processing is over for good, once its outputs are written (crawl.log
    * and counters listen).

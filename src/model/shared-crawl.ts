@@ -22,6 +22,8 @@ export interface SharedCrawl {
   once(step: string, work: () => Promise<unknown>, signal?: AbortSignal): Promise<void>;
   /** The crawl is over for every worker: its frontier is empty and its end, if any, done. */
   finish(): Promise<void>;
+  /** Adds `n` to a crawl-wide count that the frontier's stats sum (`delta:deleted`…), for what this worker decided for all. */
+  count(name: string, n?: number): Promise<void>;
 }
 
 /** A table of a shared crawl's run (a Redis hash): entries any worker reads and writes. */

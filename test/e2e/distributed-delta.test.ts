@@ -137,6 +137,9 @@ describe('delta runs of a crawl shared through Redis: the fetch history crawl-wi
       expect(site.bodies.sort(), why()).to.deep.equal(all(['/p0', '/p1', '/p2', '/parent', '/p24']).map((p) => p.replace(/^H1/, '')).sort());
       // The deletions were decided once, by one worker, and reported through its receivers.
       expect(deletedBy, why()).to.have.length(1);
+      // Every worker's summary counts the whole crawl's documents by kind, the deletions decided at the end included.
+      const counts = ['new', 'changed', 'unchanged', 'deleted'].map((k) => `${second.get(k)?.length ?? 0} ${k}`).join(', ');
+      for (const w of workers.slice(2)) expect(w.stdout, why()).to.contain(`delta: ${counts}`);
 
       // A third run with no change: everything unchanged, nothing deleted; a new run after --forget-history is all new again.
       await runWorkers(['a', 'b']);

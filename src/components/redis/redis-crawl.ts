@@ -123,6 +123,11 @@ export class RedisCrawl implements SharedCrawl {
     if (now) this.#changed(now as SharedCrawlState, now === state ? exitStatus : this.#exitStatus);
   }
 
+  async count(name: string, n = 1): Promise<void> {
+    // The first shard's counters: the stats sum every shard's.
+    await this.link.command('HINCRBY', this.#shards[0].count, name, n);
+  }
+
   async finish(): Promise<void> {
     await this.setState('FINISHED');
   }

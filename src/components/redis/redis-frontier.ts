@@ -295,7 +295,7 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
       crawl.shard(lease.shard).queuePrefix, lease.queue, lease.token, disposition, Math.max(0, Math.round(restMs)), cost, cfg.queueTotalBudget,
       back ? encodeQueuedRow(curi.toQueued()) : '', retire ? '1' : '0', String(status), status <= 0 && !isDisregarded(status) ? '1' : '0',
       // What the controller counts of this worker's own, counted for the whole crawl.
-      document ? 1 : 0, document && curi.contentSize > 0 ? curi.contentSize : 0, curi.isSeed && status > 0 && !back ? 1 : 0,
+      document ? 1 : 0, document && curi.contentSize > 0 ? curi.contentSize : 0, curi.isSeed && status > 0 && !back ? 1 : 0, curi.delta ?? '',
     ]);
     await flushed;
     this.#leases.delete(curi);

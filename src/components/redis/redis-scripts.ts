@@ -103,7 +103,8 @@ return {now, nxt[2] or '-1', lz[2] or '-1', out}`,
  * A leased URI is done, or goes back to its queue. ARGV: queue prefix, queue key, token, outcome
  * (success, failure, disregarded, retry, deferred), rest ms (the gap before the queue's next
  * turn), cost, total budget (-1 none), the record to queue again and its rank (retry, deferred),
- * retire ('1'), status, error ('1'), documents and bytes to count (a success but dns:), a seed crawled ('1'). A stale token (the lease ran out and was given to another)
+ * retire ('1'), status, error ('1'), documents and bytes to count (a success but dns:), a seed crawled ('1'), the URI's
+ * delta in a delta run (new, changed, unchanged; '' none). A stale token (the lease ran out and was given to another)
  * is refused: 0. Otherwise 1.
  */
 export const COMPLETE: RedisScript = {
@@ -131,6 +132,7 @@ else
   if ARGV[12] ~= '0' then redis.call('HINCRBY', KEYS[4], 'documents', ARGV[12]) end
   if ARGV[13] ~= '0' then redis.call('HINCRBY', KEYS[4], 'bytes', ARGV[13]) end
   if ARGV[14] == '1' then redis.call('HINCRBY', KEYS[4], 'seeds', 1) end
+  if ARGV[15] ~= '' then redis.call('HINCRBY', KEYS[4], 'delta:' .. ARGV[15], 1) end
 end
 redis.call('HSET', KEYS[5], q .. '\\tstatus', ARGV[10])
 if ARGV[11] == '1' then redis.call('HINCRBY', KEYS[5], q .. '\\terrors', 1) end

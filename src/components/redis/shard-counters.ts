@@ -81,6 +81,9 @@ function statsOf(shards: readonly ShardReading[]): FrontierStats {
     discovered: sum('discovered'), queued: sum('queued'), inProcess: sum('inflight'),
     succeeded: sum('success'), failed: sum('failure'), disregarded: sum('disregarded'),
     queues: { total: ready + leased, ready: ready - resting, snoozed: resting, retired: 0 },
-    shared: { documents: sum('documents'), bytes: sum('bytes'), seedsCrawled: sum('seeds') },
+    shared: {
+      documents: sum('documents'), bytes: sum('bytes'), seedsCrawled: sum('seeds'),
+      delta: { new: sum('delta:new'), changed: sum('delta:changed'), unchanged: sum('delta:unchanged'), deleted: sum('delta:deleted') },
+    },
   };
 }

@@ -32,6 +32,11 @@ export interface SharedTable {
   read(keys: readonly string[]): Promise<Array<string | undefined>>;
   /** Writes in the background; the store's `settled()` waits for it. */
   write(entries: ReadonlyArray<readonly [string, string]>): void;
+  /**
+   * Adds each integer to its entry (one made at 0 when missing), all at once, in the background,
+   * so that counts kept by several workers add up; the store's `settled()` waits for it.
+   */
+  add(entries: ReadonlyArray<readonly [string, number]>): void;
 }
 
 /** What the connection bean of a shared crawl (RedisConnection) gives the beans that share it, whatever their area. */
@@ -41,7 +46,7 @@ export interface SharedCrawlStore {
   join(): Promise<SharedCrawl>;
   /** A table of the run, by name. */
   table(name: string): SharedTable;
-  /** Every write made so far is answered: the frontier waits for it before it completes a URI. */
+  /** Every write (and add) made so far is answered: the frontier waits for it before it completes a URI. */
   settled(): Promise<void>;
 }
 
@@ -49,4 +54,15 @@ export interface SharedCrawlStore {
 export function sharedCrawlOf(frontier: object): SharedCrawl | undefined {
   const shared = (frontier as { sharedCrawl?: SharedCrawl }).sharedCrawl;
   return shared && typeof shared.watchState === 'function' ? shared : undefined;
+}
+
+/**
+ * The store a frontier shares with the other workers of its crawl (a RedisFrontier's
+ * connection), when it is one that workers share: a bean of another area that keeps crawl-wide
+ * state reaches it through the frontier, so that a job whose frontier is local leaves the
+ * connection unused.
+ */
+export function sharedStoreOf(frontier: object): SharedCrawlStore | undefined {
+  const store = (frontier as { sharedStore?: SharedCrawlStore }).sharedStore;
+  return store && typeof store.table === 'function' ? store : undefined;
 }

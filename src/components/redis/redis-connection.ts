@@ -3,6 +3,7 @@ import type { SharedCrawlStore, SharedTable } from '../../model/shared-crawl.js'
 import { timestamp17 } from '../../util/timestamp17.js';
 import { takeOverCrawl } from './joined-crawls.js';
 import { RedisCrawl } from './redis-crawl.js';
+import { TABLE_ADD } from './redis-scripts.js';
 import type { redisConnectionComponent } from './redis-connection.descriptor.js';
 import { openRedisLink } from './redis-link.js';
 import { redactUrlPasswords } from '../../util/url/url-password.js';
@@ -74,12 +75,16 @@ export class RedisConnection implements SharedCrawlStore {
     return {
       read: async (keys) => ((await crawl.link.command('HMGET', key, ...keys)) as Array<string | null>).map((v) => v ?? undefined),
       write: (entries) => this.track(crawl.link.command('HSET', key, ...entries.flat())),
+      add: (entries) => {
+        if (entries.length > 0) this.track(crawl.link.run(TABLE_ADD, [key], entries.flat()));
+      },
     };
   }
 
   /**
    * A write a bean made that must be in Redis before the URI that caused it is completed (what a
-   * robots.txt said): the frontier waits for `settled()` before completing any URI.
+   * robots.txt said, what a URI adds to the quotas' counts): the frontier waits for `settled()`
+   * before completing any URI.
    */
   track(write: Promise<unknown>): void {
     const settled = write.catch((e: unknown) => process.emitWarning(`a write to Redis failed: ${(e as Error)?.message ?? String(e)}`)).finally(() => this.#writes.delete(settled));

@@ -276,3 +276,13 @@ if not n then
 end
 return {tonumber(n), tonumber(buckets)}`,
 };
+
+/**
+ * Adds to entries of a run's table (SharedTable.add), in its hash KEYS[1]: ARGV holds pairs of an
+ * entry and the integer to add. One script, so that a reader sees all the pair's additions or none.
+ */
+export const TABLE_ADD: RedisScript = {
+  name: 'bcTableAdd', keys: 1, lua: `
+for i = 1, #ARGV, 2 do redis.call('HINCRBY', KEYS[1], ARGV[i], ARGV[i + 1]) end
+return 1`,
+};

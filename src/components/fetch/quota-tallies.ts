@@ -41,12 +41,35 @@ export function quotaHostKey(curi: CrawlUri): string | undefined {
   return host ? host : undefined;
 }
 
+/** The server, host and queue a URI counts for, in Heritrix's order of checking (those it has). */
+export function quotaKeysOf(curi: CrawlUri): Array<readonly [QuotaCategory, string]> {
+  const keys: Array<readonly [QuotaCategory, string]> = [];
+  const server = quotaServerKey(curi);
+  if (server !== undefined) keys.push(['server', server]);
+  const host = quotaHostKey(curi);
+  if (host !== undefined) keys.push(['host', host]);
+  if (curi.queueKey) keys.push(['group', curi.queueKey]);
+  return keys;
+}
+
 /**
- * What each server, host and queue has yielded so far, tallied from the URIs the frontier
- * finishes (as Heritrix's frontier tallies FetchStats): a success adds one success, one response
- * and its bytes to both byte counts; a failure that got a response adds one response and its
- * bytes to totalBytes; either, unless a delta run found it unchanged, adds one novel URL and its
- * bytes; anything else (no response, disregarded) adds nothing. With a state store,
+ * What a URI the frontier disposed of for good adds to the tallies of its server, host and queue
+ * (as Heritrix's frontier tallies FetchStats): a success adds one success, one response and its
+ * bytes to both byte counts; a failure that got a response adds one response and its bytes to
+ * totalBytes; either, unless a delta run found it unchanged, adds one novel URL and its bytes;
+ * anything else (no response, disregarded) adds nothing (undefined).
+ */
+export function fetchTallyOf(curi: CrawlUri, disposition: Disposition): FetchTally | undefined {
+  const success = disposition === 'success';
+  if (!success && !(disposition === 'failure' && curi.fetchStatus > 0)) return undefined;
+  const bytes = Math.max(0, curi.contentSize);
+  const novel = curi.delta !== 'unchanged';
+  return { successes: success ? 1 : 0, successBytes: success ? bytes : 0, responses: 1, totalBytes: bytes, novelUrls: novel ? 1 : 0, novelBytes: novel ? bytes : 0 };
+}
+
+/**
+ * What each server, host and queue of a crawl on one machine has yielded so far, tallied from the
+ * URIs the frontier finishes (fetchTallyOf says what each adds). With a state store,
  * the tallies changed since the last commit are staged with each commit, in the same batch as
  * the frontier's record of the URIs that made them, so that a resumed crawl goes on counting
  * where the one it resumes stopped.
@@ -86,17 +109,10 @@ export class QuotaTallies {
    * it out, so that a URI done again after a crash is not counted twice.
    */
   count(curi: CrawlUri, disposition: Disposition): void {
-    const success = disposition === 'success';
-    if (!success && !(disposition === 'failure' && curi.fetchStatus > 0)) return;
-    const bytes = Math.max(0, curi.contentSize);
-    const novel = curi.delta !== 'unchanged';
-    const add: FetchTally = {
-      successes: success ? 1 : 0, successBytes: success ? bytes : 0, responses: 1, totalBytes: bytes, novelUrls: novel ? 1 : 0, novelBytes: novel ? bytes : 0,
-    };
+    const add = fetchTallyOf(curi, disposition);
+    if (!add) return;
     const rows: string[] = [];
-    const keys: Array<[QuotaCategory, string | undefined]> = [['server', quotaServerKey(curi)], ['host', quotaHostKey(curi)], ['group', curi.queueKey || undefined]];
-    for (const [category, key] of keys) {
-      if (key === undefined) continue;
+    for (const [category, key] of quotaKeysOf(curi)) {
       const row = rowKey(category, key);
       rows.push(row);
       addTo(this.#tallies, row, add, 1);
@@ -146,8 +162,10 @@ function addTo(tallies: Map<string, FetchTally>, row: string, add: Readonly<Fetc
   t.novelBytes += sign * add.novelBytes;
 }
 
-const ZERO: Readonly<FetchTally> = Object.freeze({ successes: 0, successBytes: 0, responses: 0, totalBytes: 0, novelUrls: 0, novelBytes: 0 });
+/** Nothing counted. */
+export const ZERO: Readonly<FetchTally> = Object.freeze({ successes: 0, successBytes: 0, responses: 0, totalBytes: 0, novelUrls: 0, novelBytes: 0 });
 
-function rowKey(category: QuotaCategory, key: string): string {
+/** A row's key: the category and the server's, host's or queue's key. */
+export function rowKey(category: QuotaCategory, key: string): string {
   return `${category}\u0000${key}`;
 }

@@ -4,7 +4,7 @@ import { CrawlUri } from '../../model/crawl-uri.js';
 import { Configurable } from '../../model/configurable.js';
 import type { Disposition, Frontier, FrontierStats } from '../../model/frontier.js';
 import { isDisregarded } from '../../model/fetch-status.js';
-import type { SharedCrawl } from '../../model/shared-crawl.js';
+import type { SharedCrawl, SharedCrawlStore } from '../../model/shared-crawl.js';
 import type { StateStore } from '../../model/state-store.js';
 import { RecentFingerprints } from '../../util/recent-fingerprints.js';
 import { disposeUri } from '../../model/dispose-uri.js';
@@ -17,11 +17,6 @@ import { COMPLETE, RELEASE_LEASE, RELEASE_WORKER, RENEW, SCHEDULE, TAKE } from '
 import type { RedisUriUniqFilter } from './redis-uri-uniq-filter.js';
 import type { ScriptCall } from './redis-link.js';
 import { ShardCounters } from './shard-counters.js';
-
-/** Components whose state would be each worker's own in a shared crawl, and what would go wrong. */
-const PER_WORKER: ReadonlyArray<readonly [readonly string[], string]> = [
-  [['QuotaEnforcer'], 'its tallies would count each worker\'s fetches apart, so a quota would be exceeded as many times as there are workers'],
-];
 
 /** Beans that keep a fetch history: in a shared crawl it must be the crawl's, in Redis. */
 const HISTORY_USERS = ['FetchHistoryStore', 'PersistLoadProcessor', 'PersistStoreProcessor'];
@@ -64,11 +59,6 @@ export const redisFrontierComponent = defineComponent({
         message: `a RedisFrontier keeps its seen set in Redis, crawl-wide: its uriUniqFilter must be a RedisUriUniqFilter, not ${filter.className}`,
         hints: ['replace the uriUniqFilter bean by <bean id="uriUniqFilter" class="RedisUriUniqFilter"/>'],
       });
-    }
-    // What each worker would keep for itself, where the crawl needs one for all: refused rather than wrong.
-    for (const [names, why] of PER_WORKER) {
-      const used = names.filter((n) => ctx.components?.has(n));
-      if (used.length) issues.push({ message: `${used.join(', ')} cannot serve a crawl shared through Redis yet: ${why}`, hints: ['run this job on one machine (LevelFrontier), or leave those beans out'] });
     }
     // A history kept in each worker's state store would be each worker's own: conditional requests and deltas against what that worker happened to fetch.
     const local = HISTORY_USERS.filter((n) => ctx.components?.has(n));
@@ -167,6 +157,11 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
   /** The crawl this frontier's workers share: the controller follows its pause, unpause and terminate. */
   get sharedCrawl(): SharedCrawl {
     return this.#crawl ?? this.#redis.crawl;
+  }
+
+  /** What the workers share besides the queues (tables of the run): the beans of other areas reach it through the frontier (sharedStoreOf). */
+  get sharedStore(): SharedCrawlStore {
+    return this.#redis;
   }
 
   /** Completions refused because their lease had run out and gone to another worker. */
@@ -269,8 +264,6 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
     const cfg = this.configFor(curi);
     const behind = curi.behindDone;
     if (behind) await behind;
-    // What the other beans learnt from it (a robots.txt, an address) is in Redis before the URI is done.
-    await this.#redis.settled();
     // Its outlinks go first. One server runs a connection's commands in the order they were
     // written, so the completion may follow at once; a cluster's nodes may not: there it waits.
     const flushed = this.#flush();
@@ -290,6 +283,9 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
     // id cuts those files back to their last commit, and Redis will not hand the URI out again.
     // (A commit that fails is the state store's to report; the URI is completed all the same.)
     if (!back && this.#store) await this.#store.commit().catch(() => undefined);
+    // What the other beans learnt from it (a robots.txt, an address) and what its disposed
+    // listeners added for it (the quotas' counts) is in Redis before the URI is done.
+    await this.#redis.settled();
     const crawl = this.#crawl!;
     const done = await crawl.link.run(COMPLETE, scriptKeys(crawl.shard(lease.shard)), [
       crawl.shard(lease.shard).queuePrefix, lease.queue, lease.token, disposition, Math.max(0, Math.round(restMs)), cost, cfg.queueTotalBudget,

@@ -40,6 +40,8 @@ export class MultiHostSite {
   readonly hosts: readonly string[];
   /** The wait before each response; may be changed between fetches. */
   delayMs: number;
+  /** While set, every response waits for it to settle too, before its `delayMs`: a gate the test opens once it is ready for the crawl to go on. */
+  gate?: Promise<unknown>;
   /** Before the port is known: `h|path` of each page → those of its links. */
   readonly #graph: ReadonlyMap<string, readonly string[]>;
   /** Then: URL of each page → URLs of its links. */
@@ -166,13 +168,18 @@ export class MultiHostSite {
       const body = Buffer.from(page(url, links, host, this.#port));
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': body.length }).end(body);
     };
-    if (this.delayMs > 0) {
-      // A request cut while it waits gets no answer (and keeps no timer).
-      const timer = setTimeout(respond, this.delayMs);
-      res.once('close', () => clearTimeout(timer));
-    } else {
-      respond();
-    }
+    const delayed = () => {
+      if (res.destroyed) return;
+      if (this.delayMs > 0) {
+        // A request cut while it waits gets no answer (and keeps no timer).
+        const timer = setTimeout(respond, this.delayMs);
+        res.once('close', () => clearTimeout(timer));
+      } else {
+        respond();
+      }
+    };
+    if (this.gate) void this.gate.then(delayed, delayed);
+    else delayed();
   }
 
   async #listen(): Promise<void> {

@@ -74,7 +74,10 @@ const MEASURES: ReadonlyArray<readonly [string, keyof FetchTally, (n: number) =>
   ['MaxNovelUrls', 'novelUrls', (n) => n],
 ];
 
-const limitOf = (c: QuotaEnforcerConfig, category: QuotaCategory, measure: string): number => c[`${category}${measure}` as keyof QuotaEnforcerConfig] as number;
+/** Each category's quotas, named once: the property, the count it limits and how. */
+const QUOTAS = Object.fromEntries((['server', 'host', 'group'] as const).map((category) => [
+  category, MEASURES.map(([measure, field, scale]) => [`${category}${measure}`, field, scale] as const),
+])) as unknown as Record<QuotaCategory, ReadonlyArray<readonly [keyof QuotaEnforcerConfig, keyof FetchTally, (n: number) => number]>>;
 
 /**
  * Heritrix's QuotaEnforcer: server, then host, then group; within each, successes, success KB,
@@ -111,7 +114,7 @@ export class QuotaEnforcer extends Processor<typeof quotaEnforcerComponent> {
     if (!shared) return judge(curi, c, keys, (category, key) => this.tallies.get(category, key));
     const counts: QuotaCount[] = [];
     for (const [category, key] of keys) {
-      for (const [measure, field] of MEASURES) if (limitOf(c, category, measure) >= 0) counts.push([category, key, field]);
+      for (const [name, field] of QUOTAS[category]) if ((c[name] as number) >= 0) counts.push([category, key, field]);
     }
     if (counts.length === 0) return PROCEED;
     return shared.read(counts).then((tallyOf) => judge(curi, c, keys, tallyOf));
@@ -122,10 +125,10 @@ export class QuotaEnforcer extends Processor<typeof quotaEnforcerComponent> {
 function judge(curi: CrawlUri, c: QuotaEnforcerConfig, keys: ReturnType<typeof quotaKeysOf>, tallyOf: (category: QuotaCategory, key: string) => Readonly<FetchTally>): ProcessResult {
   for (const [category, key] of keys) {
     const tally = tallyOf(category, key);
-    for (const [measure, field, scale] of MEASURES) {
-      const limit = limitOf(c, category, measure);
+    for (const [name, field, scale] of QUOTAS[category]) {
+      const limit = c[name] as number;
       if (limit < 0 || scale(tally[field]) < limit) continue;
-      curi.annotations.push(`Q:${category}${measure}`);
+      curi.annotations.push(`Q:${name}`);
       if (!c.forceRetire) return finishWith(curi, FetchStatus.BLOCKED_BY_QUOTA);
       // Left untried (status 0): the frontier puts it back at the head of its queue and retires the queue.
       curi.forceRetire = true;

@@ -2,6 +2,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { ChangingSite } from '../support/changing-site.js';
+import { RedisCluster } from '../support/redis-cluster.js';
 import { RedisServer } from '../support/redis-server.js';
 import { requireServer } from '../support/require-server.js';
 import { REPO_ROOT, runCli } from '../support/run-cli.js';
@@ -50,6 +51,7 @@ describe('delta runs of a crawl shared through Redis: the fetch history crawl-wi
   afterEach(async () => {
     for (const w of workers) w.signal('SIGKILL');
     await Promise.all(workers.map((w) => w.exited));
+    workers = [];
     await job?.cleanup();
   });
 
@@ -84,12 +86,16 @@ describe('delta runs of a crawl shared through Redis: the fetch history crawl-wi
     return byKind;
   }
 
-  async function runWorkers(ids: readonly string[], args: readonly string[] = []): Promise<void> {
-    const started = ids.map((id) => startWorker(id, args));
-    for (const w of started) expect(await w.code(), why()).to.equal(0);
-  }
-
-  it('reports each document once across the workers: new, changed, unchanged and deleted, the documents not reached checked once for all', async () => {
+  /**
+   * Four runs of two workers (the last one worker, with --forget-history) against the Redis at
+   * `redisUrl`, the site edited between the first two: each document's event once across the workers.
+   */
+  async function deltaRuns(redisUrl: string, connection: readonly string[]): Promise<void> {
+    const runWorkers = async (ids: readonly string[], args: readonly string[] = []): Promise<WorkerProcess[]> => {
+      const started = ids.map((id) => startWorker(id, [...setArgs(connection), ...args]));
+      for (const w of started) expect(await w.code(), why()).to.equal(0);
+      return started;
+    };
     const site = new ChangingSite();
     const paths = ['/', '/parent', '/child', '/orphan', ...Array.from({ length: N + 1 }, (_, i) => `/p${i}`)];
     const routes: Record<string, Route> = { '/robots.txt': { status: 404 } };
@@ -106,7 +112,7 @@ describe('delta runs of a crawl shared through Redis: the fetch history crawl-wi
       for (let i = 0; i < N; i++) site.set(`/p${i}`, page(`p${i} version 1`));
       job = await tempDir({});
       const profile = await readFile(join(REPO_ROOT, 'profiles', 'delta-recrawl.xml'), 'utf8');
-      await writeFile(join(job.dir, 'crawler-beans.xml'), sharedDeltaBeans(profile, redis.url, `delta-${Date.now()}`, [`${a.origin}/`, `${b.origin}/`]));
+      await writeFile(join(job.dir, 'crawler-beans.xml'), sharedDeltaBeans(profile, redisUrl, `delta-${Date.now()}`, [`${a.origin}/`, `${b.origin}/`]));
       const origins = [a.origin, b.origin];
       const all = (list: readonly string[]): string[] => list.flatMap((p) => [p, `H1${p}`]).sort();
       const rest = (from: number): string[] => Array.from({ length: N - from }, (_, i) => `/p${from + i}`);
@@ -127,7 +133,7 @@ describe('delta runs of a crawl shared through Redis: the fetch history crawl-wi
       site.set('/parent', page('parent', rest(half)));
       site.pages.delete('/orphan');
       site.bodies = [];
-      await runWorkers(['a', 'b']);
+      const secondWorkers = await runWorkers(['a', 'b']);
       const second = await eventsOfRun(origins);
       expect(second.get('changed'), why()).to.deep.equal(all(['/p0', '/p1', '/p2', '/parent']));
       expect(second.get('deleted'), why()).to.deep.equal(all(['/orphan', '/p3', '/p4']));
@@ -139,7 +145,7 @@ describe('delta runs of a crawl shared through Redis: the fetch history crawl-wi
       expect(deletedBy, why()).to.have.length(1);
       // Every worker's summary counts the whole crawl's documents by kind, the deletions decided at the end included.
       const counts = ['new', 'changed', 'unchanged', 'deleted'].map((k) => `${second.get(k)?.length ?? 0} ${k}`).join(', ');
-      for (const w of workers.slice(2)) expect(w.stdout, why()).to.contain(`delta: ${counts}`);
+      for (const w of secondWorkers) expect(w.stdout, why()).to.contain(`delta: ${counts}`);
 
       // A third run with no change: everything unchanged, nothing deleted; a new run after --forget-history is all new again.
       await runWorkers(['a', 'b']);
@@ -151,6 +157,19 @@ describe('delta runs of a crawl shared through Redis: the fetch history crawl-wi
     } finally {
       await a.close();
       await b.close();
+    }
+  }
+
+  it('reports each document once across the workers: new, changed, unchanged and deleted, the documents not reached checked once for all', async () => {
+    await deltaRuns(redis.url, []);
+  });
+
+  it('does the same on a Redis Cluster of three masters: history buckets, run numbers and the end\'s steps each in their slot', async () => {
+    const cluster = await RedisCluster.create({ masters: 3 });
+    try {
+      await deltaRuns(cluster.urls[0], ['redis.cluster=true', `redis.redisUrl=${cluster.urls.join(',')}`]);
+    } finally {
+      await cluster.close();
     }
   });
 

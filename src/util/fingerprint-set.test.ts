@@ -17,7 +17,7 @@ describe(FingerprintSet.name, () => {
     for (let i = 0; i < 100_000; i += 997) expect(set.has(`http://example.org/page/${i}`)).to.equal(true);
   });
 
-  it('merges its table into the sorted array, again and again, and answers exactly as a Set would', () => {
+  it('merges its table into the packed members, a few blocks at each add, again and again, and answers exactly as a Set would meanwhile', () => {
     const set = new FingerprintSet(16, 1000);
     const reference = new Set<number>();
     for (let i = 0; i < 50_000; i++) {

@@ -1,4 +1,7 @@
-import { PackedFingerprints } from './packed-fingerprints.js';
+import { PackedFingerprints, type PackedMerge } from './packed-fingerprints.js';
+
+/** Blocks of the merged set a merge writes at each add while it lasts: it ends long before the table fills again. */
+const MERGE_STEP = 2;
 
 /**
  * A set of 53-bit fingerprints of strings, compact enough for a uniq filter of tens of millions.
@@ -7,14 +10,19 @@ import { PackedFingerprints } from './packed-fingerprints.js';
  * about 4 bytes a member at tens of millions, against 8 in a sorted Float64Array and ~60 in a Set
  * of strings). The table, kept at most half full, so costs at most half a byte a member, and a
  * merge, which rewrites the packed members, comes after a number of adds in proportion to the
- * set: its cost per add stays the same however large the set grows. Exact: two different strings
- * share a fingerprint with odds of about n² / 2^54, and nothing else is ever taken for a member.
+ * set: its cost per add stays the same however large the set grows. The merge is made a couple
+ * of blocks at each add that follows (the set answering for its members meanwhile), not at once,
+ * so that no add holds the thread for the seconds a merge of tens of millions takes. Exact: two
+ * different strings share a fingerprint with odds of about n² / 2^54, and nothing else is ever
+ * taken for a member.
  */
 export class FingerprintSet {
-  /** Members not merged yet. */
+  /** Members not merged yet (nor being merged). */
   #recent: FingerprintTable;
   /** Members merged so far. */
   #packed = PackedFingerprints.EMPTY;
+  /** A merge under way: the packed members and those the table held when it began. */
+  #merging?: PackedMerge;
 
   /**
    * @param initialCapacity members the table holds before it first grows
@@ -25,12 +33,12 @@ export class FingerprintSet {
   }
 
   get size(): number {
-    return this.#packed.size + this.#recent.size;
+    return (this.#merging?.size ?? this.#packed.size) + this.#recent.size;
   }
 
-  /** Bytes of typed arrays held (the packed members, their index and the table). */
+  /** Bytes of typed arrays held (the packed members, their index and the table; a merge's besides). */
   get bytes(): number {
-    return this.#packed.bytes + this.#recent.bytes;
+    return (this.#merging?.bytes() ?? this.#packed.bytes) + this.#recent.bytes;
   }
 
   /** Adds the string's fingerprint; true when it was not there before. */
@@ -43,21 +51,29 @@ export class FingerprintSet {
   }
 
   hasFingerprint(fp: number): boolean {
-    return this.#recent.has(fp) || this.#packed.has(fp);
+    return this.#recent.has(fp) || (this.#merging ? this.#merging.has(fp) : this.#packed.has(fp));
   }
 
   addFingerprint(fp: number): boolean {
-    if (this.#recent.has(fp) || this.#packed.has(fp)) return false;
+    if (this.hasFingerprint(fp)) return false;
     this.#recent.add(fp);
-    if (this.#recent.size >= this.mergeAt && this.#recent.size * 32 >= this.#packed.size) this.#merge();
+    if (this.#merging) this.#stepMerge();
+    else if (this.#recent.size >= this.mergeAt && this.#recent.size * 32 >= this.#packed.size) this.#beginMerge();
     return true;
   }
 
-  /** Merges the table's members into the packed ones and empties the table. */
-  #merge(): void {
+  /** Takes the table's members into a merge with the packed ones, and empties the table. */
+  #beginMerge(): void {
     const fresh = this.#recent.members().sort();
     this.#recent.clear();
-    this.#packed = this.#packed.withMembers(fresh);
+    this.#merging = this.#packed.merging(fresh);
+    this.#stepMerge();
+  }
+
+  #stepMerge(): void {
+    if (!this.#merging!.step(MERGE_STEP)) return;
+    this.#packed = this.#merging!.finish();
+    this.#merging = undefined;
   }
 }
 

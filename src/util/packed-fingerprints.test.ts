@@ -76,4 +76,29 @@ describe(PackedFingerprints.name, () => {
     // log2(2^53 / 10^6) + 2 bits, and the index; pages are 256 KiB, so the last is part empty.
     expect(set.bytes / set.size).to.be.below(4.8);
   });
+
+  it('merges a few blocks at a time, answering for every old and new member (and nothing else) at each step', () => {
+    const rand = randoms(11);
+    const old: number[] = [];
+    for (let k = 0; k < 300_000; k++) old.push(rand());
+    // Dense runs too, so that a block's members and fresh ones interleave closely.
+    for (let k = 0; k < 5000; k++) old.push(2 ** 40 + 2 * k);
+    const oldSet = PackedFingerprints.of(sortedDistinct(old));
+    const fresh = sortedDistinct([...Array.from({ length: 40_000 }, () => rand()), ...Array.from({ length: 3000 }, (_, k) => 2 ** 40 + 2 * k + 1)].filter((v) => !oldSet.has(v)));
+    const all = new Set([...old, ...fresh]);
+    const probes = [...all].filter((_, k) => k % 97 === 0);
+    const strangers = Array.from({ length: 2000 }, () => rand()).filter((v) => !all.has(v));
+    const merge = oldSet.merging(fresh);
+    expect(merge.size).to.equal(all.size);
+    let steps = 0;
+    for (let done = false; !done; steps++) {
+      done = merge.step(7);
+      if (done || steps % 50 !== 0) continue;
+      for (const v of probes) expect(merge.has(v), `member ${v} at step ${steps}`).to.equal(true);
+      for (const v of strangers) expect(merge.has(v), `stranger ${v} at step ${steps}`).to.equal(false);
+    }
+    expect(steps).to.be.greaterThan(100);
+    const merged = merge.finish();
+    expect(members(merged)).to.deep.equal([...all].sort((x, y) => x - y));
+  });
 });

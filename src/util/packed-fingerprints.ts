@@ -23,9 +23,9 @@ const POW2 = new Float64Array(54).map((_, k) => 2 ** k);
  * take about log2(2^53 / n) + 2 bits each, plus about 0.3 bytes of index: 4.3 bytes a member at
  * 5 million, 3.9 at 50 million, against 8 in a sorted Float64Array.
  *
- * The coded bits live in pages of 256 KiB. A merge (`withMembers`) streams the old members and the
- * new ones into new pages, taking each old page once it has been read, so that it needs about
- * one page more than the result, not the set twice.
+ * The coded bits live in pages of 256 KiB. A merge (`withMembers`, or `merging` a few blocks at a
+ * time) streams the old members and the new ones into new pages, taking each old page once it has
+ * been read, so that it needs about one page more than the result, not the set twice.
  */
 export class PackedFingerprints {
   /** Members in all. */
@@ -99,44 +99,94 @@ export class PackedFingerprints {
   }
 
   /**
-   * A set of these members and `fresh` (ascending, none of them here already). This set's pages
-   * go to the new one as they are read: this set must not be used afterwards.
+   * A set of these members and `fresh` (ascending, none of them here already), made at once. This
+   * set's pages go to the new one as they are read: this set must not be used afterwards.
    */
   withMembers(fresh: Float64Array): PackedFingerprints {
+    const merge = this.merging(fresh);
+    merge.step(Infinity);
+    return merge.finish();
+  }
+
+  /**
+   * The merge of these members and `fresh` (ascending, none of them here already), made a few
+   * blocks at a time (`step`), so that no call holds the thread for long; meanwhile `has` answers
+   * for the members of both. This set's pages go to the new one as they are read: once the merge
+   * has begun, this set is used only through it.
+   */
+  merging(fresh: Float64Array): PackedMerge {
     const size = this.size + fresh.length;
     const writer = new BlockWriter(Math.ceil(size / BLOCK));
     const oldPages = this.#pages;
-    this.#pages = [];
+    const firsts = this.#firsts;
+    const blocks = firsts.length;
     const block = new Float64Array(BLOCK);
     // The block being filled: the writer's.
     const out = writer.values;
+    /** Members of `out` not yet written. */
     let n = 0;
+    /** The next member of `fresh` to take. */
     let j = 0;
+    /** The next old block to read; the one read before it is in `block`, its members from `i` on not taken yet. */
+    let b = 0;
+    let i = 0;
+    let count = 0;
     /** Old pages before this one have been read, and handed to the writer. */
     let freed = 0;
-    for (let b = 0; b < this.#firsts.length; b++) {
-      const p = Math.floor(this.#starts[b] / PAGE_WORDS);
-      for (; freed < p; freed++) {
-        writer.reuse(oldPages[freed]);
-        oldPages[freed] = undefined as unknown as Uint32Array;
-      }
-      const count = this.#decode(oldPages, b, block);
-      for (let i = 0; i < count; i++) {
-        const v = block[i];
-        while (j < fresh.length && fresh[j] < v) {
-          out[n++] = fresh[j++];
-          if (n === BLOCK) n = writer.flush(n);
+    let done = false;
+    const take = (v: number): number => {
+      out[n++] = v;
+      if (n < BLOCK) return 0;
+      n = writer.flush(n);
+      return 1;
+    };
+    return {
+      size,
+      bytes: () => this.bytes + fresh.byteLength + writer.bytes,
+      step: (blocksAtMost: number): boolean => {
+        let written = 0;
+        while (!done && written < blocksAtMost) {
+          if (i === count) {
+            if (b === blocks) {
+              if (j === fresh.length) {
+                if (n > 0) n = writer.flush(n);
+                done = true;
+                break;
+              }
+              written += take(fresh[j++]);
+              continue;
+            }
+            const p = Math.floor(this.#starts[b] / PAGE_WORDS);
+            for (; freed < p; freed++) {
+              writer.reuse(oldPages[freed]);
+              oldPages[freed] = undefined as unknown as Uint32Array;
+            }
+            count = this.#decode(oldPages, b++, block);
+            i = 0;
+          }
+          const v = block[i];
+          if (j < fresh.length && fresh[j] < v) written += take(fresh[j++]);
+          else {
+            i++;
+            written += take(v);
+          }
         }
-        out[n++] = v;
-        if (n === BLOCK) n = writer.flush(n);
-      }
-    }
-    while (j < fresh.length) {
-      out[n++] = fresh[j++];
-      if (n === BLOCK) n = writer.flush(n);
-    }
-    if (n > 0) writer.flush(n);
-    return writer.finish(size);
+        return done;
+      },
+      has: (fp: number): boolean => {
+        if (writer.has(fp)) return true;
+        for (let k = 0; k < n; k++) if (out[k] === fp) return true;
+        for (let k = i; k < count; k++) if (block[k] === fp) return true;
+        if (sortedHas(fresh, j, fp)) return true;
+        // Old blocks not read yet are whole, and so are their pages.
+        return b < blocks && fp >= firsts[b] && this.has(fp);
+      },
+      finish: (): PackedFingerprints => {
+        if (!done) throw new Error('the merge is not done');
+        this.#pages = [];
+        return writer.finish(size);
+      },
+    };
   }
 
   /** A set of `sorted` (ascending, distinct). */
@@ -327,6 +377,32 @@ function encode(page: Uint32Array, w: number, values: Float64Array, n: number, k
   return w;
 }
 
+/** A merge under way (PackedFingerprints.merging). */
+export interface PackedMerge {
+  /** Members of the merged set. */
+  readonly size: number;
+  /** Bytes held: the old set's, the new members' and the new set's so far. */
+  bytes(): number;
+  /** Writes at most this many blocks of the new set; true once it is whole. */
+  step(blocksAtMost: number): boolean;
+  /** Whether fp is a member of the old set or of the new members. */
+  has(fp: number): boolean;
+  /** The merged set, once `step` said it is whole. */
+  finish(): PackedFingerprints;
+}
+
+/** Whether `sorted` holds fp from index `from` on. */
+function sortedHas(sorted: Float64Array, from: number, fp: number): boolean {
+  let lo = from;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] < fp) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < sorted.length && sorted[lo] === fp;
+}
+
 /** Writes blocks of members into pages, taking the pages handed back (reuse) first. */
 class BlockWriter {
   readonly #firsts: Float64Array;
@@ -349,6 +425,28 @@ class BlockWriter {
 
   reuse(page: Uint32Array): void {
     this.#spare.push(page);
+  }
+
+  /** Bytes of the pages written so far and of the block index. */
+  get bytes(): number {
+    return this.#pages.length * PAGE_WORDS * 4 + this.#firsts.byteLength + this.#starts.byteLength + this.#ks.byteLength;
+  }
+
+  /** Whether a block written so far (each of BLOCK members) holds fp. */
+  has(fp: number): boolean {
+    const firsts = this.#firsts;
+    let lo = 0;
+    let hi = this.#block;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (firsts[mid] <= fp) lo = mid + 1;
+      else hi = mid;
+    }
+    const b = lo - 1;
+    if (b < 0) return false;
+    if (firsts[b] === fp) return true;
+    const start = this.#starts[b];
+    return walk(this.#pages[Math.floor(start / PAGE_WORDS)], start % PAGE_WORDS, this.#ks[b], BLOCK, firsts[b], fp, undefined) === fp;
   }
 
   finish(size: number): PackedFingerprints {

@@ -65,7 +65,9 @@ export const redisFrontierComponent = defineComponent({
     if (local.length && (ctx.components?.has('FetchHistoryStore') || !ctx.components?.has('RedisFetchHistory'))) {
       issues.push({
         message: `${local.join(', ')} would keep the fetch history in each worker's own state store; a crawl shared through Redis keeps it in Redis, crawl-wide`,
-        hints: ['replace the FetchHistoryStore bean by <bean id="fetchHistory" class="RedisFetchHistory"/> (the same properties)'],
+        hints: [ctx.components?.has('FetchHistoryStore')
+          ? 'replace the FetchHistoryStore bean by <bean id="fetchHistory" class="RedisFetchHistory"/> (the same properties)'
+          : 'add <bean id="fetchHistory" class="RedisFetchHistory"/>: the persist processors then keep their history in it'],
       });
     }
     return issues;

@@ -87,7 +87,8 @@ describe(PackedFingerprints.name, () => {
     const fresh = sortedDistinct([...Array.from({ length: 40_000 }, () => rand()), ...Array.from({ length: 3000 }, (_, k) => 2 ** 40 + 2 * k + 1)].filter((v) => !oldSet.has(v)));
     const all = new Set([...old, ...fresh]);
     const probes = [...all].filter((_, k) => k % 97 === 0);
-    const strangers = Array.from({ length: 2000 }, () => rand()).filter((v) => !all.has(v));
+    // Random ones, and next to members (each side of a block's bounds, of the block being filled…).
+    const strangers = [...Array.from({ length: 2000 }, () => rand()), ...probes.flatMap((v) => [v - 1, v + 1])].filter((v) => v > 0 && !all.has(v));
     const merge = oldSet.merging(fresh);
     expect(merge.size).to.equal(all.size);
     let steps = 0;

@@ -72,20 +72,8 @@ export class PackedFingerprints {
     const firsts = this.#firsts;
     // The last block whose first member is at most fp: within fp's bucket, or the one before it.
     const bucket = Math.floor(fp / this.#bucketWidth);
-    let lo = this.#index[bucket];
-    let hi = this.#index[bucket + 1];
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (firsts[mid] <= fp) lo = mid + 1;
-      else hi = mid;
-    }
-    const b = lo - 1;
-    if (b < 0) return false;
-    const first = firsts[b];
-    if (first === fp) return true;
-    const start = this.#starts[b];
-    const page = this.#pages[Math.floor(start / PAGE_WORDS)];
-    return walk(page, start % PAGE_WORDS, this.#ks[b], this.#count(b), first, fp, undefined) === fp;
+    const b = lastAtMost(firsts, this.#index[bucket], this.#index[bucket + 1], fp);
+    return b >= 0 && blockHas(this.#pages, this.#starts[b], this.#ks[b], this.#count(b), firsts[b], fp);
   }
 
   /** Calls `f` with every member, in ascending order. */
@@ -174,12 +162,20 @@ export class PackedFingerprints {
         return done;
       },
       has: (fp: number): boolean => {
-        if (writer.has(fp)) return true;
-        for (let k = 0; k < n; k++) if (out[k] === fp) return true;
-        for (let k = i; k < count; k++) if (block[k] === fp) return true;
         if (sortedHas(fresh, j, fp)) return true;
-        // Old blocks not read yet are whole, and so are their pages.
-        return b < blocks && fp >= firsts[b] && this.has(fp);
+        // The old members not taken yet are, in order: those left of the block read last, then
+        // the blocks not read (whole, and so are their pages). Those taken are all below them:
+        // the block being filled, and below it the blocks written. So one place can hold fp.
+        if (b < blocks && fp >= firsts[b]) return this.has(fp);
+        if (i < count && fp >= block[i]) {
+          for (let k = i; k < count; k++) if (block[k] === fp) return true;
+          return false;
+        }
+        if (n > 0 && fp >= out[0]) {
+          for (let k = 0; k < n; k++) if (out[k] === fp) return true;
+          return false;
+        }
+        return writer.has(fp);
       },
       finish: (): PackedFingerprints => {
         if (!done) throw new Error('the merge is not done');
@@ -391,6 +387,21 @@ export interface PackedMerge {
   finish(): PackedFingerprints;
 }
 
+/** The index of the last of `firsts[lo..hi)` (ascending) that is at most fp; lo - 1 when none is. */
+function lastAtMost(firsts: Float64Array, lo: number, hi: number, fp: number): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (firsts[mid] <= fp) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
+}
+
+/** Whether the block of `count` members that starts at `start` (first member `first`, Rice parameter k) holds fp. */
+function blockHas(pages: readonly Uint32Array[], start: number, k: number, count: number, first: number, fp: number): boolean {
+  return first === fp || walk(pages[Math.floor(start / PAGE_WORDS)], start % PAGE_WORDS, k, count, first, fp, undefined) === fp;
+}
+
 /** Whether `sorted` holds fp from index `from` on. */
 function sortedHas(sorted: Float64Array, from: number, fp: number): boolean {
   let lo = from;
@@ -434,19 +445,8 @@ class BlockWriter {
 
   /** Whether a block written so far (each of BLOCK members) holds fp. */
   has(fp: number): boolean {
-    const firsts = this.#firsts;
-    let lo = 0;
-    let hi = this.#block;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (firsts[mid] <= fp) lo = mid + 1;
-      else hi = mid;
-    }
-    const b = lo - 1;
-    if (b < 0) return false;
-    if (firsts[b] === fp) return true;
-    const start = this.#starts[b];
-    return walk(this.#pages[Math.floor(start / PAGE_WORDS)], start % PAGE_WORDS, this.#ks[b], BLOCK, firsts[b], fp, undefined) === fp;
+    const b = lastAtMost(this.#firsts, 0, this.#block, fp);
+    return b >= 0 && blockHas(this.#pages, this.#starts[b], this.#ks[b], BLOCK, this.#firsts[b], fp);
   }
 
   finish(size: number): PackedFingerprints {

@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -8,20 +7,13 @@ import { parseCrawlLog, type CrawlLogEntry } from '../support/crawl-job.js';
 import { MultiHostSite } from '../support/multi-host-site.js';
 import { RedisServer } from '../support/redis-server.js';
 import { requireServer } from '../support/require-server.js';
-import { BIN, REPO_ROOT } from '../support/run-cli.js';
+import { REPO_ROOT } from '../support/run-cli.js';
 import { tempDir } from '../support/temp-dir.js';
 import { until } from '../support/until.js';
+import { setArgs, WorkerProcess } from '../support/worker-process.js';
 
 /** The quota: successes a host may yield, crawl-wide. */
 const QUOTA = 5;
-
-/** One `beancrawl launch JOB --worker-id ID`, its output kept for the test's messages. */
-interface Worker {
-  readonly id: string;
-  readonly child: ChildProcess;
-  output: string;
-  readonly exited: Promise<number | null>;
-}
 
 /** The distributed profile with a QuotaEnforcer in the fetch chain right after the preconditions. */
 async function beansWithQuota(): Promise<string> {
@@ -50,7 +42,7 @@ describe('quotas of a crawl shared by worker processes through Redis (the binary
   let redis: RedisServer;
   let site: MultiHostSite | undefined;
   let work: { dir: string; cleanup(): Promise<void> } | undefined;
-  const workers: Worker[] = [];
+  const workers: WorkerProcess[] = [];
 
   before(async function () {
     requireServer(this, 'redis-server');
@@ -58,19 +50,16 @@ describe('quotas of a crawl shared by worker processes through Redis (the binary
   });
   after(async () => redis?.close());
   afterEach(async () => {
-    for (const w of workers) w.child.kill('SIGKILL');
+    for (const w of workers) w.signal('SIGKILL');
     await Promise.all(workers.splice(0).map((w) => w.exited));
     await site?.close();
     await work?.cleanup();
   });
 
-  const why = (): string => workers.map((w) => `--- worker ${w.id}:\n${w.output.slice(-4000)}`).join('\n');
+  const why = (): string => workers.map((w) => w.output).join('\n');
 
-  function start(job: string, id: string, sets: readonly string[]): Worker {
-    const child = spawn(process.execPath, [BIN, 'launch', job, '--worker-id', id, ...sets.flatMap((s) => ['--set', s])], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    const worker: Worker = { id, child, output: '', exited: new Promise((resolve) => child.once('close', resolve)) };
-    child.stdout!.setEncoding('utf8').on('data', (d: string) => (worker.output += d));
-    child.stderr!.setEncoding('utf8').on('data', (d: string) => (worker.output += d));
+  function start(job: string, id: string, sets: readonly string[]): WorkerProcess {
+    const worker = new WorkerProcess(id, job, setArgs(sets));
     workers.push(worker);
     return worker;
   }
@@ -90,6 +79,8 @@ describe('quotas of a crawl shared by worker processes through Redis (the binary
       `seeds.textSource.value=${site.seeds.join('\n')}`,
       'disposition.delayFactor=0', 'disposition.minDelayMs=40', 'disposition.maxDelayMs=40',
       `quotaEnforcer.hostMaxFetchSuccesses=${QUOTA}`,
+      // Two toe threads a worker, so that one worker cannot hold every host's queue at once: both fetch.
+      'crawlController.maxToeThreads=2',
     ];
     for (const id of ['w1', 'w2']) start(job, id, sets);
     const probe = new Redis(redis.url);
@@ -100,7 +91,7 @@ describe('quotas of a crawl shared by worker processes through Redis (the binary
     }
     open();
     site.gate = undefined;
-    for (const w of workers) expect(await w.exited, why()).to.equal(0);
+    for (const w of workers) expect(await w.code(), why()).to.equal(0);
     await site.settled();
 
     // What the workers logged: each host its quota of successes, its dns: lookup among them (as

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'chai';
@@ -8,6 +9,7 @@ import { requireServer } from '../support/require-server.js';
 import { REPO_ROOT, runCli } from '../support/run-cli.js';
 import { page, SiteServer, type Route } from '../support/site-server.js';
 import { tempDir } from '../support/temp-dir.js';
+import { until } from '../support/until.js';
 import { setArgs, WorkerProcess } from '../support/worker-process.js';
 
 
@@ -91,15 +93,30 @@ describe('delta runs of a crawl shared through Redis: the fetch history crawl-wi
    * `redisUrl`, the site edited between the first two: each document's event once across the workers.
    */
   async function deltaRuns(redisUrl: string, connection: readonly string[]): Promise<void> {
+    // The site answers once every worker of a run has joined it: a worker slow to start must not
+    // find the run over and begin another.
+    let gate: Promise<void> | undefined;
+    const gated = (handle: (req: IncomingMessage, res: ServerResponse) => void) => (req: IncomingMessage, res: ServerResponse): void => {
+      void (gate ?? Promise.resolve()).then(() => handle(req, res));
+    };
     const runWorkers = async (ids: readonly string[], args: readonly string[] = []): Promise<WorkerProcess[]> => {
+      let open!: () => void;
+      gate = new Promise((resolve) => (open = resolve));
       const started = ids.map((id) => startWorker(id, [...setArgs(connection), ...args]));
+      try {
+        // A launch says where its folder is once it has joined the run.
+        await until(() => started.every((w) => /launched .*: run folder/.test(w.stderr) || !w.running), `every worker to join\n${why()}`, { timeoutMs: 60_000 });
+      } finally {
+        open();
+        gate = undefined;
+      }
       for (const w of started) expect(await w.code(), why()).to.equal(0);
       return started;
     };
     const site = new ChangingSite();
     const paths = ['/', '/parent', '/child', '/orphan', ...Array.from({ length: N + 1 }, (_, i) => `/p${i}`)];
-    const routes: Record<string, Route> = { '/robots.txt': { status: 404 } };
-    for (const p of paths) routes[p] = site.route(p);
+    const routes: Record<string, Route> = { '/robots.txt': gated((_req, res) => res.writeHead(404).end()) };
+    for (const p of paths) routes[p] = gated(site.route(p));
     // Two hosts, so that two workers have two queues to share.
     const a = await SiteServer.start(routes);
     const b = await SiteServer.start(routes);

@@ -4,14 +4,9 @@ import { RedisServer } from '../../../test/support/redis-server.js';
 import { requireServer } from '../../../test/support/require-server.js';
 import { CrawlUri } from '../../model/crawl-uri.js';
 import type { ProcessResult } from '../../model/processor.js';
-import { RedisConnection } from '../redis/redis-connection.js';
-import { redisConnectionComponent } from '../redis/redis-connection.descriptor.js';
-import { RedisFrontier, redisFrontierComponent } from '../redis/redis-frontier.js';
-import { RedisUriUniqFilter } from '../redis/redis-uri-uniq-filter.js';
+import type { RedisFrontier } from '../redis/redis-frontier.js';
+import { defaults, redisWorkerBeans } from '../../../test/support/redis-worker-beans.js';
 import { QuotaEnforcer, quotaEnforcerComponent, type QuotaEnforcerConfig } from './quota-enforcer.js';
-
-type Props = Record<string, { default?: unknown }>;
-const defaults = (props: Props): Record<string, unknown> => Object.fromEntries(Object.entries(props).map(([k, v]) => [k, v.default]));
 
 /** One worker of a shared crawl: its connection, seen set, frontier and quota enforcer, started. */
 interface Worker {
@@ -21,20 +16,10 @@ interface Worker {
 }
 
 async function worker(url: string, name: string, workerId: string, quotas: Partial<QuotaEnforcerConfig>): Promise<Worker> {
-  const redis = new RedisConnection({ ...defaults(redisConnectionComponent.props as Props), redisUrl: url, crawlName: name, workerId, queueShards: 4 } as never);
-  await redis.start();
-  const uriUniqFilter = new RedisUriUniqFilter({ redis } as never);
-  const frontier = new RedisFrontier({ ...defaults(redisFrontierComponent.props as Props), redis, uriUniqFilter } as never);
-  await frontier.start();
-  const enforcer = new QuotaEnforcer({ ...defaults(quotaEnforcerComponent.props as Props), shouldProcessRule: undefined, stateStore: undefined, frontier, ...quotas } as QuotaEnforcerConfig);
+  const { frontier, stop } = await redisWorkerBeans(url, name, workerId);
+  const enforcer = new QuotaEnforcer({ ...defaults(quotaEnforcerComponent.props as never), shouldProcessRule: undefined, stateStore: undefined, frontier, ...quotas } as QuotaEnforcerConfig);
   await enforcer.start();
-  return {
-    frontier, enforcer,
-    stop: async () => {
-      await frontier.stop();
-      await redis.stop();
-    },
-  };
+  return { frontier, enforcer, stop };
 }
 
 /** A URI of host h.test in a queue of its own, so that the workers need not wait for each other's turns. */

@@ -2,12 +2,11 @@ import { expect } from 'chai';
 import { CrawlUri } from '../../model/crawl-uri.js';
 import type { DocumentEvent } from '../../model/fetch-history.js';
 import { redisSuite } from '../../../test/support/redis-suite.js';
+import { defaults } from '../../../test/support/redis-worker-beans.js';
 import { RedisConnection } from './redis-connection.js';
 import { redisConnectionComponent } from './redis-connection.descriptor.js';
 import { RedisFetchHistory, redisFetchHistoryComponent } from './redis-fetch-history.js';
 
-type Props = Record<string, { default?: unknown }>;
-const defaults = (props: Props): Record<string, unknown> => Object.fromEntries(Object.entries(props).map(([k, v]) => [k, v.default]));
 
 function fetched(url: string, status: number, links: readonly string[] = []): CrawlUri {
   const curi = new CrawlUri(url);
@@ -29,14 +28,14 @@ describe('RedisFetchHistory (on a real redis-server)', function () {
   /** One worker's history of crawl `name`, in run `run` of it. */
   async function historyOf(name: string, run: string, more: Record<string, unknown> = {}): Promise<RedisFetchHistory> {
     const { joinCrawl } = await import('./redis-connection.js');
-    const config = { ...defaults(redisConnectionComponent.props as Props), redisUrl: suite.server.url, crawlName: name, workerId: `w${++n}` };
+    const config = { ...defaults(redisConnectionComponent.props as never), redisUrl: suite.server.url, crawlName: name, workerId: `w${++n}` };
     const crawl = await joinCrawl(config as never, run);
     const redis = new RedisConnection(config as never);
     // The launch's join, taken over by the connection as a worker's is.
     const { handOverCrawl } = await import('./joined-crawls.js');
     handOverCrawl(crawl);
     await redis.start();
-    const history = new RedisFetchHistory({ ...defaults(redisFetchHistoryComponent.props as Props), redis, deltaCrawl: true, ...more } as never);
+    const history = new RedisFetchHistory({ ...defaults(redisFetchHistoryComponent.props as never), redis, deltaCrawl: true, ...more } as never);
     await history.start();
     suite.stops.push(() => redis.stop());
     return history;

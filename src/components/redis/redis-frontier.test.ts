@@ -3,31 +3,13 @@ import { Redis } from 'ioredis';
 import { CrawlUri } from '../../model/crawl-uri.js';
 import { FetchStatus } from '../../model/fetch-status.js';
 import { redisSuite } from '../../../test/support/redis-suite.js';
-import { RedisConnection } from './redis-connection.js';
-import { redisConnectionComponent } from './redis-connection.descriptor.js';
-import { RedisFrontier, redisFrontierComponent } from './redis-frontier.js';
-import { RedisUriUniqFilter } from './redis-uri-uniq-filter.js';
+import type { RedisFrontier } from './redis-frontier.js';
+import { redisWorkerBeans } from '../../../test/support/redis-worker-beans.js';
 import { RELEASE_WORKER } from './redis-scripts.js';
 import { scriptKeys } from './redis-keys.js';
 
-type Props = Record<string, { default?: unknown }>;
-const defaults = (props: Props): Record<string, unknown> => Object.fromEntries(Object.entries(props).map(([k, v]) => [k, v.default]));
-
 /** One worker's beans: its connection, seen set and frontier, started. */
-async function worker(url: string, name: string, workerId: string, more: Record<string, unknown> = {}): Promise<{ frontier: RedisFrontier; redis: RedisConnection; stop(): Promise<void> }> {
-  const redis = new RedisConnection({ ...defaults(redisConnectionComponent.props as Props), redisUrl: url, crawlName: name, workerId, queueShards: 4, ...more } as never);
-  await redis.start();
-  const uriUniqFilter = new RedisUriUniqFilter({ redis } as never);
-  const frontier = new RedisFrontier({ ...defaults(redisFrontierComponent.props as Props), redis, uriUniqFilter } as never);
-  await frontier.start();
-  return {
-    frontier, redis,
-    stop: async () => {
-      await frontier.stop();
-      await redis.stop();
-    },
-  };
-}
+const worker = redisWorkerBeans;
 
 function uri(url: string, queueKey: string, init: Partial<ConstructorParameters<typeof CrawlUri>[1]> = {}): CrawlUri {
   const curi = new CrawlUri(url, init);

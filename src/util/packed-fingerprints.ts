@@ -217,7 +217,6 @@ export class PackedFingerprints {
  * in 32-bit integers: the hot loop of every search.
  */
 function walk(words: Uint32Array, w: number, k: number, count: number, v: number, fp: number, out: Float64Array | undefined): number {
-  if (k > NARROW) return walkWide(words, w, k, count, v, fp, out);
   const scale = POW2[k];
   let pos = 0;
   for (let i = 1; i < count; i++) {
@@ -236,64 +235,25 @@ function walk(words: Uint32Array, w: number, k: number, count: number, v: number
       pos = 0;
       w = (w + 1) | 0;
     }
+    // The remainder, in one piece of k bits, or two (its high k - NARROW bits, then NARROW) when wider.
     let r = 0;
-    if (k > 0) {
-      const avail = (32 - pos) | 0;
-      if (k < avail) {
-        r = (words[w] << pos) >>> (32 - k);
-        pos = (pos + k) | 0;
-      } else {
-        // pos > 0 here, since k < 32.
-        const hi = (words[w] << pos) >>> pos;
-        const low = (k - avail) | 0;
-        w = (w + 1) | 0;
-        pos = low;
-        r = low === 0 ? hi : hi * (1 << low) + (words[w] >>> (32 - low));
-      }
-    }
-    v += q * scale + r;
-    if (out !== undefined) out[i] = v;
-    else if (v >= fp) return v;
-  }
-  return v;
-}
-
-/** walk for k > NARROW: each remainder in two pieces, its high k - NARROW bits, then NARROW bits. */
-function walkWide(words: Uint32Array, w: number, k: number, count: number, v: number, fp: number, out: Float64Array | undefined): number {
-  const scale = POW2[k];
-  let pos = 0;
-  for (let i = 1; i < count; i++) {
-    let q = 0;
-    let rest = (words[w] << pos) | 0;
-    while (rest === 0) {
-      q = (q + 32 - pos) | 0;
-      w = (w + 1) | 0;
-      pos = 0;
-      rest = words[w] | 0;
-    }
-    const z = Math.clz32(rest);
-    q = (q + z) | 0;
-    pos = (pos + z + 1) | 0;
-    if (pos === 32) {
-      pos = 0;
-      w = (w + 1) | 0;
-    }
-    let r = 0;
-    for (let piece = 0; piece < 2; piece++) {
-      const n = piece === 0 ? k - NARROW : NARROW;
+    for (let left = k; left > 0;) {
+      const n = left > NARROW ? left - NARROW : left;
       const avail = (32 - pos) | 0;
       let bits;
       if (n < avail) {
         bits = (words[w] << pos) >>> (32 - n);
         pos = (pos + n) | 0;
       } else {
+        // pos > 0 here, since n < 32.
         const hi = (words[w] << pos) >>> pos;
         const low = (n - avail) | 0;
         w = (w + 1) | 0;
         pos = low;
         bits = low === 0 ? hi : hi * (1 << low) + (words[w] >>> (32 - low));
       }
-      r = r * POW2[NARROW] + bits;
+      r = r * POW2[n] + bits;
+      left -= n;
     }
     v += q * scale + r;
     if (out !== undefined) out[i] = v;

@@ -39,9 +39,9 @@ export class CandidateAdmission {
     return judged ? judged.then(() => this.#schedule(candidate)) : this.#schedule(candidate);
   }
 
-  #schedule(candidate: CrawlUri): boolean {
+  #schedule(candidate: CrawlUri): boolean | Promise<boolean> {
     if (candidate.fetchStatus < 0) return false;
-    this.parts.frontier?.schedule(candidate);
-    return true;
+    const scheduled = this.parts.frontier?.schedule(candidate);
+    return scheduled ? scheduled.then(() => true) : true;
   }
 }

@@ -47,11 +47,14 @@ export type Disposition = 'success' | 'failure' | 'disregarded' | 'retry' | 'def
  * politeness delay has passed.
  */
 export interface Frontier {
-  /** At most this many outlinks of one document are scheduled. */
   /** At most this many outlinks of the URI's document are scheduled (its sheets applied). */
   maxOutlinksFor(curi: CrawlUri): number;
-  /** Adds a URI that passed the candidate chain; a URI seen before (by canonical key) is dropped unless forced. */
-  schedule(curi: CrawlUri): void;
+  /**
+   * Adds a URI that passed the candidate chain; a URI seen before (by canonical key) is dropped
+   * unless forced. A promise when the uniq filter must read to tell: the URI is queued (or
+   * dropped) when it resolves, and its discoverer is not done before.
+   */
+  schedule(curi: CrawlUri): void | Promise<void>;
   /**
    * True when this exact URI was scheduled before, so that rediscovering it cannot schedule it
    * again: the candidate chain can be skipped for it. (False says nothing either way.)
@@ -82,7 +85,7 @@ export interface Frontier {
 
 /** "Seen before?" by canonical key. */
 export interface UriUniqFilter {
-  /** True when the key is new (and now recorded). */
-  add(key: string): boolean;
+  /** True when the key is new (and now recorded); a promise when the answer needs a read (a filter that keeps some of its keys on disk). */
+  add(key: string): boolean | Promise<boolean>;
   readonly count: number;
 }

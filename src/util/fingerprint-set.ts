@@ -62,18 +62,40 @@ export class FingerprintSet {
     return true;
   }
 
+  /**
+   * Moves every member into the packed ones, at most about `blocksAtMost` blocks a call, for a set
+   * no longer added to (a spill); true once done: `packed` then holds them all.
+   */
+  settle(blocksAtMost: number): boolean {
+    if (this.#merging && !this.#stepMerge(blocksAtMost)) return false;
+    if (this.#recent.size === 0) return true;
+    this.#mergeRecent();
+    return false;
+  }
+
+  /** The packed members: all of them once `settle` said so. */
+  get packed(): PackedFingerprints {
+    return this.#packed;
+  }
+
   /** Takes the table's members into a merge with the packed ones, and empties the table. */
   #beginMerge(): void {
-    const fresh = this.#recent.members().sort();
-    this.#recent.clear();
-    this.#merging = this.#packed.merging(fresh);
+    this.#mergeRecent();
     this.#stepMerge();
   }
 
-  #stepMerge(): void {
-    if (!this.#merging!.step(MERGE_STEP)) return;
+  #mergeRecent(): void {
+    const fresh = this.#recent.members().sort();
+    this.#recent.clear();
+    this.#merging = this.#packed.merging(fresh);
+  }
+
+  /** Writes up to `blocks` blocks of the merge; true when that ended it. */
+  #stepMerge(blocks = MERGE_STEP): boolean {
+    if (!this.#merging!.step(blocks)) return false;
     this.#packed = this.#merging!.finish();
     this.#merging = undefined;
+    return true;
   }
 }
 

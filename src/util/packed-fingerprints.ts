@@ -81,9 +81,19 @@ export class PackedFingerprints {
     const block = new Float64Array(BLOCK);
     for (let b = 0; b < this.#firsts.length; b++) {
       // A block at a time, so that f may do anything meanwhile.
-      const count = this.#decode(this.#pages, b, block);
+      const count = this.readBlock(b, block);
       for (let i = 0; i < count; i++) f(block[i]);
     }
+  }
+
+  /** Blocks of up to 64 members each, the members ascending from one block to the next (readBlock). */
+  get blockCount(): number {
+    return this.#firsts.length;
+  }
+
+  /** Block b's members, ascending, into `out` (64 long); returns how many. */
+  readBlock(b: number, out: Float64Array): number {
+    return this.#decode(this.#pages, b, out);
   }
 
   /**
@@ -348,7 +358,7 @@ export interface PackedMerge {
 }
 
 /** The index of the last of `firsts[lo..hi)` (ascending) that is at most fp; lo - 1 when none is. */
-function lastAtMost(firsts: Float64Array, lo: number, hi: number, fp: number): number {
+export function lastAtMost(firsts: Float64Array, lo: number, hi: number, fp: number): number {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (firsts[mid] <= fp) lo = mid + 1;

@@ -7,15 +7,19 @@
  * million, RSS and heap now, peak RSS so far, and the state folder's size on disk (du, after a
  * commit). Issue 18's goals: at 5,000,000 URIs peak RSS ≤ 300 MB; at 50,000,000 over 100,000 hosts
  * (`node scale.bench.js 50000000 100000 5000000`, TMPDIR on a disk with a few GB free) RSS ≤ 500 MB
- * and the insert rate of the last step within 20 % of the first's.
- * Usage: node scale.bench.js [N] [hosts] [step]   (--json FILE: also write the rows as JSON)
+ * and the insert rate of the last step within 20 % of the first's. The uniq filter keeps its
+ * default maxFingerprintsInMemory (the rest in its spill file, under the state folder's); URIs
+ * whose admission waits for a read of that file are awaited together at each turn, as a page's
+ * outlinks are. At the end, resident memory by mapping (/proc/self/smaps).
+ * Usage: node scale.bench.js [N] [hosts] [step]   (--json FILE: also write the rows as JSON;
+ * --in-memory N: the uniq filter's maxFingerprintsInMemory, 0 for all in memory)
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { LevelFrontier } from '../../src/components/frontier/level-frontier.js';
-import { LevelUriUniqFilter } from '../../src/components/state/level-uri-uniq-filter.js';
+import { LevelUriUniqFilter, levelUriUniqFilterComponent } from '../../src/components/state/level-uri-uniq-filter.js';
 import { CrawlUri } from '../../src/model/crawl-uri.js';
 import { levelStore } from '../support/level-store.js';
 import { duMb, fmt } from './measure.js';
@@ -26,6 +30,9 @@ const jsonPath = jsonAt >= 0 ? args.splice(jsonAt, 2)[1] : undefined;
 const N = Number(args[0] ?? 5_000_000);
 const HOSTS = Number(args[1] ?? 10_000);
 const STEP = Number(args[2] ?? 1_000_000);
+/** `--in-memory N`: the uniq filter's maxFingerprintsInMemory (its default otherwise; 0 keeps every fingerprint in memory). */
+const inMemoryAt = args.indexOf('--in-memory');
+const IN_MEMORY = inMemoryAt >= 0 ? Number(args.splice(inMemoryAt, 2)[1]) : levelUriUniqFilterComponent.props.maxFingerprintsInMemory.default;
 /** Issue 18: 300 MB at 5,000,000 URIs, 500 MB at 50,000,000 (with the insert rate at the end within 20 % of the start). */
 const TARGET_RSS_MB = N >= 50_000_000 ? 500 : 300;
 const TARGET_RATE_RATIO = 0.8;
@@ -46,9 +53,37 @@ function rssByKind(): string {
     return '';
   }
 }
+/**
+ * Resident memory by mapping (/proc/self/smaps): malloc's main arena ([heap]), its thread arenas
+ * (a 64 MB reservation each, used part then the rest reserved), other anonymous mappings (V8's
+ * heap, large allocations, LevelDB's and the fingerprints' buffers) and files.
+ */
+function smapsSummary(): string {
+  try {
+    const maps: Array<{ perms: string; name: string; kb: number; rssKb: number }> = [];
+    for (const line of readFileSync('/proc/self/smaps', 'utf8').split('\n')) {
+      const head = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \d+\s*(.*)$/.exec(line);
+      if (head) maps.push({ perms: head[3], name: head[4], kb: (parseInt(head[2], 16) - parseInt(head[1], 16)) / 1024, rssKb: 0 });
+      else if (line.startsWith('Rss:') && maps.length) maps[maps.length - 1].rssKb = Number(/\d+/.exec(line)![0]);
+    }
+    let heap = 0, arenas = 0, arenaCount = 0, anonBig = 0, anonSmall = 0, files = 0;
+    maps.forEach((m, i) => {
+      const next = maps[i + 1];
+      if (m.name === '[heap]') heap += m.rssKb;
+      else if (m.name.startsWith('/')) files += m.rssKb;
+      else if (m.name === '' && m.perms.startsWith('rw') && (m.kb === 65536 || (next && next.name === '' && next.perms.startsWith('---') && m.kb + next.kb === 65536))) (arenas += m.rssKb), arenaCount++;
+      else if (m.name === '' && m.kb > 1024) anonBig += m.rssKb;
+      else anonSmall += m.rssKb;
+    });
+    const f = (kb: number) => fmt(kb / 1024);
+    return `resident by mapping: malloc's main arena ${f(heap)} MB, ${arenaCount} thread arenas ${f(arenas)} MB, other anonymous mappings over 1 MB ${f(anonBig)} MB, smaller ones ${f(anonSmall)} MB, files ${f(files)} MB.`;
+  } catch {
+    return '';
+  }
+}
 try {
   const store = levelStore(dir, 25);
-  const uniq = new LevelUriUniqFilter({ batchSize: 10000, stateStore: store });
+  const uniq = new LevelUriUniqFilter({ batchSize: 10000, maxFingerprintsInMemory: IN_MEMORY, spillDir: join(dir, 'scratch'), stateStore: store });
   const frontier = new LevelFrontier({
     queueTotalBudget: -1, balanceReplenishAmount: 3000, errorPenaltyAmount: 100, retryDelaySeconds: 900, maxRetries: 30, maxOutlinks: 6000,
     extract404s: true, extractIndependently: false, snoozeLongMs: 300000, precedenceFloor: 255, queuePrecedencePolicy: undefined, recoveryLogEnabled: true, dumpPendingAtClose: false, recentUrisRemembered: 1_000_000,
@@ -62,12 +97,17 @@ try {
   rows.push({ uris: 0, stepS: 0, totalS: 0, rate: NaN, rssMb: mb(mem0.rss), heapMb: mb(mem0.heapUsed), heapTotalMb: mb(mem0.heapTotal), externalMb: mb(mem0.external), peakRssMb: process.resourceUsage().maxRSS / 1024, diskMb: duMb(dir), queued: 0 });
   const t0 = performance.now();
   let tStep = t0;
+  const pending: Array<Promise<void>> = [];
   for (let i = 0; i < N; i++) {
     const host = `host${i % HOSTS}.example`;
     const c = new CrawlUri(`http://${host}/section/${i % 97}/page-${i}.html`, { queueKey: host, hopsPath: 'LL', via: `http://${host}/` });
     c.canonicalKey = c.uri;
-    frontier.schedule(c);
+    // As a crawl admits a page's outlinks: together, the ones the uniq filter has to read for awaited at once.
+    const scheduled = frontier.schedule(c);
+    if (scheduled) pending.push(scheduled);
     if (i % 1000 === 0) {
+      await Promise.all(pending);
+      pending.length = 0;
       await new Promise((r) => setImmediate(r));
       const rss = process.memoryUsage.rss();
       if (rss / 1048576 > peakSample.rssMb) {
@@ -76,6 +116,8 @@ try {
       }
     }
     if ((i + 1) % STEP === 0 || i + 1 === N) {
+      await Promise.all(pending);
+      pending.length = 0;
       const tInserted = performance.now();
       await store.commit();
       const mem = process.memoryUsage();
@@ -90,6 +132,7 @@ try {
   }
   const queued = frontier.stats().queued;
   const uniqCount = uniq.count;
+  const smapsAtEnd = smapsSummary();
   const tStop = performance.now();
   frontier.stop();
   await store.stop();
@@ -112,6 +155,7 @@ try {
   console.log(`stop (final commit and close) ${fmt(stopS, 2)} s; state folder after close ${fmt(finalDisk)} MB; queued ${queued}, uniq filter ${uniqCount} (expected ${N}${queued === N && uniqCount === N ? ': ok' : ': MISMATCH'}).`);
   const ratio = last.rate / first.rate;
   console.log(`insert rate from the first step to the last: ${fmt(first.rate)} → ${fmt(last.rate)} URIs/s (${fmt(ratio, 2)}×, goal ≥ ${TARGET_RATE_RATIO}×: ${ratio >= TARGET_RATE_RATIO ? 'met' : 'NOT met'}); RSS ${fmt(first.rssMb)} → ${fmt(last.rssMb)} MB (${fmt(((last.rssMb - first.rssMb) / Math.max(1, (last.uris - first.uris) / 1e6)), 1)} MB per further million); peak RSS ${fmt(peak)} MB (goal ≤ ${TARGET_RSS_MB} MB: ${peak <= TARGET_RSS_MB ? 'met' : 'NOT met'}); RSS at the end ${fmt(last.rssMb)} MB (goal ≤ ${TARGET_RSS_MB} MB: ${last.rssMb <= TARGET_RSS_MB ? 'met' : 'NOT met'}).`);
+  console.log(smapsAtEnd);
   const p = peakSample;
   console.log(`highest RSS sampled: ${fmt(p.rssMb)} MB at ${p.uris.toLocaleString('en')} URIs: JS heap ${fmt(p.heapUsedMb)} used of ${fmt(p.heapTotalMb)}, external ${fmt(p.externalMb)} (array buffers ${fmt(p.arrayBuffersMb)}), the rest (${fmt(p.rssMb - p.heapTotalMb - p.externalMb)} MB) native: LevelDB, the allocator, the binary.`);
   if (jsonPath) {

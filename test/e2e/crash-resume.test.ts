@@ -43,14 +43,15 @@ function read(path: string): string {
 describe('crash safety: SIGKILL at random moments, then launch again (the binary)', function () {
   this.timeout(240_000);
 
-  it(`loses nothing over ${KILLS} kills and some Ctrl-Cs (one, two, one then a kill): every page once in crawl.log and documents.jsonl, at most two fetches a page, reports agree, WARCs read back`, async () => {
+  it(`loses nothing over ${KILLS} kills and some Ctrl-Cs (one, two, one then a kill): every page once in crawl.log and documents.jsonl, at most two fetches a page, reports agree, WARCs read back; the uniq filter's fingerprints mostly in its spill file`, async () => {
     const server = await SiteServer.start(site());
     const work = await tempDir();
     const next = seededRandom(SEED);
     try {
       const job = join(work.dir, 'job');
       await runCli(['create', job, '--profile', 'default', '--seed', `${server.origin}/`, '--contact', 'https://example.org/contact']);
-      const sets = ['disposition.delayFactor=0', 'disposition.minDelayMs=0', 'disposition.maxDelayMs=0', 'crawlController.maxToeThreads=4'].flatMap((s) => ['--set', s]);
+      // The uniq filter keeps 300 fingerprints in memory, the rest in its spill file: most rediscoveries are answered by a read.
+      const sets = ['disposition.delayFactor=0', 'disposition.minDelayMs=0', 'disposition.maxDelayMs=0', 'crawlController.maxToeThreads=4', 'uriUniqFilter.maxFingerprintsInMemory=300'].flatMap((s) => ['--set', s]);
       let kills = 0;
       const interruptions: string[] = [];
       let finished = false;
@@ -175,6 +176,8 @@ describe('crash safety: SIGKILL at random moments, then launch again (the binary
       // Records written and committed are not written again when their URI is done again after a kill.
       expect(twice, 'pages with two response records').to.deep.equal([]);
       expect(existsSync(join(job, 'latest', 'continues'))).to.equal(true);
+      // The last launch stopped cleanly: it removed its spill file, and its start removed those the kills left.
+      expect(readdirSync(join(job, 'scratch')).filter((f) => f.endsWith('.fps'))).to.deep.equal([]);
     } finally {
       await server.close();
       await work.cleanup();

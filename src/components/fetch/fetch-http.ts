@@ -1,4 +1,4 @@
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { formBody } from './html-form-credential.js';
@@ -27,6 +27,7 @@ import { recordResponse } from './record-response.js';
 import { flatHeaderLines, refererFor, requestHeadOf } from './request-headers.js';
 import { isFailure, systemLookup } from './resolve-host.js';
 import { MAX_ROBOTS_REDIRECTS, redirectTarget, updateRobots } from './robots-outcome.js';
+import { removeLeftFiles } from '../../util/remove-left-files.js';
 
 export type FetchHttpConfig = ConfigOf<typeof fetchHttpComponent>;
 
@@ -54,7 +55,7 @@ export class FetchHttp extends Processor<typeof fetchHttpComponent> {
     const dir = this.config.scratchDir;
     this.#scratch = isAbsolute(dir) ? dir : join(tmpdir(), 'beancrawl-scratch');
     await mkdir(this.#scratch, { recursive: true });
-    if (isAbsolute(dir)) await clearScratch(dir);
+    if (isAbsolute(dir)) await removeLeftFiles(dir, /\.ris(\..*\.gz)?$/);
   }
 
   async stop(): Promise<void> {
@@ -232,12 +233,6 @@ export class FetchHttp extends Processor<typeof fetchHttpComponent> {
 }
 
 let spillSerial = 0;
-
-/** Removes the backing files a killed crawl left in the scratch folder. */
-async function clearScratch(dir: string): Promise<void> {
-  const left = (await readdir(dir)).filter((name) => /\.ris(\..*\.gz)?$/.test(name));
-  await Promise.all(left.map((name) => rm(join(dir, name), { force: true })));
-}
 
 /** The request of a URI: a GET, or, for a form login's URI, the form POSTed (or put in the query with GET). */
 function formRequest(curi: CrawlUri, path: string): { method: 'GET' | 'POST'; path: string; body?: string } {

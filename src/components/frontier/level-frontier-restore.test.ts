@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tempDir } from '../../../test/support/temp-dir.js';
 import { CrawlUri } from '../../model/crawl-uri.js';
@@ -68,14 +69,14 @@ describe(`${LevelFrontier.name} restore`, () => {
   });
 
   /** Opens the state folder and starts a frontier on it (restoring whatever it holds). */
-  async function launch(o: FrontierOverrides & { levelUniq?: boolean } = {}): Promise<Launch> {
+  async function launch(o: FrontierOverrides & { levelUniq?: boolean; uniqInMemory?: number } = {}): Promise<Launch> {
     // A long interval: only the commits the test makes (and stop's) happen.
     const store = new LevelStateStore({ dir: join(dir, 'state'), cachePercent: -1, useSharedCache: true, expectedConcurrency: 64, useHardLinkCheckpoints: true, commitIntervalMs: 60000, syncCommits: false });
     await store.start();
     let uniq: UriUniqFilter;
     if (o.levelUniq === false) uniq = new MemoryUriUniqFilter();
     else {
-      const level = new LevelUriUniqFilter({ batchSize: 100, stateStore: store });
+      const level = new LevelUriUniqFilter({ batchSize: 100, maxFingerprintsInMemory: o.uniqInMemory ?? 4000000, spillDir: join(dir, 'scratch'), stateStore: store });
       await level.start();
       uniq = level;
     }
@@ -569,7 +570,7 @@ describe(`${LevelFrontier.name} restore`, () => {
 
     const store = levelStore(killedAt);
     await store.start();
-    const uniq = new LevelUriUniqFilter({ batchSize: 100, stateStore: store });
+    const uniq = new LevelUriUniqFilter({ batchSize: 100, maxFingerprintsInMemory: 4000000, spillDir: '', stateStore: store });
     await uniq.start();
     const g = new LevelFrontier({
       queueTotalBudget: -1, balanceReplenishAmount: 3000, errorPenaltyAmount: 0, retryDelaySeconds: 0, maxRetries: 3, maxOutlinks: 6000,
@@ -675,5 +676,42 @@ describe(`${LevelFrontier.name} restore`, () => {
     second.frontier.schedule(uri('http://a.example/2'));
     expect(second.frontier.stats()).to.include({ discovered: 3, queued: 2 });
     expect(await drain(second.frontier)).to.deep.equal(['http://a.example/1', 'http://a.example/2']);
+  });
+
+  it('the uniq filter remembers URIs across the restore with most of them in its spill file, the file a crash left removed', async () => {
+    const keys = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `http://h${(from + i) % 7}.example/${from + i}`);
+    /** Schedules every URI, awaiting the ones whose answer needs a read of the spill file; how many had to. */
+    const scheduleAll = async (f: LevelFrontier, uris: string[]) => {
+      let read = 0;
+      for (const u of uris) {
+        const r = f.schedule(uri(u));
+        if (r) (read++, await r);
+        // Turns of the event loop, as in a crawl: moves to the spill file go on.
+        if (read % 50 === 0) await new Promise((resolve) => setImmediate(resolve));
+      }
+      return read;
+    };
+    const first = await launch({ uniqInMemory: 50 });
+    await scheduleAll(first.frontier, keys(0, 2000));
+    await (first.uniq as LevelUriUniqFilter).settled();
+    expect(first.frontier.stats()).to.include({ discovered: 2000, queued: 2000 });
+    const spillFiles = async () => (await readdir(join(dir, 'scratch'))).filter((f) => f.endsWith('.fps'));
+    expect(await spillFiles()).to.have.length(1);
+    // Found again, in memory or in the file: none is queued twice, and some needed a read.
+    expect(await scheduleAll(first.frontier, keys(0, 2000))).to.be.greaterThan(0);
+    expect(first.frontier.stats()).to.include({ queued: 2000 });
+    const left = await spillFiles();
+    await crash(first);
+    const second = await launch({ uniqInMemory: 50 });
+    // The crashed filter's file went at start; the members came back from the state store, most into a file of its own.
+    await (second.uniq as LevelUriUniqFilter).settled();
+    const now = await spillFiles();
+    expect(now).to.have.length(1);
+    expect(now).to.not.include(left[0]);
+    await scheduleAll(second.frontier, keys(1500, 2500));
+    expect(second.frontier.stats()).to.include({ queued: 2500 });
+    expect(second.uniq.count).to.equal(2500);
+    await (second.uniq as LevelUriUniqFilter).stop();
+    expect(await spillFiles()).to.deep.equal([]);
   });
 });

@@ -74,8 +74,14 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     return this.configFor(curi).maxOutlinks;
   }
 
-  schedule(curi: CrawlUri): void {
+  schedule(curi: CrawlUri): void | Promise<void> {
     const fresh = this.config.uriUniqFilter.add(curi.canonicalKey || curi.uri);
+    if (typeof fresh !== 'boolean') return fresh.then((f) => this.#enqueue(curi, f));
+    this.#enqueue(curi, fresh);
+  }
+
+  /** Queues a URI the uniq filter has answered for: dropped when seen before, unless forced. */
+  #enqueue(curi: CrawlUri, fresh: boolean): void {
     if (!fresh && !curi.forceFetch) return;
     this.#scheduledUris.add(curi.uri);
     this.#discovered++;

@@ -3,44 +3,87 @@ const BLOCK_BITS = 512;
 const BLOCK_WORDS = BLOCK_BITS / 32;
 /** Bits set a member: about the best for 8 bits a member in blocks of 512 (false positives about 2.5 %). */
 const PROBES = 6;
+/** Parts, each for an equal range of fingerprints, each made anew on its own (`part`). */
+export const BLOOM_PARTS = 64;
 const TWO_32 = 2 ** 32;
+const PART_WIDTH = 2 ** 53 / BLOOM_PARTS;
 
 /**
  * A Bloom filter of 53-bit fingerprints (already uniform hashes, so nothing is hashed again), in
- * blocks of 512 bits: a member's bits all fall in one block chosen by its low 32 bits, at places
+ * blocks of 512 bits: a member's bits all fall in one block, chosen by its low 32 bits, at places
  * drawn from its high 21. "No" is certain; "maybe" is wrong for about 2.5 % of non-members at 8
- * bits a member, the size it is made for.
+ * bits a member. It is in 64 parts by range of fingerprints, so that a filter of more members
+ * can replace it a part at a time (`part`, `replace`), in ascending order as a sorted merge
+ * writes them, with one part's memory more at a time rather than a whole second filter.
  */
 export class BlockedBloom {
-  readonly #words: Int32Array;
-  readonly #blocks: number;
+  readonly #parts: Int32Array[] = [];
+  readonly #blocks: number[] = [];
 
-  /** @param members how many it is made for; @param bitsPerMember its size for them */
-  constructor(members: number, bitsPerMember = 8) {
-    this.#blocks = Math.max(1, Math.ceil((members * bitsPerMember) / BLOCK_BITS));
-    this.#words = new Int32Array(this.#blocks * BLOCK_WORDS);
+  /** Empty: every part answers no until it is replaced. */
+  constructor() {
+    for (let p = 0; p < BLOOM_PARTS; p++) {
+      this.#parts.push(new Int32Array(0));
+      this.#blocks.push(0);
+    }
+  }
+
+  /** A filter sized for `members` fingerprints (spread evenly over the parts), with them added. */
+  static of(members: ArrayLike<number>, bitsPerMember = 8): BlockedBloom {
+    const bloom = new BlockedBloom();
+    for (let p = 0; p < BLOOM_PARTS; p++) bloom.replace(p, BlockedBloom.part(members.length, bitsPerMember));
+    for (let i = 0; i < members.length; i++) bloom.add(members[i]);
+    return bloom;
+  }
+
+  /** An empty part for a filter of `members` in all, at `bitsPerMember`. */
+  static part(members: number, bitsPerMember = 8): Int32Array {
+    const blocks = Math.max(1, Math.ceil((members * bitsPerMember) / BLOOM_PARTS / BLOCK_BITS));
+    return new Int32Array(blocks * BLOCK_WORDS);
+  }
+
+  /** The part that holds fp's bits. */
+  static partOf(fp: number): number {
+    return Math.floor(fp / PART_WIDTH);
+  }
+
+  /** Puts `words` (BlockedBloom.part, filled with addTo) in the place of part p. */
+  replace(p: number, words: Int32Array): void {
+    this.#parts[p] = words;
+    this.#blocks[p] = words.length / BLOCK_WORDS;
   }
 
   get bytes(): number {
-    return this.#words.byteLength;
+    let n = 0;
+    for (const words of this.#parts) n += words.byteLength;
+    return n;
   }
 
   add(fp: number): void {
+    BlockedBloom.addTo(this.#parts[BlockedBloom.partOf(fp)], fp);
+  }
+
+  /** Sets fp's bits in `words`, a part (BlockedBloom.part) for fp's range. */
+  static addTo(words: Int32Array, fp: number): void {
     const low = fp % TWO_32;
-    const base = Math.floor((low / TWO_32) * this.#blocks) * BLOCK_WORDS;
+    const base = Math.floor((low / TWO_32) * (words.length / BLOCK_WORDS)) * BLOCK_WORDS;
     const high = Math.floor(fp / TWO_32);
     // Double hashing within the block: an odd step visits PROBES different bits.
     const step = ((high >>> 9) ^ low) | 1;
-    for (let i = 0, bit = high; i < PROBES; i++, bit += step) this.#words[base + ((bit >>> 5) & (BLOCK_WORDS - 1))] |= 1 << (bit & 31);
+    for (let i = 0, bit = high; i < PROBES; i++, bit += step) words[base + ((bit >>> 5) & (BLOCK_WORDS - 1))] |= 1 << (bit & 31);
   }
 
   has(fp: number): boolean {
+    const p = BlockedBloom.partOf(fp);
+    const blocks = this.#blocks[p];
+    if (blocks === 0) return false;
+    const words = this.#parts[p];
     const low = fp % TWO_32;
-    const base = Math.floor((low / TWO_32) * this.#blocks) * BLOCK_WORDS;
+    const base = Math.floor((low / TWO_32) * blocks) * BLOCK_WORDS;
     const high = Math.floor(fp / TWO_32);
     const step = ((high >>> 9) ^ low) | 1;
     for (let i = 0, bit = high; i < PROBES; i++, bit += step) {
-      if ((this.#words[base + ((bit >>> 5) & (BLOCK_WORDS - 1))] & (1 << (bit & 31))) === 0) return false;
+      if ((words[base + ((bit >>> 5) & (BLOCK_WORDS - 1))] & (1 << (bit & 31))) === 0) return false;
     }
     return true;
   }

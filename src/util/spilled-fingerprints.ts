@@ -21,7 +21,7 @@ const MAX_FREE_PAGES = 256;
 /**
  * Fingerprints moved out of memory: a file of them sorted (8 bytes each, little-endian doubles)
  * with, in memory, the first of each page of 512 and a Bloom filter (8 bits a member, about a
- * quarter of what they would take packed in memory). `mayHave` says at once for most
+ * quarter of what they would take packed in memory; a merge hands it on to the new file). `mayHave` says at once for most
  * non-members; `has` reads the one page that can hold a fingerprint. Made whole by `merge`
  * (never added to), and dropped by `discard` once a newer file has taken its members.
  */
@@ -83,7 +83,12 @@ export class SpilledFingerprints {
     const path = join(dir, `uniq-filter-${process.pid}-${files++}.fps`);
     const file = await open(path, 'wx+');
     try {
-      const bloom = new BlockedBloom(size);
+      // The older file's filter, made anew a part at a time as the merge passes each part's range:
+      // a part replaced holds the older members of its range and the new ones (which the caller
+      // still has in memory), so the older file answers through it as well meanwhile.
+      const bloom = older?.bloom ?? new BlockedBloom();
+      let part = -1;
+      let words: Int32Array | undefined;
       const firsts = new Float64Array(Math.ceil(size / PAGE));
       const out = new Float64Array(CHUNK);
       const outBytes = new Uint8Array(out.buffer);
@@ -116,7 +121,12 @@ export class SpilledFingerprints {
         if (!fromOld && !fromPacked) break;
         const fp = !fromPacked || (fromOld && old[oldAt] < block[blockAt]) ? old[oldAt++] : block[blockAt++];
         if (written % PAGE === 0) firsts[written / PAGE] = fp;
-        bloom.add(fp);
+        if (BlockedBloom.partOf(fp) !== part) {
+          if (words) bloom.replace(part, words);
+          part = BlockedBloom.partOf(fp);
+          words = BlockedBloom.part(size);
+        }
+        BlockedBloom.addTo(words!, fp);
         out[outN++] = fp;
         written++;
         if (outN === CHUNK) {
@@ -125,6 +135,7 @@ export class SpilledFingerprints {
         }
       }
       if (outN > 0) await file.write(outBytes, 0, outN * 8, (written - outN) * 8);
+      if (words) bloom.replace(part, words);
       return new SpilledFingerprints(size, path, file, firsts, bloom);
     } catch (e) {
       await file.close().catch(() => undefined);

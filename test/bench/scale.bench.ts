@@ -66,17 +66,18 @@ function smapsSummary(): string {
       if (head) maps.push({ perms: head[3], name: head[4], kb: (parseInt(head[2], 16) - parseInt(head[1], 16)) / 1024, rssKb: 0 });
       else if (line.startsWith('Rss:') && maps.length) maps[maps.length - 1].rssKb = Number(/\d+/.exec(line)![0]);
     }
-    let heap = 0, arenas = 0, arenaCount = 0, anonBig = 0, anonSmall = 0, files = 0;
+    let heap = 0, arenas = 0, arenaCount = 0, anonBig = 0, anonSmall = 0, files = 0, tables = 0, tableCount = 0;
     maps.forEach((m, i) => {
       const next = maps[i + 1];
       if (m.name === '[heap]') heap += m.rssKb;
+      else if (m.name.endsWith('.ldb')) (tables += m.rssKb), tableCount++;
       else if (m.name.startsWith('/')) files += m.rssKb;
       else if (m.name === '' && m.perms.startsWith('rw') && (m.kb === 65536 || (next && next.name === '' && next.perms.startsWith('---') && m.kb + next.kb === 65536))) (arenas += m.rssKb), arenaCount++;
       else if (m.name === '' && m.kb > 1024) anonBig += m.rssKb;
       else anonSmall += m.rssKb;
     });
     const f = (kb: number) => fmt(kb / 1024);
-    return `resident by mapping: malloc's main arena ${f(heap)} MB, ${arenaCount} thread arenas ${f(arenas)} MB, other anonymous mappings over 1 MB ${f(anonBig)} MB, smaller ones ${f(anonSmall)} MB, files ${f(files)} MB.`;
+    return `resident by mapping: malloc's main arena ${f(heap)} MB, ${arenaCount} thread arenas ${f(arenas)} MB, other anonymous mappings over 1 MB ${f(anonBig)} MB, smaller ones ${f(anonSmall)} MB, ${tableCount} LevelDB tables mapped ${f(tables)} MB, other files ${f(files)} MB.`;
   } catch {
     return '';
   }

@@ -56,10 +56,15 @@ export class FingerprintSet {
 
   addFingerprint(fp: number): boolean {
     if (this.hasFingerprint(fp)) return false;
+    this.addNew(fp);
+    return true;
+  }
+
+  /** Adds fp, which the caller knows is not a member (it has just asked): no second lookup. */
+  addNew(fp: number): void {
     this.#recent.add(fp);
     if (this.#merging) this.#stepMerge();
     else if (this.#recent.size >= this.mergeAt && this.#recent.size * 32 >= this.#packed.size) this.#beginMerge();
-    return true;
   }
 
   /**

@@ -52,7 +52,7 @@ export class TieredFingerprints {
 
   /** Adds fp: true when it was not a member. A promise when only the spill file can tell. */
   add(fp: number): boolean | Promise<boolean> {
-    if (this.#inMemory(fp) || this.#pending.has(fp)) return false;
+    if (this.#inMemory(fp) || (this.#pending.size > 0 && this.#pending.has(fp))) return false;
     const spilled = this.#spilled;
     if (!spilled?.mayHave(fp)) return this.#insert(fp);
     this.#pending.add(fp);
@@ -68,9 +68,12 @@ export class TieredFingerprints {
     );
   }
 
-  /** Adds a fingerprint known not to be a member (reloading those a run stored), without a lookup. */
+  /**
+   * Adds a fingerprint that the spill file cannot hold (reloading those a run stored, each stored
+   * once): looked up in memory only, so that a reload never waits for a read.
+   */
   addNew(fp: number): void {
-    this.#insert(fp);
+    if (!this.#inMemory(fp)) this.#insert(fp);
   }
 
   /** Resolves once no move to the file is under way. */
@@ -92,12 +95,13 @@ export class TieredFingerprints {
 
   #inMemory(fp: number): boolean {
     if (this.#memory.hasFingerprint(fp)) return true;
-    for (const set of this.#moving) if (set.hasFingerprint(fp)) return true;
+    const moving = this.#moving;
+    for (let i = 0; i < moving.length; i++) if (moving[i].hasFingerprint(fp)) return true;
     return false;
   }
 
   #insert(fp: number): true {
-    this.#memory.addFingerprint(fp);
+    this.#memory.addNew(fp);
     this.#spillIfFull();
     return true;
   }

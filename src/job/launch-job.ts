@@ -298,7 +298,8 @@ async function openState(graph: ResolvedGraph, options: LaunchOptions): Promise<
   const store = stateStoreBean(graph);
   if (!store) return undefined;
   await finishSwap(store.config.dir as string);
-  return openStateFolder(store.config.dir as string, { fresh: options.fresh, forgetHistory: options.forgetHistory });
+  const maxOpenFiles = typeof store.config.maxOpenFiles === 'number' ? store.config.maxOpenFiles : undefined;
+  return openStateFolder(store.config.dir as string, { fresh: options.fresh, forgetHistory: options.forgetHistory, maxOpenFiles });
 }
 
 /** The run's copy of the bean file, a mailbox seed's password left out (`imap://user:password@` → `imap://user@`). */

@@ -6,7 +6,7 @@ import { LevelStateStore } from '../../src/components/state/level-state-store.js
  * only when asked for (or at stop) unless `commitIntervalMs` says otherwise: tests decide when.
  */
 export function levelStore(dir: string, commitIntervalMs = 60_000): LevelStateStore {
-  return new LevelStateStore({ dir, commitIntervalMs, syncCommits: false, cachePercent: -1, useSharedCache: true, expectedConcurrency: 64, useHardLinkCheckpoints: true });
+  return new LevelStateStore({ dir, commitIntervalMs, syncCommits: false, cachePercent: -1, useSharedCache: true, expectedConcurrency: 64, useHardLinkCheckpoints: true, maxOpenFiles: 128 });
 }
 
 /** Every raw entry of the (closed) database at `dir`, sublevel keys as `!name!key`. */

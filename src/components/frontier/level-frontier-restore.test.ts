@@ -71,7 +71,7 @@ describe(`${LevelFrontier.name} restore`, () => {
   /** Opens the state folder and starts a frontier on it (restoring whatever it holds). */
   async function launch(o: FrontierOverrides & { levelUniq?: boolean; uniqInMemory?: number } = {}): Promise<Launch> {
     // A long interval: only the commits the test makes (and stop's) happen.
-    const store = new LevelStateStore({ dir: join(dir, 'state'), cachePercent: -1, useSharedCache: true, expectedConcurrency: 64, useHardLinkCheckpoints: true, commitIntervalMs: 60000, syncCommits: false });
+    const store = new LevelStateStore({ dir: join(dir, 'state'), cachePercent: -1, useSharedCache: true, expectedConcurrency: 64, useHardLinkCheckpoints: true, maxOpenFiles: 128, commitIntervalMs: 60000, syncCommits: false });
     await store.start();
     let uniq: UriUniqFilter;
     if (o.levelUniq === false) uniq = new MemoryUriUniqFilter();
@@ -251,7 +251,7 @@ describe(`${LevelFrontier.name} restore`, () => {
     // A failure costs 1 + errorPenaltyAmount: one is enough to retire the queue.
     finish(f, (await f.next())!, FetchStatus.TIMEOUT);
     await crash(first);
-    const store = new LevelStateStore({ dir: join(dir, 'state'), cachePercent: -1, useSharedCache: true, expectedConcurrency: 64, useHardLinkCheckpoints: true, commitIntervalMs: 60000, syncCommits: false });
+    const store = new LevelStateStore({ dir: join(dir, 'state'), cachePercent: -1, useSharedCache: true, expectedConcurrency: 64, useHardLinkCheckpoints: true, maxOpenFiles: 128, commitIntervalMs: 60000, syncCommits: false });
     await store.start();
     try {
       const [stored, storedUrgent, totalSpent, retired] = JSON.parse((await store.sublevel('qstate').get('a.example'))!) as number[];
@@ -490,7 +490,7 @@ describe(`${LevelFrontier.name} restore`, () => {
 
   it('restores a store that never saw a frontier as an empty frontier', async () => {
     // The folder exists and holds other state, but nothing of a frontier.
-    const store = new LevelStateStore({ dir: join(dir, 'state'), cachePercent: -1, useSharedCache: true, expectedConcurrency: 64, useHardLinkCheckpoints: true, commitIntervalMs: 60000, syncCommits: false });
+    const store = new LevelStateStore({ dir: join(dir, 'state'), cachePercent: -1, useSharedCache: true, expectedConcurrency: 64, useHardLinkCheckpoints: true, maxOpenFiles: 128, commitIntervalMs: 60000, syncCommits: false });
     await store.start();
     store.sublevel('stats').put('x', '1');
     await store.stop();

@@ -2,6 +2,7 @@ import { constants } from 'node:fs';
 import { access, readdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { ClassicLevel } from 'classic-level';
+import { levelOptions } from './level-options.js';
 import { JOURNAL_SUBLEVEL } from '../../model/journaled-file.js';
 import { HISTORY_SUBLEVEL, KEPT_SUBLEVEL_PREFIX } from '../../model/state-store.js';
 import { BeancrawlError } from '../../util/beancrawl-error.js';
@@ -52,6 +53,8 @@ export interface StateFolderOptions {
   readonly fresh?: boolean;
   /** Drop the fetch history too. */
   readonly forgetHistory?: boolean;
+  /** The state store's maxOpenFiles, for the database the store takes over. */
+  readonly maxOpenFiles?: number;
 }
 
 /**
@@ -65,7 +68,7 @@ export async function openStateFolder(dir: string, options: StateFolderOptions =
   const entries = await listFolder(dir);
   await checkWritable(entries === undefined ? await nearestFolder(dir) : dir, dir);
   if (entries === undefined || entries.length === 0 || (!entries.includes('CURRENT') && entries.every(isLevelLeftover))) {
-    return freshFolder(dir);
+    return freshFolder(dir, options.maxOpenFiles);
   }
   if (!entries.includes('CURRENT') && entries.some((e) => /^(\d+\.(log|ldb|sst)|MANIFEST-\d+)$/.test(e))) {
     fail('BC_STATE_CORRUPT', dir, 'holds LevelDB data files but no CURRENT file; start from a checkpoint (launch --checkpoint), or move the folder away for a new crawl');
@@ -73,7 +76,7 @@ export async function openStateFolder(dir: string, options: StateFolderOptions =
   if (!entries.includes('CURRENT')) {
     fail('BC_STATE_FOREIGN', dir, `is not a beancrawl state folder (it holds ${entries.slice(0, 3).join(', ')}${entries.length > 3 ? ', …' : ''}); move it away or set the state store's dir`);
   }
-  const db: Db = new ClassicLevel(dir, { keyEncoding: 'utf8', valueEncoding: 'utf8', createIfMissing: false });
+  const db: Db = new ClassicLevel(dir, { ...levelOptions(options.maxOpenFiles), createIfMissing: false });
   try {
     await db.open();
   } catch (e) {
@@ -157,11 +160,11 @@ function openFolder(db: Db, mode: 'resume' | 'new', previous: RunRecord | undefi
 }
 
 /** A first run: the store creates the folder when it starts; the run is recorded then. */
-function freshFolder(dir: string): StateFolder {
+function freshFolder(dir: string, maxOpenFiles: number | undefined): StateFolder {
   return {
     mode: 'new', journal: new Map(),
     begin: async (record, keepOpen) => {
-      const db: Db = new ClassicLevel(dir, { keyEncoding: 'utf8', valueEncoding: 'utf8' });
+      const db: Db = new ClassicLevel(dir, levelOptions(maxOpenFiles));
       try {
         await db.open();
       } catch (e) {

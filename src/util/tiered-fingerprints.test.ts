@@ -75,11 +75,13 @@ describe(TieredFingerprints.name, () => {
     // A file where the folder should be: no spill file can be made, whoever runs the test.
     const notAFolder = join(dir, 'not-a-folder');
     await writeFile(notAFolder, '');
-    const set = new TieredFingerprints(100, notAFolder);
+    const told: string[] = [];
+    const set = new TieredFingerprints(100, notAFolder, (e) => told.push(e.message));
     const answers = await addAll(set, [...Array(1000).keys()].map((i) => `k${i}`));
     await set.settled();
     expect(answers.every((a) => a)).to.equal(true);
     expect(set.failure?.message).to.match(/ENOTDIR/);
+    expect(told, 'told once').to.have.length(1);
     expect(set.size).to.equal(1000);
     expect(await addAll(set, ['k0', 'k999', 'k1000'])).to.deep.equal([false, false, true]);
     await set.close();

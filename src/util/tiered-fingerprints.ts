@@ -25,7 +25,8 @@ export class TieredFingerprints {
   /** Why the last move to the file failed: memory is used from then on. */
   #failure?: Error;
 
-  constructor(readonly maxInMemory: number, readonly dir: string) {}
+  /** @param onFailure told once, when moving members to the spill file fails (they stay in memory from then on) */
+  constructor(readonly maxInMemory: number, readonly dir: string, readonly onFailure?: (error: Error) => void) {}
 
   get size(): number {
     let n = this.#memory.size + (this.#spilled?.size ?? 0);
@@ -129,6 +130,7 @@ export class TieredFingerprints {
     } catch (e) {
       // The members stay where they are, in memory, and answer as before.
       this.#failure = e instanceof Error ? e : new Error(String(e));
+      this.onFailure?.(this.#failure);
     }
   }
 }

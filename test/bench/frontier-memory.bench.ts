@@ -15,7 +15,7 @@ const N = Number(process.argv[2] ?? 1_000_000);
 const dir = mkdtempSync(join(tmpdir(), 'beancrawl-frontier-bench-'));
 const store = levelStore(dir, 200);
 await store.start();
-const uniq = new LevelUriUniqFilter({ batchSize: 10000, maxFingerprintsInMemory: 4000000, spillDir: '', stateStore: store });
+const uniq = new LevelUriUniqFilter({ batchSize: 10000, maxFingerprintsInMemory: 4000000, spillDir: '', stateStore: store, loggerModule: undefined });
 await uniq.start();
 const frontier = new LevelFrontier({
   queueTotalBudget: -1, balanceReplenishAmount: 3000, errorPenaltyAmount: 100, retryDelaySeconds: 900, maxRetries: 30, maxOutlinks: 6000,

@@ -30,7 +30,7 @@ const TARGET_S = 5;
 
 function beans(dir: string) {
   const store = levelStore(dir, 200);
-  const uniq = new LevelUriUniqFilter({ batchSize: 10000, maxFingerprintsInMemory: 4000000, spillDir: '', stateStore: store });
+  const uniq = new LevelUriUniqFilter({ batchSize: 10000, maxFingerprintsInMemory: 4000000, spillDir: '', stateStore: store, loggerModule: undefined });
   const frontier = new LevelFrontier({
     queueTotalBudget: -1, balanceReplenishAmount: 3000, errorPenaltyAmount: 100, retryDelaySeconds: 900, maxRetries: 30, maxOutlinks: 6000,
     extract404s: true, extractIndependently: false, snoozeLongMs: 300000, precedenceFloor: 255, queuePrecedencePolicy: undefined, recoveryLogEnabled: true, dumpPendingAtClose: false, recentUrisRemembered: 1_000_000,

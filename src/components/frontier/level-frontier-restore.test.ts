@@ -76,7 +76,7 @@ describe(`${LevelFrontier.name} restore`, () => {
     let uniq: UriUniqFilter;
     if (o.levelUniq === false) uniq = new MemoryUriUniqFilter();
     else {
-      const level = new LevelUriUniqFilter({ batchSize: 100, maxFingerprintsInMemory: o.uniqInMemory ?? 4000000, spillDir: join(dir, 'scratch'), stateStore: store });
+      const level = new LevelUriUniqFilter({ batchSize: 100, maxFingerprintsInMemory: o.uniqInMemory ?? 4000000, spillDir: join(dir, 'scratch'), stateStore: store, loggerModule: undefined });
       await level.start();
       uniq = level;
     }
@@ -570,7 +570,7 @@ describe(`${LevelFrontier.name} restore`, () => {
 
     const store = levelStore(killedAt);
     await store.start();
-    const uniq = new LevelUriUniqFilter({ batchSize: 100, maxFingerprintsInMemory: 4000000, spillDir: '', stateStore: store });
+    const uniq = new LevelUriUniqFilter({ batchSize: 100, maxFingerprintsInMemory: 4000000, spillDir: '', stateStore: store, loggerModule: undefined });
     await uniq.start();
     const g = new LevelFrontier({
       queueTotalBudget: -1, balanceReplenishAmount: 3000, errorPenaltyAmount: 0, retryDelaySeconds: 0, maxRetries: 3, maxOutlinks: 6000,

@@ -34,6 +34,7 @@ export const levelUriUniqFilterComponent = defineComponent({
   },
   refs: {
     stateStore: { kind: 'StateStore', required: true, autowire: true, description: 'Where the keys are kept.' },
+    loggerModule: { kind: 'CrawlLogger', autowire: true, description: 'alerts.log: a spill file that cannot be written.' },
   },
   load: async (): Promise<ComponentClass> => LevelUriUniqFilter,
 });
@@ -54,7 +55,9 @@ export class LevelUriUniqFilter implements UriUniqFilter {
   constructor(readonly config: ConfigOf<typeof levelUriUniqFilterComponent>) {
     // A job makes spillDir absolute (under the job folder); a filter made without one uses the system's temporary folder.
     const dir = isAbsolute(config.spillDir) ? config.spillDir : join(tmpdir(), 'beancrawl-scratch');
-    this.#seen = new TieredFingerprints(config.maxFingerprintsInMemory, dir);
+    this.#seen = new TieredFingerprints(config.maxFingerprintsInMemory, dir, (e) =>
+      config.loggerModule?.alert?.('WARNING', `uniq filter: fingerprints can no longer move to its spill file in ${dir} (${e.message}); they stay in memory, which grows with every URI found`),
+    );
   }
 
   async start(): Promise<void> {

@@ -21,9 +21,10 @@ const MAX_FREE_PAGES = 256;
 /**
  * Fingerprints moved out of memory: a file of them sorted (8 bytes each, little-endian doubles)
  * with, in memory, the first of each page of 512 and a Bloom filter (8 bits a member, about a
- * quarter of what they would take packed in memory; a merge hands it on to the new file). `mayHave` says at once for most
- * non-members; `has` reads the one page that can hold a fingerprint. Made whole by `merge`
- * (never added to), and dropped by `discard` once a newer file has taken its members.
+ * quarter of what they would take packed in memory; a merge hands it on to the new file).
+ * `mayHave` says at once for most non-members; `has` reads the one page that can hold a
+ * fingerprint. Made whole by `merge` (never added to), and dropped by `discard` once a newer
+ * file has taken its members.
  */
 export class SpilledFingerprints {
   #reads = 0;

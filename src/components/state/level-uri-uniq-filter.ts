@@ -41,8 +41,9 @@ export const levelUriUniqFilterComponent = defineComponent({
 
 /**
  * Canonical keys as 53-bit fingerprints, the newest in memory and the others in a spill file
- * (TieredFingerprints); the fingerprints added since the last commit go into the state store with the next, packed into records of up to `batchSize` (8 bytes each),
- * so that a resumed crawl reloads a million of them from a hundred rows.
+ * (TieredFingerprints); the fingerprints added since the last commit go into the state store
+ * with the next, packed into records of up to `batchSize` (8 bytes each), so that a resumed
+ * crawl reloads a million of them from a hundred rows.
  */
 export class LevelUriUniqFilter implements UriUniqFilter {
   readonly #seen: TieredFingerprints;

@@ -17,22 +17,13 @@ const PART_WIDTH = 2 ** 53 / BLOOM_PARTS;
  * writes them, with one part's memory more at a time rather than a whole second filter.
  */
 export class BlockedBloom {
-  readonly #parts: Int32Array[] = [];
-  readonly #blocks: number[] = [];
-
-  /** Empty: every part answers no until it is replaced. */
-  constructor() {
-    for (let p = 0; p < BLOOM_PARTS; p++) {
-      this.#parts.push(new Int32Array(0));
-      this.#blocks.push(0);
-    }
-  }
+  readonly #parts: Int32Array[] = Array.from({ length: BLOOM_PARTS }, () => new Int32Array(0));
 
   /** A filter sized for `members` fingerprints (spread evenly over the parts), with them added. */
   static of(members: ArrayLike<number>, bitsPerMember = 8): BlockedBloom {
     const bloom = new BlockedBloom();
     for (let p = 0; p < BLOOM_PARTS; p++) bloom.replace(p, BlockedBloom.part(members.length, bitsPerMember));
-    for (let i = 0; i < members.length; i++) bloom.add(members[i]);
+    for (let i = 0; i < members.length; i++) BlockedBloom.addTo(bloom.#parts[BlockedBloom.partOf(members[i])], members[i]);
     return bloom;
   }
 
@@ -50,7 +41,6 @@ export class BlockedBloom {
   /** Puts `words` (BlockedBloom.part, filled with addTo) in the place of part p. */
   replace(p: number, words: Int32Array): void {
     this.#parts[p] = words;
-    this.#blocks[p] = words.length / BLOCK_WORDS;
   }
 
   get bytes(): number {
@@ -59,32 +49,34 @@ export class BlockedBloom {
     return n;
   }
 
-  add(fp: number): void {
-    BlockedBloom.addTo(this.#parts[BlockedBloom.partOf(fp)], fp);
-  }
-
   /** Sets fp's bits in `words`, a part (BlockedBloom.part) for fp's range. */
   static addTo(words: Int32Array, fp: number): void {
-    const low = fp % TWO_32;
-    const base = Math.floor((low / TWO_32) * (words.length / BLOCK_WORDS)) * BLOCK_WORDS;
-    const high = Math.floor(fp / TWO_32);
-    // Double hashing within the block: an odd step visits PROBES different bits.
-    const step = ((high >>> 9) ^ low) | 1;
-    for (let i = 0, bit = high; i < PROBES; i++, bit += step) words[base + ((bit >>> 5) & (BLOCK_WORDS - 1))] |= 1 << (bit & 31);
+    probe(words, fp, true);
   }
 
+  /** Empty until `replace`d, a part answers no. */
   has(fp: number): boolean {
-    const p = BlockedBloom.partOf(fp);
-    const blocks = this.#blocks[p];
-    if (blocks === 0) return false;
-    const words = this.#parts[p];
-    const low = fp % TWO_32;
-    const base = Math.floor((low / TWO_32) * blocks) * BLOCK_WORDS;
-    const high = Math.floor(fp / TWO_32);
-    const step = ((high >>> 9) ^ low) | 1;
-    for (let i = 0, bit = high; i < PROBES; i++, bit += step) {
-      if ((words[base + ((bit >>> 5) & (BLOCK_WORDS - 1))] & (1 << (bit & 31))) === 0) return false;
-    }
-    return true;
+    return probe(this.#parts[BlockedBloom.partOf(fp)], fp, false);
   }
+}
+
+/**
+ * fp's PROBES bits in `words`: all in one block, chosen by its low 32 bits, at places drawn from
+ * its high 21 (double hashing: an odd step visits different bits). Sets them (`set`), or says
+ * whether all are set.
+ */
+function probe(words: Int32Array, fp: number, set: boolean): boolean {
+  const blocks = words.length / BLOCK_WORDS;
+  if (blocks === 0) return false;
+  const low = fp % TWO_32;
+  const base = Math.floor((low / TWO_32) * blocks) * BLOCK_WORDS;
+  const high = Math.floor(fp / TWO_32);
+  const step = ((high >>> 9) ^ low) | 1;
+  for (let i = 0, bit = high; i < PROBES; i++, bit += step) {
+    const at = base + ((bit >>> 5) & (BLOCK_WORDS - 1));
+    const mask = 1 << (bit & 31);
+    if (set) words[at] |= mask;
+    else if ((words[at] & mask) === 0) return false;
+  }
+  return true;
 }

@@ -76,7 +76,7 @@ describe(TieredFingerprints.name, () => {
     const notAFolder = join(dir, 'not-a-folder');
     await writeFile(notAFolder, '');
     const told: string[] = [];
-    const set = new TieredFingerprints(100, notAFolder, (e) => told.push(e.message));
+    const set = new TieredFingerprints(100, join(notAFolder, 'spill'), (e) => told.push(e.message));
     const answers = await addAll(set, [...Array(1000).keys()].map((i) => `k${i}`));
     await set.settled();
     expect(answers.every((a) => a)).to.equal(true);

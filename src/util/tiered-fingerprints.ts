@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import { setImmediate as turn } from 'node:timers/promises';
 import { FingerprintSet } from './fingerprint-set.js';
 import { SpilledFingerprints } from './spilled-fingerprints.js';
@@ -7,7 +8,7 @@ const SETTLE_BLOCKS = 256;
 
 /**
  * An exact set of fingerprints that keeps at most about `maxInMemory` of them packed in memory
- * (FingerprintSet) and the rest in a spill file in `dir` (SpilledFingerprints: 8 bytes each on
+ * (FingerprintSet) and the rest in a spill file in `dir`, made when first needed (SpilledFingerprints: 8 bytes each on
  * disk, about 1 byte each in memory for its Bloom filter and page index). When the memory part
  * reaches `maxInMemory` it is set aside, still answering, and merged with the file into a new
  * one in the background; the memory part starts again empty. An add is answered at once unless
@@ -121,7 +122,7 @@ export class TieredFingerprints {
     this.#moving.push(moving);
     this.#memory = new FingerprintSet();
     try {
-      await turn();
+      await mkdir(this.dir, { recursive: true });
       while (!moving.settle(SETTLE_BLOCKS)) await turn();
       const older = this.#spilled;
       this.#spilled = await SpilledFingerprints.merge(this.dir, older, moving.packed);

@@ -140,7 +140,7 @@ export class LevelStateStore implements StateStore {
   async copyTo(dir: string, options: { readonly withJournal?: boolean } = {}): Promise<number> {
     await this.commit();
     const db = this.#open();
-    const target: Db = new ClassicLevel(dir, { keyEncoding: 'utf8', valueEncoding: 'utf8', errorIfExists: true });
+    const target: Db = new ClassicLevel(dir, { ...levelOptions(this.config.maxOpenFiles), errorIfExists: true });
     await target.open();
     let rows = 0;
     const it = db.iterator();

@@ -1,7 +1,6 @@
 import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans/registry/component-descriptor.js';
 import type { UriUniqFilter } from '../../model/frontier.js';
 import type { StateSublevel } from '../../model/state-store.js';
-import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { fingerprint } from '../../util/fingerprint-set.js';
@@ -63,10 +62,8 @@ export class LevelUriUniqFilter implements UriUniqFilter {
 
   async start(): Promise<void> {
     if (this.#store) return;
-    if (this.config.maxFingerprintsInMemory > 0) {
-      await mkdir(this.#seen.dir, { recursive: true });
-      if (isAbsolute(this.config.spillDir)) await removeLeftFiles(this.#seen.dir, SPILL_FILE);
-    }
+    // The folder is made at the first spill (most crawls never have one); a killed crawl's file goes now.
+    if (isAbsolute(this.config.spillDir)) await removeLeftFiles(this.config.spillDir, SPILL_FILE);
     const store = (this.#store = this.config.stateStore.sublevel('uniq'));
     // A slice of records at a time, so that a large filter does not come into memory twice.
     for (let from = ''; ; ) {
@@ -99,7 +96,12 @@ export class LevelUriUniqFilter implements UriUniqFilter {
     const fp = fingerprint(key);
     const fresh = this.#seen.add(fp);
     if (fresh === true) this.#record(fp);
-    else if (fresh !== false) return fresh.then((f) => (f && this.#record(fp), f));
+    else if (fresh !== false) {
+      return fresh.then((f) => {
+        if (f) this.#record(fp);
+        return f;
+      });
+    }
     return fresh;
   }
 

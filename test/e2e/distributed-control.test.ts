@@ -64,13 +64,18 @@ describe('a crawl shared through Redis, driven from another shell (beancrawl sta
     return JSON.parse(r.stdout) as { state: string; frontier: { succeeded: number; inProcess: number }; workers: Array<{ id: string }> };
   }
 
-  /** Until `n` workers have joined the crawl and pages are being fetched. */
+  /** Until `n` workers have joined the crawl and every worker started has logged a page of its own. */
   async function untilFetching(n: number): Promise<void> {
+    const logged = async (id: string): Promise<boolean> =>
+      (await readFile(join(job.dir, 'latest', 'workers', id, 'logs', 'crawl.log'), 'utf8').catch(() => '')).length > 0;
     await until(async () => {
       // Before the first worker has begun the run, there is no crawl to ask about.
       const r = await runCli(['status', job.dir, '--json'], { timeoutMs: 30_000 });
-      return r.code === 0 && (JSON.parse(r.stdout) as { workers: unknown[] }).workers.length === n && site.log.length > 4;
-    }, `${n} workers fetching`, { timeoutMs: 60_000, everyMs: 200 });
+      if (r.code !== 0 || (JSON.parse(r.stdout) as { workers: unknown[] }).workers.length !== n || site.log.length <= 4) return false;
+      return (await Promise.all(workers.map((w) => logged(w.id)))).every(Boolean);
+    }, `${n} workers fetching, each a page of its own`, { timeoutMs: 60_000, everyMs: 200 }).catch((e: Error) => {
+      throw new Error(`${e.message}\n${why()}`);
+    });
   }
 
   it('pauses, unpauses and terminates every worker at once, and merges their crawl.logs', async () => {

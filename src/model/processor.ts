@@ -93,6 +93,11 @@ export abstract class Processor<D extends ComponentDescriptor = ComponentDescrip
     return result;
   }
 
+  /** Lines processors-report.txt adds under this processor's count of links (none by default). */
+  reportLines(): string[] {
+    return [];
+  }
+
   protected shouldProcess(_curi: CrawlUri, _c: ConfigOf<D>): boolean {
     return true;
   }

@@ -30,7 +30,7 @@ function crawlUri(): CrawlUri {
   return curi;
 }
 
-const links = new ExtractorHtml({ enabled: true, shouldProcessRule: undefined, metadata: undefined, treatFramesAsEmbedLinks: true, ignoreFormActionUrls: false, extractOnlyFormGets: true, obeyRelNofollow: false, extractJavascript: false, extractValueAttributes: true, ignoreUnexpectedHtml: true, maxParseTimeMs: 5000, maxElementDepth: 512 });
+const links = new ExtractorHtml({ enabled: true, shouldProcessRule: undefined, metadata: undefined, treatFramesAsEmbedLinks: true, ignoreFormActionUrls: false, extractOnlyFormGets: true, obeyRelNofollow: false, extractJavascript: false, extractValueAttributes: true, ignoreUnexpectedHtml: true, maxParseTimeMs: 5000, maxElementDepth: 512, parseThreads: 0, minThreadParseBytes: 1024 });
 const document = new ExtractorDocument({ enabled: true, shouldProcessRule: undefined, maxTextChars: 1_000_000, maxParseTimeMs: 5000 });
 const fields = new FieldsBySelector({ enabled: true, shouldProcessRule: undefined, maxBytes: 4 << 20, fields: { title: 'h1', price: 'span.price', tags: 'all ul.tags li' } });
 const noFields = new FieldsBySelector({ enabled: true, shouldProcessRule: undefined, maxBytes: 4 << 20, fields: {} });

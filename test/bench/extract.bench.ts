@@ -59,7 +59,7 @@ function measure(n: number, res: HttpResponse, run: (curi: CrawlUri) => unknown,
 
 const body = page();
 const res = response(body);
-const html = new ExtractorHtml({ enabled: true, shouldProcessRule: undefined, metadata: undefined, treatFramesAsEmbedLinks: true, ignoreFormActionUrls: false, extractOnlyFormGets: true, obeyRelNofollow: false, extractJavascript: false, extractValueAttributes: true, ignoreUnexpectedHtml: true, maxParseTimeMs: 5000, maxElementDepth: 512 });
+const html = new ExtractorHtml({ enabled: true, shouldProcessRule: undefined, metadata: undefined, treatFramesAsEmbedLinks: true, ignoreFormActionUrls: false, extractOnlyFormGets: true, obeyRelNofollow: false, extractJavascript: false, extractValueAttributes: true, ignoreUnexpectedHtml: true, maxParseTimeMs: 5000, maxElementDepth: 512, parseThreads: 0, minThreadParseBytes: 1024 });
 const http = new ExtractorHttp({ enabled: true, shouldProcessRule: undefined, metadata: undefined, inferRootPage: false, inferPaths: [] });
 measure(2000, res, (curi) => html.process(curi));
 const figure = measure(PAGES, res, (curi) => html.process(curi));

@@ -57,7 +57,7 @@ function fetched(body: Buffer): CrawlUri {
 function extractor(maxParseTimeMs: number): ExtractorHtml {
   return new ExtractorHtml({
     enabled: true, shouldProcessRule: undefined, metadata: undefined, treatFramesAsEmbedLinks: true, ignoreFormActionUrls: false, extractOnlyFormGets: true,
-    obeyRelNofollow: false, extractJavascript: true, extractValueAttributes: true, ignoreUnexpectedHtml: true, maxParseTimeMs, maxElementDepth: 512,
+    obeyRelNofollow: false, extractJavascript: true, extractValueAttributes: true, ignoreUnexpectedHtml: true, maxParseTimeMs, maxElementDepth: 512, parseThreads: 0, minThreadParseBytes: 1024,
   });
 }
 

@@ -21,7 +21,7 @@
  *
  * Usage: node dist/test/bench/many-hosts.bench.js [--pages-per-host N (4)] [--hosts N (1000)]
  *   [--seeds N (5)] [--politeness site-mirror|default|off] [--crawlee-concurrency N (50)]
- *   [--workers N (50)] [--no-crawlee] [--cpu-prof] [--sample-ms N (1000)]
+ *   [--workers N (50)] [--no-crawlee] [--cpu-prof] [--sample-ms N (1000)] [--set BEAN.PROP=VALUE …]
  *   --politeness default: the DispositionProcessor's own defaults, as the default and broad
  *   profiles have them (delayFactor 5, minDelayMs 3000, maxDelayMs 30000); off: all three 0.
  * Writes test/bench/results/many-hosts.json.
@@ -218,6 +218,8 @@ const LAUNCH_SETS = [
   '--set', 'scope.rules[2].maxHops=50',
   '--set', `crawlController.maxToeThreads=${workers}`,
   '--set', 'statisticsTracker.intervalSeconds=2',
+  // --set BEAN.PROP=VALUE given to the bench, each passed on.
+  ...argv.flatMap((a, i) => (a === '--set' && argv[i + 1] !== undefined ? ['--set', argv[i + 1]] : [])),
 ];
 
 interface BeancrawlRun { m: Measured; pages: number; lines: number; fetches: Fetch[]; samples: QueueSample[]; progress: string[]; summary: string; reports: string[]; t0: number }

@@ -18,6 +18,7 @@
  *   --only k1,k2 / --skip k1,k2   of beancrawl-level, beancrawl-memory, bare-1, bare-8,
  *                           crawlee-memory, crawlee-storage, wget2
  *   --profile NAME          beancrawl's profile (default site-mirror)
+ *   --set BEAN.PROP=VALUE   a setting for beancrawl's launches (repeatable), e.g. --set extractorHtml.parseThreads=1
  *   --json FILE             default test/bench/results/side-by-side-<site>.json (git-ignored)
  */
 import { existsSync } from 'node:fs';
@@ -71,7 +72,7 @@ process.stderr.write(`side by side on ${site.description} (${site.seed})\n`);
 try {
   const report = await sideBySide(site, {
     only: selected, repeat: num('--repeat', folder ? 5 : 3), crawleeRepeat: num('--crawlee-repeat', 1), crawleeConcurrency: num('--crawlee-concurrency', 50),
-    wget2Threads: num('--wget2-threads', 20), profile: opt('--profile'), jsonPath, pagesPerSTarget: !folder,
+    wget2Threads: num('--wget2-threads', 20), profile: opt('--profile'), sets: argv.flatMap((a, i) => (a === '--set' && argv[i + 1] !== undefined ? [argv[i + 1]] : [])), jsonPath, pagesPerSTarget: !folder,
   });
   console.log(report.markdown);
   console.log(`JSON: ${jsonPath}`);

@@ -29,6 +29,8 @@ export interface SideBySideOptions {
   wget2Threads?: number;
   /** beancrawl's profile; default site-mirror. */
   profile?: string;
+  /** `bean.property=value` settings for beancrawl's launches (`--set`), after the zero delays. */
+  sets?: readonly string[];
   /** Where the JSON goes; undefined: no JSON. */
   jsonPath?: string;
   /** Unmeasured bare loop first (warms the server and the page cache). Default true. */
@@ -78,7 +80,7 @@ function runOne(key: RunKey, work: string, site: Site, n: number, o: Required<Om
   switch (key) {
     case 'beancrawl-level':
     case 'beancrawl-memory':
-      return runBeancrawl(work, key.slice('beancrawl-'.length) as Variant, site.seed, n, o.profile);
+      return runBeancrawl(work, key.slice('beancrawl-'.length) as Variant, site.seed, n, o.profile, o.sets);
     case 'bare-1':
       return runBareLoop(work, site.seed, 1, n);
     case 'bare-8':
@@ -94,7 +96,7 @@ function runOne(key: RunKey, work: string, site: Site, n: number, o: Required<Om
 export async function sideBySide(site: Site, options: SideBySideOptions = {}): Promise<Report> {
   const o = {
     repeat: options.repeat ?? 3, crawleeRepeat: options.crawleeRepeat ?? 1, crawleeConcurrency: options.crawleeConcurrency ?? 50,
-    wget2Threads: options.wget2Threads ?? 20, profile: options.profile ?? 'site-mirror', warmUp: options.warmUp ?? true, targets: options.targets ?? true, pagesPerSTarget: options.pagesPerSTarget ?? true,
+    wget2Threads: options.wget2Threads ?? 20, profile: options.profile ?? 'site-mirror', sets: options.sets ?? [], warmUp: options.warmUp ?? true, targets: options.targets ?? true, pagesPerSTarget: options.pagesPerSTarget ?? true,
   };
   const wanted = new Set<RunKey>(options.only ?? ALL_KEYS);
   const skipped: Array<{ key: RunKey; why: string }> = [];

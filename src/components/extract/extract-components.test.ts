@@ -33,12 +33,13 @@ describe('EXTRACT_COMPONENTS', () => {
   it('describes processors with Heritrix\'s defaults (and beancrawl\'s parse budget), every property documented and overlayable but those Heritrix keeps out of its sheets', () => {
     // ExtractorHTTP.inferRootPage is a plain field in Heritrix, not a keyed (overlayable) property
     // (inferPaths is keyed there, but not yet here);
-    // ConfigurableExtractorJS's are accepted without being used, so a sheet has nothing to change.
-    const notOverlayable = (d: { name: string }, name: string, p: { ignored?: string }) => p.ignored !== undefined || ['ExtractorHttp.inferRootPage', 'ExtractorHttp.inferPaths'].includes(`${d.name}.${name}`);
+    // ConfigurableExtractorJS's are accepted without being used, so a sheet has nothing to change;
+    // ExtractorHtml.parseThreads is the size of the crawl's one pool of parse threads.
+    const notOverlayable = (d: { name: string }, name: string, p: { ignored?: string }) => p.ignored !== undefined || ['ExtractorHttp.inferRootPage', 'ExtractorHttp.inferPaths', 'ExtractorHtml.parseThreads'].includes(`${d.name}.${name}`);
     const defaults = (name: string) => Object.fromEntries(Object.entries(registry.lookup(name)!.props).map(([k, p]) => [k, p.default]));
     expect(defaults('ExtractorHtml')).to.deep.equal({
       enabled: true, treatFramesAsEmbedLinks: true, ignoreFormActionUrls: false, extractOnlyFormGets: true, obeyRelNofollow: false,
-      extractJavascript: false, extractValueAttributes: true, maxParseTimeMs: 5000, maxElementDepth: 512, maxElementLength: 64, maxAttributeNameLength: 64, maxAttributeValLength: 2048, ignoreUnexpectedHtml: true,
+      extractJavascript: false, extractValueAttributes: true, maxParseTimeMs: 5000, maxElementDepth: 512, parseThreads: 0, minThreadParseBytes: 1024, maxElementLength: 64, maxAttributeNameLength: 64, maxAttributeValLength: 2048, ignoreUnexpectedHtml: true,
     });
     expect(defaults('ExtractorSitemap')).to.deep.equal({
       enabled: true, urlPattern: undefined, enableLenientExtraction: false, maxUncompressedBytes: 52428800, maxParseTimeMs: 5000, maxElementDepth: 512,

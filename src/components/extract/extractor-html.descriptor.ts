@@ -2,6 +2,7 @@
 import { defineComponent, type ComponentClass } from '../../beans/registry/component-descriptor.js';
 import { PROCESSOR_PROPS, PROCESSOR_REFS } from '../../model/processor-props.js';
 import { MAX_ELEMENT_DEPTH_PROP, MAX_PARSE_TIME_PROP } from './parse-budget.js';
+import { PARSE_THREAD_PROPS } from './parse-threads.js';
 
 const NO_REGEX = 'htmlparser2 reads each element and attribute whole; there is no regular expression whose work to bound';
 
@@ -47,6 +48,7 @@ export const extractorHtmlComponent = defineComponent({
     },
     ...MAX_PARSE_TIME_PROP,
     ...MAX_ELEMENT_DEPTH_PROP,
+    ...PARSE_THREAD_PROPS,
     ...HERITRIX_REGEX_LIMITS,
     ignoreUnexpectedHtml: { type: 'boolean', default: true, overlayable: true, description: 'Skip HTML served at a path ending in an image, audio or video extension (.gif, .jpg, .mp3, ...): an error page, not a document.' },
   },

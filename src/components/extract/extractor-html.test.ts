@@ -36,7 +36,7 @@ function metadata(robotsPolicyName: string): CrawlMetadataInfo {
 function extractor(overrides: Partial<ExtractorHtmlConfig> = {}): ExtractorHtml {
   return new ExtractorHtml({
     enabled: true, shouldProcessRule: undefined, metadata: undefined, treatFramesAsEmbedLinks: true, ignoreFormActionUrls: false,
-    extractOnlyFormGets: true, obeyRelNofollow: false, extractJavascript: false, extractValueAttributes: false, ignoreUnexpectedHtml: true, maxParseTimeMs: 5000, maxElementDepth: 512, ...overrides,
+    extractOnlyFormGets: true, obeyRelNofollow: false, extractJavascript: false, extractValueAttributes: false, ignoreUnexpectedHtml: true, maxParseTimeMs: 5000, maxElementDepth: 512, parseThreads: 0, minThreadParseBytes: 1024, ...overrides,
   });
 }
 
@@ -498,6 +498,102 @@ describe('ExtractorHtml', () => {
         expect(uris, name).to.have.length(2000);
         expect(uris.every((u) => u.startsWith(`http://example.org/${name}/`)), name).to.equal(true);
       }
+    });
+  });
+
+  describe('on parse threads (parseThreads)', () => {
+    /** The pages of the cases above that say most: every kind of link, base, meta robots, style and script, charsets, an earlier extractor's link. */
+    const pages: Array<{ name: string; f: Fetched; overrides?: Partial<ExtractorHtmlConfig>; known?: Link }> = [
+      { name: 'elements and contexts', f: { body: '<a href="a.html">a</a><img src="i.png" srcset="s1.png 1x, /s2.png 2x"><iframe src="/f"></iframe><link rel="stylesheet" href="/s.css"><form action="/go"></form><input value="/v.html"><meta http-equiv="refresh" content="0; url=/r">' } },
+      { name: 'base href', f: { body: '<a href="before.html"></a><base href="http://cdn.example.com/root/"><a href="after.html"></a><img src="/abs.png">' } },
+      { name: 'meta robots nofollow', f: { body: '<a href="/before"></a><meta name="robots" content="noindex, NOFOLLOW"><a href="/after"></a>' }, overrides: { metadata: metadata('obey') } },
+      { name: 'meta robots under robotsTxtOnly', f: { body: '<a href="/before"></a><meta name="robots" content="nofollow"><a href="/after"></a>' }, overrides: { metadata: metadata('robotsTxtOnly') } },
+      { name: 'style and script', f: { body: '<style>@import "p.css"; b { background: url(/bg.png) }</style><div style="background:url(/d.png)"></div><script>var u = "/app/data.json";</script><a rel=nofollow href=/n>n</a>' }, overrides: { extractJavascript: true, obeyRelNofollow: true } },
+      { name: 'windows-1252 by meta charset', f: { body: Buffer.concat([Buffer.from('<meta charset="windows-1252"><a href="/caf', 'latin1'), Buffer.from([0xe9]), Buffer.from('">x</a>', 'latin1')]), defaultEncoding: 'UTF-8' } },
+      { name: 'an earlier extractor\'s link', f: { body: '<a href="/x"></a><a href="/y"></a>' }, known: { uri: 'http://example.org/x', hop: 'L', context: 'Link:' } },
+    ];
+
+    /** What a page gives: its links, text, noFollow and annotations. */
+    function outcome(curi: CrawlUri): unknown {
+      return { links: curi.outlinks.map(show), text: curi.text, noFollow: curi.noFollow, annotations: curi.annotations, finished: curi.linkExtractorFinished };
+    }
+
+    async function processed(ex: ExtractorHtml, f: Fetched, known?: Link): Promise<CrawlUri> {
+      const curi = fetched(f);
+      if (known) curi.outlinks.push(known);
+      expect(await ex.process(curi)).to.equal('PROCEED');
+      return curi;
+    }
+
+    /** An extractor with a parse thread that is up (the pages before it are parsed here). */
+    async function threaded(overrides: Partial<ExtractorHtmlConfig> = {}): Promise<ExtractorHtml> {
+      const ex = extractor({ parseThreads: 1, minThreadParseBytes: 0, ...overrides });
+      ex.start();
+      // Parsed here until the thread is up, which it says in a turn of the event loop.
+      while (ex.parsedOnThreads === 0) {
+        await processed(ex, { body: `<a href="/warm-up">w</a>${' '.repeat(2048)}` });
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      return ex;
+    }
+
+    it('finds on a thread what it finds here: the same links in the same order, text, nofollow', async () => {
+      for (const { name, f, overrides, known } of pages) {
+        const here = await processed(extractor(overrides), f, known);
+        const ex = await threaded(overrides);
+        try {
+          const before = ex.parsedOnThreads;
+          const there = await processed(ex, f, known);
+          expect(ex.parsedOnThreads, `${name}: parsed on the thread`).to.equal(before + 1);
+          expect(outcome(there), name).to.deep.equal(outcome(here));
+          expect(there.outlinks.length, name).to.be.above(0);
+        } finally {
+          ex.stop();
+        }
+      }
+    });
+
+    it('parses pages under minThreadParseBytes here, and every page here with parseThreads 0', async () => {
+      const ex = await threaded({ minThreadParseBytes: 1000 });
+      try {
+        const before = ex.parsedOnThreads;
+        const small = await processed(ex, { body: '<a href="/small">s</a>' });
+        expect(small.outlinks.map(show)).to.deep.equal(['L http://example.org/small a/@href']);
+        expect(ex.parsedOnThreads).to.equal(before);
+        await processed(ex, { body: `<a href="/large">l</a>${' '.repeat(1000)}` });
+        expect(ex.parsedOnThreads).to.equal(before + 1);
+      } finally {
+        ex.stop();
+      }
+      const off = extractor({ parseThreads: 0, minThreadParseBytes: 0 });
+      off.start();
+      expect(off.process(fetched({ body: '<a href="/x">x</a>' })), 'parsed at once, here').to.equal('PROCEED');
+      expect(off.parsedOnThreads).to.equal(0);
+      off.stop();
+    });
+
+    it('keeps a thread within maxParseTimeMs: the first links, extractTimeTrunc', async () => {
+      const ex = await threaded({ maxParseTimeMs: 1 });
+      try {
+        const html = '<html><body>' + Array.from({ length: 300_000 }, (_, i) => `<a href="/p${i}">${i}</a>`).join('\n');
+        const curi = await processed(ex, { body: html });
+        expect(curi.outlinks[0] && show(curi.outlinks[0])).to.equal('L http://example.org/p0 a/@href');
+        expect(curi.outlinks.length).to.be.above(0).and.below(300_000);
+        expect(curi.annotations).to.deep.equal([EXTRACT_TIME_TRUNC]);
+      } finally {
+        ex.stop();
+      }
+    });
+
+    it('parses here a page that was at a thread when the threads stopped', async () => {
+      const ex = await threaded({ maxParseTimeMs: 0 });
+      const html = '<div>'.repeat(50_000) + Array.from({ length: 20_000 }, (_, i) => `<a href="/p${i}">${i}</a>`).join('');
+      const curi = fetched({ body: html });
+      const result = ex.process(curi);
+      expect(result).to.be.instanceOf(Promise);
+      ex.stop();
+      expect(await result).to.equal('PROCEED');
+      expect(curi.outlinks).to.have.length(20_000);
     });
   });
 });

@@ -11,6 +11,9 @@ import { parseSrcset } from './parse-srcset.js';
 import { hasNofollowDirective } from './robots-directives.js';
 import { isLikelyJsUrl } from './likely-js-url.js';
 
+/** What the collector reads and sets of the page it parses: a CrawlUri, or a thread's stand-in for one. */
+export type LinkTarget = Pick<CrawlUri, 'uri' | 'outlinks' | 'noFollow'>;
+
 /** The ExtractorHtml properties that decide which links count. */
 export interface HtmlLinkOptions {
   readonly treatFramesAsEmbedLinks: boolean;
@@ -78,7 +81,7 @@ export class HtmlLinkCollector {
   readonly #parser: Parser;
   readonly #internals: ParserInternals;
   #maxDepth = DEFAULT_MAX_DEPTH;
-  #curi: CrawlUri | undefined;
+  #curi: LinkTarget | undefined;
   #sink: OutlinkSink | undefined;
   #options: HtmlLinkOptions | undefined;
   #obeyMetaRobots = true;
@@ -136,7 +139,7 @@ export class HtmlLinkCollector {
    * Each step feeds the parser CHUNK characters, or reads some of a style sheet or script. Cut
    * short (`return()`), it leaves the links found so far and the collector ready for the next document.
    */
-  *steps(curi: CrawlUri, html: string, options: HtmlLinkOptions, obeyMetaRobots: boolean, maxDepth = DEFAULT_MAX_DEPTH): ParseSteps {
+  *steps(curi: LinkTarget, html: string, options: HtmlLinkOptions, obeyMetaRobots: boolean, maxDepth = DEFAULT_MAX_DEPTH): ParseSteps {
     this.#curi = curi;
     this.#sink = new OutlinkSink(curi.outlinks);
     this.#options = options;

@@ -98,8 +98,13 @@ export function extractWithinBudget(curi: CrawlUri, steps: ParseSteps<unknown>, 
 }
 
 function settle(curi: CrawlUri, outcome: ParseOutcome): ProcessResult {
-  if (outcome === 'timeTrunc' && !curi.annotations.includes(EXTRACT_TIME_TRUNC)) curi.annotations.push(EXTRACT_TIME_TRUNC);
+  noteParseOutcome(curi, outcome);
   return PROCEED;
+}
+
+/** Annotates a URI whose parse was cut short `extractTimeTrunc` (once, whichever extractor ran out). */
+export function noteParseOutcome(curi: CrawlUri, outcome: ParseOutcome): void {
+  if (outcome === 'timeTrunc' && !curi.annotations.includes(EXTRACT_TIME_TRUNC)) curi.annotations.push(EXTRACT_TIME_TRUNC);
 }
 
 /** Every parsing extractor's time budget (descriptor property, per URI). */

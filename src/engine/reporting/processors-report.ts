@@ -20,6 +20,7 @@ export class ProcessorsReport extends Report {
         const name = p.reportClassName || p.constructor.name;
         yield `Processor: ${name}`;
         if (isExtractor(name)) yield `  ${p.linksAdded} links from ${p.processed} CrawlURIs`;
+        yield* p.reportLines();
         yield '';
       }
       yield '';

@@ -95,11 +95,13 @@ export function launchJob(jobDir: string, variant: Variant, seed: string, opts: 
   return { m, log, diskMb, summary };
 }
 
-export function runBeancrawl(work: string, variant: Variant, seed: string, n: number, profile = 'site-mirror'): RunResult {
-  const { m, log, diskMb, summary } = launchJob(join(work, `beancrawl-${variant}-${n}`), variant, seed, { profile });
+/** Launches a job of `profile` on the site; `sets` are `bean.property=value` settings, each given with --set. */
+export function runBeancrawl(work: string, variant: Variant, seed: string, n: number, profile = 'site-mirror', sets: readonly string[] = []): RunResult {
+  const { m, log, diskMb, summary } = launchJob(join(work, `beancrawl-${variant}-${n}`), variant, seed, { profile, extraArgs: sets.flatMap((s) => ['--set', s]) });
   const frontier = variant === 'level' ? 'LevelFrontier, durable' : 'MemoryFrontier';
+  const settings = sets.length > 0 ? `, ${sets.join(', ')}` : '';
   return {
-    key: `beancrawl-${variant}`, name: `beancrawl launch (${profile}, ${frontier}, delays 0)`, m,
+    key: `beancrawl-${variant}`, name: `beancrawl launch (${profile}, ${frontier}, delays 0${settings})`, m,
     pages: log.pages, fetched: log.lines, urls: log.urls, diskMb, note: summary,
   };
 }

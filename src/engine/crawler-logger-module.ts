@@ -6,6 +6,7 @@ import { finished } from 'node:stream/promises';
 import type { Alert, CrawlLogger } from '../model/crawl-logger.js';
 import type { CrawlUri } from '../model/crawl-uri.js';
 import { JournaledFile } from '../model/journaled-file.js';
+import { BatchedWrites } from '../util/batched-writes.js';
 import { crawlLogLine } from './crawl-log-line.js';
 
 export const crawlerLoggerModuleComponent = defineComponent({
@@ -28,7 +29,8 @@ export const crawlerLoggerModuleComponent = defineComponent({
 });
 
 /**
- * Writes crawl.log, uri-errors.log and runtime-errors.log, appending, through buffered streams.
+ * Writes crawl.log, uri-errors.log and runtime-errors.log, appending, through buffered streams;
+ * crawl.log's lines go to the file in batches (BatchedWrites: one write for the lines of 20 ms).
  * With a state store, crawl.log's length goes with each commit, so that after a crash it can be
  * cut back to the lines of URIs the store counts as done.
  */
@@ -36,7 +38,8 @@ export const crawlerLoggerModuleComponent = defineComponent({
 const RECENT_ALERTS = 20;
 
 export class CrawlerLoggerModule implements CrawlLogger {
-  #crawl?: WriteStream;
+  /** crawl.log, its lines written in batches (BatchedWrites). */
+  #crawl?: BatchedWrites<WriteStream>;
   #journaled?: JournaledFile;
   #uriErrors?: WriteStream;
   #runtimeErrors?: WriteStream;
@@ -53,14 +56,14 @@ export class CrawlerLoggerModule implements CrawlLogger {
     // A log that cannot be written (a full disk) never brings the crawl down: crawl.log's failure
     // fails the state store's commits until it is reopened; the other logs lose what they could not write.
     const open = (name: string) => createWriteStream(join(this.config.path, name), { flags: 'a', highWaterMark: 1 << 16 }).on('error', () => undefined);
-    this.#crawl = open('crawl.log');
+    this.#crawl = new BatchedWrites(open('crawl.log'));
     const store = this.config.stateStore;
     if (store) {
       const path = join(this.config.path, 'crawl.log');
       const length = await stat(path).then((s) => s.size, () => 0);
       this.#journaled = new JournaledFile(store, path, this.#crawl, length, async (committed) => {
         await truncate(path, committed);
-        return (this.#crawl = open('crawl.log'));
+        return (this.#crawl = new BatchedWrites(open('crawl.log')));
       });
     }
     this.#uriErrors = open('uri-errors.log');
@@ -100,8 +103,10 @@ export class CrawlerLoggerModule implements CrawlLogger {
   }
 
   async stop(): Promise<void> {
-    const streams = [this.#crawl, this.#uriErrors, this.#runtimeErrors, this.#alerts].filter((s): s is WriteStream => s !== undefined);
-    this.#crawl = this.#uriErrors = this.#runtimeErrors = this.#alerts = undefined;
+    this.#crawl?.release();
+    const streams = [this.#crawl?.stream, this.#uriErrors, this.#runtimeErrors, this.#alerts].filter((s): s is WriteStream => s !== undefined);
+    this.#crawl = undefined;
+    this.#uriErrors = this.#runtimeErrors = this.#alerts = undefined;
     for (const s of streams) s.end();
     if (streams[0]) this.#journaled?.ending(finished(streams[0]));
     // crawl.log must be complete; the other logs are best effort.

@@ -4,6 +4,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { pieceLength, type RecordPiece } from '../../model/file-span.js';
+import { BatchedWrites } from '../../util/batched-writes.js';
 import { waitForDrain } from '../../util/wait-for-drain.js';
 import { hasFileSpan, writePieces } from './record-pieces.js';
 
@@ -12,8 +13,9 @@ export const INVALID_SUFFIX = '.invalid';
 
 /**
  * One WARC file being written: `NAME.open` until it is closed, then renamed to NAME (or to
- * `NAME.invalid` after a write error, as Heritrix does). Writes go through one buffered stream;
- * `size` counts the bytes handed to it, so it is the offset of the next record.
+ * `NAME.invalid` after a write error, as Heritrix does). Writes go through one buffered stream,
+ * the records of 20 ms at a time (BatchedWrites); `size` counts the bytes handed to it, so it is
+ * the offset of the next record.
  *
  * A file whose writer takes part in state-store commits (`recoverable`) also keeps the pieces
  * written since the last commit: after a write error (a full disk) it takes pieces without
@@ -24,6 +26,8 @@ export class WarcFile {
   size = 0;
   #error?: Error;
   #stream: WriteStream;
+  /** The stream's writes, in batches. */
+  #batched: BatchedWrites<WriteStream>;
   /** Set once close() has begun: resolves when the file has its final name. */
   closing?: Promise<string>;
   #recoverable = false;
@@ -34,6 +38,7 @@ export class WarcFile {
 
   private constructor(readonly dir: string, readonly name: string, stream: WriteStream) {
     this.#stream = this.#watch(stream);
+    this.#batched = new BatchedWrites(stream);
   }
 
   /** Creates `dir/name.open` (never over an existing file) and writes the file's first record. */
@@ -77,7 +82,7 @@ export class WarcFile {
     }
     let more = true;
     for (const piece of pieces as readonly Buffer[]) {
-      more = this.#stream.write(piece);
+      more = this.#batched.write(piece);
       this.size += piece.length;
     }
     if (!more) return waitForDrain(this.#stream);
@@ -96,12 +101,14 @@ export class WarcFile {
       await truncate(this.path + OPEN_SUFFIX, this.#pendingAt);
       const stream = this.#watch(createWriteStream(this.path + OPEN_SUFFIX, { flags: 'a', highWaterMark: 1 << 18 }));
       this.#error = undefined;
+      this.#batched.release();
       this.#stream = stream;
+      this.#batched = new BatchedWrites(stream);
       if (hasFileSpan(this.#pending)) await writePieces(stream, this.#pending);
       else for (const piece of this.#pending) stream.write(piece as Buffer);
     }
     if (this.#streaming !== undefined) await this.#streaming;
-    await new Promise<void>((resolve, reject) => this.#stream.write(Buffer.alloc(0), (e) => (e ? reject(e) : resolve())));
+    await new Promise<void>((resolve, reject) => this.#batched.write(Buffer.alloc(0), (e) => (e ? reject(e) : resolve())));
   }
 
   /** Flushes and closes, then renames: the final path. */
@@ -112,7 +119,7 @@ export class WarcFile {
 
   async #close(): Promise<string> {
     if (this.#streaming !== undefined) await this.#streaming.catch(() => undefined);
-    this.#stream.end();
+    this.#batched.end();
     try {
       await finished(this.#stream);
     } catch (e) {

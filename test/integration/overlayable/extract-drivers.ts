@@ -5,6 +5,7 @@ import { fetchFromSite, linksOf, metadata, type FetchOptions } from './loopback-
 import type { RecordingSheetOverlay } from './recording-overlay.js';
 import type { Route } from '../../support/site-server.js';
 import type { Processor } from '../../../src/model/processor.js';
+import type { ExtractorHtml } from '../../../src/components/extract/extractor-html.js';
 import { EXTRACT_TIME_TRUNC } from '../../../src/components/extract/parse-budget.js';
 
 /** A page with one link of each kind the HTML extractor's properties are about. */
@@ -120,6 +121,18 @@ const EXTRACTOR_HTML: Driver = {
       (overlay, ctx) => extracted('ExtractorHtml', overlay, ctx, '/photo.gif')),
     parseTimeCase('ExtractorHtml', '/big.html'),
     elementDepthCase('ExtractorHtml', '/links.html'),
+    byEffect('minThreadParseBytes', 0, 'the links page (under 1,024 bytes) goes to the parse thread', { base: 0, sheet: 1 }, async (overlay, ctx) => {
+      const curi = await fetchFromSite(ctx, overlay, '/links.html');
+      const extractor = await build<ExtractorHtml>('ExtractorHtml', { metadata: await metadata(), parseThreads: 1 });
+      extractor.start();
+      try {
+        await extractor.process(curi);
+        if (curi.outlinks.length === 0) throw new Error('ExtractorHtml found no link in /links.html');
+        return extractor.parsedOnThreads;
+      } finally {
+        extractor.stop();
+      }
+    }),
   ],
 };
 

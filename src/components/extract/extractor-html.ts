@@ -1,7 +1,7 @@
+import { join } from 'node:path';
 import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import { PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
-import { join } from 'node:path';
 import { packageRoot } from '../../util/package-root.js';
 import { ThreadPool } from '../../util/thread-pool.js';
 import { decodeHtml } from './decode-html.js';

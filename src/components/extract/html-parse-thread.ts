@@ -1,4 +1,4 @@
-// A parse thread of ExtractorHtml (html-parse-threads.ts): answers each page it is sent with its text and links.
+// A parse thread of ExtractorHtml (extractor-html.ts, parseThreads): answers each page it is sent with its text and links.
 import { parentPort } from 'node:worker_threads';
 import { serveJobs } from '../../util/thread-pool.js';
 import { HtmlLinkCollector } from './html-link-collector.js';

@@ -80,7 +80,7 @@ export class ThreadPool<J, A> {
   close(): void {
     this.#closed = true;
     for (const t of this.#threads.splice(0)) void t.worker.terminate();
-    this.#rejectAll((t) => t !== undefined, 'the thread pool was closed');
+    this.#rejectAll(() => true, 'the thread pool was closed');
     this.#wake();
   }
 

@@ -122,9 +122,10 @@ export class SpilledFingerprints {
         if (!fromOld && !fromPacked) break;
         const fp = !fromPacked || (fromOld && old[oldAt] < block[blockAt]) ? old[oldAt++] : block[blockAt++];
         if (written % PAGE === 0) firsts[written / PAGE] = fp;
-        if (BlockedBloom.partOf(fp) !== part) {
+        const fpPart = BlockedBloom.partOf(fp);
+        if (fpPart !== part) {
           if (words) bloom.replace(part, words);
-          part = BlockedBloom.partOf(fp);
+          part = fpPart;
           words = BlockedBloom.part(size);
         }
         BlockedBloom.addTo(words!, fp);

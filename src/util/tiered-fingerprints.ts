@@ -8,8 +8,9 @@ const SETTLE_BLOCKS = 256;
 
 /**
  * An exact set of fingerprints that keeps at most about `maxInMemory` of them packed in memory
- * (FingerprintSet) and the rest in a spill file in `dir`, made when first needed (SpilledFingerprints: 8 bytes each on
- * disk, about 1 byte each in memory for its Bloom filter and page index). When the memory part
+ * (FingerprintSet) and the rest in a spill file in `dir`, a folder made when first needed
+ * (SpilledFingerprints: 8 bytes each on disk, about 1 byte each in memory for its Bloom filter
+ * and page index). When the memory part
  * reaches `maxInMemory` it is set aside, still answering, and merged with the file into a new
  * one in the background; the memory part starts again empty. An add is answered at once unless
  * only the file can tell (the Bloom filter says maybe: members, and about 2.5 % of the rest),

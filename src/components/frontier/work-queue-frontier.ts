@@ -2,14 +2,16 @@ import { CrawlUri, type QueuedUri } from '../../model/crawl-uri.js';
 import { FetchStatus, isDisregarded } from '../../model/fetch-status.js';
 import { Configurable } from '../../model/configurable.js';
 import type { Disposition, Frontier, FrontierStats } from '../../model/frontier.js';
-import type { QueueState, QueueSummary } from '../../model/frontier-queues.js';
+import type { QueueSummary } from '../../model/frontier-queues.js';
 import { RecentFingerprints } from '../../util/recent-fingerprints.js';
 import { StringSlots } from '../../util/string-slots.js';
 import { MinHeap } from '../../util/min-heap.js';
 import type { FrontierDescriptor, WorkQueueFrontierConfig } from '../../model/frontier-props.js';
 import type { QueuePrecedencePolicy } from '../../model/precedence-policies.js';
 import type { QueueJournal } from './queue-journal.js';
+import { DispositionListeners } from './disposition-listeners.js';
 import { BaseQueuePrecedencePolicy } from './precedence/base-queue-precedence-policy.js';
+import { ineligibleUris, queueSummaries, waitingQueues, type WaitingQueues } from './queue-views.js';
 import { ReadyQueues } from './ready-queues.js';
 import { disposeUri, goesBack } from '../../model/dispose-uri.js';
 import { rankOf, WorkQueue } from './work-queue.js';
@@ -44,10 +46,10 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
   #waiters: Array<() => void> = [];
   #timer?: NodeJS.Timeout;
   #timerAt = 0;
-  readonly #listeners: Array<(curi: CrawlUri, d: Disposition) => void> = [];
+  /** Told once a URI is done for good (its lane ended): listeners come last, so that one that throws leaves the queue in line. */
+  readonly #final = new DispositionListeners();
   /** Told at the queue's turn, before its next URI can be handed out (quota counts). */
-  readonly #disposedListeners: Array<(curi: CrawlUri, d: Disposition) => void> = [];
-  #listenerErrors = 0;
+  readonly #disposed = new DispositionListeners();
   /** URIs scheduled, as found (before canonicalisation), so that a link found again skips the candidate chain. */
   readonly #scheduledUris: RecentFingerprints;
   #discovered = 0;
@@ -287,7 +289,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
       this.#inMemory++;
     } else if (!behind) this.#done(curi, q, disposition);
     else if (curi.storeKey) q.writesBehind(curi.storeKey);
-    if (done) this.#tell(this.#disposedListeners, curi, disposition);
+    if (done) this.#disposed.tell(curi, disposition);
     // Heritrix's queueReevaluate, as the URI just done sees the policy.
     this.#reevaluate(q, curi);
     this.#afterTurn(q, cfg, disposition === 'retry' ? cfg.retryDelaySeconds * 1000 : disposition === 'deferred' ? 0 : curi.politenessDelayMs, retire, disposition === 'retry');
@@ -299,9 +301,9 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
         } finally {
           if (this.#inProcess === 0) this.#wakeAll();
         }
-        this.#tellFinal(curi, disposition);
+        this.#final.tell(curi, disposition);
       }).catch((e: unknown) => process.emitWarning(`the frontier could not count ${curi.uri} done: ${(e as Error)?.message ?? String(e)}`));
-    } else if (done) this.#tellFinal(curi, disposition);
+    } else if (done) this.#final.tell(curi, disposition);
     return disposition;
   }
 
@@ -315,22 +317,6 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     if (this.#precedencePolicy.tracksUriPrecedences) q.tally(curi.precedence, -1);
     if (this.journal && curi.storeKey) this.#unstore(q, curi.storeKey);
     else if (this.journal) this.#markDirty(q);
-  }
-
-  /** Listeners (crawl.log, statistics, limits) come last, so that one that throws leaves the queue in line. */
-  #tellFinal(curi: CrawlUri, disposition: Disposition): void {
-    this.#tell(this.#listeners, curi, disposition);
-  }
-
-  #tell(listeners: ReadonlyArray<(curi: CrawlUri, d: Disposition) => void>, curi: CrawlUri, disposition: Disposition): void {
-    for (const listener of listeners) {
-      try {
-        listener(curi, disposition);
-      } catch (e) {
-        // The crawl goes on; the first few failures are reported, the rest counted.
-        if (++this.#listenerErrors <= 5) process.emitWarning(`a listener of finished URIs failed on ${curi.uri}: ${(e as Error)?.message ?? String(e)}`);
-      }
-    }
   }
 
   /** Stages, for the next commit, the states of the queues that changed and the totals. */
@@ -403,11 +389,11 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
   }
 
   onFinal(listener: (curi: CrawlUri, d: Disposition) => void): void {
-    this.#listeners.push(listener);
+    this.#final.add(listener);
   }
 
   onDisposed(listener: (curi: CrawlUri, d: Disposition) => void): void {
-    this.#disposedListeners.push(listener);
+    this.#disposed.add(listener);
   }
 
   stats(): FrontierStats {
@@ -424,41 +410,18 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     };
   }
 
-  /**
-   * Queues waiting for a turn by precedence, as Heritrix's report shows them: the lowest
-   * precedence below the floor that has any is the one served (ready); the others wait
-   * (inactive), those at or above the floor never get a turn (ineligible).
-   */
-  waitingQueues(): { ready: number; inactive: number; ineligible: number; byPrecedence: Array<[number, number]>; floor: number } {
-    const byPrecedence = this.#ready.waitingByPrecedence();
-    let ready = 0;
-    let inactive = 0;
-    let ineligible = 0;
-    for (const [p, n] of byPrecedence) {
-      if (p >= this.#precedenceFloor) ineligible += n;
-      else if (ready === 0) ready = n;
-      else inactive += n;
-    }
-    return { ready, inactive, ineligible, byPrecedence, floor: this.#precedenceFloor };
+  /** Queues waiting for a turn by precedence, as Heritrix's report shows them (queue-views.ts). */
+  waitingQueues(): WaitingQueues {
+    return waitingQueues(this.#ready.waitingByPrecedence(), this.#precedenceFloor);
   }
 
   /** URIs waiting in queues that never get a turn (precedence at or above precedenceFloor). */
   ineligibleUris(): number {
-    let n = 0;
-    for (const q of this.#queues.values()) if (q.readyAt !== undefined && q.readyAt >= this.#precedenceFloor) n += q.size;
-    return n;
+    return ineligibleUris(this.#queues.values(), this.#precedenceFloor);
   }
 
-  /** Every queue as the frontier reports list it (Heritrix's frontier-summary and nonempty reports). */
-  *queueSummaries(): Iterable<QueueSummary> {
-    // The precedence whose queues are served now: the lowest below the floor that has one waiting.
-    const served = this.#ready.waitingByPrecedence().find(([p]) => p < this.#precedenceFloor)?.[0] ?? Infinity;
-    for (const q of this.#queues.values()) {
-      yield {
-        key: q.key, state: stateOf(q, this.#precedenceFloor, served), size: q.size, balance: q.balance, totalSpent: q.totalSpent, totalBudget: q.totalBudget, precedence: q.precedence,
-        wakeAt: q.wakeAt, lastQueued: q.lastQueued, lastPeeked: q.lastPeeked, inFlight: q.inProcess ? 1 : 0, errors: q.errors, lastStatus: q.lastStatus,
-      };
-    }
+  queueSummaries(): Iterable<QueueSummary> {
+    return queueSummaries(this.#queues.values(), this.#ready.waitingByPrecedence(), this.#precedenceFloor);
   }
 
   /** Wakes every worker waiting in next(), for example to stop. */
@@ -626,13 +589,3 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
   }
 }
 
-/** Where a queue is, in the terms of Heritrix's reports. */
-function stateOf(q: WorkQueue, floor: number, served: number): QueueState {
-  if (q.retired) return 'retired';
-  if (q.inProcess) return 'in-process';
-  if (q.wakeAt > 0) return 'snoozed';
-  // Waiting behind queues of a lower precedence, or never to be served (at or above the floor).
-  if (q.readyAt !== undefined && (q.readyAt >= floor || q.readyAt > served)) return 'inactive';
-  // A queue with URIs is either in line or about to be put there.
-  return q.ready || q.size > 0 ? 'ready' : 'exhausted';
-}

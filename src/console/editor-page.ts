@@ -179,7 +179,7 @@ export function EditorPage({ job, file }: { job: string; file?: string }) {
     v.focus();
   };
 
-  const sheets = files.filter((f) => /\.(xml|json)$/.test(f.path) && (f.beanFile || f.path.startsWith('sheets/')));
+  const sheets = files.filter((f) => /\.(c?xml|json)$/.test(f.path) && (f.beanFile || f.path.startsWith('sheets/')));
   const report = checked?.report;
   const asSaved = checked?.saved ?? false;
   const path = opened?.path;

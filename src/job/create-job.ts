@@ -13,13 +13,15 @@ export interface CreateOptions {
   readonly contact?: string;
   /** Folders of the operator's own profiles (the service's "save as profile"), looked in before the package's. */
   readonly profileDirs?: readonly string[];
+  /** An XML profile is written as crawler-beans.cxml, Heritrix's name (the service's Heritrix create), not crawler-beans.xml. */
+  readonly cxml?: boolean;
 }
 
 const SEEDS_KEY = 'seeds.textSource.value';
 const CONTACT_KEY = 'metadata.operatorContactUrl';
 
 /**
- * `beancrawl create`: a new job folder holding the profile as crawler-beans.xml (or .json), with
+ * `beancrawl create`: a new job folder holding the profile as crawler-beans.xml (.cxml if said, or .json), with
  * the seeds and contact URL written into its overrides. Refuses a folder that is not empty.
  */
 export async function createJob(jobDir: string, options: CreateOptions): Promise<string> {
@@ -30,7 +32,7 @@ export async function createJob(jobDir: string, options: CreateOptions): Promise
   let text = await readFile(path, 'utf8');
   text = format === 'xml' ? editXml(text, options) : editJson(text, options, schemaFrom(jobDir));
   await mkdir(jobDir, { recursive: true });
-  const file = join(jobDir, `crawler-beans.${format}`);
+  const file = join(jobDir, `crawler-beans.${format === 'xml' && options.cxml ? 'cxml' : format}`);
   await writeFile(file, text);
   return file;
 }

@@ -65,9 +65,10 @@ export class AccessGuard {
     this.#checkNotBlocked(req.ip);
     const how = this.#credential(req, access);
     if (!how) {
-      // On Heritrix's routes a request without an Authorization header is the first half of the
-      // Basic/Digest handshake (`curl --anyauth` sends one before every call): not an attempt.
-      if (access !== 'heritrix' || header(req, 'authorization') !== undefined) this.#fail(req.ip);
+      // A request that presents no credential guesses nothing: it is answered with the challenge
+      // and is no failed attempt. It is the first half of every Basic/Digest handshake (`curl
+      // --anyauth` and `--location` send one before each authenticated request).
+      if (presentsCredential(req, access)) this.#fail(req.ip);
       throw new HttpProblem(401, 'Unauthorized', access === 'heritrix'
         ? 'send the service\'s token as "Authorization: Bearer TOKEN"' + (this.options.passwords ? ', or the password file\'s user (Basic or Digest)' : '')
         : 'send the service\'s token as "Authorization: Bearer TOKEN", or open the URL the service printed', {}, this.#challenges(access));
@@ -152,6 +153,20 @@ export class AccessGuard {
     // A flood of addresses cannot grow the table without bound: the oldest entries go first.
     if (this.#failures.size > 10_000) this.#failures.delete(this.#failures.keys().next().value!);
   }
+}
+
+/**
+ * Who may call a URL that no route answers (a 404): Heritrix's clients under /engine, so that
+ * their handshake gets the Digest and Basic challenge there too; the API's callers elsewhere.
+ */
+export function accessOfUnrouted(url: string): RouteAccess {
+  return /^\/engine(?:[/?]|$)/.test(url) ? 'heritrix' : 'api';
+}
+
+/** Whether the request carries a credential the route looks at: an Authorization header, or (off Heritrix's routes) the session cookie. */
+function presentsCredential(req: GuardedRequest, access: RouteAccess): boolean {
+  if (header(req, 'authorization') !== undefined) return true;
+  return access !== 'heritrix' && cookie(header(req, 'cookie'), SESSION_COOKIE) !== undefined;
 }
 
 function digest(value: string): Buffer {

@@ -1,5 +1,3 @@
-import { appendFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { createJob } from '../job/create-job.js';
 import { jobStatus } from '../job/job-status.js';
 import type { VerifyProblem, VerifyReport } from '../job/verify-report.js';
@@ -7,6 +5,7 @@ import { heritrixJobState } from './heritrix-job-state.js';
 import type { HeritrixMarks } from './heritrix-marks.js';
 import { HttpProblem } from './http-problem.js';
 import { copyJobTo, deleteJob } from './job-admin.js';
+import { appendJobLog, type JobLogLevel } from './job-log.js';
 import { profilesDir } from './job-summaries.js';
 import type { ServiceContext } from './service-context.js';
 
@@ -46,7 +45,7 @@ export async function engineAction(ctx: ServiceContext, marks: HeritrixMarks, fo
     throw new HttpProblem(422, 'Unprocessable Content', `action=add registers a job folder outside the jobs folder, which beancrawl does not do: it serves one jobs folder (${ctx.jobsDir}). Move or copy the job folder${form.addpath ? ` ${form.addpath}` : ''} into it; GET /engine lists it at once`);
   }
   if (!form.createpath) throw new HttpProblem(400, 'Bad Request', 'action=create needs createpath=NAME: the new job\'s folder name');
-  await createJob(ctx.runner.folderOf(form.createpath), { profile: profileOf(form.profile), profileDirs: [profilesDir(ctx.jobsDir)] });
+  await createJob(ctx.runner.folderOf(form.createpath), { profile: profileOf(form.profile), profileDirs: [profilesDir(ctx.jobsDir)], cxml: true });
   marks.forget(form.createpath);
 }
 
@@ -80,20 +79,25 @@ export async function jobAction(ctx: ServiceContext, marks: HeritrixMarks, job: 
     case 'build': case 'validate': case 'checkXML': case 'instantiate': {
       const report = await ctx.runner.verify(job);
       marks.built(job, report.ok);
-      await logToJob(dir, buildLines(form.action, report));
+      await appendJobLog(dir, buildLines(form.action, report));
       return;
     }
-    case 'launch':
+    case 'launch': {
+      const state = heritrixJobState(await ctx.runner.status(job, { verify: false }), marks, ctx.runner.isBusy(job));
+      if (state.finished) {
+        throw new HttpProblem(409, 'Conflict', `job "${job}" is ${state.statusDescription}: teardown first, then launch (as Heritrix, which does not launch a finished crawl's container again)`, { availableActions: state.availableActions });
+      }
       try {
         await ctx.runner.launch(job, { checkpoint: form.checkpoint || undefined, reason: 'launched through Heritrix\'s REST call' });
       } catch (e) {
         if (e instanceof HttpProblem && e.status === 422) {
           marks.built(job, false);
-          await logToJob(dir, ['launch refused: the job has errors (see build)']);
+          await appendJobLog(dir, [['SEVERE', 'Can\'t launch problem configuration: the job has errors (see build)']]);
         }
         throw e;
       }
       return;
+    }
     case 'teardown':
       await teardown(ctx, marks, job, dir);
       return undefined;
@@ -116,26 +120,21 @@ async function teardown(ctx: ServiceContext, marks: HeritrixMarks, job: string, 
     });
   }
   marks.tearDown(job, status.lastRun?.run);
+  await appendJobLog(dir, [['INFO', 'Job instance discarded']]);
   const end = Date.now() + TEARDOWN_WAIT_MS;
   const ending = async () => (await jobStatus(dir)).running || ctx.runner.isBusy(job);
   while (Date.now() < end && (await ending())) await new Promise((r) => setTimeout(r, 100));
 }
 
-function buildLines(action: string, report: VerifyReport): string[] {
-  const head = report.ok
-    ? `${action}: the job is valid (${report.beans} beans)`
-    : `${action}: the job has errors; a launch is refused until they are fixed`;
-  return [head, ...report.errors.map(problemLine)];
+function buildLines(action: string, report: VerifyReport): Array<readonly [JobLogLevel, string]> {
+  const head: readonly [JobLogLevel, string] = report.ok
+    ? ['INFO', `${action}: the job is valid (${report.beans} beans)`]
+    : ['SEVERE', `${action}: the job has errors; a launch is refused until they are fixed`];
+  return [head, ...report.errors.map((e): readonly [JobLogLevel, string] => [e.severity === 'error' ? 'SEVERE' : 'WARNING', problemLine(e)])];
 }
 
 /** One problem as verify prints it: `file:line:column: severity CODE: message`. */
 function problemLine(e: VerifyProblem): string {
   const at = [e.file, e.line, e.column].filter((p) => p !== undefined).join(':');
   return `${at ? `${at}: ` : ''}${e.severity} ${e.code}: ${e.bean ? `bean "${e.bean}" ` : ''}${e.property ? `property "${e.property}" ` : ''}${e.message}`;
-}
-
-/** Lines for job.log, as the service writes its own there (`TIME service: …`); one line each, whatever the text holds. */
-async function logToJob(dir: string, lines: readonly string[]): Promise<void> {
-  const at = new Date().toISOString();
-  await appendFile(join(dir, 'job.log'), lines.map((l) => `${at} service: ${l.replace(/[\r\n]+/g, ' ')}\n`).join(''));
 }

@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import { profileNames } from '../job/create-job.js';
 import { jobFolders } from '../job/job-status.js';
 import { VERSION } from '../util/version.js';
-import { heapReport, jobUrl, primaryConfig } from './heritrix-job-doc.js';
+import { heapReport, jobdirUrl, jobUrl, primaryConfig } from './heritrix-job-doc.js';
 import { heritrixJobState } from './heritrix-job-state.js';
 import type { HeritrixMarks } from './heritrix-marks.js';
 import type { HeritrixMap } from './heritrix-xml.js';
@@ -20,7 +20,8 @@ export const ENGINE_ACTIONS = ['rescan', 'create'] as const;
 
 /**
  * `GET /engine`: the engine with Heritrix's element names, in Heritrix's order: versions, heap,
- * jobs folder, actions, every job (as Heritrix's job list shows it) and the profiles.
+ * jobs folder and its URL, actions, every job (as Heritrix's job list shows it; its primaryConfigUrl
+ * under the job's jobdir, where Heritrix's own points to a URL that does not answer) and the profiles.
  */
 export async function engineDocument(ctx: ServiceContext, base: string, marks: HeritrixMarks): Promise<HeritrixMap> {
   const folders = await jobFolders(ctx.jobsDir);
@@ -39,7 +40,7 @@ export async function engineDocument(ctx: ServiceContext, base: string, marks: H
       statusDescription: state.statusDescription,
       isLaunchInfoPartial: false,
       primaryConfig: primary ?? null,
-      primaryConfigUrl: primary && `${base}/api/v1/jobs/${encodeURIComponent(name)}/files/${encodeURIComponent(basename(primary))}`,
+      primaryConfigUrl: primary && jobdirUrl(base, name, folder, primary),
       crawlControllerState: state.crawlControllerState,
       crawlExitStatus: state.crawlExitStatus,
       key: name,
@@ -51,6 +52,7 @@ export async function engineDocument(ctx: ServiceContext, base: string, marks: H
     beancrawlVersion: VERSION,
     heapReport: heapReport(),
     jobsDir: ctx.jobsDir,
+    jobsDirUrl: `${base}/engine/jobsdir/`,
     availableActions: [...ENGINE_ACTIONS],
     jobs,
     profiles: await profileNames([profilesDir(ctx.jobsDir)]),

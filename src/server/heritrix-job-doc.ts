@@ -1,5 +1,5 @@
 import { readdir, stat } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { isAbsolute, join, relative, sep } from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import { listCheckpoints } from '../engine/checkpoint-folder.js';
 import type { JobStatus } from '../job/job-status.js';
@@ -9,11 +9,15 @@ import { runOutputs } from '../job/run-outputs.js';
 import type { VerifyReport } from '../job/verify-report.js';
 import { heritrixJobState } from './heritrix-job-state.js';
 import type { HeritrixMarks } from './heritrix-marks.js';
+import { runBeans, type ConfigPath, type RunBeans } from './heritrix-run-beans.js';
 import type { HeritrixMap, HeritrixValue } from './heritrix-xml.js';
+import { heritrixLogLine } from './job-log.js';
 import type { ServiceContext } from './service-context.js';
 
 /** Lines of job.log and crawl.log a job document shows, as Heritrix's does (newest first). */
 const JOB_LOG_TAIL = 5;
+/** Lines of job.log looked through for those five. */
+const JOB_LOG_SCAN = 500;
 const CRAWL_LOG_TAIL = 10;
 
 /**
@@ -32,8 +36,11 @@ export async function jobDocument(ctx: ServiceContext, job: string, base: string
   const outputs = last ? await runOutputs(dir, last.run) : undefined;
   const shown = status.running || state.finished || state.crawlControllerState === 'STOPPING';
   const counts = shown ? status.counts : undefined;
+  const beans = shown && last ? await runBeans(dir, last.run) : undefined;
+  const load = shown && outputs ? await lastProgressLine(outputs.progressLog) : undefined;
   const primary = await primaryConfig(dir);
   const logs = shown && outputs ? outputs.logsDir : undefined;
+  const link = (path: string) => jobdirUrl(base, job, dir, path);
   return {
     shortName: status.name,
     crawlControllerState: state.crawlControllerState,
@@ -44,18 +51,20 @@ export async function jobDocument(ctx: ServiceContext, job: string, base: string
     lastLaunch: last?.startedAt ?? null,
     isProfile: false,
     primaryConfig: primary ?? null,
-    primaryConfigUrl: primary && `${base}/api/v1/jobs/${encodeURIComponent(job)}/files/${encodeURIComponent(basename(primary))}`,
+    primaryConfigUrl: primary && link(primary),
     url: jobUrl(base, job),
-    jobLogTail: await tail(join(dir, 'job.log'), JOB_LOG_TAIL),
+    jobLogTail: await jobLogTail(join(dir, 'job.log')),
     uriTotalsReport: counts ? {
       downloadedUriCount: counts.downloaded, queuedUriCount: counts.queued, totalUriCount: counts.downloaded + counts.queued, futureUriCount: 0,
     } : null,
     sizeTotalsReport: sizeTotals(status, counts !== undefined, shown && last ? await sizeOnDisk(join(dir, last.run, 'warcs')) : 0),
     rateReport: counts ? rates(status) : null,
-    loadReport: status.running ? { busyThreads: status.busyWorkers ?? 0 } : null,
+    loadReport: shown ? loadReport(status, beans, load) : null,
     elapsedReport: counts ? { elapsedMilliseconds: counts.elapsedMs, elapsedPretty: pretty(counts.elapsedMs) } : null,
-    frontierReport: status.running && status.queues ? frontier(status.queues) : null,
+    threadReport: status.running ? threadReport(status, beans) : null,
+    frontierReport: status.running && status.queues ? frontier(status) : null,
     crawlLogTail: logs ? await tail(join(logs, 'crawl.log'), CRAWL_LOG_TAIL) : [],
+    configFiles: await configFiles(dir, primary, beans, link),
     isLaunchInfoPartial: false,
     isRunning: status.running,
     isLaunchable: state.availableActions.includes('launch'),
@@ -63,11 +72,25 @@ export async function jobDocument(ctx: ServiceContext, job: string, base: string
     alertCount: status.recentAlerts?.length ?? 0,
     checkpointFiles: (await listCheckpoints(outputs?.checkpointsDir ?? join(dir, 'checkpoints'))).map((c) => c.stamp.name),
     alertLogFilePath: logs && join(logs, 'alerts.log'),
+    alertLogFileUrl: logs && link(join(logs, 'alerts.log')),
     crawlLogFilePath: logs && join(logs, 'crawl.log'),
+    crawlLogFileUrl: logs && link(join(logs, 'crawl.log')),
+    reports: (beans?.reports ?? []).map((className): HeritrixMap => ({ className, shortName: className.replace(/Report$/, '') })),
     heapReport: heapReport(),
     beancrawlState: status.state,
     lastVerify: status.lastVerify ? verifyDocument(status.lastVerify) : undefined,
   };
+}
+
+/**
+ * The URL of a file of the job folder under Heritrix's jobdir route (`…/engine/job/NAME/jobdir/PATH`),
+ * absolute (Heritrix's log URLs are relative to the job's URL; an absolute one resolves the same
+ * against it); null for a file outside the job folder, which no route serves.
+ */
+export function jobdirUrl(base: string, job: string, jobDir: string, file: string): string | null {
+  const path = relative(jobDir, file);
+  if (path === '' || path.startsWith('..') || isAbsolute(path)) return null;
+  return `${jobUrl(base, job)}/jobdir/${path.split(sep).map(encodeURIComponent).join('/')}`;
 }
 
 /** A job's URL under /engine, as Heritrix gives it: absolute. */
@@ -100,8 +123,10 @@ export function verifyDocument(report: VerifyReport): HeritrixMap {
 function sizeTotals(status: JobStatus, shown: boolean, onDisk: number): HeritrixMap {
   const bytes = shown ? status.counts?.bytes ?? 0 : 0;
   const documents = shown ? status.counts?.documents ?? 0 : 0;
+  // Every document is written whole to the WARCs (no revisit records): all of it is WARC-novel.
   return {
     dupByHash: 0, dupByHashCount: 0, notModified: 0, notModifiedCount: 0, novel: bytes, novelCount: documents, sizeOnDisk: onDisk, total: bytes, totalCount: documents,
+    warcNovelContentBytes: bytes, warcNovelUrls: documents,
   };
 }
 
@@ -119,15 +144,93 @@ function rates(status: JobStatus): HeritrixMap {
   };
 }
 
-/** The frontier's queues under Heritrix's names (one URI in process per queue: in-process URIs are in-process queues). */
-function frontier(q: Readonly<Record<string, number>>): HeritrixMap {
+/** The frontier's queues under Heritrix's names (one URI in process per queue: in-process URIs are in-process queues), and the state it last reached. */
+function frontier(status: JobStatus): HeritrixMap {
+  const q = status.queues!;
   const n = (k: string) => q[k] ?? 0;
   const active = n('inProcess') + n('ready') + n('snoozed');
   return {
     totalQueues: n('total'), inProcessQueues: n('inProcess'), readyQueues: n('ready'), snoozedQueues: n('snoozed'), activeQueues: active,
     inactiveQueues: n('inactive'), ineligibleQueues: n('ineligible'), retiredQueues: n('retired'),
     exhaustedQueues: Math.max(0, n('total') - active - n('inactive') - n('ineligible') - n('retired')),
+    lastReachedState: frontierState(status),
   };
+}
+
+/** Heritrix's Frontier.State for a running crawl: RUN, PAUSE, EMPTY (nothing queued or in process), FINISH (stopping). */
+function frontierState(status: JobStatus): string {
+  if (status.state === 'PAUSING' || status.state === 'PAUSED') return 'PAUSE';
+  if (status.state === 'STOPPING' || status.state === 'FINISHED') return 'FINISH';
+  return status.counts?.queued === 0 && (status.queues?.inProcess ?? 0) === 0 ? 'EMPTY' : 'RUN';
+}
+
+/** The figures of the last line of a run's progress-statistics.log (Heritrix's columns): congestion, deepest queue, average depth. */
+interface ProgressLine {
+  readonly busyThreads: number;
+  readonly congestion: number;
+  readonly deepest: number;
+  readonly averageDepth: number;
+}
+
+async function lastProgressLine(file: string): Promise<ProgressLine | undefined> {
+  const page = await readLogPage(file, { tail: 1 }, { format: 'plain' }).catch(() => undefined);
+  const f = page?.lines.at(-1)?.trim().split(/\s+/);
+  if (!f || f.length < 13 || !/^\d{4}-\d\d-\d\dT/.test(f[0])) return undefined;
+  const num = (s: string, otherwise: number) => (Number.isFinite(Number(s)) ? Number(s) : otherwise);
+  return { busyThreads: num(f[7], 0), congestion: num(f[10], 0), deepest: num(f[11], -1), averageDepth: num(f[12], 0) };
+}
+
+/** Heritrix's loadReport: busy and all workers, and the frontier's congestion and depths as the last progress line gave them. */
+function loadReport(status: JobStatus, beans: RunBeans | undefined, line: ProgressLine | undefined): HeritrixMap {
+  return {
+    busyThreads: status.running ? status.busyWorkers ?? 0 : 0,
+    totalThreads: status.running ? beans?.toeThreads ?? 0 : 0,
+    congestionRatio: line?.congestion ?? 0,
+    averageQueueDepth: line?.averageDepth ?? 0,
+    deepestQueueDepth: line?.deepest ?? -1,
+  };
+}
+
+/**
+ * Heritrix's threadReport: the pool's size and its workers by step, as Heritrix's step names
+ * tally them (an idle worker is ABOUT_TO_GET_URI, a busy one ABOUT_TO_BEGIN_PROCESSOR). Which
+ * processor each busy worker is in is not known outside the crawl: `processors` is empty.
+ */
+function threadReport(status: JobStatus, beans: RunBeans | undefined): HeritrixMap {
+  const total = beans?.toeThreads ?? status.busyWorkers ?? 0;
+  const busy = Math.min(status.busyWorkers ?? 0, total);
+  const steps: Array<[number, string]> = [[busy, 'ABOUT_TO_BEGIN_PROCESSOR'], [total - busy, 'ABOUT_TO_GET_URI']];
+  return {
+    toeCount: total,
+    steps: steps.filter(([n]) => n > 0).sort((a, b) => b[0] - a[0]).map(([n, step]) => `${n} ${step}`),
+    processors: [],
+  };
+}
+
+/**
+ * Heritrix's configFiles: the job's bean file and sheets (always), then the paths its last run's
+ * beans were configured with (Heritrix's ConfigPaths: logs, reports, state, checkpoints…), each
+ * with its jobdir URL and whether jobdir's PUT takes it.
+ */
+async function configFiles(dir: string, primary: string | undefined, beans: RunBeans | undefined, link: (path: string) => string | null): Promise<HeritrixMap[]> {
+  const sheets = (await readdir(join(dir, 'sheets')).catch(() => [] as string[])).filter((n) => /\.(xml|json)$/.test(n) && !n.startsWith('.')).sort();
+  const files: ConfigPath[] = [
+    ...(primary ? [{ key: 'beanFile', name: 'bean file', path: primary }] : []),
+    ...sheets.map((n) => ({ key: `sheets/${n}`, name: 'sheet', path: join(dir, 'sheets', n) })),
+    ...(beans?.configPaths ?? []),
+  ];
+  return files.map((f): HeritrixMap => {
+    const inJob = relative(dir, f.path);
+    const own = !inJob.startsWith('..') && !isAbsolute(inJob) && (!inJob.includes(sep) || inJob.startsWith(`sheets${sep}`));
+    return { key: f.key, name: f.name, path: f.path, url: link(f.path), editable: own && /\.(c?xml|json|txt)$/.test(f.path) };
+  });
+}
+
+/** The last lines of job.log in Heritrix's form, newest first (the launched crawl's progress output, also there, is left out). */
+async function jobLogTail(file: string): Promise<HeritrixValue[]> {
+  const page = await readLogPage(file, { tail: JOB_LOG_SCAN }, { format: 'plain' }).catch(() => undefined);
+  const lines = (page?.lines ?? []).map(heritrixLogLine).filter((l): l is string => l !== undefined);
+  return lines.slice(-JOB_LOG_TAIL).reverse();
 }
 
 /** Heritrix's elapsedPretty: `1h2m3s4ms`, leading zero units left out. */

@@ -30,12 +30,13 @@ describe(heritrixJobState.name, () => {
     expect(heritrixJobState(status({ state: 'UNFINISHED', runs: [RUN], lastRun: RUN }), marks, true).statusDescription).to.equal('Active: STOPPING');
   });
 
-  it('reads an ended run as Finished with its exit status until a teardown; a run stopped to be resumed is not finished', () => {
+  it('reads an ended run as Finished with its exit status, teardown its one action, until a teardown; a run stopped to be resumed is not finished', () => {
     const marks = new HeritrixMarks();
     const ended = { ...RUN, endedAt: '2026-01-01T00:01:00.000Z', exitStatus: 'ABORTED' };
     const finished = status({ state: 'FINISHED', runs: [ended], lastRun: ended });
     expect(heritrixJobState(finished, marks, false)).to.include({ statusDescription: 'Finished: ABORTED', crawlControllerState: 'FINISHED', crawlExitStatus: 'ABORTED', finished: true });
-    expect(heritrixJobState(finished, marks, false).availableActions).to.deep.equal(['launch', 'teardown']);
+    // Heritrix's finished job: teardown only (its container is not launched again).
+    expect(heritrixJobState(finished, marks, false).availableActions).to.deep.equal(['teardown']);
     marks.tearDown('j', ended.run);
     expect(heritrixJobState(finished, marks, false)).to.include({ statusDescription: 'Unbuilt', finished: false, hasApplicationContext: false });
     expect(heritrixJobState(status({ state: 'UNFINISHED', runs: [RUN], lastRun: RUN }), new HeritrixMarks(), false).statusDescription).to.equal('Unbuilt');

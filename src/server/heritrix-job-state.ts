@@ -21,7 +21,8 @@ export interface HeritrixJobState {
  * Heritrix's view of a beancrawl job. A queued launch is NASCENT and one starting PREPARING (as
  * Heritrix's controller is before it runs); a running crawl is "Active: " its state (STOPPING
  * still while its process, `busy` for the runner, ends after its last answer); an ended run
- * is "Finished: " its exit status until a teardown; then (or with no run) "Ready" after a build
+ * is "Finished: " its exit status until a teardown (its one action, as Heritrix's: no launch
+ * before it); then (or with no run) "Ready" after a build
  * that passed, "Unbuilt" otherwise. A run stopped to be resumed (UNFINISHED) is not finished: like
  * a job after a Heritrix restart, it is Unbuilt (or Ready), and its next launch resumes it.
  */
@@ -37,7 +38,8 @@ export function heritrixJobState(status: JobStatus, marks: HeritrixMarks, busy: 
     : finished ? `Finished: ${last?.exitStatus ?? 'FINISHED'}` : hasApplicationContext ? 'Ready' : 'Unbuilt';
   const actions: string[] = [];
   if (!hasApplicationContext) actions.push('build');
-  if (controllerState === undefined) actions.push('launch');
+  // A finished crawl's container is not launched again, as Heritrix's is not: teardown first.
+  if (controllerState === undefined && !finished) actions.push('launch');
   for (const a of ['pause', 'unpause', 'checkpoint', 'terminate']) if (controllerState !== undefined && status.availableActions.includes(a)) actions.push(a);
   if (hasApplicationContext) actions.push('teardown');
   return {

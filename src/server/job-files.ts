@@ -28,26 +28,49 @@ export function etagOf(content: Buffer): string {
  * one into the run, state or checkpoint folders, and one that a symbolic link takes out of the job.
  */
 export async function jobFilePath(jobDir: string, path: string): Promise<string> {
-  const parts = path.split('/');
-  if (path.startsWith('/') || path.includes('\\') || path.includes('\0') || parts.some((p) => p === '' || p === '.' || p === '..')) {
-    throw new HttpProblem(400, 'Bad Request', `"${path}" is not a path inside the job folder`);
-  }
-  if (parts.some((p) => p.startsWith('.')) || parts.length > 2 || (parts.length === 2 && !EDITABLE_FOLDERS.includes(parts[0]))) {
+  const parts = pathParts(path, 'the job folder');
+  if (parts.length > 2 || (parts.length === 2 && !EDITABLE_FOLDERS.includes(parts[0]))) {
     throw new HttpProblem(403, 'Forbidden', `"${path}" is not one of the job's own files: those are the files at the top of the job folder and in ${EDITABLE_FOLDERS.join(', ')}/`);
   }
-  const full = join(jobDir, ...parts);
-  const root = await realpath(jobDir);
-  // What exists of the path must stay inside the job once links are followed.
-  for (let at = full; at.length > jobDir.length; at = dirname(at)) {
-    const real = await realpath(at).catch(() => undefined);
-    if (real === undefined) continue;
-    if (real !== root && !real.startsWith(root + sep)) throw new HttpProblem(403, 'Forbidden', `"${path}" leads out of the job folder`);
-    break;
-  }
+  const full = await confined(jobDir, parts, path, 'the job folder');
   const info = await lstat(full).catch(() => undefined);
   if (info?.isDirectory()) throw new HttpProblem(403, 'Forbidden', `"${path}" is a folder`);
   if (info?.isSymbolicLink() && !(await lstat(await realpath(full)).then((s) => s.isFile(), () => false))) {
     throw new HttpProblem(403, 'Forbidden', `"${path}" is a link to no file`);
+  }
+  return full;
+}
+
+/**
+ * The absolute path of `path` (as the URL gave it, `''` for the folder itself) anywhere under
+ * `root` (a job folder, or the jobs folder): what Heritrix's jobdir and jobsdir serve to read. The
+ * same refusals as for a job's own files, but for depth: a path that climbs, an absolute one, a
+ * dotfile or dot folder (the service's token and the jobs' sockets live in those), and one that a
+ * symbolic link takes out of `root`.
+ */
+export async function folderEntryPath(root: string, path: string, what: string): Promise<string> {
+  return path === '' ? root : confined(root, pathParts(path, what), path, what);
+}
+
+/** The path's segments; 400 for one that climbs or is absolute, 403 for a dotfile. */
+function pathParts(path: string, what: string): string[] {
+  const parts = path.split('/');
+  if (path.startsWith('/') || path.includes('\\') || path.includes('\0') || parts.some((p) => p === '' || p === '.' || p === '..')) {
+    throw new HttpProblem(400, 'Bad Request', `"${path}" is not a path inside ${what}`);
+  }
+  if (parts.some((p) => p.startsWith('.'))) throw new HttpProblem(403, 'Forbidden', `"${path}" names a dotfile: those are the service's own`);
+  return parts;
+}
+
+/** The path under `root`, refused (403) when what exists of it leads out of `root` once links are followed. */
+async function confined(root: string, parts: readonly string[], path: string, what: string): Promise<string> {
+  const full = join(root, ...parts);
+  const real = await realpath(root);
+  for (let at = full; at.length > root.length; at = dirname(at)) {
+    const resolved = await realpath(at).catch(() => undefined);
+    if (resolved === undefined) continue;
+    if (resolved !== real && !resolved.startsWith(real + sep)) throw new HttpProblem(403, 'Forbidden', `"${path}" leads out of ${what}`);
+    break;
   }
   return full;
 }
@@ -81,4 +104,12 @@ export async function writeJobFile(jobDir: string, path: string, content: Buffer
   await writeFile(temp, content);
   await rename(temp, full);
   return { etag: etagOf(content), created: current === undefined };
+}
+
+/** Files are data: served as text or bytes, never as something a browser renders. */
+export function jobFileType(path: string): string {
+  if (/\.(xml|cxml)$/.test(path)) return 'application/xml; charset=utf-8';
+  if (path.endsWith('.json')) return 'application/json; charset=utf-8';
+  if (/\.(txt|seeds|conf|properties|log|jsonl|cdxj)$/.test(path)) return 'text/plain; charset=utf-8';
+  return 'application/octet-stream';
 }

@@ -12,6 +12,7 @@ import { blocksLaunch, isError } from '../util/diagnostic.js';
 import { missedScheduledRun, nextScheduledRun, scheduleOf, type JobSchedule } from '../job/job-schedule.js';
 import type { EventHub } from './event-hub.js';
 import { HttpProblem } from './http-problem.js';
+import { appendJobLog, stateMessage } from './job-log.js';
 import { ServiceIntents } from './service-intents.js';
 
 export interface JobRunnerOptions {
@@ -294,7 +295,7 @@ export class JobRunner {
     const args = [this.options.cli[1], 'launch', dir, ...(request.set ?? []).flatMap((s) => ['--set', s])];
     if (request.checkpoint !== undefined) args.push('--checkpoint', request.checkpoint);
     if (request.paused) args.push('--paused');
-    await log.write(`${new Date().toISOString()} service: launching (${request.reason ?? 'asked for'})${request.paused ? ', paused' : ''}\n`);
+    await log.write(`${new Date().toISOString()} INFO Job launched (${request.reason ?? 'asked for'})${request.paused ? ', paused' : ''}\n`);
     let child: ChildProcess;
     try {
       // Its own process group: Ctrl-C at the service's terminal reaches the service, which stops its crawls in order.
@@ -352,7 +353,10 @@ export class JobRunner {
       if (status.running) {
         const w = watched ?? { name, state: 'ADOPTED' };
         if (!watched) this.#watched.set(name, w);
-        if (w.state !== status.state) this.options.events.publish(name, 'state', { state: status.state, previous: w.state === 'ADOPTED' || w.state === 'LAUNCHING' ? undefined : w.state });
+        if (w.state !== status.state) {
+          this.options.events.publish(name, 'state', { state: status.state, previous: w.state === 'ADOPTED' || w.state === 'LAUNCHING' ? undefined : w.state });
+          await appendJobLog(status.path, [['INFO', stateMessage(status.state, status.lastRun?.run)]]).catch(() => undefined);
+        }
         w.state = status.state;
         // The run history is in the job object; a tick carries what changes.
         const { runs: _runs, ...tick } = status;
@@ -366,6 +370,9 @@ export class JobRunner {
       const ended = await jobStatus(join(this.options.jobsDir, name));
       if (!this.#stopping) await this.#intents.set(name, undefined);
       this.options.events.publish(name, 'state', { state: ended.state, previous: watched.state, lastRun: ended.lastRun });
+      await appendJobLog(ended.path, [ended.state === 'FINISHED'
+        ? ['INFO', stateMessage('FINISHED', ended.lastRun?.run)]
+        : ['WARNING', `${stateMessage('UNFINISHED', ended.lastRun?.run)}: stopped before its end; the next launch resumes it`]]).catch(() => undefined);
     }));
     if (this.#stopping) return;
     if (++this.#looks % SCHEDULE_RECHECK_LOOKS === 0) await this.#readSchedules(false);

@@ -1,13 +1,14 @@
 import swagger from '@fastify/swagger';
 import { fastify, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { VERSION } from '../util/version.js';
-import type { RouteAccess } from './access-guard.js';
+import { accessOfUnrouted, type RouteAccess } from './access-guard.js';
 import { HttpProblem, PROBLEM_TYPE } from './http-problem.js';
 import { MAX_JOB_FILE_BYTES } from './job-files.js';
 import { problemOf, type RouteError } from './problem-of.js';
 import { authoringRoutes } from './routes/authoring-routes.js';
 import { consoleRoutes } from './routes/console-routes.js';
 import { engineRoutes } from './routes/engine-routes.js';
+import { heritrixJobdirRoutes } from './routes/heritrix-jobdir-routes.js';
 import { heritrixRoutes } from './routes/heritrix-routes.js';
 import { jobConfigRoutes } from './routes/job-config-routes.js';
 import { jobFileRoutes } from './routes/job-file-routes.js';
@@ -51,7 +52,7 @@ export async function serviceApp(ctx: ServiceContext, tls?: TlsFiles): Promise<F
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
   app.addHook('onRequest', async (req: FastifyRequest) => {
-    ctx.guard.check({ method: req.method, headers: req.headers, ip: req.ip }, req.routeOptions.config?.access ?? 'api');
+    ctx.guard.check({ method: req.method, headers: req.headers, ip: req.ip }, req.routeOptions.config?.access ?? (req.is404 ? accessOfUnrouted(req.url) : 'api'));
   });
   app.addHook('onSend', async (_req, reply: FastifyReply, payload) => {
     reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'no-referrer').header('x-frame-options', 'DENY');
@@ -74,6 +75,7 @@ export async function serviceApp(ctx: ServiceContext, tls?: TlsFiles): Promise<F
   await app.register(jobConfigRoutes(ctx));
   await app.register(jobOutputRoutes(ctx));
   await app.register(heritrixRoutes(ctx));
+  await app.register(heritrixJobdirRoutes(ctx));
   await app.register(authoringRoutes(ctx));
   await app.register(consoleRoutes());
   return app;

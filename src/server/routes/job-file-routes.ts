@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { JOB_BEAN_FILES } from '../../job/locate-bean-file.js';
 import { PROBLEM_SCHEMA } from '../http-problem.js';
-import { MAX_JOB_FILE_BYTES, readJobFile, writeJobFile } from '../job-files.js';
+import { jobFileType, MAX_JOB_FILE_BYTES, readJobFile, writeJobFile } from '../job-files.js';
 import type { ServiceContext } from '../service-context.js';
 
 const FILE_PARAMS = { type: 'object', properties: { job: { type: 'string' }, '*': { type: 'string', description: 'The file\'s path in the job folder: a top-level file or sheets/NAME.' } }, required: ['job', '*'] } as const;
@@ -33,7 +33,7 @@ export function jobFileRoutes(ctx: ServiceContext) {
       const params = req.params as { job: string; '*': string };
       const file = await readJobFile(await ctx.runner.jobDir(params.job), params['*']);
       if (req.headers['if-none-match'] === file.etag) return reply.code(304).header('etag', file.etag).send();
-      return reply.header('etag', file.etag).header('content-disposition', `attachment; filename="${encodeURIComponent(file.path.split('/').pop()!)}"`).type(contentType(file.path)).send(file.content);
+      return reply.header('etag', file.etag).header('content-disposition', `attachment; filename="${encodeURIComponent(file.path.split('/').pop()!)}"`).type(jobFileType(file.path)).send(file.content);
     });
 
     app.put('/api/v1/jobs/:job/files/*', {
@@ -54,12 +54,4 @@ export function jobFileRoutes(ctx: ServiceContext) {
       return reply.code(created ? 201 : 200).header('etag', etag).send({ path: params['*'], etag, verify });
     });
   };
-}
-
-/** Files are data: served as text or bytes, never as something a browser renders. */
-function contentType(path: string): string {
-  if (/\.(xml|cxml)$/.test(path)) return 'application/xml; charset=utf-8';
-  if (path.endsWith('.json')) return 'application/json; charset=utf-8';
-  if (/\.(txt|seeds|conf|properties|log)$/.test(path)) return 'text/plain; charset=utf-8';
-  return 'application/octet-stream';
 }

@@ -1,12 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import { builtInRegistry } from '../catalog/catalog.js';
+import { defaultReports } from '../engine/reporting/default-reports.js';
 import { RESOLVED_BEANS_FILE } from '../job/resolved-beans-record.js';
 
 interface BeanRecord {
   readonly id?: string;
   readonly class: string;
   readonly values: Readonly<Record<string, { readonly value: unknown }>>;
+  readonly refs?: Readonly<Record<string, unknown>>;
 }
 
 /** A path a run's beans were configured with: Heritrix's ConfigPath (`key` is `bean.property`). */
@@ -50,8 +52,19 @@ export async function runBeans(jobDir: string, run: string): Promise<RunBeans> {
   return {
     toeThreads: typeof toeThreads === 'number' ? toeThreads : undefined,
     configPaths,
-    reports: beans.filter((b) => registry.lookup(b.class)?.kinds.includes('Report') && b.values.shouldReportDuringCrawl?.value !== false).map((b) => b.class),
+    reports: reportClasses(beans),
   };
+}
+
+/** The classes of the tracker's reports (its `reports` references), Heritrix's default set when it names none. */
+function reportClasses(beans: readonly BeanRecord[]): string[] {
+  const tracker = beans.find((b) => b.class === 'StatisticsTracker');
+  const ids = tracker?.refs?.reports;
+  if (!Array.isArray(ids) || ids.length === 0) {
+    // The bundle may suffix a class's name to keep it apart from another's.
+    return tracker ? defaultReports().map((r) => r.constructor.name.replace(/\d+$/, '')) : [];
+  }
+  return ids.map((id) => beans.find((b) => b.id === id)).filter((b): b is BeanRecord => b !== undefined && b.values.shouldReportDuringCrawl?.value !== false).map((b) => b.class);
 }
 
 /** A property's description cut to its first phrase, as Heritrix's ConfigPath names are short ("logs subdirectory"). */

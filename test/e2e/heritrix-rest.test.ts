@@ -1,8 +1,9 @@
 import { expect } from 'chai';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { access, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { XMLParser } from 'fast-xml-parser';
 import { BIN } from '../support/run-cli.js';
 import { linkedSite, type SiteServer } from '../support/site-server.js';
@@ -12,8 +13,17 @@ import { until } from '../support/until.js';
 const USER = 'admin';
 const PASSWORD = 'admin';
 const CONTACT = 'https://example.org/contact';
-/** Heritrix's documented flags (`-k` left out: this is plain HTTP on loopback). */
-const AUTH = ['-u', `${USER}:${PASSWORD}`, '--anyauth', '--location'];
+/** Heritrix's documented flags: `-k` (the service's certificate is the test's own), the user, --anyauth, --location. */
+const AUTH = ['-k', '-u', `${USER}:${PASSWORD}`, '--anyauth', '--location'];
+/** A line of Heritrix's job.log: `2020-04-01T03:50:44.708Z INFO FINISHED 20200401020744`. */
+const JOB_LOG_LINE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z (INFO|WARNING|SEVERE) \S/;
+/** Every element of Heritrix's CrawlJobModel for a built job (crawlExitStatus once FINISHED, checkpointName after a recovery). */
+const JOB_ELEMENTS = [
+  'shortName', 'crawlControllerState', 'statusDescription', 'availableActions', 'launchCount', 'lastLaunch', 'isProfile', 'primaryConfig', 'primaryConfigUrl', 'url',
+  'jobLogTail', 'uriTotalsReport', 'sizeTotalsReport', 'rateReport', 'loadReport', 'elapsedReport', 'threadReport', 'frontierReport', 'crawlLogTail', 'configFiles',
+  'isLaunchInfoPartial', 'isRunning', 'isLaunchable', 'hasApplicationContext', 'alertCount', 'checkpointFiles', 'alertLogFilePath', 'alertLogFileUrl',
+  'crawlLogFilePath', 'crawlLogFileUrl', 'reports', 'heapReport',
+];
 const XML = ['-H', 'Accept: application/xml'];
 
 /** What one curl call did: its exit code, the final answer's status and body, and its verbose trace. */
@@ -40,8 +50,9 @@ class Service {
   readonly exited: Promise<number | null>;
   readonly child: ChildProcess;
 
-  constructor(jobsDir: string, passwordFile: string) {
-    this.child = spawn(process.execPath, [BIN, 'serve', '--jobs-dir', jobsDir, '--port', '0', '--password-file', passwordFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+  constructor(jobsDir: string, passwordFile: string, tls: { cert: string; key: string }) {
+    const args = [BIN, 'serve', '--jobs-dir', jobsDir, '--port', '0', '--password-file', passwordFile, '--tls-cert', tls.cert, '--tls-key', tls.key];
+    this.child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     this.child.stdout!.setEncoding('utf8').on('data', (d: string) => (this.stdout += d));
     this.child.stderr!.setEncoding('utf8').on('data', (d: string) => (this.stderr += d));
     this.exited = new Promise((resolve) => this.child.on('close', resolve));
@@ -49,7 +60,7 @@ class Service {
 
   async started(): Promise<this> {
     await until(() => this.stdout.includes('\n') || this.child.exitCode !== null, 'the service to print its URL', { timeoutMs: 30_000 });
-    const m = /^(http:\/\/[^/]+)\/\?token=([A-Za-z0-9_-]+)$/.exec(this.stdout.split('\n')[0]);
+    const m = /^(https:\/\/[^/]+)\/\?token=([A-Za-z0-9_-]+)$/.exec(this.stdout.split('\n')[0]);
     if (!m) throw new Error(`the service printed no URL${this.output()}`);
     [, this.base, this.token] = m;
     return this;
@@ -115,8 +126,19 @@ function keys(node: Node | undefined, ...path: string[]): string[] {
   return v !== undefined && typeof v === 'object' && !Array.isArray(v) ? Object.keys(v) : [];
 }
 
-describe('Heritrix\'s REST calls, as its documentation writes them (curl against the real beancrawl serve)', function () {
+/** The session cookie (`name=value`) the service sets for its token, asked for with curl. */
+async function sessionCookie(base: string, token: string): Promise<string> {
+  const r = await curl(['-k', `${base}/?token=${token}`]);
+  const m = /< set-cookie: ([^;\r\n]+)/i.exec(r.trace);
+  if (!m) throw new Error(`no session cookie:\n${r.trace}`);
+  return m[1];
+}
+
+describe('Heritrix\'s REST calls, as its documentation writes them (curl against the real beancrawl serve, over TLS)', function () {
   this.timeout(180_000);
+  /** A self-signed certificate for the service (serve takes --tls-cert and --tls-key; Heritrix's calls use https and -k). */
+  let certs: Awaited<ReturnType<typeof tempDir>>;
+  let tls: { cert: string; key: string };
   let work: Awaited<ReturnType<typeof tempDir>>;
   let service: Service;
   let web: SiteServer | undefined;
@@ -131,23 +153,43 @@ describe('Heritrix\'s REST calls, as its documentation writes them (curl against
     expect(r.status, shown(r)).to.equal(200);
     return parseXml(r, 'job');
   };
-  /** Heritrix's create, then the job's seeds, contact and (for a crawl that lasts) a politeness delay, written over the service's file API. */
+  /**
+   * Heritrix's create, then the job's seeds, contact and (for a crawl that lasts) a politeness
+   * delay, submitted as Heritrix's documentation does: `curl -v -T my-crawler-beans.cxml -k -u
+   * admin:admin --anyauth --location …/engine/job/NAME/jobdir/crawler-beans.cxml`.
+   */
   const createJob = async (name: string, seeds: readonly string[], extraOverrides: readonly string[] = []) => {
     const created = await curl(['-d', `action=create&createpath=${name}`, ...AUTH, engine()]);
     expect(created.status, shown(created)).to.equal(200);
-    const file = join(jobs(), name, 'crawler-beans.xml');
-    const text = (await readFile(file, 'utf8'))
+    const text = (await readFile(join(jobs(), name, 'crawler-beans.cxml'), 'utf8'))
       .replace(/^metadata\.operatorContactUrl=.*$/m, [`metadata.operatorContactUrl=${CONTACT}`, ...extraOverrides].join('\n'))
       .replace(/(<prop key="seeds\.textSource\.value">)[\s\S]*?(<\/prop>)/, (_, open: string, close: string) => `${open}\n${seeds.join('\n')}\n    ${close}`);
-    const put = await fetch(`${service.base}/api/v1/jobs/${name}/files/crawler-beans.xml`, { method: 'PUT', body: text, headers: { authorization: `Bearer ${service.token}`, 'content-type': 'text/plain' } });
-    expect(put.status, await put.text()).to.equal(200);
+    const mine = join(work.dir, `${name}-crawler-beans.cxml`);
+    await writeFile(mine, text);
+    const put = await curl(['-T', mine, ...AUTH, `${job(name)}/jobdir/crawler-beans.cxml`]);
+    expect(put.status, shown(put)).to.equal(200);
+    expect(await readFile(join(jobs(), name, 'crawler-beans.cxml'), 'utf8')).to.equal(text);
   };
+
+  before(async () => {
+    certs = await tempDir();
+    tls = { cert: join(certs.dir, 'cert.pem'), key: join(certs.dir, 'key.pem') };
+    await promisify(execFile)('openssl', [
+      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', tls.key, '-out', tls.cert,
+      '-days', '2', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1',
+    ]);
+    await access(tls.cert);
+  });
+
+  after(async () => {
+    await certs?.cleanup();
+  });
 
   beforeEach(async () => {
     work = await tempDir();
     const ha1 = createHash('md5').update(`${USER}:beancrawl:${PASSWORD}`).digest('hex');
     await writeFile(join(work.dir, 'passwords'), `${USER}:beancrawl:${ha1}\n`);
-    service = await new Service(jobs(), join(work.dir, 'passwords')).started();
+    service = await new Service(jobs(), join(work.dir, 'passwords'), tls).started();
   });
 
   afterEach(async () => {
@@ -173,10 +215,14 @@ describe('Heritrix\'s REST calls, as its documentation writes them (curl against
       expect(values(doc, 'profiles')).to.include('default');
       const listed = values(doc, 'jobs') as Doc[];
       expect(listed.map((j) => j.shortName)).to.deep.equal(['myjob']);
-      expect(listed[0]).to.include({ url: `${service.base}/engine/job/myjob`, isProfile: false, launchCount: 0, hasApplicationContext: false, statusDescription: 'Unbuilt', primaryConfig: join(jobs(), 'myjob', 'crawler-beans.xml') });
+      expect(listed[0]).to.include({
+        url: `${service.base}/engine/job/myjob`, isProfile: false, launchCount: 0, hasApplicationContext: false, statusDescription: 'Unbuilt',
+        primaryConfig: join(jobs(), 'myjob', 'crawler-beans.cxml'), primaryConfigUrl: `${service.base}/engine/job/myjob/jobdir/crawler-beans.cxml`, key: 'myjob',
+      });
+      expect(doc.jobsDirUrl).to.equal(`${service.base}/engine/jobsdir/`);
     }
     // Heritrix's element order.
-    expect(Object.keys(xml).slice(0, 4)).to.deep.equal(['heritrixVersion', 'beancrawlVersion', 'heapReport', 'jobsDir']);
+    expect(Object.keys(xml).slice(0, 5)).to.deep.equal(['heritrixVersion', 'beancrawlVersion', 'heapReport', 'jobsDir', 'jobsDirUrl']);
     expect(keys(xml, 'heapReport')).to.deep.equal(['usedBytes', 'totalBytes', 'maxBytes']);
 
     const json = await curl([...AUTH, '-H', 'Accept: application/json', engine()]);
@@ -214,42 +260,116 @@ describe('Heritrix\'s REST calls, as its documentation writes them (curl against
   });
 
   it('takes credentials in the Authorization header only: the token as Bearer, the password file\'s user by Digest or Basic', async () => {
-    const bearer = await curl(['-H', `Authorization: Bearer ${service.token}`, ...XML, engine()]);
+    const bearer = await curl(['-k', '-H', `Authorization: Bearer ${service.token}`, ...XML, engine()]);
     expect(bearer.status, shown(bearer)).to.equal(200);
     expect(parseXml(bearer, 'engine').jobsDir).to.equal(jobs());
-    const basic = await curl(['-u', `${USER}:${PASSWORD}`, ...XML, engine()]);
+    const basic = await curl(['-k', '-u', `${USER}:${PASSWORD}`, ...XML, engine()]);
     expect(basic.status, shown(basic)).to.equal(200);
     expect(basic.trace).to.match(/> Authorization: Basic /);
 
-    const wrong = await curl(['-u', `${USER}:not-the-password`, '--anyauth', '--location', ...XML, engine()]);
+    const wrong = await curl(['-k', '-u', `${USER}:not-the-password`, '--anyauth', '--location', ...XML, engine()]);
     expect(wrong.status, shown(wrong)).to.equal(401);
     expect(wrong.trace).to.match(/> Authorization: Digest /);
     expect(parseXml(wrong, 'problem')).to.include({ status: 401, title: 'Unauthorized' });
-    const noUser = await curl(['-u', `nobody:${PASSWORD}`, '--anyauth', ...XML, engine()]);
+    const noUser = await curl(['-k', '-u', `nobody:${PASSWORD}`, '--anyauth', ...XML, engine()]);
     expect(noUser.status, shown(noUser)).to.equal(401);
 
     // The session cookie a browser gets for the token opens /api/v1, never /engine.
-    const exchange = await fetch(`${service.base}/?token=${service.token}`, { redirect: 'manual' });
-    const session = exchange.headers.get('set-cookie')!.split(';')[0];
-    expect((await fetch(`${service.base}/api/v1/engine`, { headers: { cookie: session } })).status).to.equal(200);
-    const byCookie = await curl(['-H', `Cookie: ${session}`, ...XML, engine()]);
+    const session = await sessionCookie(service.base, service.token);
+    const api = await curl(['-k', '-H', `Cookie: ${session}`, `${service.base}/api/v1/engine`]);
+    expect(api.status, shown(api)).to.equal(200);
+    const byCookie = await curl(['-k', '-H', `Cookie: ${session}`, ...XML, engine()]);
     expect(byCookie.status, shown(byCookie)).to.equal(401);
-    const postByCookie = await curl(['-H', `Cookie: ${session}`, '-H', `Origin: ${service.base}`, '-d', 'action=create&createpath=bycookie', ...XML, engine()]);
+    const postByCookie = await curl(['-k', '-H', `Cookie: ${session}`, '-H', `Origin: ${service.base}`, '-d', 'action=create&createpath=bycookie', ...XML, engine()]);
     expect(postByCookie.status, shown(postByCookie)).to.equal(401);
 
     // Another site's page cannot make the operator's browser (or anything) change a thing, credentials or not.
     const crossSite = await curl(['-H', 'Origin: https://evil.example', '-d', 'action=create&createpath=evil', ...AUTH, ...XML, engine()]);
     expect(crossSite.status, shown(crossSite)).to.equal(403);
-    const crossSiteBearer = await curl(['-H', 'Origin: https://evil.example', '-H', `Authorization: Bearer ${service.token}`, '-d', 'action=create&createpath=evil', engine()]);
+    const crossSiteBearer = await curl(['-k', '-H', 'Origin: https://evil.example', '-H', `Authorization: Bearer ${service.token}`, '-d', 'action=create&createpath=evil', engine()]);
     expect(crossSiteBearer.status, shown(crossSiteBearer)).to.equal(403);
     const after = await curl([...AUTH, '-H', 'Accept: application/json', engine()]);
     expect(JSON.parse(after.body).jobs, shown(after)).to.deep.equal([]);
 
-    // The handshake's first, credential-less request is no failed attempt: twenty calls in a row all get through.
+    // The handshake's first, credential-less request is no failed attempt: twenty calls in a row all get through,
+    // and so do twenty requests without credentials anywhere (each answered with its challenge).
     for (let i = 0; i < 20; i++) {
       const r = await curl(['-d', 'action=rescan', ...AUTH, ...XML, engine()]);
       expect(r.status, shown(r)).to.equal(200);
     }
+    for (const url of [engine(), job('nojob'), `${service.base}/api/v1/engine`]) {
+      for (let i = 0; i < 10; i++) {
+        const r = await curl(['-k', url]);
+        expect(r.status, shown(r)).to.equal(401);
+      }
+    }
+    const still = await curl([...AUTH, ...XML, engine()]);
+    expect(still.status, shown(still)).to.equal(200);
+  });
+
+  it('takes a configuration as Heritrix\'s documentation submits it (curl -T … --anyauth …/jobdir/crawler-beans.cxml), and serves jobdir and jobsdir', async () => {
+    const created = await curl(['-d', 'createpath=myjob&action=create', ...AUTH, engine()]);
+    expect(created.status, shown(created)).to.equal(200);
+    // Heritrix's name for the bean file, and only it.
+    await access(join(jobs(), 'myjob', 'crawler-beans.cxml'));
+    expect(await readFile(join(jobs(), 'myjob', 'crawler-beans.xml')).then(() => true, () => false)).to.equal(false);
+
+    // The documented call, unchanged: a challenge (Digest and Basic), then the Digest answer, then 200 and the bytes stored.
+    const mine = join(work.dir, 'my-crawler-beans.cxml');
+    const text = `${await readFile(join(jobs(), 'myjob', 'crawler-beans.cxml'), 'utf8')}<!-- submitted -->\n`;
+    await writeFile(mine, text);
+    const put = await curl(['-T', mine, ...AUTH, `${job('myjob')}/jobdir/crawler-beans.cxml`]);
+    expect(put.status, shown(put)).to.equal(200);
+    expect(put.trace).to.match(/< HTTP\/1\.1 401/).and.match(/< www-authenticate: Digest realm="beancrawl"/i).and.match(/< www-authenticate: Basic /i);
+    expect(put.trace).to.match(/> PUT \/engine\/job\/myjob\/jobdir\/crawler-beans\.cxml HTTP\/1\.1[\s\S]*> Authorization: Digest username="admin"/);
+    expect(put.body).to.equal('');
+    expect(await readFile(join(jobs(), 'myjob', 'crawler-beans.cxml'), 'utf8')).to.equal(text);
+    // A new file of the job: 201. The file read back through the same route.
+    await writeFile(join(work.dir, 'seeds.txt'), 'https://example.org/\n');
+    const seeds = await curl(['-T', join(work.dir, 'seeds.txt'), ...AUTH, `${job('myjob')}/jobdir/seeds.txt`]);
+    expect(seeds.status, shown(seeds)).to.equal(201);
+    const read = await curl([...AUTH, `${job('myjob')}/jobdir/crawler-beans.cxml`]);
+    expect(read.status, shown(read)).to.equal(200);
+    expect(read.body).to.equal(text);
+    expect(read.trace).to.match(/< content-type: application\/xml/i);
+
+    // The job's folder and the jobs folder, listed as absolute URLs (folders end in /); no dotfile is listed or served.
+    const listing = await curl([...AUTH, `${job('myjob')}/jobdir/`]);
+    expect(listing.status, shown(listing)).to.equal(200);
+    expect(listing.body.split('\r\n')).to.include.members([`${job('myjob')}/jobdir/crawler-beans.cxml`, `${job('myjob')}/jobdir/seeds.txt`]);
+    const jobsDirUrl = String(parseXml(await curl([...AUTH, ...XML, engine()]), 'engine').jobsDirUrl);
+    const jobsListing = await curl([...AUTH, jobsDirUrl]);
+    expect(jobsListing.status, shown(jobsListing)).to.equal(200);
+    expect(jobsListing.body.split('\r\n').filter(Boolean)).to.deep.equal([`${service.base}/engine/jobsdir/myjob/`]);
+    const viaJobsDir = await curl([...AUTH, `${jobsDirUrl}myjob/crawler-beans.cxml`]);
+    expect(viaJobsDir.body, shown(viaJobsDir)).to.equal(text);
+    const secret = await curl([...AUTH, `${jobsDirUrl}.beancrawl/service.json`]);
+    expect(secret.status, shown(secret)).to.equal(403);
+    expect(secret.body).not.to.include(service.token);
+
+    // Writes stay among the job's own files, inside its folder; jobsdir is read only.
+    for (const path of ['runs/x/crawl.log', '../other/crawler-beans.cxml', '%2e%2e/%2e%2e/escaped.txt', '.beancrawl.sock', 'state/x']) {
+      const w = await curl(['-T', mine, '--path-as-is', ...AUTH, `${job('myjob')}/jobdir/${path}`]);
+      expect(w.status, `PUT ${path}${shown(w)}`).to.be.oneOf([400, 403, 404]);
+    }
+    const readOnly = await curl(['-T', mine, ...AUTH, `${jobsDirUrl}myjob/crawler-beans.cxml`]);
+    expect(readOnly.status, shown(readOnly)).to.equal(404);
+    const climbing = await curl(['--path-as-is', ...AUTH, `${job('myjob')}/jobdir/../../../../etc/passwd`]);
+    expect(climbing.status, shown(climbing)).to.be.oneOf([400, 403, 404]);
+    expect(climbing.body).not.to.include('root:');
+
+    // A bean file sent under another of its names replaces the job's: a job keeps one bean file.
+    const asXml = await curl(['-T', mine, ...AUTH, `${job('myjob')}/jobdir/crawler-beans.xml`]);
+    expect(asXml.status, shown(asXml)).to.equal(201);
+    const listed = values(parseXml(await curl([...AUTH, ...XML, engine()]), 'engine'), 'jobs') as Doc[];
+    expect(listed[0]).to.include({ primaryConfig: join(jobs(), 'myjob', 'crawler-beans.xml'), primaryConfigUrl: `${job('myjob')}/jobdir/crawler-beans.xml` });
+
+    // A URL under /engine that no route answers challenges with Digest and Basic too, then says 404.
+    const bare = await curl(['-k', `${job('myjob')}/nothing`]);
+    expect(bare.status, shown(bare)).to.equal(401);
+    expect(bare.trace).to.match(/< www-authenticate: Digest /i);
+    const missing = await curl([...AUTH, `${job('myjob')}/nothing`]);
+    expect(missing.status, shown(missing)).to.equal(404);
   });
 
   it('builds a job: its errors listed, located, while it is broken; Ready once it is not', async () => {
@@ -266,13 +386,15 @@ describe('Heritrix\'s REST calls, as its documentation writes them (curl against
     const errors = values(broken, 'lastVerify', 'errors') as Doc[];
     expect(errors.map((e) => e.code), shown(built)).to.include.members(['BC_BEAN_INVALID', 'BC_SEED_PLACEHOLDER']);
     for (const e of errors) {
-      expect(e.file).to.equal('crawler-beans.xml');
+      expect(e.file).to.equal('crawler-beans.cxml');
       expect(e.line).to.be.a('number').greaterThan(0);
       expect(e.column).to.be.a('number').greaterThan(0);
     }
-    // And in job.log, where Heritrix's build writes, newest first.
+    // And in job.log, where Heritrix's build writes, in Heritrix's form, newest first.
     const tail = values(broken, 'jobLogTail').map(String);
-    expect(tail.some((l) => /service: crawler-beans\.xml:\d+:\d+: error BC_BEAN_INVALID/.test(l)), shown(built)).to.equal(true);
+    expect(tail.length, shown(built)).to.be.within(1, 5);
+    for (const line of tail) expect(line).to.match(JOB_LOG_LINE);
+    expect(tail.some((l) => / SEVERE crawler-beans\.cxml:\d+:\d+: error BC_BEAN_INVALID/.test(l)), shown(built)).to.equal(true);
     // Heritrix's order of the job's first elements.
     expect(Object.keys(broken).slice(0, 6)).to.deep.equal(['shortName', 'statusDescription', 'availableActions', 'launchCount', 'lastLaunch', 'isProfile']);
 
@@ -288,12 +410,12 @@ describe('Heritrix\'s REST calls, as its documentation writes them (curl against
     expect(JSON.parse(json.body).errors.map((e: { code: string }) => e.code)).to.include('BC_BEAN_INVALID');
 
     // A file that is not XML: the error where it is.
-    const file = join(jobs(), 'myjob', 'crawler-beans.xml');
+    const file = join(jobs(), 'myjob', 'crawler-beans.cxml');
     const good = await readFile(file, 'utf8');
     await writeFile(file, good.replace('</beans>', '<bean id="x" class="FetchHttp">\n</beans>'));
     const unparsable = parseXml(await curl(['-d', 'action=validate', ...AUTH, ...XML, job('myjob')]), 'job');
     expect(at(unparsable, 'lastVerify', 'level')).to.equal('parse');
-    expect(at(values(unparsable, 'lastVerify', 'errors')[0], 'file')).to.equal('crawler-beans.xml');
+    expect(at(values(unparsable, 'lastVerify', 'errors')[0], 'file')).to.equal('crawler-beans.cxml');
 
     await writeFile(file, good);
     web = await linkedSite(1);
@@ -337,10 +459,45 @@ describe('Heritrix\'s REST calls, as its documentation writes them (curl against
     expect(num(doc, 'sizeTotalsReport', 'totalCount')).to.be.greaterThan(0);
     expect(values(doc, 'crawlLogTail').some((l) => String(l).includes(web!.origin)), JSON.stringify(doc.crawlLogTail)).to.equal(true);
 
+    // Every element of Heritrix's job model, by name, each as Heritrix fills it.
+    expect(Object.keys(doc)).to.include.members(JOB_ELEMENTS);
+    expect(keys(doc, 'loadReport')).to.deep.equal(['busyThreads', 'totalThreads', 'congestionRatio', 'averageQueueDepth', 'deepestQueueDepth']);
+    expect(num(doc, 'loadReport', 'totalThreads')).to.be.greaterThan(0);
+    expect(num(doc, 'loadReport', 'congestionRatio')).to.be.at.least(0);
+    expect(num(doc, 'threadReport', 'toeCount')).to.equal(num(doc, 'loadReport', 'totalThreads'));
+    expect(values(doc, 'threadReport', 'steps').map(String).every((l) => /^\d+ [A-Z_]+$/.test(l)), JSON.stringify(doc.threadReport)).to.equal(true);
+    expect(String(at(doc, 'frontierReport', 'lastReachedState'))).to.be.oneOf(['RUN', 'EMPTY']);
+    expect(keys(doc, 'sizeTotalsReport')).to.include.members(['warcNovelContentBytes', 'warcNovelUrls']);
+    expect(num(doc, 'sizeTotalsReport', 'warcNovelUrls')).to.equal(num(doc, 'sizeTotalsReport', 'novelCount'));
+    const reports = values(doc, 'reports') as Doc[];
+    expect(reports.map((r) => r.className)).to.include.members(['CrawlSummaryReport', 'SeedsReport']);
+    expect(reports.find((r) => r.className === 'SeedsReport')).to.deep.equal({ className: 'SeedsReport', shortName: 'Seeds' });
+    const configFiles = values(doc, 'configFiles') as Doc[];
+    for (const f of configFiles) expect(Object.keys(f), JSON.stringify(f)).to.deep.equal(['key', 'name', 'path', 'url', 'editable']);
+    const beanFile = configFiles.find((f) => f.key === 'beanFile')!;
+    expect(beanFile).to.include({ path: join(jobs(), 'myjob', 'crawler-beans.cxml'), url: `${job('myjob')}/jobdir/crawler-beans.cxml`, editable: true });
+    const logsPath = configFiles.find((f) => String(f.key).endsWith('.path') && String(f.path).endsWith('logs'));
+    expect(logsPath, JSON.stringify(configFiles)).to.include({ editable: false });
+    // The links answer, with Heritrix's credentials.
+    expect(doc.crawlLogFileUrl).to.equal(`${job('myjob')}/jobdir/${String(doc.crawlLogFilePath).slice(join(jobs(), 'myjob').length + 1)}`);
+    const crawlLog = await curl([...AUTH, String(doc.crawlLogFileUrl)]);
+    expect(crawlLog.status, shown(crawlLog)).to.equal(200);
+    expect(crawlLog.body).to.include(web.origin);
+    expect(crawlLog.trace).to.match(/> Authorization: Digest /);
+    const alertLog = await curl([...AUTH, String(doc.alertLogFileUrl)]);
+    expect(alertLog.status, shown(alertLog)).to.equal(200);
+    const config = await curl([...AUTH, String(doc.primaryConfigUrl)]);
+    expect(config.status, shown(config)).to.equal(200);
+    expect(config.body).to.equal(await readFile(join(jobs(), 'myjob', 'crawler-beans.cxml'), 'utf8'));
+    const logs = await curl([...AUTH, String(logsPath!.url)]);
+    expect(logs.status, shown(logs)).to.equal(200);
+    expect(logs.body.split('\r\n')).to.include(doc.crawlLogFileUrl);
+
     const pausing = await curl(['-d', 'action=pause', ...AUTH, ...XML, job('myjob')]);
     expect(parseXml(pausing, 'job').statusDescription, shown(pausing)).to.match(/^Active: PAUS(ING|ED)$/);
     await until(async () => (doc = await jobDoc('myjob')).statusDescription === 'Active: PAUSED', 'the crawl to be PAUSED', { everyMs: 100 });
     expect(doc.crawlControllerState).to.equal('PAUSED');
+    expect(at(doc, 'frontierReport', 'lastReachedState')).to.equal('PAUSE');
     expect(values(doc, 'availableActions')).to.deep.equal(['unpause', 'checkpoint', 'terminate', 'teardown']);
     const fetched = web.requests.length;
     const again = await curl(['-d', 'action=pause', ...AUTH, ...XML, job('myjob')]);
@@ -359,8 +516,18 @@ describe('Heritrix\'s REST calls, as its documentation writes them (curl against
     const terminated = await curl(['-d', 'action=terminate', ...AUTH, ...XML, job('myjob')]);
     expect(parseXml(terminated, 'job').statusDescription, shown(terminated)).to.match(/^(Active: STOPPING|Finished: ABORTED)$/);
     await until(async () => (doc = await jobDoc('myjob')).statusDescription === 'Finished: ABORTED', 'the crawl to finish, ABORTED', { timeoutMs: 60_000, everyMs: 100 });
-    expect(doc).to.include({ crawlControllerState: 'FINISHED', crawlExitStatus: 'ABORTED', isRunning: false, hasApplicationContext: true });
-    expect(values(doc, 'availableActions')).to.deep.equal(['launch', 'teardown']);
+    expect(doc).to.include({ crawlControllerState: 'FINISHED', crawlExitStatus: 'ABORTED', isRunning: false, isLaunchable: false, hasApplicationContext: true });
+    expect(Object.keys(doc)).to.include.members([...JOB_ELEMENTS, 'crawlExitStatus']);
+    // Heritrix's finished job: teardown is all it offers; a launch before it is refused.
+    expect(values(doc, 'availableActions')).to.deep.equal(['teardown']);
+    const relaunch = await curl(['-d', 'action=launch', ...AUTH, ...XML, job('myjob')]);
+    expect(relaunch.status, shown(relaunch)).to.equal(409);
+    expect(values(parseXml(relaunch, 'problem'), 'availableActions')).to.deep.equal(['teardown']);
+    // job.log in Heritrix's form, newest first: the crawl's states as the service saw them, FINISHED last.
+    await until(async () => /^\S+Z INFO FINISHED \d+$/.test(String(values(doc = await jobDoc('myjob'), 'jobLogTail')[0])), 'FINISHED in the job log', { timeoutMs: 30_000, everyMs: 200 });
+    const jobLog = values(doc, 'jobLogTail').map(String);
+    for (const line of jobLog) expect(line, JSON.stringify(jobLog)).to.match(JOB_LOG_LINE);
+    expect(jobLog.some((l) => / INFO (RUNNING|PAUSED) \d+$/.test(l)), JSON.stringify(jobLog)).to.equal(true);
     expect(num(doc, 'uriTotalsReport', 'downloadedUriCount')).to.be.greaterThan(3);
     expect(web.requests.length).to.be.lessThan(150);
     // A terminate of a crawl that has ended: nothing to do.
@@ -373,6 +540,7 @@ describe('Heritrix\'s REST calls, as its documentation writes them (curl against
     expect(down.hasApplicationContext).to.equal(false);
     expect(values(down, 'availableActions')).to.deep.equal(['build', 'launch']);
     expect(down.uriTotalsReport).to.equal('');
+    expect(String(values(down, 'jobLogTail')[0])).to.match(/Z INFO Job instance discarded$/);
     expect(down.launchCount).to.equal(1);
     expect(values(down, 'checkpointFiles')).to.deep.equal(checkpoints);
     const listed = values(parseXml(await curl([...AUTH, ...XML, engine()]), 'engine'), 'jobs') as Doc[];

@@ -35,7 +35,7 @@ export type JobAction = (typeof JOB_ACTIONS)[number];
 const TEARDOWN_WAIT_MS = 3300;
 
 /**
- * POST /engine: `create` makes a job folder from a profile (Heritrix's profile names, such as
+ * POST /engine: `create` makes a job folder (its bean file crawler-beans.cxml, Heritrix's name) from a profile (Heritrix's profile names, such as
  * "Defaults (XML)", are the default profile here); `rescan` has nothing to do, the folder being
  * read at every request; `add` is refused: beancrawl serves one jobs folder.
  */
@@ -58,7 +58,8 @@ export function profileOf(name: string | undefined): string {
  * POST /engine/job/{job}. build (validate, checkXML, instantiate) verifies the job as it is on
  * disk: the result is the job's `lastVerify`, and a line per problem goes to job.log (where
  * Heritrix writes its build's). launch verifies and starts the crawl (a job with errors: 422 with
- * them, nothing started). pause, unpause, checkpoint and terminate drive the crawl; asked for a
+ * them, nothing started; a finished job not torn down: 409, as Heritrix launches no finished
+ * container again). pause, unpause, checkpoint and terminate drive the crawl; asked for a
  * state the crawl is already in (unpause of a running crawl, as Heritrix's launch-then-unpause
  * scripts do; pause of a paused one; terminate of one stopping or not running) they do nothing,
  * as Heritrix's do. teardown, as Heritrix's, stops a running crawl (waiting about 3 s for it),

@@ -24,7 +24,8 @@ const CRAWL_LOG_TAIL = 10;
  * `GET /engine/job/{job}`: the job with Heritrix's element names, in Heritrix's order, filled from
  * beancrawl's job status and folder. The figures (uriTotalsReport, rateReport…) are the running
  * crawl's, or its last run's while that shows as finished; null (an empty element) otherwise, as
- * Heritrix has none without a controller. beancrawl's own members follow Heritrix's:
+ * Heritrix has none without a controller. Its links (primaryConfigUrl, configFiles' urls, the log
+ * file URLs) point under the job's jobdir route. beancrawl's own members follow Heritrix's:
  * `beancrawlState` (NEW, UNFINISHED, QUEUED…) and `lastVerify` (the last build's errors, each
  * located by file, line and column).
  */

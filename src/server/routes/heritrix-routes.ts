@@ -38,7 +38,7 @@ export function heritrixRoutes(ctx: ServiceContext) {
       app.get(url, {
         config: { access: 'heritrix' },
         schema: {
-          summary: 'Heritrix\'s engine: versions, heap, jobs folder, availableActions, every job (shortName, url, statusDescription, launchCount…) and the profiles', tags: ['heritrix'], hide,
+          summary: 'Heritrix\'s engine: versions, heap, jobs folder and jobsDirUrl, availableActions, every job (shortName, url, statusDescription, launchCount…) and the profiles', tags: ['heritrix'], hide,
           response: { 200: DOCUMENT('The engine'), 401: PROBLEM('No credential, or a wrong one (the challenge names Digest and Basic with --password-file).') },
         },
       }, async (req, reply) => sendDocument(req, reply, 'engine', await engineDocument(ctx, base(req), marks)));
@@ -68,7 +68,7 @@ export function heritrixRoutes(ctx: ServiceContext) {
     app.get('/engine/job/:job', {
       config: { access: 'heritrix' },
       schema: {
-        summary: 'Heritrix\'s job: crawlControllerState, statusDescription, availableActions, launchCount, uriTotalsReport, sizeTotalsReport, rateReport, elapsedReport, frontierReport, log tails, checkpointFiles; then beancrawl\'s state and last verify',
+        summary: 'Heritrix\'s job, every element of its model: crawlControllerState, statusDescription, availableActions, launchCount, primaryConfigUrl, uriTotalsReport, sizeTotalsReport, rateReport, loadReport, elapsedReport, threadReport, frontierReport, log tails, configFiles, checkpointFiles, log URLs, reports; then beancrawl\'s state and last verify',
         tags: ['heritrix'], params: JOB_PARAMS,
         response: { 200: DOCUMENT('The job'), 404: PROBLEM('No such job.') },
       },
@@ -77,7 +77,7 @@ export function heritrixRoutes(ctx: ServiceContext) {
     app.post('/engine/job/:job', {
       config: { access: 'heritrix' },
       schema: {
-        summary: 'Heritrix\'s job actions: build (validate, checkXML, instantiate: a verify, its errors in the job\'s lastVerify), launch (checkpoint=NAME|latest), pause, unpause, checkpoint, terminate, teardown, delete; or copyTo=NAME[&asProfile=on]',
+        summary: 'Heritrix\'s job actions: build (validate, checkXML, instantiate: a verify, its errors in the job\'s lastVerify), launch (checkpoint=NAME|latest; a finished job: teardown first), pause, unpause, checkpoint, terminate, teardown, delete; or copyTo=NAME[&asProfile=on]',
         tags: ['heritrix'], params: JOB_PARAMS,
         body: {
           type: 'object', additionalProperties: true,

@@ -58,6 +58,7 @@ export const ERROR_CODES = {
   BC_PASSWORD_FILE: '`beancrawl serve --password-file` names a file that cannot be read, or a line that is not `user:beancrawl:HASH` (the format `htdigest` writes).',
   BC_INDEX_UNAVAILABLE: '`beancrawl search` cannot query the job\'s index: the job has no PostgresIndexReceiver bean (or several, and `--bean` names none of them), its database cannot be reached, or its table does not exist yet (no crawl has written to it).',
   BC_JOB_NOT_FOUND: 'The job folder or bean file given on the command line does not exist or holds no bean file.',
+  BC_JOB_FOLDER_GONE: 'The job folder or its state folder was deleted (or deleted and made again) while the crawl ran: the crawl stops within seconds, with this alert, writes nothing more and makes neither folder again (exit code 1).',
   BC_STATE_CORRUPT: 'A job\'s state folder cannot be read (damaged files); the message names the folder.',
   BC_STATE_UNWRITABLE: 'A job\'s state folder (or the folder it is to be made in) cannot be written: no permission, or a read-only file system. Nothing in it is damaged; the crawl can go on once it is writable.',
   BC_STATE_FOREIGN: 'A job\'s state folder holds something that is not a beancrawl state (other files, another program\'s database).',

@@ -43,6 +43,7 @@ export const ERROR_CODES = {
   BC_PLACEHOLDER: 'A `${NAME}` in an import\'s resource, or a `#{systemEnvironment[\'NAME\']}`, names an environment variable that is not set and gives no default; or a `#{...}` is a Spring expression beancrawl does not read.',
   BC_PROP_ORDER: 'A warning: two properties that bound each other are set the wrong way round (minDelayMs above maxDelayMs and the like); Heritrix accepts it, and the message says which one wins.',
   BC_PROP_IGNORED: 'A warning: a property of a Heritrix class that beancrawl accepts but does not use (it cannot mean anything here); the message says why.',
+  BC_SURT_PREFIX_WIDENED: 'A warning: a SURT prefix written as a URL whose path does not end in `/` (`http://example.org/tutorial`, in a sheet association or a `+` directive of the seeds) stands, as in Heritrix, for the whole folder above (`http://(org,example,)/`); the message says how to write the narrower one (`http://example.org/tutorial/`, or the SURT prefix `http://(org,example,)/tutorial`).',
   BC_SEED_IGNORED: 'A warning: a seed line that is neither a seed (a URL or host, starting with a letter or digit) nor a directive for scope rules (`+` or `-`); every rule ignores it.',
   BC_SEED_PLACEHOLDER: 'A warning at verify, an error at launch: a seed is the profile\'s placeholder (`http://example.example/example`); replace it with your seeds.',
   BC_BEAN_INVALID: 'A bean\'s own validation failed (for example the operator contact URL is not an http(s) URL).',

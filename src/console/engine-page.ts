@@ -2,7 +2,7 @@ import { useMemo, useState } from 'preact/hooks';
 import { api } from './api.js';
 import type { EngineInfo, JobStatus, JobSummary } from './api-types.js';
 import { CreateJobForm } from './create-job-form.js';
-import { time } from './format.js';
+import { count, time } from './format.js';
 import { html } from './html.js';
 import { JobRowActions } from './job-row-actions.js';
 import { oneAtATime } from './one-at-a-time.js';
@@ -50,12 +50,16 @@ function JobTable({ jobs, onDone }: { jobs: readonly JobSummary[]; onDone: (noti
   if (!jobs.length) return html`<p>No jobs yet: create one below.</p>`;
   return html`<table class="jobs">
     <caption class="sr-only">Jobs of the jobs folder</caption>
-    <thead><tr><th scope="col">Job</th><th scope="col">State</th><th scope="col">Last run</th><th scope="col">Next scheduled run</th><th scope="col">Actions</th></tr></thead>
+    <thead><tr><th scope="col">Job</th><th scope="col">State</th><th scope="col">Last run</th><th scope="col" class="num">Downloaded</th><th scope="col" class="num">Queued</th><th scope="col" class="num">Failed</th><th scope="col" class="num">MiB</th><th scope="col">Next scheduled run</th><th scope="col">Actions</th></tr></thead>
     <tbody>
       ${jobs.map((job) => html`<tr key=${job.name} data-job=${job.name}>
         <th scope="row"><${Link} href=${jobHref(job.name)}>${job.name}</${Link}></th>
         <td><${StateBadge} state=${job.state} /></td>
         <td>${job.lastRun ? html`${job.lastRun.exitStatus ?? 'running'} <span class="subtle">(${time(job.lastRun.startedAt)})</span>` : html`<span class="subtle">never run</span>`}</td>
+        <td class="num" data-count="downloaded">${count(job.counts?.downloaded)}</td>
+        <td class="num" data-count="queued">${count(job.counts?.queued)}</td>
+        <td class="num" data-count="failed">${count(job.counts?.failed)}</td>
+        <td class="num" data-count="mib">${job.counts ? (job.counts.bytes / 1048576).toFixed(1) : '–'}</td>
         <td>${job.nextRunAt ? time(job.nextRunAt) : html`<span class="subtle">none</span>`}</td>
         <td><${JobRowActions} job=${job} onDone=${onDone} /></td>
       </tr>`)}

@@ -70,11 +70,14 @@ export function JobActions({ job, verify: verified, onJob, onVerified, onActed }
     return `${LABELS[action]}: done.`;
   });
 
+  // Launch is the page's primary button only while it can be pressed: a running job's is an ordinary disabled one.
+  const buttonClass = (action: JobAction) => (action === 'terminate' ? 'danger' : action === 'launch' && available(action) ? 'primary' : undefined);
+
   return html`<section class="job-actions" aria-labelledby="actions-title">
     <h2 id="actions-title" class="sr-only">Actions</h2>
     <div class="buttons">
       <button type="button" onClick=${verify} disabled=${busy !== undefined}>Verify</button>
-      ${JOB_ACTIONS.map((action) => html`<button type="button" class=${action === 'terminate' ? 'danger' : action === 'launch' ? 'primary' : undefined}
+      ${JOB_ACTIONS.map((action) => html`<button type="button" class=${buttonClass(action)}
         data-action=${action} disabled=${busy !== undefined || !available(action)} onClick=${() => act(action)}>${LABELS[action]}</button>`)}
       <span class="busy" role="status">${busy ? `${busy}…` : done ?? ''}</span>
     </div>

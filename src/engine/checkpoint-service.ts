@@ -2,6 +2,7 @@ import { defineComponent, type ComponentClass, type ConfigOf } from '../beans/re
 import { copyFile, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { CHECKPOINT_STAMP, CHECKPOINT_STATE, listCheckpoints, nextCheckpointName, type CheckpointStamp } from './checkpoint-folder.js';
+import { makeFolders } from '../util/make-folders.js';
 
 export const checkpointServiceComponent = defineComponent({
   name: 'CheckpointService',
@@ -67,7 +68,7 @@ export class CheckpointService {
   async #take(): Promise<string> {
     const { stateStore, checkpointsDir, runDir } = this.config;
     if (!stateStore.copyTo) throw new Error('this state store cannot be copied into a checkpoint');
-    await mkdir(checkpointsDir, { recursive: true });
+    await makeFolders(checkpointsDir);
     const name = await nextCheckpointName(checkpointsDir);
     const dir = join(checkpointsDir, name);
     await mkdir(dir);

@@ -1,6 +1,6 @@
 import { defineComponent, type ComponentClass, type ConfigOf } from '../beans/registry/component-descriptor.js';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, stat, truncate } from 'node:fs/promises';
+import { stat, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import type { Alert, CrawlLogger } from '../model/crawl-logger.js';
@@ -8,6 +8,7 @@ import type { CrawlUri } from '../model/crawl-uri.js';
 import { JournaledFile } from '../model/journaled-file.js';
 import { BatchedWrites } from '../util/batched-writes.js';
 import { crawlLogLine } from './crawl-log-line.js';
+import { makeFolders } from '../util/make-folders.js';
 
 export const crawlerLoggerModuleComponent = defineComponent({
   name: 'CrawlerLoggerModule',
@@ -52,7 +53,7 @@ export class CrawlerLoggerModule implements CrawlLogger {
 
   async start(): Promise<void> {
     if (this.#crawl) return;
-    await mkdir(this.config.path, { recursive: true });
+    await makeFolders(this.config.path);
     // A log that cannot be written (a full disk) never brings the crawl down: crawl.log's failure
     // fails the state store's commits until it is reopened; the other logs lose what they could not write.
     const open = (name: string) => createWriteStream(join(this.config.path, name), { flags: 'a', highWaterMark: 1 << 16 }).on('error', () => undefined);

@@ -29,6 +29,8 @@ import type { SharedCrawlStore } from '../model/shared-crawl.js';
 import { CHECKPOINT_STATE, type CheckpointStamp } from '../engine/checkpoint-folder.js';
 import type { ResolvedBean } from '../beans/resolve/resolved-bean.js';
 import { mark } from '../util/phase-marks.js';
+import { INTERRUPTED } from '../model/crawl-control.js';
+import { JobFolderWatchdog, type WatchedFolder } from './job-folder-watchdog.js';
 
 export interface LaunchOptions {
   readonly sets?: readonly string[];
@@ -161,10 +163,21 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
   let exitCode: number = EXIT_ERROR;
   let failure: unknown;
   let control: { close(): Promise<void> } | undefined;
+  let watchdog: JobFolderWatchdog | undefined;
+  let lost: BeancrawlError | undefined;
   try {
     await container.start();
     mark('started');
     controller = container.get<CrawlControl>(controllerId);
+    const running = controller;
+    // The job folder or the state folder deleted from under the crawl: it stops at once, writes no more and makes neither again.
+    watchdog = await JobFolderWatchdog.start(watchedFolders(verified.jobDir, stateDir), (folder, why) => {
+      const message = `the ${folder.what} was ${why} while the crawl ran: the crawl stops, writing nothing more and making no folder again`;
+      lost = new BeancrawlError([{ code: 'BC_JOB_FOLDER_GONE', location: { file: folder.path }, message }]);
+      options.onNotice?.(`alert: ${folder.path}: ${message}`);
+      // As an interruption: no end-of-run work (deletions decided, lists handed over) writes outputs.
+      running.terminate(INTERRUPTED);
+    });
     // A worker of a shared crawl is driven through Redis (beancrawl pause JOB… from any machine), not a socket of the job folder.
     if (!worker) control = await serveControlSocket(verified.jobDir, controller, {
       checkpoint: checkpointer(container, resolved.resolved!, join(verified.jobDir, runDir)),
@@ -175,6 +188,9 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
     options.onRunning?.(controller, runDir);
     exitStatus = await controller.run();
     mark('crawled');
+    // A loss since the last look is found before the beans stop and write their ends.
+    await watchdog.check();
+    if (lost) throw lost;
   } catch (e) {
     failure = e;
     // Receivers hear of a crawl that failed (SAP's crawlFailed), before every bean stops.
@@ -201,9 +217,10 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
     const status = exitStatus! ?? 'FINISHED_ABNORMAL';
     const progress = controller?.progress();
     if (progress) exitCode = crawlExitCode(status, progress.seedsCrawled);
-    await writeRunRecord(verified.jobDir, {
+    if (!lost) await writeRunRecord(verified.jobDir, {
       ...record!, endedAt: new Date().toISOString(), exitStatus: status, exitCode, counts: progress && countsOf(progress),
     }).catch(() => undefined);
+    watchdog?.release();
   }
   // What the beans say they write, of which what is there (a report left out of a `reports` list, a writer that wrote nothing).
   mark('recorded');
@@ -300,6 +317,13 @@ async function openState(graph: ResolvedGraph, options: LaunchOptions): Promise<
   await finishSwap(store.config.dir as string);
   const maxOpenFiles = typeof store.config.maxOpenFiles === 'number' ? store.config.maxOpenFiles : undefined;
   return openStateFolder(store.config.dir as string, { fresh: options.fresh, forgetHistory: options.forgetHistory, maxOpenFiles });
+}
+
+/** The folders a crawl cannot go on without: the job's, and its state store's when that lies elsewhere. */
+function watchedFolders(jobDir: string, stateDir: string | undefined): WatchedFolder[] {
+  const folders: WatchedFolder[] = [{ what: 'job folder', path: jobDir }];
+  if (stateDir !== undefined) folders.push({ what: 'state folder', path: stateDir });
+  return folders;
 }
 
 /** The run's copy of the bean file, a mailbox seed's password left out (`imap://user:password@` → `imap://user@`). */

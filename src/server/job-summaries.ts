@@ -20,7 +20,7 @@ export async function jobSummaries(ctx: ServiceContext): Promise<JobSummary[]> {
     const s = await ctx.runner.status(name, { verify: false });
     const r = s.lastRun;
     return {
-      name, state: s.state, running: s.running, availableActions: s.availableActions, nextRunAt: s.nextRunAt,
+      name, state: s.state, running: s.running, availableActions: s.availableActions, nextRunAt: s.nextRunAt, counts: s.counts,
       lastRun: r && { run: r.run, startedAt: r.startedAt, endedAt: r.endedAt, exitStatus: r.exitStatus },
       url: `/api/v1/jobs/${encodeURIComponent(name)}`,
     };

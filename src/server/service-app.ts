@@ -37,7 +37,9 @@ export interface TlsFiles {
 export async function serviceApp(ctx: ServiceContext, tls?: TlsFiles): Promise<FastifyInstance> {
   const app = fastify({
     logger: false, bodyLimit: MAX_JOB_FILE_BYTES, return503OnClosing: true,
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true } },
+    // allowUnionTypes: a value of several scalar types is `type: [...]`, the one spelling that coercion leaves
+    // alone (an anyOf would turn the number 5 into "5" in its string branch); strict mode stays on for the rest.
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true, allowUnionTypes: true } },
     ...(tls ? { https: { cert: tls.cert, key: tls.key } } : {}),
   }) as unknown as FastifyInstance;
   await app.register(swagger, {

@@ -1,5 +1,6 @@
 import { defineComponent, type ComponentClass } from '../beans/registry/component-descriptor.js';
 import { impliedSurtPrefix } from '../util/url/implied-surt-prefix.js';
+import { surtPrefixWidening } from '../util/url/surt-prefix-widening.js';
 
 export const surtPrefixesSheetAssociationComponent = defineComponent({
   name: 'SurtPrefixesSheetAssociation',
@@ -10,6 +11,11 @@ export const surtPrefixesSheetAssociationComponent = defineComponent({
     surtPrefixes: { type: 'array', items: { type: 'string' }, default: [], description: 'SURT prefixes; https is compared as http. A plain URL or host is turned into its implied prefix.' },
     targetSheetNames: { type: 'array', items: { type: 'string' }, default: [], description: 'The sheets (bean ids of Sheet beans) applied, in order.' },
   },
+  // A prefix written as a URL that covers a whole folder where it seems to name one page or folder: a warning at its line.
+  validate: (bean) => (bean.config.surtPrefixes as readonly string[]).flatMap((value, i) => {
+    const widening = surtPrefixWidening(value);
+    return widening === undefined ? [] : [{ property: 'surtPrefixes', at: bean.locationOf('surtPrefixes', String(i)), code: 'BC_SURT_PREFIX_WIDENED' as const, severity: 'warning' as const, message: widening }];
+  }),
   load: async (): Promise<ComponentClass> => SurtPrefixesSheetAssociation,
 });
 

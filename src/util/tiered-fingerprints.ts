@@ -1,7 +1,7 @@
-import { mkdir } from 'node:fs/promises';
 import { setImmediate as turn } from 'node:timers/promises';
 import { FingerprintSet } from './fingerprint-set.js';
 import { SpilledFingerprints } from './spilled-fingerprints.js';
+import { makeFolders } from './make-folders.js';
 
 /** Blocks of a spilled set's last merge written between two turns of the event loop. */
 const SETTLE_BLOCKS = 256;
@@ -123,7 +123,7 @@ export class TieredFingerprints {
     this.#moving.push(moving);
     this.#memory = new FingerprintSet();
     try {
-      await mkdir(this.dir, { recursive: true });
+      await makeFolders(this.dir);
       while (!moving.settle(SETTLE_BLOCKS)) await turn();
       const older = this.#spilled;
       this.#spilled = await SpilledFingerprints.merge(this.dir, older, moving.packed);

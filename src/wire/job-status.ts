@@ -105,5 +105,7 @@ export interface JobSummary {
   readonly availableActions: readonly string[];
   readonly lastRun?: { readonly run: string; readonly startedAt: string; readonly endedAt?: string; readonly exitStatus?: string };
   readonly nextRunAt?: string;
+  /** The running crawl's counts, or the last run's (what `beancrawl jobs` prints). */
+  readonly counts?: RunCounts;
   readonly url: string;
 }

@@ -63,6 +63,15 @@ describe('the web console, in a real browser (Debian chromium through playwright
       await page.getByLabel(/Values to set/).fill(SLOW.join('\n'));
       await page.getByRole('button', { name: 'Launch', exact: true }).click();
       await page.locator('.job-head .state', { hasText: 'RUNNING' }).waitFor({ timeout: 60_000 });
+      // A running job's Launch is disabled, and is not drawn as the page's primary button.
+      const launchButton = page.locator('button[data-action="launch"]');
+      await page.locator('button[data-action="launch"]:disabled').waitFor();
+      expect(await launchButton.getAttribute('class'), 'a disabled Launch is no primary button').not.to.match(/\bprimary\b/);
+      // The page's code, run in the browser (the test's TypeScript knows no DOM).
+      const background = 'el => getComputedStyle(el).backgroundColor';
+      const launchColour = await launchButton.evaluate(background);
+      const verifyColour = await page.getByRole('button', { name: 'Verify', exact: true }).evaluate(background);
+      expect(launchColour, 'a disabled Launch is drawn as the other buttons').to.equal(verifyColour);
 
       // The downloaded count rises over three ticks, without a reload; the chart gets points.
       const seen: number[] = [];
@@ -122,6 +131,15 @@ describe('the web console, in a real browser (Debian chromium through playwright
       await page.getByRole('navigation').getByRole('link', { name: 'Jobs' }).click();
       await page.waitForURL(`${serve.base}/`);
       await page.locator('tr[data-job="life"]').getByText('ABORTED').waitFor();
+      // The counts `beancrawl jobs` prints: downloaded, queued, failed, MiB.
+      const row = page.locator('tr[data-job="life"]');
+      const listed = await serve.api('GET', '/api/v1/jobs/life');
+      for (const [name, value] of [['downloaded', listed.json.counts.downloaded], ['queued', listed.json.counts.queued], ['failed', listed.json.counts.failed]] as const) {
+        expect(await row.locator(`[data-count="${name}"]`).textContent(), name).to.equal(Number(value).toLocaleString('en'));
+      }
+      expect(listed.json.counts.downloaded).to.be.greaterThan(0);
+      expect(await row.locator('[data-count="mib"]').textContent()).to.equal((listed.json.counts.bytes / 1048576).toFixed(1));
+      expect(await page.locator('tr[data-job="life-copy"], tr[data-job="life"]').locator('[data-count]').count()).to.equal(4);
       await page.getByRole('button', { name: 'Copy life', exact: true }).click();
       await page.getByLabel('Name of the copy').fill('life-copy');
       await page.getByRole('button', { name: 'Copy', exact: true }).click();

@@ -1,5 +1,5 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, rename, stat } from 'node:fs/promises';
+import { rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ComponentDescriptor, ConfigOf } from '../../beans/registry/component-descriptor.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
@@ -10,6 +10,7 @@ import { PROCESSOR_PROPS, PROCESSOR_REFS } from '../../model/processor-props.js'
 import { FINISH, PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
 import { RecentFingerprints } from '../../util/recent-fingerprints.js';
 import { timestamp17 } from '../../util/timestamp17.js';
+import { makeFolders } from '../../util/make-folders.js';
 
 /** The properties of Heritrix's CrawlMapper, which HashCrawlMapper and LexicalCrawlMapper share. */
 export const CRAWL_MAPPER_PROPS = {
@@ -68,7 +69,7 @@ class DiversionLog {
   }
 
   async #open(): Promise<void> {
-    await mkdir(this.dir, { recursive: true });
+    await makeFolders(this.dir);
     // A file of this generation finished by an earlier stop goes on being written (not overwritten).
     const open = await stat(this.openPath).then(() => true, () => false);
     if (!open) await rename(this.divertPath, this.openPath).catch(() => undefined);

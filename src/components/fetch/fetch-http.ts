@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { formBody } from './html-form-credential.js';
@@ -28,6 +27,7 @@ import { flatHeaderLines, refererFor, requestHeadOf } from './request-headers.js
 import { isFailure, systemLookup } from './resolve-host.js';
 import { MAX_ROBOTS_REDIRECTS, redirectTarget, updateRobots } from './robots-outcome.js';
 import { removeLeftFiles } from '../../util/remove-left-files.js';
+import { makeFolders } from '../../util/make-folders.js';
 
 export type FetchHttpConfig = ConfigOf<typeof fetchHttpComponent>;
 
@@ -54,7 +54,7 @@ export class FetchHttp extends Processor<typeof fetchHttpComponent> {
     // A job makes scratchDir absolute (under the job folder); a FetchHttp made without one uses the system's temporary folder.
     const dir = this.config.scratchDir;
     this.#scratch = isAbsolute(dir) ? dir : join(tmpdir(), 'beancrawl-scratch');
-    await mkdir(this.#scratch, { recursive: true });
+    await makeFolders(this.#scratch);
     if (isAbsolute(dir)) await removeLeftFiles(dir, /\.ris(\..*\.gz)?$/);
   }
 

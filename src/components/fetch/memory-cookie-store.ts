@@ -1,9 +1,10 @@
-import { readFile, mkdir, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { defineComponent, type BeanView, type ComponentClass, type ValidationIssue, type ConfigOf } from '../../beans/registry/component-descriptor.js';
 import { parseNetscapeCookies, formatNetscapeCookies } from './netscape-cookies.js';
 import { dirname } from 'node:path';
 import type { CookieStore } from '../../model/cookie-store.js';
 import { CookieJar, type Cookie } from './cookie-jar.js';
+import { makeFolders } from '../../util/make-folders.js';
 
 /** The load file must exist and every line must read, each problem located in the cookies file itself. */
 async function validateCookieStore(bean: BeanView): Promise<ValidationIssue[]> {
@@ -105,7 +106,7 @@ export class MemoryCookieStore implements CookieStore {
   async stop(): Promise<void> {
     const file = this.config.cookiesSaveFile;
     if (file === '' || file.includes('${')) return;
-    await mkdir(dirname(file), { recursive: true });
+    await makeFolders(dirname(file));
     await writeFile(file, formatNetscapeCookies(this.jar.all()));
   }
 

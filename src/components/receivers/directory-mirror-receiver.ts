@@ -6,6 +6,7 @@ import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import type { DocumentEvent } from '../../model/fetch-history.js';
 import type { CrawledDocument, Receiver } from '../../model/receiver.js';
 import { mirrorPath } from './mirror-path.js';
+import { makeFolders } from '../../util/make-folders.js';
 
 export const directoryMirrorReceiverComponent = defineComponent({
   name: 'DirectoryMirrorReceiver',
@@ -62,7 +63,7 @@ export class DirectoryMirrorReceiver implements Receiver {
   constructor(readonly config: DirectoryMirrorReceiverConfig) {}
 
   async start(): Promise<void> {
-    await mkdir(this.config.path, { recursive: true });
+    await makeFolders(this.config.path);
   }
 
   async documentFound(doc: CrawledDocument): Promise<void> {
@@ -163,7 +164,7 @@ export class DirectoryMirrorReceiver implements Receiver {
   /** Makes the folder; a file standing where a folder is needed moves into that folder as its directoryFile. */
   async #folder(dir: string): Promise<void> {
     try {
-      await mkdir(dir, { recursive: true });
+      await makeFolders(dir);
       return;
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;

@@ -1,8 +1,9 @@
 import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans/registry/component-descriptor.js';
-import { mkdir, open, rename } from 'node:fs/promises';
+import { open, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { DocumentEvent } from '../../model/fetch-history.js';
 import type { Receiver } from '../../model/receiver.js';
+import { makeFolders } from '../../util/make-folders.js';
 
 export const documentListReceiverComponent = defineComponent({
   name: 'DocumentListReceiver',
@@ -36,7 +37,7 @@ export class DocumentListReceiver implements Receiver {
 
   async documentList(events: AsyncIterable<DocumentEvent>): Promise<void> {
     const { path } = this.config;
-    await mkdir(dirname(path), { recursive: true });
+    await makeFolders(dirname(path));
     const part = `${path}.part`;
     const file = await open(part, 'w');
     let count = 0;

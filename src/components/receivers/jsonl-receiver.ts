@@ -3,7 +3,7 @@ import { didYouMean } from '../../util/did-you-mean.js';
 import { ATTRIBUTE_FAMILIES, attributeGetter, DOCUMENT_ATTRIBUTE_NAMES, documentText, isAttributeName, type AttributeValue, type DocumentAttribute } from './document-attributes.js';
 import { createHash } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, stat, truncate, writeFile } from 'node:fs/promises';
+import { stat, truncate, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { JournaledFile } from '../../model/journaled-file.js';
@@ -11,6 +11,7 @@ import type { DocumentEvent } from '../../model/fetch-history.js';
 import type { CrawledDocument, Receiver } from '../../model/receiver.js';
 import { waitForDrain } from '../../util/wait-for-drain.js';
 import { isoDate } from './iso-date.js';
+import { makeFolders } from '../../util/make-folders.js';
 
 export const DEFAULT_JSONL_MAPPING = {
   httpUrl: 'url', displayUrl: 'displayUrl', httpMimetype: 'mimeType', httpCharset: 'charset', httpContenttype: 'contentType',
@@ -115,8 +116,8 @@ export class JsonlReceiver implements Receiver {
 
   async start(): Promise<void> {
     if (this.#stream) return;
-    await mkdir(dirname(this.config.path), { recursive: true });
-    if (this.config.contentFormat === 'path') await mkdir(this.config.contentDirectory, { recursive: true });
+    await makeFolders(dirname(this.config.path));
+    if (this.config.contentFormat === 'path') await makeFolders(this.config.contentDirectory);
     // A write error (a full disk) never brings the crawl down: with a state store it fails commits
     // until the file is reopened, cut back and written again; without one, lines are lost.
     const open = () => createWriteStream(this.config.path, { flags: 'a', highWaterMark: 1 << 16 }).on('error', () => undefined);

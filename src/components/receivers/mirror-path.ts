@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { makeFolders } from '../../util/make-folders.js';
 
 /** What a mirror lays out of an http(s) URL: lower-case host, explicit port (-1 when none), path as written (percent-encoding kept), query without its `?`. */
 export interface MirrorUrlParts {
@@ -307,7 +308,7 @@ export async function heritrixMirrorFile(baseDir: string, url: string, contentTy
     : new EndSegment(options.directoryFile, 0, options.directoryFile.length, maxSegLen, options, undefined, parts.query, suffix, maxPathLen);
 
   const folders = async (segments: DirSegment[]): Promise<string | undefined> => {
-    await mkdir(start, { recursive: true });
+    await makeFolders(start);
     let dir = start;
     for (const segment of segments) {
       dir = await segment.addTo(dir, options.caseSensitiveFilesystem);

@@ -165,9 +165,13 @@ export abstract class PoolWriterProcessor<D extends ComponentDescriptor> extends
   async stop(): Promise<void> {
     const pool = this.#pool;
     this.#pool = undefined;
-    await pool?.close();
-    this.#gzip?.close();
-    this.#gzip = undefined;
+    try {
+      await pool?.close();
+    } finally {
+      // A file that could not be closed (its folder gone) leaves no compressor thread to keep the process alive.
+      this.#gzip?.close();
+      this.#gzip = undefined;
+    }
   }
 
   /** Whether nothing is to be written for the URI (writesNothing: a status of 0 or less, written already, an identical digest). */

@@ -1,5 +1,5 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, rename, truncate } from 'node:fs/promises';
+import { rename, truncate } from 'node:fs/promises';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
@@ -7,6 +7,7 @@ import { pieceLength, type RecordPiece } from '../../model/file-span.js';
 import { BatchedWrites } from '../../util/batched-writes.js';
 import { waitForDrain } from '../../util/wait-for-drain.js';
 import { hasFileSpan, writePieces } from './record-pieces.js';
+import { makeFolders } from '../../util/make-folders.js';
 
 export const OPEN_SUFFIX = '.open';
 export const INVALID_SUFFIX = '.invalid';
@@ -43,7 +44,7 @@ export class WarcFile {
 
   /** Creates `dir/name.open` (never over an existing file) and writes the file's first record. */
   static async create(dir: string, name: string, head: readonly RecordPiece[], recoverable = false): Promise<WarcFile> {
-    await mkdir(dir, { recursive: true });
+    await makeFolders(dir);
     const stream = createWriteStream(join(dir, name + OPEN_SUFFIX), { flags: 'wx', highWaterMark: 1 << 18 });
     const file = new WarcFile(dir, name, stream);
     file.#recoverable = recoverable;

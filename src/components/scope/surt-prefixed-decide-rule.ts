@@ -1,7 +1,7 @@
 import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans/registry/component-descriptor.js';
 import { decisionProp } from './decision-prop.js';
 import { DECIDE_RULE_PROPS } from './decide-rule-props.js';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import type { ReadSource } from '../../model/read-source.js';
@@ -9,6 +9,7 @@ import { impliedSurtPrefix } from '../../util/url/implied-surt-prefix.js';
 import { serializeUrl } from '../../util/url/normalize-url.js';
 import { SurtPrefixSet } from '../../util/url/surt-prefix-set.js';
 import { PredicatedDecideRule } from './predicated-decide-rule.js';
+import { makeFolders } from '../../util/make-folders.js';
 
 export const surtPrefixedDecideRuleComponent = defineComponent({
   name: 'SurtPrefixedDecideRule',
@@ -108,7 +109,7 @@ export class SurtPrefixedDecideRule extends PredicatedDecideRule<typeof surtPref
   async #dump(): Promise<void> {
     const path = this.config.surtsDumpFile;
     if (path === '' || path.includes('${')) return; // no dump asked, or not launched (no run folder yet)
-    await mkdir(dirname(path), { recursive: true });
+    await makeFolders(dirname(path));
     await writeFile(path, this.#prefixes.dump());
   }
 }

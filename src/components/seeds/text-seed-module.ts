@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { defineComponent, type ComponentClass, type BeanView, type ValidateContext, type ValidationIssue, type ConfigOf } from '../../beans/registry/component-descriptor.js';
 import { locateWithin, type SourceLocation } from '../../util/source-location.js';
 import { parseSeedText } from './parse-seed-text.js';
+import { surtPrefixWidening } from '../../util/url/surt-prefix-widening.js';
 import type { SeedList, SeedModule } from '../../model/seed-module.js';
 import type { StateSublevel } from '../../model/state-store.js';
 
@@ -48,7 +49,12 @@ async function validateSeeds(bean: BeanView, ctx: ValidateContext): Promise<Vali
   });
   // Only `+` and `-` lines mean something to the scope rules that listen; any other is read by none.
   for (const d of directives) {
-    if (d.text.startsWith('+') || d.text.startsWith('-')) continue;
+    if (d.text.startsWith('+') || d.text.startsWith('-')) {
+      // A directive's URL widens to its folder as a sheet's prefix does.
+      const widening = surtPrefixWidening(d.text.slice(1));
+      if (widening !== undefined) issues.push({ property: 'textSource', at: at(lineOffset(text, d.line)), code: 'BC_SURT_PREFIX_WIDENED', severity: 'warning', message: `directive ${widening}` });
+      continue;
+    }
     issues.push({
       property: 'textSource', at: at(lineOffset(text, d.line)), code: 'BC_SEED_IGNORED', severity: 'warning',
       message: `line "${d.text}" is neither a seed (a URL, or a host, starting with a letter or digit) nor a directive for scope rules (+ or -): it is ignored`,

@@ -1,5 +1,4 @@
 import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans/registry/component-descriptor.js';
-import { mkdir } from 'node:fs/promises';
 import { ClassicLevel } from 'classic-level';
 import { takeOver } from './open-databases.js';
 import { JOURNAL_SUBLEVEL } from '../../model/journaled-file.js';
@@ -7,6 +6,7 @@ import type { StateParticipant, StateStore, StateSublevel } from '../../model/st
 import { STATE_FORMAT, stampFormat } from './state-format.js';
 import { StagedOps } from './staged-ops.js';
 import { levelOptions, MAX_OPEN_FILES } from './level-options.js';
+import { makeFolders } from '../../util/make-folders.js';
 
 export const levelStateStoreComponent = defineComponent({
   name: 'LevelStateStore',
@@ -86,7 +86,7 @@ export class LevelStateStore implements StateStore {
     // The launch that began the run left the database open for this bean.
     let db = takeOver(this.config.dir);
     if (!db) {
-      await mkdir(this.config.dir, { recursive: true });
+      await makeFolders(this.config.dir);
       db = new ClassicLevel(this.config.dir, levelOptions(this.config.maxOpenFiles));
       await db.open();
     }

@@ -1,6 +1,5 @@
 import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans/registry/component-descriptor.js';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import type { CrawlReport } from '../../model/crawl-report.js';
@@ -18,6 +17,7 @@ import { ProgressSeries } from './progress-series.js';
 import { PROGRESS_LEGEND, progressStatisticsLine } from './progress-statistics-line.js';
 import { takeSnapshot } from './take-snapshot.js';
 import { writeReportFile } from './write-report-file.js';
+import { makeFolders } from '../../util/make-folders.js';
 
 export const statisticsTrackerComponent = defineComponent({
   name: 'StatisticsTracker',
@@ -85,7 +85,7 @@ export class StatisticsTracker implements StatisticsTracking {
         store.participate({ stage: () => this.#tallies.stage(sub) });
       }
     }
-    await mkdir(dirname(this.config.progressLogPath), { recursive: true });
+    await makeFolders(dirname(this.config.progressLogPath));
     this.#log = createWriteStream(this.config.progressLogPath, { flags: 'a' });
     this.#log.on('error', (e) => (this.#logError ??= e));
     this.#log.write(`${PROGRESS_LEGEND}\n`);
@@ -128,7 +128,7 @@ export class StatisticsTracker implements StatisticsTracking {
   async #writeReports(stats: CrawlStatistics): Promise<string[]> {
     const reports: readonly CrawlReport[] = this.config.reports.length ? this.config.reports : defaultReports();
     const errors: string[] = [];
-    await mkdir(this.config.reportsDir, { recursive: true }).catch((e: Error) => errors.push(`${this.config.reportsDir}: ${e.message}`));
+    await makeFolders(this.config.reportsDir).catch((e: Error) => errors.push(`${this.config.reportsDir}: ${e.message}`));
     if (errors.length) return errors;
     for (const report of reports) {
       if (!report.shouldReportAtEndOfCrawl) continue;

@@ -1,6 +1,6 @@
-import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
-import { parseCdxjLine, readCdxjIndex, surtKey, timestamp14, writeCdxjIndex, type CdxjEntry } from './cdxj-index.js';
+import { parseCdxjLine, readCdxjIndex, timestamp14, warcFileOf, writeCdxjIndex, type CdxjEntry } from './cdxj-index.js';
+import { cdxUrlKey } from '../util/url/cdx-url-key.js';
 import { dechunk } from '../util/transfer-coding.js';
 import { readWarcRecordAt } from './warc-record-reader.js';
 
@@ -16,12 +16,15 @@ export interface StoredResponse {
 /**
  * The capture of `url` in a run closest to `at` (a timestamp of up to 14 digits, or a date;
  * the latest when not given), from the run's CDXJ index, built first when the run has none.
- * Response and resource records only: a revisit stores no body. Undefined when there is none.
+ * Records with a body only: a revisit (`warc/revisit`) stores none. Undefined when there is none.
  */
 export async function storedResponse(runDir: string, url: string, at?: string): Promise<StoredResponse | undefined> {
   const entries = (await readCdxjIndex(runDir)) ?? (await writeCdxjIndex(runDir)).lines.map(parseCdxjLine);
-  const key = surtKey(url);
-  const captures = entries.filter((e) => e.surt === key && e.type !== 'revisit' && e.mime !== 'warc/revisit');
+  const key = cdxUrlKey(url);
+  // The key is pywb's, which several spellings of a URL share: those of this very URL when there are any.
+  const keyed = entries.filter((e) => e.surt === key && e.type !== 'revisit' && e.mime !== 'warc/revisit');
+  const exact = keyed.filter((e) => e.url === url);
+  const captures = exact.length ? exact : keyed;
   if (!captures.length) return undefined;
   const target = at === undefined ? undefined : Number(timestamp14(at.length <= 14 && /^\d+$/.test(at) ? at : new Date(at).toISOString()));
   let best = captures[0];
@@ -31,7 +34,7 @@ export async function storedResponse(runDir: string, url: string, at?: string): 
       : Math.abs(Number(e.timestamp) - target) <= Math.abs(Number(best.timestamp) - target);
     if (closer) best = e;
   }
-  const record = await readWarcRecordAt(join(runDir, best.filename), Number(best.offset));
+  const record = await readWarcRecordAt(await warcFileOf(runDir, best.filename), Number(best.offset));
   const headEnd = record.block.indexOf('\r\n\r\n');
   const isHttp = record.header.get('warc-type') === 'response' && record.block.subarray(0, 5).toString('latin1') === 'HTTP/';
   return { entry: best, block: record.block, bodyStart: isHttp && headEnd !== -1 ? headEnd + 4 : 0 };

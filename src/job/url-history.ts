@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { normalizeUrl } from '../util/url/normalize-url.js';
-import { INDEX_FILE, parseCdxjLine, surtKey, type CdxjEntry } from './cdxj-index.js';
+import { INDEX_FILE, parseCdxjLine, type CdxjEntry } from './cdxj-index.js';
+import { cdxUrlKey } from '../util/url/cdx-url-key.js';
 import { explainJob } from './explain-job.js';
 import { readLogPage } from './log-page.js';
 import { readRunRecords } from './run-record.js';
@@ -53,7 +54,7 @@ export async function urlHistory(jobDir: string, url: string): Promise<UrlHistor
     }
     if (normalized) {
       const index = join(jobDir, record.run, INDEX_FILE);
-      const found = await search(index, `${surtKey(normalized)} `, notes);
+      const found = await search(index, `${cdxUrlKey(normalized)} `, notes);
       if (found.length || (await readLogPage(index, { tail: 1 })).size > 0) sources.push(index);
       for (const line of found) {
         const entry = parseCdxjLine(line);

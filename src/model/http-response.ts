@@ -30,11 +30,13 @@ export interface HttpResponse {
  * A response's bytes as received, and where its entity begins in them (after the head's blank
  * line). Past the fetcher's in-memory bound (recorderInBufferBytes) the rest is in a file:
  * `bytes` is then the first of them (head and the entity's beginning) and `spilled` the rest, with
- * the entity's sha1 digest (`sha1:BASE32`), computed as the bytes came.
+ * the entity's sha1 digest (`sha1:BASE32`) and that of all the bytes (`blockSha1`, head
+ * included), computed as the bytes came.
  */
 export interface ResponseBytes {
   readonly bytes: Buffer;
   readonly headLength: number;
   readonly spilled?: FileSpan;
   readonly entitySha1?: string;
+  readonly blockSha1?: string;
 }

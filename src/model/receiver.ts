@@ -127,6 +127,11 @@ export interface WarcRecordDraft {
   readonly fields: ReadonlyArray<readonly [string, string]>;
   /** The record block, in pieces that are written as they are. */
   readonly block: readonly RecordPiece[];
+  /**
+   * WARC-Block-Digest (`sha1:BASE32` of the block), when it was computed as the bytes came (a
+   * response kept partly in a file); the writer computes it otherwise.
+   */
+  readonly blockDigest?: string;
 }
 
 /**

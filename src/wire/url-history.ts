@@ -10,9 +10,9 @@ export interface CdxjEntry {
   readonly digest?: string;
   readonly length: string;
   readonly offset: string;
-  /** The WARC file, relative to the run folder. */
+  /** The WARC file's bare name, as pywb's collections hold it in `archive/` (a path relative to the run folder in indexes written before). */
   readonly filename: string;
-  /** The record's type (response, revisit, resource): pywb reads it from `mime` (warc/revisit); kept for `get`. */
+  /** The record's type, in indexes written before (pywb's has none: a revisit's mime is `warc/revisit`). */
   readonly type?: string;
 }
 

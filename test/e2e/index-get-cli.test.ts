@@ -5,18 +5,19 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { WARCParser } from 'warcio';
 import { runCli } from '../support/run-cli.js';
+import { sha1Base32 } from '../../src/util/sha1-base32.js';
 import { page, SiteServer } from '../support/site-server.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const FAST = ['--set', 'disposition.delayFactor=0', '--set', 'disposition.minDelayMs=0', '--set', 'disposition.maxDelayMs=0'];
 
-/** The record warcio reads at `offset` of a WARC file, reading no further than `length` bytes. */
-async function warcioRecordAt(path: string, offset: number, length: number) {
-  const parser = new WARCParser(createReadStream(path, { start: offset, end: offset + length - 1 }));
+/** The record warcio reads at `offset` of a WARC file, reading no further than `length` bytes; an HTTP head parsed when `parseHttp`. */
+async function warcioRecordAt(path: string, offset: number, length: number, parseHttp = true) {
+  const parser = new WARCParser(createReadStream(path, { start: offset, end: offset + length - 1 }), { parseHttp });
   const record = await parser.parse();
   expect(record, `a record at ${path}:${offset}`).to.not.equal(null);
-  await record!.readFully();
-  return record!;
+  const payload = await record!.readFully();
+  return Object.assign(record!, { payloadRead: payload });
 }
 
 describe('beancrawl index and get (the binary)', function () {
@@ -84,7 +85,7 @@ describe('beancrawl index and get (the binary)', function () {
     expect(noRun.stderr).to.contain('BC_JOB_NO_RUN');
   });
 
-  it('index writes a SURT-sorted CDXJ line per response, revisit and resource record, whose offsets warcio reads back', async () => {
+  it('index writes the CDXJ index pywb\'s indexer writes (keys, fields, bare file names, byte order), whose offsets warcio reads back', async () => {
     const r = await runCli(['index', job]);
     expect(r.code, r.stderr).to.equal(0);
     const lines = (await readFile(join(runDir, 'index.cdxj'), 'utf8')).trimEnd().split('\n');
@@ -92,28 +93,46 @@ describe('beancrawl index and get (the binary)', function () {
     expect([...lines].sort()).to.deep.equal(lines);
     const entries = lines.map((l): Record<string, string> => {
       const [surt, ts, ...json] = l.split(' ');
-      return { surt, ts, ...(JSON.parse(json.join(' ')) as Record<string, string>) };
+      const fields = JSON.parse(json.join(' ')) as Record<string, string>;
+      // pywb's fields, in its order, as Python's json.dumps writes them.
+      const order = ['url', 'mime', 'status', 'digest', 'length', 'offset', 'filename'];
+      expect(Object.keys(fields), l).to.deep.equal(order.filter((k) => k in fields));
+      expect(json.join(' ')).to.equal(`{${Object.entries(fields).map(([k, v]) => `"${k}": ${JSON.stringify(v)}`).join(', ')}}`);
+      return { surt, ts, ...fields };
     });
     const byUrl = new Map(entries.map((e) => [e.url, e]));
     const port = site.port;
-    expect(byUrl.get(`${site.origin}/a.html`)).to.include({ surt: `127.0.0.1:${port})/a.html`, status: '200', mime: 'text/html' });
+    // The Python surt package's key, which pywb looks captures up by: an IP address reversed like a host name.
+    expect(byUrl.get(`${site.origin}/a.html`)).to.include({ surt: `1,0,0,127:${port})/a.html`, status: '200', mime: 'text/html' });
+    expect(byUrl.get(`${site.origin}/`)).to.include({ surt: `1,0,0,127:${port})/` });
     expect(byUrl.get(`${site.origin}/missing.html`)).to.include({ status: '404' });
     expect(byUrl.get(`${site.origin}/old`)).to.include({ status: '301' });
+    const files = await readdir(join(runDir, 'warcs'));
     let warcRecords = 0;
     for (const e of entries) {
       expect(e.ts).to.match(/^\d{14}$/);
-      const record = await warcioRecordAt(join(runDir, e.filename), Number(e.offset), Number(e.length));
+      // The bare name, as pywb's collections hold WARC files flat in archive/.
+      expect(files).to.include(e.filename);
+      const record = await warcioRecordAt(join(runDir, 'warcs', e.filename), Number(e.offset), Number(e.length), /^https?:/.test(e.url));
       expect(record.warcTargetURI).to.equal(e.url);
-      expect(record.warcType).to.equal(e.type);
-      if (e.digest) expect(record.warcPayloadDigest).to.equal(`sha1:${e.digest}`);
-      if (e.status) expect(String(record.httpHeaders?.statusCode)).to.equal(e.status);
+      expect(record.warcType === 'revisit').to.equal(e.mime === 'warc/revisit');
+      // The payload digest, or, for a record that has none (a dns: answer), pywb's own: sha1 of the payload.
+      expect(`sha1:${e.digest}`, e.url).to.equal(record.warcPayloadDigest ?? sha1Base32(record.payloadRead));
+      // A response's HTTP status; one without an HTTP head (a dns: answer) counts as 200, as pywb makes up a head for it.
+      if (record.warcType === 'response') expect(String(record.httpHeaders?.statusCode ?? 200)).to.equal(e.status);
       expect(record.warcHeader('WARC-Date')!.replace(/\D/g, '').slice(0, 14)).to.equal(e.ts);
     }
-    // Every response, revisit and resource record of the files is in the index, and nothing else.
+    // Every record pywb indexes is in the index (all but warcinfo, request and application/warc-fields), and nothing else.
     for (const file of new Set(entries.map((e) => e.filename))) {
-      const parser = new WARCParser(createReadStream(join(runDir, file)));
-      for await (const record of parser) if (['response', 'revisit', 'resource'].includes(record.warcType)) warcRecords++;
+      const parser = new WARCParser(createReadStream(join(runDir, 'warcs', file)));
+      for await (const record of parser) {
+        if (!['warcinfo', 'request'].includes(record.warcType) && record.warcContentType !== 'application/warc-fields') warcRecords++;
+      }
     }
     expect(entries.length).to.equal(warcRecords);
+    // get reads the index as pywb would: bare file names found in the run's WARC folder.
+    const got = await runCli(['get', job, `${site.origin}/a.html`, '--body']);
+    expect(got.code, got.stderr).to.equal(0);
+    expect(got.stdout).to.contain('a');
   });
 });

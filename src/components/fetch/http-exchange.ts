@@ -51,6 +51,8 @@ export interface SpilledPart {
   readonly headLength: number;
   /** The entity's digests, as stored (framing included): sha1 and the crawl's algorithm. */
   readonly entitySha1: string;
+  /** The sha1 of the whole response as stored, head included (its WARC record's block). */
+  readonly blockSha1: string;
   readonly entityDigest: string;
   /** The digest of the body without its chunk framing, for a chunked entity (as far as undici delivered it). */
   readonly contentDigest?: string;
@@ -186,6 +188,7 @@ export class HttpExchange implements Dispatcher.DispatchHandler {
     }
     // What the same reads brought past the response's end is none of it.
     if (prefix.length > this.#cap) this.#prefix = prefix.subarray(0, this.#cap);
+    spill.digestHead(this.#prefix.subarray(0, this.#headLength));
     spill.digestOnly(this.#prefix.subarray(this.#headLength));
     tap.sink = (bytes) => this.#toSpill(bytes);
   }
@@ -258,9 +261,9 @@ export class HttpExchange implements Dispatcher.DispatchHandler {
 
   #spilledDone(spill: ResponseSpill, error?: Error): void {
     if (error !== undefined) this.error ??= error;
-    const { sha1, entity } = spill.digests();
+    const { sha1, entity, block } = spill.digests();
     const content = this.#contentHash === undefined ? undefined : `${spill.algorithm}:${base32(this.#contentHash.digest())}`;
-    this.spilled = { path: spill.path, length: spill.length, headLength: this.#headLength, entitySha1: sha1, entityDigest: entity, contentDigest: content };
+    this.spilled = { path: spill.path, length: spill.length, headLength: this.#headLength, entitySha1: sha1, blockSha1: block, entityDigest: entity, contentDigest: content };
     this.#resolve(this);
   }
 

@@ -71,6 +71,7 @@ async function recordSpilled(curi: CrawlUri, exchange: HttpExchange, spilled: Sp
   const prefix = exchange.raw ?? Buffer.alloc(0);
   const asReceived: ResponseBytes = {
     bytes: prefix, headLength: spilled.headLength, spilled: { path: spilled.path, start: 0, length: spilled.length }, entitySha1: spilled.entitySha1,
+    blockSha1: spilled.blockSha1,
   };
   const entityStart = prefix.subarray(spilled.headLength);
   const whole = entityStart.length + spilled.length <= options.maxBodyInMemoryBytes;

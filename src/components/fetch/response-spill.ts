@@ -7,14 +7,16 @@ import type { DigestAlgorithm } from './content-digest.js';
 /**
  * The bytes of a response past the fetcher's in-memory bound, as Heritrix's Recorder keeps them in
  * its backing file (`.ris` in the scratch folder): written as they come off the connection, and
- * digested on the way (the entity's sha1, which the WARC record carries, and the crawl's digest
- * algorithm when another), so that nothing reads them again but the writers.
+ * digested on the way (the entity's sha1, which the WARC record carries as its payload digest, the
+ * crawl's digest algorithm when another, and the sha1 of all the response's bytes, head included,
+ * its block digest), so that nothing reads them again but the writers.
  */
 export class ResponseSpill {
   length = 0;
   error?: Error;
   readonly #stream: WriteStream;
   readonly #sha1 = createHash('sha1');
+  readonly #block = createHash('sha1');
   readonly #other?: Hash;
 
   constructor(readonly path: string, readonly algorithm: DigestAlgorithm) {
@@ -25,8 +27,14 @@ export class ResponseSpill {
     if (algorithm !== 'sha1') this.#other = createHash(algorithm);
   }
 
+  /** The response's head, kept in memory: in the block digest only. */
+  digestHead(bytes: Buffer): void {
+    this.#block.update(bytes);
+  }
+
   /** Entity bytes kept in memory before the spill began: digested, not written. */
   digestOnly(bytes: Buffer): void {
+    this.#block.update(bytes);
     this.#sha1.update(bytes);
     this.#other?.update(bytes);
   }
@@ -52,9 +60,10 @@ export class ResponseSpill {
     if (this.error !== undefined) throw this.error;
   }
 
-  /** The entity's digests: sha1 (WARC) and the crawl's algorithm, `algorithm:BASE32`. */
-  digests(): { sha1: string; entity: string } {
+  /** The entity's digests, sha1 (WARC) and the crawl's algorithm, and the sha1 of the whole response (`block`), each `algorithm:BASE32`. */
+  digests(): { sha1: string; entity: string; block: string } {
     const sha1 = `sha1:${base32(this.#sha1.digest())}`;
-    return { sha1, entity: this.#other === undefined ? sha1 : `${this.algorithm}:${base32(this.#other.digest())}` };
+    const block = `sha1:${base32(this.#block.digest())}`;
+    return { sha1, block, entity: this.#other === undefined ? sha1 : `${this.algorithm}:${base32(this.#other.digest())}` };
   }
 }

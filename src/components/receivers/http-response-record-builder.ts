@@ -49,6 +49,8 @@ export class HttpResponseRecordBuilder implements WarcRecordBuilder {
     return {
       type: 'response', targetUri: curi.uri, date: recordDate(curi), contentType: HTTP_RESPONSE_MIMETYPE, fields,
       block: [httpResponseHead(response), ...entity],
+      // The block is the bytes as received: head and entity, digested as they came when kept partly in a file.
+      blockDigest: response.asReceived?.spilled !== undefined ? response.asReceived.blockSha1 : undefined,
     };
   }
 }

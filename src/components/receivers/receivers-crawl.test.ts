@@ -9,6 +9,7 @@ import { REPO_ROOT } from '../../../test/support/run-cli.js';
 import { page, SiteServer } from '../../../test/support/site-server.js';
 import { tempDir } from '../../../test/support/temp-dir.js';
 import { field, httpHeader, parseHttpMessage, readWarcFile, sha1Digest, type WarcRecordRead } from '../../../test/support/warc-reader.js';
+import { checkBlockDigests, type BlockDigestCheck } from '../../../test/support/warcio-block-digests.js';
 import { launchJob } from '../../job/launch-job.js';
 import { withoutBean } from '../../../test/support/without-bean.js';
 
@@ -30,6 +31,8 @@ interface CrawlOutcome {
   readonly warcs: WarcRecordRead[][];
   /** How warcio (a reader sharing no code with ours) sees each file: type and record id of each record. */
   readonly warcio: Array<Array<[string, string]>>;
+  /** warcio's check of each file's block digests. */
+  readonly blockDigests: BlockDigestCheck[];
   /** Files under the run folder's `mirror/`, by path below it. */
   readonly mirror: Record<string, string>;
   readonly files: Record<string, string>;
@@ -48,13 +51,14 @@ async function crawl(sets: readonly string[], beans: string, read: readonly stri
     const warcNames = (await readdir(join(run, 'warcs')).catch(() => [] as string[])).sort();
     const warcs = await Promise.all(warcNames.map((n) => readWarcFile(join(run, 'warcs', n))));
     const warcio = await Promise.all(warcNames.map((n) => warcioView(join(run, 'warcs', n))));
+    const blockDigests = await Promise.all(warcNames.map((n) => checkBlockDigests(join(run, 'warcs', n))));
     const files: Record<string, string> = {};
     for (const f of read) files[f] = await readFile(join(run, f), 'utf8').catch(() => '<missing>');
     const mirror: Record<string, string> = {};
     for (const f of await readdir(join(run, 'mirror'), { recursive: true }).catch(() => [] as string[])) {
       mirror[f] = await readFile(join(run, 'mirror', f), 'utf8').catch(() => '<folder>');
     }
-    return { exitStatus: result.exitStatus, log, warcNames, warcs, warcio, mirror, files };
+    return { exitStatus: result.exitStatus, log, warcNames, warcs, warcio, blockDigests, mirror, files };
   } finally {
     await job.cleanup();
   }
@@ -194,6 +198,16 @@ describe('WARC writing and receivers in a real crawl (integration)', function ()
       const home = records.find((x) => type(x) === 'metadata' && target(x) === `${site.origin}/`)!;
       expect(home.block.toString()).to.match(/^seed:\r\nfetchTimeMs: \d+\r\n/);
       expect(home.block.toString()).to.include(`\r\noutlink: ${site.origin}/a.html L a/@href\r\n`);
+    });
+
+    it('gives every record a WARC-Block-Digest that warcio verifies: warcinfo, response (dns: too), request, metadata', () => {
+      const types = new Set<string>();
+      for (const [i, check] of outcome.blockDigests.entries()) {
+        expect(check.problems, outcome.warcNames[i]).to.deep.equal([]);
+        for (const t of Object.keys(check.types)) types.add(t);
+      }
+      expect([...types].sort()).to.deep.equal(['metadata', 'request', 'response', 'warcinfo']);
+      expect(records.filter((r) => type(r) === 'response' && field(r, 'WARC-Target-URI')!.startsWith('dns:'))).to.have.length.above(0);
     });
 
     it('writes files warcio reads record for record', () => {

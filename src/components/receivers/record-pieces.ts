@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { stat, unlink } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
@@ -5,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { isFileSpan, type FileSpan, type RecordPiece } from '../../model/file-span.js';
 import { GZIP_OPTIONS } from './gzip-members.js';
+import { base32 } from '../../util/base32.js';
 import { waitForDrain } from '../../util/wait-for-drain.js';
 
 let serial = 0;
@@ -30,6 +32,13 @@ export async function* pieceBytes(pieces: readonly RecordPiece[]): AsyncGenerato
     }
     if (read !== p.length) throw new Error(`${p.path}: ${read} bytes where ${p.length} were kept`);
   }
+}
+
+/** `sha1:BASE32` of the pieces' bytes, file spans read in chunks. */
+export async function sha1OfPieces(pieces: readonly RecordPiece[]): Promise<string> {
+  const hash = createHash('sha1');
+  for await (const chunk of pieceBytes(pieces)) hash.update(chunk);
+  return `sha1:${base32(hash.digest())}`;
 }
 
 /** Writes the pieces to a stream in order, waiting for it to drain as it goes. */

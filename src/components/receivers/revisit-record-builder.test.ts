@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CDXIndexer, WARCParser } from 'warcio';
 import { field, httpHeader, parseHttpMessage, readWarcFile, sha1Digest, type WarcRecordRead } from '../../../test/support/warc-reader.js';
+import { checkBlockDigests } from '../../../test/support/warcio-block-digests.js';
 import type { CrawlLogger } from '../../model/crawl-logger.js';
 import { fixedMetadata, type CrawlMetadataInfo } from '../../model/crawl-metadata-info.js';
 import { CrawlUri } from '../../model/crawl-uri.js';
@@ -120,6 +121,8 @@ describe(RevisitRecordBuilder.name, () => {
     expect(errors).to.deep.equal([]);
     const names = await readdir(join(dir, 'warcs'));
     expect(names).to.have.length(1);
+    // Every record, revisits of either profile included, with a block digest warcio verifies.
+    expect((await checkBlockDigests(join(dir, 'warcs', names[0]))).problems).to.deep.equal([]);
     return join(dir, 'warcs', names[0]);
   }
 
@@ -130,7 +133,7 @@ describe(RevisitRecordBuilder.name, () => {
       expect(types(rs)).to.deep.equal(['warcinfo', 'revisit', 'request', 'metadata']);
       const [, revisit, request, metadata] = rs;
       expect(revisit.fields.map(([name]) => name)).to.deep.equal([
-        'WARC-Type', 'WARC-Target-URI', 'WARC-Date', 'WARC-Payload-Digest', 'WARC-IP-Address', 'WARC-Profile', 'WARC-Truncated', 'WARC-Refers-To-Target-URI',
+        'WARC-Type', 'WARC-Target-URI', 'WARC-Date', 'WARC-Block-Digest', 'WARC-Payload-Digest', 'WARC-IP-Address', 'WARC-Profile', 'WARC-Truncated', 'WARC-Refers-To-Target-URI',
         'WARC-Refers-To-Date', 'WARC-Etag', 'WARC-Last-Modified', 'WARC-Record-ID', 'Content-Type', 'Content-Length',
       ]);
       expect(field(revisit, 'WARC-Profile')).to.equal(PROFILE_SERVER_NOT_MODIFIED);
@@ -192,7 +195,7 @@ describe(RevisitRecordBuilder.name, () => {
       expect(types(rs)).to.deep.equal(['warcinfo', 'revisit', 'request', 'metadata']);
       const revisit = rs[1];
       expect(revisit.fields.map(([name]) => name)).to.deep.equal([
-        'WARC-Type', 'WARC-Target-URI', 'WARC-Date', 'WARC-Payload-Digest', 'WARC-IP-Address', 'WARC-Profile', 'WARC-Truncated', 'WARC-Refers-To-Target-URI',
+        'WARC-Type', 'WARC-Target-URI', 'WARC-Date', 'WARC-Block-Digest', 'WARC-Payload-Digest', 'WARC-IP-Address', 'WARC-Profile', 'WARC-Truncated', 'WARC-Refers-To-Target-URI',
         'WARC-Refers-To-Date', 'WARC-Record-ID', 'Content-Type', 'Content-Length',
       ]);
       expect(field(revisit, 'WARC-Profile')).to.equal(PROFILE_IDENTICAL_PAYLOAD_DIGEST);

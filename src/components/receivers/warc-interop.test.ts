@@ -5,8 +5,10 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { WARCRecord, WARCSerializer } from 'warcio';
 import { field, gzipMembers, parseHttpMessage, readWarcFile, sha1Digest } from '../../../test/support/warc-reader.js';
+import { checkBlockDigests } from '../../../test/support/warcio-block-digests.js';
 import { sha1Base32 } from '../../util/sha1-base32.js';
 import { GzipMembers } from './gzip-members.js';
+import { pieceBytes } from './record-pieces.js';
 import { encodeWarcRecord, newRecordId } from './warc-record.js';
 
 /** The test reader against warcio's writer, and against malformed files. */
@@ -41,6 +43,27 @@ describe('the test WARC reader', () => {
     expect(field(read, 'WARC-Payload-Digest')).to.equal(sha1Digest(http.body));
     expect(field(read, 'WARC-Block-Digest')).to.equal(sha1Digest(read.block));
     expect(sha1Base32(http.body)).to.equal(sha1Digest(http.body));
+  });
+
+  it('writes WARC-Block-Digest on every record: computed over the block (a file span read too), or the one the draft brings', async () => {
+    const spanFile = await fileOf('span.bin', Buffer.from('0123456789'));
+    const drafts = [
+      { type: 'resource', targetUri: 'imap://example.org/INBOX;UID=1', date: 0, contentType: 'message/rfc822', fields: [], block: [Buffer.from('Subject: x\r\n\r\nhi')] },
+      { type: 'revisit', targetUri: 'http://example.org/', date: 0, contentType: 'application/http; msgtype=response', fields: [], block: [] },
+      { type: 'response', targetUri: 'http://example.org/big', date: 0, contentType: 'application/http; msgtype=response', fields: [],
+        block: [Buffer.from('HTTP/1.1 200 OK\r\n\r\nab'), { path: spanFile, start: 2, length: 5 }] },
+    ] as const;
+    const bytes: Buffer[] = [];
+    for (const d of drafts) for await (const b of pieceBytes(await encodeWarcRecord(d, newRecordId(), undefined))) bytes.push(b);
+    const given = await encodeWarcRecord({ ...drafts[0], blockDigest: 'sha1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }, newRecordId(), undefined);
+    const path = await fileOf('digests.warc', ...bytes);
+    const records = await readWarcFile(path);
+    expect(records.map((r) => field(r, 'WARC-Block-Digest'))).to.deep.equal([
+      sha1Digest(Buffer.from('Subject: x\r\n\r\nhi')), sha1Digest(Buffer.alloc(0)), sha1Digest(Buffer.from('HTTP/1.1 200 OK\r\n\r\nab23456')),
+    ]);
+    expect(field(records[2], 'WARC-Block-Digest')).to.match(/^sha1:[A-Z2-7]{32}$/);
+    expect((await checkBlockDigests(path)).problems).to.deep.equal([]);
+    expect(Buffer.concat(given as Buffer[]).toString('latin1')).to.contain('\r\nWARC-Block-Digest: sha1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\r\n');
   });
 
   it('finds each gzip member and its offset', async () => {

@@ -96,7 +96,7 @@ describe(WarcWriterProcessor.name, () => {
       expect(field(response, 'WARC-IP-Address')).to.equal('127.0.0.1');
       expect(field(response, 'Content-Type')).to.equal('application/http; msgtype=response');
       expect(response.fields.map(([name]) => name)).to.deep.equal([
-        'WARC-Type', 'WARC-Target-URI', 'WARC-Date', 'WARC-Payload-Digest', 'WARC-IP-Address', 'WARC-Record-ID', 'Content-Type', 'Content-Length',
+        'WARC-Type', 'WARC-Target-URI', 'WARC-Date', 'WARC-Block-Digest', 'WARC-Payload-Digest', 'WARC-IP-Address', 'WARC-Record-ID', 'Content-Type', 'Content-Length',
       ]);
       const http = parseHttpMessage(response.block);
       expect(http.startLine).to.equal('HTTP/1.1 200 Fine');

@@ -29,7 +29,7 @@ export const warcWriterProcessorComponent = defineComponent({
     'above 0 the record builders of `chain` write, in order, linked by WARC-Concurrent-To: a `response` for a dns: lookup; ' +
     'for HTTP the response as received, the request (when the fetcher kept it) and a metadata record; a `resource` for a mail message (imap:). A response is ' +
     'stored byte for byte as it came off the connection, as Heritrix stores it: its chunk framing and content coding ' +
-    'kept, its payload digest over the entity so stored (the digest crawl.log shows). Each record is its own gzip member. ' +
+    'kept, its payload digest over the entity so stored (the digest crawl.log shows). Every record has a WARC-Block-Digest (sha1 of its block). Each record is its own gzip member. ' +
     'Files are written as `….warc.gz.open` and renamed when closed; a file is closed once it reaches ' +
     'maxFileSizeBytes. URIs with a status of 0 or less are not written (annotation `unwritten:status`). The file name and ' +
     'offset of a URI\'s records go to its extra info (crawl.log with logExtraInfo).',

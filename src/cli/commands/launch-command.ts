@@ -2,7 +2,7 @@ import { isAbsolute, join, relative } from 'node:path';
 import { formatDiagnostic } from '../../util/diagnostic.js';
 import { INTERRUPTED, type CrawlControl } from '../../model/crawl-control.js';
 import { defineCommand } from '../cli-command.js';
-import { EXIT_NO_SEED_CRAWLED } from '../../util/exit-codes.js';
+import { EXIT_NO_SEED_CRAWLED, exitCodesSentence } from '../../util/exit-codes.js';
 import type { Output } from '../output.js';
 import { progressLine, reportProgress } from '../progress-reporter.js';
 import { SET_OPTION } from '../set-option.js';
@@ -33,9 +33,8 @@ export const launchCommand = defineCommand({
   summary: 'Verify a job, then crawl it to the end here, with live progress.',
   details: 'Refuses a job with errors. Writes JOB/runs/<timestamp>/ (JOB/latest points at it). A run '
     + 'that did not finish (killed, Ctrl-C) is resumed, unless --fresh or --checkpoint says where to '
-    + 'start instead. Ctrl-C (or SIGTERM) stops cleanly, to be resumed; twice quits at once. Exit codes: '
-    + '0 finished (a limit included), 3 finished but not one seed could be crawled, 4 interrupted '
-    + '(the next launch resumes), 5 ended by terminate, 1 could not start or failed, 2 usage error.',
+    + 'start instead. Ctrl-C (or SIGTERM) stops cleanly, to be resumed; twice quits at once. '
+    + exitCodesSentence(),
   async run({ operands: [job], options }, io) {
     if (options.checkpoint !== undefined && options.fresh) throw new UsageError('--checkpoint and --fresh cannot go together: a checkpoint is a run to resume');
     return launch(job, options.set, io, {

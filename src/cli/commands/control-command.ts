@@ -4,6 +4,7 @@ import { jobStatus, type JobStatus } from '../../job/job-status.js';
 import { locateBeanFile } from '../../job/locate-bean-file.js';
 import { BeancrawlError } from '../../util/beancrawl-error.js';
 import { crawlExitCode, EXIT_ERROR, EXIT_OK } from '../../util/exit-codes.js';
+import { formatDuration } from '../../util/format-duration.js';
 import { defineCommand } from '../cli-command.js';
 import type { Output } from '../output.js';
 
@@ -66,8 +67,7 @@ export function describeStatus(s: JobStatus, after: string = 'status', ending?: 
   const c = s.counts;
   const lines = [`state: ${s.state}${after === 'status' ? '' : ` (after ${after})`}${s.running ? endingNote(ending) : lastRunNote(s)}`];
   if (c) {
-    const secs = c.elapsedMs / 1000;
-    lines.push(`elapsed: ${secs.toFixed(0)} s; documents: ${c.documents} (${(s.rates?.averageDocumentsPerSecond ?? 0).toFixed(1)}/s); ${(c.bytes / 1048576).toFixed(1)} MiB`);
+    lines.push(`elapsed: ${formatDuration(c.elapsedMs)}; documents: ${c.documents} (${(s.rates?.averageDocumentsPerSecond ?? 0).toFixed(1)}/s); ${(c.bytes / 1048576).toFixed(1)} MiB`);
     const recent = s.rates?.lastMinute;
     if (recent && recent.seconds >= 1) lines.push(`rate over the last ${recent.seconds.toFixed(0)} s: ${recent.documentsPerSecond.toFixed(1)} documents/s, ${(recent.bytesPerSecond / 1024).toFixed(1)} KiB/s`);
     lines.push(`URIs: ${c.discovered} discovered, ${c.queued} queued, ${s.queues?.inProcess ?? 0} in process, ${c.downloaded} succeeded, ${c.failed} failed, ${c.disregarded} disregarded`);

@@ -4,7 +4,7 @@ import { INTERRUPTED, type CrawlControl } from '../../model/crawl-control.js';
 import { defineCommand } from '../cli-command.js';
 import { EXIT_NO_SEED_CRAWLED, exitCodesSentence } from '../../util/exit-codes.js';
 import type { Output } from '../output.js';
-import { progressLine, reportProgress } from '../progress-reporter.js';
+import { reportProgress, summaryLines } from '../progress-reporter.js';
 import { SET_OPTION } from '../set-option.js';
 import { UsageError } from '../usage-error.js';
 
@@ -90,7 +90,7 @@ async function launch(target: string, sets: readonly string[], io: Output, flags
     });
     stopProgress();
     const progress = result.controller.progress();
-    io.out(`${result.exitStatus}: ${progressLine(progress)}`);
+    for (const line of summaryLines(result.exitStatus, progress)) io.out(line);
     if (progress.delta) io.out(`delta: ${progress.delta.new} new, ${progress.delta.changed} changed, ${progress.delta.unchanged} unchanged, ${progress.delta.deleted} deleted`);
     for (const { what, path } of result.outputs) io.out(`${what}: ${shown(path)}`);
     const code = result.exitCode;

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 
 /** What the build reads: sources and tests (compiled into dist/), its configuration and the locked dependencies. */
 const INPUTS = ['src', 'test', 'tsconfig.json', 'package.json', 'package-lock.json'];
-/** Written once a build succeeds: the digest of the inputs it was built from. */
+/** Written as a build's last step (`--stamp`): the digest of the inputs it was built from. */
 const STAMP = join('dist', '.build-inputs');
 /** What a built package runs (bin/beancrawl.js). */
 const BUILT = join('dist', 'beancrawl.cjs');
@@ -20,7 +20,10 @@ const BUILT = join('dist', 'beancrawl.cjs');
 const root = fileURLToPath(new URL('..', import.meta.url));
 const digest = inputsDigest(root);
 const stamp = join(root, STAMP);
-if (existsSync(join(root, BUILT)) && existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === digest) {
+if (process.argv[2] === '--stamp') {
+  // The build's last step (npm run build, however it is run: npm test's pretest too): dist/ is these sources'.
+  writeFileSync(stamp, `${digest}\n`);
+} else if (existsSync(join(root, BUILT)) && existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === digest) {
   process.stderr.write(`beancrawl: dist/ is built from these sources (${STAMP}); not built again\n`);
 } else {
   process.stderr.write('beancrawl: building dist/ (tsc, then the bundle: 15–40 s)…\n');
@@ -32,7 +35,6 @@ if (existsSync(join(root, BUILT)) && existsSync(stamp) && readFileSync(stamp, 'u
     ? spawnSync(process.execPath, [npm, 'run', 'build', '--silent'], { cwd: root, stdio: 'inherit' })
     : spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
   if (built.status !== 0) process.exit(built.status ?? 1);
-  writeFileSync(stamp, `${digest}\n`);
   process.stderr.write('beancrawl: built\n');
 }
 

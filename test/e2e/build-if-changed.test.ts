@@ -5,12 +5,13 @@ import { join } from 'node:path';
 import { REPO_ROOT } from '../support/run-cli.js';
 import { tempDir } from '../support/temp-dir.js';
 
-/** A package like beancrawl's, whose build counts its runs in builds.txt and fails while src/fail exists. */
+/** A package like beancrawl's, whose build counts its runs in builds.txt, fails while src/fail exists, and stamps dist/ as its last step. */
 const BUILD = `const fs = require('node:fs');
 if (fs.existsSync('src/fail')) process.exit(3);
 fs.appendFileSync('builds.txt', 'built\\n');
 fs.mkdirSync('dist', { recursive: true });
 fs.writeFileSync('dist/beancrawl.cjs', '');
+require('node:child_process').execFileSync(process.execPath, ['scripts/build-if-changed.mjs', '--stamp']);
 `;
 
 function prepare(dir: string): Promise<{ code: number | null; stderr: string }> {
@@ -29,6 +30,8 @@ describe('npm\'s prepare (scripts/build-if-changed.mjs)', function () {
   it('is what package.json runs as prepare', async () => {
     const pkg = JSON.parse(await readFile(join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
     expect(pkg.scripts.prepare).to.equal('node scripts/build-if-changed.mjs');
+    // The build's last step stamps dist/, however it is run (npm test's pretest cleans and builds too).
+    expect(pkg.scripts.build).to.match(/ && node scripts\/build-if-changed\.mjs --stamp$/);
   });
 
   it('builds when dist/ is missing or its sources changed, says so on stderr, and otherwise starts nothing (npx in a clone runs prepare)', async () => {

@@ -1,3 +1,4 @@
+import { exitCodesSentence } from '../util/exit-codes.js';
 import { VERSION } from '../util/version.js';
 import type { CliCommand, CliOption } from './cli-command.js';
 import { COMMANDS, PLANNED_COMMANDS } from './command-table.js';
@@ -26,7 +27,7 @@ export function helpText(): string {
     ...optionLines({ debug: { description: 'show stack traces of internal errors (with any command)' } }),
     '',
     ...(PLANNED_COMMANDS.length ? [`Not in this version yet: ${PLANNED_COMMANDS.join(', ')}.`, ''] : []),
-    'Exit codes: 0 success, 1 configuration or crawl error, 2 usage error.',
+    ...wrap(exitCodesSentence().split(' '), '', ''),
   );
   return `${lines.join('\n')}\n`;
 }

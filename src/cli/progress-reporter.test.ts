@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { CrawlProgress } from '../model/crawl-control.js';
-import { fitted, progressHints } from './progress-reporter.js';
+import { fitted, progressHints, progressLine, summaryLines } from './progress-reporter.js';
 
 function progress(frontier: Partial<CrawlProgress['frontier']>, queues: Partial<CrawlProgress['frontier']['queues']> = {}): CrawlProgress {
   return {
@@ -37,5 +37,24 @@ describe('the live progress line', () => {
     expect(fitted('a'.repeat(100), 40)).to.have.length(39);
     expect(fitted('short', 40)).to.equal('short');
     expect(fitted('no width known', undefined)).to.equal('no width known');
+  });
+});
+
+describe('the summary a launch ends with', () => {
+  const ended: CrawlProgress = { ...progress({ succeeded: 5, failed: 1, queued: 3 }), state: 'FINISHED', elapsedMs: 594_900 };
+
+  it('says finished only of a run that finished, and what the next launch does of one that did not', () => {
+    expect(summaryLines('FINISHED', ended)).to.deep.equal(['FINISHED: 0.0 URIs/s, 3 queued, 5 downloaded, 1 failed, 0 disregarded, 0.0 MiB, 9 min 55 s']);
+    expect(summaryLines('INTERRUPTED', ended)).to.deep.equal([
+      'INTERRUPTED: 0.0 URIs/s, 3 queued, 5 downloaded, 1 failed, 0 disregarded, 0.0 MiB, 9 min 55 s',
+      'not finished: interrupted (Ctrl-C or SIGTERM); the next launch resumes it',
+    ]);
+    expect(summaryLines('ABORTED', ended)[1]).to.equal('not finished: ended by the operator (terminate); the next launch starts a new run');
+    expect(summaryLines('FINISHED_DOCUMENT_LIMIT', ended)[1]).to.equal('finished: its document limit was reached');
+    for (const status of ['INTERRUPTED', 'ABORTED', 'FINISHED_ABNORMAL']) expect(summaryLines(status, ended).join('\n')).to.not.match(/: finished|^finished/m);
+  });
+
+  it('writes the time taken as the rest of beancrawl does', () => {
+    expect(progressLine({ ...ended, state: 'RUNNING', elapsedMs: 41_968 })).to.match(/, 42 s$/);
   });
 });

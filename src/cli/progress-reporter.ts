@@ -1,21 +1,31 @@
+import { describeRunEnd } from '../engine/reporting/describe-run-end.js';
 import type { CrawlControl, CrawlProgress } from '../model/crawl-control.js';
+import { formatDuration } from '../util/format-duration.js';
 import { RecentRates } from '../job/recent-rates.js';
 import type { Output } from './output.js';
 
-/** One progress line: rate, queued, downloaded, failures, elapsed. */
+/** One progress line: the crawl's state, then its counts. */
 export function progressLine(p: CrawlProgress): string {
+  return `${p.state.toLowerCase()}: ${progressCounts(p)}`;
+}
+
+/** Rate, queued, downloaded, failures, bytes, elapsed: what the progress line and the summary count. */
+export function progressCounts(p: CrawlProgress): string {
   const secs = p.elapsedMs / 1000;
   const done = p.frontier.succeeded + p.frontier.failed + p.frontier.disregarded;
   const rate = secs > 0 ? done / secs : 0;
-  return `${p.state.toLowerCase()}: ${rate.toFixed(1)} URIs/s, ${p.frontier.queued} queued, ${p.frontier.succeeded} downloaded, ` +
-    `${p.frontier.failed} failed, ${p.frontier.disregarded} disregarded, ${(p.bytes / 1048576).toFixed(1)} MiB, ${secs.toFixed(0)} s`;
+  return `${rate.toFixed(1)} URIs/s, ${p.frontier.queued} queued, ${p.frontier.succeeded} downloaded, ` +
+    `${p.frontier.failed} failed, ${p.frontier.disregarded} disregarded, ${(p.bytes / 1048576).toFixed(1)} MiB, ${formatDuration(p.elapsedMs)}`;
 }
 
-/** `3 min`, `45 s`, `2 h 5 min`. */
-function duration(seconds: number): string {
-  if (seconds < 90) return `${Math.max(1, Math.round(seconds))} s`;
-  const minutes = Math.round(seconds / 60);
-  return minutes < 90 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+/**
+ * The summary `launch` prints as the crawl ends: its exit status and counts, then, for a run that
+ * did not simply finish, how it ended and what the next launch does.
+ */
+export function summaryLines(exitStatus: string, p: CrawlProgress): string[] {
+  const lines = [`${exitStatus}: ${progressCounts(p)}`];
+  if (exitStatus !== 'FINISHED') lines.push(describeRunEnd(exitStatus));
+  return lines;
 }
 
 /**
@@ -27,7 +37,7 @@ export function progressHints(p: CrawlProgress, recentUrisPerSecond: number | un
   const hints: string[] = [];
   const { queues } = p.frontier;
   if (p.state === 'RUNNING' && p.frontier.queued > 0 && recentUrisPerSecond !== undefined && recentUrisPerSecond > 0) {
-    hints.push(`about ${duration(p.frontier.queued / recentUrisPerSecond)} for the URIs queued, at the last minute's rate`);
+    hints.push(`about ${formatDuration(Math.max(1000, (p.frontier.queued / recentUrisPerSecond) * 1000), 'minute')} for the URIs queued, at the last minute's rate`);
   }
   const retrying = queues.retrying ?? 0;
   const nextRetry = retrying > 0 && queues.nextRetryAt !== undefined ? `, the next at ${clockTime(queues.nextRetryAt)}` : '';

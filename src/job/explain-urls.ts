@@ -7,6 +7,11 @@ import type { Processor } from '../model/processor.js';
 import type { ProcessorChain } from '../model/processor-chain.js';
 import { CandidateAdmission } from '../engine/candidate-admission.js';
 import type { DispositionProcessor } from '../engine/disposition-processor.js';
+import { hostKeyOf } from '../components/fetch/host-key-of.js';
+import { httpUrlOf } from '../components/fetch/http-url-of.js';
+import { describeRobotsVerdict, robotsVerdict } from '../components/fetch/robots-verdict.js';
+import type { CrawlMetadataInfo } from '../model/crawl-metadata-info.js';
+import type { ServerCache } from '../model/server-cache.js';
 import type { Sheet } from '../sheets/sheet.js';
 import type { SheetOverlaysManager } from '../sheets/sheet-overlays-manager.js';
 import { formatLocation } from '../util/source-location.js';
@@ -68,6 +73,12 @@ export function explainerFor(resolved: ResolvedGraph, get: <T>(id: string) => T,
       return bean instanceof Configurable ? (bean.config as Record<string, unknown>) : resolvedConfig;
     },
   };
+  // robots.txt is known to a running crawl only: what its ServerCache holds, read as its precondition enforcer reads it.
+  if (from === 'running-crawl') {
+    const serverCache = resolved.beans.find((b) => b.descriptor.kinds.includes('ServerCache'))?.id;
+    const metadata = resolved.beans.find((b) => b.descriptor.kinds.includes('CrawlMetadata'))?.id;
+    if (serverCache && metadata) parts.robots = { serverCache: get<ServerCache>(serverCache), metadata: get<CrawlMetadataInfo>(metadata) };
+  }
   return (urls) => urls.map((url) => explainOne(url, parts));
 }
 
@@ -81,12 +92,13 @@ interface Parts {
   disposition?: DispositionProcessor;
   resolved: ResolvedGraph;
   baseOf: (beanId: string) => Readonly<Record<string, unknown>>;
+  /** The running crawl's ServerCache and metadata (user agent, robots policy). */
+  robots?: { serverCache: ServerCache; metadata: CrawlMetadataInfo };
 }
 
 function explainOne(url: string, p: Parts): Explanation {
   const normalized = normalizeUrl(url);
-  const robots = 'no cached robots.txt verdict: robots.txt is fetched during a crawl and not kept between runs yet';
-  if (!normalized) return { url, from: p.from, normalized, rules: [], sheets: [], overrides: [], robots };
+  if (!normalized) return { url, from: p.from, normalized, rules: [], sheets: [], overrides: [], robots: 'does not apply (not a crawlable URL)' };
   const curi = new CrawlUri(normalized, { isSeed: false, hopsPath: 'L' });
   curi.judgedOnly = true;
   // The crawl's own path: the sheets and the candidate chain as admission runs them (a chain is synchronous without I/O).
@@ -100,6 +112,7 @@ function explainOne(url: string, p: Parts): Explanation {
   const last = [...rules].reverse().find((r) => r.decision !== 'NONE');
   const decision = p.scope ? { decision: p.scope.decisionFor(curi), rule: last?.rule, index: last?.index } : undefined;
   const d = p.disposition?.politenessFor(curi);
+  const robots = robotsOf(curi, p);
   const divertedTo = curi.fetchStatus === FetchStatus.BLOCKED_BY_CUSTOM_PROCESSOR
     ? curi.annotations.find((a) => a.startsWith('to:'))?.slice(3) : undefined;
   return {
@@ -107,6 +120,19 @@ function explainOne(url: string, p: Parts): Explanation {
     cost: curi.queueKey ? curi.cost : undefined, rules, decision, divertedTo, sheets: p.manager?.explain(curi) ?? [], overrides: overridesOf(curi, p.baseOf), robots,
     politeness: d ? { minDelayMs: d.minDelayMs, maxDelayMs: d.maxDelayMs, delayFactor: d.delayFactor, respectCrawlDelayUpToSeconds: d.respectCrawlDelayUpToSeconds } : undefined,
   };
+}
+
+/**
+ * What robots.txt says of the URI: a running crawl's verdict, from its ServerCache under the key its
+ * precondition enforcer and fetcher use (`host:port` when the port is not the scheme's).
+ */
+function robotsOf(curi: CrawlUri, p: Parts): string {
+  const url = httpUrlOf(curi);
+  if (url === undefined) return 'does not apply (not an http or https URL)';
+  if (!p.robots) return 'not known here: a running crawl fetches robots.txt before the first URI of each server (explain while the crawl runs to see its verdict)';
+  const key = hostKeyOf(url);
+  const { userAgent, robotsPolicyName } = p.robots.metadata.forUri(curi);
+  return describeRobotsVerdict(robotsVerdict(p.robots.serverCache.peek?.(key), robotsPolicyName, userAgent, curi.uri), key, userAgent);
 }
 
 /** Every overlayable value the URI's sheets change, with the sheet and the place it was written. */

@@ -9,8 +9,8 @@ import type { JobStatus } from '../wire/job-status.js';
 
 /**
  * A job as `status --json`, `jobs --json` and the service's API show it: one shape (src/wire), made here.
- * `state` is the controller's (RUNNING, PAUSED, STOPPING…) while a crawl runs; otherwise how the
- * last run ended: FINISHED (its exit status says how), UNFINISHED (killed or interrupted: the next
+ * `state` is the controller's (RUNNING, PAUSED, STOPPING…) while a crawl runs (STOPPING too once its
+ * socket has closed, until its process has written how the run ended); otherwise how the last run ended: FINISHED (its exit status says how), UNFINISHED (killed or interrupted: the next
  * launch resumes it) or NEW (never launched).
  */
 export type { JobStatus };
@@ -37,6 +37,10 @@ export async function jobStatus(jobDir: string): Promise<JobStatus> {
       busyWorkers: p.busyWorkers, alert: p.alert, recentAlerts: p.recentAlerts,
     };
   }
+  // Its socket closed, a crawl still stops its beans and writes its record: it has not ended yet.
+  if (lastRun && lastRun.endedAt === undefined && isAlive(lastRun.pid)) {
+    return { ...base, running: true, state: 'STOPPING', availableActions: [], counts: lastRun.counts };
+  }
   const ended = lastRun?.endedAt !== undefined && lastRun.exitStatus !== 'INTERRUPTED' && lastRun.exitStatus !== 'FINISHED_ABNORMAL';
   const state = lastRun === undefined ? 'NEW' : ended ? 'FINISHED' : 'UNFINISHED';
   const counts = lastRun?.counts;
@@ -44,6 +48,21 @@ export async function jobStatus(jobDir: string): Promise<JobStatus> {
     ...base, running: false, state, availableActions: ['launch'], counts,
     rates: counts && { averageDocumentsPerSecond: counts.elapsedMs > 0 ? counts.documents / (counts.elapsedMs / 1000) : 0 },
   };
+}
+
+/**
+ * Whether the process that wrote a run's record still runs (another than this one: a launch in this
+ * process that left no end in its record was cut short, as a killed one).
+ */
+function isAlive(pid: number | undefined): boolean {
+  if (pid === undefined || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    // EPERM: it runs, as another user.
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 function queueCounts(queues: object, inProcess: number): Record<string, number> {

@@ -12,6 +12,9 @@ import type { CompoundListing } from './compound.js';
 import type { MailAttributes } from './mail-attributes.js';
 import type { ExtractedDocument } from './extracted-document.js';
 
+/** A server's robots.txt: its root's /robots.txt, no query. */
+const ROBOTS_TXT = /^https?:\/\/[^/?#]+\/robots\.txt$/i;
+
 /** What a URI carries through the frontier's queues (and onto disk); everything else is per fetch. */
 export interface QueuedUri {
   readonly uri: string;
@@ -241,6 +244,11 @@ export class CrawlUri {
 
   get lastHop(): Hop | '' {
     return this.hopsPath.slice(-1) as Hop | '';
+  }
+
+  /** Whether it is a server's /robots.txt, fetched as the prerequisite of the server's other URIs. */
+  get isRobotsPrerequisite(): boolean {
+    return this.hopsPath.endsWith('P') && ROBOTS_TXT.test(this.uri);
   }
 
   /** Total hops from the seed. */

@@ -33,6 +33,8 @@ export interface HostState {
 export interface ServerCache {
   /** The state of a host, created empty on first use. Keyed by lower-cased `host` or `host:port`. */
   host(hostPort: string): HostState;
+  /** The state of a host as known now, without making one (`explain` asks; nothing changes). */
+  peek?(hostPort: string): HostState | undefined;
   /**
    * For a cache that workers share (RedisServerCache): brings in what others learnt of these keys
    * when this process does not know them yet; undefined when there is nothing to wait for.

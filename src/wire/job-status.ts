@@ -42,7 +42,7 @@ export interface RunCounts {
 /**
  * `runs/<timestamp>/run.json`: one launch of a job, written when it starts (no `endedAt`) and
  * again when it ends. A record without `endedAt` whose job does not answer on its control socket
- * is a launch that was killed: the next launch resumes it.
+ * and whose process (`pid`) has gone is a launch that was killed: the next launch resumes it.
  */
 export interface RunRecord {
   /** The run folder, relative to the job folder (`runs/<timestamp>`). */
@@ -62,8 +62,8 @@ export interface RunRecord {
 
 /**
  * A job as `status --json`, `jobs --json` and the service's API show it: one shape, made here.
- * `state` is the controller's (RUNNING, PAUSED, STOPPING…) while a crawl runs; otherwise how the
- * last run ended: FINISHED (its exit status says how), UNFINISHED (killed or interrupted: the next
+ * `state` is the controller's (RUNNING, PAUSED, STOPPING…) while a crawl runs (STOPPING too once its
+ * socket has closed, until its process has written how the run ended); otherwise how the last run ended: FINISHED (its exit status says how), UNFINISHED (killed or interrupted: the next
  * launch resumes it) or NEW (never launched).
  */
 export interface JobStatus {

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { COMMANDS, PLANNED_COMMANDS } from '../../src/cli/command-table.js';
 import { usageLine } from '../../src/cli/help-text.js';
+import { EXIT_CODES, exitCodesSentence } from '../../src/util/exit-codes.js';
 import { REPO_ROOT, runCli } from '../support/run-cli.js';
 
 /** The first cell of each row of the README's "Command line" table, read as a usage line. */
@@ -31,5 +32,22 @@ describe('the commands as documented', () => {
     expect(r.code).to.equal(0);
     const help = r.stdout.replace(/\s+/g, ' ');
     for (const c of COMMANDS) expect(help).to.contain(`beancrawl ${usageLine(c)} ${c.summary}`);
+  });
+
+  it('the README\'s exit codes are src/util/exit-codes.ts\'s, each with its meaning, and no other', async () => {
+    const readme = await readFile(join(REPO_ROOT, 'README.md'), 'utf8');
+    const section = /^Exit codes, the same for every command.*\n\n((?:\|.*\n)+)/m.exec(readme)?.[1] ?? '';
+    const rows = [...section.matchAll(/^\| (\d+) \| (.*) \|$/gm)].map((m) => ({ code: Number(m[1]), meaning: m[2] }));
+    expect(rows, 'README.md "Exit codes" against src/util/exit-codes.ts').to.deep.equal(EXIT_CODES.map(({ code, meaning }) => ({ code, meaning })));
+  });
+
+  it('beancrawl --help and beancrawl help launch list every exit code', async () => {
+    for (const args of [['--help'], ['help', 'launch']]) {
+      const r = await runCli(args);
+      expect(r.code, r.stderr).to.equal(0);
+      const help = r.stdout.replace(/\s+/g, ' ');
+      expect(help, `beancrawl ${args.join(' ')}`).to.contain(exitCodesSentence());
+      for (const { code, brief } of EXIT_CODES) expect(help).to.contain(`${code} ${brief}`);
+    }
   });
 });

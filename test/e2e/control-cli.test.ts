@@ -90,10 +90,12 @@ describe('beancrawl status, pause, unpause and terminate (the binary)', function
       await whileRunning(() => gate.held === 1, 'a page to be asked for after unpause');
 
       // terminate lets the fetch in flight finish, then the crawl ends.
-      await control('terminate');
+      // Said as it is: the crawl stops, and its run ends ABORTED, not to be resumed.
+      expect(await control('terminate')).to.match(/^state: STOPPING \(after terminate\) \(the run ends ABORTED, exit code 5, once the URIs in flight finish; the next launch starts a new run\)\n/);
       gate.open();
       expect(await exited, crawlOutput()).to.equal(5); // ended by terminate
-      expect(stdout).to.match(/^ABORTED: /);
+      expect(stdout).to.match(/^ABORTED: .*\nnot finished: ended by the operator \(terminate\); the next launch starts a new run\n/);
+      expect(await control('status')).to.match(/^state: FINISHED \(not running; last run runs\/\d+ ended \S+ with ABORTED, exit code 5\)\n/);
       expect(site.requests.length).to.be.below(42);
 
       // terminate ends the run for good: the next launch is a new run from the seeds, not a resumed one.

@@ -4,6 +4,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sendControl } from '../../src/job/control-socket.js';
 import { parseCrawlLog } from '../support/crawl-job.js';
+import { ResponseGate } from '../support/response-gate.js';
 import { BIN, runCli } from '../support/run-cli.js';
 import { page, SiteServer } from '../support/site-server.js';
 import { tempDir } from '../support/temp-dir.js';
@@ -17,6 +18,7 @@ interface Explained {
   sheets: Array<{ sheet: string }>;
   overrides: Array<{ property: string; value: unknown; base: unknown; at?: string }>;
   politeness: { minDelayMs: number };
+  robots: string;
 }
 
 /** A sheet that slows the site's /in/ URLs (disposition.minDelayMs 50), in the job's sheets folder. */
@@ -152,6 +154,50 @@ describe('beancrawl explain (the binary)', function () {
       expect(after.map((e) => e.from)).to.deep.equal(['configuration', 'configuration']);
       expect(after[1].politeness.minDelayMs).to.equal(7);
       expect(site.requests.filter((r) => r.path !== '/robots.txt')).to.have.length(0);
+    } finally {
+      if (crawl && crawl.exitCode === null) crawl.kill('SIGKILL'); // a failed assertion must not leave it running
+      await site.close();
+      await work.cleanup();
+    }
+  });
+
+  it('gives the running crawl\'s robots.txt verdict for a server it fetched robots.txt of (a host:port key), and says which are not known yet', async () => {
+    // The home page is held: the crawl has read robots.txt, and runs until the test lets it end.
+    const gate = new ResponseGate();
+    const site = await SiteServer.start({
+      '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nDisallow: /private/\n' },
+      '/': gate.route(page('home')),
+    });
+    const work = await tempDir();
+    let crawl: ReturnType<typeof spawn> | undefined;
+    try {
+      const job = join(work.dir, 'job');
+      const created = await runCli(['create', job, '--seed', `${site.origin}/`, '--contact', 'https://example.org/contact']);
+      expect(created.code, created.stderr).to.equal(0);
+      crawl = spawn(process.execPath, [BIN, 'launch', job, '--set', 'fetchHttp.soTimeoutMs=120000'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      crawl.stdout!.setEncoding('utf8').on('data', (d: string) => (output += d));
+      crawl.stderr!.setEncoding('utf8').on('data', (d: string) => (output += d));
+      const exited = new Promise<number | null>((resolve) => crawl!.on('close', resolve));
+      await until(() => crawl!.exitCode !== null || gate.held === 1, 'the home page to be asked for, after robots.txt');
+      expect(crawl.exitCode, `the crawl exited before it asked for the home page:\n${output}`).to.equal(null);
+
+      const r = await runCli(['explain', job, `${site.origin}/private/x.html`, `${site.origin}/open.html`, 'http://elsewhere.example/', '--json']);
+      expect(r.code, r.stderr).to.equal(0);
+      const [closed, open, unknown] = JSON.parse(r.stdout) as Explained[];
+      expect(closed.from).to.equal('running-crawl');
+      const key = new URL(site.origin).host;
+      expect(closed.robots).to.match(new RegExp(`^disallows it for "[^"]*beancrawl[^"]*" \\(robots\\.txt of ${key.replace(/\./g, '\\.')}, fetched \\d{4}-`));
+      expect(open.robots).to.match(/^allows it for /);
+      expect(unknown.robots).to.equal('not fetched yet from elsewhere.example: the crawl fetches it before the first URI of that server');
+      expect(r.stdout).to.not.contain('no cached robots.txt verdict');
+
+      expect((await runCli(['terminate', job])).code).to.equal(0);
+      gate.open();
+      expect(await exited, output).to.equal(5);
+      // Not running: the configuration on disk cannot know, and says so.
+      const after = await runCli(['explain', job, `${site.origin}/private/x.html`, '--json']);
+      expect((JSON.parse(after.stdout) as Explained[])[0].robots).to.match(/^not known here: a running crawl fetches robots\.txt/);
     } finally {
       if (crawl && crawl.exitCode === null) crawl.kill('SIGKILL'); // a failed assertion must not leave it running
       await site.close();

@@ -3,7 +3,8 @@ import { controlSocketPath, sendControl, type ControlCommand } from '../../job/c
 import { jobStatus, type JobStatus } from '../../job/job-status.js';
 import { locateBeanFile } from '../../job/locate-bean-file.js';
 import { BeancrawlError } from '../../util/beancrawl-error.js';
-import { EXIT_ERROR, EXIT_OK } from '../../util/exit-codes.js';
+import { crawlExitCode, EXIT_ERROR, EXIT_OK } from '../../util/exit-codes.js';
+import { formatDuration } from '../../util/format-duration.js';
 import { defineCommand } from '../cli-command.js';
 import type { Output } from '../output.js';
 
@@ -35,6 +36,7 @@ async function control(command: ControlCommand, target: string, json: boolean, i
     return EXIT_OK;
   }
   let checkpoint: string | undefined;
+  let ending: string | undefined;
   if (command !== 'status') {
     // A checkpoint copies the whole state: it may take a while on a large crawl.
     const reply = await sendControl(jobDir, command, command === 'checkpoint' ? 3_600_000 : 5000).catch(() => {
@@ -45,23 +47,27 @@ async function control(command: ControlCommand, target: string, json: boolean, i
       return EXIT_ERROR;
     }
     checkpoint = reply.checkpoint;
+    // The exit status the crawl took on as it was told to end (ABORTED), which its run ends with.
+    if (command === 'terminate') ending = typeof reply.progress?.exitStatus === 'string' ? reply.progress.exitStatus : 'ABORTED';
   }
   const status = await jobStatus(jobDir);
   if (json) io.out(JSON.stringify(checkpoint ? { ...status, checkpoint } : status, null, 2));
   else {
-    io.out(describeStatus(status, command));
+    io.out(describeStatus(status, command, ending));
     if (checkpoint) io.out(`checkpoint: ${checkpoint}`);
   }
   return EXIT_OK;
 }
 
-/** The status as lines of text: the running crawl's, or how the last run ended. */
-export function describeStatus(s: JobStatus, after: string = 'status'): string {
+/**
+ * The status as lines of text: the running crawl's, or how the last run ended. `ending`: the exit
+ * status a crawl told to end takes on, said while it still stops.
+ */
+export function describeStatus(s: JobStatus, after: string = 'status', ending?: string): string {
   const c = s.counts;
-  const lines = [`state: ${s.state}${after === 'status' ? '' : ` (after ${after})`}${s.running ? '' : lastRunNote(s)}`];
+  const lines = [`state: ${s.state}${after === 'status' ? '' : ` (after ${after})`}${s.running ? endingNote(ending) : lastRunNote(s)}`];
   if (c) {
-    const secs = c.elapsedMs / 1000;
-    lines.push(`elapsed: ${secs.toFixed(0)} s; documents: ${c.documents} (${(s.rates?.averageDocumentsPerSecond ?? 0).toFixed(1)}/s); ${(c.bytes / 1048576).toFixed(1)} MiB`);
+    lines.push(`elapsed: ${formatDuration(c.elapsedMs)}; documents: ${c.documents} (${(s.rates?.averageDocumentsPerSecond ?? 0).toFixed(1)}/s); ${(c.bytes / 1048576).toFixed(1)} MiB`);
     const recent = s.rates?.lastMinute;
     if (recent && recent.seconds >= 1) lines.push(`rate over the last ${recent.seconds.toFixed(0)} s: ${recent.documentsPerSecond.toFixed(1)} documents/s, ${(recent.bytesPerSecond / 1024).toFixed(1)} KiB/s`);
     lines.push(`URIs: ${c.discovered} discovered, ${c.queued} queued, ${s.queues?.inProcess ?? 0} in process, ${c.downloaded} succeeded, ${c.failed} failed, ${c.disregarded} disregarded`);
@@ -74,6 +80,12 @@ export function describeStatus(s: JobStatus, after: string = 'status'): string {
   if (s.alert) lines.push(`alert: ${s.alert}`);
   if (!s.running) lines.push(s.lastRun ? `runs: ${s.runs.length}; start the next with: beancrawl launch ${s.path}` : `never launched; start it with: beancrawl launch ${s.path}`);
   return lines.join('\n');
+}
+
+function endingNote(ending: string | undefined): string {
+  if (ending === undefined) return '';
+  const then = ending === 'INTERRUPTED' ? 'the next launch resumes it' : 'the next launch starts a new run';
+  return ` (the run ends ${ending}, exit code ${crawlExitCode(ending, 1)}, once the URIs in flight finish; ${then})`;
 }
 
 function lastRunNote(s: JobStatus): string {

@@ -15,7 +15,7 @@ export const explainCommand = defineCommand({
   summary: 'Say what the job would do with each URL, without fetching it.',
   details: 'For each URL (or each line of stdin): its normalised form, SURT, uniqueness and queue keys, '
     + 'every scope rule\'s verdict and the final decision, the crawler it is diverted to (a crawl mapper), the sheets that apply and the values they '
-    + 'change, and the politeness that applies. While JOB\'s crawl runs, the running crawl answers (through JOB/.beancrawl.sock), '
+    + 'change, the politeness that applies, and (asked of the running crawl) its robots.txt verdict. While JOB\'s crawl runs, the running crawl answers (through JOB/.beancrawl.sock), '
     + 'with its values and sheets as they are now, live changes included; otherwise the configuration on disk is started for the '
     + 'question. Each answer says which (JSON: "from": "running-crawl" or "configuration"). --set applies to the configuration on '
     + 'disk only: with the crawl running it is refused (BC_JOB_RUNNING), since it could only change the running crawl; change '

@@ -2,9 +2,9 @@ import { isAbsolute, join, relative } from 'node:path';
 import { formatDiagnostic } from '../../util/diagnostic.js';
 import { INTERRUPTED, type CrawlControl } from '../../model/crawl-control.js';
 import { defineCommand } from '../cli-command.js';
-import { EXIT_NO_SEED_CRAWLED } from '../../util/exit-codes.js';
+import { EXIT_NO_SEED_CRAWLED, exitCodesSentence } from '../../util/exit-codes.js';
 import type { Output } from '../output.js';
-import { progressLine, reportProgress } from '../progress-reporter.js';
+import { reportProgress, summaryLines } from '../progress-reporter.js';
 import { SET_OPTION } from '../set-option.js';
 import { UsageError } from '../usage-error.js';
 
@@ -33,9 +33,8 @@ export const launchCommand = defineCommand({
   summary: 'Verify a job, then crawl it to the end here, with live progress.',
   details: 'Refuses a job with errors. Writes JOB/runs/<timestamp>/ (JOB/latest points at it). A run '
     + 'that did not finish (killed, Ctrl-C) is resumed, unless --fresh or --checkpoint says where to '
-    + 'start instead. Ctrl-C (or SIGTERM) stops cleanly, to be resumed; twice quits at once. Exit codes: '
-    + '0 finished (a limit included), 3 finished but not one seed could be crawled, 4 interrupted '
-    + '(the next launch resumes), 5 ended by terminate, 1 could not start or failed, 2 usage error.',
+    + 'start instead. Ctrl-C (or SIGTERM) stops cleanly, to be resumed; twice quits at once. '
+    + exitCodesSentence(),
   async run({ operands: [job], options }, io) {
     if (options.checkpoint !== undefined && options.fresh) throw new UsageError('--checkpoint and --fresh cannot go together: a checkpoint is a run to resume');
     return launch(job, options.set, io, {
@@ -91,7 +90,7 @@ async function launch(target: string, sets: readonly string[], io: Output, flags
     });
     stopProgress();
     const progress = result.controller.progress();
-    io.out(`${result.exitStatus}: ${progressLine(progress)}`);
+    for (const line of summaryLines(result.exitStatus, progress)) io.out(line);
     if (progress.delta) io.out(`delta: ${progress.delta.new} new, ${progress.delta.changed} changed, ${progress.delta.unchanged} unchanged, ${progress.delta.deleted} deleted`);
     for (const { what, path } of result.outputs) io.out(`${what}: ${shown(path)}`);
     const code = result.exitCode;

@@ -9,7 +9,6 @@ import type { FormLoginCredential } from '../../model/credential-store.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import { DecideResult } from '../../model/decide-result.js';
 import { FetchStatus } from '../../model/fetch-status.js';
-import { Hop } from '../../model/hop.js';
 import { FINISH, PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
 import { decodeContent } from './decode-content.js';
 import { fetchErrorStatus, NO_ADDRESS_CODE } from './fetch-error-status.js';
@@ -73,7 +72,7 @@ export class FetchHttp extends Processor<typeof fetchHttpComponent> {
     if (url === undefined) return finishWith(curi, FetchStatus.UNFETCHABLE_URI);
     const ip = this.#addressOf(url.hostname);
     if (ip === undefined) return finishWith(curi, FetchStatus.DOMAIN_PREREQUISITE_FAILURE);
-    const robotsPrerequisite = curi.lastHop === Hop.PREREQ && url.pathname === '/robots.txt';
+    const robotsPrerequisite = curi.isRobotsPrerequisite;
     curi.fetchBeginTime = Date.now();
     const exchange = await this.#authenticatedGet(url, curi, c, robotsPrerequisite ? undefined : this.#bodyWanted(curi, c));
     curi.fetchDurationMs = Date.now() - curi.fetchBeginTime;

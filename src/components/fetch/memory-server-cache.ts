@@ -58,6 +58,10 @@ export class MemoryServerCache implements ServerCache {
     store.participate({ stage: () => this.#stage() });
   }
 
+  peek(key: string): HostState | undefined {
+    return this.#hosts.get(key);
+  }
+
   host(key: string): HostState {
     let state = this.#hosts.get(key);
     if (state === undefined) this.#hosts.set(key, (state = this.config.stateStore ? new StoredHost(key, this.#changed) : {}));

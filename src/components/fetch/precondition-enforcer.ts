@@ -8,6 +8,7 @@ import { finishWith } from './finish-with.js';
 import { ipLiteralOf } from './host-key-of.js';
 import { httpUrlOf } from './http-url-of.js';
 import { deferBehind } from './prerequisite.js';
+import { robotsVerdict } from './robots-verdict.js';
 
 export const preconditionEnforcerComponent = defineComponent({
   name: 'PreconditionEnforcer',
@@ -99,16 +100,14 @@ export class PreconditionEnforcer extends Processor<typeof preconditionEnforcerC
 
   #applyRobots(curi: CrawlUri, server: HostState, c: ConfigOf<typeof preconditionEnforcerComponent>): ProcessResult {
     const metadata = this.config.metadata.forUri(curi);
-    if (metadata.robotsPolicyName === 'ignore') return PROCEED;
-    if (server.robotsUnavailable) return finishWith(curi, FetchStatus.ROBOTS_PREREQUISITE_FAILURE);
-    const robots = server.robots!;
-    const userAgent = metadata.userAgent;
-    if (!robots.isAllowed(userAgent, curi.uri)) {
+    const verdict = robotsVerdict(server, metadata.robotsPolicyName, metadata.userAgent, curi.uri);
+    if (verdict.kind === 'ignored') return PROCEED;
+    if (verdict.kind === 'unavailable') return finishWith(curi, FetchStatus.ROBOTS_PREREQUISITE_FAILURE);
+    if (verdict.kind === 'disallowed') {
       curi.annotations.push('robotExcluded');
       if (!c.calculateRobotsOnly) return finishWith(curi, FetchStatus.ROBOTS_PRECLUDED);
     }
-    const delaySeconds = robots.crawlDelaySeconds(userAgent);
-    if (delaySeconds !== undefined) curi.requestedDelayMs = delaySeconds * 1000;
+    if (verdict.kind !== 'not-fetched' && verdict.crawlDelaySeconds !== undefined) curi.requestedDelayMs = verdict.crawlDelaySeconds * 1000;
     return PROCEED;
   }
 

@@ -47,6 +47,10 @@ export class RedisServerCache implements ServerCache {
     await this.#store.join();
   }
 
+  peek(key: string): HostState | undefined {
+    return this.#hosts.get(key);
+  }
+
   host(key: string): HostState {
     let state = this.#hosts.get(key);
     if (state === undefined) this.#hosts.set(key, (state = new StoredHost(key, this.#notes)));

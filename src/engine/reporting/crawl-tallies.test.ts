@@ -12,6 +12,12 @@ function finished(uri: string, status: number, init: { size?: number; type?: str
   return c;
 }
 
+/** The URI as the precondition enforcer makes a server's robots.txt: a prerequisite (hop P). */
+function prerequisite(c: CrawlUri): CrawlUri {
+  c.hopsPath = 'P';
+  return c;
+}
+
 describe(CrawlTallies.name, () => {
   describe('hostOf()', () => {
     it('names hosts as Heritrix does: no port, no user info, dns: for lookups', () => {
@@ -33,22 +39,26 @@ describe(CrawlTallies.name, () => {
       [finished('http://example.org/missing', 404, { size: 20, type: 'text/html' }), 'success'],
       [finished('http://example.org/private/x', -9998), 'disregarded'],
       [finished('http://down.example.com/', -2, { seed: true }), 'failure'],
+      // A robots.txt answered 404 is a server without rules, not an error; one answered 503 is.
+      [prerequisite(finished('http://example.org/robots.txt', 404, { size: 10, type: 'text/html' })), 'success'],
+      [prerequisite(finished('http://busy.example.net/robots.txt', 503, { size: 10, type: 'text/html' })), 'success'],
     ];
     for (const [c, d] of all) t.tally(c, d);
 
     it('counts successes and their bytes per host; robots denials; hosts that only failed; errors by status', () => {
       expect(Object.fromEntries(t.hosts)).to.deep.equal({
         'dns:': { urls: 1, bytes: 57, robotsDenials: 0, novelUrls: 1, novelBytes: 57 },
-        'example.org': { urls: 3, bytes: 1320, robotsDenials: 1, novelUrls: 3, novelBytes: 1320, errors: { 404: 1 } },
+        'example.org': { urls: 4, bytes: 1330, robotsDenials: 1, novelUrls: 4, novelBytes: 1330, errors: { 404: 1 } },
         'down.example.com': { urls: 0, bytes: 0, robotsDenials: 0, novelUrls: 0, novelBytes: 0, errors: { '-2': 1 } },
+        'busy.example.net': { urls: 1, bytes: 10, robotsDenials: 0, novelUrls: 1, novelBytes: 10, errors: { 503: 1 } },
       });
-      expect(t.bytes).to.equal(1377);
+      expect(t.bytes).to.equal(1397);
     });
 
     it('counts successes per status code and per MIME type without parameters', () => {
-      expect(Object.fromEntries(t.statusCodes)).to.deep.equal({ 1: 1, 200: 2, 404: 1 });
+      expect(Object.fromEntries(t.statusCodes)).to.deep.equal({ 1: 1, 200: 2, 404: 2, 503: 1 });
       expect(Object.fromEntries(t.mimeTypes)).to.deep.equal({
-        'text/dns': { urls: 1, bytes: 57 }, 'text/html': { urls: 2, bytes: 1020 }, 'image/png': { urls: 1, bytes: 300 },
+        'text/dns': { urls: 1, bytes: 57 }, 'text/html': { urls: 4, bytes: 1040 }, 'image/png': { urls: 1, bytes: 300 },
       });
     });
 

@@ -48,7 +48,9 @@ export class CrawlTallies {
       host.fetches = (host.fetches ?? 0) + 1;
       host.fetchMs = (host.fetchMs ?? 0) + curi.fetchDurationMs;
     }
-    if (disposition === 'failure' || (disposition === 'success' && curi.fetchStatus >= 400)) {
+    // A robots.txt answered 4xx is no error: the server has no rules, and every URI of it may be fetched (RFC 9309).
+    const noRules = curi.fetchStatus < 500 && curi.isRobotsPrerequisite;
+    if (disposition === 'failure' || (disposition === 'success' && curi.fetchStatus >= 400 && !noRules)) {
       const errors = (host.errors ??= {});
       errors[curi.fetchStatus] = (errors[curi.fetchStatus] ?? 0) + 1;
     }

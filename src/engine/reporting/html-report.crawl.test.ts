@@ -100,8 +100,15 @@ describe('report.html after a crawl of a loopback site (integration)', function 
     const hosts = count(ok, (e) => hostOf(e.uri));
     expect(new Map(table(root, 'Hosts').map(([host, n]) => [host, Number(n)]))).to.deep.equal(hosts);
     expect([...hosts.keys()].sort()).to.deep.equal(['127.0.0.1', 'dns:', 'site.test']);
-    const failing = count(log.filter((e) => e.status >= 400 || e.status < 0), (e) => hostOf(e.uri));
+    // A robots.txt answered 404 (the site has none) is no error: every URI of its server may be fetched.
+    const robots404 = log.filter((e) => e.hops.endsWith('P') && e.uri.endsWith('/robots.txt') && e.status === 404);
+    expect(robots404.map((e) => hostOf(e.uri)).sort(), 'each host\'s robots.txt answered 404').to.deep.equal(['127.0.0.1', 'site.test']);
+    const failing = count(log.filter((e) => (e.status >= 400 || e.status < 0) && !robots404.includes(e)), (e) => hostOf(e.uri));
     expect(new Map(table(root, 'Failing hosts').map(([host, n]) => [host, Number(n)]))).to.deep.equal(failing);
+    // The cards agree with that table: its errors are the URIs failed and the answers of 400 or more.
+    const errors = [...failing.values()].reduce((a, b) => a + b, 0);
+    const card = (label: string) => Number(new RegExp(`<b>([\\d,]+)</b>${label}</div>`).exec(html)?.[1]);
+    expect(card('of them answered 400 or more') + card('failed \\(no answer, or not fetched\\)'), html).to.equal(errors);
     expect(table(root, 'Slowest hosts').map((r) => r[0])).to.include.members(['127.0.0.1', 'dns:', 'site.test']);
   });
 

@@ -49,7 +49,18 @@ describe(HtmlReport.name, () => {
     const text = wellFormedText(html);
     expect(text).to.contain('404×2 -2×1');
     expect(html).to.match(/<td class="n">100 <span class="bar"/);
-    expect(text).to.contain('7 in all, the last 1 shown');
+    expect(text).to.contain('7 alerts in all, the last 1 shown');
+  });
+
+  it('counts as the rest of beancrawl does: the noun agrees with the number, the time taken as 9 min 55 s; finished said only of a finished run', () => {
+    const one = [...new HtmlReport().lines({ ...stats, exitStatus: 'ABORTED', snapshot: { ...stats.snapshot, elapsedMs: 594_900 } })].join('\n');
+    const text = wellFormedText(one).replace(/\s+/g, ' ');
+    expect(text).to.contain('Not finished: ended by the operator (terminate); the next launch starts a new run (ABORTED) · ran 9 min 55 s');
+    expect(text).to.not.match(/\b1 hosts\b|\b1 seeds\b|\d+m\d+s\d+ms/);
+    expect(one).to.contain('<b>1</b>host</div>');
+    expect(one).to.contain('<b>1 of 1</b>seed crawled</div>');
+    // The failing host's 404×2 beside the count of answers of 400 or more, and its -2 beside the failed.
+    expect(one).to.contain('<b>2</b>of them answered 400 or more</div>');
   });
 });
 

@@ -1,8 +1,10 @@
 import type { CrawlStatistics, HostTally, ProgressPoint } from '../../model/crawl-statistics.js';
 import { escapeHtml } from '../../util/escape-html.js';
-import { describeExitStatus } from './crawl-summary-report.js';
+import { counted, nounFor } from '../../util/counted.js';
+import { formatDuration } from '../../util/format-duration.js';
+import { describeRunEnd } from './describe-run-end.js';
 import { Report } from './report.js';
-import { byCountDescending, formatBytesForDisplay, formatMillisecondsToConventional } from './report-format.js';
+import { byCountDescending, formatBytesForDisplay } from './report-format.js';
 import { svgLineChart } from './svg-line-chart.js';
 
 /** The page's look: inline, so that the page needs nothing but itself. */
@@ -38,7 +40,8 @@ export class HtmlReport extends Report {
     yield '<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">';
     yield `<title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body>`;
     yield `<h1>${escapeHtml(title)}</h1>`;
-    yield `<p class="muted">${escapeHtml(describeExitStatus(s.exitStatus))} · ran ${escapeHtml(formatMillisecondsToConventional(s.snapshot.elapsedMs))} · written ${escapeHtml(new Date(s.now).toISOString())}</p>`;
+    const ended = describeRunEnd(s.exitStatus);
+    yield `<p class="muted">${escapeHtml(`${ended.charAt(0).toUpperCase()}${ended.slice(1)}`)} (${escapeHtml(s.exitStatus)}) · ran ${escapeHtml(formatDuration(s.snapshot.elapsedMs))} · written ${escapeHtml(new Date(s.now).toISOString())}</p>`;
     yield* this.#totals(s);
     yield* this.#charts(s.series ?? []);
     yield '<div class="cols">';
@@ -49,7 +52,7 @@ export class HtmlReport extends Report {
       byCountDescending(s.hosts, (h) => h.urls).map(([host, h]) => [host, h.urls, bytes(h.bytes), h.robotsDenials]), 1, top);
     yield '<div class="cols">';
     yield* table('Slowest hosts (average fetch time)', ['host', 'average fetch (ms)', 'fetches'], slowest(s.hosts), 1, top);
-    yield* table('Failing hosts (errors: no response, or a status of 400 or more)', ['host', 'errors', 'by status'],
+    yield* table('Failing hosts (errors: failed, or answered with a status of 400 or more; a robots.txt answered 4xx is no error)', ['host', 'errors', 'by status'],
       failing(s.hosts).map(([host, n, by]) => [host, n, by]), 1, top);
     yield '</div>';
     yield* table('Seeds', ['seed', 'status', 'redirected to'], [...s.seeds.values()].map((seed) => [seed.uri, seed.status ? `${seed.status} ${seed.status > 0 ? 'CRAWLED' : 'NOTCRAWLED'}` : 'not tried', seed.redirect ?? '']), -1, top);
@@ -61,12 +64,18 @@ export class HtmlReport extends Report {
     const snap = s.snapshot;
     let seedsCrawled = 0;
     for (const seed of s.seeds.values()) if (seed.status > 0) seedsCrawled++;
-    const cards: Array<[string, string | number]> = [
-      ['URIs processed', snap.downloaded + snap.failures + snap.disregards], ['succeeded', snap.downloaded], ['failed', snap.failures],
-      ['disregarded', snap.disregards], ['bytes', bytes(snap.bytes)], ['hosts', s.hosts.size - (s.hosts.has('dns:') ? 1 : 0)],
-      ['seeds crawled', `${seedsCrawled} of ${s.seeds.size}`], ['URIs/s', snap.docsPerSecond.toFixed(2)],
+    const processed = snap.downloaded + snap.failures + snap.disregards;
+    const hosts = s.hosts.size - (s.hosts.has('dns:') ? 1 : 0);
+    // The errors of the failing hosts' table: the URIs that failed and the answers of 400 or more.
+    let errorAnswers = 0;
+    for (const h of s.hosts.values()) for (const [code, n] of Object.entries(h.errors ?? {})) if (Number(code) >= 400) errorAnswers += n;
+    const cards: Array<[string | number, string]> = [
+      [processed, nounFor(processed, 'URI processed', 'URIs processed')], [snap.downloaded, 'succeeded'],
+      [errorAnswers, `of them answered 400 or more`], [snap.failures, 'failed (no answer, or not fetched)'],
+      [snap.disregards, 'disregarded'], [bytes(snap.bytes), 'downloaded'], [hosts, nounFor(hosts, 'host')],
+      [`${seedsCrawled} of ${s.seeds.size}`, `${nounFor(s.seeds.size, 'seed')} crawled`], [snap.docsPerSecond.toFixed(2), 'URIs/s'],
     ];
-    yield `<div class="cards">${cards.map(([k, v]) => `<div class="card"><b>${escapeHtml(v)}</b>${escapeHtml(k)}</div>`).join('')}</div>`;
+    yield `<div class="cards">${cards.map(([v, k]) => `<div class="card"><b>${escapeHtml(v)}</b>${escapeHtml(k)}</div>`).join('')}</div>`;
   }
 
   *#charts(series: readonly ProgressPoint[]): Iterable<string> {
@@ -105,7 +114,7 @@ function* table(title: string, head: readonly string[], rows: ReadonlyArray<Read
     yield `<tr>${cells.join('')}</tr>`;
   }
   yield '</tbody></table>';
-  if (rows.length > top) yield `<p class="muted">${rows.length - top} more not shown.</p>`;
+  if (rows.length > top) yield `<p class="muted">${counted(rows.length - top, 'more row')} not shown.</p>`;
   yield '</section>';
 }
 
@@ -135,7 +144,7 @@ function* alerts(s: CrawlStatistics): Iterable<string> {
     yield '<p class="muted">None.</p></section>';
     return;
   }
-  yield `<p class="muted">${total} in all${total > list.length ? `, the last ${list.length} shown` : ''}; every one is in logs/alerts.log.</p><ul>`;
+  yield `<p class="muted">${counted(total, 'alert')} in all${total > list.length ? `, the last ${list.length} shown` : ''}; every one is in logs/alerts.log.</p><ul>`;
   for (const a of list) yield `<li><span class="${a.severity === 'SEVERE' ? 'SEVERE' : 'WARNING'}">${escapeHtml(a.severity)}</span> ${escapeHtml(a.message)}</li>`;
   yield '</ul></section>';
 }

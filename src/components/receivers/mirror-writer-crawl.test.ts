@@ -69,8 +69,8 @@ describe('a Heritrix-style job with MirrorWriterProcessor (integration)', functi
       const log = parseCrawlLog(await readFile(join(job.dir, result.runDir, 'logs', 'crawl.log'), 'utf8'));
       expect(log.find((e) => e.uri === `${site.origin}/x/y.html`)?.status, 'x/y.html was fetched').to.equal(200);
       const mirror = join(job.dir, result.runDir, 'mirror');
-      // hostMap turns 127.0.0.1 into loopback; the URL names its port, so a port folder.
-      const top = join('loopback', String(site.port));
+      // hostMap turns 127.0.0.1 into loopback; createPortDirectory: the URL names its port, so a port folder.
+      const top = join('http_loopback', String(site.port));
       const files = await filesUnder(mirror);
       const expected = [
         'index.html', // directoryFile

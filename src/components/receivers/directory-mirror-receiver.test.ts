@@ -104,12 +104,14 @@ describe(DirectoryMirrorReceiver.name, () => {
 
   const read = (...p: string[]) => readFile(join(dir, 'mirror', ...p), 'utf8');
 
-  it('writes each document\'s content at its path, through a folder beside the mirror that it leaves empty', async () => {
-    await mirror([doc('http://site.test/'), doc('http://site.test/docs/a.html'), doc('http://other.test/x?y=1')]);
+  it('writes each document\'s content at its path, through a folder beside the mirror that it removes at the end', async () => {
+    const r = await mirror([doc('http://site.test/'), doc('http://site.test/docs/a.html'), doc('http://other.test/x?y=1')]);
     expect(await read('http_site.test', 'index.html')).to.equal('content of http://site.test/');
     expect(await read('http_site.test', 'docs', 'a.html')).to.equal('content of http://site.test/docs/a.html');
     expect(await read('http_other.test', 'x#y=1')).to.equal('content of http://other.test/x?y=1');
     expect(await readdir(join(dir, 'mirror.partial'))).to.deep.equal([]);
+    await r.stop();
+    expect(await readdir(dir)).to.deep.equal(['mirror']);
   });
 
   it('keeps a file beside a folder of its name, whichever comes first, and /a/ apart from /a', async () => {

@@ -76,6 +76,11 @@ export class DirectoryMirrorReceiver implements Receiver {
     if (!this.config.caseInsensitiveNames && (await this.#staging.caseInsensitive())) this.#layout = { ...this.config, caseInsensitiveNames: true };
   }
 
+  /** Removes the folder beside the mirror that its files were written in. */
+  stop(): Promise<void> {
+    return this.#staging.close();
+  }
+
   async documentFound(doc: CrawledDocument): Promise<void> {
     const file = this.#fileOf(doc.url);
     if (file === undefined) return;

@@ -1,5 +1,5 @@
 import { writeFile as writeFileCallback } from 'node:fs';
-import { mkdir, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 
@@ -15,22 +15,35 @@ const writeFile = promisify(writeFileCallback);
  * (`mirror.partial` for `mirror`), each file under a name of its own, then renamed into place. A
  * rename replaces a file whole, so two writers of one name (two hosts, a document fetched again)
  * never leave one's bytes after the other's, and a crash leaves no half file in the mirror: only
- * in this folder, emptied when the next run starts. It is on the mirror's file system, so the
- * rename moves no bytes.
+ * in this folder, emptied when the next run starts (and removed, empty, when the crawl ends). It
+ * is on the mirror's file system, so the rename moves no bytes.
  */
 export class MirrorStaging {
   readonly folder: string;
   #next = 0;
   #ready: Promise<void> | undefined;
+  #emptied = false;
 
   constructor(mirror: string) {
     this.folder = `${resolve(mirror)}.partial`;
   }
 
-  /** Empties the folder (what a crash left) and makes it; done once, on first use if not before. */
+  /** Makes the folder, emptied of what a crash left the first time; on first use if not before. */
   ready(): Promise<void> {
-    this.#ready ??= rm(this.folder, { recursive: true, force: true }).then(() => mkdir(this.folder, { recursive: true })).then(() => undefined);
+    const emptied = this.#emptied;
+    this.#emptied = true;
+    this.#ready ??= (emptied ? Promise.resolve() : rm(this.folder, { recursive: true, force: true }))
+      .then(() => mkdir(this.folder, { recursive: true })).then(() => undefined);
     return this.#ready;
+  }
+
+  /** Removes the folder when nothing is left in it; a later use makes it again. */
+  async close(): Promise<void> {
+    const ready = this.#ready;
+    if (ready === undefined) return;
+    this.#ready = undefined;
+    await ready.catch(() => undefined);
+    await rmdir(this.folder).catch(() => undefined);
   }
 
   /** A name in the folder no other file of this process has. */

@@ -105,6 +105,16 @@ export class MirrorWriterProcessor extends Processor<typeof mirrorWriterProcesso
     this.#staging = new MirrorStaging(config.path);
   }
 
+  /** Empties the folder beside the mirror that files are written in (what a crash left there). */
+  start(): Promise<void> {
+    return this.#staging.ready();
+  }
+
+  /** Removes that folder. */
+  stop(): Promise<void> {
+    return this.#staging.close();
+  }
+
   /** Heritrix's isSuccess: any status above 0 (a 404 page is written too). */
   protected shouldProcess(curi: CrawlUri): boolean {
     return curi.fetchStatus > 0;

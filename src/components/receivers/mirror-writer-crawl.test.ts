@@ -89,6 +89,8 @@ describe('a Heritrix-style job with MirrorWriterProcessor (integration)', functi
         'robots.txt',
       ].map((f) => join(top, f)).sort();
       expect(files).to.deep.equal(expected);
+      // Files are staged beside the mirror, in a folder removed when the crawl ends.
+      expect(await readdir(join(job.dir, result.runDir))).not.to.include('mirror.partial');
       expect(await readFile(join(mirror, top, 'style.css'), 'utf8')).to.equal(CSS);
       expect(await readFile(join(mirror, top, 'pagex=1.html'), 'utf8')).to.equal(page('query'));
       // The entity as received: its content coding kept.

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** One page of the demo site: status, type, body (or a redirect). */
-interface DemoPage {
+export interface DemoPage {
   readonly status?: number;
   readonly type?: string;
   readonly body?: string;
@@ -49,13 +49,26 @@ function otherPages(main: string): Record<string, DemoPage> {
   };
 }
 
-function serve(pages: () => Record<string, DemoPage>, sitemap?: (origin: string) => string): Server {
+function sitemap(origin: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+<url><loc>${origin}/docs/guide.html</loc></url>
+<url><loc>${origin}/docs/changes.html</loc></url>
+</urlset>
+`;
+}
+
+/** Each site's pages by path, as served when the first site is at `main` and the second at `other` (origins). */
+export function demoSitePages(main: string, other: string): { main: Record<string, DemoPage>; other: Record<string, DemoPage> } {
+  return {
+    main: { ...mainPages(other), '/sitemap.xml': { type: 'application/xml', body: sitemap(main) } },
+    other: otherPages(main),
+  };
+}
+
+function serve(pages: () => Record<string, DemoPage>): Server {
   return createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
-    if (sitemap && path === '/sitemap.xml') {
-      res.writeHead(200, { 'content-type': 'application/xml' }).end(sitemap(`http://${req.headers.host}`));
-      return;
-    }
     const page = pages()[path];
     if (!page) {
       res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' }).end(html('Not found', '<p>No such page.</p>'));
@@ -86,13 +99,8 @@ export interface DemoSite {
 export async function startDemoSite(): Promise<DemoSite> {
   let main = '';
   let other = '';
-  const first = serve(() => mainPages(other), (origin) => `<?xml version="1.0" encoding="UTF-8"?>
-<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
-<url><loc>${origin}/docs/guide.html</loc></url>
-<url><loc>${origin}/docs/changes.html</loc></url>
-</urlset>
-`);
-  const second = serve(() => otherPages(main));
+  const first = serve(() => demoSitePages(main, other).main);
+  const second = serve(() => demoSitePages(main, other).other);
   main = await listen(first);
   other = await listen(second);
   return {

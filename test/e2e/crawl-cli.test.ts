@@ -121,7 +121,7 @@ describe('beancrawl create, launch and crawl (the binary)', function () {
     expect(r.code, r.stderr).to.equal(0);
     const job = join(cwd, 'jobs', new URL(site.origin).host.replace(':', '_'));
     expect(r.stdout).to.match(/^WARC files: jobs\/\S+\/runs\/\d{17}\/warcs$/m).and.match(/^mirror: jobs\/\S+\/mirror$/m).and.match(/^crawl\.log: /m);
-    expect(readFileSync(join(job, 'mirror', new URL(site.origin).hostname, 'guide', 'index.html'), 'utf8')).to.contain('guide');
+    expect(readFileSync(join(job, 'mirror', `http_127.0.0.1_${new URL(site.origin).port}`, 'guide', 'index.html'), 'utf8')).to.contain('guide');
     const again = await runCli(args, { cwd, timeoutMs: 30000 });
     expect(again.code, again.stderr).to.equal(0);
     expect(again.stderr).to.contain(`crawling again in jobs/${new URL(site.origin).host.replace(':', '_')}`);

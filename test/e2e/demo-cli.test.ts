@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { demoSitePages } from '../../src/job/demo-site.js';
 import { parseCrawlLog } from '../support/crawl-job.js';
 import { runCli } from '../support/run-cli.js';
 import { tempDir } from '../support/temp-dir.js';
@@ -33,6 +34,23 @@ describe('beancrawl demo (the binary)', function () {
       expect(byPath.get('/news.html (second)')).to.equal(200);
       const warcs = readdirSync(join(cwd, job!, 'latest', 'warcs'));
       expect(warcs.some((f) => f.endsWith('.warc.gz'))).to.equal(true);
+      // The mirror: a folder for each site, each page there byte for byte as the site serves it.
+      const origins = [...new Set(log.filter((e) => e.uri.startsWith('http')).map((e) => new URL(e.uri).origin))];
+      const main = origins.find((o) => new URL(o).port === mainPort)!;
+      const other = origins.find((o) => o !== main)!;
+      const pages = demoSitePages(main, other);
+      const expected = new Map<string, string>();
+      for (const [origin, site] of [[main, pages.main], [other, pages.other]] as const) {
+        for (const e of log.filter((l) => l.status === 200 && new URL(l.uri).origin === origin && !l.uri.endsWith('/robots.txt'))) {
+          const path = new URL(e.uri).pathname;
+          expected.set(join(`http_127.0.0.1_${new URL(origin).port}`, path.endsWith('/') ? `${path}index.html` : path), site[path].body!);
+        }
+      }
+      const mirror = join(cwd, job!, 'mirror');
+      const files = readdirSync(mirror, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => relative(mirror, join(d.parentPath, d.name)));
+      expect(files.sort()).to.deep.equal([...expected.keys()].sort());
+      for (const [file, body] of expected) expect(readFileSync(join(mirror, file), 'utf8'), file).to.equal(body);
+      expect(r.stdout).to.contain(`open ${join(job!, 'mirror', `http_127.0.0.1_${mainPort}`, 'index.html')}`);
     } finally {
       await work.cleanup();
     }

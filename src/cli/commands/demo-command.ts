@@ -1,4 +1,6 @@
 import { join } from 'node:path';
+import { mirrorOriginFolder } from '../../components/receivers/mirror-origin-folder.js';
+import { mirrorUrlParts } from '../../components/receivers/mirror-path.js';
 import { startDemoSite } from '../../job/demo-site.js';
 import { timestamp17 } from '../../util/timestamp17.js';
 import { defineCommand } from '../cli-command.js';
@@ -27,7 +29,9 @@ export const demoCommand = defineCommand({
         command: 'crawl', operands: [`${site.main}/`, `${site.other}/`],
         options: { profile: 'site-mirror', contact: `${site.main}/contact.html`, job, set: DEMO_SETS },
       }, io);
-      io.out(`the demo crawl is in ${job}: try beancrawl status ${job}, or open its mirror folder`);
+      // The site-mirror profile's mirror: a folder for each origin.
+      const home = join(job, 'mirror', mirrorOriginFolder(mirrorUrlParts(`${site.main}/`)!), 'index.html');
+      io.out(`the demo crawl is in ${job}: try beancrawl status ${job}, or open ${home}`);
       return code;
     } finally {
       await site.close();

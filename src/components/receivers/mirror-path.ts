@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { makeFolders } from '../../util/make-folders.js';
+import { mirrorOriginFolder } from './mirror-origin-folder.js';
 
 /** What a mirror lays out of an http(s) URL: lower-case host, explicit port (-1 when none), path as written (percent-encoding kept), query without its `?`. */
 export interface MirrorUrlParts {
@@ -10,6 +11,8 @@ export interface MirrorUrlParts {
   readonly port: number;
   readonly path: string;
   readonly query?: string;
+  /** The query as the URL writes it, without its `?` ('' for a bare `?`). */
+  readonly rawQuery?: string;
 }
 
 /** The parts of an http or https URL a mirror uses; undefined for other schemes and unparsable URLs. */
@@ -24,6 +27,7 @@ export function mirrorUrlParts(url: string): MirrorUrlParts | undefined {
     path: u.pathname || '/',
     // A `/` in a query would be a folder: it stays escaped.
     query: u.search.length > 1 ? u.search.slice(1).replace(/\//g, '%2F') : undefined,
+    rawQuery: u.search !== '' ? u.search.slice(1) : u.href.slice(0, u.href.length - u.hash.length).endsWith('?') ? '' : undefined,
   };
 }
 
@@ -32,35 +36,90 @@ export interface MirrorPathOptions {
   readonly directoryFile: string;
   readonly createHostDirectory: boolean;
   readonly createPortDirectory: boolean;
-  /** Longest file or folder name, in bytes; longer ones are cut and made unique by a hash. */
+  /** Longest file or folder name, in bytes; a longer one is cut and given its hash. */
   readonly maxSegLength: number;
+  /** Names holding a capital letter get their hash, so that no two fold to one name (a case-insensitive file system). */
+  readonly caseInsensitiveNames?: boolean;
+}
+
+/** Characters a name cannot hold on some file system, or that the layout keeps for itself (`#`, `{`, `}`). */
+const UNSAFE = /[\u0000-\u001f\u007f\\/:*?"<>|#{}]/g;
+/** Windows' device names, which no name may begin with (before its first dot). */
+const DEVICE = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/i;
+/** A suffix the hash goes before, so that a file opens as what it is. */
+const EXTENSION = /\.[A-Za-z0-9]{1,8}$/;
+
+/** The part a name's hash is made of: 8 hex digits of the SHA-1 of the name as the URL writes it. */
+function hashOf(raw: string): string {
+  return createHash('sha1').update(raw).digest('hex').slice(0, 8);
 }
 
 /**
- * DirectoryMirrorReceiver's layout (a result receiver's, with no file-system look-ups): host
- * folder, optional port folder (the default port when the URL names none), then the URL's path
- * segments as written in the URL, `directoryFile` for a path ending in `/`, and the query kept
- * after a `?` in the last name. Undefined for other schemes. MirrorWriterProcessor follows
- * Heritrix's own rules instead (heritrixMirrorFile).
+ * One name of the layout from a path segment as the URL writes it (percent-encoding kept), and
+ * for the last the query (`#` and the query, `?` being a name no Windows file system takes). A
+ * name this had to change (a character of UNSAFE or an ending dot written `%XX`, an empty segment,
+ * a device name, one longer than `max`, a capital with `foldCase`, or `reserved`: a literal
+ * directoryFile) gets `{` 8 hex digits of its hash `}` before its suffix: the names it leaves as
+ * they are never hold `{`, and two changed ones differ by their hashes.
+ */
+function layoutName(segment: string, query: string | undefined, max: number, foldCase: boolean, reserved = false): string {
+  const escape = (s: string) => s.replace(UNSAFE, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+  const path = escape(segment);
+  const rest = query === undefined ? '' : escape(query);
+  // Windows drops a name's ending dot.
+  const name = `${path}${query === undefined ? '' : `#${rest}`}`.replace(/\.$/, '%2E');
+  const raw = query === undefined ? segment : `${segment}?${query}`;
+  const stem = name.split('.')[0];
+  const device = DEVICE.test(stem);
+  const changed = reserved || device || segment === '' || path !== segment || (query !== undefined && rest !== query) || (name.endsWith('%2E') && !raw.endsWith('%2E'))
+    || name.length > max || (foldCase && /[A-Z]/.test(raw));
+  if (!changed) return name;
+  const mark = `{${hashOf(raw)}}`;
+  // The hash goes after a device name's stem (`con{…}.txt`), before a suffix (`About{…}.html`), or at the end.
+  const at = device ? stem.length : query === undefined ? (EXTENSION.exec(name)?.index ?? name.length) : name.length;
+  const head = name.slice(0, at);
+  const tail = name.slice(at);
+  return head.slice(0, Math.max(max - mark.length - tail.length, 1)) + mark + tail.slice(0, Math.max(max - mark.length - 1, 0));
+}
+
+/**
+ * DirectoryMirrorReceiver's layout (a result receiver's, with no file-system look-ups): the
+ * origin's folder (mirrorOriginFolder: `http_127.0.0.1_8080`), or with createPortDirectory its
+ * folder without the port and a folder named after the port (the scheme's default when the URL
+ * names none), then a folder a path segment, and the file: the last segment, directoryFile for a
+ * path ending in `/`, the query after a `#` (layoutName). Undefined for other schemes.
+ * MirrorWriterProcessor follows Heritrix's own rules instead (heritrixMirrorFile).
  */
 export function mirrorPath(url: string, options: MirrorPathOptions): string[] | undefined {
   const parts = mirrorUrlParts(url);
   if (parts === undefined) return undefined;
+  const max = options.maxSegLength;
+  const foldCase = options.caseInsensitiveNames === true;
   const segments: string[] = [];
-  if (options.createHostDirectory) segments.push(parts.host.replace(/[[\]:]/g, '_'));
+  if (options.createHostDirectory) segments.push(fitted(mirrorOriginFolder(parts, undefined, !options.createPortDirectory), max));
   if (options.createPortDirectory) segments.push(String(parts.port > 0 ? parts.port : parts.scheme === 'https' ? 443 : 80));
-  const path = parts.path.split('/').slice(1).map((s) => (s === '' ? '_' : s));
-  if (path.length === 0 || parts.path.endsWith('/')) path[Math.max(path.length - 1, 0)] = options.directoryFile;
-  if (parts.query !== undefined) path[path.length - 1] += `?${parts.query}`;
-  for (const s of path) segments.push(fitted(s, options.maxSegLength));
+  const path = parts.path.split('/').slice(1);
+  const last = path.pop() ?? '';
+  for (const s of path) segments.push(layoutName(s, undefined, max, foldCase));
+  const isDirectoryFile = (s: string) => (foldCase ? s.toLowerCase() === options.directoryFile.toLowerCase() : s === options.directoryFile);
+  if (last === '') {
+    segments.push(parts.rawQuery === undefined ? options.directoryFile : layoutName(options.directoryFile, parts.rawQuery, max, foldCase));
+  } else segments.push(layoutName(last, parts.rawQuery, max, foldCase, isDirectoryFile(last)));
   return segments;
 }
 
-/** A name within `max` characters (URLs are ASCII once parsed): cut, then `~` and 8 hex digits of its hash, so that long names stay apart. */
+/**
+ * The name of a URL's file where a folder of its name stands (`/a` beside `/a/b`): its own and
+ * `{file}`, a name no URL has (cut before that to fit `max`).
+ */
+export function fileBesideFolder(name: string, max: number): string {
+  return `${name.slice(0, Math.max(max - 6, 1))}{file}`;
+}
+
+/** A name within `max` characters (URLs are ASCII once parsed): cut, then `{` and 8 hex digits of its hash `}`, so that long names stay apart. */
 function fitted(name: string, max: number): string {
   if (name.length <= max) return name;
-  const hash = createHash('sha1').update(name).digest('hex').slice(0, 8);
-  return `${name.slice(0, Math.max(max - 9, 1))}~${hash}`;
+  return `${name.slice(0, Math.max(max - 10, 1))}{${hashOf(name)}}`;
 }
 
 /** Heritrix's MirrorWriterProcessor settings, its pair lists already read into maps. */
@@ -220,7 +279,7 @@ class EndSegment {
     this.suffix = suffix;
     if (this.suffix === undefined && mainEnd < end - 1) this.suffix = new Lumpy(str, mainEnd + 1, end, this.maxSegLen, options.characterMap).toString();
     this.main = new Lumpy(str, begin, mainEnd, this.maxSegLen, options.characterMap, dotBegin);
-    // One character is kept free for the temporary name (`fooN`) the file is written under first.
+    // One character is kept free, as Heritrix keeps it for the temporary name (`fooN`) it writes first: names as Heritrix's.
     this.maxPathLen = maxPathLen - 1;
     if (query !== undefined) this.query = new Lumpy(query, 0, query.length, this.maxSegLen, options.characterMap);
   }
@@ -274,8 +333,10 @@ class EndSegment {
 
 /**
  * Where Heritrix's MirrorWriterProcessor writes an http(s) URL's response under `baseDir` (an
- * absolute folder), making the folders on the way: host folder (or its hostMap name), the port's
- * when the URL names one, a folder a path segment, then the file: the last segment (or
+ * absolute folder), making the folders on the way: the origin's folder (mirrorOriginFolder, the
+ * host's hostMap name in place of the host; unlike Heritrix's host folder, one per scheme and
+ * port), or with createPortDirectory that folder without the port and Heritrix's port folder when
+ * the URL names one, then a folder a path segment, then the file: the last segment (or
  * directoryFile for a path ending in `/`) with the query appended without its `?` and the suffix
  * (or the contentTypeMap's) after it, or before the query without suffixAtEnd. Names are cut
  * to maxSegLength by whole lumps (a `%XX` escape is one), and a path whose folders would leave
@@ -289,7 +350,7 @@ export async function heritrixMirrorFile(baseDir: string, url: string, contentTy
   const maxSegLen = Math.max(options.maxSegLength, 2);
   const maxPathLen = Math.max(options.maxPathLength, 2);
   let start = baseDir;
-  if (options.createHostDirectory) start = join(start, options.hostMap.get(parts.host) || parts.host);
+  if (options.createHostDirectory) start = join(start, mirrorOriginFolder(parts, options.hostMap.get(parts.host) || undefined, !options.createPortDirectory));
   if (options.createPortDirectory && parts.port > 0) start = join(start, String(parts.port));
   let suffix: string | undefined;
   const type = contentType.toLowerCase();

@@ -69,8 +69,8 @@ describe('a Heritrix-style job with MirrorWriterProcessor (integration)', functi
       const log = parseCrawlLog(await readFile(join(job.dir, result.runDir, 'logs', 'crawl.log'), 'utf8'));
       expect(log.find((e) => e.uri === `${site.origin}/x/y.html`)?.status, 'x/y.html was fetched').to.equal(200);
       const mirror = join(job.dir, result.runDir, 'mirror');
-      // hostMap turns 127.0.0.1 into loopback; the URL names its port, so a port folder.
-      const top = join('loopback', String(site.port));
+      // hostMap turns 127.0.0.1 into loopback; createPortDirectory: the URL names its port, so a port folder.
+      const top = join('http_loopback', String(site.port));
       const files = await filesUnder(mirror);
       const expected = [
         'index.html', // directoryFile
@@ -89,6 +89,8 @@ describe('a Heritrix-style job with MirrorWriterProcessor (integration)', functi
         'robots.txt',
       ].map((f) => join(top, f)).sort();
       expect(files).to.deep.equal(expected);
+      // Files are staged beside the mirror, in a folder removed when the crawl ends.
+      expect(await readdir(join(job.dir, result.runDir))).not.to.include('mirror.partial');
       expect(await readFile(join(mirror, top, 'style.css'), 'utf8')).to.equal(CSS);
       expect(await readFile(join(mirror, top, 'pagex=1.html'), 'utf8')).to.equal(page('query'));
       // The entity as received: its content coding kept.

@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
+import { rename } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
 import { isChunked } from '../../util/transfer-coding.js';
 import { writePieces } from './record-pieces.js';
@@ -8,6 +8,7 @@ import type { CrawlUri } from '../../model/crawl-uri.js';
 import { PROCESSOR_PROPS, PROCESSOR_REFS } from '../../model/processor-props.js';
 import { PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
 import { heritrixMirrorFile, type HeritrixMirrorOptions } from './mirror-path.js';
+import { MirrorStaging } from './mirror-staging.js';
 
 const NAME = '^[^/]+$';
 const PAIRS = 'A list read in pairs (an odd last element is dropped).';
@@ -17,19 +18,22 @@ export const mirrorWriterProcessorComponent = defineComponent({
   aliases: ['org.archive.modules.writer.MirrorWriterProcessor'],
   description:
     'Writes each fetched http(s) response\'s body (status above 0, as received: content coding kept, transfer coding removed) to a ' +
-    'file named after its URL, laid out as Heritrix\'s MirrorWriterProcessor lays it out: `path/host[/port]/seg/…/name`, the ' +
-    'query appended to the name without its `?`, before or after the suffix (suffixAtEnd), directoryFile for a path ending in ' +
-    '`/`, names cut by whole `%XX` lumps to maxSegLength, a path too long for maxPathLength under tooLongDirectory, and a ' +
-    'number appended where a file stands in the way of a folder or a folder in the way of a file. A file is written as `nameN` ' +
-    'and renamed, so a crash never leaves half of one. Put it in the disposition chain.',
+    'file named after its URL, laid out as Heritrix\'s MirrorWriterProcessor lays it out but with a folder for each origin ' +
+    '(Heritrix\'s host folder leaves the port out, so two sites on one host shared it): `path/scheme_host[_port]/seg/…/name` ' +
+    '(`http_127.0.0.1_8080`, `https_example.org`: the port when it is not the scheme\'s default, no `:` so that every file system ' +
+    'takes it), the query appended to the name without its `?`, before or after the suffix (suffixAtEnd), directoryFile for a ' +
+    'path ending in `/`, names cut by whole `%XX` lumps to maxSegLength, a path too long for maxPathLength under ' +
+    'tooLongDirectory, and a number appended where a file stands in the way of a folder or a folder in the way of a file. A ' +
+    'file is written beside the mirror (in `path.partial/`) and renamed into place, so it replaces a file of its name whole and ' +
+    'a crash never leaves half of one. Put it in the disposition chain.',
   kinds: ['Processor'],
   props: {
     ...PROCESSOR_PROPS,
-    path: { type: 'string', default: '${launchId}/mirror', path: true, description: 'The mirror\'s top folder (relative to the job folder; `${launchId}` is the run folder).' },
+    path: { type: 'string', default: '${launchId}/mirror', path: true, description: 'The mirror\'s top folder (relative to the job folder; `${launchId}` is the run folder); files are written in `path.partial` first.' },
     directoryFile: { type: 'string', default: 'index.html', minLength: 1, pattern: NAME, description: 'The file name for a URL path ending in `/`.' },
-    createHostDirectory: { type: 'boolean', default: true, description: 'A folder named after the host (or its hostMap name) holds its files.' },
-    createPortDirectory: { type: 'boolean', default: false, description: 'Under the host folder, a folder named after the port, for URLs that name one (not the scheme\'s default).' },
-    hostMap: { type: 'array', items: { type: 'string' }, default: [], description: `${PAIRS} A host matching (any case) the first of a pair is written under the second: [12.34.56.78, www42.foo.com].` },
+    createHostDirectory: { type: 'boolean', default: true, description: 'A folder for each origin holds its files: `scheme_host`, and `_port` for a port other than the scheme\'s default (the host\'s hostMap name in place of the host; a `_` of the host written `%5F`).' },
+    createPortDirectory: { type: 'boolean', default: false, description: 'The origin\'s folder named without its port, and under it, as in Heritrix, a folder named after the port for URLs that name one (not the scheme\'s default).' },
+    hostMap: { type: 'array', items: { type: 'string' }, default: [], description: `${PAIRS} A host matching (any case) the first of a pair is written as the second in its origin's folder name: [12.34.56.78, www42.foo.com].` },
     maxPathLength: { type: 'integer', default: 1023, description: 'Longest path of a file, counted from the file system\'s root (the mirror\'s absolute path included).' },
     maxSegLength: { type: 'integer', default: 255, description: 'Longest file or folder name.' },
     suffixAtEnd: { type: 'boolean', default: true, description: 'The suffix goes after the query (`ax=1.html`); false puts it before (`a.htmlx=1`).' },
@@ -91,12 +95,24 @@ export class MirrorWriterProcessor extends Processor<typeof mirrorWriterProcesso
   }
 
   readonly #layout: HeritrixMirrorOptions;
+  readonly #staging: MirrorStaging;
   /** Files written in this run. */
   written = 0;
 
   constructor(config: MirrorWriterConfig) {
     super(config);
     this.#layout = layoutOptions(config);
+    this.#staging = new MirrorStaging(config.path);
+  }
+
+  /** Empties the folder beside the mirror that files are written in (what a crash left there). */
+  start(): Promise<void> {
+    return this.#staging.ready();
+  }
+
+  /** Removes that folder. */
+  stop(): Promise<void> {
+    return this.#staging.close();
   }
 
   /** Heritrix's isSuccess: any status above 0 (a 404 page is written too). */
@@ -118,15 +134,20 @@ export class MirrorWriterProcessor extends Processor<typeof mirrorWriterProcesso
     if (file === undefined) return;
     // A response kept partly on disk (past FetchHttp's recorderInBufferBytes) is streamed from there when its entity is its body (not chunked).
     const received = curi.response?.asReceived;
+    let staged: string;
     if (received?.spilled !== undefined && !isChunked(curi.response?.headers['transfer-encoding'])) {
-      const out = createWriteStream(`${file}N`);
+      staged = await this.#staging.name();
+      const out = createWriteStream(staged);
       await writePieces(out, [received.bytes.subarray(received.headLength), received.spilled]);
       out.end();
       await finished(out);
     } else {
-      await writeFile(`${file}N`, body);
+      staged = await this.#staging.write(body);
     }
-    await rename(`${file}N`, file);
+    await rename(staged, file).catch(async (e: unknown) => {
+      await this.#staging.discard(staged);
+      throw e;
+    });
     this.written++;
   }
 }

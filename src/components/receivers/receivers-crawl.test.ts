@@ -241,11 +241,12 @@ describe('WARC writing and receivers in a real crawl (integration)', function ()
       const zip = lines.find((l) => l.Path === `${site.origin}/zipped.html`)!;
       expect(zip).to.deep.equal({ kind: 'found', Path: `${site.origin}/zipped.html`, mime: 'text/html', charset: 'utf-8', size: Buffer.byteLength(zipped), Content: zipped });
       expect(lines.find((l) => l.Path === `${site.origin}/a.html`)!.modified).to.equal('2024-01-02T03:04:05.000Z');
+      const top = `http_127.0.0.1_${site.port}`;
       expect(Object.keys(outcome.mirror).filter((f) => !outcome.mirror[f].startsWith('<folder>')).sort()).to.deep.equal(
-        ['127.0.0.1/index.html', ...documents.slice(1).map((p) => `127.0.0.1${p}`)].sort(),
+        [`${top}/index.html`, ...documents.slice(1).map((p) => `${top}${p}`)].sort(),
       );
-      expect(outcome.mirror['127.0.0.1/zipped.html']).to.equal(zipped);
-      expect(outcome.mirror['127.0.0.1/index.html']).to.equal(lines.find((l) => l.Path === `${site.origin}/`)!.Content);
+      expect(outcome.mirror[`${top}/zipped.html`]).to.equal(zipped);
+      expect(outcome.mirror[`${top}/index.html`]).to.equal(lines.find((l) => l.Path === `${site.origin}/`)!.Content);
     });
 
     it('in test mode crawl the same, yet pass nothing to the receivers', async () => {

@@ -187,7 +187,7 @@ const RECEIVER_PROCESSOR: Driver = {
 
 const MIRROR_WRITER_PROCESSOR: Driver = {
   component: 'MirrorWriterProcessor',
-  cases: [byEffect('enabled', false, 'a response\'s body is not written to the mirror', { base: ['example.org/a.html'], sheet: [] }, async (overlay) => {
+  cases: [byEffect('enabled', false, 'a response\'s body is not written to the mirror', { base: ['http_example.org/a.html'], sheet: [] }, async (overlay) => {
     const folder = await tempDir();
     try {
       const writer = await build<Processor>('MirrorWriterProcessor', { path: folder.dir });
@@ -195,6 +195,8 @@ const MIRROR_WRITER_PROCESSOR: Driver = {
       curi.fetchStatus = 200;
       curi.response = { rawBody: Buffer.from('<html></html>') } as CrawlUri['response'];
       await writer.process(curi);
+      // Its files are staged beside the mirror, in a folder it removes when it stops.
+      await (writer as unknown as { stop(): Promise<void> }).stop();
       return (await readdir(folder.dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(folder.dir.length + 1));
     } finally {
       await folder.cleanup();

@@ -100,7 +100,11 @@ export class PreconditionEnforcer extends Processor<typeof preconditionEnforcerC
   #applyRobots(curi: CrawlUri, server: HostState, c: ConfigOf<typeof preconditionEnforcerComponent>): ProcessResult {
     const metadata = this.config.metadata.forUri(curi);
     if (metadata.robotsPolicyName === 'ignore') return PROCEED;
-    if (server.robotsUnavailable) return finishWith(curi, FetchStatus.ROBOTS_PREREQUISITE_FAILURE);
+    if (server.robotsUnavailable) {
+      // Why, for crawl.log and the seeds report: `robots:503`, `robots:ECONNREFUSED`.
+      if (server.robotsFailure !== undefined) curi.annotations.push(`robots:${server.robotsFailure}`);
+      return finishWith(curi, FetchStatus.ROBOTS_PREREQUISITE_FAILURE);
+    }
     const robots = server.robots!;
     const userAgent = metadata.userAgent;
     if (!robots.isAllowed(userAgent, curi.uri)) {

@@ -1,6 +1,7 @@
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import type { HostTally, MimeTally, SeedRecord } from '../../model/crawl-statistics.js';
 import { FetchStatus } from '../../model/fetch-status.js';
+import { failureReason } from '../../model/failure-reason.js';
 import { revisitProfileOf } from '../../model/revisit-profile.js';
 import type { Disposition } from '../../model/frontier.js';
 import type { StateSublevel } from '../../model/state-store.js';
@@ -140,6 +141,7 @@ export class CrawlTallies {
     }
     record.status = curi.fetchStatus;
     record.redirect = curi.fetchStatus >= 300 && curi.fetchStatus < 400 ? redirectOf(curi) : undefined;
+    record.reason = curi.fetchStatus > 0 ? undefined : seedFailure(curi);
   }
 
   #source(tag: string, host: string): void {
@@ -150,6 +152,14 @@ export class CrawlTallies {
     }
     hosts.set(host, (hosts.get(host) ?? 0) + 1);
   }
+}
+
+/** Why a seed got no response, and after how many tries (the `Nt` annotation a URI that ran out of retries gets). */
+function seedFailure(curi: CrawlUri): string | undefined {
+  const why = failureReason(curi.fetchStatus, curi.annotations);
+  if (why === undefined) return undefined;
+  const retries = curi.annotations.find((a) => /^\d+t$/.test(a));
+  return retries === undefined ? why : `${why}, after ${Number(retries.slice(0, -1)) + 1} tries`;
 }
 
 /** Where a redirect sent the URI: its `Location:` outlink. */

@@ -417,12 +417,13 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
 
   stats(): FrontierStats {
     const waiting = this.waitingQueues();
+    const retries = this.#retrying > 0 ? this.#retryWaits() : undefined;
     return {
       discovered: this.#discovered, queued: this.#queued, inProcess: this.#inProcess,
       succeeded: this.#succeeded, failed: this.#failed, disregarded: this.#disregarded,
       queues: {
         total: this.#queues.size, ready: waiting.ready, snoozed: this.#resting.size, retired: this.#retired,
-        retrying: this.#retrying, ...(this.#retrying > 0 ? this.#retryWaits() : undefined),
+        retrying: this.#retrying, nextRetryAt: retries?.nextRetryAt, ...(retries && { retryWaits: retries.retryWaits }),
         inactive: waiting.inactive, ineligible: waiting.ineligible, waitingByPrecedence: waiting.byPrecedence,
       },
       ineligibleUris: waiting.ineligible > 0 ? this.ineligibleUris() : 0,

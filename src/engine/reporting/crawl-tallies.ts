@@ -141,7 +141,9 @@ export class CrawlTallies {
     }
     record.status = curi.fetchStatus;
     record.redirect = curi.fetchStatus >= 300 && curi.fetchStatus < 400 ? redirectOf(curi) : undefined;
-    record.reason = curi.fetchStatus > 0 ? undefined : seedFailure(curi);
+    const reason = curi.fetchStatus > 0 ? undefined : seedFailure(curi);
+    if (reason !== undefined) record.reason = reason;
+    else delete record.reason;
   }
 
   #source(tag: string, host: string): void {

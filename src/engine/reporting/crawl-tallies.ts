@@ -82,6 +82,13 @@ export class CrawlTallies {
     if (curi.sourceTag !== undefined && this.options.trackSources) this.#source(curi.sourceTag, hostName);
   }
 
+  /** A seed a crawl mapper diverted to another crawler: -5002, and where it went (kept with the tallies, so that a resumed run still says so). */
+  divertedSeed(uri: string, crawler: string, file: string): void {
+    if (!this.options.trackSeeds || this.seeds.get(uri)?.divertedTo !== undefined) return;
+    this.seeds.set(uri, { uri, status: FetchStatus.BLOCKED_BY_CUSTOM_PROCESSOR, divertedTo: { crawler, file } });
+    this.#changedSeeds?.add(uri);
+  }
+
   /** A seed known before any try (from the seed list): status 0 until it is tried. */
   addSeed(uri: string): void {
     if (this.options.trackSeeds && !this.seeds.has(uri)) this.seeds.set(uri, { uri, status: 0 });

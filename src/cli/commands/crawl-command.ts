@@ -42,7 +42,10 @@ export const crawlCommand = defineCommand({
   details: 'The same as create then launch, with the site-mirror profile (WARC files and a browsable '
     + 'mirror) and the job folder jobs/<host> named after the first URL. The same command run again '
     + 'finds that job: an unfinished run (Ctrl-C) resumes, a finished one is crawled again as a new '
-    + 'run. A job that does not verify (a missing --contact) is not left behind.',
+    + 'run. A job that does not verify (a missing --contact) is not left behind. A fetch that finds '
+    + 'no connection is retried 3 times, 5 s apart (frontier.retryDelaySeconds=5 and '
+    + 'frontier.maxRetries=3 in the job\'s overrides; create and launch keep Heritrix\'s 30, 15 min '
+    + 'apart), so a seed that cannot be reached ends the crawl soon, with exit code 3.',
   async run({ operands: seeds, options }, io) {
     const wanted: MadeFor = { profile: options.profile ?? 'site-mirror', seeds };
     const job = options.job ?? (await defaultJobDir(seeds[0], wanted));

@@ -5,6 +5,7 @@ import { Configurable } from '../model/configurable.js';
 import { fullMatchRegex } from '../util/java-regex.js';
 import { listsQueues, type QueueSummary } from '../model/frontier-queues.js';
 import { CrawlUri, type Diversion } from '../model/crawl-uri.js';
+import { failureReason } from '../model/failure-reason.js';
 import { SchedulingDirective } from '../model/precedence-policies.js';
 import { FetchStatus } from '../model/fetch-status.js';
 import type { Disposition } from '../model/frontier.js';
@@ -407,6 +408,8 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
         loggerModule?.runtimeError(curi, e);
       }
       this.#busy--;
+      // A fetch that failed with an error is said at every try, before the frontier decides on a retry.
+      if (curi.fetchStatus < 0 && loggerModule?.nonfatalError) this.#nonfatal(curi, loggerModule.nonfatalError.bind(loggerModule));
       try {
         const finished = frontier.finished(curi);
         if (finished instanceof Promise) await finished;
@@ -426,6 +429,16 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
       });
       this.#behind.add(settled);
       while (this.#behind.size >= this.config.maxToeThreads) await Promise.race(this.#behind);
+    }
+  }
+
+  /** nonfatal-errors.log: a try whose fetcher noted an error (`err:CODE`), with why in words. */
+  #nonfatal(curi: CrawlUri, log: (curi: CrawlUri, reason: string) => void): void {
+    if (!curi.annotations.some((a) => a.startsWith('err:'))) return;
+    try {
+      log(curi, failureReason(curi.fetchStatus, curi.annotations) ?? `status ${curi.fetchStatus}`);
+    } catch (e) {
+      this.config.loggerModule?.runtimeError(curi, e);
     }
   }
 

@@ -55,6 +55,10 @@ describe('a seed that cannot be reached (the binary)', function () {
     const alerts = readFileSync(join(job, 'latest', 'logs', 'alerts.log'), 'utf8');
     expect(alerts, said).to.contain(`WARNING ${alert}`);
     expect(r.stderr).to.contain(`WARNING: ${alert}`);
+    // Each try of robots.txt, as Heritrix's nonfatal-errors.log has it: its crawl.log line, then why.
+    const nonfatal = readFileSync(join(job, 'latest', 'logs', 'nonfatal-errors.log'), 'utf8').trim().split('\n');
+    expect(nonfatal, said).to.have.length(4);
+    for (const line of nonfatal) expect(line).to.match(new RegExp(`^\\S+ +-2 +- http://127\\.0\\.0\\.1:${port}/robots\\.txt P .* err:ECONNREFUSED.* ${REFUSED.replace(/[()]/g, '\\$&')}$`));
     expect(r.stderr).to.match(new RegExp(`waiting: the one queue waits to retry a failed fetch; next: http://127\\.0\\.0\\.1:${port}/\\S* \\(.*ECONNREFUSED.*\\), try [2-4] of 4 at `));
     expect(r.stderr).not.to.contain('politeness delay');
     // The summary: the seed, why, and how many tries it had.

@@ -60,7 +60,7 @@ function seedLines(seeds: readonly SeedRecord[], noneCrawled: boolean): string[]
   if (diverted.length > SEEDS_SHOWN) lines.push(`… and ${diverted.length - SEEDS_SHOWN} more seeds diverted (seeds-report.txt)`);
   if (!noneCrawled) return lines;
   const failed = seeds.filter((s) => s.divertedTo === undefined);
-  for (const s of failed.slice(0, SEEDS_SHOWN)) lines.push(`seed ${s.uri} not crawled: ${s.reason ?? (s.status === 0 ? 'never tried' : `status ${s.status}`)}`);
+  for (const s of failed.slice(0, SEEDS_SHOWN)) lines.push(`seed ${s.uri} not crawled: ${s.reason ?? (s.status === 0 ? 'never tried: out of scope, or the crawl ended first (alerts.log says which)' : `status ${s.status}`)}`);
   if (failed.length > SEEDS_SHOWN) lines.push(`… and ${failed.length - SEEDS_SHOWN} more seeds not crawled (seeds-report.txt)`);
   return lines;
 }

@@ -33,6 +33,17 @@ describe('the live progress line', () => {
     expect(progressHints(progress({ queued: 9, inProcess: 1 }, { total: 3, ready: 1, snoozed: 2, retrying: 2, nextRetryAt: at }), undefined)).to.equal('2 queues wait to retry a failed fetch, the next at 21:45:03');
   });
 
+  it('names the URI that waits, why its last try failed and which try comes when; no estimate while only retries are awaited', () => {
+    const at = new Date(2026, 10, 25, 21, 45, 3);
+    const retryWaits = [{
+      queue: 'down.example', uri: 'http://down.example/robots.txt', error: 'no connection could be made: connection refused (ECONNREFUSED)',
+      status: -2, nextTry: 2, maxTries: 31, at: at.toISOString(),
+    }];
+    expect(progressHints(progress({ queued: 2 }, { snoozed: 1, retrying: 1, nextRetryAt: at.getTime(), retryWaits }), 0.01)).to.equal(
+      'waiting: the one queue waits to retry a failed fetch; next: http://down.example/robots.txt ' +
+      '(no connection could be made: connection refused (ECONNREFUSED)), try 2 of 31 at 21:45:03');
+  });
+
   it('fits the terminal\'s width, so that rewriting it leaves no stale lines', () => {
     expect(fitted('a'.repeat(100), 40)).to.have.length(39);
     expect(fitted('short', 40)).to.equal('short');

@@ -31,21 +31,31 @@ export function summaryLines(exitStatus: string, p: CrawlProgress): string[] {
 /**
  * What the live line adds to the summary line: how long the URIs queued now would take at the
  * last minute's rate, and what holds the crawl back when every queue rests (politeness delays,
- * retry waits) while workers are idle.
+ * retry waits: which URI, why its last try failed, which try comes when) while workers are idle.
  */
 export function progressHints(p: CrawlProgress, recentUrisPerSecond: number | undefined): string {
   const hints: string[] = [];
   const { queues } = p.frontier;
-  if (p.state === 'RUNNING' && p.frontier.queued > 0 && recentUrisPerSecond !== undefined && recentUrisPerSecond > 0) {
+  const retrying = queues.retrying ?? 0;
+  const idle = p.state === 'RUNNING' && p.frontier.inProcess === 0 && queues.ready === 0 && queues.snoozed > 0;
+  // While every queue only waits to retry, the rate falls and the estimate grows: it says nothing.
+  const onlyRetries = idle && retrying === queues.snoozed;
+  if (p.state === 'RUNNING' && !onlyRetries && p.frontier.queued > 0 && recentUrisPerSecond !== undefined && recentUrisPerSecond > 0) {
     hints.push(`about ${formatDuration(Math.max(1000, (p.frontier.queued / recentUrisPerSecond) * 1000), 'minute')} for the URIs queued, at the last minute's rate`);
   }
-  const retrying = queues.retrying ?? 0;
-  const nextRetry = retrying > 0 && queues.nextRetryAt !== undefined ? `, the next at ${clockTime(queues.nextRetryAt)}` : '';
-  if (p.state === 'RUNNING' && p.frontier.inProcess === 0 && queues.ready === 0 && queues.snoozed > 0) {
-    if (retrying === queues.snoozed) hints.push(`waiting: ${retrying === 1 ? 'the one queue waits' : `all ${retrying} queues wait`} to retry a failed fetch${nextRetry}`);
-    else hints.push(`waiting: ${queues.snoozed === 1 ? 'the one queue rests' : `all ${queues.snoozed} queues rest`} (politeness delay${retrying ? `; ${retrying} to retry a failed fetch${nextRetry}` : ''})`);
-  } else if (retrying > 0) hints.push(`${retrying} ${retrying === 1 ? 'queue waits' : 'queues wait'} to retry a failed fetch${nextRetry}`);
+  const next = retrying > 0 ? nextRetry(queues) : '';
+  if (idle) {
+    if (onlyRetries) hints.push(`waiting: ${retrying === 1 ? 'the one queue waits' : `all ${retrying} queues wait`} to retry a failed fetch${next}`);
+    else hints.push(`waiting: ${queues.snoozed === 1 ? 'the one queue rests' : `all ${queues.snoozed} queues rest`} (politeness delay${retrying ? `; ${retrying} to retry a failed fetch${next}` : ''})`);
+  } else if (retrying > 0) hints.push(`${retrying} ${retrying === 1 ? 'queue waits' : 'queues wait'} to retry a failed fetch${next}`);
   return hints.join('; ');
+}
+
+/** `; next: URI (why its last try failed), try 2 of 4 at 07:38:13`, or when only the time is known, `, the next at 07:38:13`. */
+function nextRetry(queues: CrawlProgress['frontier']['queues']): string {
+  const w = queues.retryWaits?.[0];
+  if (w) return `; next: ${w.uri} (${w.error}), try ${w.nextTry} of ${w.maxTries} at ${clockTime(Date.parse(w.at))}`;
+  return queues.nextRetryAt !== undefined ? `, the next at ${clockTime(queues.nextRetryAt)}` : '';
 }
 
 /** `HH:MM:SS`, local time. */

@@ -4,7 +4,8 @@ import { INTERRUPTED, type ControllerState, type CrawlControl, type CrawlProgres
 import { Configurable } from '../model/configurable.js';
 import { fullMatchRegex } from '../util/java-regex.js';
 import { listsQueues, type QueueSummary } from '../model/frontier-queues.js';
-import { CrawlUri } from '../model/crawl-uri.js';
+import { CrawlUri, type Diversion } from '../model/crawl-uri.js';
+import { failureReason } from '../model/failure-reason.js';
 import { SchedulingDirective } from '../model/precedence-policies.js';
 import { FetchStatus } from '../model/fetch-status.js';
 import type { Disposition } from '../model/frontier.js';
@@ -91,6 +92,8 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
   #bytes = 0;
   #documents = 0;
   #seedsCrawled = 0;
+  /** Seeds announced this run that a crawl mapper diverted to another crawler. */
+  readonly #divertedSeeds: Array<{ uri: string } & Diversion> = [];
   /** A delta run's documents by kind (set only when the fetch history runs delta crawls). */
   #delta?: { new: number; changed: number; unchanged: number; deleted: number };
   #busy = 0;
@@ -236,6 +239,10 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
     };
   }
 
+  divertedSeeds(): ReadonlyArray<{ readonly uri: string } & Diversion> {
+    return this.#divertedSeeds;
+  }
+
   async addSeeds(urls: readonly string[]): Promise<SeedAdded[]> {
     const added: SeedAdded[] = [];
     for (const text of urls) {
@@ -281,8 +288,13 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
       }
       // Heritrix's TextSeedModule: seeds are MEDIUM, before NORMAL links of their queue.
       const candidate = new CrawlUri(url, { isSeed: true, sourceTag: seed.sourceTag, schedulingDirective: SchedulingDirective.MEDIUM });
-      // A seed another crawler owns (a crawl mapper diverted it, status -5002) is that crawler's to crawl, not an error.
-      if (!(await this.#admission.admit(candidate)) && candidate.fetchStatus !== FetchStatus.BLOCKED_BY_CUSTOM_PROCESSOR) {
+      // A seed another crawler owns (a crawl mapper diverted it, status -5002) is that crawler's to crawl, not an error: said, not crawled here.
+      const admitted = await this.#admission.admit(candidate);
+      if (candidate.divertedTo) {
+        const { crawler, file } = candidate.divertedTo;
+        this.#divertedSeeds.push({ uri: url, crawler, file });
+        loggerModule?.alert?.('WARNING', `seed ${url} is diverted to crawler ${crawler} (written to ${file}): that crawler crawls it, not this one`);
+      } else if (!admitted && candidate.fetchStatus !== FetchStatus.BLOCKED_BY_CUSTOM_PROCESSOR) {
         loggerModule?.uriError(url, undefined, 'seed is out of scope');
         loggerModule?.alert?.('WARNING', `seed ${url} is out of scope: check the scope rules (beancrawl explain JOB ${url})`);
       }
@@ -396,6 +408,8 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
         loggerModule?.runtimeError(curi, e);
       }
       this.#busy--;
+      // A fetch that failed with an error is said at every try, before the frontier decides on a retry.
+      if (curi.fetchStatus < 0 && loggerModule?.nonfatalError) this.#nonfatal(curi, loggerModule.nonfatalError.bind(loggerModule));
       try {
         const finished = frontier.finished(curi);
         if (finished instanceof Promise) await finished;
@@ -415,6 +429,16 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
       });
       this.#behind.add(settled);
       while (this.#behind.size >= this.config.maxToeThreads) await Promise.race(this.#behind);
+    }
+  }
+
+  /** nonfatal-errors.log: a try whose fetcher noted an error (`err:CODE`), with why in words. */
+  #nonfatal(curi: CrawlUri, log: (curi: CrawlUri, reason: string) => void): void {
+    if (!curi.annotations.some((a) => a.startsWith('err:'))) return;
+    try {
+      log(curi, failureReason(curi.fetchStatus, curi.annotations) ?? `status ${curi.fetchStatus}`);
+    } catch (e) {
+      this.config.loggerModule?.runtimeError(curi, e);
     }
   }
 

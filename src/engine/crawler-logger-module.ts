@@ -15,8 +15,9 @@ export const crawlerLoggerModuleComponent = defineComponent({
   aliases: ['org.archive.crawler.reporting.CrawlerLoggerModule'],
   description:
     'The crawl\'s logs: crawl.log (one line per finished URI, Heritrix\'s fields and formats), uri-errors.log (URIs that ' +
-    'could not be scheduled), runtime-errors.log (unexpected errors while processing a URI) and alerts.log (what the ' +
-    'operator should know: seeds out of scope, runtime errors).',
+    'could not be scheduled), runtime-errors.log (unexpected errors while processing a URI), nonfatal-errors.log (each try ' +
+    'whose fetch failed with an error, retried or not: its crawl.log line and why) and alerts.log (what the operator should ' +
+    'know: seeds out of scope, hosts that do not resolve or cannot be connected to, runtime errors).',
   kinds: ['CrawlLogger'],
   props: {
     path: { type: 'string', default: '${launchId}/logs', path: true, description: 'The folder the logs are written to.' },
@@ -44,6 +45,7 @@ export class CrawlerLoggerModule implements CrawlLogger {
   #journaled?: JournaledFile;
   #uriErrors?: WriteStream;
   #runtimeErrors?: WriteStream;
+  #nonfatalErrors?: WriteStream;
   #alerts?: WriteStream;
   #alertCount = 0;
   /** The last RECENT_ALERTS alerts, for the console and `status`. */
@@ -69,6 +71,7 @@ export class CrawlerLoggerModule implements CrawlLogger {
     }
     this.#uriErrors = open('uri-errors.log');
     this.#runtimeErrors = open('runtime-errors.log');
+    this.#nonfatalErrors = open('nonfatal-errors.log');
     this.#alerts = open('alerts.log');
   }
 
@@ -84,6 +87,10 @@ export class CrawlerLoggerModule implements CrawlLogger {
 
   uriError(uri: string, via: string | undefined, message: string): void {
     this.#uriErrors?.write(`${new Date().toISOString()} ${uri} ${via ?? '-'} ${message}\n`);
+  }
+
+  nonfatalError(curi: CrawlUri, reason: string): void {
+    this.#nonfatalErrors?.write(`${crawlLogLine(curi, Date.now())} ${reason.replace(/\n/g, ' ')}\n`);
   }
 
   runtimeError(curi: CrawlUri, error: unknown): void {
@@ -105,9 +112,9 @@ export class CrawlerLoggerModule implements CrawlLogger {
 
   async stop(): Promise<void> {
     this.#crawl?.release();
-    const streams = [this.#crawl?.stream, this.#uriErrors, this.#runtimeErrors, this.#alerts].filter((s): s is WriteStream => s !== undefined);
+    const streams = [this.#crawl?.stream, this.#uriErrors, this.#runtimeErrors, this.#nonfatalErrors, this.#alerts].filter((s): s is WriteStream => s !== undefined);
     this.#crawl = undefined;
-    this.#uriErrors = this.#runtimeErrors = this.#alerts = undefined;
+    this.#uriErrors = this.#runtimeErrors = this.#nonfatalErrors = this.#alerts = undefined;
     for (const s of streams) s.end();
     if (streams[0]) this.#journaled?.ending(finished(streams[0]));
     // crawl.log must be complete; the other logs are best effort.

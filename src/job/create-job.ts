@@ -15,6 +15,11 @@ export interface CreateOptions {
   readonly profileDirs?: readonly string[];
   /** An XML profile is written as crawler-beans.cxml, Heritrix's name (the service's Heritrix create), not crawler-beans.xml. */
   readonly cxml?: boolean;
+  /**
+   * More `bean.path=value` overrides, written after the profile's own (in an XML profile's
+   * simpleOverrides, after a comment line saying why), for the beans the profile has.
+   */
+  readonly overrides?: { readonly why: string; readonly values: Readonly<Record<string, string>> };
 }
 
 const SEEDS_KEY = 'seeds.textSource.value';
@@ -62,6 +67,12 @@ function editXml(text: string, o: CreateOptions): string {
     text = text.replace(prop, (_, open: string, close: string) => `${open}\n${o.seeds!.map((s) => escapeHtml(s)).join('\n')}\n    ${close}`);
   }
   if (o.contact) text = text.replace(new RegExp(`^${CONTACT_KEY.replace(/\./g, '\\.')}=.*$`, 'm'), `${CONTACT_KEY}=${escapeHtml(o.contact)}`);
+  if (o.overrides) {
+    const lines = Object.entries(o.overrides.values).filter(([key]) => text.includes(`id="${key.split('.')[0]}"`)).map(([key, value]) => `${key}=${escapeHtml(value)}`);
+    // After the last line of simpleOverrides' value.
+    const block = /(<bean id="simpleOverrides"[\s\S]*?<value>[\s\S]*?)(\n[ \t]*<\/value>)/;
+    if (lines.length) text = text.replace(block, (_, before: string, end: string) => `${before}\n# ${escapeHtml(o.overrides!.why)}\n${lines.join('\n')}${end}`);
+  }
   return text;
 }
 
@@ -76,6 +87,7 @@ function editJson(text: string, o: CreateOptions, schema: string): string {
   const overrides = file.beans?.simpleOverrides?.properties?.properties;
   if (overrides && o.seeds?.length) overrides[SEEDS_KEY] = `${o.seeds.join('\n')}\n`;
   if (overrides && o.contact) overrides[CONTACT_KEY] = o.contact;
+  for (const [key, value] of Object.entries(o.overrides?.values ?? {})) if (overrides && file.beans?.[key.split('.')[0]]) overrides[key] = value;
   // "$schema" stays first; the profile's is relative to profiles/, the job's to the job folder.
   const { $schema: _profileSchema, ...rest } = file;
   return `${JSON.stringify({ $schema: schema, ...rest }, null, 2)}\n`;

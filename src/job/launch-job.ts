@@ -7,6 +7,7 @@ import { closeHandedOver } from '../components/state/open-databases.js';
 import type { Registry } from '../beans/registry/registry.js';
 import type { ResolvedGraph } from '../beans/resolve/resolved-bean.js';
 import type { CrawlControl } from '../model/crawl-control.js';
+import type { SeedRecord, StatisticsTracking } from '../model/crawl-statistics.js';
 import type { Receiver } from '../model/receiver.js';
 import { BeancrawlError } from '../util/beancrawl-error.js';
 import { blocksLaunch, isError, type Diagnostic } from '../util/diagnostic.js';
@@ -68,6 +69,8 @@ export interface LaunchResult {
   readonly resumed?: string;
   /** Where the beans left what they wrote (crawl.log, WARC files, a mirror…) and it is there, absolute paths, in bean order. */
   readonly outputs: ReadonlyArray<{ readonly what: string; readonly path: string }>;
+  /** The seeds that got no response (each with why, when known) and those diverted to another crawler, as the statistics tracker kept them. */
+  readonly seedsNotCrawled: readonly SeedRecord[];
 }
 
 /**
@@ -165,6 +168,8 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
   let control: { close(): Promise<void> } | undefined;
   let watchdog: JobFolderWatchdog | undefined;
   let lost: BeancrawlError | undefined;
+  let seedsNotCrawled: readonly SeedRecord[] = [];
+  let tracker: StatisticsTracking | undefined;
   try {
     await container.start();
     mark('started');
@@ -178,6 +183,7 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
       // As an interruption: no end-of-run work (deletions decided, lists handed over) writes outputs.
       running.terminate(INTERRUPTED);
     });
+    tracker = trackerOf(container, resolved.resolved!);
     // A worker of a shared crawl is driven through Redis (beancrawl pause JOB… from any machine), not a socket of the job folder.
     if (!worker) control = await serveControlSocket(verified.jobDir, controller, {
       checkpoint: checkpointer(container, resolved.resolved!, join(verified.jobDir, runDir)),
@@ -217,6 +223,7 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
     const status = exitStatus! ?? 'FINISHED_ABNORMAL';
     const progress = controller?.progress();
     if (progress) exitCode = crawlExitCode(status, progress.seedsCrawled);
+    seedsNotCrawled = seedsNotCrawledOf(tracker);
     if (!lost) await writeRunRecord(verified.jobDir, {
       ...record!, endedAt: new Date().toISOString(), exitStatus: status, exitCode, counts: progress && countsOf(progress),
     }).catch(() => undefined);
@@ -227,7 +234,23 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
   const declared = resolved.resolved!.beans.flatMap((b) => b.descriptor.outputs?.(b.config) ?? []);
   const there = await Promise.all(declared.map((o) => stat(o.path).then(() => true, () => false)));
   const outputs = declared.filter((_, i) => there[i]);
-  return { exitStatus: exitStatus!, exitCode, runDir, jobDir: verified.jobDir, controller: controller!, resumed: state?.mode === 'resume' ? state.previous!.runDir : undefined, outputs };
+  return { exitStatus: exitStatus!, exitCode, runDir, jobDir: verified.jobDir, controller: controller!, resumed: state?.mode === 'resume' ? state.previous!.runDir : undefined, outputs, seedsNotCrawled };
+}
+
+/** The job's statistics tracker, if it has one (held, so that its tallies can be read once every bean has stopped). */
+function trackerOf(container: { get<T>(id: string): T }, graph: ResolvedGraph): StatisticsTracking | undefined {
+  const bean = graph.beans.find((b) => b.descriptor.kinds.includes('StatisticsTracker'));
+  return bean === undefined ? undefined : container.get<StatisticsTracking>(bean.id);
+}
+
+/** The seeds the statistics tracker has as not crawled (no response, or diverted), for the command's summary. */
+function seedsNotCrawledOf(tracker: StatisticsTracking | undefined): SeedRecord[] {
+  try {
+    return [...(tracker?.statistics().seeds.values() ?? [])].filter((s) => s.status <= 0);
+  } catch {
+    // A tracker that never started has nothing to say.
+    return [];
+  }
 }
 
 /**

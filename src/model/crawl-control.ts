@@ -1,4 +1,5 @@
 import type { Alert } from './crawl-logger.js';
+import type { Diversion } from './crawl-uri.js';
 import type { FrontierStats } from './frontier.js';
 import type { QueueSummary } from './frontier-queues.js';
 
@@ -66,6 +67,8 @@ export interface CrawlControl {
   addSeeds?(urls: readonly string[]): Promise<SeedAdded[]>;
   /** The frontier's queues, when it lists them. */
   queues?(): Iterable<QueueSummary> | undefined;
+  /** Seeds of this run that a crawl mapper diverted to another crawler (not crawled here), with that crawler and the divert file. */
+  divertedSeeds?(): ReadonlyArray<{ readonly uri: string } & Diversion>;
   /** Retires or reactivates a queue: true when done, false when the queue is not in a state for it, undefined when the frontier cannot. */
   queueAction?(action: 'retire' | 'reactivate', key: string): boolean | undefined;
   /**

@@ -38,6 +38,10 @@ export interface SeedRecord {
   readonly uri: string;
   status: number;
   redirect?: string;
+  /** Why a seed that got no response failed, in words, with how many tries it had (failureReason). */
+  reason?: string;
+  /** A seed another crawler owns (a crawl mapper diverted it): that crawler's name and the divert file it was written to. */
+  divertedTo?: { readonly crawler: string; readonly file: string };
 }
 
 /** A processor chain as reports show it: its Heritrix class name and its processors in order. */

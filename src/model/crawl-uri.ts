@@ -14,6 +14,11 @@ import type { ExtractedDocument } from './extracted-document.js';
 
 /** A server's robots.txt: its root's /robots.txt, no query. */
 const ROBOTS_TXT = /^https?:\/\/[^/?#]+\/robots\.txt$/i;
+/** Where a crawl mapper sent a URI: the crawler it belongs to, and the divert file it was written to. */
+export interface Diversion {
+  readonly crawler: string;
+  readonly file: string;
+}
 
 /** What a URI carries through the frontier's queues (and onto disk); everything else is per fetch. */
 export interface QueuedUri {
@@ -188,6 +193,8 @@ export class CrawlUri {
    * judge it as they would in a crawl and write nothing (a crawl mapper's divert files).
    */
   judgedOnly = false;
+  /** Set by a crawl mapper that diverted it to another crawler: that crawler's name and the divert file it was written to. */
+  divertedTo?: Diversion;
   /** The DNS answer's TTL, for dns: URIs. */
   dnsTtlSeconds?: number;
   /** Errors of its processors writing behind (Processor.writesBehind), for runtime-errors.log once the URI is done. */

@@ -1,4 +1,4 @@
-import type { DeltaCounts } from '../wire/job-status.js';
+import type { DeltaCounts, RetryWait } from '../wire/job-status.js';
 import type { CrawlUri } from './crawl-uri.js';
 
 /** Counts a frontier reports (progress lines, reports, the end of the crawl). */
@@ -23,6 +23,8 @@ export interface FrontierStats {
     readonly retrying?: number;
     /** When the first of them retries (ms since the epoch). */
     readonly nextRetryAt?: number;
+    /** The first few of them, the soonest first: which URI, why its last try failed, which try comes when. */
+    readonly retryWaits?: readonly RetryWait[];
     /** Queues waiting for a turn by precedence, ascending: Heritrix's `(p3: 5; p10: 2)`. */
     readonly waitingByPrecedence?: ReadonlyArray<readonly [number, number]>;
   };

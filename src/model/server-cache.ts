@@ -25,6 +25,10 @@ export interface HostState {
   robotsFetchedAt?: number;
   /** Set while robots.txt could not be had (5xx, no answer): everything is disallowed until it is fetched again. */
   robotsUnavailable?: boolean;
+  /** Why robots.txt could not be had: the HTTP status (`503`) or the error's code (`ECONNREFUSED`), for the URIs it fails (-61). */
+  robotsFailure?: string;
+  /** The error code of the last fetch of this server that found no connection (refused, reset, timed out, TLS), until one does: alerted once a code. */
+  unreachable?: string;
   /** Set once the server's form login (HtmlFormCredential) has been sent: its other URIs are no longer held behind it. */
   formLoginSent?: boolean;
 }

@@ -46,7 +46,7 @@ export const EXIT_CODES: readonly ExitCode[] = [
     code: EXIT_NO_SEED_CRAWLED,
     brief: 'a crawl finished, but not one seed could be crawled',
     meaning: 'The crawl finished, but not one seed could be crawled: each failed (no such host, connection refused) or was out of scope. '
-      + 'The summary says where to look (`alerts.log`, `seeds-report.txt`).',
+      + 'The summary names each seed with why (the last try\'s error, and how many tries it had) and says where to look (`alerts.log`, `seeds-report.txt`).',
   },
   {
     code: EXIT_INTERRUPTED,

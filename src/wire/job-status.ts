@@ -16,6 +16,25 @@ export interface Alert {
   readonly message: string;
 }
 
+/**
+ * A queue that waits to retry a URI whose fetch failed (frontier retryDelaySeconds, maxRetries):
+ * which URI, why its last try failed, and which try comes when.
+ */
+export interface RetryWait {
+  /** The queue's key (a host and port, by default). */
+  readonly queue: string;
+  readonly uri: string;
+  /** Why the last try failed, in words: `no connection could be made: connection refused (ECONNREFUSED)`. */
+  readonly error: string;
+  /** The fetch status of the last try (Heritrix's codes: -2 no connection, -61 robots.txt unavailable…). */
+  readonly status: number;
+  /** The try that comes next (2 for the first retry), of at most `maxTries` (maxRetries + 1). */
+  readonly nextTry: number;
+  readonly maxTries: number;
+  /** When it comes (ISO 8601). */
+  readonly at: string;
+}
+
 /** Documents and bytes a second over the last minute or so (the whole run's average hides a crawl that slowed down). */
 export interface RecentRate {
   readonly seconds: number;
@@ -81,6 +100,8 @@ export interface JobStatus {
   };
   /** The frontier's queues by state (total, ready, snoozed, retired, inactive, ineligible, inProcess). */
   readonly queues?: Readonly<Record<string, number>>;
+  /** Queues that wait to retry a failed fetch, the soonest first (a few): which host, why, which try comes when. */
+  readonly retryWaits?: readonly RetryWait[];
   /** URIs being processed now (a running crawl's workers that hold one). */
   readonly busyWorkers?: number;
   /** Why the crawl paused by itself, while it lasts. */

@@ -77,6 +77,10 @@ export function describeStatus(s: JobStatus, after: string = 'status', ending?: 
     const retrying = q.retrying ? `, ${q.retrying} of them to retry a failed fetch${q.nextRetryAt ? ` (the next at ${new Date(q.nextRetryAt).toTimeString().slice(0, 8)})` : ''}` : '';
     lines.push(`queues: ${q.total} (${q.ready} ready, ${q.snoozed} resting${retrying}, ${q.retired} retired)${s.busyWorkers !== undefined ? `; busy workers: ${s.busyWorkers}` : ''}`);
   }
+  // Which hosts wait to retry, why (the last try's error) and which try comes when.
+  for (const w of s.retryWaits ?? []) {
+    lines.push(`retry: ${w.uri} (${w.error}); try ${w.nextTry} of ${w.maxTries} at ${new Date(w.at).toTimeString().slice(0, 8)}`);
+  }
   if (s.alert) lines.push(`alert: ${s.alert}`);
   if (!s.running) lines.push(s.lastRun ? `runs: ${s.runs.length}; start the next with: beancrawl launch ${s.path}` : `never launched; start it with: beancrawl launch ${s.path}`);
   return lines.join('\n');

@@ -9,6 +9,17 @@ import { EXIT_ERROR } from '../../util/exit-codes.js';
 import { SET_OPTION } from '../set-option.js';
 import { launchCommand } from './launch-command.js';
 
+/**
+ * A person at a terminal waits for `crawl`: a seed that cannot be reached gets a few quick
+ * retries, then the crawl ends (exit 3, saying why), instead of Heritrix's 30 retries 15 minutes
+ * apart, which `create` and `launch` keep. Written into the job's overrides, where they can be
+ * changed or deleted.
+ */
+export const QUICK_RETRIES = {
+  why: 'beancrawl crawl: a fetch that finds no connection is retried 3 times, 5 s apart (Heritrix: 30 times, 15 min apart); delete these lines for that',
+  values: { 'frontier.retryDelaySeconds': '5', 'frontier.maxRetries': '3' },
+} as const;
+
 /** What `crawl` made a job folder for, kept in it so that the same command finds it again. */
 const MADE_FOR = '.crawl-command.json';
 
@@ -31,7 +42,10 @@ export const crawlCommand = defineCommand({
   details: 'The same as create then launch, with the site-mirror profile (WARC files and a browsable '
     + 'mirror) and the job folder jobs/<host> named after the first URL. The same command run again '
     + 'finds that job: an unfinished run (Ctrl-C) resumes, a finished one is crawled again as a new '
-    + 'run. A job that does not verify (a missing --contact) is not left behind.',
+    + 'run. A job that does not verify (a missing --contact) is not left behind. A fetch that finds '
+    + 'no connection is retried 3 times, 5 s apart (frontier.retryDelaySeconds=5 and '
+    + 'frontier.maxRetries=3 in the job\'s overrides; create and launch keep Heritrix\'s 30, 15 min '
+    + 'apart), so a seed that cannot be reached ends the crawl soon, with exit code 3.',
   async run({ operands: seeds, options }, io) {
     const wanted: MadeFor = { profile: options.profile ?? 'site-mirror', seeds };
     const job = options.job ?? (await defaultJobDir(seeds[0], wanted));
@@ -40,7 +54,7 @@ export const crawlCommand = defineCommand({
       io.err(`crawling again in ${job} (made by the same command)`);
     } else {
       const fresh = !(await stat(job).then(() => true, () => false));
-      const file = await createJob(job, { profile: wanted.profile, seeds, contact: options.contact });
+      const file = await createJob(job, { profile: wanted.profile, seeds, contact: options.contact, overrides: QUICK_RETRIES });
       const { diagnostics } = await verifyJob(job, { sets: options.set });
       if (diagnostics.some(isError)) {
         for (const d of diagnostics.filter(isError)) io.err(formatDiagnostic(d));

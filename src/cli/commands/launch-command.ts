@@ -3,6 +3,7 @@ import { formatDiagnostic } from '../../util/diagnostic.js';
 import { INTERRUPTED, type CrawlControl } from '../../model/crawl-control.js';
 import { defineCommand } from '../cli-command.js';
 import { EXIT_NO_SEED_CRAWLED, exitCodesSentence } from '../../util/exit-codes.js';
+import type { SeedRecord } from '../../model/crawl-statistics.js';
 import type { Output } from '../output.js';
 import { reportProgress, summaryLines } from '../progress-reporter.js';
 import { SET_OPTION } from '../set-option.js';
@@ -43,6 +44,25 @@ export const launchCommand = defineCommand({
     });
   },
 });
+
+/** Seeds named in the summary, at most. */
+const SEEDS_SHOWN = 10;
+
+/**
+ * The summary's lines on seeds: those diverted to another crawler (always), and when not one seed
+ * was crawled, each with why (the last try's error and how many tries it had).
+ */
+function seedLines(seeds: readonly SeedRecord[], noneCrawled: boolean): string[] {
+  const lines: string[] = [];
+  const diverted = seeds.filter((s) => s.divertedTo !== undefined);
+  for (const s of diverted.slice(0, SEEDS_SHOWN)) lines.push(`seed ${s.uri} diverted to crawler ${s.divertedTo!.crawler}: ${shown(s.divertedTo!.file)}`);
+  if (diverted.length > SEEDS_SHOWN) lines.push(`… and ${diverted.length - SEEDS_SHOWN} more seeds diverted (seeds-report.txt)`);
+  if (!noneCrawled) return lines;
+  const failed = seeds.filter((s) => s.divertedTo === undefined);
+  for (const s of failed.slice(0, SEEDS_SHOWN)) lines.push(`seed ${s.uri} not crawled: ${s.reason ?? (s.status === 0 ? 'never tried: out of scope, or the crawl ended first (alerts.log says which)' : `status ${s.status}`)}`);
+  if (failed.length > SEEDS_SHOWN) lines.push(`… and ${failed.length - SEEDS_SHOWN} more seeds not crawled (seeds-report.txt)`);
+  return lines;
+}
 
 /** A path as the operator would type it: relative to the working folder when it lies inside. */
 function shown(path: string): string {
@@ -94,7 +114,8 @@ async function launch(target: string, sets: readonly string[], io: Output, flags
     if (progress.delta) io.out(`delta: ${progress.delta.new} new, ${progress.delta.changed} changed, ${progress.delta.unchanged} unchanged, ${progress.delta.deleted} deleted`);
     for (const { what, path } of result.outputs) io.out(`${what}: ${shown(path)}`);
     const code = result.exitCode;
-    if (code === EXIT_NO_SEED_CRAWLED) io.err(`not one seed could be crawled (exit code ${code}); the run's alerts.log and seeds-report.txt say why: ${join(target, result.runDir)}`);
+    for (const line of seedLines(result.seedsNotCrawled, code === EXIT_NO_SEED_CRAWLED)) io.out(line);
+    if (code === EXIT_NO_SEED_CRAWLED) io.err(`not one seed could be crawled (exit code ${code}); the run's alerts.log and seeds-report.txt say more: ${join(target, result.runDir)}`);
     return code;
   } finally {
     stopProgress();

@@ -125,7 +125,11 @@ export abstract class CrawlMapper<D extends MapperDescriptor> extends Processor<
       if (target !== config.localName) {
         curi.fetchStatus = FetchStatus.BLOCKED_BY_CUSTOM_PROCESSOR;
         curi.annotations.push(`to:${target}`);
-        if (!curi.judgedOnly) this.#divert(config, curi.uri, curi.hopsPath, curi.via, classKey, target);
+        if (!curi.judgedOnly) {
+          const file = this.#divert(config, curi.uri, curi.hopsPath, curi.via, classKey, target);
+          // A seed's diversion is said where seeds are reported (the seeds report, the summary).
+          if (curi.isSeed) curi.divertedTo = { crawler: target, file };
+        }
         return FINISH;
       }
     }
@@ -152,16 +156,19 @@ export abstract class CrawlMapper<D extends MapperDescriptor> extends Processor<
     curi.outlinks.length = kept;
   }
 
-  #divert(config: ConfigOf<MapperDescriptor>, uri: string, hopsPath: string, via: string | undefined, classKey: string, target: string): void {
-    if (this.#recent.has(uri)) return;
-    this.#recent.add(uri);
-    this.diverted++;
+  /** Writes the URI to the divert file of `target` (once: a URI diverted lately is not written again); returns that file (named as when closed). */
+  #divert(config: ConfigOf<MapperDescriptor>, uri: string, hopsPath: string, via: string | undefined, classKey: string, target: string): string {
+    const name = `${this.#generation}-${config.localName}-to-${target}`;
+    if (this.#recent.has(uri)) return join(config.diversionDir, `${name}.divert`);
     let log = this.#logs.get(target);
     if (log === undefined) {
-      log = new DiversionLog(config.diversionDir, `${this.#generation}-${config.localName}-to-${target}`);
+      log = new DiversionLog(config.diversionDir, name);
       this.#logs.set(target, log);
     }
+    this.#recent.add(uri);
+    this.diverted++;
     log.write(`${classKey} CrawlURI ${uri} ${hopsPath} ${via ?? ''}\n`);
+    return log.divertPath;
   }
 
   /** A new generation (the leading rotationDigits of the UTC time changed): the files of the last are finished. */

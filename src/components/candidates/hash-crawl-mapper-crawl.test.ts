@@ -70,6 +70,21 @@ describe('two crawlers dividing a site with HashCrawlMapper (integration)', func
         // The other crawler's seeds are its own to crawl: no "seed is out of scope".
         expect(await readFile(join(job.dir, result.runDir, 'logs', 'uri-errors.log'), 'utf8')).to.equal('');
         crawled.set(localName, log.filter((e) => e.status === 200 && !e.uri.endsWith('/robots.txt')).map((e) => e.uri).sort());
+        // The other crawler's seeds are said to be diverted, to which crawler and file: in seeds-report.txt, alerts.log and the summary's list.
+        const other = localName === '0' ? '1' : '0';
+        const theirSeeds = sites.filter((s) => ownerOf(s) === other).map((s) => `${s.origin}/`);
+        const seedsReport = await readFile(join(job.dir, result.runDir, 'reports', 'seeds-report.txt'), 'utf8');
+        const alerts = await readFile(join(job.dir, result.runDir, 'logs', 'alerts.log'), 'utf8');
+        const divertFile = new RegExp(`${join(job.dir, 'diversions').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/\\d{10}-${localName}-to-${other}\\.divert`);
+        for (const seed of theirSeeds) {
+          const line = seedsReport.split('\n').find((l) => l.includes(` ${seed} `));
+          expect(line, seedsReport).to.match(new RegExp(`^-5002 DIVERTED ${seed} to crawler ${other}: `)).and.match(divertFile);
+          expect(alerts).to.contain(`WARNING seed ${seed} is diverted to crawler ${other} (written to `);
+          const record = result.seedsNotCrawled.find((r) => r.uri === seed);
+          expect(record?.divertedTo?.crawler).to.equal(other);
+          expect(record?.divertedTo?.file).to.match(divertFile);
+        }
+        expect(seedsReport).not.to.contain('NOTCRAWLED');
         const files = (await readdir(join(job.dir, 'diversions'))).sort();
         const lines = (await Promise.all(files.map((f) => readFile(join(job.dir, 'diversions', f), 'utf8')))).join('').split('\n').filter(Boolean);
         diverted.set(localName, { files, lines });

@@ -264,6 +264,24 @@ describe('FetchHttp', () => {
     expect(curi.annotations).to.deep.equal(['err:ECONNREFUSED']);
   });
 
+  it('says a server that cannot be connected to in alerts.log at once, naming it and why, once a reason', async () => {
+    const closed = createServer();
+    closed.listen(0, '127.0.0.1');
+    await once(closed, 'listening');
+    const deadPort = (closed.address() as AddressInfo).port;
+    closed.close();
+    await once(closed, 'close');
+    const alerts: string[] = [];
+    const loggerModule = { crawled: () => undefined, uriError: () => undefined, runtimeError: () => undefined, alert: (_s: string, m: string) => void alerts.push(m) };
+    const f = fetcher({ loggerModule } as Partial<FetchHttpConfig>);
+    for (const path of ['/robots.txt', '/', '/again']) await f.process(new CrawlUri(`http://127.0.0.1:${deadPort}${path}`));
+    expect(alerts).to.deep.equal([`host 127.0.0.1:${deadPort}: no connection could be made: connection refused (ECONNREFUSED), fetching ` +
+      `http://127.0.0.1:${deadPort}/robots.txt; its URIs wait to be retried (frontier retryDelaySeconds, maxRetries)`]);
+    // A connection that breaks after the server answered is no server out of reach.
+    await f.process(new CrawlUri(`http://site.test:${port}/reset`));
+    expect(alerts).to.have.length(1);
+  });
+
   it('fails with -3 when the connection is reset in the middle of the body', async () => {
     const curi = await fetch('/reset');
     expect(curi.fetchStatus).to.equal(FetchStatus.CONNECT_LOST);

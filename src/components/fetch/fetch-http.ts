@@ -9,9 +9,10 @@ import type { FormLoginCredential } from '../../model/credential-store.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import { DecideResult } from '../../model/decide-result.js';
 import { FetchStatus } from '../../model/fetch-status.js';
+import { failureReason } from '../../model/failure-reason.js';
 import { FINISH, PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
 import { decodeContent } from './decode-content.js';
-import { fetchErrorStatus, NO_ADDRESS_CODE } from './fetch-error-status.js';
+import { errorCodeOf, fetchErrorStatus, NO_ADDRESS_CODE } from './fetch-error-status.js';
 import type { fetchHttpComponent } from './fetch-http.descriptor.js';
 import { finishWith } from './finish-with.js';
 import { formLoginFailure } from './form-login-outcome.js';
@@ -77,9 +78,33 @@ export class FetchHttp extends Processor<typeof fetchHttpComponent> {
     const exchange = await this.#authenticatedGet(url, curi, c, robotsPrerequisite ? undefined : this.#bodyWanted(curi, c));
     curi.fetchDurationMs = Date.now() - curi.fetchBeginTime;
     await recordResponse(curi, exchange, ip, c);
+    this.#noteConnection(curi, url, exchange);
     if (curi.formLogin !== undefined) this.#judgeFormLogin(curi, curi.formLogin);
     if (robotsPrerequisite) await this.#learnRobots(curi, url, exchange, c);
     return curi.fetchStatus < 0 ? FINISH : PROCEED;
+  }
+
+  /**
+   * A fetch that found no connection (refused, reset before any answer, timed out, a TLS failure)
+   * is said in alerts.log at once, naming the server and why, as FetchDns says a host that does
+   * not resolve: its URIs wait for retries meanwhile, which take hours with Heritrix's policy, and
+   * a seed that cannot be reached looks like a crawl that does nothing. Once a reason a server,
+   * until a fetch of it gets an answer.
+   */
+  #noteConnection(curi: CrawlUri, url: URL, exchange: HttpExchange): void {
+    const status = curi.fetchStatus;
+    const unanswered = exchange.error !== undefined && exchange.statusCode === 0 &&
+      (status === FetchStatus.CONNECT_FAILED || status === FetchStatus.CONNECT_LOST || status === FetchStatus.TIMEOUT);
+    const server = this.config.serverCache.host(url.host);
+    if (!unanswered) {
+      if (status > 0 && server.unreachable !== undefined) server.unreachable = undefined;
+      return;
+    }
+    const code = errorCodeOf(exchange.error!);
+    if (server.unreachable === code) return;
+    server.unreachable = code;
+    const then = status === FetchStatus.TIMEOUT ? 'a timed-out URI is not retried' : 'its URIs wait to be retried (frontier retryDelaySeconds, maxRetries)';
+    this.config.loggerModule?.alert?.('WARNING', `host ${url.host}: ${failureReason(status, [`err:${code}`])}, fetching ${curi.uri}; ${then}`);
   }
 
   /** A form login that failed is told to the operator; the server's URIs go on without it, as in Heritrix. */
@@ -186,7 +211,9 @@ export class FetchHttp extends Processor<typeof fetchHttpComponent> {
       at = next;
       body = undefined;
     }
-    if (exchange.error !== undefined) return updateRobots(this.config.serverCache.host(url.host), fetchErrorStatus(exchange.error), undefined);
+    if (exchange.error !== undefined) {
+      return updateRobots(this.config.serverCache.host(url.host), fetchErrorStatus(exchange.error), undefined, Date.now(), errorCodeOf(exchange.error));
+    }
     if (body === undefined) {
       const encoding = rawHeaderValue(exchange.rawHeaders, 'content-encoding');
       body = (await decodeContent(Buffer.concat(exchange.chunks, exchange.received), encoding, c.maxDecodedBytes)).body;

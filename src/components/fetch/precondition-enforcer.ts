@@ -102,7 +102,11 @@ export class PreconditionEnforcer extends Processor<typeof preconditionEnforcerC
     const metadata = this.config.metadata.forUri(curi);
     const verdict = robotsVerdict(server, metadata.robotsPolicyName, metadata.userAgent, curi.uri);
     if (verdict.kind === 'ignored') return PROCEED;
-    if (verdict.kind === 'unavailable') return finishWith(curi, FetchStatus.ROBOTS_PREREQUISITE_FAILURE);
+    if (verdict.kind === 'unavailable') {
+      // Why, for crawl.log and the seeds report: `robots:503`, `robots:ECONNREFUSED`.
+      if (server.robotsFailure !== undefined) curi.annotations.push(`robots:${server.robotsFailure}`);
+      return finishWith(curi, FetchStatus.ROBOTS_PREREQUISITE_FAILURE);
+    }
     if (verdict.kind === 'disallowed') {
       curi.annotations.push('robotExcluded');
       if (!c.calculateRobotsOnly) return finishWith(curi, FetchStatus.ROBOTS_PRECLUDED);

@@ -17,9 +17,12 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
  * Records what a fetch of a server's /robots.txt says (RFC 9309 §2.3.1): 2xx, the rules in the
  * body; 3xx (redirects left over) and 4xx, everything allowed; 5xx or no answer (negative
  * status), robots.txt unavailable, so everything is disallowed until it is fetched again.
+ * `failure` is why a fetch that got no answer failed (its error code).
  */
-export function updateRobots(server: HostState, status: number, body: Uint8Array | undefined, now = Date.now()): void {
+export function updateRobots(server: HostState, status: number, body: Uint8Array | undefined, now = Date.now(), failure?: string): void {
   server.robotsFetchedAt = now;
+  // Why it is unavailable (the status, or the error code a failed fetch gave), for the URIs that fail for it.
+  server.robotsFailure = status >= 500 ? String(status) : status < 0 ? failure ?? String(status) : undefined;
   if (status >= 200 && status < 300) {
     server.robots = parseRobotsTxt(body ?? new Uint8Array(0));
     // The text the rules came from, kept so that a resumed crawl can have them again (set after robots).

@@ -10,6 +10,7 @@ export interface HostRow {
   ipTtlSeconds?: number;
   robotsFetchedAt?: number;
   robotsUnavailable?: boolean;
+  robotsFailure?: string;
   /** Present only when `robots` was set and its text known ('' for ALLOW_ALL). */
   robotsTxt?: string;
 }
@@ -32,6 +33,7 @@ export class StoredHost implements HostState {
   #robotsTxt?: string;
   #robotsFetchedAt?: number;
   #robotsUnavailable?: boolean;
+  #robotsFailure?: string;
 
   readonly #key: string;
   readonly #changed: ChangeNotes;
@@ -54,6 +56,7 @@ export class StoredHost implements HostState {
     host.#ipTtlSeconds = row.ipTtlSeconds;
     host.#robotsFetchedAt = row.robotsFetchedAt;
     host.#robotsUnavailable = row.robotsUnavailable;
+    host.#robotsFailure = row.robotsFailure;
     if (row.robotsTxt !== undefined) {
       host.#robotsTxt = row.robotsTxt;
       host.#robots = row.robotsTxt === '' ? ALLOW_ALL : robotsPolicyOf(row.robotsTxt);
@@ -67,7 +70,7 @@ export class StoredHost implements HostState {
     const robotsTxt = robots === undefined ? undefined : robots === ALLOW_ALL ? '' : this.#robotsTxt;
     return {
       ip: this.#ip, ipFetchedAt: this.#ipFetchedAt, ipTtlSeconds: this.#ipTtlSeconds,
-      robotsFetchedAt: this.#robotsFetchedAt, robotsUnavailable: this.#robotsUnavailable, robotsTxt,
+      robotsFetchedAt: this.#robotsFetchedAt, robotsUnavailable: this.#robotsUnavailable, robotsFailure: this.#robotsFailure, robotsTxt,
     };
   }
 
@@ -133,6 +136,15 @@ export class StoredHost implements HostState {
   set robotsUnavailable(value: boolean | undefined) {
     if (value === this.#robotsUnavailable) return;
     this.#robotsUnavailable = value;
+    this.#changed.add(this);
+  }
+
+  get robotsFailure(): string | undefined {
+    return this.#robotsFailure;
+  }
+  set robotsFailure(value: string | undefined) {
+    if (value === this.#robotsFailure) return;
+    this.#robotsFailure = value;
     this.#changed.add(this);
   }
 }

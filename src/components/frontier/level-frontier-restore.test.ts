@@ -415,13 +415,21 @@ describe(`${LevelFrontier.name} restore`, () => {
     f.schedule(uri('http://a.example/flaky'));
     const c = (await f.next())!;
     c.fetchStatus = FetchStatus.CONNECT_FAILED;
+    c.annotations.push('err:ECONNREFUSED');
     const failedAt = Date.now();
     expect(f.finished(c)).to.equal('retry');
+    const waitBefore = f.stats().queues.retryWaits;
+    expect(waitBefore).to.have.length(1);
     await crash(first);
 
     const second = await launch({ maxRetries: 5, retryDelaySeconds: 1 });
     const g = second.frontier;
-    expect(g.stats().queues).to.include({ ready: 0, snoozed: 1 });
+    // It waits to retry, and says why, as before the restart (not a politeness delay).
+    expect(g.stats().queues).to.include({ ready: 0, snoozed: 1, retrying: 1 });
+    expect(g.stats().queues.retryWaits).to.deep.equal(waitBefore);
+    expect(waitBefore![0]).to.include({
+      uri: 'http://a.example/flaky', status: -2, error: 'no connection could be made: connection refused (ECONNREFUSED)', nextTry: 2, maxTries: 6,
+    });
     const back = (await withTimeout(g.next()))!;
     expect(back.uri).to.equal('http://a.example/flaky');
     expect(Date.now() - failedAt).to.be.at.least(990);

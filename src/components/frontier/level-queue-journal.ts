@@ -104,7 +104,10 @@ export class LevelQueueJournal implements QueueJournal {
     if (state.stored === 0 && state.storedUrgent === 0 && state.totalSpent === 0 && !state.retired && !state.successes) this.#queues.del(state.key);
     else {
       // The JSON array written as one string: a commit stages a row for every queue that changed.
-      const tail = state.uriPrecedences ? `,${JSON.stringify(state.uriPrecedences)}]` : ']';
+      // A retry's note (rare: queues waiting to retry a failed fetch) comes last, after the precedences' place.
+      const r = state.retry;
+      const retry = r ? `,${JSON.stringify([r.uri, r.status, r.error, r.nextTry, r.maxTries])}` : '';
+      const tail = state.uriPrecedences || r ? `,${JSON.stringify(state.uriPrecedences ?? null)}${retry}]` : ']';
       this.#queues.put(state.key, `[${finite(state.stored)},${finite(state.storedUrgent)},${finite(state.totalSpent)},${state.retired ? 1 : 0},${finite(state.wakeAt ?? 0)},${finite(state.successes ?? 0)},${finite(state.precedence ?? null)}${tail}`);
     }
   }
@@ -121,11 +124,12 @@ export class LevelQueueJournal implements QueueJournal {
     const totals = text === undefined ? undefined : (JSON.parse(text) as FrontierTotals);
     this.#seq = totals?.seq ?? 0;
     const queues = (await this.#queues.range('', '\uffff')).map(([key, value]): StoredQueue => {
-      const [stored, storedUrgent, totalSpent, retired, wakeAt, successes, precedence, uriPrecedences] =
-        JSON.parse(value) as [number, number, number, number, number?, number?, (number | null)?, Record<string, number>?];
+      const [stored, storedUrgent, totalSpent, retired, wakeAt, successes, precedence, uriPrecedences, retry] =
+        JSON.parse(value) as [number, number, number, number, number?, number?, (number | null)?, (Record<string, number> | null)?, [string, number, string, number, number]?];
       return {
         key, stored, storedUrgent, totalSpent, retired: retired === 1, wakeAt: wakeAt || undefined,
-        successes: successes ?? 0, precedence: precedence ?? undefined, uriPrecedences,
+        successes: successes ?? 0, precedence: precedence ?? undefined, uriPrecedences: uriPrecedences ?? undefined,
+        retry: retry && { uri: retry[0], status: retry[1], error: retry[2], nextTry: retry[3], maxTries: retry[4] },
       };
     });
     return { queues, totals };

@@ -1,5 +1,14 @@
 import type { QueuedUri } from '../../model/crawl-uri.js';
 
+/** A retry a queue waits for: the URI, its last try's status and why it failed, the try that comes next of how many. */
+export interface RetryNote {
+  readonly uri: string;
+  readonly status: number;
+  readonly error: string;
+  readonly nextTry: number;
+  readonly maxTries: number;
+}
+
 /** What is kept of one queue between launches. */
 export interface StoredQueue {
   readonly key: string;
@@ -17,6 +26,8 @@ export interface StoredQueue {
   readonly uriPrecedences?: Readonly<Record<string, number>>;
   /** When the queue may next be visited (epoch ms): its politeness or retry wait, kept so that a restart does not cut it short. */
   readonly wakeAt?: number;
+  /** Set while `wakeAt` is a wait to retry a failed fetch (not politeness): so that a resumed crawl still says why it waits. */
+  readonly retry?: RetryNote;
 }
 
 /** The frontier's own figures kept between launches. */

@@ -14,12 +14,17 @@ import { BaseQueuePrecedencePolicy } from './precedence/base-queue-precedence-po
 import { ineligibleUris, queueSummaries, waitingQueues, type WaitingQueues } from './queue-views.js';
 import { ReadyQueues } from './ready-queues.js';
 import { disposeUri, goesBack } from '../../model/dispose-uri.js';
+import { failureReason } from '../../model/failure-reason.js';
+import type { RetryWait } from '../../wire/job-status.js';
 import { rankOf, WorkQueue } from './work-queue.js';
 
 export type { WorkQueueFrontierConfig } from '../../model/frontier-props.js';
 
 /** How long a queue whose stored URIs could not be read waits before it is tried again. */
 const READ_RETRY_MS = 1000;
+
+/** How many of the queues waiting to retry a failed fetch stats() names (the soonest). */
+const RETRY_WAITS_SHOWN = 5;
 
 /**
  * Heritrix's WorkQueueFrontier: one queue per class key; a queue is ready, in process (never
@@ -275,7 +280,14 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     q.inProcess = false;
     // Read before #dispose, which clears it with the rest of the fetch's state when the URI goes back.
     const retire = curi.forceRetire;
+    // Why a fetch that goes back to be retried failed, read before #dispose resets the URI for its next try.
+    const failed = curi.fetchStatus;
+    const why = failed !== FetchStatus.DEFERRED && failed !== FetchStatus.UNATTEMPTED && goesBack(curi, cfg.maxRetries)
+      ? failureReason(failed, curi.annotations) ?? `status ${failed}` : undefined;
     const disposition = this.#dispose(curi, q, cfg);
+    if (why !== undefined && disposition === 'retry') {
+      q.retry = { uri: curi.uri, status: failed, error: why, nextTry: curi.fetchAttempts + 1, maxTries: cfg.maxRetries + 1 };
+    } else if (disposition !== 'deferred') q.retry = undefined;
     const done = disposition !== 'deferred' && disposition !== 'retry';
     if (!done) {
       this.#inFlight.delete(curi);
@@ -336,9 +348,11 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
       // A wait still to run is kept (politeness, a retry's delay), so that a restart keeps it.
       const wakeAt = q.wakeAt > now ? q.wakeAt : undefined;
       const uriPrecedences = q.uriPrecedences?.size ? Object.fromEntries(q.uriPrecedences) : undefined;
+      // A retry's wait is kept with what it waits for, so that a resumed crawl still says so (not "politeness").
+      const retry = wakeAt !== undefined && q.retryWait ? q.retry : undefined;
       journal.stageQueue({
         key: q.key, stored: q.stored, storedUrgent: q.storedUrgent, totalSpent: q.totalSpent, retired: q.retired, wakeAt,
-        successes: q.successes, precedence: q.precedence, uriPrecedences,
+        successes: q.successes, precedence: q.precedence, uriPrecedences, retry,
       });
     }
     this.#dirty.length = 0;
@@ -380,8 +394,13 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
       this.#queued += q.stored + q.urgent.length;
       if (q.size === 0 || q.retired) continue;
       if (state.wakeAt !== undefined && state.wakeAt > Date.now()) {
-        // Its wait was not over when the last launch stopped: it rests until then.
+        // Its wait was not over when the last launch stopped: it rests until then, for what it rested for.
         q.wakeAt = state.wakeAt;
+        if (state.retry) {
+          q.retry = state.retry;
+          q.retryWait = true;
+          this.#retrying++;
+        }
         this.#resting.push(q);
       } else this.#makeReady(q, false);
     }
@@ -398,12 +417,13 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
 
   stats(): FrontierStats {
     const waiting = this.waitingQueues();
+    const retries = this.#retrying > 0 ? this.#retryWaits() : undefined;
     return {
       discovered: this.#discovered, queued: this.#queued, inProcess: this.#inProcess,
       succeeded: this.#succeeded, failed: this.#failed, disregarded: this.#disregarded,
       queues: {
         total: this.#queues.size, ready: waiting.ready, snoozed: this.#resting.size, retired: this.#retired,
-        retrying: this.#retrying, nextRetryAt: this.#retrying > 0 ? this.#nextRetryAt() : undefined,
+        retrying: this.#retrying, nextRetryAt: retries?.nextRetryAt, ...(retries && { retryWaits: retries.retryWaits }),
         inactive: waiting.inactive, ineligible: waiting.ineligible, waitingByPrecedence: waiting.byPrecedence,
       },
       ineligibleUris: waiting.ineligible > 0 ? this.ineligibleUris() : 0,
@@ -472,11 +492,28 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     if (this.journal) this.#markDirty(q);
   }
 
-  /** When the first queue waiting to retry wakes (a scan of the resting queues: only while some wait to retry). */
-  #nextRetryAt(): number {
-    let at = Infinity;
-    for (const q of this.#resting.values()) if (q.retryWait && q.wakeAt < at) at = q.wakeAt;
-    return at;
+  /**
+   * When the first queue waiting to retry wakes, and the first few of them: which URI, why, which
+   * try comes when (a scan of the resting queues: only while some wait to retry).
+   */
+  #retryWaits(): { nextRetryAt: number; retryWaits: RetryWait[] } {
+    const soonest: WorkQueue[] = [];
+    for (const q of this.#resting.values()) {
+      if (!q.retryWait) continue;
+      if (soonest.length === RETRY_WAITS_SHOWN && q.wakeAt >= soonest[RETRY_WAITS_SHOWN - 1].wakeAt) continue;
+      let i = Math.min(soonest.length, RETRY_WAITS_SHOWN - 1);
+      while (i > 0 && soonest[i - 1].wakeAt > q.wakeAt) i--;
+      soonest.splice(i, 0, q);
+      soonest.length = Math.min(soonest.length, RETRY_WAITS_SHOWN);
+    }
+    const retryWaits = soonest.map((q): RetryWait => {
+      const r = q.retry;
+      return {
+        queue: q.key, uri: r?.uri ?? q.lastPeeked ?? '', error: r?.error ?? 'unknown', status: r?.status ?? 0,
+        nextTry: r?.nextTry ?? 0, maxTries: r?.maxTries ?? 0, at: new Date(q.wakeAt).toISOString(),
+      };
+    });
+    return { nextRetryAt: soonest[0]?.wakeAt ?? Infinity, retryWaits };
   }
 
   #count(d: Disposition): void {
@@ -502,7 +539,11 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
       // An empty queue rests too, so that a URI scheduled meanwhile still waits out the delay.
       q.wakeAt = Date.now() + restMs;
       q.retryWait = retryWait;
-      if (retryWait) this.#retrying++;
+      if (retryWait) {
+        this.#retrying++;
+        // Staged with its wait, so that a resumed crawl knows what the queue waits for.
+        if (this.journal) this.#markDirty(q);
+      }
       this.#resting.push(q);
       this.#armTimer();
     } else if (q.size > 0) this.#makeReady(q, true);

@@ -1,6 +1,7 @@
 import type { QueuedUri } from '../../model/crawl-uri.js';
 import type { PrecedenceQueue } from '../../model/precedence-policies.js';
 import type { QueueJournal } from './queue-journal.js';
+import type { RetryNote } from './queue-journal.js';
 import { RankedFifo } from './ranked-fifo.js';
 import type { StringSlots } from '../../util/string-slots.js';
 
@@ -40,6 +41,8 @@ export class WorkQueue implements PrecedenceQueue {
   wakeAt = 0;
   /** While it rests: waiting to retry a URI whose fetch failed (retryDelaySeconds), not a politeness delay. */
   retryWait = false;
+  /** The retry it waits for (or last waited for): which URI, why its last try failed, which try comes next. */
+  retry?: RetryNote;
   retired = false;
   /** Budget left in this turn (balanceReplenishAmount when it becomes active). */
   balance: number;

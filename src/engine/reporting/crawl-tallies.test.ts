@@ -74,7 +74,7 @@ describe(CrawlTallies.name, () => {
       t.tally(moved, 'success');
       expect(Object.fromEntries(t.seeds)).to.deep.equal({
         'http://example.org/': { uri: 'http://example.org/', status: 200, redirect: undefined },
-        'http://down.example.com/': { uri: 'http://down.example.com/', status: -2, redirect: undefined },
+        'http://down.example.com/': { uri: 'http://down.example.com/', status: -2, redirect: undefined, reason: 'no connection could be made' },
         'http://never.example.org/': { uri: 'http://never.example.org/', status: 0 },
         'http://old.example.org/': { uri: 'http://old.example.org/', status: 301, redirect: 'http://new.example.org/' },
       });

@@ -1,6 +1,7 @@
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import type { HostTally, MimeTally, SeedRecord } from '../../model/crawl-statistics.js';
 import { FetchStatus } from '../../model/fetch-status.js';
+import { failureReason } from '../../model/failure-reason.js';
 import { revisitProfileOf } from '../../model/revisit-profile.js';
 import type { Disposition } from '../../model/frontier.js';
 import type { StateSublevel } from '../../model/state-store.js';
@@ -83,6 +84,13 @@ export class CrawlTallies {
     if (curi.sourceTag !== undefined && this.options.trackSources) this.#source(curi.sourceTag, hostName);
   }
 
+  /** A seed a crawl mapper diverted to another crawler: -5002, and where it went (kept with the tallies, so that a resumed run still says so). */
+  divertedSeed(uri: string, crawler: string, file: string): void {
+    if (!this.options.trackSeeds || this.seeds.get(uri)?.divertedTo !== undefined) return;
+    this.seeds.set(uri, { uri, status: FetchStatus.BLOCKED_BY_CUSTOM_PROCESSOR, divertedTo: { crawler, file } });
+    this.#changedSeeds?.add(uri);
+  }
+
   /** A seed known before any try (from the seed list): status 0 until it is tried. */
   addSeed(uri: string): void {
     if (this.options.trackSeeds && !this.seeds.has(uri)) this.seeds.set(uri, { uri, status: 0 });
@@ -142,6 +150,9 @@ export class CrawlTallies {
     }
     record.status = curi.fetchStatus;
     record.redirect = curi.fetchStatus >= 300 && curi.fetchStatus < 400 ? redirectOf(curi) : undefined;
+    const reason = curi.fetchStatus > 0 ? undefined : seedFailure(curi);
+    if (reason !== undefined) record.reason = reason;
+    else delete record.reason;
   }
 
   #source(tag: string, host: string): void {
@@ -152,6 +163,14 @@ export class CrawlTallies {
     }
     hosts.set(host, (hosts.get(host) ?? 0) + 1);
   }
+}
+
+/** Why a seed got no response, and after how many tries (the `Nt` annotation a URI that ran out of retries gets). */
+function seedFailure(curi: CrawlUri): string | undefined {
+  const why = failureReason(curi.fetchStatus, curi.annotations);
+  if (why === undefined) return undefined;
+  const retries = curi.annotations.find((a) => /^\d+t$/.test(a));
+  return retries === undefined ? why : `${why}, after ${Number(retries.slice(0, -1)) + 1} tries`;
 }
 
 /** Where a redirect sent the URI: its `Location:` outlink. */

@@ -98,6 +98,7 @@ export class StatisticsTracker implements StatisticsTracking {
   statistics(): CrawlStatistics {
     const { crawlController, frontier, metadata } = this.config;
     const progress = crawlController.progress();
+    for (const d of crawlController.divertedSeeds?.() ?? []) this.#tallies.divertedSeed(d.uri, d.crawler, d.file);
     return {
       crawlName: metadata?.jobName ?? '', exitStatus: crawlExitStatus(progress, this.config.crawlLimiter), now: Date.now(),
       snapshot: this.#snapshots.at(-1) ?? this.#snapshot(), progress,

@@ -58,7 +58,7 @@ export const JOB_ACTIONS = ['launch', 'pause', 'unpause', 'checkpoint', 'termina
 export type JobAction = (typeof JOB_ACTIONS)[number];
 
 /** The logs of a run the API serves. */
-export const LOG_NAMES = ['crawl', 'alerts', 'uri-errors', 'runtime-errors', 'progress-statistics'] as const;
+export const LOG_NAMES = ['crawl', 'alerts', 'uri-errors', 'nonfatal-errors', 'runtime-errors', 'progress-statistics'] as const;
 
 /** GET …/beans */
 export interface BeanList {

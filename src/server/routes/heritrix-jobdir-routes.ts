@@ -79,7 +79,8 @@ export function heritrixJobdirRoutes(ctx: ServiceContext) {
         config: { access: 'heritrix' },
         schema: {
           summary: 'Heritrix\'s jobsdir: a file or folder of the jobs folder, read only (the engine document\'s jobsDirUrl)', tags: ['heritrix'],
-          params: url.endsWith('*') ? { type: 'object', properties: { '*': { type: 'string', description: 'A path in the jobs folder.' } } } : undefined,
+          // No params key at all for the bare URL: Fastify warns (FSTWRN001) of one that is undefined.
+          ...(url.endsWith('*') ? { params: { type: 'object', properties: { '*': { type: 'string', description: 'A path in the jobs folder.' } } } } : {}),
           hide: !url.endsWith('*'), response: READ_RESPONSES,
         },
       }, async (req, reply) => serve(reply, ctx.jobsDir, (req.params as { '*'?: string })['*'] ?? '', `${base(req)}/engine/jobsdir`, 'the jobs folder'));

@@ -14,7 +14,7 @@ import type { ServiceContext } from '../service-context.js';
 
 const ANY_OBJECT = { type: 'object', additionalProperties: true } as const;
 const RUN = { type: 'string', description: 'The run (runs/<timestamp> or <timestamp>); the latest when absent.' } as const;
-const LOGS = { crawl: 'crawl.log', 'uri-errors': 'uri-errors.log', 'runtime-errors': 'runtime-errors.log', alerts: 'alerts.log' } as const;
+const LOGS = { crawl: 'crawl.log', 'uri-errors': 'uri-errors.log', 'nonfatal-errors': 'nonfatal-errors.log', 'runtime-errors': 'runtime-errors.log', alerts: 'alerts.log' } as const;
 
 /** What a run left: logs (paged, filtered), reports, progress history; and the job's checkpoints. */
 export function jobOutputRoutes(ctx: ServiceContext) {

@@ -24,7 +24,7 @@ export type { RobotsGroup } from './util/url/robots/robots-txt.js';
 export type { RobotsRule } from './util/url/robots/robots-rule.js';
 export { robotsProductToken } from './util/url/robots/robots-product-token.js';
 
-// Components of other packages (README, "Components from other packages"): what a package that gives beancrawl components writes them with.
+// Components of other packages (docs/guide/component-packages.md): what a package that gives beancrawl components writes them with.
 export { defineComponent } from './beans/registry/component-descriptor.js';
 export type { BeanView, ComponentClass, ComponentDescriptor, ConfigOf, PropSpec, RefSpec, ValidateContext, ValidationIssue } from './beans/registry/component-descriptor.js';
 export type { CrawledDocument, Receiver } from './model/receiver.js';

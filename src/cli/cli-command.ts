@@ -45,7 +45,7 @@ export interface CommandLine<O extends CliOptions = CliOptions, N extends string
 
 /**
  * One entry of the command table: everything the parser, `--help`, per-command help and the
- * README check need to know about a command, and the code that runs it.
+ * command line docs (docs/guide/command-line.md, docs/reference/cli.md) need to know about a command, and the code that runs it.
  */
 export interface CliCommand<O extends CliOptions = CliOptions, N extends string = string> {
   /** Usually one; several when commands share their arguments, help and code (status, pause…). */

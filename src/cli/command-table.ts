@@ -19,8 +19,8 @@ import { verifyCommand } from './commands/verify-command.js';
 
 /**
  * Every command, in the order `--help` lists them. The parser, `--help` and each command's help
- * come from these entries, and test/docs/command-docs.test.ts holds the README's table to them:
- * a new command is a file in commands/ and a line here (and its README row).
+ * come from these entries, and test/docs/command-docs.test.ts holds the command line guide (docs/guide/command-line.md) to them:
+ * a new command is a file in commands/ and a line here (and its section in that guide; `npm run docs` writes docs/reference/cli.md).
  */
 export const COMMANDS: readonly CliCommand[] = [
   verifyCommand,

@@ -1,5 +1,5 @@
 /**
- * What the console reads of the API's answers (README: "The service and its API"). The shapes of
+ * What the console reads of the API's answers (docs/guide/service.md). The shapes of
  * src/wire are the server's own declarations, imported as types (nothing of the server runs in
  * the browser); the few others are the routes' own wrappers, written here from the API's documents.
  */

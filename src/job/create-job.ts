@@ -78,7 +78,7 @@ function editXml(text: string, o: CreateOptions): string {
 
 /** The package's bean-file schema as the job's `"$schema"`: relative to the job folder, so that editors find it. */
 function schemaFrom(jobDir: string): string {
-  const path = relative(resolve(jobDir), join(packageRoot(), 'docs', 'bean-file.schema.json'));
+  const path = relative(resolve(jobDir), join(packageRoot(), 'docs', 'reference', 'bean-file.schema.json'));
   return sep === '/' ? path : path.split(sep).join('/');
 }
 

@@ -8,8 +8,8 @@ import type { PackageComponents } from '../beans/verify/package-components.js';
 const loaded = new Map<string, Promise<PackageComponents>>();
 
 /**
- * The components an installed npm package contributes (README, "Components from other
- * packages"): its package.json says where they are, `"beancrawl": {"components": "./components.js"}`,
+ * The components an installed npm package contributes (docs/guide/component-packages.md,
+ * "Components from other packages"): its package.json says where they are, `"beancrawl": {"components": "./components.js"}`,
  * a module exporting `components`, an array of component descriptions (made with beancrawl's
  * `defineComponent`). The package is looked for as Node looks for one, in the `node_modules` of
  * each folder of `searchFrom` and of every folder above it (the job folder first, then where

@@ -1,5 +1,5 @@
 /**
- * Every error code beancrawl reports, with the one-line explanation that docs/errors.md is
+ * Every error code beancrawl reports, with the one-line explanation that docs/reference/errors.md is
  * generated from (a test keeps the two in step).
  */
 export const ERROR_CODES = {

@@ -1,6 +1,6 @@
 import { ERROR_CODES } from './error-codes.js';
 
-/** docs/errors.md, generated from the error code catalogue. */
+/** docs/reference/errors.md, generated from the error code catalogue. */
 export function errorDocs(): string {
   return [
     '# Error codes',

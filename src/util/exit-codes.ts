@@ -1,13 +1,13 @@
 /**
  * The exit codes, the same for every command: one table, from which `beancrawl --help`, `help
- * launch` and the README's table are written or checked (test/docs/command-docs.test.ts). A new
- * code is one more entry here (and a row of the README, which the test then asks for).
+ * launch` and docs/reference/cli.md's table are written or checked (test/docs/command-docs.test.ts). A new
+ * code is one more entry here (docs/reference/cli.md, generated from it, then needs `npm run docs`).
  */
 export interface ExitCode {
   readonly code: number;
   /** A few words for a help text: `0 success…`. */
   readonly brief: string;
-  /** The README's row (Markdown). */
+  /** The row of the exit code table in docs/reference/cli.md (Markdown). */
   readonly meaning: string;
 }
 

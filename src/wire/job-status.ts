@@ -70,7 +70,7 @@ export interface RunRecord {
   readonly endedAt?: string;
   /** The crawl's exit status (FINISHED, FINISHED_DOCUMENT_LIMIT, INTERRUPTED, ABORTED…), once it ended. */
   readonly exitStatus?: string;
-  /** The command's exit code (README: exit codes), once it ended. */
+  /** The command's exit code (docs/reference/cli.md: exit codes), once it ended. */
   readonly exitCode?: number;
   /** The run folder this launch continued, when it resumed an unfinished run. */
   readonly continues?: string;

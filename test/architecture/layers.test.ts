@@ -3,14 +3,14 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { REPO_ROOT } from '../support/run-cli.js';
 
-/** The layers of the README's "Layout", lowest first: a module may import only from its own layer or below. */
+/** The layers of CONTRIBUTING.md's "Layout", lowest first: a module may import only from its own layer or below. */
 const LAYERS = ['util|wire', 'beans', 'sheets', 'model', 'components', 'engine', 'catalog', 'job', 'cli|server|lsp', 'index.ts', 'console'];
 const SRC = join(REPO_ROOT, 'src');
 
 function layerOf(file: string): number {
   const top = relative(SRC, file).split(sep)[0];
   const i = LAYERS.findIndex((l) => l.split('|').includes(top));
-  if (i === -1) throw new Error(`src/${top} belongs to no layer; add it to LAYERS in this test and to the README's Layout`);
+  if (i === -1) throw new Error(`src/${top} belongs to no layer; add it to LAYERS in this test and to CONTRIBUTING.md's Layout`);
   return i;
 }
 
@@ -41,7 +41,7 @@ describe('architecture', () => {
     expect(files.length).to.be.greaterThan(40);
   });
 
-  it('has no import from a higher layer (README "Layout": none imports a layer above it)', () => {
+  it('has no import from a higher layer (CONTRIBUTING.md "Layout": none imports a layer above it)', () => {
     const upward: string[] = [];
     for (const file of files) {
       for (const target of relativeImports(file)) {

@@ -82,7 +82,7 @@ describe('the bean file JSON Schema (for editors)', () => {
       const json = JSON.parse(await readFile(written, 'utf8'));
       expect(Object.keys(json)[0]).to.equal('$schema');
       const target = resolve(dirname(written), json.$schema);
-      expect(target).to.equal(join(REPO_ROOT, 'docs', 'bean-file.schema.json'));
+      expect(target).to.equal(join(REPO_ROOT, 'docs', 'reference', 'bean-file.schema.json'));
       expect(existsSync(target)).to.equal(true);
       expect(validate(json), JSON.stringify(validate.errors)).to.equal(true);
     } finally {

@@ -197,7 +197,7 @@ describe('beancrawl (the binary)', () => {
       for (const [args, file] of [[['docs'], 'beans.md'], [['docs', '--errors'], 'errors.md']] as const) {
         const r = await runCli(args);
         expect(r.code).to.equal(0);
-        expect(r.stdout.trimEnd()).to.equal(readFileSync(join(REPO_ROOT, 'docs', file), 'utf8').trimEnd());
+        expect(r.stdout.trimEnd()).to.equal(readFileSync(join(REPO_ROOT, 'docs', 'reference', file), 'utf8').trimEnd());
       }
     });
   });

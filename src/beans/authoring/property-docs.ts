@@ -8,7 +8,7 @@ export function oneLine(description: string): string {
   return (m ? m[0] : description).replace(/\s+/g, ' ').trim();
 }
 
-/** A value property's type as docs/beans.md writes it: `integer, minimum 0`, `ACCEPT | REJECT`. */
+/** A value property's type as docs/reference/beans.md writes it: `integer, minimum 0`, `ACCEPT | REJECT`. */
 export function typeText(spec: PropSpec): string {
   const items = spec.items as PropSpec | undefined;
   const type = Array.isArray(spec.enum)

@@ -6,7 +6,7 @@ const at = (line: number, column: number) => ({ file: 'f.json', line, column });
 
 describe(readJsonBeanFile.name, () => {
   const src = `{
-  "$schema": "../docs/bean-file.schema.json",
+  "$schema": "../docs/reference/bean-file.schema.json",
   "imports": ["other.json"],
   "beans": {
     "scope": {

@@ -47,7 +47,7 @@ export interface ComponentClass<I = unknown> {
 
 /**
  * Everything beancrawl knows about a component, declared once: from it come validation of bean
- * files, `beancrawl schema`, docs/beans.md and the console's forms.
+ * files, `beancrawl schema`, docs/reference/beans.md and the console's forms.
  */
 export interface ComponentDescriptor {
   /** Registry name, acronyms spelt as words (`FetchHttp`). */

@@ -1,7 +1,7 @@
 import type { ComponentDescriptor, PropSpec, RefSpec } from '../registry/component-descriptor.js';
 import type { Registry } from '../registry/registry.js';
 
-/** docs/beans.md: every component, its names, kinds and properties, generated from the registry. */
+/** docs/reference/beans.md: every component, its names, kinds and properties, generated from the registry. */
 export function beanDocs(registry: Registry): string {
   const out = [
     '# Bean reference',

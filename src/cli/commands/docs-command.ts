@@ -7,20 +7,33 @@ import { packageRoot } from '../../util/package-root.js';
 import { defineCommand } from '../cli-command.js';
 import { EXIT_ERROR, EXIT_OK } from '../../util/exit-codes.js';
 
-/** `beancrawl docs [--errors | --package NAME]`: the generated references that `npm run docs` writes into docs/. */
+/** `beancrawl docs [--errors | --cli | --http-api | --package NAME]`: the generated references that `npm run docs` writes into docs/reference/. */
 export const docsCommand = defineCommand({
   names: ['docs'],
   options: {
     errors: { description: 'print the error codes instead of the bean reference' },
+    cli: { description: 'print the command line reference (every command\'s options, the exit codes) instead' },
+    'http-api': { description: 'print the HTTP API reference of beancrawl serve (from its routes\' OpenAPI) instead' },
     package: { value: 'NAME', description: 'print the reference of the components an installed package gives (named in bean files as NAME:Component)' },
   },
-  summary: 'Print the bean reference or the list of error codes.',
-  details: 'These are docs/beans.md and, with --errors, docs/errors.md: "npm run docs" writes them '
-    + 'from the component registry and the error catalogue. With --package, the reference of another '
+  summary: 'Print a reference: beans, error codes, command line or HTTP API.',
+  details: 'These are docs/reference/beans.md and, with --errors, --cli or --http-api, docs/reference/errors.md, cli.md and http-api.md: '
+    + '"npm run docs" writes them from the component registry, the error catalogue, the command table and the routes\' schemas. With --package, the reference of another '
     + 'package\'s components, found from the current folder up, then beside beancrawl.',
   async run({ options }, io) {
     if (options.errors) {
       io.out(errorDocs());
+      return EXIT_OK;
+    }
+    if (options.cli) {
+      const { cliDocs } = await import('../cli-docs.js');
+      io.out(cliDocs());
+      return EXIT_OK;
+    }
+    if (options['http-api']) {
+      const { openApiDocument } = await import('../../server/openapi-document.js');
+      const { httpApiDocs } = await import('../../server/http-api-docs.js');
+      io.out(httpApiDocs(await openApiDocument()));
       return EXIT_OK;
     }
     if (options.package) {

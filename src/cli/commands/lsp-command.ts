@@ -15,7 +15,7 @@ export const lspCommand = defineCommand({
   details: 'Diagnostics of all three levels of verify as you type (unsaved text, the files imported '
     + 'and importing), completion, hover, go to definition, references, rename of a bean id, quick '
     + 'fixes for misspelt names and the beans as symbols, in XML and JSON bean files and sheets. '
-    + 'An editor starts it and talks to it over stdin and stdout; see the README for VS Code and Neovim.',
+    + 'An editor starts it and talks to it over stdin and stdout; see docs/guide/editors.md for VS Code and Neovim.',
   async run({ options }) {
     // Nothing but the protocol may reach stdout: whatever a module logs goes to stderr.
     console.log = console.error;

@@ -3,7 +3,7 @@ import { builtInRegistry } from '../../catalog/catalog.js';
 import { defineCommand } from '../cli-command.js';
 import { EXIT_OK } from '../../util/exit-codes.js';
 
-/** `beancrawl schema`: the JSON Schema of bean files, from the component registry (`npm run docs` keeps docs/bean-file.schema.json). */
+/** `beancrawl schema`: the JSON Schema of bean files, from the component registry (`npm run docs` keeps docs/reference/bean-file.schema.json). */
 export const schemaCommand = defineCommand({
   names: ['schema'],
   options: {

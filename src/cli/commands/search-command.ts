@@ -14,7 +14,7 @@ export const searchCommand = defineCommand({
     bean: { value: 'ID', description: 'the PostgresIndexReceiver bean whose index to search, when the job has several' },
   },
   summary: 'Search the job\'s PostgreSQL index: one result a line, best first.',
-  details: 'Runs the index\'s one query (the README\'s: websearch_to_tsquery in the table\'s text search configuration, ranked by ts_rank, '
+  details: 'Runs the index\'s one query (docs/guide/search-index.md: websearch_to_tsquery in the table\'s text search configuration, ranked by ts_rank, '
     + 'a ts_headline snippet) through the connection and table of the job\'s PostgresIndexReceiver bean, and prints, best first, one '
     + 'result a line: URL, title and snippet, separated by tabs (matched words [bracketed]). QUERY takes what a search box does: words, '
     + '"a phrase", -word, or. A check that the index works, not a search engine. No match: nothing printed, exit 0. The database '

@@ -1,7 +1,7 @@
 import { defineComponent, type ComponentClass } from '../../beans/registry/component-descriptor.js';
 import { surtAuthorityQueueAssignmentPolicyComponent } from './surt-authority-queue-assignment-policy.js';
 
-// Apart from its class, so that verify does not initialise tldts (its Public Suffix List): see README, "Adding a component".
+// Apart from its class, so that verify does not initialise tldts (its Public Suffix List): see CONTRIBUTING.md, "Adding a component".
 export const assignmentLevelSurtQueueAssignmentPolicyComponent = defineComponent({
   name: 'AssignmentLevelSurtQueueAssignmentPolicy',
   aliases: ['org.archive.crawler.frontier.AssignmentLevelSurtQueueAssignmentPolicy'],

@@ -13,7 +13,7 @@ function validateReduceRegex(bean: BeanView): ValidationIssue[] {
   }
 }
 
-// Apart from its class, so that verify does not initialise tldts (its Public Suffix List): see README, "Adding a component".
+// Apart from its class, so that verify does not initialise tldts (its Public Suffix List): see CONTRIBUTING.md, "Adding a component".
 export const hashCrawlMapperComponent = defineComponent({
   name: 'HashCrawlMapper',
   aliases: ['org.archive.crawler.processor.HashCrawlMapper'],

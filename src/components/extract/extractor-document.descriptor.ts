@@ -1,4 +1,4 @@
-// Apart from its class, so that verify does not initialise htmlparser2: see README, "Adding a component".
+// Apart from its class, so that verify does not initialise htmlparser2: see CONTRIBUTING.md, "Adding a component".
 import { defineComponent, type ComponentClass } from '../../beans/registry/component-descriptor.js';
 import { PROCESSOR_PROPS, PROCESSOR_REFS } from '../../model/processor-props.js';
 import { MAX_PARSE_TIME_PROP } from './parse-budget.js';

@@ -9,7 +9,7 @@ export function parseThreadsFor(parseThreads: number, cores = availableParalleli
   return parseThreads === AUTOMATIC ? Math.min(4, cores - 1) : parseThreads;
 }
 
-/** ExtractorHtml's parse threads (measured on 2 cores: see the README's performance section). */
+/** ExtractorHtml's parse threads (measured on 2 cores: see docs/guide/performance.md). */
 export const PARSE_THREAD_PROPS = {
   parseThreads: {
     type: 'integer', default: 0, minimum: AUTOMATIC,

@@ -1,4 +1,4 @@
-// Apart from its class, so that verify does not initialise undici: see README, "Adding a component".
+// Apart from its class, so that verify does not initialise undici: see CONTRIBUTING.md, "Adding a component".
 import { defineComponent, type BeanView, type ComponentClass, type ValidationIssue } from '../../beans/registry/component-descriptor.js';
 import { pushHeaderProblem, pushUrlProblem } from './http-push-receiver-options.js';
 

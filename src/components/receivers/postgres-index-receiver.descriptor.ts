@@ -1,4 +1,4 @@
-// Apart from its class, so that verify does not load pg: see README, "Adding a component".
+// Apart from its class, so that verify does not load pg: see CONTRIBUTING.md, "Adding a component".
 import { defineComponent, type BeanView, type ComponentClass, type ValidationIssue } from '../../beans/registry/component-descriptor.js';
 import { DOCUMENT_ATTRIBUTE_NAMES } from './document-attributes.js';
 import { connectionStringProblem, DEFAULT_INDEX_MAPPING, DEFAULT_TEXT_SEARCH_CONFIG, hasPassword, identifierProblem, mappingProblems } from './postgres-index-options.js';

@@ -117,10 +117,10 @@ describe(PostgresIndexReceiver.name, function () {
     expect(found[1].snippet).to.include('[bee]');
   });
 
-  it('is the query the README shows, which runs as written', async () => {
-    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+  it('is the query docs/guide/search-index.md shows, which runs as written', async () => {
+    const readme = readFileSync(join(REPO_ROOT, 'docs', 'guide', 'search-index.md'), 'utf8');
     const sql = /```sql\n([\s\S]*?);\n```/.exec(readme)?.[1];
-    expect(sql, 'a ```sql block in README.md').to.be.a('string');
+    expect(sql, 'a ```sql block in docs/guide/search-index.md').to.be.a('string');
     expect(sql).to.equal(searchQuery({ table: 'documents', textSearchConfig: 'simple' }).replace('"documents"', 'documents'));
     const r = receiver({ textSearchConfig: 'simple' });
     await r.start();

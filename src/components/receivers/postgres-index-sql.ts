@@ -107,7 +107,7 @@ FROM unnest($1::text[], $2::timestamptz[]) AS u(url, fetch_time) WHERE d.url = u
 }
 
 /**
- * The one query that searches the index (README, `beancrawl search`): the best matches of a
+ * The one query that searches the index (docs/guide/search-index.md, `beancrawl search`): the best matches of a
  * query in the words a search box takes (websearch_to_tsquery: words, "a phrase", -not, or), by
  * ts_rank, each with a ts_headline snippet (computed for the rows returned only).
  */

@@ -2,7 +2,7 @@ import { defineComponent, type ComponentClass } from '../../beans/registry/compo
 import { decisionProp } from './decision-prop.js';
 import { DECIDE_RULE_PROPS } from './decide-rule-props.js';
 
-// Apart from its class, so that verify does not initialise tldts (its Public Suffix List): see README, "Adding a component".
+// Apart from its class, so that verify does not initialise tldts (its Public Suffix List): see CONTRIBUTING.md, "Adding a component".
 export const hopCrossesAssignmentLevelDomainDecideRuleComponent = defineComponent({
   name: 'HopCrossesAssignmentLevelDomainDecideRule',
   aliases: ['org.archive.modules.deciderules.HopCrossesAssignmentLevelDomainDecideRule'],

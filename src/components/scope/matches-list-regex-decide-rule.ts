@@ -15,7 +15,7 @@ export const matchesListRegexDecideRuleComponent = defineComponent({
   ],
   description:
     'Gives its decision to URIs that match any of `regexList` (all of them when `listLogicalOr` is false). Each ' +
-    'expression is Java\'s and must match the whole URI, as in Java (README: Regular expressions); what cannot match the same here is an error at verify.',
+    'expression is Java\'s and must match the whole URI, as in Java (docs/guide/bean-files.md: Regular expressions); what cannot match the same here is an error at verify.',
   kinds: ['DecideRule'],
   props: {
     ...DECIDE_RULE_PROPS,

@@ -29,7 +29,8 @@ const PRECONDITION_ENFORCER: Driver = {
     byEffect('robotsValidityDurationSeconds', 3600, 'a robots.txt fetched two hours ago is fetched again', { base: PROCEEDS, sheet: AWAITS_ROBOTS },
       (overlay) => preconditionsOf(overlay, { robotsTxt: '', robotsAgeMs: 2 * HOUR_MS })),
     byEffect('robotsRetrySeconds', 600, 'a robots.txt unavailable two minutes ago is not asked for again yet (-61)',
-      { base: AWAITS_ROBOTS, sheet: { status: -61, prerequisite: undefined, annotations: [] } },
+      // The URI says why, for crawl.log and the seeds report: robots.txt last answered 503.
+      { base: AWAITS_ROBOTS, sheet: { status: -61, prerequisite: undefined, annotations: ['robots:503'] } },
       (overlay) => preconditionsOf(overlay, { robotsTxt: 'unavailable', robotsAgeMs: 120_000 })),
     byEffect('calculateRobotsOnly', true, 'a URI robots.txt disallows is only annotated, and goes ahead',
       { base: { status: -9998, prerequisite: undefined, annotations: ['robotExcluded'] }, sheet: { status: 0, prerequisite: undefined, annotations: ['robotExcluded'] } },

@@ -59,6 +59,11 @@ export interface CrawlControl {
    * the reason goes to the alert log and stays in `progress().alert` until the operator unpauses.
    */
   pauseWithAlert(reason: string): void;
+  /**
+   * The operator's unpause: lifts the operator's pause and a component's (pauseWithAlert); the
+   * crawl goes on unless another reason still holds it (`progress().pausedFor`: a state store
+   * that cannot write, a shared crawl out of reach), which lifts itself once its cause is gone.
+   */
   unpause(): void;
   progress(): CrawlProgress;
   /**

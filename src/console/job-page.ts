@@ -38,7 +38,7 @@ export function JobPage({ name }: { name: string }) {
   return html`<section class="job" aria-labelledby="job-title">
     <div class="job-head">
       <h1 id="job-title" tabindex="-1">${name}</h1>
-      <span role="status" class="job-state"><span class="sr-only">State: </span><${StateBadge} state=${job.state} /></span>
+      <span role="status" class="job-state"><span class="sr-only">State: </span><${StateBadge} state=${job.state} />${job.pausedFor?.length ? html` <span class="paused-for subtle">for ${job.pausedFor.join(', ')}</span>` : null}</span>
       <span class=${`connection connection-${live.connection}`}>${CONNECTION[live.connection]}</span>
     </div>
     <p class="schedule">${job.nextRunAt ? html`Next scheduled run: <time datetime=${job.nextRunAt}>${time(job.nextRunAt)}</time>` : 'No schedule.'}</p>

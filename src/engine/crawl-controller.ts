@@ -1,6 +1,6 @@
 import { unlink } from 'node:fs/promises';
 import { defineComponent, type ComponentClass, type ConfigOf } from '../beans/registry/component-descriptor.js';
-import { INTERRUPTED, type ControllerState, type CrawlControl, type CrawlProgress, type DeltaCounts, type SeedAdded } from '../model/crawl-control.js';
+import { INTERRUPTED, type ControllerState, type CrawlControl, type CrawlProgress, type DeltaCounts, type PauseReason, type SeedAdded } from '../model/crawl-control.js';
 import { Configurable } from '../model/configurable.js';
 import { fullMatchRegex } from '../util/java-regex.js';
 import { listsQueues, type QueueSummary } from '../model/frontier-queues.js';
@@ -99,19 +99,16 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
   #busy = 0;
   /** URIs whose writers are still at work behind their chains (Processor.writesBehind). */
   readonly #behind = new Set<Promise<void>>();
+  /** Why the crawl is paused: it runs only while this is empty (asked for before it runs, it starts paused). */
+  readonly #pausedFor = new Set<PauseReason>();
+  /** What the reasons that came with one say (the state store's fault, a component's alert), in alerts.log and progress().alert while they hold. */
+  readonly #pauseAlerts = new Map<PauseReason, string>();
   /** While paused: the promise workers wait on before taking a URI. */
   #gate?: Promise<void>;
   #resume?: () => void;
   /** Elapsed time of the runs this one continues. */
   #elapsedBefore = 0;
   #run?: StateSublevel;
-  /** A pause asked for before the crawl ran: it starts paused. */
-  #pauseAtStart = false;
-  /** Why the crawl is paused when the operator did not ask for it (a state store that cannot write). */
-  #alert?: string;
-  #pausedByFault = false;
-  /** Why a component paused the crawl (pauseWithAlert), until unpause. */
-  #pauseAlert?: string;
   /** The record last staged: an idle crawl stages nothing. */
   #staged = '';
   /** How the launch this one resumes had ended the run, if it had (see ControllerRecord.ending). */
@@ -120,9 +117,6 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
   readonly #admission: CandidateAdmission;
   /** The crawl this worker shares with others (a Redis-backed frontier): its pause, unpause and terminate hold here too. */
   #shared?: SharedCrawl;
-  /** Paused because the shared crawl is (an operator's pause on any machine), or because what it shares cannot be reached. */
-  #pausedByShared = false;
-  #pausedByProblem = false;
 
   constructor(config: ConfigOf<typeof crawlControllerComponent>) {
     super(config);
@@ -167,7 +161,7 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
     if (this.#ending !== undefined) this.terminate(this.#ending);
     else await this.#announceSeeds();
     if (!this.#abort.signal.aborted) this.#state = 'RUNNING';
-    if (this.#pauseAtStart) this.pause();
+    this.#closeGate();
     this.#shared?.watchState((state, exitStatus) => this.#sharedState(state, exitStatus));
     // Limits are also checked while every queue rests, when no URI finishes to trigger a check.
     const clock = setInterval(() => this.#checkLimits(), 1000);
@@ -204,28 +198,56 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
     this.config.frontier.wakeAll();
   }
 
+  /** The operator's pause. */
   pause(): void {
-    if (this.#state === 'NASCENT' || this.#state === 'PREPARING') this.#pauseAtStart = true;
-    if (this.#state !== 'RUNNING' || this.#gate) return;
-    this.#state = 'PAUSED';
-    this.#gate = new Promise((resolve) => (this.#resume = resolve));
+    this.#hold('operator');
   }
 
-  pauseWithAlert(reason: string): void {
-    if (this.#state !== 'RUNNING') return;
-    this.#pauseAlert = reason;
-    this.config.loggerModule?.alert?.('SEVERE', reason);
-    this.pause();
+  /** A component's pause (DiskSpaceMonitor), with the alert that says why, until the operator unpauses. */
+  pauseWithAlert(alert: string): void {
+    this.#hold('alert', alert);
   }
 
+  /**
+   * The operator's unpause: lifts the operator's pause (asked here or, for a shared crawl, on any
+   * machine) and a component's (the operator unpauses once the disk has room), not a state store's
+   * that cannot write nor a shared crawl's out of reach: those lift themselves once their cause is gone.
+   */
   unpause(): void {
-    this.#pauseAtStart = false;
-    if (this.#state !== 'PAUSED') return;
-    this.#pausedByFault = false;
-    this.#pauseAlert = undefined;
+    this.#release('operator', 'shared-crawl', 'alert');
+  }
+
+  /**
+   * Holds the crawl for a reason, the crawl pausing if it runs (or once it does). An alert that
+   * comes with the reason goes to alerts.log when the reason comes (a store failing again, a check
+   * finding the same, is not said again) and stays in progress().alert while the reason holds.
+   */
+  #hold(reason: PauseReason, alert?: string): void {
+    if (alert !== undefined) {
+      if (!this.#pauseAlerts.has(reason)) this.config.loggerModule?.alert?.('SEVERE', alert);
+      this.#pauseAlerts.set(reason, alert);
+    }
+    this.#pausedFor.add(reason);
+    this.#closeGate();
+  }
+
+  /** Lets go of reasons; the crawl goes on once none holds it. */
+  #release(...reasons: PauseReason[]): void {
+    for (const reason of reasons) {
+      this.#pausedFor.delete(reason);
+      this.#pauseAlerts.delete(reason);
+    }
+    if (this.#state !== 'PAUSED' || this.#pausedFor.size > 0) return;
     this.#state = 'RUNNING';
     this.#gate = undefined;
     this.#resume?.();
+  }
+
+  /** A running crawl held for some reason pauses: workers finish their URI and wait at the gate. */
+  #closeGate(): void {
+    if (this.#state !== 'RUNNING' || this.#pausedFor.size === 0) return;
+    this.#state = 'PAUSED';
+    this.#gate = new Promise((resolve) => (this.#resume = resolve));
   }
 
   progress(): CrawlProgress {
@@ -234,7 +256,9 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
     return {
       state: this.#state === 'PAUSED' && this.#busy > 0 ? 'PAUSING' : this.#state, frontier: this.config.frontier.stats(), busyWorkers: this.#busy,
       exitStatus: this.#state === 'FINISHED' || this.#state === 'STOPPING' ? this.#exitStatus : undefined,
-      bytes: shared?.bytes ?? this.#bytes, documents: shared?.documents ?? this.#documents, seedsCrawled: shared?.seedsCrawled ?? this.#seedsCrawled, delta: this.#delta && { ...(shared?.delta ?? this.#delta) }, elapsedMs: this.#elapsed(), alert: this.#alert ?? this.#pauseAlert,
+      bytes: shared?.bytes ?? this.#bytes, documents: shared?.documents ?? this.#documents, seedsCrawled: shared?.seedsCrawled ?? this.#seedsCrawled, delta: this.#delta && { ...(shared?.delta ?? this.#delta) }, elapsedMs: this.#elapsed(),
+      alert: this.#pauseAlerts.size > 0 ? [...this.#pauseAlerts.values()].join('; ') : undefined,
+      pausedFor: this.#pausedFor.size > 0 && !this.#abort.signal.aborted ? [...this.#pausedFor] : undefined,
       recentAlerts: this.config.loggerModule?.recentAlerts?.(),
     };
   }
@@ -462,25 +486,17 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
   #sharedState(state: SharedCrawlState, exitStatus?: string): void {
     // A terminated crawl that another worker already closed is FINISHED with the terminate's exit status.
     if (state === 'TERMINATING' || (state === 'FINISHED' && exitStatus)) this.terminate(exitStatus || 'ABORTED');
-    else if (state === 'PAUSED' && this.#state === 'RUNNING') {
-      this.pause();
-      this.#pausedByShared = true;
-    } else if (state === 'RUNNING' && this.#pausedByShared) {
-      this.#pausedByShared = false;
-      if (!this.#pausedByProblem) this.unpause();
-    }
+    else if (state === 'PAUSED') this.#hold('shared-crawl');
+    else if (state === 'RUNNING') this.#release('shared-crawl');
   }
 
   /** What the crawl shares cannot be reached: pause with the alert, and go on once it can. */
   #checkShared(): void {
     const problem = this.#shared?.problem;
-    if (problem && !this.#pausedByProblem && this.#state === 'RUNNING') {
-      this.#pausedByProblem = true;
-      this.pauseWithAlert(problem);
-    } else if (!problem && this.#pausedByProblem) {
-      this.#pausedByProblem = false;
+    if (problem) this.#hold('shared-unreachable', problem);
+    else if (this.#pausedFor.has('shared-unreachable')) {
       this.config.loggerModule?.alert?.('WARNING', 'the shared crawl can be reached again; the crawl goes on');
-      if (!this.#pausedByShared) this.unpause();
+      this.#release('shared-unreachable');
     }
   }
 
@@ -510,23 +526,14 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
   }
 
   /**
-   * A commit failed: pause, say why, and go on by itself once a commit succeeds again (unless the
-   * operator had paused the crawl: then it stays paused).
+   * A commit failed: pause, say why, and go on by itself once a commit succeeds again (unless
+   * something else holds the crawl too, an operator's pause: then it stays paused for that).
    */
   #storeFault(error: Error | undefined): void {
-    if (error) {
-      const first = this.#alert === undefined;
-      this.#alert = `the state store cannot write (${error.message}); the crawl is paused until it can`;
-      if (first) this.config.loggerModule?.alert?.('SEVERE', this.#alert);
-      if (this.#state === 'RUNNING') {
-        this.pause();
-        this.#pausedByFault = true;
-      }
-    } else if (this.#alert !== undefined) {
-      this.#alert = undefined;
+    if (error) this.#hold('state-store', `the state store cannot write (${error.message}); the crawl is paused until it can`);
+    else if (this.#pausedFor.has('state-store')) {
       this.config.loggerModule?.alert?.('WARNING', 'the state store writes again; the crawl goes on');
-      if (this.#pausedByFault) this.unpause();
-      this.#pausedByFault = false;
+      this.#release('state-store');
     }
   }
 }

@@ -35,7 +35,7 @@ export async function jobStatus(jobDir: string): Promise<JobStatus> {
       rates: { averageDocumentsPerSecond: secs > 0 ? p.documents / secs : 0, lastMinute: reply.recent },
       queues: queueCounts(p.frontier.queues, p.frontier.inProcess),
       retryWaits: p.frontier.queues.retryWaits?.length ? p.frontier.queues.retryWaits : undefined,
-      busyWorkers: p.busyWorkers, alert: p.alert, recentAlerts: p.recentAlerts,
+      busyWorkers: p.busyWorkers, alert: p.alert, pausedFor: p.pausedFor, recentAlerts: p.recentAlerts,
     };
   }
   // Its socket closed, a crawl still stops its beans and writes its record: it has not ended yet.

@@ -3,9 +3,9 @@ import type { Diversion } from './crawl-uri.js';
 import type { FrontierStats } from './frontier.js';
 import type { QueueSummary } from './frontier-queues.js';
 
-import type { DeltaCounts } from '../wire/job-status.js';
+import type { DeltaCounts, PauseReason } from '../wire/job-status.js';
 
-export type { DeltaCounts };
+export type { DeltaCounts, PauseReason };
 
 /** The figures soft limits are checked against. */
 export interface CrawlTotals {
@@ -40,6 +40,8 @@ export interface CrawlProgress extends CrawlTotals {
   readonly delta?: DeltaCounts;
   /** Why the crawl paused by itself (a state store that cannot write, a disk nearly full), while it lasts. */
   readonly alert?: string;
+  /** While the crawl is paused (PAUSING, PAUSED): why, each reason that holds it; it goes on once none does. */
+  readonly pausedFor?: readonly PauseReason[];
   /** The last lines of alerts.log (a host that does not exist, a seed out of scope), the newest last. */
   readonly recentAlerts?: readonly Alert[];
 }
@@ -57,6 +59,11 @@ export interface CrawlControl {
    * the reason goes to the alert log and stays in `progress().alert` until the operator unpauses.
    */
   pauseWithAlert(reason: string): void;
+  /**
+   * The operator's unpause: lifts the operator's pause and a component's (pauseWithAlert); the
+   * crawl goes on unless another reason still holds it (`progress().pausedFor`: a state store
+   * that cannot write, a shared crawl out of reach), which lifts itself once its cause is gone.
+   */
   unpause(): void;
   progress(): CrawlProgress;
   /**

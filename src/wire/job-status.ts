@@ -80,6 +80,16 @@ export interface RunRecord {
 }
 
 /**
+ * Why a crawl is paused; it runs only while none holds. `operator`: asked for here (`pause`,
+ * `launch --paused`); `shared-crawl`: the operator paused the crawl its workers share, from any
+ * machine; `alert`: a component found a reason (DiskSpaceMonitor: a disk nearly full), said in the
+ * alert; `state-store`: the state store cannot write; `shared-unreachable`: what the workers
+ * share cannot be reached. The operator's `unpause` lifts the first three; the last two lift
+ * themselves once their cause is gone.
+ */
+export type PauseReason = 'operator' | 'shared-crawl' | 'alert' | 'state-store' | 'shared-unreachable';
+
+/**
  * A job as `status --json`, `jobs --json` and the service's API show it: one shape, made here.
  * `state` is the controller's (RUNNING, PAUSED, STOPPING…) while a crawl runs (STOPPING too once its
  * socket has closed, until its process has written how the run ended); otherwise how the last run ended: FINISHED (its exit status says how), UNFINISHED (killed or interrupted: the next
@@ -106,6 +116,8 @@ export interface JobStatus {
   readonly busyWorkers?: number;
   /** Why the crawl paused by itself, while it lasts. */
   readonly alert?: string;
+  /** Why a running crawl is paused, while it is: each reason that holds it (it goes on once none does). */
+  readonly pausedFor?: readonly PauseReason[];
   readonly recentAlerts?: readonly Alert[];
   readonly lastRun?: RunRecord;
   /** Every run with a record, oldest first. */

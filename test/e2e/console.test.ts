@@ -102,6 +102,8 @@ describe('the web console, in a real browser (Debian chromium through playwright
       // Pause: PAUSED once the URIs in flight are done, and the count holds over two more ticks.
       await page.getByRole('button', { name: 'Pause', exact: true }).click();
       await page.locator('.job-head .state', { hasText: 'PAUSED' }).waitFor({ timeout: 60_000 });
+      // Why it is paused, beside the state.
+      expect(await page.locator('.job-head .paused-for').textContent()).to.equal('for operator');
       const held = await count('downloaded');
       const at = await ticks();
       await until(async () => (await ticks()) >= at + 2, 'two ticks while paused');

@@ -83,10 +83,13 @@ describe('beancrawl status, pause, unpause and terminate (the binary)', function
         return c.succeeded > succeeded && c.busy === 0 && c.resting === 0;
       }, 'the fetch in flight to finish, and its queue to rest');
       expect(status).to.match(/^state: PAUSED/);
+      expect(status, 'why it is paused').to.contain('\npaused for: the operator (unpause goes on)\n');
       expect(site.requests.length).to.equal(requests);
       expect(gate.held).to.equal(0);
 
-      expect(await control('unpause')).to.match(/^state: RUNNING/);
+      const unpaused = await control('unpause');
+      expect(unpaused).to.match(/^state: RUNNING/);
+      expect(unpaused).to.not.contain('paused for');
       await whileRunning(() => gate.held === 1, 'a page to be asked for after unpause');
 
       // terminate lets the fetch in flight finish, then the crawl ends.

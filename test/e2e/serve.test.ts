@@ -91,6 +91,7 @@ describe('beancrawl serve: the REST API (the real service, port 0)', function ()
       let job = paused.json.job;
       await until(async () => (job = (await serve.api('GET', '/api/v1/jobs/life')).json).state === 'PAUSED', 'the crawl to be PAUSED once its URIs in flight finished');
       expect(job.availableActions).to.deep.equal(['unpause', 'checkpoint', 'terminate']);
+      expect(job.pausedFor, 'why it is paused').to.deep.equal(['operator']);
       const held = job.counts.downloaded as number;
       const ticks = events.of('stats').length;
       await until(() => events!.of('stats').length >= ticks + 3, 'three more stats ticks while paused');

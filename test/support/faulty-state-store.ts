@@ -3,8 +3,8 @@ import { Registry } from '../../src/beans/registry/registry.js';
 import { BUILT_IN_COMPONENTS } from '../../src/catalog/catalog.js';
 import type { StateParticipant, StateStore, StateSublevel } from '../../src/model/state-store.js';
 
-/** Switch the disk "full" on and off from a test. */
-export const diskFull = { on: false, failures: 0 };
+/** Switch the disk "full" on and off from a test; `failures` and `commits` count the commits that failed and those that went through. */
+export const diskFull = { on: false, failures: 0, commits: 0 };
 
 /**
  * A StateStore that wraps another and makes its commits fail with ENOSPC while `diskFull.on`:
@@ -17,7 +17,10 @@ class FaultyStateStore implements StateStore {
     this.config.inner.participate({
       stage: () => undefined,
       flushed: async () => {
-        if (!diskFull.on) return;
+        if (!diskFull.on) {
+          diskFull.commits++;
+          return;
+        }
         diskFull.failures++;
         throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
       },

@@ -5,6 +5,7 @@ import { locateBeanFile } from '../../job/locate-bean-file.js';
 import { BeancrawlError } from '../../util/beancrawl-error.js';
 import { crawlExitCode, EXIT_ERROR, EXIT_OK } from '../../util/exit-codes.js';
 import { formatDuration } from '../../util/format-duration.js';
+import type { PauseReason } from '../../wire/job-status.js';
 import { defineCommand } from '../cli-command.js';
 import type { Output } from '../output.js';
 
@@ -81,10 +82,20 @@ export function describeStatus(s: JobStatus, after: string = 'status', ending?: 
   for (const w of s.retryWaits ?? []) {
     lines.push(`retry: ${w.uri} (${w.error}); try ${w.nextTry} of ${w.maxTries} at ${new Date(w.at).toTimeString().slice(0, 8)}`);
   }
+  if (s.pausedFor?.length) lines.push(`paused for: ${s.pausedFor.map((r) => PAUSE_REASON_WORDS[r] ?? r).join('; ')}`);
   if (s.alert) lines.push(`alert: ${s.alert}`);
   if (!s.running) lines.push(s.lastRun ? `runs: ${s.runs.length}; start the next with: beancrawl launch ${s.path}` : `never launched; start it with: beancrawl launch ${s.path}`);
   return lines.join('\n');
 }
+
+/** Each reason a crawl is paused for, in words, with what lifts it. */
+const PAUSE_REASON_WORDS: Readonly<Record<PauseReason, string>> = {
+  operator: 'the operator (unpause goes on)',
+  'shared-crawl': 'the operator of the shared crawl (unpause goes on)',
+  alert: 'the alert below (unpause goes on)',
+  'state-store': 'the state store cannot write (goes on by itself once it can)',
+  'shared-unreachable': 'the shared crawl cannot be reached (goes on by itself once it can)',
+};
 
 function endingNote(ending: string | undefined): string {
   if (ending === undefined) return '';

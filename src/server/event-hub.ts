@@ -21,6 +21,35 @@ export class EventHub {
   #next = 1;
   readonly #kept = new Map<string, ServiceEvent[]>();
   readonly #listeners = new Map<string, Set<Listener>>();
+  /** How each stream held open by a client ends, until close(). */
+  readonly #streams = new Set<() => void>();
+  #closed = false;
+
+  /** close() was called: the service stops, and takes no new stream. */
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  /**
+   * A stream a client holds open (Server-Sent Events), ended by `end` when the service stops: a
+   * server waits for its connections to end before it closes, and a client's stream never would.
+   * Returns the function that forgets it (the stream ended first).
+   */
+  hold(end: () => void): () => void {
+    if (this.#closed) {
+      end();
+      return () => undefined;
+    }
+    this.#streams.add(end);
+    return () => this.#streams.delete(end);
+  }
+
+  /** Ends every stream held open, and each one held from now on. */
+  close(): void {
+    this.#closed = true;
+    for (const end of [...this.#streams]) end();
+    this.#streams.clear();
+  }
 
   publish(job: string, type: string, data: unknown): ServiceEvent {
     const event: ServiceEvent = { id: this.#next++, type, job, at: new Date().toISOString(), data };

@@ -89,6 +89,8 @@ export async function startService(options: ServeOptions): Promise<RunningServic
     url: `${base}/?token=${token}`, token, port,
     close: async () => {
       await runner.stop();
+      // After the crawls' last events: the streams that told them end, so that the server can close.
+      events.close();
       await app.close();
       await rm(file, { force: true });
     },

@@ -28,6 +28,52 @@ function relativeImports(file: string): string[] {
   return specs.map((s) => resolve(dirname(file), s.replace(/\.js$/, '.ts')));
 }
 
+/**
+ * What a module loads when it is loaded: the static imports (and re-exports) tsc kept in its
+ * compiled JavaScript, so `import type`, and imports of names used only as types, which tsc
+ * drops, do not count. import() is left out: it loads later, after both modules are done.
+ */
+function runtimeImports(file: string): string[] {
+  const compiled = join(REPO_ROOT, 'dist', relative(REPO_ROOT, file).replace(/\.ts$/, '.js'));
+  const text = readFileSync(compiled, 'utf8');
+  const specs = [...text.matchAll(/^\s*(?:(?:import|export)\s[^'";]*?\bfrom\s*|import\s*)'(\.[^']+)'/gm)].map((m) => m[1]);
+  return specs.map((s) => resolve(dirname(file), s.replace(/\.js$/, '.ts')));
+}
+
+/** The import cycles among files: each strongly connected group (Tarjan) of two or more, or a file importing itself. */
+function importCycles(files: readonly string[], importsOf: (file: string) => string[]): string[][] {
+  const edges = new Map(files.map((f) => [f, importsOf(f)]));
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (v: string): void => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of edges.get(v) ?? []) {
+      if (!edges.has(w)) continue;
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const group: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop()!;
+      onStack.delete(w);
+      group.push(w);
+    } while (w !== v);
+    if (group.length > 1 || edges.get(v)!.includes(v)) cycles.push(group.sort());
+  };
+  for (const f of files) if (!index.has(f)) visit(f);
+  return cycles;
+}
+
 /** components/<area>: areas are siblings and talk only through the model. */
 function componentArea(file: string): string | undefined {
   const parts = relative(SRC, file).split(sep);
@@ -85,6 +131,19 @@ describe('architecture', () => {
       for (const target of relativeImports(file)) if (!relative(SRC, target).startsWith(`wire${sep}`)) bad.push(`${relative(REPO_ROOT, file)} -> ${relative(REPO_ROOT, target)}`);
     }
     expect(bad).to.deep.equal([]);
+  });
+
+  it('has no runtime import cycle (one module would run against the other\'s exports not yet set); import type does not count', () => {
+    const modules = files.filter((f) => !f.endsWith('.d.ts'));
+    const cycles = importCycles(modules, runtimeImports).map((group) => group.map((f) => relative(REPO_ROOT, f)).join(' <-> '));
+    expect(cycles).to.deep.equal([]);
+  });
+
+  it('finds an import cycle when there is one (the check above can fail)', () => {
+    const a = join(SRC, 'a.ts'), b = join(SRC, 'b.ts'), c = join(SRC, 'c.ts');
+    const graph = new Map([[a, [b]], [b, [c]], [c, [a]]]);
+    expect(importCycles([a, b, c], (f) => graph.get(f)!)).to.deep.equal([[a, b, c]]);
+    expect(importCycles([a, b], (f) => (f === a ? [b] : []))).to.deep.equal([]);
   });
 
   it('keeps the model free of I/O', () => {

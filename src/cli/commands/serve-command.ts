@@ -1,6 +1,12 @@
 import { EXIT_OK } from '../../util/exit-codes.js';
+import { openResourcesLine } from '../../util/open-resources.js';
 import { defineCommand } from '../cli-command.js';
 import { UsageError } from '../usage-error.js';
+
+/** How often a stop that takes long says what is still open. */
+const STILL_STOPPING_MS = 10_000;
+/** How long the process may stay once the service has stopped before it says what holds it and quits. */
+const HELD_OPEN_MS = 2_000;
 
 const integer = (min: number) => (v: string) => (/^\d+$/.test(v) && Number(v) >= min && Number(v) <= 65535 ? undefined : `expected a whole number from ${min}`);
 
@@ -40,14 +46,22 @@ export const serveCommand = defineCommand({
       const stop = () => {
         if (++stops > 1) process.exit(130);
         io.err('stopping: the crawls finish their URIs in flight and stop, to be resumed (Ctrl-C again to quit at once)');
+        const began = Date.now();
+        const waiting = setInterval(() => io.err(`still stopping after ${Math.round((Date.now() - began) / 1000)} s; open: ${openResourcesLine()}`), STILL_STOPPING_MS);
+        waiting.unref();
         void service.close().then(resolve, (e: unknown) => {
           io.err(`beancrawl serve: ${(e as Error).message}`);
           resolve();
-        });
+        }).finally(() => clearInterval(waiting));
       };
       process.on('SIGINT', stop);
       process.on('SIGTERM', stop);
     });
+    // Stopped: the process ends once nothing is left open. Should something be (a bug), it says what, and ends anyway.
+    setTimeout(() => {
+      io.err(`beancrawl serve: stopped, but still held open by: ${openResourcesLine()}; quitting`);
+      process.exit();
+    }, HELD_OPEN_MS).unref();
     return EXIT_OK;
   },
 });

@@ -2,6 +2,9 @@ import type { RecordPiece } from '../../model/file-span.js';
 import type { HttpResponse } from '../../model/http-response.js';
 import { asOneChunk, isChunked } from '../../util/transfer-coding.js';
 
+/** The content type of a record whose block is an HTTP response, or its head (a revisit's). */
+export const HTTP_RESPONSE_MIMETYPE = 'application/http; msgtype=response';
+
 /**
  * The head of an HTTP response as Heritrix's writers store it: the status line, the header lines
  * and the blank line, byte for byte as read from the connection. A response known only without

@@ -1,12 +1,9 @@
-import type { RecordPiece } from '../../model/file-span.js';
-import { payloadDigestOf, type CrawlUri } from '../../model/crawl-uri.js';
+import type { CrawlUri } from '../../model/crawl-uri.js';
 import type { WarcRecordBuilder, WarcRecordDraft } from '../../model/receiver.js';
 import { isHttp, recordDate } from './builder-support.js';
-import { httpResponseEntity, httpResponseHead } from './http-response-head.js';
+import { HTTP_RESPONSE_MIMETYPE, httpResponseEntity, httpResponseHead } from './http-response-head.js';
 import { revisitOf } from './revisit-record-builder.js';
-import { sha1Base32 } from '../../util/sha1-base32.js';
-
-export const HTTP_RESPONSE_MIMETYPE = 'application/http; msgtype=response';
+import { warcPayloadDigest } from './warc-payload-digest.js';
 
 /**
  * Heritrix's HttpResponseRecordBuilder: a `response` record holding the HTTP response as
@@ -18,19 +15,6 @@ export const HTTP_RESPONSE_MIMETYPE = 'application/http; msgtype=response';
  * A URI the fetch history judged unchanged (a 304, or a 2xx with the last digest) gets none: as in
  * Heritrix, RevisitRecordBuilder writes a `revisit` record in its place.
  */
-/**
- * WARC-Payload-Digest of a response as stored: sha1 over its entity bytes as received (Heritrix's
- * digest: chunk framing included). The fetcher's sha1 digest is over these same bytes (unless a
- * made-up chunked body was framed again); any other algorithm is recomputed. A revisit of an
- * identical payload carries the same value its response record would have.
- */
-export function warcPayloadDigest(curi: CrawlUri, entity: readonly RecordPiece[] = httpResponseEntity(curi.response!)): string {
-  const kept = curi.response?.asReceived?.entitySha1;
-  if (kept !== undefined) return kept;
-  const fetched = payloadDigestOf(curi);
-  return fetched?.startsWith('sha1:') && entity.length === 1 ? fetched : sha1Base32(...(entity as Uint8Array[]));
-}
-
 export class HttpResponseRecordBuilder implements WarcRecordBuilder {
   constructor(readonly config: object = {}) {}
 

@@ -1,12 +1,12 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 // A static import: this module is itself loaded only when a job has the bean (the descriptor's load), and the bundle keeps pg external.
 import pg, { type Client } from 'pg';
 import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
 import type { DocumentEvent } from '../../model/fetch-history.js';
 import type { CrawledDocument, Receiver } from '../../model/receiver.js';
-import { KEPT_SUBLEVEL_PREFIX, type StateParticipant, type StateSublevel } from '../../model/state-store.js';
-import { Deque } from '../../util/deque.js';
+import type { StateSublevel } from '../../model/state-store.js';
 import { attributeOf, compileMapping, type AttributeValue } from './document-attributes.js';
+import { DurableBatchReceiver, type DurableBatch, type StoredChunk } from './durable-batch-receiver.js';
 import { isoDate } from './iso-date.js';
 import { connectionStringProblem, describeConnection, identifierProblem, mappingProblems, quoted } from './postgres-index-options.js';
 import type { postgresIndexReceiverComponent } from './postgres-index-receiver.descriptor.js';
@@ -14,18 +14,6 @@ import { applyStatements, createStatements, type IndexOp } from './postgres-inde
 
 export type PostgresIndexReceiverConfig = ConfigOf<typeof postgresIndexReceiverComponent>;
 
-/** Changes to apply in one transaction. In the store, one or more chunks (as HttpPushReceiver's batches). */
-interface Batch {
-  readonly seq: number;
-  /** Random: the applied-batches table knows it once its transaction committed. */
-  readonly id: string;
-  /** Each change as JSON. */
-  readonly ops: string[];
-  staged: number;
-  readonly keys: string[];
-}
-
-const keyOf = (seq: number, chunk: number) => `${String(seq).padStart(12, '0')}.${String(chunk).padStart(9, '0')}`;
 const STREAM_KEY = 'stream';
 
 /**
@@ -33,14 +21,13 @@ const STREAM_KEY = 'stream';
  * upserted, unchanged ones touched, deleted ones removed, in batches, each in one transaction.
  * Documents are taken at once (their marks set with the call) and kept in the state store
  * (sublevel `kept:pgindex:<bean id>`) from the commit after they came until their batch is
- * applied, so a crash loses none. A batch's random id is written in the same transaction to
+ * applied, so a crash loses none (DurableBatchReceiver; a chunk in the store is its batch's id and
+ * changes). A batch's random id is written in the same transaction to
  * `TABLE_batches`, so a batch replayed after a crash that struck after its commit is skipped:
  * each batch is applied exactly once. The database being unreachable pauses delivery with an
  * alert; batches wait (in order, in the store) and are retried with back-off.
  */
-export class PostgresIndexReceiver implements Receiver, StateParticipant {
-  /** The bean id (set by the container): names the state-store sublevel. */
-  beanName = '';
+export class PostgresIndexReceiver extends DurableBatchReceiver<PostgresIndexReceiverConfig> implements Receiver {
   /** The document is kept (staged at the next commit) when the call returns; a promise is only backpressure. */
   readonly writesOnCall = true;
   appliedBatches = 0;
@@ -49,37 +36,24 @@ export class PostgresIndexReceiver implements Receiver, StateParticipant {
   skippedBatches = 0;
   /** Changes the database refused for good (a data exception, a limit): left out, each named in a SEVERE alert. */
   refusedOps = 0;
-  failedAttempts = 0;
 
   readonly #where: string;
   /** The mapping made once into what reads each attribute. */
   readonly #attributes: (d: CrawledDocument) => Record<string, Exclude<AttributeValue, undefined>>;
-  #state: 'new' | 'started' | 'stopping' | 'stopped' = 'new';
-  #open = false;
-  #sub?: StateSublevel;
-  #loaded = false;
-  #participating = false;
   /** Names this receiver's batches in TABLE_batches (kept in the store; random without one). */
   #stream: string = randomUUID();
-  #nextSeq = 0;
-  #current?: Batch;
-  #dueTimer?: NodeJS.Timeout;
-  readonly #queue = new Deque<Batch>();
-  #sending?: Promise<void>;
-  #retryTimer?: NodeJS.Timeout;
-  #attempt = 0;
   #client?: Client;
   #created = false;
   /** The ids of the batches the store held at start: the only ones of this stream that may come again. */
   #replayable: string[] = [];
-  #idleWaiters: Array<() => void> = [];
   #roomWaiters: Array<() => void> = [];
   /** Ids of batches applied, whose removal from the store is not staged yet, staged in a commit under way, or committed. */
   #applied: string[] = [];
   #removing: string[] = [];
   #forgettable: string[] = [];
 
-  constructor(readonly config: PostgresIndexReceiverConfig) {
+  constructor(config: PostgresIndexReceiverConfig) {
+    super(config, { name: 'PostgresIndexReceiver', sublevel: 'pgindex' });
     const problems = [
       identifierProblem(config.table, 'the table name'), identifierProblem(config.textSearchConfig, 'textSearchConfig'),
       connectionStringProblem(config.connectionString), ...mappingProblems(config.mapping).map((p) => `mapping ${p.message}`),
@@ -89,33 +63,9 @@ export class PostgresIndexReceiver implements Receiver, StateParticipant {
     this.#attributes = compileMapping(config.mapping);
   }
 
-  /** Batches formed and not yet applied (the one being applied included). */
-  get pendingBatches(): number {
-    return this.#queue.size + (this.#sending ? 1 : 0);
-  }
-
-  async start(): Promise<void> {
-    if (this.#state === 'started') return;
-    const store = this.config.stateStore;
-    if (store && !this.#loaded) {
-      this.#sub = store.sublevel(`${KEPT_SUBLEVEL_PREFIX}pgindex:${this.#storeName()}`);
-      const stream = await this.#sub.get(STREAM_KEY);
-      if (stream) this.#stream = stream;
-      else this.#sub.put(STREAM_KEY, this.#stream);
-      for (const batch of await loadBatches(this.#sub)) {
-        this.#queue.pushBack(batch);
-        this.#replayable.push(batch.id);
-        this.#nextSeq = batch.seq + 1;
-      }
-      this.#loaded = true;
-    }
-    if (store && !this.#participating) {
-      store.participate(this);
-      this.#participating = true;
-    }
-    this.#state = 'started';
-    this.#open = true;
-    this.#pump();
+  /** Attempts to apply a batch that failed since start (each retry counts). */
+  get failedAttempts(): number {
+    return this.failures;
   }
 
   documentFound(doc: CrawledDocument): void | Promise<void> {
@@ -140,8 +90,8 @@ export class PostgresIndexReceiver implements Receiver, StateParticipant {
     return this.#accept({ op: 'delete', url: event.url });
   }
 
-  stage(): void {
-    if (this.#current) this.#stageChunk(this.#current);
+  override stage(final?: boolean): void {
+    super.stage(final);
     // The removals of these batches from the store are in this commit.
     this.#removing.push(...this.#applied.splice(0));
   }
@@ -155,40 +105,27 @@ export class PostgresIndexReceiver implements Receiver, StateParticipant {
     return this.stop();
   }
 
-  /** Applies what is left for up to stopTimeoutMs; what is still unapplied stays in the store for the next start. */
-  async stop(): Promise<void> {
-    if (this.#state !== 'started') return;
-    this.#state = 'stopping';
-    this.#form();
-    if (this.#retryTimer !== undefined) {
-      clearTimeout(this.#retryTimer);
-      this.#retryTimer = undefined;
-      this.#pump();
-    }
-    if (this.pendingBatches > 0) {
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        new Promise<void>((resolve) => this.#idleWaiters.push(resolve)),
-        new Promise<void>((resolve) => { timer = setTimeout(resolve, this.config.stopTimeoutMs); }),
-      ]);
-      clearTimeout(timer);
-      this.#idleWaiters = [];
-    }
-    this.#open = false;
-    clearTimeout(this.#retryTimer);
-    this.#retryTimer = undefined;
+  protected override async opened(sub: StateSublevel): Promise<void> {
+    const stream = await sub.get(STREAM_KEY);
+    if (stream) this.#stream = stream;
+    else sub.put(STREAM_KEY, this.#stream);
+  }
+
+  protected override restored(batches: readonly DurableBatch[]): void {
+    this.#replayable.push(...batches.map((b) => b.id));
+  }
+
+  /** Ending the connection makes a transaction under way fail (rolled back): its batch stays. */
+  protected override async interrupt(): Promise<void> {
     for (const resolve of this.#roomWaiters.splice(0)) resolve();
     const client = this.#client;
     this.#client = undefined;
-    // Ending the connection makes a transaction under way fail (rolled back): its batch stays.
     await client?.end().catch(() => undefined);
-    await this.#sending;
-    this.#state = 'stopped';
-    const left = this.pendingBatches;
-    if (left > 0) {
-      const fate = this.#sub ? 'they stay in the state store and are applied when the job resumes or runs again' : 'they are lost: there is no state store';
-      this.#alert(`${left} batch(es) not applied to ${this.#target()} within stopTimeoutMs (${this.config.stopTimeoutMs} ms); ${fate}`);
-    }
+  }
+
+  /** Room again below maxPendingBatches: the crawl waiting on it goes on. */
+  protected override settled(): void {
+    if (this.pendingBatches < this.config.maxPendingBatches) for (const resolve of this.#roomWaiters.splice(0)) resolve();
   }
 
   #row(doc: CrawledDocument): Extract<IndexOp, { op: 'upsert' }>['row'] {
@@ -206,83 +143,27 @@ export class PostgresIndexReceiver implements Receiver, StateParticipant {
   }
 
   #accept(op: IndexOp): void | Promise<void> {
-    if (this.#state !== 'started') throw new Error(`PostgresIndexReceiver got a document ${this.#state === 'new' ? 'before start()' : 'after stop()'}`);
-    let batch = this.#current;
-    if (!batch) {
-      batch = this.#current = { seq: this.#nextSeq++, id: randomUUID(), ops: [], staged: 0, keys: [] };
-      this.#dueTimer = setTimeout(() => this.#form(), this.config.maxBatchDelayMs);
-      this.#dueTimer.unref();
-    }
-    batch.ops.push(JSON.stringify(op));
-    if (batch.ops.length >= this.config.batchSize) this.#form();
+    this.accept(op);
     // Backpressure: with maxPendingBatches waiting (the database down or slow), the crawl waits too.
     if (this.pendingBatches >= this.config.maxPendingBatches) return new Promise<void>((resolve) => this.#roomWaiters.push(resolve));
   }
 
-  #form(): void {
-    clearTimeout(this.#dueTimer);
-    this.#dueTimer = undefined;
-    const batch = this.#current;
-    if (!batch) return;
-    this.#current = undefined;
-    this.#stageChunk(batch);
-    this.#queue.pushBack(batch);
-    this.#pump();
-  }
-
-  #stageChunk(batch: Batch): void {
-    if (!this.#sub || batch.staged === batch.ops.length) return;
-    const key = keyOf(batch.seq, batch.keys.length);
-    this.#sub.put(key, JSON.stringify({ id: batch.id, ops: batch.ops.slice(batch.staged).map((o) => JSON.parse(o) as unknown) }));
-    batch.keys.push(key);
-    batch.staged = batch.ops.length;
-  }
-
-  #pump(): void {
-    if (!this.#open || this.#sending || this.#retryTimer !== undefined) return;
-    const batch = this.#queue.shift();
-    if (!batch) {
-      for (const resolve of this.#idleWaiters.splice(0)) resolve();
-      return;
-    }
-    this.#sending = this.#apply(batch).then((applied) => {
-      this.#sending = undefined;
-      if (applied) this.#done(batch);
-      else this.#retryLater(batch);
-      if (this.pendingBatches < this.config.maxPendingBatches) for (const resolve of this.#roomWaiters.splice(0)) resolve();
-      this.#pump();
-    });
-  }
-
-  #done(batch: Batch): void {
-    if (this.#attempt > 0) this.#alert(`delivery to ${this.#target()} resumed after ${this.#attempt} failed attempt(s)`);
-    this.#attempt = 0;
+  protected override delivered(batch: DurableBatch, failedAttempts: number): void {
+    if (failedAttempts > 0) this.alert(`delivery to ${this.#target()} resumed after ${failedAttempts} failed attempt(s)`);
     this.appliedBatches++;
-    this.appliedOps += batch.ops.length;
-    for (const key of batch.keys) this.#sub?.del(key);
-    (this.#sub ? this.#applied : this.#forgettable).push(batch.id);
+    this.appliedOps += batch.items.length;
+    (this.keptInStore ? this.#applied : this.#forgettable).push(batch.id);
   }
 
-  #retryLater(batch: Batch): void {
-    this.#queue.pushFront(batch);
-    this.failedAttempts++;
-    if (!this.#open) return;
-    this.#retryTimer = setTimeout(() => {
-      this.#retryTimer = undefined;
-      this.#pump();
-    }, this.#backoff(++this.#attempt));
-    this.#retryTimer.unref();
-  }
-
-  /** One batch in one transaction, unless TABLE_batches says it was applied already; true when committed. Never rejects. */
-  async #apply(batch: Batch): Promise<boolean> {
+  /** One batch in one transaction, unless TABLE_batches says it was applied already; delivered once committed. */
+  protected async deliver(batch: DurableBatch): Promise<string | undefined> {
     let client: Client | undefined;
     try {
       client = await this.#connect();
       await client.query('BEGIN');
       const fresh = await client.query(`INSERT INTO ${quoted(`${this.config.table}_batches`)} (stream, id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [this.#stream, batch.id]);
       if (fresh.rowCount === 1) {
-        await this.#applyOps(client, batch.ops.map((o) => JSON.parse(o) as IndexOp));
+        await this.#applyOps(client, batch.items.map((o) => JSON.parse(o) as IndexOp));
       } else {
         this.skippedBatches++;
       }
@@ -292,15 +173,14 @@ export class PostgresIndexReceiver implements Receiver, StateParticipant {
         throw e;
       });
       await client.query('COMMIT');
-      return true;
+      return undefined;
     } catch (e) {
       // A broken connection is dropped (and made again at the next attempt); on a live one the transaction is rolled back.
       if (client && client === this.#client) {
         const rolledBack = await client.query('ROLLBACK').then(() => true, () => false);
         if (!rolledBack) this.#drop(client);
       }
-      this.#failed(batch, (e as Error)?.message ?? String(e));
-      return false;
+      return (e as Error)?.message ?? String(e);
     }
   }
 
@@ -334,8 +214,8 @@ export class PostgresIndexReceiver implements Receiver, StateParticipant {
     }
     if (refused.length === 0) return;
     this.refusedOps += refused.length;
-    this.config.loggerModule?.alert?.('SEVERE', `PostgresIndexReceiver${this.beanName ? ` ${this.beanName}` : ''}: ${this.#target()} refused ${refused.length} change(s), ` +
-      `left out of the index: ${refused.slice(0, 5).join('; ')}${refused.length > 5 ? `; and ${refused.length - 5} more` : ''}`);
+    this.alert(`${this.#target()} refused ${refused.length} change(s), ` +
+      `left out of the index: ${refused.slice(0, 5).join('; ')}${refused.length > 5 ? `; and ${refused.length - 5} more` : ''}`, 'SEVERE');
   }
 
   async #connect(): Promise<Client> {
@@ -377,29 +257,32 @@ export class PostgresIndexReceiver implements Receiver, StateParticipant {
     client.end().catch(() => undefined);
   }
 
-  /** The first failure after a success (or since start) is reported; the retries that follow are not. */
-  #failed(batch: Batch, reason: string): void {
-    if (this.#attempt > 0 || !this.#open) return;
-    this.#alert(`could not apply a batch of ${batch.ops.length} change(s) to ${this.#target()} (${reason}); delivery paused, retrying with back-off, ` +
-      `${this.pendingBatches + 1} batch(es) waiting`);
+  protected failureAlert(batch: DurableBatch, reason: string): string {
+    return `could not apply a batch of ${batch.items.length} change(s) to ${this.#target()} (${reason}); delivery paused, retrying with back-off, ` +
+      `${this.pendingBatches + 1} batch(es) waiting`;
+  }
+
+  protected undeliveredAlert(batches: number, _changes: number, kept: boolean): string {
+    const fate = kept ? 'they stay in the state store and are applied when the job resumes or runs again' : 'they are lost: there is no state store';
+    return `${batches} batch(es) not applied to ${this.#target()} within stopTimeoutMs (${this.config.stopTimeoutMs} ms); ${fate}`;
+  }
+
+  protected encodeChunk(batch: DurableBatch, ops: readonly string[]): string {
+    return JSON.stringify({ id: batch.id, ops: ops.map((o) => JSON.parse(o) as unknown) });
+  }
+
+  protected decodeChunk(value: string): StoredChunk | undefined {
+    const chunk = JSON.parse(value) as { id?: unknown; ops?: unknown };
+    return typeof chunk?.id === 'string' && Array.isArray(chunk.ops) ? { id: chunk.id, items: chunk.ops } : undefined;
+  }
+
+  /** Without a bean id, the table names the sublevel. */
+  protected storeFallbackName(): string {
+    return this.config.table;
   }
 
   #target(): string {
     return `table ${this.config.table} at ${this.#where}`;
-  }
-
-  #backoff(attempt: number): number {
-    const { retryInitialDelayMs: initial, retryMaxDelayMs: max } = this.config;
-    return Math.min(initial * 2 ** Math.min(attempt - 1, 30), Math.max(max, initial));
-  }
-
-  #alert(message: string): void {
-    this.config.loggerModule?.alert?.('WARNING', `PostgresIndexReceiver${this.beanName ? ` ${this.beanName}` : ''}: ${message}`);
-  }
-
-  #storeName(): string {
-    if (/^[#-~]+$/.test(this.beanName)) return this.beanName;
-    return createHash('sha1').update(this.beanName || this.config.table).digest('hex').slice(0, 16);
   }
 }
 
@@ -426,26 +309,4 @@ function pgAttributes(attributes: Record<string, string | number | boolean | rea
 function isRefusal(e: unknown): boolean {
   const code = (e as { code?: unknown })?.code;
   return typeof code === 'string' && (code.startsWith('22') || code.startsWith('54'));
-}
-
-/** The batches a store holds, in order, their chunks joined. */
-async function loadBatches(sub: StateSublevel): Promise<Batch[]> {
-  const batches: Batch[] = [];
-  for (const [key, value] of await sub.range('0', ':')) {
-    const seq = Number(key.slice(0, key.indexOf('.')));
-    let chunk: { id: string; ops: unknown[] };
-    try {
-      chunk = JSON.parse(value) as { id: string; ops: unknown[] };
-      if (typeof chunk.id !== 'string' || !Array.isArray(chunk.ops) || !Number.isSafeInteger(seq)) throw new Error('not a batch');
-    } catch {
-      sub.del(key);
-      continue;
-    }
-    let batch = batches.at(-1);
-    if (batch?.seq !== seq) batches.push((batch = { seq, id: chunk.id, ops: [], staged: 0, keys: [] }));
-    batch.ops.push(...chunk.ops.map((o) => JSON.stringify(o)));
-    batch.staged = batch.ops.length;
-    batch.keys.push(key);
-  }
-  return batches;
 }

@@ -4,16 +4,13 @@ import type { WarcRecordBuilder, WarcRecordDraft } from '../../model/receiver.js
 import { log14Date } from '../../util/log14-date.js';
 import { revisitProfileOf } from '../../model/revisit-profile.js';
 import { recordDate } from './builder-support.js';
-import { httpResponseHead } from './http-response-head.js';
-import { warcPayloadDigest } from './http-response-record-builder.js';
+import { HTTP_RESPONSE_MIMETYPE, httpResponseHead } from './http-response-head.js';
+import { warcPayloadDigest } from './warc-payload-digest.js';
 
 /** WARC 1.0 §6.7.2: the payload is the same as an earlier capture's (same digest). */
 export const PROFILE_IDENTICAL_PAYLOAD_DIGEST = 'http://netpreserve.org/warc/1.0/revisit/identical-payload-digest';
 /** WARC 1.0 §6.7.3: the server answered a conditional request with 304 Not Modified. */
 export const PROFILE_SERVER_NOT_MODIFIED = 'http://netpreserve.org/warc/1.0/revisit/server-not-modified';
-
-/** The content type of a revisit's block: the response head (HttpResponseRecordBuilder's HTTP_RESPONSE_MIMETYPE). */
-const RESPONSE_HEAD_MIMETYPE = 'application/http; msgtype=response';
 
 /** Why a fetch is written as a revisit record, and what it refers to. */
 export interface Revisit {
@@ -119,7 +116,7 @@ export class RevisitRecordBuilder implements WarcRecordBuilder {
       if (lastModified) fields.push(['WARC-Last-Modified', lastModified]);
     }
     return {
-      type: 'revisit', targetUri: curi.uri, date: recordDate(curi), contentType: RESPONSE_HEAD_MIMETYPE, fields,
+      type: 'revisit', targetUri: curi.uri, date: recordDate(curi), contentType: HTTP_RESPONSE_MIMETYPE, fields,
       block: revisit.profile === PROFILE_SERVER_NOT_MODIFIED ? [] : [httpResponseHead(response)],
     };
   }

@@ -228,6 +228,7 @@ export function jobRoutes(ctx: ServiceContext) {
     }, async (req, reply) => {
       const { job } = req.params as { job: string };
       await ctx.runner.jobDir(job);
+      if (ctx.events.closed) throw new HttpProblem(503, 'Service Unavailable', 'the service is stopping');
       if (streams >= ctx.maxEventStreams) throw new HttpProblem(503, 'Service Unavailable', `${streams} event streams are open, the most this service keeps`, {}, { 'retry-after': '5' });
       const last = Number(req.headers['last-event-id'] ?? 0) || 0;
       reply.hijack();
@@ -242,9 +243,12 @@ export function jobRoutes(ctx: ServiceContext) {
       for (const event of ctx.events.since(job, last)) send(sseMessage(event));
       const stop = ctx.events.listen(job, (event) => send(sseMessage(event)));
       const ping = setInterval(() => send(': ping\n\n'), 15_000);
+      // The service stopping ends the stream: its server would otherwise wait for the client to go.
+      const release = ctx.events.hold(() => res.end());
       res.on('close', () => {
         streams--;
         stop();
+        release();
         clearInterval(ping);
       });
     });

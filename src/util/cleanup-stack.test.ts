@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { BeancrawlError } from './beancrawl-error.js';
-import { CleanupStack, joinErrors } from './cleanup-stack.js';
+import { CleanupFailed, CleanupStack, joinErrors } from './cleanup-stack.js';
 
 async function rejection(p: Promise<unknown>): Promise<unknown> {
   return p.then(() => expect.fail('expected a rejection'), (e: unknown) => e);
@@ -34,6 +34,7 @@ describe('CleanupStack', () => {
     expect(ran).to.deep.equal(['first']);
     expect(e).to.be.instanceOf(AggregateError);
     expect((e as Error).message).to.equal('the record: EISDIR\nthe socket: EBADF');
+    expect((e as AggregateError).errors.map((f: unknown) => f instanceof CleanupFailed && f.what)).to.deep.equal(['the record', 'the socket']);
   });
 
   it('keeps the work\'s own error first, the cleanups\' after it; BeancrawlErrors stay one with every diagnostic', async () => {
@@ -52,6 +53,18 @@ describe('CleanupStack', () => {
     const own = new Error('the crawl failed');
     expect(await rejection(stack.dispose({ error: own }))).to.equal(own);
     expect(() => stack.defer('late', () => undefined)).to.throw(/already run: cannot defer late/);
+  });
+
+  it('drops a cleanup whose thing was handed over', async () => {
+    const ran: string[] = [];
+    const stack = new CleanupStack();
+    stack.defer('a', () => ran.push('a'));
+    const handedOver = stack.defer('b', () => ran.push('b'));
+    stack.defer('c', () => ran.push('c'));
+    handedOver();
+    handedOver();
+    await stack.dispose();
+    expect(ran).to.deep.equal(['c', 'a']);
   });
 
   it('joins one error as itself', () => {

@@ -15,10 +15,18 @@ export class CleanupStack {
   readonly #cleanups: Array<{ what: string; run: () => unknown }> = [];
   #disposed = false;
 
-  /** Adds a cleanup, named for what it undoes (`the control socket`), to run before those added earlier. */
-  defer(what: string, run: () => unknown): void {
+  /**
+   * Adds a cleanup, named for what it undoes (`the control socket`), to run before those added
+   * earlier. Returns what drops it again: for a thing handed over to another owner, which cleans it up from then on.
+   */
+  defer(what: string, run: () => unknown): () => void {
     if (this.#disposed) throw new Error(`cleanup stack already run: cannot defer ${what}`);
-    this.#cleanups.push({ what, run });
+    const cleanup = { what, run };
+    this.#cleanups.push(cleanup);
+    return () => {
+      const at = this.#cleanups.indexOf(cleanup);
+      if (at >= 0) this.#cleanups.splice(at, 1);
+    };
   }
 
   /** Runs every cleanup, last added first, each once; returns those that failed, in the order they ran. */
@@ -47,11 +55,17 @@ export class CleanupStack {
   }
 }
 
-/** A failed cleanup as an error that says what it was undoing (a BeancrawlError, located already, as it is). */
+/** A cleanup that failed, as an error that says what it was undoing: a fault met, not a fault of beancrawl's. */
+export class CleanupFailed extends Error {
+  constructor(readonly what: string, cause: unknown) {
+    super(`${what}: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+    this.name = 'CleanupFailed';
+  }
+}
+
+/** A failed cleanup as an error (a BeancrawlError, located already, as it is). */
 function describeFailure({ what, error }: CleanupFailure): unknown {
-  if (error instanceof BeancrawlError) return error;
-  const message = (error as Error)?.message ?? String(error);
-  return Object.assign(new Error(`${what}: ${message}`), { cause: error });
+  return error instanceof BeancrawlError ? error : new CleanupFailed(what, error);
 }
 
 /**

@@ -31,6 +31,7 @@ export async function createRunFolder(jobDir: string, id = runId()): Promise<str
 /** Points `JOB/latest` at `name` (relative to the job folder), replacing the link atomically. */
 export async function pointLatestAt(jobDir: string, name: string): Promise<void> {
   const temp = join(jobDir, `.latest-${process.pid}`);
+  // A link left by a launch of this pid that died; not there, mostly. Any other failure to remove it makes the symlink below fail and tell.
   await unlink(temp).catch(() => undefined);
   await symlink(name, temp);
   await rename(temp, join(jobDir, 'latest'));

@@ -32,7 +32,7 @@ import type { ResolvedBean } from '../beans/resolve/resolved-bean.js';
 import { mark } from '../util/phase-marks.js';
 import { INTERRUPTED } from '../model/crawl-control.js';
 import { JobFolderWatchdog, type WatchedFolder } from './job-folder-watchdog.js';
-import { CleanupStack, joinErrors } from '../util/cleanup-stack.js';
+import { CleanupFailed, CleanupStack, joinErrors } from '../util/cleanup-stack.js';
 import type { BeanContainer } from '../beans/container/bean-container.js';
 
 export interface LaunchOptions {
@@ -189,7 +189,7 @@ async function placeStage(target: string, id: string, verified: { job: LaunchGra
   }
   const checkpointDir = options.checkpoint !== undefined ? await restoreSharedRunFrom(job.jobDir, job.graph, connection, options.checkpoint) : undefined;
   const worker = await joinAsWorker(job.jobDir, job.graph, connection, id, { workerId: options.workerId, onWaiting: options.onNotice, signal: options.signal, forgetHistory: options.forgetHistory });
-  // Runs after the beans stopped: a join the connection bean took over is its own to end, and leaving it again does nothing.
+  // Run after the beans stopped: a join the connection bean took over is no longer to be taken, so only one it never took is left here.
   cleanups.defer('leaving the shared crawl', () => abandonJoin(job.graph, connection));
   const store = stateStoreBean(job.graph);
   const sets = [...(options.sets ?? []), `${connection.id}.workerId=${worker.workerId}`, ...(store ? [`${store.id}.dir=${join(worker.runDir, 'state')}`] : [])];
@@ -297,7 +297,12 @@ async function crawlStage(run: BegunRun, container: BeanContainer, options: Laun
   // Every bean stops, whatever happened, those that started; the failures of any are told together.
   cleanups.defer('stopping the beans', async () => {
     mark('stopping');
-    await container.stop();
+    try {
+      await container.stop();
+    } catch (e) {
+      // With a folder gone, the beans fail to write their ends into it: echoes of BC_JOB_FOLDER_GONE, which is told.
+      if (!lost) throw e;
+    }
     mark('stopped');
   });
   try {
@@ -328,14 +333,14 @@ async function crawlStage(run: BegunRun, container: BeanContainer, options: Laun
 }
 
 /** Receivers hear of a crawl that failed (SAP's crawlFailed); those whose hearing failed, as errors naming them. */
-async function tellReceiversOfFailure(container: BeanContainer, graph: ResolvedGraph, failure: unknown): Promise<Error[]> {
-  const unheard: Error[] = [];
+async function tellReceiversOfFailure(container: BeanContainer, graph: ResolvedGraph, failure: unknown): Promise<CleanupFailed[]> {
+  const unheard: CleanupFailed[] = [];
   for (const bean of graph.beans) {
     if (!bean.descriptor.kinds.includes('Receiver')) continue;
     try {
       await container.get<Receiver>(bean.id).crawlFailed?.(failure);
     } catch (e) {
-      unheard.push(Object.assign(new Error(`receiver "${bean.id}" failed on hearing that the crawl failed: ${(e as Error)?.message ?? String(e)}`), { cause: e }));
+      unheard.push(new CleanupFailed(`receiver "${bean.id}" on hearing that the crawl failed`, e));
     }
   }
   return unheard;

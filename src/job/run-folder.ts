@@ -13,7 +13,7 @@ export function runId(now = Date.now()): string {
  */
 export async function createRunFolder(jobDir: string, id = runId()): Promise<string> {
   await mkdir(join(jobDir, 'runs'), { recursive: true });
-  // Links a launch killed between making and renaming them left behind (one launch runs at a time).
+  // Links a launch killed between making and renaming them left behind (one launch runs at a time); one that stays is a stray link no one reads.
   for (const name of await readdir(jobDir)) if (/^\.latest-\d+$/.test(name)) await unlink(join(jobDir, name)).catch(() => undefined);
   for (let n = 1; ; n++) {
     const name = join('runs', n === 1 ? id : `${id}-${n}`);

@@ -1,6 +1,5 @@
-import { BeancrawlError } from '../util/beancrawl-error.js';
-import { formatDiagnostic } from '../util/diagnostic.js';
 import { didYouMean } from '../util/did-you-mean.js';
+import { errorLines } from './error-lines.js';
 import { VERSION } from '../util/version.js';
 import type { CliCommand } from './cli-command.js';
 import { COMMANDS, PLANNED_COMMANDS } from './command-table.js';
@@ -20,11 +19,7 @@ export async function run(argv: readonly string[], io: Output = processOutput): 
       io.err(`beancrawl: ${e.message}\nRun "beancrawl --help" for usage.`);
       return EXIT_USAGE;
     }
-    if (e instanceof BeancrawlError) {
-      for (const d of e.diagnostics) io.err(formatDiagnostic(d));
-      return EXIT_ERROR;
-    }
-    io.err(`beancrawl: internal error: ${(e as Error)?.message ?? String(e)}${debug ? `\n${(e as Error)?.stack ?? ''}` : '\n(run with --debug for the stack trace)'}`);
+    for (const line of errorLines(e, debug)) io.err(line);
     return EXIT_ERROR;
   }
 }

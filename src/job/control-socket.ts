@@ -60,6 +60,7 @@ export async function serveControlSocket(jobDir: string, controller: CrawlContro
   const path = controlSocketPath(jobDir);
   await assertNotRunning(jobDir);
   const rates = new RecentRates(controller);
+  // The socket of a crawl that died (assertNotRunning found none answering), if any: one that cannot be removed makes listen below fail and tell.
   await unlink(path).catch(() => undefined);
   const server: Server = createServer((socket) => {
     let text = '';
@@ -130,6 +131,7 @@ export async function serveControlSocket(jobDir: string, controller: CrawlContro
   return {
     close: () => {
       rates.stop();
+      // Gone already with a job folder deleted; one that stays answers nobody, and the next launch replaces it (above).
       return new Promise<void>((resolve) => server.close(() => resolve())).then(() => unlink(path).catch(() => undefined));
     },
   };

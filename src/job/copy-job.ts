@@ -1,6 +1,6 @@
 import { copyFile, mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { BeancrawlError } from '../util/beancrawl-error.js';
+import { assertNewJobFolder } from './assert-new-job-folder.js';
 import { locateBeanFile } from './locate-bean-file.js';
 
 /** Files of a job folder that are not its configuration. */
@@ -12,8 +12,7 @@ const NOT_CONFIGURATION = new Set(['job.log']);
  */
 export async function copyJob(from: string, to: string): Promise<string> {
   const source = await locateBeanFile(from);
-  const entries = await readdir(to).catch(() => undefined);
-  if (entries?.length) throw new BeancrawlError([{ code: 'BC_JOB_EXISTS', location: { file: to }, message: 'the folder exists and is not empty; choose a new job name' }]);
+  await assertNewJobFolder(to, 'choose a new job name');
   await mkdir(to, { recursive: true });
   for (const entry of await readdir(source.jobDir, { withFileTypes: true })) {
     if (entry.isFile() && !entry.name.startsWith('.') && !NOT_CONFIGURATION.has(entry.name)) await copyFile(join(source.jobDir, entry.name), join(to, entry.name));

@@ -2,6 +2,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { BeancrawlError } from '../util/beancrawl-error.js';
 import { hintFor } from '../util/did-you-mean.js';
+import { assertNewJobFolder } from './assert-new-job-folder.js';
 import { escapeHtml } from '../util/escape-html.js';
 import { packageRoot } from '../util/package-root.js';
 
@@ -30,9 +31,7 @@ const CONTACT_KEY = 'metadata.operatorContactUrl';
  * the seeds and contact URL written into its overrides. Refuses a folder that is not empty.
  */
 export async function createJob(jobDir: string, options: CreateOptions): Promise<string> {
-  const at = { file: jobDir };
-  const entries = await readdir(jobDir).catch(() => undefined);
-  if (entries && entries.length) throw new BeancrawlError([{ code: 'BC_JOB_EXISTS', location: at, message: 'the folder exists and is not empty; choose a new job folder' }]);
+  await assertNewJobFolder(jobDir, 'choose a new job folder');
   const { path, format } = await findProfile(options.profile, options.profileDirs);
   let text = await readFile(path, 'utf8');
   text = format === 'xml' ? editXml(text, options) : editJson(text, options, schemaFrom(jobDir));

@@ -21,6 +21,7 @@ export async function jobStatus(jobDir: string): Promise<JobStatus> {
   const runs = await readRunRecords(path);
   const lastRun = runs.at(-1);
   const base = { name: basename(path), path, runs, lastRun };
+  // No answer (no socket, a crawl that died) is no crawl running: the status is the run records'.
   const reply = await sendControl(path, 'status', 2000).catch(() => undefined);
   if (reply?.ok && reply.progress) {
     const p = reply.progress as unknown as CrawlProgress;

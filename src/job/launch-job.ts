@@ -21,7 +21,7 @@ import { recoverOutputs } from './recover-outputs.js';
 import { checkpointsDirOf, findCheckpoint, finishSwap, restoreCheckpoint } from './restore-checkpoint.js';
 import { writeResolvedBeans, RESOLVED_BEANS_FILE } from './resolved-beans-record.js';
 import { createRunFolder, runId } from './run-folder.js';
-import { countsOf, writeRunRecord, type RunRecord } from './run-record.js';
+import { countsOf, RUN_RECORD_FILE, writeRunRecord, type RunRecord } from './run-record.js';
 import { crawlExitCode, EXIT_ERROR } from '../util/exit-codes.js';
 import { verifyJob } from './verify-job.js';
 import { abandonJoin, joinAsWorker, sharedCrawlConnection, sharedCrawlName, type WorkerLaunch } from './join-as-worker.js';
@@ -32,6 +32,8 @@ import type { ResolvedBean } from '../beans/resolve/resolved-bean.js';
 import { mark } from '../util/phase-marks.js';
 import { INTERRUPTED } from '../model/crawl-control.js';
 import { JobFolderWatchdog, type WatchedFolder } from './job-folder-watchdog.js';
+import { CleanupFailed, CleanupStack, joinErrors } from '../util/cleanup-stack.js';
+import type { BeanContainer } from '../beans/container/bean-container.js';
 
 export interface LaunchOptions {
   readonly sets?: readonly string[];
@@ -79,118 +81,244 @@ export interface LaunchResult {
  * run starts from the seeds. Creates the run folder (and `latest`; a resumed run's folder links
  * to the one it continues), keeps a copy of the bean file there, builds and starts every bean,
  * runs the crawl to its end and stops every bean, whatever happened.
+ *
+ * The stages, in order: verify, place (join a shared crawl, or check no crawl of the job runs,
+ * and start from a checkpoint), open the state, begin the run, build, crawl. Each pushes the
+ * undoing of what it took on one cleanup stack, which runs, last first, however the launch ends:
+ * every cleanup runs, and what fails in one is told with the launch's own error, never dropped.
  */
 export async function launchJob(target: string, options: LaunchOptions = {}): Promise<LaunchResult> {
   const id = runId();
   // The container (and inversify) load while verify reads files.
   const containerModule = import('../beans/container/bean-container.js');
-  let verified = await verifyJob(target, { sets: options.sets, launchId: join('runs', id), registry: options.registry });
-  // A placeholder left in (BC_SEED_PLACEHOLDER) is a warning at verify, and an error here.
-  if (verified.diagnostics.some(blocksLaunch)) throw new BeancrawlError(verified.diagnostics.filter(blocksLaunch).map((d) => (isError(d) ? d : { ...d, severity: undefined })));
-  if (options.dryRunDeletes) {
-    // --dry-run-deletes is the fetch history's dryRunDeletes, set last.
-    const history = verified.resolved!.beans.find((b) => b.descriptor.kinds.includes('FetchHistory'));
-    if (!history) throw new BeancrawlError([{ code: 'BC_REF_MISSING', location: { file: verified.file }, message: '--dry-run-deletes needs a fetch history bean: a FetchHistoryStore (profile delta-recrawl), or a RedisFetchHistory' }]);
-    options = { ...options, sets: [...(options.sets ?? []), `${history.id}.dryRunDeletes=true`] };
-    verified = await verifyJob(target, { sets: options.sets, launchId: join('runs', id), registry: options.registry });
-  }
+  const verified = await verifyStage(target, id, options);
   mark('verified');
-  if (verified.diagnostics.length) options.onWarnings?.(verified.diagnostics);
+  if (verified.job.warnings.length) options.onWarnings?.(verified.job.warnings);
+  const cleanups = new CleanupStack();
+  const { run, crawled } = await launchStages(target, id, verified, containerModule, cleanups).catch(async (e: unknown) => {
+    // Whatever the stages took is let go; what fails in that is told with the launch's own error.
+    await cleanups.dispose({ error: e });
+    throw e;
+  });
+  // Every bean stops, the run's record is written, every folder let go; a failure in any is the launch's.
+  await cleanups.dispose();
+  mark('recorded');
+  // What the beans say they write, of which what is there (a report left out of a `reports` list, a writer that wrote nothing).
+  const declared = run.job.graph.beans.flatMap((b) => b.descriptor.outputs?.(b.config) ?? []);
+  const there = await Promise.all(declared.map((o) => stat(o.path).then(() => true, () => false)));
+  const outputs = declared.filter((_, i) => there[i]);
+  const { exitStatus, controller } = crawled;
+  return {
+    exitStatus, exitCode: crawlExitCode(exitStatus, controller.progress().seedsCrawled), runDir: run.runDir, jobDir: run.job.jobDir, controller,
+    resumed: run.continues, outputs, seedsNotCrawled: seedsNotCrawledOf(crawled.tracker),
+  };
+}
+
+/** The stages, each given what the one before it made; each pushes onto `cleanups` what undoes what it took. */
+async function launchStages(
+  target: string, id: string, verified: { job: LaunchGraph; options: LaunchOptions }, containerModule: Promise<typeof import('../beans/container/bean-container.js')>, cleanups: CleanupStack,
+): Promise<{ run: BegunRun; crawled: Crawled }> {
   const settings = await loadEngineSettings(packageRoot());
-  // A job whose frontier is shared through Redis: this launch is one worker of the crawl, in a folder of its own.
-  const connection = sharedCrawlConnection(verified.resolved!);
-  let worker: WorkerLaunch | undefined;
-  let fromCheckpoint: string | undefined;
-  if (connection) {
-    const checkpointDir = options.checkpoint !== undefined ? await restoreSharedRunFrom(verified.jobDir, verified.resolved!, connection, options.checkpoint) : undefined;
-    worker = await joinAsWorker(verified.jobDir, verified.resolved!, connection, id, { workerId: options.workerId, onWaiting: options.onNotice, signal: options.signal, forgetHistory: options.forgetHistory });
-    const store = stateStoreBean(verified.resolved!);
-    const sets = [...(options.sets ?? []), `${connection.id}.workerId=${worker.workerId}`, ...(store ? [`${store.id}.dir=${join(worker.runDir, 'state')}`] : [])];
-    verified = await verifyJob(target, { sets, launchId: worker.runDir, registry: options.registry }).catch(async (e: unknown) => {
-      await abandonJoin(verified.resolved!, connection);
-      throw e;
-    });
-    // This worker's own state as the checkpoint kept it: its outputs are put back in step with it below.
-    if (checkpointDir && store && (await restoreWorkerState(checkpointDir.dir, worker.workerId, join(verified.jobDir, worker.runDir, 'state')))) {
-      options.onNotice?.(`starting from checkpoint ${checkpointDir.stamp.name}: this worker's state as it kept it`);
-    } else if (checkpointDir) options.onNotice?.(`starting from checkpoint ${checkpointDir.stamp.name}, which kept no state of worker ${worker.workerId}`);
-  } else {
-    await assertNotRunning(verified.jobDir);
-    fromCheckpoint = options.checkpoint !== undefined ? await startFromCheckpoint(verified.jobDir, verified.resolved!, options) : undefined;
-  }
-  const state = await openState(verified.resolved!, options).catch(async (e: unknown) => {
-    if (connection) await abandonJoin(verified.resolved!, connection);
-    throw e;
-  });
+  const placed = await placeStage(target, id, verified, cleanups);
+  const state = await openState(placed.job.graph, verified.options);
   mark('state-opened');
-  let runDir: string;
-  let record: RunRecord;
-  let resolved = verified;
-  try {
-    if (fromCheckpoint) options.onNotice?.(`starting from checkpoint ${fromCheckpoint}`);
-    if (state?.mode === 'resume' && options.forgetHistory) options.onNotice?.('--forget-history applies to a new run; the unfinished run resumes with its history (add --fresh to drop it)');
-    if (fromCheckpoint) {
-      // The checkpoint's outputs belong to the run that took it; nothing is recovered.
-    } else if (state?.mode === 'resume') {
-      options.onNotice?.(`resuming the unfinished run ${state.previous!.runDir}`);
-      for (const note of await recoverOutputs(state.journal)) options.onNotice?.(note);
-    } else if (state?.previous) options.onNotice?.(`--fresh: the unfinished run ${state.previous.runDir} is dropped; a new run starts from the seeds`);
-    runDir = worker?.runDir ?? (await createRunFolder(verified.jobDir, id));
-    if (!worker && !runDir.endsWith(id)) resolved = await verifyJob(target, { sets: options.sets, launchId: runDir, registry: options.registry });
-    await copyBeanFile(verified.file, join(verified.jobDir, runDir, basename(verified.file)));
-    await writeResolvedBeans(join(verified.jobDir, runDir, RESOLVED_BEANS_FILE), resolved.resolved!);
-    const continues = state?.mode === 'resume' ? state.previous!.runDir : undefined;
-    if (continues && continues !== runDir) await symlink(relative(join(verified.jobDir, runDir), join(verified.jobDir, continues)), join(verified.jobDir, runDir, 'continues'));
-    const startedAt = new Date().toISOString();
-    await state?.begin({ runDir, continues, startedAt }, true);
-    record = { run: runDir, startedAt, continues, pid: process.pid };
-    await writeRunRecord(verified.jobDir, record);
-    mark('run-begun');
-  } catch (e) {
-    await state?.close().catch(() => undefined);
-    if (connection) await abandonJoin(verified.resolved!, connection);
-    throw e;
-  }
+  const run = await beginStage(target, id, placed, state, cleanups);
   const { BeanContainer } = await containerModule;
-  // The state folder's database, left open by state.begin for the store bean, is closed if that bean never starts.
-  const stateDir = stateStoreBean(resolved.resolved!)?.config.dir as string | undefined;
-  const container = await BeanContainer.build(resolved.resolved!, settings).catch(async (e: unknown) => {
-    if (stateDir !== undefined) await closeHandedOver(stateDir);
-    if (connection) await abandonJoin(resolved.resolved!, connection);
-    throw e;
-  });
+  const container = await BeanContainer.build(run.job.graph, settings);
   mark('built');
-  const controllerId = resolved.resolved!.beans.find((b) => b.descriptor.kinds.includes('CrawlController'))!.id;
-  let exitStatus: string;
-  let controller: CrawlControl | undefined;
-  let exitCode: number = EXIT_ERROR;
-  let failure: unknown;
-  let control: { close(): Promise<void> } | undefined;
-  let watchdog: JobFolderWatchdog | undefined;
+  return { run, crawled: await crawlStage(run, container, verified.options, cleanups) };
+}
+
+/** A job verified for this launch: every error refused, its graph resolved. */
+interface LaunchGraph {
+  readonly file: string;
+  readonly jobDir: string;
+  readonly graph: ResolvedGraph;
+  /** Verify's warnings (beans accepted but not used): told before the crawl starts. */
+  readonly warnings: readonly Diagnostic[];
+}
+
+/**
+ * Verifies the job with these `--set`s and this `${launchId}`: the graph, once nothing blocks a
+ * launch. A launch verifies again when what it learns changes the graph (the bean to set
+ * dryRunDeletes on, a worker's name and folder, the run folder a resumed run continues in).
+ */
+async function verifyForLaunch(target: string, sets: readonly string[] | undefined, launchId: string, registry: Registry | undefined): Promise<LaunchGraph> {
+  const verified = await verifyJob(target, { sets, launchId, registry });
+  // A placeholder left in (BC_SEED_PLACEHOLDER) is a warning at verify, and an error here.
+  const blocking = verified.diagnostics.filter(blocksLaunch);
+  if (blocking.length) throw new BeancrawlError(blocking.map((d) => (isError(d) ? d : { ...d, severity: undefined })));
+  // verifyBeans resolves every graph it finds no error in.
+  if (!verified.resolved) throw new Error(`verify found no error in ${verified.file} but resolved no graph`);
+  return { file: verified.file, jobDir: verified.jobDir, graph: verified.resolved, warnings: verified.diagnostics };
+}
+
+/** Stage 1: the job verified, and the options it launches with (`--dry-run-deletes` made a `--set`). */
+async function verifyStage(target: string, id: string, options: LaunchOptions): Promise<{ job: LaunchGraph; options: LaunchOptions }> {
+  const job = await verifyForLaunch(target, options.sets, join('runs', id), options.registry);
+  if (!options.dryRunDeletes) return { job, options };
+  // --dry-run-deletes is the fetch history's dryRunDeletes, set last.
+  const history = job.graph.beans.find((b) => b.descriptor.kinds.includes('FetchHistory'));
+  if (!history) throw new BeancrawlError([{ code: 'BC_REF_MISSING', location: { file: job.file }, message: '--dry-run-deletes needs a fetch history bean: a FetchHistoryStore (profile delta-recrawl), or a RedisFetchHistory' }]);
+  const withDryRun = { ...options, sets: [...(options.sets ?? []), `${history.id}.dryRunDeletes=true`] };
+  return { job: await verifyForLaunch(target, withDryRun.sets, join('runs', id), options.registry), options: withDryRun };
+}
+
+/** Where this launch's run lives: a worker's folder of a shared crawl, or the job's own. */
+interface Placed {
+  readonly job: LaunchGraph;
+  readonly options: LaunchOptions;
+  /** This launch's part of a crawl shared through Redis. */
+  readonly worker?: WorkerLaunch;
+  /** The checkpoint the job's state was put back to (its name, and the run that took it). */
+  readonly fromCheckpoint?: string;
+}
+
+/**
+ * Stage 2: a job whose frontier is shared through Redis joins the crawl as one worker, in a folder
+ * of its own (left again if the launch fails before its connection bean takes it over); any other
+ * job is checked not to be running, and its state put back to the checkpoint asked for.
+ */
+async function placeStage(target: string, id: string, verified: { job: LaunchGraph; options: LaunchOptions }, cleanups: CleanupStack): Promise<Placed> {
+  const { job, options } = verified;
+  const connection = sharedCrawlConnection(job.graph);
+  if (!connection) {
+    await assertNotRunning(job.jobDir);
+    const fromCheckpoint = options.checkpoint !== undefined ? await startFromCheckpoint(job.jobDir, job.graph, options) : undefined;
+    return { job, options, fromCheckpoint };
+  }
+  const checkpointDir = options.checkpoint !== undefined ? await restoreSharedRunFrom(job.jobDir, job.graph, connection, options.checkpoint) : undefined;
+  const worker = await joinAsWorker(job.jobDir, job.graph, connection, id, { workerId: options.workerId, onWaiting: options.onNotice, signal: options.signal, forgetHistory: options.forgetHistory });
+  // Run after the beans stopped: a join the connection bean took over is no longer to be taken, so only one it never took is left here.
+  cleanups.defer('leaving the shared crawl', () => abandonJoin(job.graph, connection));
+  const store = stateStoreBean(job.graph);
+  const sets = [...(options.sets ?? []), `${connection.id}.workerId=${worker.workerId}`, ...(store ? [`${store.id}.dir=${join(worker.runDir, 'state')}`] : [])];
+  const workerJob = await verifyForLaunch(target, sets, worker.runDir, options.registry);
+  // This worker's own state as the checkpoint kept it: its outputs are put back in step with it below.
+  if (checkpointDir && store && (await restoreWorkerState(checkpointDir.dir, worker.workerId, join(workerJob.jobDir, worker.runDir, 'state')))) {
+    options.onNotice?.(`starting from checkpoint ${checkpointDir.stamp.name}: this worker's state as it kept it`);
+  } else if (checkpointDir) options.onNotice?.(`starting from checkpoint ${checkpointDir.stamp.name}, which kept no state of worker ${worker.workerId}`);
+  return { job: workerJob, options, worker };
+}
+
+/** A run begun: its folder made, its record and the state's journal saying it runs. */
+interface BegunRun extends Placed {
+  /** The run folder, relative to the job folder. */
+  readonly runDir: string;
+  readonly record: RunRecord;
+  /** The unfinished run this one resumes. */
+  readonly continues?: string;
+  /** The state store's folder, whose database the store bean takes over as it starts. */
+  readonly stateDir?: string;
+}
+
+/**
+ * Stage 3: what the opened state says (resume, or a new run), the run folder made and filled
+ * (the bean file's copy, the resolved beans, `continues`), the state's journal and the run
+ * record begun. From here the run's record is ended however the launch ends (FINISHED_ABNORMAL
+ * when the crawl did not end by itself), unless the job folder is gone.
+ */
+async function beginStage(target: string, id: string, placed: Placed, state: StateFolder | undefined, cleanups: CleanupStack): Promise<BegunRun> {
+  const { options, worker, fromCheckpoint } = placed;
+  let { job } = placed;
+  const { jobDir } = job;
+  // The state's database is closed if the launch fails before the run begins; from then the store bean takes it over.
+  const closeState = state && cleanups.defer('the state folder', () => state.close());
+  if (fromCheckpoint) options.onNotice?.(`starting from checkpoint ${fromCheckpoint}`);
+  if (state?.mode === 'resume' && options.forgetHistory) options.onNotice?.('--forget-history applies to a new run; the unfinished run resumes with its history (add --fresh to drop it)');
+  const continues = state?.mode === 'resume' ? state.previous?.runDir : undefined;
+  if (fromCheckpoint) {
+    // The checkpoint's outputs belong to the run that took it; nothing is recovered.
+  } else if (state?.mode === 'resume') {
+    options.onNotice?.(`resuming the unfinished run ${continues}`);
+    for (const note of await recoverOutputs(state.journal)) options.onNotice?.(note);
+  } else if (state?.previous) options.onNotice?.(`--fresh: the unfinished run ${state.previous.runDir} is dropped; a new run starts from the seeds`);
+  const runDir = worker?.runDir ?? (await createRunFolder(jobDir, id));
+  // A resumed run goes on in its own folder: `${launchId}` is that folder's.
+  if (!worker && !runDir.endsWith(id)) job = await verifyForLaunch(target, options.sets, runDir, options.registry);
+  await copyBeanFile(job.file, join(jobDir, runDir, basename(job.file)));
+  await writeResolvedBeans(join(jobDir, runDir, RESOLVED_BEANS_FILE), job.graph);
+  if (continues && continues !== runDir) await symlink(relative(join(jobDir, runDir), join(jobDir, continues)), join(jobDir, runDir, 'continues'));
+  const startedAt = new Date().toISOString();
+  // The state folder's database, left open by state.begin for the store bean, is closed if that bean never starts.
+  const stateDir = stateStoreBean(job.graph)?.config.dir as string | undefined;
+  await state?.begin({ runDir, continues, startedAt }, true);
+  closeState?.();
+  if (stateDir !== undefined) cleanups.defer('the state folder handed over', () => closeHandedOver(stateDir));
+  const record: RunRecord = { run: runDir, startedAt, continues, pid: process.pid };
+  await writeRunRecord(jobDir, record);
+  mark('run-begun');
+  return { ...placed, job, runDir, record, continues, stateDir };
+}
+
+/** A crawl that ended by itself (its exit code and seed tallies are read once every bean stopped). */
+interface Crawled {
+  readonly exitStatus: string;
+  readonly controller: CrawlControl;
+  /** The statistics tracker, held so that its tallies can be read once every bean has stopped. */
+  readonly tracker?: StatisticsTracking;
+}
+
+/**
+ * Stage 4: the folders watched, every bean started, the control socket served (a worker's crawl is
+ * driven through Redis instead), the crawl run to its end. Its cleanups, last first: the socket
+ * closed, every bean stopped, the run's record ended, the folders let go. Receivers hear of a
+ * crawl that failed (SAP's crawlFailed) before any of that.
+ */
+async function crawlStage(run: BegunRun, container: BeanContainer, options: LaunchOptions, cleanups: CleanupStack): Promise<Crawled> {
+  const { job, runDir, stateDir, worker } = run;
+  const { jobDir, graph } = job;
+  const controllerId = graph.beans.find((b) => b.descriptor.kinds.includes('CrawlController'))!.id;
+  const controller = container.get<CrawlControl>(controllerId);
+  const tracker = trackerOf(container, graph);
+  let exitStatus: string | undefined;
+  let started = false;
   let lost: BeancrawlError | undefined;
-  let seedsNotCrawled: readonly SeedRecord[] = [];
-  let tracker: StatisticsTracking | undefined;
+  // The job folder or the state folder deleted from under the crawl: it stops at once, writes no more and makes neither again.
+  const watchdog = await JobFolderWatchdog.start(watchedFolders(jobDir, stateDir), (folder, why) => {
+    const message = `the ${folder.what} was ${why} while the crawl ran: the crawl stops, writing nothing more and making no folder again`;
+    lost = new BeancrawlError([{ code: 'BC_JOB_FOLDER_GONE', location: { file: folder.path }, message }]);
+    options.onNotice?.(`alert: ${folder.path}: ${message}`);
+    // As an interruption: no end-of-run work (deletions decided, lists handed over) writes outputs.
+    if (started) controller.terminate(INTERRUPTED);
+  });
+  // Let go last: the beans that stop after a loss must not make the folders again.
+  cleanups.defer('the job folder watch', () => watchdog.release());
+  // The run's record says how it ended (a failure is FINISHED_ABNORMAL); a launch killed before this keeps none of it.
+  // A job folder gone has no run folder to write it in.
+  cleanups.defer(`the run record ${join(jobDir, runDir, RUN_RECORD_FILE)}`, async () => {
+    if (lost) return;
+    const status = exitStatus ?? 'FINISHED_ABNORMAL';
+    const progress = started ? controller.progress() : undefined;
+    await writeRunRecord(jobDir, {
+      ...run.record, endedAt: new Date().toISOString(), exitStatus: status, exitCode: progress ? crawlExitCode(status, progress.seedsCrawled) : EXIT_ERROR, counts: progress && countsOf(progress),
+    });
+  });
+  // Every bean stops, whatever happened, those that started; the failures of any are told together.
+  cleanups.defer('stopping the beans', async () => {
+    mark('stopping');
+    try {
+      await container.stop();
+    } catch (e) {
+      // With a folder gone, the beans fail to write their ends into it: echoes of BC_JOB_FOLDER_GONE, which is told.
+      if (!lost) throw e;
+    }
+    mark('stopped');
+  });
   try {
     await container.start();
+    started = true;
     mark('started');
-    controller = container.get<CrawlControl>(controllerId);
-    const running = controller;
-    // The job folder or the state folder deleted from under the crawl: it stops at once, writes no more and makes neither again.
-    watchdog = await JobFolderWatchdog.start(watchedFolders(verified.jobDir, stateDir), (folder, why) => {
-      const message = `the ${folder.what} was ${why} while the crawl ran: the crawl stops, writing nothing more and making no folder again`;
-      lost = new BeancrawlError([{ code: 'BC_JOB_FOLDER_GONE', location: { file: folder.path }, message }]);
-      options.onNotice?.(`alert: ${folder.path}: ${message}`);
-      // As an interruption: no end-of-run work (deletions decided, lists handed over) writes outputs.
-      running.terminate(INTERRUPTED);
-    });
-    tracker = trackerOf(container, resolved.resolved!);
+    if (lost) throw lost;
     // A worker of a shared crawl is driven through Redis (beancrawl pause JOB… from any machine), not a socket of the job folder.
-    if (!worker) control = await serveControlSocket(verified.jobDir, controller, {
-      checkpoint: checkpointer(container, resolved.resolved!, join(verified.jobDir, runDir)),
-      live: new LiveBeans(resolved.resolved!, (id) => container.get(id), join(verified.jobDir, runDir), verified.jobDir),
-      explain: explainerFor(resolved.resolved!, <T>(id: string) => container.get<T>(id), 'running-crawl'),
-    });
-    if (worker) takeWorkerCheckpoints(container, resolved.resolved!, verified.jobDir, worker);
+    if (!worker) {
+      const control = await serveControlSocket(jobDir, controller, {
+        checkpoint: checkpointer(container, graph, join(jobDir, runDir)),
+        live: new LiveBeans(graph, (id) => container.get(id), join(jobDir, runDir), jobDir),
+        explain: explainerFor(graph, <T>(id: string) => container.get<T>(id), 'running-crawl'),
+      });
+      cleanups.defer('the control socket', () => control.close());
+    } else takeWorkerCheckpoints(container, graph, jobDir, worker);
     options.onRunning?.(controller, runDir);
     exitStatus = await controller.run();
     mark('crawled');
@@ -198,43 +326,24 @@ export async function launchJob(target: string, options: LaunchOptions = {}): Pr
     await watchdog.check();
     if (lost) throw lost;
   } catch (e) {
-    failure = e;
-    // Receivers hear of a crawl that failed (SAP's crawlFailed), before every bean stops.
-    for (const bean of resolved.resolved!.beans) {
-      if (!bean.descriptor.kinds.includes('Receiver')) continue;
-      await Promise.resolve()
-        .then(() => container.get<Receiver>(bean.id).crawlFailed?.(e))
-        .catch(() => undefined);
-    }
-    throw e;
-  } finally {
-    // Taken over by the store bean once it started; closed here when it never did.
-    if (stateDir !== undefined) await closeHandedOver(stateDir);
-    await control?.close();
-    mark('stopping');
-    // Every bean stops, whatever happened; a failure to stop never hides the crawl's own error.
-    await container.stop().catch((e: unknown) => {
-      if (failure === undefined) throw e;
-    });
-    // A join the connection bean never took over (it did not start) is left.
-    if (connection) await abandonJoin(resolved.resolved!, connection);
-    // The run's record says how it ended (a failure is FINISHED_ABNORMAL); a launch killed before this keeps none of it.
-    mark('stopped');
-    const status = exitStatus! ?? 'FINISHED_ABNORMAL';
-    const progress = controller?.progress();
-    if (progress) exitCode = crawlExitCode(status, progress.seedsCrawled);
-    seedsNotCrawled = seedsNotCrawledOf(tracker);
-    if (!lost) await writeRunRecord(verified.jobDir, {
-      ...record!, endedAt: new Date().toISOString(), exitStatus: status, exitCode, counts: progress && countsOf(progress),
-    }).catch(() => undefined);
-    watchdog?.release();
+    const unheard = await tellReceiversOfFailure(container, graph, e);
+    throw unheard.length ? joinErrors([e, ...unheard]) : e;
   }
-  // What the beans say they write, of which what is there (a report left out of a `reports` list, a writer that wrote nothing).
-  mark('recorded');
-  const declared = resolved.resolved!.beans.flatMap((b) => b.descriptor.outputs?.(b.config) ?? []);
-  const there = await Promise.all(declared.map((o) => stat(o.path).then(() => true, () => false)));
-  const outputs = declared.filter((_, i) => there[i]);
-  return { exitStatus: exitStatus!, exitCode, runDir, jobDir: verified.jobDir, controller: controller!, resumed: state?.mode === 'resume' ? state.previous!.runDir : undefined, outputs, seedsNotCrawled };
+  return { exitStatus, controller, tracker };
+}
+
+/** Receivers hear of a crawl that failed (SAP's crawlFailed); those whose hearing failed, as errors naming them. */
+async function tellReceiversOfFailure(container: BeanContainer, graph: ResolvedGraph, failure: unknown): Promise<CleanupFailed[]> {
+  const unheard: CleanupFailed[] = [];
+  for (const bean of graph.beans) {
+    if (!bean.descriptor.kinds.includes('Receiver')) continue;
+    try {
+      await container.get<Receiver>(bean.id).crawlFailed?.(failure);
+    } catch (e) {
+      unheard.push(new CleanupFailed(`receiver "${bean.id}" on hearing that the crawl failed`, e));
+    }
+  }
+  return unheard;
 }
 
 /** The job's statistics tracker, if it has one (held, so that its tallies can be read once every bean has stopped). */

@@ -13,7 +13,7 @@ export function runId(now = Date.now()): string {
  */
 export async function createRunFolder(jobDir: string, id = runId()): Promise<string> {
   await mkdir(join(jobDir, 'runs'), { recursive: true });
-  // Links a launch killed between making and renaming them left behind (one launch runs at a time).
+  // Links a launch killed between making and renaming them left behind (one launch runs at a time); one that stays is a stray link no one reads.
   for (const name of await readdir(jobDir)) if (/^\.latest-\d+$/.test(name)) await unlink(join(jobDir, name)).catch(() => undefined);
   for (let n = 1; ; n++) {
     const name = join('runs', n === 1 ? id : `${id}-${n}`);
@@ -31,6 +31,7 @@ export async function createRunFolder(jobDir: string, id = runId()): Promise<str
 /** Points `JOB/latest` at `name` (relative to the job folder), replacing the link atomically. */
 export async function pointLatestAt(jobDir: string, name: string): Promise<void> {
   const temp = join(jobDir, `.latest-${process.pid}`);
+  // A link left by a launch of this pid that died; not there, mostly. Any other failure to remove it makes the symlink below fail and tell.
   await unlink(temp).catch(() => undefined);
   await symlink(name, temp);
   await rename(temp, join(jobDir, 'latest'));

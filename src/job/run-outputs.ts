@@ -25,7 +25,8 @@ interface BeanRecord {
  */
 export async function runOutputs(jobDir: string, run: string): Promise<RunOutputs> {
   const runDir = join(jobDir, run);
-  const text = await readFile(join(runDir, RESOLVED_BEANS_FILE), 'utf8').catch(() => undefined);
+  // A run without the record (an older version's) wrote where the defaults say; one that cannot be read fails here, not taken for none.
+  const text = await readFile(join(runDir, RESOLVED_BEANS_FILE), 'utf8').catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? undefined : Promise.reject(e)));
   let beans: readonly BeanRecord[] = [];
   try {
     if (text !== undefined) beans = (JSON.parse(text) as { beans: BeanRecord[] }).beans;

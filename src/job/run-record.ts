@@ -40,6 +40,7 @@ export async function readRunRecords(jobDir: string): Promise<RunRecord[]> {
 
 /** The record in a folder; none when it is missing, or cut by a crash. */
 async function readRecord(dir: string): Promise<RunRecord | undefined> {
+  // A run folder without a readable record is listed as one without (an older version's, or a launch killed at its start): the listing of the others goes on.
   const text = await readFile(join(dir, RUN_RECORD_FILE), 'utf8').catch(() => undefined);
   if (text === undefined) return undefined;
   try {

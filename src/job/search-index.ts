@@ -41,6 +41,7 @@ export async function searchIndex(target: string, words: string, options: Search
   try {
     await client.connect();
   } catch (e) {
+    // A client that never connected has nothing to end: the connect's error below is what there is to tell.
     await client.end().catch(() => undefined);
     throw unavailable(`cannot connect to the index, ${where}: ${(e as Error)?.message ?? String(e)}`,
       [config.connectionString ? 'check the bean\'s connectionString' : 'the bean has no connectionString: set PGHOST, PGPORT, PGUSER, PGPASSWORD and PGDATABASE as for the crawl']);
@@ -52,6 +53,7 @@ export async function searchIndex(target: string, words: string, options: Search
     if ((e as { code?: string }).code === '42P01') throw unavailable(`the index, ${where}, does not exist yet`, ['launch the job: its PostgresIndexReceiver creates the table']);
     throw unavailable(`the search failed on ${where}: ${(e as Error)?.message ?? String(e)}`);
   } finally {
+    // The search's answer (or its error) is had; a connection that fails to end goes with this short-lived command's process.
     await client.end().catch(() => undefined);
   }
 }

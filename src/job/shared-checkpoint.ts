@@ -7,6 +7,7 @@ import type { ShardCounters } from '../components/redis/shard-counters.js';
 import { restoreKeys, saveKeys } from '../components/redis/run-snapshot.js';
 import { RedisKeys } from '../components/redis/redis-keys.js';
 import { findCheckpoint, restoreCheckpoint } from './restore-checkpoint.js';
+import { CleanupStack } from '../util/cleanup-stack.js';
 
 /** A worker that said it was alive this recently is asked for its part of a checkpoint. */
 const ALIVE_MS = 5000;
@@ -20,6 +21,9 @@ const ALIVE_MS = 5000;
 export async function takeSharedCheckpoint(crawl: RedisCrawl, counters: ShardCounters, checkpointsDir: string, timeoutMs: number): Promise<string> {
   const wasPaused = crawl.state === 'PAUSED';
   await crawl.setState('PAUSED');
+  // The crawl goes on after, whatever became of the checkpoint; one that cannot is told, with the checkpoint's own error if it failed.
+  const cleanups = new CleanupStack();
+  if (!wasPaused) cleanups.defer('the crawl stays paused, as setting it RUNNING again failed (beancrawl unpause JOB)', () => crawl.setState('RUNNING'));
   try {
     await waitFor(async () => {
       await counters.refresh();
@@ -46,9 +50,11 @@ export async function takeSharedCheckpoint(crawl: RedisCrawl, counters: ShardCou
     };
     await writeFile(join(dir, `${CHECKPOINT_STAMP}.tmp`), `${JSON.stringify(stamp, null, 2)}\n`);
     await rename(join(dir, `${CHECKPOINT_STAMP}.tmp`), join(dir, CHECKPOINT_STAMP));
+    await cleanups.dispose();
     return name;
-  } finally {
-    if (!wasPaused) await crawl.setState('RUNNING').catch(() => undefined);
+  } catch (e) {
+    await cleanups.dispose({ error: e });
+    throw e;
   }
 }
 

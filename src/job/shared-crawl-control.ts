@@ -23,6 +23,7 @@ export interface SharedCrawlStatus {
 
 /** The Redis connection bean of a job whose frontier is shared, with the job's graph; undefined for any other job. */
 async function sharedJob(target: string) {
+  // verifyJob throws when there is no bean file to read (what it finds wrong in one are diagnostics): no shared crawl, and the job folder's own path, which the caller takes next, reports it (BC_JOB_NOT_FOUND).
   const verified = await verifyJob(target).catch(() => undefined);
   const graph = verified?.resolved;
   const connection = graph && sharedCrawlConnection(graph);

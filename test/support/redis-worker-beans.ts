@@ -15,17 +15,17 @@ export interface RedisWorkerBeans {
   stop(): Promise<void>;
 }
 
-/** The beans of worker `workerId` of crawl `name` on the Redis at `url` (4 shards; `more` overrides the connection's properties). */
-export async function redisWorkerBeans(url: string, name: string, workerId: string, more: Record<string, unknown> = {}): Promise<RedisWorkerBeans> {
+/** The beans of worker `workerId` of crawl `name` on the Redis at `url` (4 shards; `more` overrides the connection's properties, `frontier` the frontier's). */
+export async function redisWorkerBeans(url: string, name: string, workerId: string, more: Record<string, unknown> = {}, frontier: Record<string, unknown> = {}): Promise<RedisWorkerBeans> {
   const redis = new RedisConnection({ ...defaults(redisConnectionComponent.props as Props), redisUrl: url, crawlName: name, workerId, queueShards: 4, ...more } as never);
   await redis.start();
   const uriUniqFilter = new RedisUriUniqFilter({ redis } as never);
-  const frontier = new RedisFrontier({ ...defaults(redisFrontierComponent.props as Props), redis, uriUniqFilter } as never);
-  await frontier.start();
+  const made = new RedisFrontier({ ...defaults(redisFrontierComponent.props as Props), ...frontier, redis, uriUniqFilter } as never);
+  await made.start();
   return {
-    frontier, redis,
+    frontier: made, redis,
     stop: async () => {
-      await frontier.stop();
+      await made.stop();
       await redis.stop();
     },
   };

@@ -10,6 +10,7 @@ import type { FrontierDescriptor, WorkQueueFrontierConfig } from '../../model/fr
 import type { QueuePrecedencePolicy } from '../../model/precedence-policies.js';
 import type { QueueJournal } from './queue-journal.js';
 import { DispositionListeners } from './disposition-listeners.js';
+import { FrontierTallies } from './frontier-tallies.js';
 import { BaseQueuePrecedencePolicy } from './precedence/base-queue-precedence-policy.js';
 import { ineligibleUris, queueSummaries, waitingQueues, type WaitingQueues } from './queue-views.js';
 import { ReadyQueues } from './ready-queues.js';
@@ -57,13 +58,8 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
   readonly #disposed = new DispositionListeners();
   /** URIs scheduled, as found (before canonicalisation), so that a link found again skips the candidate chain. */
   readonly #scheduledUris: RecentFingerprints;
-  #discovered = 0;
-  #queued = 0;
-  #inProcess = 0;
-  #inMemory = 0;
-  #succeeded = 0;
-  #failed = 0;
-  #disregarded = 0;
+  /** How many URIs are queued, in memory, in process, found and done: changed only by its transitions, which check its invariants. */
+  readonly #tallies = new FrontierTallies();
   #retired = 0;
   /** Each queue's last URI scheduled, for reports, a slot a queue (in order made). */
   readonly #lastQueued = new StringSlots();
@@ -91,8 +87,6 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
   #enqueue(curi: CrawlUri, fresh: boolean): void {
     if (!fresh && !curi.forceFetch) return;
     this.#scheduledUris.add(curi.uri);
-    this.#discovered++;
-    this.#queued++;
     const q = this.#queue(curi.queueKey, curi);
     // Prerequisites (dns:, robots.txt) go before everything else of their queue.
     const urgent = curi.isPrerequisite;
@@ -103,6 +97,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
       // straight from the CrawlUri, never held in memory (every queued URI living on in memory
       // until its queue's tail was spilled kept the heap growing). A read waits for its commit.
       this.journal.added(curi, false, rank);
+      this.#tallies.scheduled(false);
       q.stored++;
       q.spilled++;
       this.journal.spilled();
@@ -117,13 +112,13 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
       }
       if (urgent) q.urgent.push(record);
       else q.tail.push(rank, record);
-      this.#inMemory++;
+      this.#tallies.scheduled(true);
     }
     if (this.#precedencePolicy.tracksUriPrecedences) {
       q.tally(curi.precedence, 1);
       this.#reevaluate(q, curi);
     }
-    if (this.#inMemory > this.maxUrisInMemory && this.journal) this.#spillDown(this.journal);
+    if (this.#tallies.inMemory > this.maxUrisInMemory && this.journal) this.#spillDown(this.journal);
     if (!q.inProcess && !q.ready && q.wakeAt === 0 && !q.retired) this.#makeReady(q, false);
   }
 
@@ -171,9 +166,8 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
         return false;
       }
       if (journal && item.storeKey) this.#unstore(q, item.storeKey);
-      if (counted) this.#inMemory--;
+      this.#tallies.deleted(counted);
       if (this.#precedencePolicy.tracksUriPrecedences) q.tally(item.precedence, -1);
-      this.#queued--;
       deleted++;
       return true;
     };
@@ -193,7 +187,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
           this.#unstore(q, storeKey);
           if (this.#precedencePolicy.tracksUriPrecedences) q.tally(item.precedence, -1);
           q.spilled--;
-          this.#queued--;
+          this.#tallies.deleted(false);
           deleted++;
         }
       }
@@ -202,7 +196,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     }
     if (journal) this.#markDirty(q);
     if (!q.retired && !q.inProcess && !q.ready && q.wakeAt === 0 && q.size > 0) this.#makeReady(q, false);
-    if (this.#inProcess === 0) this.#wakeAll();
+    if (this.#tallies.inProcess === 0) this.#wakeAll();
     return deleted;
   }
 
@@ -218,16 +212,15 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
       if (q) {
         if (q.retired || q.size === 0) continue;
         q.inProcess = true;
-        this.#inProcess++;
+        this.#tallies.taking();
         let item;
         this.#taking.add(q);
         try {
           item = await q.take(this.journal);
         } catch (e) {
           // The journal could not be read (the store cannot commit): the queue rests and is tried again.
-          this.#inMemory -= q.released;
+          this.#tallies.tookNothing(q.released);
           q.inProcess = false;
-          this.#inProcess--;
           q.wakeAt = Date.now() + READ_RETRY_MS;
           this.#resting.push(q);
           this.#armTimer();
@@ -237,22 +230,21 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
           this.#taking.delete(q);
         }
         if (!item) {
+          // The tail a refill let go (a spill overtook every read) waits in the journal now.
+          this.#tallies.tookNothing(q.released);
           q.inProcess = false;
-          this.#inProcess--;
           // URIs scheduled while the spill was read found the queue busy: put it back in line.
           if (q.size > 0 && !q.retired) this.#makeReady(q, false);
-          if (this.#inProcess === 0) this.#wakeAll();
+          if (this.#tallies.inProcess === 0) this.#wakeAll();
           continue;
         }
-        if (q.lastTakeFromMemory) this.#inMemory--;
-        this.#inMemory -= q.released;
+        this.#tallies.took(q.lastTakeFromMemory, q.released);
         q.lastPeeked = item.uri;
-        this.#queued--;
         const curi = CrawlUri.fromQueued(item);
         if (this.journal) this.#inFlight.set(curi, curi.marks);
         return curi;
       }
-      if (this.#inProcess === 0 && this.#resting.size === 0) {
+      if (this.#tallies.inProcess === 0 && this.#resting.size === 0) {
         this.#wakeAll();
         return undefined;
       }
@@ -291,27 +283,25 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     const done = disposition !== 'deferred' && disposition !== 'retry';
     if (!done) {
       this.#inFlight.delete(curi);
-      this.#inProcess--;
       const record = curi.toQueued();
       if (disposition === 'deferred') q.urgent.push(record);
       else q.urgent.unshift(record);
+      this.#tallies.returned();
       // The stored record counts the tries and waits too, so that their limits hold across launches.
       this.journal?.updated(record);
-      this.#queued++;
-      this.#inMemory++;
     } else if (!behind) this.#done(curi, q, disposition);
     else if (curi.storeKey) q.writesBehind(curi.storeKey);
     if (done) this.#disposed.tell(curi, disposition);
     // Heritrix's queueReevaluate, as the URI just done sees the policy.
     this.#reevaluate(q, curi);
     this.#afterTurn(q, cfg, disposition === 'retry' ? cfg.retryDelaySeconds * 1000 : disposition === 'deferred' ? 0 : curi.politenessDelayMs, retire, disposition === 'retry');
-    if (this.#inProcess === 0) this.#wakeAll();
+    if (this.#tallies.inProcess === 0) this.#wakeAll();
     if (done && behind) {
       void behind.then(() => {
         try {
           this.#done(curi, q, disposition);
         } finally {
-          if (this.#inProcess === 0) this.#wakeAll();
+          if (this.#tallies.inProcess === 0) this.#wakeAll();
         }
         this.#final.tell(curi, disposition);
       }).catch((e: unknown) => process.emitWarning(`the frontier could not count ${curi.uri} done: ${(e as Error)?.message ?? String(e)}`));
@@ -323,8 +313,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
   #done(curi: CrawlUri, q: WorkQueue, disposition: Disposition): void {
     if (curi.storeKey) q.wroteBehind(curi.storeKey);
     this.#inFlight.delete(curi);
-    this.#inProcess--;
-    this.#count(disposition);
+    this.#tallies.done(disposition);
     if (disposition === 'success') q.successes++;
     if (this.#precedencePolicy.tracksUriPrecedences) q.tally(curi.precedence, -1);
     if (this.journal && curi.storeKey) this.#unstore(q, curi.storeKey);
@@ -356,7 +345,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
       });
     }
     this.#dirty.length = 0;
-    journal.stageTotals({ discovered: this.#discovered, succeeded: this.#succeeded, failed: this.#failed, disregarded: this.#disregarded, seq: 0 });
+    journal.stageTotals({ ...this.#tallies.totals(), seq: 0 });
   }
 
   /**
@@ -367,12 +356,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     const journal = this.journal;
     if (!journal) return;
     const { queues, totals } = await journal.load();
-    if (totals) {
-      this.#discovered = totals.discovered;
-      this.#succeeded = totals.succeeded;
-      this.#failed = totals.failed;
-      this.#disregarded = totals.disregarded;
-    }
+    if (totals) this.#tallies.restoredTotals(totals);
     for (const state of queues) {
       const q = this.#queue(state.key);
       q.stored = q.spilled = state.stored;
@@ -388,10 +372,9 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
       }
       if (state.storedUrgent) {
         q.urgent.push(...(await journal.readUrgent(state.key)));
-        this.#inMemory += q.urgent.length;
         q.storedUrgent = q.urgent.length;
       }
-      this.#queued += q.stored + q.urgent.length;
+      this.#tallies.restoredQueue(q.stored, q.urgent.length);
       if (q.size === 0 || q.retired) continue;
       if (state.wakeAt !== undefined && state.wakeAt > Date.now()) {
         // Its wait was not over when the last launch stopped: it rests until then, for what it rested for.
@@ -418,9 +401,10 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
   stats(): FrontierStats {
     const waiting = this.waitingQueues();
     const retries = this.#retrying > 0 ? this.#retryWaits() : undefined;
+    const t = this.#tallies;
     return {
-      discovered: this.#discovered, queued: this.#queued, inProcess: this.#inProcess,
-      succeeded: this.#succeeded, failed: this.#failed, disregarded: this.#disregarded,
+      discovered: t.discovered, queued: t.queued, inProcess: t.inProcess,
+      succeeded: t.succeeded, failed: t.failed, disregarded: t.disregarded,
       queues: {
         total: this.#queues.size, ready: waiting.ready, snoozed: this.#resting.size, retired: this.#retired,
         retrying: this.#retrying, nextRetryAt: retries?.nextRetryAt, ...(retries && { retryWaits: retries.retryWaits }),
@@ -466,8 +450,8 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
   #spillDown(journal: QueueJournal): void {
     const target = this.maxUrisInMemory / 2;
     for (const q of this.#queues.values()) {
-      if (this.#inMemory <= target) break;
-      this.#inMemory -= q.spillTail();
+      if (this.#tallies.inMemory <= target) break;
+      this.#tallies.spilled(q.spillTail());
     }
     journal.spilled();
   }
@@ -514,12 +498,6 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
       };
     });
     return { nextRetryAt: soonest[0]?.wakeAt ?? Infinity, retryWaits };
-  }
-
-  #count(d: Disposition): void {
-    if (d === 'success') this.#succeeded++;
-    else if (d === 'failure') this.#failed++;
-    else this.#disregarded++;
   }
 
   /** After a URI of `q` is done: retire it (over its total budget, or asked to by `forceRetire`), let it rest, or put it back in line. */
@@ -590,7 +568,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
       this.#timer = undefined;
       this.#wakeDue(Date.now());
       this.#armTimer();
-      if (this.#resting.size === 0 && this.#inProcess === 0) this.#wakeAll();
+      if (this.#resting.size === 0 && this.#tallies.inProcess === 0) this.#wakeAll();
     }, Math.max(0, next.wakeAt - Date.now()));
   }
 

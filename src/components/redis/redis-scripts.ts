@@ -4,7 +4,7 @@ import type { RedisScript } from './redis-link.js';
 // reads the time from Redis, never from a worker. A lease is `TOKEN\tWORKER\tMEMBER`, MEMBER
 // being the queued URI handed out (it stays in its queue until it is done, so a worker that dies
 // loses nothing). Counters: queued (waiting), inflight, discovered, success/failure/disregarded,
-// stale (completions refused), expired (leases that ran out), tok (fencing tokens), seq, v
+// retired (queues), stale (completions refused), expired (leases that ran out), tok (fencing tokens), seq, v
 // (bumped by every change, for the end-of-crawl check).
 
 const NOW = `local t = redis.call('TIME')
@@ -141,7 +141,10 @@ local nextAt = now + tonumber(ARGV[5])
 redis.call('HSET', KEYS[5], q .. '\\tnext', nextAt)
 local budget = tonumber(ARGV[7])
 if ARGV[9] == '1' or (budget >= 0 and spent >= budget and outcome ~= 'retry' and outcome ~= 'deferred') then
-  redis.call('HSET', KEYS[5], q .. '\\tretired', '1')
+  if redis.call('HGET', KEYS[5], q .. '\\tretired') ~= '1' then
+    redis.call('HSET', KEYS[5], q .. '\\tretired', '1')
+    redis.call('HINCRBY', KEYS[4], 'retired', 1)
+  end
 elseif redis.call('ZCARD', qk) > 0 then
   redis.call('ZADD', KEYS[1], nextAt, q)
 end

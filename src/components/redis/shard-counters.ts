@@ -80,7 +80,7 @@ function statsOf(shards: readonly ShardReading[]): FrontierStats {
   return {
     discovered: sum('discovered'), queued: sum('queued'), inProcess: sum('inflight'),
     succeeded: sum('success'), failed: sum('failure'), disregarded: sum('disregarded'),
-    queues: { total: ready + leased, ready: ready - resting, snoozed: resting, retired: 0 },
+    queues: { total: ready + leased, ready: ready - resting, snoozed: resting, retired: sum('retired') },
     shared: {
       documents: sum('documents'), bytes: sum('bytes'), seedsCrawled: sum('seeds'),
       delta: { new: sum('delta:new'), changed: sum('delta:changed'), unchanged: sum('delta:unchanged'), deleted: sum('delta:deleted') },

@@ -61,7 +61,7 @@ export interface LaunchOptions {
 
 export interface LaunchResult {
   readonly exitStatus: string;
-  /** The command's exit code for this crawl (README: exit codes), as the run's run.json records it. */
+  /** The command's exit code for this crawl (docs/reference/cli.md: exit codes), as the run's run.json records it. */
   readonly exitCode: number;
   /** The run folder, relative to the job folder (`runs/<timestamp>`). */
   readonly runDir: string;

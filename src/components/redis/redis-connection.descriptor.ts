@@ -1,4 +1,4 @@
-// Apart from its class, so that verify does not load ioredis: see README, "Adding a component".
+// Apart from its class, so that verify does not load ioredis: see CONTRIBUTING.md, "Adding a component".
 import { defineComponent, type ComponentClass } from '../../beans/registry/component-descriptor.js';
 
 export const redisConnectionComponent = defineComponent({

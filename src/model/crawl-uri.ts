@@ -10,8 +10,6 @@ import { FetchAttempt } from './fetch-attempt.js';
 import { QUEUED_FIELDS, liveValue, sheetKeyOf, type QueuedState, type QueuedUri } from './queued-fields.js';
 import type { ContentDigestEntry, WrittenResponse } from './content-digest-history.js';
 import type { HttpResponse } from './http-response.js';
-import type { CompoundListing } from './compound.js';
-import type { MailAttributes } from './mail-attributes.js';
 import type { ExtractedDocument } from './extracted-document.js';
 
 export type { QueuedUri } from './queued-fields.js';
@@ -133,10 +131,6 @@ export class CrawlUri {
   set extracted(v: ExtractedDocument | undefined) { this.attempt.extracted = v; }
   get displayUrl(): string | undefined { return this.attempt.displayUrl; }
   set displayUrl(v: string | undefined) { this.attempt.displayUrl = v; }
-  get compound(): CompoundListing | undefined { return this.attempt.compound; }
-  set compound(v: CompoundListing | undefined) { this.attempt.compound = v; }
-  get mail(): MailAttributes | undefined { return this.attempt.mail; }
-  set mail(v: MailAttributes | undefined) { this.attempt.mail = v; }
   get listing(): boolean { return this.attempt.listing; }
   set listing(v: boolean) { this.attempt.listing = v; }
   get annotations(): string[] { return this.attempt.annotations; }

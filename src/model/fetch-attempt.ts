@@ -2,14 +2,14 @@ import type { ContentDigestEntry, WrittenResponse } from './content-digest-histo
 import type { Link } from './hop.js';
 import type { HttpResponse } from './http-response.js';
 import type { ExtractedDocument } from './extracted-document.js';
-import type { CompoundListing } from './compound.js';
-import type { MailAttributes } from './mail-attributes.js';
+import type { ExtraKey } from './extra-key.js';
 
 /**
  * What one try of a URI found: its status, content, digests, outlinks, annotations. A URI that
  * goes back to its queue (a retry, a deferral) gets a new one, so that a field added here is
  * cleared for the next try without being listed anywhere else. CrawlUri reads and writes these
- * through accessors of the same names.
+ * through accessors of the same names. What only one domain knows (a message's envelope, a
+ * container's elements) is kept under that domain's key: `extra(MAIL)`.
  */
 export class FetchAttempt {
   /** Heritrix's fetch status: an HTTP code, 1 for DNS, or a negative code. 0 before any try. */
@@ -49,10 +49,6 @@ export class FetchAttempt {
   extracted?: ExtractedDocument;
   /** The URL receivers report it by when it differs from the one it was fetched by (DisplayUrlMapper). */
   displayUrl?: string;
-  /** Its elements, when it is a compound document (ExtractorCompound): documents of their own for receivers. */
-  compound?: CompoundListing;
-  /** A message's envelope (FetchImap): subject, from, to, date, Message-ID, folder, flags. */
-  mail?: MailAttributes;
   /**
    * Set by a fetcher whose answer is a listing (a mailbox folder): its content lists its entries,
    * which are its outlinks; it is no document, so receivers and the fetch history never hear of it.
@@ -79,4 +75,14 @@ export class FetchAttempt {
   contentDigestHistory?: ContentDigestEntry;
   /** The `response` record a WARC writer wrote for it (ContentDigestHistoryStorer keeps it by digest). */
   writtenResponse?: WrittenResponse;
+  #extras?: Map<ExtraKey<unknown>, unknown>;
+
+  /** What a domain's processor found under its key (MAIL, COMPOUND, ...); undefined when none did. */
+  extra<T>(key: ExtraKey<T>): T | undefined {
+    return this.#extras?.get(key) as T | undefined;
+  }
+
+  setExtra<T>(key: ExtraKey<T>, value: T): void {
+    (this.#extras ??= new Map()).set(key, value);
+  }
 }

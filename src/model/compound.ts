@@ -1,3 +1,5 @@
+import { ExtraKey } from './extra-key.js';
+
 /**
  * The elements of a compound document (zip, tar, tar.gz, gzip): SMILA's compound records, each
  * element a document of its own with `_compoundRecordId`, `_compoundPath` and `_isCompound`.
@@ -44,3 +46,6 @@ export interface CompoundPlace {
   readonly recordId: string;
   readonly path: string;
 }
+
+/** Where a compound document's elements are kept on its try (set by ExtractorCompound): documents of their own for receivers. */
+export const COMPOUND = new ExtraKey<CompoundListing>('compound');

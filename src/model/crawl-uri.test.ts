@@ -37,3 +37,34 @@ describe('CrawlUri', () => {
     });
   });
 });
+
+describe('CrawlUri.resetForRetry', () => {
+  it('forgets everything the try found, and keeps what its queue keeps', () => {
+    const curi = new CrawlUri('http://example.org/', { hopsPath: 'L', fetchAttempts: 1, deferrals: 2, cost: 3 });
+    const fresh = Object.entries(curi.attempt);
+    // Every field of the try set to something else than it starts with.
+    for (const [name, initial] of fresh) {
+      const attempt = curi.attempt as unknown as Record<string, unknown>;
+      if (Array.isArray(initial)) (initial as unknown[]).push('x');
+      else if (typeof initial === 'object' && initial !== null) (initial as Record<string, unknown>).x = 1;
+      else attempt[name] = typeof initial === 'number' ? 7 : typeof initial === 'boolean' ? true : 'x';
+    }
+    curi.fetchStatus = 200;
+    curi.annotations.push('a');
+    curi.resetForRetry();
+    expect(Object.entries(curi.attempt)).to.deep.equal(fresh.map(([k, v]) => [k, Array.isArray(v) ? [] : typeof v === 'object' && v !== null ? {} : v]));
+    expect(curi.fetchStatus).to.equal(0);
+    expect(curi.annotations).to.deep.equal([]);
+    expect(curi.extraInfo).to.deep.equal({});
+    expect([curi.hopsPath, curi.fetchAttempts, curi.deferrals, curi.cost]).to.deep.equal(['L', 1, 2, 3]);
+  });
+
+  it('reads and writes the try through accessors of the same names', () => {
+    const curi = new CrawlUri('http://example.org/');
+    for (const name of Object.keys(curi.attempt)) {
+      const accessor = Object.getOwnPropertyDescriptor(CrawlUri.prototype, name);
+      expect(accessor?.get, `CrawlUri.${name}`).to.be.a('function');
+      expect((curi as unknown as Record<string, unknown>)[name]).to.equal((curi.attempt as unknown as Record<string, unknown>)[name]);
+    }
+  });
+});

@@ -1,16 +1,18 @@
 import type { FormLoginCredential } from './credential-store.js';
-import type { ContentDigestEntry, WrittenResponse } from './content-digest-history.js';
 import type { DeltaKind, FetchHistoryRecord } from './fetch-history.js';
 import type { Hop, Link } from './hop.js';
-import type { HttpResponse } from './http-response.js';
 import type { SheetOverlay } from '../sheets/sheet-overlay.js';
 import { coerceHttpsToHttp } from '../util/url/implied-surt-prefix.js';
 import { surt } from '../util/url/surt.js';
 import { mimeTypeOf } from '../util/mime-type-of.js';
 import { isChunked } from '../util/transfer-coding.js';
-import type { CompoundListing } from './compound.js';
-import type { MailAttributes } from './mail-attributes.js';
+import { FetchAttempt } from './fetch-attempt.js';
+import { QUEUED_FIELDS, liveValue, sheetKeyOf, type QueuedState, type QueuedUri } from './queued-fields.js';
+import type { ContentDigestEntry, WrittenResponse } from './content-digest-history.js';
+import type { HttpResponse } from './http-response.js';
 import type { ExtractedDocument } from './extracted-document.js';
+
+export type { QueuedUri } from './queued-fields.js';
 
 /** A server's robots.txt: its root's /robots.txt, no query. */
 const ROBOTS_TXT = /^https?:\/\/[^/?#]+\/robots\.txt$/i;
@@ -20,130 +22,30 @@ export interface Diversion {
   readonly file: string;
 }
 
-/** What a URI carries through the frontier's queues (and onto disk); everything else is per fetch. */
-export interface QueuedUri {
-  readonly uri: string;
-  readonly hopsPath: string;
-  readonly via?: string;
-  readonly viaContext?: string;
-  readonly isSeed: boolean;
-  readonly sourceTag?: string;
-  readonly queueKey: string;
-  readonly precedence: number;
-  /** Heritrix's scheduling directive (0 HIGHEST ... 3 NORMAL, when absent): within a queue, before precedence. */
-  readonly schedulingDirective?: number;
-  /** What it costs its queue's budgets, when not 1 (the preparer's cost assignment policy). */
-  readonly cost?: number;
-  /** Tries made so far (retries after connection failures). */
-  readonly fetchAttempts: number;
-  /** Times it waited behind a prerequisite (dns:, robots.txt). */
-  readonly deferrals?: number;
-  readonly forceFetch?: boolean;
-  /** The key of the sheets that apply (restored into an overlay when the URI is taken). */
-  readonly sheetKey?: string;
-  /** Where a durable frontier stores it (kept until it is done). */
-  readonly storeKey?: string;
-  /** A delta run's end-of-run check of a document not reached. */
-  readonly deltaCheck?: boolean;
-  /** Which receivers had its document before a crash (a bit a receiver, by receiver processor): done again, they do not get it twice. */
-  readonly delivered?: Readonly<Record<string, number>>;
-  /** Its WARC records were written before a crash, by writer (file name, offset): done again, they are not written twice. */
-  readonly warc?: Readonly<Record<string, readonly [string, number]>>;
-}
+/** What its queue keeps of a CrawlUri, typed from QUEUED_FIELDS (the constructor sets them). */
+export interface CrawlUri extends QueuedState {}
 
 /**
- * A URI as the crawl sees it: a small record with typed slots, filled as it goes through the
- * chains (fetch status with Heritrix's codes, content, digest, outlinks, annotations).
+ * A URI as the crawl sees it, in three parts: what its queue keeps of it (QUEUED_FIELDS: hops,
+ * via, precedence, tries, ..., set from its record by the constructor and written back by
+ * toQueued), what its current try found (`attempt`, a FetchAttempt replaced for each try and read
+ * through accessors of the same names: fetch status with Heritrix's codes, content, digest,
+ * outlinks, annotations), and what belongs to this process only (its overlay, its worker, its lease).
  */
 export class CrawlUri {
-  hopsPath: string;
-  via?: string;
-  viaContext?: string;
-  isSeed: boolean;
-  sourceTag?: string;
-  queueKey = '';
   canonicalKey = '';
-  /** Lower comes first within a queue, after the scheduling directive (set by the preparer's uriPrecedencePolicy). */
-  precedence = 1;
-  /** Heritrix's scheduling directive (SchedulingDirective: HIGHEST 0, HIGH 1, MEDIUM 2, NORMAL 3): lower comes first within a queue. */
-  schedulingDirective = 3;
-  /**
-   * What this URI charges its queue's budgets (balanceReplenishAmount, queueTotalBudget) when it
-   * is done or retried: Heritrix's holderCost, set by the preparer's cost assignment policy.
-   */
-  cost = 1;
-  /**
-   * Set by a processor that wants the URI's queue retired once the URI is done (Heritrix's retire
-   * directive: QuotaEnforcer with forceRetire). A URI left untried (status 0) with it stays at the
-   * head of its queue, so that the queue keeps it if a sheet later lifts the limit.
-   */
-  forceRetire = false;
-  fetchAttempts = 0;
-  deferrals = 0;
-  forceFetch = false;
+  /** What the current try found; a new one for each try (resetForRetry). */
+  attempt = new FetchAttempt();
   /** The sheets that apply to this URI; a component's `configFor(curi)` reads its overlayable properties through it. */
   overlay?: SheetOverlay;
-  /** The overlay's key, kept while the URI waits in a queue. */
-  sheetKey?: string;
-  /** Where a durable frontier stores it, until it is done. */
-  storeKey?: string;
-
-  /** Heritrix's fetch status: an HTTP code, 1 for DNS, or a negative code. 0 before any try. */
-  fetchStatus = 0;
   fetchBeginTime = 0;
   fetchDurationMs = 0;
   /** The form login this URI submits (set by PreconditionEnforcer on a credential's loginUri; FetchHttp sends it). Not persisted: it is set again when the URI is processed again. */
   formLogin?: FormLoginCredential;
-  contentType = '';
-  /** Body bytes received, as Heritrix's CrawlURI.getContentLength: for HTTP the entity as it came, chunk framing included (-1 when nothing was fetched). */
-  contentSize = -1;
-  /**
-   * Heritrix's content size, which its reports count: for HTTP the response as recorded, status
-   * line and headers included (for a 304, plus the length of the body it confirms, as Heritrix's
-   * FetchHTTP adds its reference length); for other schemes the content; -1 when nothing was fetched.
-   */
-  recordedSize = -1;
-  /** `sha1:BASE32` of the body as received without its transfer coding: what dedup, delta and receivers compare. */
-  contentDigest?: string;
-  /**
-   * Heritrix's content digest, which crawl.log shows and a response record's WARC-Payload-Digest
-   * holds: of the entity as read from the connection, chunk framing included (Heritrix's recorder
-   * digests the raw bytes from the end of the headers on). Set only where it differs from
-   * `contentDigest` (a chunked response); use payloadDigestOf.
-   */
-  payloadDigest?: string;
-  response?: HttpResponse;
-  /** The request as sent (for WARC request records): request line and header lines, CRLF-joined, ending in a blank line. */
-  requestHead?: string;
   /** Files made for this URI (a response kept partly on disk): removed once the URI is done. */
   scratchFiles?: string[];
-  /** What a non-HTTP fetch produced (a dns: record, a file's bytes), for writers and receivers. */
-  content?: Buffer;
-  /** Extra facts for crawl.log's 13th field (logExtraInfo): WARC file name and offset, ... */
-  readonly extraInfo: Record<string, unknown> = {};
-  /** The charset the Content-Type header declares, if any (set by the fetcher). */
-  contentCharset?: string;
   /** The charset to assume when neither a BOM, the header nor the document says (fetchHttp.defaultEncoding). */
   defaultEncoding = 'ISO-8859-1';
-  /** Text of the body once decoded, for extractors that need it. */
-  text?: string;
-  /** The document's text, title and attributes for a search index (ExtractorDocument). */
-  extracted?: ExtractedDocument;
-  /** The URL receivers report it by when it differs from the one it was fetched by (DisplayUrlMapper). */
-  displayUrl?: string;
-  /** Its elements, when it is a compound document (ExtractorCompound): documents of their own for receivers. */
-  compound?: CompoundListing;
-  /** A message's envelope (FetchImap): subject, from, to, date, Message-ID, folder, flags. */
-  mail?: MailAttributes;
-  /**
-   * Set by a fetcher whose answer is a listing (a mailbox folder): its content lists its entries,
-   * which are its outlinks; it is no document, so receivers and the fetch history never hear of it.
-   */
-  listing = false;
-  readonly annotations: string[] = [];
-  readonly outlinks: Link[] = [];
-  /** Set by preconditions: a URI (dns:, robots.txt) that must be fetched before this one. */
-  prerequisite?: Link;
   /** How long the queue rests after this URI (set by the disposition processor). */
   politenessDelayMs = 0;
   /**
@@ -156,36 +58,12 @@ export class CrawlUri {
    * to begin later (the process stalled past it) is not begun, since another worker may own the queue.
    */
   leaseValidUntil?: number;
-  /** A `Retry-After` (429, 503) or robots `Crawl-delay` the disposition processor must honour, in ms. */
-  requestedDelayMs?: number;
-  /** Set when the response or a meta tag says not to follow this page's links. */
-  noFollow = false;
   /** What the fetch history held for this URI before this fetch (set by PersistLoadProcessor). */
   history?: FetchHistoryRecord;
-  /**
-   * The earlier capture of this URI's payload found by content digest, whatever its URL (set by
-   * ContentDigestHistoryLoader): the URI is an identical-payload-digest revisit of it.
-   */
-  contentDigestHistory?: ContentDigestEntry;
-  /** The `response` record a WARC writer wrote for it (ContentDigestHistoryStorer keeps it by digest). */
-  writtenResponse?: WrittenResponse;
   /** Against the runs before, in a delta run: set by FetchHistoryProcessor for documents. */
   delta?: DeltaKind;
-  /** Fetched again at the end of a delta run to see whether a document not reached is still there. */
-  deltaCheck = false;
-  /**
-   * Which receivers have had its document, a bit a receiver, by receiver processor. A durable
-   * frontier stores these marks with the URI while it is in flight, in the commit that holds what
-   * the receivers wrote, so that a URI done again after a crash is not delivered twice (its
-   * documents.jsonl line, its list event).
-   */
-  delivered?: Record<string, number>;
-  /** Where each WARC writer put its records (file name, offset), kept as `delivered` is. */
-  warc?: Record<string, readonly [string, number]>;
   /** Counts the marks set (delivered, warc) while in flight, so that a durable frontier stores each change once. */
   marks = 0;
-  /** Set by a content extractor that has read this document fully (Heritrix's linkExtractorFinished): later ones skip it. */
-  linkExtractorFinished = false;
   /** The worker that processed it (crawl.log's `#NNN`). */
   worker = 0;
   /**
@@ -202,24 +80,73 @@ export class CrawlUri {
   #behind?: Promise<void>;
 
   constructor(readonly uri: string, init: Partial<Omit<QueuedUri, 'uri'>> = {}) {
-    this.hopsPath = init.hopsPath ?? '';
-    this.via = init.via;
-    this.viaContext = init.viaContext;
-    this.isSeed = init.isSeed ?? false;
-    this.sourceTag = init.sourceTag;
-    if (init.queueKey !== undefined) this.queueKey = init.queueKey;
-    if (init.precedence !== undefined) this.precedence = init.precedence;
-    if (init.schedulingDirective !== undefined) this.schedulingDirective = init.schedulingDirective;
-    if (init.cost !== undefined) this.cost = init.cost;
-    if (init.fetchAttempts !== undefined) this.fetchAttempts = init.fetchAttempts;
-    if (init.deferrals) this.deferrals = init.deferrals;
-    if (init.forceFetch) this.forceFetch = true;
-    if (init.sheetKey) this.sheetKey = init.sheetKey;
-    if (init.storeKey) this.storeKey = init.storeKey;
-    if (init.deltaCheck) this.deltaCheck = true;
-    if (init.delivered) this.delivered = { ...init.delivered };
-    if (init.warc) this.warc = { ...init.warc };
+    // A line a field of QUEUED_FIELDS, in its order (queued-fields.test.ts checks that none is left out).
+    const F = QUEUED_FIELDS;
+    this.hopsPath = liveValue(F.hopsPath, init.hopsPath);
+    this.via = liveValue(F.via, init.via);
+    this.viaContext = liveValue(F.viaContext, init.viaContext);
+    this.isSeed = liveValue(F.isSeed, init.isSeed);
+    this.sourceTag = liveValue(F.sourceTag, init.sourceTag);
+    this.queueKey = liveValue(F.queueKey, init.queueKey);
+    this.precedence = liveValue(F.precedence, init.precedence);
+    this.schedulingDirective = liveValue(F.schedulingDirective, init.schedulingDirective);
+    this.cost = liveValue(F.cost, init.cost);
+    this.fetchAttempts = liveValue(F.fetchAttempts, init.fetchAttempts);
+    this.deferrals = liveValue(F.deferrals, init.deferrals);
+    this.forceFetch = liveValue(F.forceFetch, init.forceFetch);
+    this.sheetKey = liveValue(F.sheetKey, init.sheetKey);
+    this.storeKey = liveValue(F.storeKey, init.storeKey);
+    this.deltaCheck = liveValue(F.deltaCheck, init.deltaCheck);
+    this.delivered = liveValue(F.delivered, init.delivered);
+    this.warc = liveValue(F.warc, init.warc);
   }
+
+  // What the current try found (FetchAttempt's fields, documented there).
+  get fetchStatus(): number { return this.attempt.fetchStatus; }
+  set fetchStatus(v: number) { this.attempt.fetchStatus = v; }
+  get contentType(): string { return this.attempt.contentType; }
+  set contentType(v: string) { this.attempt.contentType = v; }
+  get contentSize(): number { return this.attempt.contentSize; }
+  set contentSize(v: number) { this.attempt.contentSize = v; }
+  get recordedSize(): number { return this.attempt.recordedSize; }
+  set recordedSize(v: number) { this.attempt.recordedSize = v; }
+  get contentDigest(): string | undefined { return this.attempt.contentDigest; }
+  set contentDigest(v: string | undefined) { this.attempt.contentDigest = v; }
+  get payloadDigest(): string | undefined { return this.attempt.payloadDigest; }
+  set payloadDigest(v: string | undefined) { this.attempt.payloadDigest = v; }
+  get contentCharset(): string | undefined { return this.attempt.contentCharset; }
+  set contentCharset(v: string | undefined) { this.attempt.contentCharset = v; }
+  get response(): HttpResponse | undefined { return this.attempt.response; }
+  set response(v: HttpResponse | undefined) { this.attempt.response = v; }
+  get requestHead(): string | undefined { return this.attempt.requestHead; }
+  set requestHead(v: string | undefined) { this.attempt.requestHead = v; }
+  get content(): Buffer | undefined { return this.attempt.content; }
+  set content(v: Buffer | undefined) { this.attempt.content = v; }
+  get extraInfo(): Record<string, unknown> { return this.attempt.extraInfo; }
+  get requestedDelayMs(): number | undefined { return this.attempt.requestedDelayMs; }
+  set requestedDelayMs(v: number | undefined) { this.attempt.requestedDelayMs = v; }
+  get text(): string | undefined { return this.attempt.text; }
+  set text(v: string | undefined) { this.attempt.text = v; }
+  get extracted(): ExtractedDocument | undefined { return this.attempt.extracted; }
+  set extracted(v: ExtractedDocument | undefined) { this.attempt.extracted = v; }
+  get displayUrl(): string | undefined { return this.attempt.displayUrl; }
+  set displayUrl(v: string | undefined) { this.attempt.displayUrl = v; }
+  get listing(): boolean { return this.attempt.listing; }
+  set listing(v: boolean) { this.attempt.listing = v; }
+  get annotations(): string[] { return this.attempt.annotations; }
+  get outlinks(): Link[] { return this.attempt.outlinks; }
+  get prerequisite(): Link | undefined { return this.attempt.prerequisite; }
+  set prerequisite(v: Link | undefined) { this.attempt.prerequisite = v; }
+  get noFollow(): boolean { return this.attempt.noFollow; }
+  set noFollow(v: boolean) { this.attempt.noFollow = v; }
+  get linkExtractorFinished(): boolean { return this.attempt.linkExtractorFinished; }
+  set linkExtractorFinished(v: boolean) { this.attempt.linkExtractorFinished = v; }
+  get forceRetire(): boolean { return this.attempt.forceRetire; }
+  set forceRetire(v: boolean) { this.attempt.forceRetire = v; }
+  get contentDigestHistory(): ContentDigestEntry | undefined { return this.attempt.contentDigestHistory; }
+  set contentDigestHistory(v: ContentDigestEntry | undefined) { this.attempt.contentDigestHistory = v; }
+  get writtenResponse(): WrittenResponse | undefined { return this.attempt.writtenResponse; }
+  set writtenResponse(v: WrittenResponse | undefined) { this.attempt.writtenResponse = v; }
 
   #candidateSurt?: string;
   #url?: URL | null;
@@ -282,14 +209,28 @@ export class CrawlUri {
     return this.#mimeType;
   }
 
+  /** Its record for its queue: QUEUED_FIELDS a line each, in their order, the sheet key its overlay's. */
   toQueued(): QueuedUri {
+    const F = QUEUED_FIELDS;
     return {
-      uri: this.uri, hopsPath: this.hopsPath, via: this.via, viaContext: this.viaContext, isSeed: this.isSeed,
-      sourceTag: this.sourceTag, queueKey: this.queueKey, precedence: this.precedence,
-      schedulingDirective: this.schedulingDirective === 3 ? undefined : this.schedulingDirective, cost: this.cost === 1 ? undefined : this.cost, fetchAttempts: this.fetchAttempts,
-      deferrals: this.deferrals || undefined,
-      forceFetch: this.forceFetch || undefined, sheetKey: this.overlay?.key ?? this.sheetKey, storeKey: this.storeKey,
-      deltaCheck: this.deltaCheck || undefined, delivered: this.delivered, warc: this.warc,
+      uri: this.uri,
+      hopsPath: F.hopsPath.queued(this.hopsPath),
+      via: F.via.queued(this.via),
+      viaContext: F.viaContext.queued(this.viaContext),
+      isSeed: F.isSeed.queued(this.isSeed),
+      sourceTag: F.sourceTag.queued(this.sourceTag),
+      queueKey: F.queueKey.queued(this.queueKey),
+      precedence: F.precedence.queued(this.precedence),
+      schedulingDirective: F.schedulingDirective.queued(this.schedulingDirective),
+      cost: F.cost.queued(this.cost),
+      fetchAttempts: F.fetchAttempts.queued(this.fetchAttempts),
+      deferrals: F.deferrals.queued(this.deferrals),
+      forceFetch: F.forceFetch.queued(this.forceFetch),
+      sheetKey: sheetKeyOf(this),
+      storeKey: F.storeKey.queued(this.storeKey),
+      deltaCheck: F.deltaCheck.queued(this.deltaCheck),
+      delivered: F.delivered.queued(this.delivered),
+      warc: F.warc.queued(this.warc),
     };
   }
 
@@ -318,35 +259,9 @@ export class CrawlUri {
     return this.#behind;
   }
 
-  /** Clears what one fetch set, before another try of the same URI. */
+  /** Forgets what one try found, before another try of the same URI. */
   resetForRetry(): void {
-    this.fetchStatus = 0;
-    this.contentType = '';
-    this.contentSize = -1;
-    this.recordedSize = -1;
-    // What the failed try recorded (Heritrix clears its extra info after each try).
-    delete this.extraInfo.contentSize;
-    this.contentDigest = undefined;
-    this.payloadDigest = undefined;
-    this.contentCharset = undefined;
-    this.response = undefined;
-    this.requestHead = undefined;
-    this.content = undefined;
-    this.requestedDelayMs = undefined;
-    this.text = undefined;
-    this.extracted = undefined;
-    this.displayUrl = undefined;
-    this.compound = undefined;
-    this.mail = undefined;
-    this.listing = false;
-    this.annotations.length = 0;
-    this.outlinks.length = 0;
-    this.prerequisite = undefined;
-    this.noFollow = false;
-    this.linkExtractorFinished = false;
-    this.forceRetire = false;
-    this.contentDigestHistory = undefined;
-    this.writtenResponse = undefined;
+    this.attempt = new FetchAttempt();
   }
 }
 

@@ -1,5 +1,7 @@
+import { ExtraKey } from './extra-key.js';
+
 /**
- * What a mail message's envelope says (FetchImap sets it on the URI; receivers see it on the
+ * What a mail message's envelope says (FetchImap sets it on the URI's try under MAIL; receivers see it on the
  * CrawledDocument): the attributes `subject`, `from`, `to`, `date`, `messageId`, `folder`, `flags`.
  */
 export interface MailAttributes {
@@ -16,3 +18,6 @@ export interface MailAttributes {
   /** Its IMAP flags (`\\Seen`, `\\Flagged`, keywords), sorted. */
   readonly flags: readonly string[];
 }
+
+/** Where a message's envelope is kept on its try (set by FetchImap). */
+export const MAIL = new ExtraKey<MailAttributes>('mail');

@@ -1,17 +1,32 @@
-import type { QueuedUri } from './crawl-uri.js';
+import { QUEUED_FIELDS, sheetKeyOf, type QueuedUri } from './queued-fields.js';
 
 /**
- * A queued URI as stored (a durable frontier's journal, a shared frontier's queues in Redis): its
- * fields in a JSON array, in a fixed order, absent ones null and the trailing absent ones left
- * out; the queue key is not written (where it is stored says it). Half the bytes of the object.
+ * A queued URI as stored (a durable frontier's journal, a shared frontier's queues in Redis): the
+ * fields of QUEUED_FIELDS that have a place in the row, in its order, in a JSON array, absent ones
+ * null and the trailing absent ones left out; the queue key and the store key are not written
+ * (where it is stored says them). Half the bytes of the object. A CrawlUri may be given as it is
+ * (its sheet key is its overlay's). A line a field, checked against QUEUED_FIELDS by
+ * queued-fields.test.ts; the order never changes, so that rows already stored still read.
  */
 export function encodeQueuedRow(item: QueuedUri): string {
+  const F = QUEUED_FIELDS;
   const row: unknown[] = [
-    item.uri, item.hopsPath, item.via ?? null, item.viaContext ?? null, item.isSeed ? 1 : 0, item.sourceTag ?? null, item.precedence,
-    // As toQueued leaves them out: the defaults (NORMAL, a cost of 1, no deferral) and what is false.
-    item.schedulingDirective === undefined || item.schedulingDirective === 3 ? null : item.schedulingDirective,
-    item.cost === undefined || item.cost === 1 ? null : item.cost, item.fetchAttempts, item.deferrals || null, item.forceFetch ? 1 : null,
-    (item as { overlay?: { key?: string } }).overlay?.key ?? item.sheetKey ?? null, item.deltaCheck ? 1 : null, item.delivered ?? null, item.warc ?? null,
+    F.uri.toRow(item.uri),
+    F.hopsPath.toRow(item.hopsPath),
+    F.via.toRow(item.via),
+    F.viaContext.toRow(item.viaContext),
+    F.isSeed.toRow(item.isSeed),
+    F.sourceTag.toRow(item.sourceTag),
+    F.precedence.toRow(item.precedence),
+    F.schedulingDirective.toRow(item.schedulingDirective),
+    F.cost.toRow(item.cost),
+    F.fetchAttempts.toRow(item.fetchAttempts),
+    F.deferrals.toRow(item.deferrals),
+    F.forceFetch.toRow(item.forceFetch),
+    F.sheetKey.toRow(sheetKeyOf(item)),
+    F.deltaCheck.toRow(item.deltaCheck),
+    F.delivered.toRow(item.delivered),
+    F.warc.toRow(item.warc),
   ];
   let n = row.length;
   while (row[n - 1] === null) n--;
@@ -19,16 +34,27 @@ export function encodeQueuedRow(item: QueuedUri): string {
   return JSON.stringify(row);
 }
 
-type StoredRow = [string, string, string | null, string | null, 0 | 1, string | null, number, (number | null)?, (number | null)?, number?,
-  (number | null)?, (1 | null)?, (string | null)?, (1 | null)?, (Record<string, number> | null)?, (Record<string, readonly [string, number]> | null)?];
-
 /** A queued URI from its stored row and the queue it was stored in. */
 export function decodeQueuedRow(value: string, queueKey: string): QueuedUri {
-  const r = JSON.parse(value) as StoredRow;
+  const F = QUEUED_FIELDS;
+  const r = JSON.parse(value) as unknown[];
   return {
-    uri: r[0], hopsPath: r[1], via: r[2] ?? undefined, viaContext: r[3] ?? undefined, isSeed: r[4] === 1, sourceTag: r[5] ?? undefined,
-    queueKey, precedence: r[6], schedulingDirective: r[7] ?? undefined,
-    cost: r[8] ?? undefined, fetchAttempts: r[9] ?? 0, deferrals: r[10] ?? undefined, forceFetch: r[11] === 1 ? true : undefined,
-    sheetKey: r[12] ?? undefined, deltaCheck: r[13] === 1 ? true : undefined, delivered: r[14] ?? undefined, warc: r[15] ?? undefined,
+    uri: F.uri.fromRow(r[0]),
+    hopsPath: F.hopsPath.fromRow(r[1]),
+    via: F.via.fromRow(r[2]),
+    viaContext: F.viaContext.fromRow(r[3]),
+    isSeed: F.isSeed.fromRow(r[4]),
+    sourceTag: F.sourceTag.fromRow(r[5]),
+    queueKey,
+    precedence: F.precedence.fromRow(r[6]),
+    schedulingDirective: F.schedulingDirective.fromRow(r[7]),
+    cost: F.cost.fromRow(r[8]),
+    fetchAttempts: F.fetchAttempts.fromRow(r[9]),
+    deferrals: F.deferrals.fromRow(r[10]),
+    forceFetch: F.forceFetch.fromRow(r[11]),
+    sheetKey: F.sheetKey.fromRow(r[12]),
+    deltaCheck: F.deltaCheck.fromRow(r[13]),
+    delivered: F.delivered.fromRow(r[14]),
+    warc: F.warc.fromRow(r[15]),
   };
 }

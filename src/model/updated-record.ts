@@ -1,4 +1,4 @@
-import { type StoredElement } from './compound.js';
+import { COMPOUND, type StoredElement } from './compound.js';
 import type { CrawlUri } from './crawl-uri.js';
 import { fetchEntryOf, lastContentFetch } from './fetch-entry.js';
 import type { FetchHistoryEntry, FetchHistoryRecord, StoredLink } from './fetch-history.js';
@@ -44,7 +44,7 @@ export function updatedRecord(curi: CrawlUri, before: FetchHistoryRecord | undef
  * listing); the earlier ones as they were when it was not read (a 304).
  */
 function elementsOf(curi: CrawlUri, ok: boolean, before: FetchHistoryRecord | undefined): { elements?: readonly StoredElement[] } {
-  const listing = curi.compound;
+  const listing = curi.attempt.extra(COMPOUND);
   if (!ok || !listing) return before?.elements && !ok ? { elements: before.elements } : {};
   const now = listing.elements.map((e): StoredElement => [e.path, e.digest, e.content.length, e.mimeType]);
   if (listing.complete || !before?.elements) return { elements: now };

@@ -4,11 +4,12 @@ import { PROCEED, Processor, type ProcessResult } from '../../model/processor.js
 import { documentContentOf } from '../../model/receiver.js';
 import type { extractorCompoundComponent } from './extractor-compound.descriptor.js';
 import { compoundKindOf, readCompound } from './read-compound.js';
+import { COMPOUND } from '../../model/compound.js';
 
 /** The crawl.log annotation of a compound read only in part. */
 export const COMPOUND_TRUNC = 'compoundTrunc';
 
-/** Reads a compound's elements into `curi.compound` (see the descriptor); the receivers deliver them. */
+/** Reads a compound's elements into the try's COMPOUND extra (see the descriptor); the receivers deliver them. */
 export class ExtractorCompound extends Processor<typeof extractorCompoundComponent> {
   protected override shouldProcess(curi: CrawlUri): boolean {
     const content = documentContentOf(curi);
@@ -19,7 +20,7 @@ export class ExtractorCompound extends Processor<typeof extractorCompoundCompone
     const content = documentContentOf(curi)!;
     const name = nameOf(curi.uri);
     const read = await readCompound(content, name, c, curi.mimeType);
-    curi.compound = { elements: read.elements, complete: read.complete };
+    curi.attempt.setExtra(COMPOUND, { elements: read.elements, complete: read.complete });
     if (!read.complete) {
       curi.annotations.push(COMPOUND_TRUNC);
       this.config.loggerModule?.alert?.('WARNING', `compound ${curi.uri} read in part (${read.elements.length} elements kept): ${read.problems.join('; ')}`);

@@ -10,6 +10,7 @@ import { DovecotServer } from '../../../test/support/dovecot-server.js';
 import { mailMessage } from '../../../test/support/mail-messages.js';
 import { requireServer } from '../../../test/support/require-server.js';
 import { FetchImap, fetchImapComponent, type FetchImapConfig } from './fetch-imap.js';
+import { MAIL } from '../../model/mail-attributes.js';
 
 const USERS = { bob: 'bob-Pass-9x', carol: 'carol-Pass-4y' };
 
@@ -82,13 +83,13 @@ describe(FetchImap.name, function () {
     expect(curi.contentType).to.equal('message/rfc822');
     expect(curi.content!.toString()).to.equal(mailMessage(2, { attachment: true }));
     expect(curi.contentDigest).to.match(/^sha1:[A-Z2-7]{32}$/);
-    expect(curi.mail).to.deep.equal({
+    expect(curi.attempt.extra(MAIL)).to.deep.equal({
       subject: 'Message 2 in INBOX', from: ['Sender 2 <sender2@example.org>'], to: ['Bob <bob@example.org>'],
       date: '2024-01-03T12:02:00.000Z', messageId: '<m2.INBOX@example.org>', folder: 'INBOX', flags: [],
     });
-    expect((await fetch(f, message(1))).mail?.flags).to.deep.equal(['\\Seen']);
+    expect((await fetch(f, message(1))).attempt.extra(MAIL)?.flags).to.deep.equal(['\\Seen']);
     // Read-only: message 2 is still unseen.
-    expect((await fetch(f, message(2))).mail?.flags).to.deep.equal([]);
+    expect((await fetch(f, message(2))).attempt.extra(MAIL)?.flags).to.deep.equal([]);
   });
 
   it('with flagsAreChanges, gives the flags as the message\'s version (compared as an ETag)', async () => {

@@ -12,6 +12,7 @@ import { ImapConnections } from './imap-connections.js';
 import { accountKey, folderUrl, messageUrl, parseImapUrl, type ImapTarget } from './imap-url.js';
 import { MailboxLogins, NO_LOGIN_CODE } from './mailbox-logins.js';
 import { lastingFlags, mailAttributesOf } from './mail-attributes-of.js';
+import { MAIL } from '../../model/mail-attributes.js';
 
 /** The digests of a message's source, by Heritrix's names. */
 const DIGEST_ALGORITHMS = ['sha1', 'sha256', 'md5'] as const;
@@ -194,7 +195,7 @@ export class FetchImap extends Processor<typeof fetchImapComponent> {
     curi.contentSize = content.length;
     curi.recordedSize = content.length;
     curi.contentDigest = `${c.digestAlgorithm}:${base32(createHash(c.digestAlgorithm).update(content).digest())}`;
-    curi.mail = mailAttributesOf(message.envelope, target.folder, message.flags);
+    curi.attempt.setExtra(MAIL, mailAttributesOf(message.envelope, target.folder, message.flags));
     if (message.size !== undefined) curi.extraInfo.messageSize = message.size;
     if (message.size !== undefined && message.size > content.length) curi.annotations.push('lenTrunc');
     const internal = message.internalDate === undefined ? undefined : new Date(message.internalDate);

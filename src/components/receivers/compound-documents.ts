@@ -1,4 +1,4 @@
-import { elementUrl, parentUrl, type CompoundElement, type StoredElement } from '../../model/compound.js';
+import { COMPOUND, elementUrl, parentUrl, type CompoundElement, type StoredElement } from '../../model/compound.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import type { DocumentEvent } from '../../model/fetch-history.js';
 import type { CrawledDocument } from '../../model/receiver.js';
@@ -17,7 +17,7 @@ export interface Delivery {
  * is no longer one. A compound not read this run (a 304) has its elements unchanged, as kept.
  */
 export function elementDeliveries(curi: CrawlUri, container: CrawledDocument | undefined, containerEvent: DocumentEvent): Delivery[] {
-  const listing = curi.compound;
+  const listing = curi.attempt.extra(COMPOUND);
   const kept = curi.history?.elements ?? [];
   const delta = curi.delta;
   const out: Delivery[] = [];

@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { bodySizeOf, type CrawlUri } from '../../model/crawl-uri.js';
 import type { DocumentEvent } from '../../model/fetch-history.js';
 import { documentContentOf, type CrawledDocument } from '../../model/receiver.js';
+import { COMPOUND } from '../../model/compound.js';
+import { MAIL } from '../../model/mail-attributes.js';
 
 /**
  * The document a URI is for receivers, if it is one: a 2xx answer with content, neither a
@@ -14,7 +16,7 @@ export function crawledDocumentOf(curi: CrawlUri): CrawledDocument | undefined {
   return {
     url: curi.uri,
     ...(curi.displayUrl !== undefined ? { displayUrl: curi.displayUrl } : {}),
-    ...(curi.compound ? { isCompound: true } : {}),
+    ...(curi.attempt.extra(COMPOUND) ? { isCompound: true } : {}),
     mimeType: curi.mimeType,
     charset: curi.contentCharset,
     contentType: curi.contentType,
@@ -24,7 +26,7 @@ export function crawledDocumentOf(curi: CrawlUri): CrawledDocument | undefined {
     contentPath: localPathOf(curi.uri),
     text: curi.text,
     extracted: curi.extracted,
-    mail: curi.mail,
+    mail: curi.attempt.extra(MAIL),
     headers: curi.response?.headers,
     status: curi.fetchStatus,
     digest: curi.contentDigest,

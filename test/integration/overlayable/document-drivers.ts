@@ -6,6 +6,7 @@ import { FIELDS_SKIPPED } from '../../../src/components/extract/fields-by-select
 import { build, byEffect, type DriveContext, type Driver } from './driver.js';
 import { fetchFromSite } from './loopback-fetch.js';
 import type { RecordingSheetOverlay } from './recording-overlay.js';
+import { COMPOUND } from '../../../src/model/compound.js';
 
 const PAGE = '<html><head><title>Title</title></head><body><h1>Heading</h1><p>Some readable text.</p></body></html>';
 /** A zip with a nested zip and an entry that compresses about a hundred times. */
@@ -24,7 +25,7 @@ async function processed(component: string, path: string, overlay: RecordingShee
 }
 
 const compoundComplete = (config: Readonly<Record<string, unknown>> = {}) => async (overlay: RecordingSheetOverlay, ctx: DriveContext) =>
-  (await processed('ExtractorCompound', '/pack.zip', overlay, ctx, config)).compound?.complete;
+  (await processed('ExtractorCompound', '/pack.zip', overlay, ctx, config)).attempt.extra(COMPOUND)?.complete;
 
 export const DOCUMENT_DRIVERS: Driver[] = [
   {
@@ -63,7 +64,7 @@ export const DOCUMENT_DRIVERS: Driver[] = [
     component: 'ExtractorCompound',
     cases: [
       byEffect('enabled', false, 'the zip is not opened', { base: 4, sheet: 0 },
-        async (overlay, ctx) => (await processed('ExtractorCompound', '/pack.zip', overlay, ctx)).compound?.elements.length ?? 0),
+        async (overlay, ctx) => (await processed('ExtractorCompound', '/pack.zip', overlay, ctx)).attempt.extra(COMPOUND)?.elements.length ?? 0),
       byEffect('maxExpandedBytes', 100, 'the elements past 100 bytes are skipped', { base: true, sheet: false }, compoundComplete()),
       byEffect('maxRatio', 10, 'an element expanding more than 10 times is skipped', { base: true, sheet: false }, compoundComplete()),
       byEffect('maxEntries', 2, 'the elements past two are skipped', { base: true, sheet: false }, compoundComplete()),

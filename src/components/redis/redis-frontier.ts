@@ -116,7 +116,7 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
   readonly #uniq: RedisUriUniqFilter;
   readonly #store?: StateStore;
   #crawl?: RedisCrawl;
-  /** Per shard: the schedule script's arguments waiting to be sent. */
+  /** Per shard: the URIs waiting to be sent, as the schedule script's items. */
   #pending: Array<Array<ItemOf<typeof SCHEDULE>>> = [];
   #pendingCount = 0;
   /** Flushes sent and not yet answered. */

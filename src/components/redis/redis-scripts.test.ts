@@ -3,7 +3,7 @@ import { redisSuite } from '../../../test/support/redis-suite.js';
 import { until } from '../../../test/support/until.js';
 import { RedisKeys, type ShardKeys } from './redis-keys.js';
 import { openRedisLink, type RedisLink } from './redis-link.js';
-import type { ItemOf } from './redis-script.js';
+import { defineRedisScript, type ItemOf } from './redis-script.js';
 import { COMPLETE, HISTORY_RUN, JOIN, RELEASE_LEASE, RELEASE_WORKER, RENEW, SCHEDULE, SET_STATE, STEP, TABLE_ADD, TAKE } from './redis-scripts.js';
 
 describe('The Redis scripts, each through its wrapper (on a real redis-server)', function () {
@@ -158,6 +158,16 @@ describe('The Redis scripts, each through its wrapper (on a real redis-server)',
     expect(await HISTORY_RUN.run(link, { keys, args: { run: 'a', newBuckets: 8 } })).to.deep.equal([1, 8]);
     expect(await HISTORY_RUN.run(link, { keys, args: { run: 'a', newBuckets: 16 } })).to.deep.equal([1, 8]);
     expect(await HISTORY_RUN.run(link, { keys, args: { run: 'b', newBuckets: 16 } })).to.deep.equal([2, 8]);
+  });
+
+  it('refuses a second script under a name already defined with other Lua, rather than run the first one\'s', async () => {
+    const first = defineRedisScript({ name: 'bcTwice', keys: ['a'], lua: 'return aKey' });
+    const second = defineRedisScript({ name: 'bcTwice', keys: ['a', 'b'], lua: 'return bKey .. aKey' });
+    expect(await first.run(link, { keys: { a: 'x' } })).to.equal('x');
+    let error: unknown;
+    await second.run(link, { keys: { a: 'x', b: 'y' } }).catch((e: unknown) => (error = e));
+    expect(String(error)).to.contain('two Redis scripts are named bcTwice');
+    expect(await first.run(link, { keys: { a: 'z' } })).to.equal('z');
   });
 
   it('TABLE_ADD adds each item\'s amount to its entry', async () => {

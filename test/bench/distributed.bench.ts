@@ -36,9 +36,10 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
-import { RedisKeys, scriptKeys, shardOf } from '../../src/components/redis/redis-keys.js';
+import { RedisKeys, shardOf } from '../../src/components/redis/redis-keys.js';
 import { openRedisLink } from '../../src/components/redis/redis-link.js';
 import { SCHEDULE } from '../../src/components/redis/redis-scripts.js';
+import type { ItemOf } from '../../src/components/redis/redis-script.js';
 import { RedisUriUniqFilter } from '../../src/components/redis/redis-uri-uniq-filter.js';
 import { rankOf } from '../../src/components/frontier/work-queue.js';
 import { CrawlUri } from '../../src/model/crawl-uri.js';
@@ -185,7 +186,7 @@ async function fillFrontier(n: number): Promise<QueuedResult> {
     const BATCH = 500;
     let inFlight: Array<Promise<unknown>> = [];
     for (let from = 0; from < n; from += BATCH) {
-      const perShard: Array<Array<string | number>> = Array.from({ length: SHARDS }, () => []);
+      const perShard: Array<Array<ItemOf<typeof SCHEDULE>>> = Array.from({ length: SHARDS }, () => []);
       for (let i = from; i < Math.min(n, from + BATCH); i++) {
         const h = i % shape.hosts;
         const url = `http://${hostAddress(h)}:8080/p/${Math.floor(i / shape.hosts)}.html`;
@@ -194,12 +195,12 @@ async function fillFrontier(n: number): Promise<QueuedResult> {
         const record = curi.toQueued();
         const shard = shardOf(curi.queueKey, SHARDS);
         const [bucket, member] = uniq.place(url, Math.floor(BUCKETS / SHARDS));
-        perShard[shard].push(curi.queueKey, bucket, member, rankOf(record) + 1, encodeQueuedRow(record), '0');
+        perShard[shard].push({ queue: curi.queueKey, seenBucket: bucket, fingerprint: member, rank: rankOf(record) + 1, record: encodeQueuedRow(record), forced: '0' });
       }
-      perShard.forEach((args, s) => {
-        if (args.length === 0) return;
+      perShard.forEach((items, s) => {
+        if (items.length === 0) return;
         const k = keys.shard(run, s);
-        inFlight.push(link.run(SCHEDULE, scriptKeys(k), [k.queuePrefix, k.seenPrefix, ...args]));
+        inFlight.push(SCHEDULE.run(link, { keys: k, args: { queuePrefix: k.queuePrefix, seenPrefix: k.seenPrefix }, items }));
       });
       if (inFlight.length >= 64) {
         await Promise.all(inFlight);

@@ -76,7 +76,7 @@ export class RedisConnection implements SharedCrawlStore {
       read: async (keys) => ((await crawl.link.command('HMGET', key, ...keys)) as Array<string | null>).map((v) => v ?? undefined),
       write: (entries) => this.track(crawl.link.command('HSET', key, ...entries.flat())),
       add: (entries) => {
-        if (entries.length > 0) this.track(crawl.link.run(TABLE_ADD, [key], entries.flat()));
+        if (entries.length > 0) this.track(TABLE_ADD.run(crawl.link, { keys: { table: key }, items: entries.map(([entry, amount]) => ({ entry, amount })) }));
       },
     };
   }

@@ -53,7 +53,7 @@ export class RedisCrawl implements SharedCrawl {
    */
   static async join(link: RedisLink, name: string, run: string, workerId: string, layout: RedisLayout): Promise<RedisCrawl> {
     const keys = new RedisKeys(name);
-    const [joined, began, replaced, state, shards, buckets] = (await link.run(JOIN, [keys.crawl], [run, layout.shards, layout.buckets])) as [string, number, string, string, string, string];
+    const [joined, began, replaced, state, shards, buckets] = await JOIN.run(link, { keys, args: { newRun: run, shards: layout.shards, buckets: layout.buckets } });
     if (replaced) void link.unlinkMatching(keys.runPattern(replaced)).catch(() => undefined);
     const crawl = new RedisCrawl(link, keys, joined, workerId, began === 1, { shards: Number(shards), buckets: Number(buckets) }, state as SharedCrawlState);
     // A checkpoint asked before this worker joined is not its to take.
@@ -117,7 +117,7 @@ export class RedisCrawl implements SharedCrawl {
   }
 
   async setState(state: Exclude<SharedCrawlState, 'FINISHED'> | 'FINISHED', exitStatus = ''): Promise<void> {
-    const now = (await this.link.run(SET_STATE, [this.keys.crawl], [this.run, state, exitStatus])) as string | null;
+    const now = await SET_STATE.run(this.link, { keys: this.keys, args: { run: this.run, newState: state, exitStatus } });
     // Every shard hands out nothing while the crawl is paused (TAKE reads its `paused`), whichever worker looks.
     if (now) await Promise.all(this.#shards.map((s) => this.link.command('HSET', s.count, 'paused', now === 'PAUSED' ? 1 : 0)));
     if (now) this.#changed(now as SharedCrawlState, now === state ? exitStatus : this.#exitStatus);
@@ -133,8 +133,8 @@ export class RedisCrawl implements SharedCrawl {
   }
 
   async once(step: string, work: () => Promise<unknown>, signal?: AbortSignal): Promise<void> {
-    const key = this.keys.steps(this.run);
-    const call = (action: string): Promise<string> => this.link.run(STEP, [key], [step, this.workerId, this.stepLeaseMs, action]) as Promise<string>;
+    const steps = this.keys.steps(this.run);
+    const call = (action: 'take' | 'done' | 'drop'): Promise<string> => STEP.run(this.link, { keys: { steps }, args: { step, worker: this.workerId, leaseMs: this.stepLeaseMs, action } });
     while (!signal?.aborted && this.#state !== 'FINISHED' && this.#state !== 'TERMINATING') {
       // Redis away: this worker waits for it like the others, then asks again.
       const answer = await call('take').catch(() => 'wait');

@@ -64,7 +64,7 @@ export class RedisFetchHistory extends FetchHistoryBook {
     if (this.#records) return;
     const redis = this.config.redis as unknown as RedisConnection;
     const crawl = await redis.join();
-    const [run, buckets] = (await crawl.link.run(HISTORY_RUN, [crawl.keys.history], [crawl.run, this.config.historyBuckets])) as [number, number];
+    const [run, buckets] = await HISTORY_RUN.run(crawl.link, { keys: crawl.keys, args: { run: crawl.run, newBuckets: this.config.historyBuckets } });
     this.run = Number(run);
     this.#records = redisRecords(redis, crawl, Number(buckets), this.config.stateStore as StateStore | undefined, this.config.compressRecords);
   }

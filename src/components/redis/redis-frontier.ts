@@ -12,10 +12,10 @@ import { rankOf } from '../../model/queue-rank.js';
 import { decodeQueuedRow, encodeQueuedRow } from '../../model/queued-row.js';
 import type { RedisConnection } from './redis-connection.js';
 import type { RedisCrawl } from './redis-crawl.js';
-import { scriptKeys, shardOf } from './redis-keys.js';
+import { shardOf } from './redis-keys.js';
 import { COMPLETE, RELEASE_LEASE, RELEASE_WORKER, RENEW, SCHEDULE, TAKE } from './redis-scripts.js';
 import type { RedisUriUniqFilter } from './redis-uri-uniq-filter.js';
-import type { ScriptCall } from './redis-link.js';
+import type { InputOf, ItemOf } from './redis-script.js';
 import { ShardCounters } from './shard-counters.js';
 
 /** Beans that keep a fetch history: in a shared crawl it must be the crawl's, in Redis. */
@@ -116,8 +116,8 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
   readonly #uniq: RedisUriUniqFilter;
   readonly #store?: StateStore;
   #crawl?: RedisCrawl;
-  /** Per shard: the schedule script's arguments waiting to be sent. */
-  #pending: Array<Array<string | number>> = [];
+  /** Per shard: the URIs waiting to be sent, as the schedule script's items. */
+  #pending: Array<Array<ItemOf<typeof SCHEDULE>>> = [];
   #pendingCount = 0;
   /** Flushes sent and not yet answered. */
   readonly #flushes = new Set<Promise<void>>();
@@ -179,7 +179,7 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
     this.#pending = Array.from({ length: shards }, () => []);
     this.#counters = new ShardCounters(crawl);
     // A worker restarted under its old name takes nothing for granted: what it held is fetched again.
-    for (let n = 0; n < shards; n++) await crawl.link.run(RELEASE_WORKER, scriptKeys(crawl.shard(n)), [crawl.workerId]);
+    for (let n = 0; n < shards; n++) await RELEASE_WORKER.run(crawl.link, { keys: crawl.shard(n), args: { worker: crawl.workerId } });
     await this.#counters.refresh();
     crawl.watchState((state) => {
       if (state === 'FINISHED') this.#end();
@@ -207,7 +207,7 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
     if (!crawl) return;
     // Scheduled URIs go in; URIs taken and not processed go back at once.
     await this.#flush().catch(() => undefined);
-    for (let n = 0; n < crawl.layout.shards; n++) await crawl.link.run(RELEASE_WORKER, scriptKeys(crawl.shard(n)), [crawl.workerId]).catch(() => undefined);
+    for (let n = 0; n < crawl.layout.shards; n++) await RELEASE_WORKER.run(crawl.link, { keys: crawl.shard(n), args: { worker: crawl.workerId } }).catch(() => undefined);
     if (crawl.state === 'TERMINATING') await crawl.setState('FINISHED', crawl.exitStatus).catch(() => undefined);
   }
 
@@ -223,7 +223,10 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
     const shard = shardOf(curi.queueKey, shards);
     const [bucket, member] = this.#uniq.place(curi.canonicalKey || curi.uri, Math.max(1, Math.floor(buckets / shards)));
     const record = curi.toQueued();
-    this.#pending[shard].push(curi.queueKey, bucket, member, curi.isPrerequisite ? 0 : rankOf(record) + 1, encodeQueuedRow(record), curi.forceFetch ? '1' : '0');
+    this.#pending[shard].push({
+      queue: curi.queueKey, seenBucket: bucket, fingerprint: member, rank: curi.isPrerequisite ? 0 : rankOf(record) + 1, record: encodeQueuedRow(record),
+      forced: curi.forceFetch ? '1' : '0',
+    });
     this.#pendingCount++;
     if (this.#pendingCount >= MAX_BATCH) void this.#flush().catch(() => undefined);
     else this.#flushSoon ??= setImmediate(() => {
@@ -289,12 +292,18 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
     // listeners added for it (the quotas' counts) is in Redis before the URI is done.
     await this.#redis.settled();
     const crawl = this.#crawl!;
-    const done = await crawl.link.run(COMPLETE, scriptKeys(crawl.shard(lease.shard)), [
-      crawl.shard(lease.shard).queuePrefix, lease.queue, lease.token, disposition, Math.max(0, Math.round(restMs)), cost, cfg.queueTotalBudget,
-      back ? encodeQueuedRow(curi.toQueued()) : '', retire ? '1' : '0', String(status), status <= 0 && !isDisregarded(status) ? '1' : '0',
-      // What the controller counts of this worker's own, counted for the whole crawl.
-      document ? 1 : 0, document && curi.contentSize > 0 ? curi.contentSize : 0, curi.isSeed && status > 0 && !back ? 1 : 0, curi.delta ?? '',
-    ]);
+    const keys = crawl.shard(lease.shard);
+    const done = await COMPLETE.run(crawl.link, {
+      keys,
+      args: {
+        queuePrefix: keys.queuePrefix, queue: lease.queue, token: lease.token, outcome: disposition, restMs: Math.max(0, Math.round(restMs)), cost,
+        totalBudget: cfg.queueTotalBudget, record: back ? encodeQueuedRow(curi.toQueued()) : '', retire: retire ? '1' : '0', status: String(status),
+        failed: status <= 0 && !isDisregarded(status) ? '1' : '0',
+        // What the controller counts of this worker's own, counted for the whole crawl.
+        documents: document ? 1 : 0, bytes: document && curi.contentSize > 0 ? curi.contentSize : 0, seed: curi.isSeed && status > 0 && !back ? 1 : 0,
+        delta: curi.delta ?? '',
+      },
+    });
     await flushed;
     this.#leases.delete(curi);
     // The queue's next turn, which this worker may take: after its rest, whoever comes first. With
@@ -315,7 +324,7 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
     if (!lease) return;
     this.#leases.delete(curi);
     const crawl = this.#crawl!;
-    await crawl.link.run(RELEASE_LEASE, scriptKeys(crawl.shard(lease.shard)), [lease.queue, lease.token]);
+    await RELEASE_LEASE.run(crawl.link, { keys: crawl.shard(lease.shard), args: { queue: lease.queue, token: lease.token } });
     this.#maybeDue(lease.shard);
   }
 
@@ -355,14 +364,14 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
     const batches = this.#pending;
     this.#pending = batches.map(() => []);
     this.#pendingCount = 0;
-    const calls: ScriptCall[] = [];
-    batches.forEach((args, n) => {
-      if (args.length === 0) return;
+    const calls: Array<InputOf<typeof SCHEDULE>> = [];
+    batches.forEach((items, n) => {
+      if (items.length === 0) return;
       this.#maybeDue(n);
       const keys = crawl.shard(n);
-      calls.push({ script: SCHEDULE, keys: scriptKeys(keys), args: [keys.queuePrefix, keys.seenPrefix, ...args] });
+      calls.push({ keys, args: { queuePrefix: keys.queuePrefix, seenPrefix: keys.seenPrefix }, items });
     });
-    const flushing: Promise<void> = crawl.link.runAll(calls).then(() => {
+    const flushing: Promise<void> = SCHEDULE.runAll(crawl.link, calls).then(() => {
       // A URI queued here may be the work an idle toe thread waits for.
       this.#wake?.();
     }).finally(() => this.#flushes.delete(flushing));
@@ -396,10 +405,10 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
           const each = Math.max(1, Math.ceil(want / due.length));
           // Leases run from when they were asked for, not from the answer (which a stalled process may read late).
           const asked = Date.now();
-          const replies = (await crawl.link.runAll(due.map((n) => {
+          const replies = await TAKE.runAll(crawl.link, due.map((n) => {
             const keys = crawl.shard(n);
-            return { script: TAKE, keys: scriptKeys(keys), args: [keys.queuePrefix, crawl.workerId, leaseMs, each] };
-          }))) as Array<[number, string, string, string[]]>;
+            return { keys, args: { queuePrefix: keys.queuePrefix, worker: crawl.workerId, leaseMs, howMany: each } };
+          }));
           replies.forEach(([redisNow, nextReady, nextExpiry, items], i) => {
             const quiet = items.length === 0 && nextReady === '-1' && nextExpiry === '-1';
             this.#took(due[i], items, asked, leaseMs, items.length / 3 < each ? nextLook(redisNow, nextReady, nextExpiry) : 0, quiet);
@@ -496,7 +505,7 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
     }
     for (const [n, list] of byShard) {
       const sent = Date.now();
-      const ok = (await crawl.link.run(RENEW, scriptKeys(crawl.shard(n)), [leaseMs, ...list.flatMap(([, l]) => [l.queue, l.token])])) as number[];
+      const ok = await RENEW.run(crawl.link, { keys: crawl.shard(n), args: { leaseMs }, items: list.map(([, l]) => ({ queue: l.queue, token: l.token })) });
       list.forEach(([curi, lease], i) => {
         if (ok[i] !== 1) return;
         lease.expiresAt = sent + leaseMs;

@@ -77,9 +77,12 @@ export interface ShardKeys {
   readonly seenPrefix: string;
 }
 
-/** The four keys every queue script takes, in order. */
+/** A shard's keys that queue scripts take (its prefixes are arguments). */
+export const SHARD_KEYS = ['ready', 'lease', 'held', 'count', 'queues'] as const;
+
+/** Every key of a shard that a queue script may take, in SHARD_KEYS order. */
 export function scriptKeys(s: ShardKeys): string[] {
-  return [s.ready, s.lease, s.held, s.count, s.queues];
+  return SHARD_KEYS.map((k) => s[k]);
 }
 
 /** The shard of a queue key: a stable hash of the key, so every worker agrees. */

@@ -75,7 +75,8 @@ export function openRedisLink(options: RedisLinkOptions): RedisLink {
 class IoRedisLink implements RedisLink {
   downSince = 0;
   lastError?: string;
-  readonly #defined = new Set<string>();
+  /** The Lua of each script defined on the client, by name. */
+  readonly #defined = new Map<string, string>();
 
   constructor(private readonly client: Redis | Cluster, readonly isCluster: boolean) {
     client.on('ready', () => {
@@ -93,7 +94,11 @@ class IoRedisLink implements RedisLink {
   }
 
   run(script: RedisScript, keys: readonly string[], args: ReadonlyArray<string | number>): Promise<unknown> {
-    this.#define(script);
+    try {
+      this.#define(script);
+    } catch (e) {
+      return Promise.reject(e);
+    }
     const call = (this.client as unknown as Record<string, (...a: Array<string | number>) => Promise<unknown>>)[script.name];
     return call.call(this.client, ...keys, ...args);
   }
@@ -114,10 +119,13 @@ class IoRedisLink implements RedisLink {
     });
   }
 
+  /** Defines a script's command once; another script under the same name would run the first one's Lua, so it is refused. */
   #define(script: RedisScript): void {
-    if (this.#defined.has(script.name)) return;
+    const lua = this.#defined.get(script.name);
+    if (lua === script.lua) return;
+    if (lua !== undefined) throw new Error(`two Redis scripts are named ${script.name}: each script needs a name of its own`);
     this.client.defineCommand(script.name, { numberOfKeys: script.keys, lua: script.lua });
-    this.#defined.add(script.name);
+    this.#defined.set(script.name, script.lua);
   }
 
   command(name: string, ...args: Array<string | number>): Promise<unknown> {

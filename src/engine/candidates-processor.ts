@@ -73,7 +73,7 @@ export class CandidatesProcessor extends Processor<typeof candidatesProcessorCom
     return typeof r === 'boolean' ? done(r) : r.then(done);
   }
 
-  #scheduleOutlink(curi: CrawlUri, link: Link, c: CandidatesConfig): void | Promise<unknown> {
+  #scheduleOutlink(curi: CrawlUri, link: Link, c: CandidatesConfig): undefined | Promise<unknown> {
     if (link.hop === 'R' && !redirectAllowed(curi, c)) return;
     if (link.uri.length > this.config.maxUriLength) {
       this.config.loggerModule?.uriError(link.uri, curi.uri, `longer than maxUriLength (${this.config.maxUriLength})`);

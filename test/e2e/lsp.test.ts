@@ -26,7 +26,7 @@ function slice(text: string, d: { range: Diagnostic['range'] }): string {
 }
 
 /** The offset just after the first `find` after `after`. */
-function after(text: string, find: string, from = ''): number {
+function offsetAfter(text: string, find: string, from = ''): number {
   const start = from ? text.indexOf(from) : 0;
   expect(start, `the text holds ${from}`).to.be.at.least(0);
   const at = text.indexOf(find, start);
@@ -91,7 +91,7 @@ describe('beancrawl lsp (the binary, driven over stdio by the protocol\'s client
       const broken = saved.replace('<bean id="fetchHttp" class="FetchHttp">', '<bean id="fetchHttp" class="FetchHttp">\n  <property name="');
       await client.change(uri, broken);
       expect(client.diagnostics(uri)!.map((x) => x.code)).to.deep.equal(['BC_XML_SYNTAX']);
-      const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: positionAt(broken, after(broken, '<property name="', 'class="FetchHttp"')) });
+      const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: positionAt(broken, offsetAfter(broken, '<property name="', 'class="FetchHttp"')) });
       expect(list.items.map((i) => i.label)).to.include('timeoutSeconds');
     });
 
@@ -99,7 +99,7 @@ describe('beancrawl lsp (the binary, driven over stdio by the protocol\'s client
       const file = await job(join(work.dir, 'job'), 'default');
       const text = (await readFile(file, 'utf8')).replace('<bean id="fetchHttp" class="FetchHttp">', '<bean id="fetchHttp" class="FetchHttp">\n  <property name=""/>');
       const uri = await client.open(file, text);
-      const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: positionAt(text, after(text, '<property name="', 'class="FetchHttp"')) });
+      const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: positionAt(text, offsetAfter(text, '<property name="', 'class="FetchHttp"')) });
       const labels = list.items.map((i) => i.label);
       const d = builtInRegistry().lookup('FetchHttp')!;
       expect(labels).to.include.members([...Object.keys(d.props), ...Object.keys(d.refs ?? {})]);
@@ -116,7 +116,7 @@ describe('beancrawl lsp (the binary, driven over stdio by the protocol\'s client
       const file = await job(join(work.dir, 'job'), 'default');
       const text = await readFile(file, 'utf8');
       const uri = await client.open(file, text);
-      const at = after(text, '<ref bean="');
+      const at = offsetAfter(text, '<ref bean="');
       const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: positionAt(text, at) });
       const labels = list.items.map((i) => i.label);
       const registry = builtInRegistry();

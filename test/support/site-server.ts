@@ -58,7 +58,10 @@ export class SiteServer {
     this.maxInFlight = Math.max(this.maxInFlight, this.#inFlight);
     res.on('close', () => this.#inFlight--);
     const route = this.routes.get(path);
-    if (typeof route === 'function') return route(req, res);
+    if (typeof route === 'function') {
+      route(req, res);
+      return;
+    }
     const send = () => {
       if (!route) {
         res.writeHead(404, { 'content-type': 'text/html' }).end('<html><body>not found</body></html>');

@@ -65,7 +65,10 @@ export function mapJson(text: string, indexOf: (beans: readonly BeanOutline[]) =
       mentions.push({ id: String(target.value), kind: k as MentionKind, ...inside(target) });
       return;
     }
-    if (isBeanObject(node)) return bean(node, into);
+    if (isBeanObject(node)) {
+      bean(node, into);
+      return;
+    }
     for (const p of node.children ?? []) if (p.children?.[1]) value(p.children[1], into);
   }
 

@@ -116,6 +116,7 @@ describe(StatisticsTracker.name, () => {
 
     it('writes the other reports when one fails, then fails naming it', async () => {
       const frontier = new FakeFrontier();
+      // biome-ignore lint/correctness/useYield: a report whose generator throws at its first line, on purpose
       const broken: CrawlReport = { filename: 'broken.txt', shouldReportAtEndOfCrawl: true, *lines() { throw new Error('no luck'); } };
       const t = tracker(frontier, { reports: [broken, new HostsReport()] });
       await t.start();

@@ -150,7 +150,9 @@ describe('deduplication by content digest across jobs, in a Heritrix-style file 
     const body = same.replace('</body>', '<a href="/second">next</a></body>');
     const site = await SiteServer.start({ '/robots.txt': { status: 404 }, '/first': { body }, '/second': { body } });
     // Heritrix's bdbModule left to autowiring: the crawl's "bdb".
-    const own = (text: string) => text.replace(/ <bean id="historyBdb"[\s\S]*?<\/bean>\n/, '').replace(/  <property name="bdbModule">[\s\S]*?<\/property>\n/, '');
+    const own = (text: string) => text
+      .replace(/ <bean id="historyBdb"[\s\S]*?<\/bean>\n/, '')
+      .replace(/  <property name="bdbModule">[\s\S]*?<\/property>\n/, '');
     const one = await job('digest-dedup-crawler-beans.cxml', [`${site.origin}/first`], own);
     try {
       expect(await readFile(join(one.dir, 'crawler-beans.cxml'), 'utf8')).to.not.contain('id="historyBdb"').and.not.contain('name="bdbModule"');

@@ -20,7 +20,6 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { LevelFrontier } from '../../src/components/frontier/level-frontier.js';
-import { LevelStateStore } from '../../src/components/state/level-state-store.js';
 import { LevelUriUniqFilter } from '../../src/components/state/level-uri-uniq-filter.js';
 import { CrawlUri } from '../../src/model/crawl-uri.js';
 import { levelStore } from '../support/level-store.js';

@@ -3,7 +3,7 @@ import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runCli } from '../support/run-cli.js';
 import { EventReader, ServeProcess } from '../support/serve-process.js';
-import { linkedSite, type SiteServer } from '../support/site-server.js';
+import { linkedSite } from '../support/site-server.js';
 import { tempDir } from '../support/temp-dir.js';
 import { until } from '../support/until.js';
 

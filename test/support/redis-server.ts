@@ -35,14 +35,14 @@ export interface RedisServerOptions {
 export class RedisServer {
   private child?: ChildProcess;
 
-  private constructor(readonly dir: string, readonly port: number, private readonly options: RedisServerOptions) {}
+  private constructor(readonly dir: string, readonly port: number) {}
 
   /** Writes the config and starts the server, returning once it answers. */
   static async create(options: RedisServerOptions = {}): Promise<RedisServer> {
     if (!isInstalled(SYSTEM_SERVERS['redis-server'])) throw new Error(`redis-server is not installed; to install it, as root: ${installCommand([SYSTEM_SERVERS['redis-server']])}`);
     // The real path: the one redis reports (CONFIG GET dir), which start() checks.
     const dir = await realpath(options.dir ?? await mkdtemp(join(tmpdir(), 'beancrawl-redis-')));
-    const server = new RedisServer(dir, options.port ?? await freePort(), options);
+    const server = new RedisServer(dir, options.port ?? await freePort());
     try {
       await writeFile(server.configFile, config(server.dir, server.port, options));
       await server.start();

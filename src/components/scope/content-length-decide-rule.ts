@@ -1,4 +1,4 @@
-import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { defineComponent, type ComponentClass } from '../../beans/registry/component-descriptor.js';
 import { DECIDE_RULE_PROPS } from './decide-rule-props.js';
 import { NO_LIMIT, BODY } from './fetch-result-decide-rules-props.js';
 import { Configurable } from '../../model/configurable.js';

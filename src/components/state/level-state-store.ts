@@ -3,7 +3,7 @@ import { ClassicLevel } from 'classic-level';
 import { takeOver } from './open-databases.js';
 import { JOURNAL_SUBLEVEL } from '../../model/journaled-file.js';
 import type { StateParticipant, StateStore, StateSublevel } from '../../model/state-store.js';
-import { STATE_FORMAT, stampFormat } from './state-format.js';
+import { stampFormat } from './state-format.js';
 import { StagedOps } from './staged-ops.js';
 import { levelOptions, MAX_OPEN_FILES } from './level-options.js';
 import { makeFolders } from '../../util/make-folders.js';

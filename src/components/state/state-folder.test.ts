@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { ClassicLevel } from 'classic-level';
 import { tempDir } from '../../../test/support/temp-dir.js';
 import { BeancrawlError } from '../../util/beancrawl-error.js';
-import { LevelStateStore } from './level-state-store.js';
 import { CONTROLLER_KEY, CURRENT_RUN_KEY, openStateFolder, RUN_SUBLEVEL, type RunRecord, type StateFolder } from './state-folder.js';
 import { JOURNAL_SUBLEVEL } from '../../model/journaled-file.js';
 import { FORMAT_KEY, META_SUBLEVEL, STATE_FORMAT } from './state-format.js';

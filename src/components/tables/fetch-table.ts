@@ -4,7 +4,6 @@ import { FetchStatus } from '../../model/fetch-status.js';
 import { Hop } from '../../model/hop.js';
 import { FINISH, PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
 import { PROCESSOR_PROPS, PROCESSOR_REFS } from '../../model/processor-props.js';
-import type { TableDriver } from '../../model/table-driver.js';
 import { sha1Base32 } from '../../util/sha1-base32.js';
 import { listingUrl, parseTableUrl, rowUrl, type TableUrl } from './table-url.js';
 

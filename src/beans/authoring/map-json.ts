@@ -75,7 +75,7 @@ export function mapJson(text: string, indexOf: (beans: readonly BeanOutline[]) =
   function keys(obj: Node, sheet: boolean): void {
     for (const p of obj.children ?? []) {
       const k = p.children?.[0];
-      if (!k || k.type !== 'string') continue;
+      if (k?.type !== 'string') continue;
       const written = String(k.value);
       const id = /^[^.[]*/.exec(written)![0];
       const at = inside(k);

@@ -64,7 +64,7 @@ class JsonWalker {
   constructor(readonly file: string, readonly lines: LineIndex) {}
 
   read(root: Node | undefined): BeanFileModel {
-    if (!root || root.type !== 'object') throw this.shape(root, 'a JSON bean file must be an object with "beans"');
+    if (root?.type !== 'object') throw this.shape(root, 'a JSON bean file must be an object with "beans"');
     const top = this.members(root, FILE_KEYS, 'the file');
     const imports = (top.get('imports') ? this.array(top.get('imports')!, 'imports') : []).map((n) => ({
       resource: this.string(n, 'an import'), loc: this.loc(n),

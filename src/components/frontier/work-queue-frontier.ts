@@ -134,7 +134,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
 
   reactivateQueue(key: string): boolean {
     const q = this.#queues.get(key);
-    if (!q || !q.retired) return false;
+    if (!q?.retired) return false;
     q.retired = false;
     this.#retired--;
     q.totalSpent = 0;

@@ -171,7 +171,7 @@ export class FetchImap extends Processor<typeof fetchImapComponent> {
       if (target.uidValidity !== undefined && mailbox.uidValidity !== target.uidValidity) return gone(curi, 'imap:uidValidityChanged');
       const source = c.maxLengthBytes > 0 ? { maxLength: c.maxLengthBytes } : true;
       const message = await client.fetchOne(String(uid), { uid: true, flags: true, envelope: true, size: true, internalDate: true, source }, { uid: true });
-      if (message && message.source) return this.#record(curi, target, message, c);
+      if (message !== false && message.source) return this.#record(curi, target, message, c);
       let listing = await this.#listingOfRun(client, target, mailbox.uidValidity);
       // Expunged since this run listed the folder: a listing made now decides.
       if (listing.uids.has(uid)) listing = await this.#listOpen(client, target);

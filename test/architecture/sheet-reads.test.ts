@@ -41,10 +41,13 @@ function overlayableOf(d: ComponentDescriptor): string[] {
   return Object.entries(d.props).filter(([, spec]) => spec.overlayable).map(([name]) => name);
 }
 
+/** Any class. */
+type ClassValue = abstract new (...args: never[]) => unknown;
+
 /** The files that declare a class and the classes it extends, up to Configurable. */
-function classFiles(cls: Function): Array<{ path: string; text: string }> {
+function classFiles(cls: ClassValue): Array<{ path: string; text: string }> {
   const out: Array<{ path: string; text: string }> = [];
-  for (let c: Function | null = cls; c && c !== Configurable && c !== Object; c = Object.getPrototypeOf(c) as Function | null) {
+  for (let c: ClassValue | null = cls; c && c !== Configurable && c !== Object; c = Object.getPrototypeOf(c) as ClassValue | null) {
     const file = FILES.find((f) => new RegExp(`\\bclass ${c!.name}\\b`).test(f.text));
     if (file && !out.includes(file)) out.push(file);
   }

@@ -245,7 +245,7 @@ class XmlWalker {
 
   strayTextLoc(text: string): SourceLocation {
     const at = this.source.indexOf(text.trim());
-    return this.lines.locate(at < 0 ? 0 : at);
+    return this.lines.locate(Math.max(at, 0));
   }
 
   text(node: XNode): string {

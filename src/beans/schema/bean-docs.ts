@@ -39,15 +39,15 @@ function propRow(name: string, spec: PropSpec): string {
   const flags = [spec.required ? '**required**' : '', spec.overlayable ? '*overlayable*' : '', spec.live ? '*live*' : '', spec.path ? '*path*' : ''].filter(Boolean);
   if (spec.ignored) flags.push(`*accepted, not used*: ${spec.ignored}`);
   const dflt = spec.default === undefined ? '' : `\`${JSON.stringify(spec.default)}\``;
-  return `| \`${name}\` | ${type.join(', ')} | ${dflt} | ${escape(spec.description)}${flags.length ? ` (${flags.join(', ')})` : ''} |`;
+  return `| \`${name}\` | ${type.join(', ')} | ${dflt} | ${escapeCell(spec.description)}${flags.length ? ` (${flags.join(', ')})` : ''} |`;
 }
 
 function refRow(name: string, spec: RefSpec): string {
   const type = `${spec.list ? 'list of ' : spec.map ? 'map of ' : ''}bean: \`${spec.kind}\``;
   const flags = [spec.required ? '**required**' : '', spec.autowire ? '*autowired*' : ''].filter(Boolean);
-  return `| \`${name}\` | ${type} |  | ${escape(spec.description)}${flags.length ? ` (${flags.join(', ')})` : ''} |`;
+  return `| \`${name}\` | ${type} |  | ${escapeCell(spec.description)}${flags.length ? ` (${flags.join(', ')})` : ''} |`;
 }
 
-function escape(s: string): string {
+function escapeCell(s: string): string {
   return s.replace(/\|/g, '\\|');
 }

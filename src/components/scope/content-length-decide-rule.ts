@@ -23,7 +23,7 @@ export const contentLengthDecideRuleComponent = defineComponent({
 
 /** The body length Heritrix's CrawlURI.getContentLength gives: bytes received, 0 when nothing was fetched. */
 export function contentLengthOf(curi: CrawlUri): number {
-  return curi.contentSize < 0 ? 0 : curi.contentSize;
+  return Math.max(curi.contentSize, 0);
 }
 
 /**

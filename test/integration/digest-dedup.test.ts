@@ -152,7 +152,7 @@ describe('deduplication by content digest across jobs, in a Heritrix-style file 
     // Heritrix's bdbModule left to autowiring: the crawl's "bdb".
     const own = (text: string) => text
       .replace(/ <bean id="historyBdb"[\s\S]*?<\/bean>\n/, '')
-      .replace(/  <property name="bdbModule">[\s\S]*?<\/property>\n/, '');
+      .replace(/ {2}<property name="bdbModule">[\s\S]*?<\/property>\n/, '');
     const one = await job('digest-dedup-crawler-beans.cxml', [`${site.origin}/first`], own);
     try {
       expect(await readFile(join(one.dir, 'crawler-beans.cxml'), 'utf8')).to.not.contain('id="historyBdb"').and.not.contain('name="bdbModule"');

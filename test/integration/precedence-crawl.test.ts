@@ -98,7 +98,7 @@ describe('precedence in a crawl: the order URIs are fetched in (integration)', f
       expect(exitStatus, 'URIs left in an ineligible queue do not make the crawl ABORTED').to.equal('FINISHED');
       expect(report).to.include(' Queued:        1');
       expect(report).to.include('           Inactive queues: 0 (p20: 1)');
-      expect(report).to.match(/INACTIVE QUEUES =====-----\nINACTIVE#0:\nQueue 127\.0\.0\.1#\d+ \(p20\)\n  1 items/);
+      expect(report).to.match(/INACTIVE QUEUES =====-----\nINACTIVE#0:\nQueue 127\.0\.0\.1#\d+ \(p20\)\n {2}1 items/);
     } finally {
       await open.close();
       await held.close();

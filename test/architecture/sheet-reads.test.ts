@@ -23,8 +23,10 @@ const NO_URI_READS: Record<string, string> = {
   'components/frontier/work-queue-frontier.ts': 'a queue restored from the store, before any of its URIs is seen',
   'components/fetch/fetch-http.ts': 'the connection pool, made once at start (its connect timeout)',
   'components/frontier/precedence/base-queue-precedence-policy.ts': 'the precedence of a queue restored from the store, kept before precedences were stored',
-  'components/frontier/precedence/highest-uri-queue-precedence-policy.ts': 'the precedence of a queue restored from the store, kept before precedences were stored',
-  'components/frontier/precedence/success-counts-queue-precedence-policy.ts': 'the precedence of a queue restored from the store, kept before precedences were stored',
+  'components/frontier/precedence/highest-uri-queue-precedence-policy.ts': 'the precedence of a queue restored from the store, kept before ' +
+    'precedences were stored',
+  'components/frontier/precedence/success-counts-queue-precedence-policy.ts': 'the precedence of a queue restored from the store, kept before ' +
+    'precedences were stored',
 };
 
 function sourceFiles(dir: string): string[] {
@@ -71,7 +73,8 @@ describe('sheets are honoured by construction', () => {
       for (const { path, text } of files) {
         expect(text, `${path} re-declares config`).to.not.match(/(readonly|override)\s+config\s*[:=]/);
         for (const name of names) {
-          expect(text, `${path} reads ${name} off this.config`).to.not.match(new RegExp(`this\\.config(\\s+as\\s+[^)]*\\))?\\.${name}\\b|\\b${name}\\b[^}=]*\\}\\s*=\\s*this\\.config\\b`));
+          expect(text, `${path} reads ${name} off ` +
+            `this.config`).to.not.match(new RegExp(`this\\.config(\\s+as\\s+[^)]*\\))?\\.${name}\\b|\\b${name}\\b[^}=]*\\}\\s*=\\s*this\\.config\\b`));
         }
       }
     });

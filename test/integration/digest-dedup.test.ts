@@ -73,7 +73,8 @@ function line(log: readonly CrawlLogEntry[], uri: string): CrawlLogEntry {
 
 function record(records: readonly Headers[], type: string, uri: string): Headers {
   const found = records.filter((r) => r['WARC-Type'] === type && r['WARC-Target-URI'] === uri);
-  expect(found, `one ${type} record for ${uri}; records: ${records.map((r) => `${r['WARC-Type']} ${r['WARC-Target-URI'] ?? ''}`).join(', ')}`).to.have.length(1);
+  expect(found, `one ${type} record for ${uri}; records: ${records.map((r) => `${r['WARC-Type']} ${r['WARC-Target-URI'] ?? ''}`).join(', ' +
+    '')}`).to.have.length(1);
   return found[0];
 }
 
@@ -103,7 +104,8 @@ describe('deduplication by content digest across jobs, in a Heritrix-style file 
     // The second job declares the history's BdbModule before the crawl's own: the crawl's state is still "bdb".
     const historyBdbFirst = (text: string) => text
       .replace(/ <bean id="historyBdb"[\s\S]*?<\/bean>\n/, '')
-      .replace(' <bean id="bdb"', ' <bean id="historyBdb" class="org.archive.bdb.BdbModule" autowire-candidate="false"><property name="dir" value="history"/></bean>\n <bean id="bdb"');
+      .replace(' <bean id="bdb"', ' <bean id="historyBdb" class="org.archive.bdb.BdbModule" autowire-candidate="false"><property name="dir" ' +
+        'value="history"/></bean>\n <bean id="bdb"');
     const two = await job('digest-dedup-crawler-beans.cxml', [`${site.origin}/b`, `${site.origin}/c`, `${site.origin}/d`], historyBdbFirst);
     try {
       const first = await launch(one.dir, [`historyBdb.dir=${history}`]);

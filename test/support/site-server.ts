@@ -77,7 +77,8 @@ export class SiteServer {
 
 /** A page linking to the given hrefs. */
 export function page(title: string, hrefs: readonly string[] = [], extra = ''): string {
-  return `<!doctype html><html><head><title>${title}</title></head><body><h1>${title}</h1>${extra}\n${hrefs.map((h) => `<a href="${h}">${h}</a>`).join('\n')}</body></html>`;
+  return `<!doctype html><html><head><title>${title}</title></head><body><h1>${title}</h1>${extra}\n${hrefs.map((h) => `<a ` +
+    `href="${h}">${h}</a>`).join('\n')}</body></html>`;
 }
 
 /** A site of a home page linking to `n` pages, /p0 to /p(n-1), and no robots.txt. */

@@ -24,7 +24,8 @@ function section(d: ComponentDescriptor): string[] {
   lines.push(`Provides: ${d.kinds.map((k) => `\`${k}\``).join(', ')}`, '');
   const older = Object.entries(d.propertyAliases ?? {});
   if (older.length) lines.push(`Older property names: ${older.map(([from, to]) => `\`${from}\` for \`${to}\``).join(', ')}`, '');
-  if (d.constructorArgs?.length) lines.push(`Constructor arguments (\`<constructor-arg>\`, in order): ${d.constructorArgs.map((a) => `\`${a}\``).join(', ')}`, '');
+  if (d.constructorArgs?.length) lines.push(`Constructor arguments (\`<constructor-arg>\`, in order): ` +
+    `${d.constructorArgs.map((a) => `\`${a}\``).join(', ')}`, '');
   const rows = [
     ...Object.entries(d.props).map(([name, spec]) => propRow(name, spec)),
     ...Object.entries(d.refs ?? {}).map(([name, spec]) => refRow(name, spec)),

@@ -21,11 +21,13 @@ export const extractorHttpComponent = defineComponent({
     ...PROCESSOR_PROPS,
     inferRootPage: {
       type: 'boolean', default: false,
-      description: 'Also take the root page `/` of every HTTP URI\'s server as a link (hop I, context `=INFERRED_MISC`), as Heritrix does (its 3.x name for inferPaths `["/"]`).',
+      description: 'Also take the root page `/` of every HTTP URI\'s server as a link (hop I, context `=INFERRED_MISC`), as Heritrix does (its 3.x ' +
+        'name for inferPaths `["/"]`).',
     },
     inferPaths: {
       type: 'array', items: { type: 'string', minLength: 1 }, default: [],
-      description: 'Paths (or URLs) taken as links of every HTTP URI, resolved against it (hop I, context `=INFERRED_MISC`), as Heritrix 3.4 on does: `["/favicon.ico"]`, say.',
+      description: 'Paths (or URLs) taken as links of every HTTP URI, resolved against it (hop I, context `=INFERRED_MISC`), as Heritrix 3.4 on ' +
+        'does: `["/favicon.ico"]`, say.',
     },
   },
   refs: {

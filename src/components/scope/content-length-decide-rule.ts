@@ -9,7 +9,8 @@ import type { DecideRule } from '../../model/decide-rule.js';
 export const contentLengthDecideRuleComponent = defineComponent({
   name: 'ContentLengthDecideRule',
   aliases: ['org.archive.modules.deciderules.ContentLengthDecideRule'],
-  description: `Accepts URIs when ${BODY} is below \`contentLengthThreshold\` and rejects the others; a URI not fetched counts 0 bytes. Typically a processor's \`shouldProcessRule\`.`,
+  description: `Accepts URIs when ${BODY} is below \`contentLengthThreshold\` and rejects the others; a URI not fetched counts 0 bytes. Typically ` +
+    `a processor's \`shouldProcessRule\`.`,
   kinds: ['DecideRule'],
   props: {
     ...DECIDE_RULE_PROPS,

@@ -15,7 +15,8 @@ export const pathologicalPathDecideRuleComponent = defineComponent({
   kinds: ['DecideRule'],
   props: {
     ...DECIDE_RULE_PROPS,
-    maxRepetitions: { type: 'integer', default: 2, minimum: 1, overlayable: true, description: 'How many times in a row a segment (or a run of segments) may appear; more is rejected.' },
+    maxRepetitions: { type: 'integer', default: 2, minimum: 1, overlayable: true, description: 'How many times in a row a segment (or a run of ' +
+      'segments) may appear; more is rejected.' },
   },
   load: async (): Promise<ComponentClass> => PathologicalPathDecideRule,
 });

@@ -253,7 +253,8 @@ describe(openStateFolder.name, () => {
     });
 
     it('fails with BC_STATE_UNWRITABLE for a folder without write permission (as a user other than root)', async function () {
-      if (process.getuid?.() === 0) skipBecause(this, 'root writes anywhere: run as another user to see a folder without write permission refused (the read-only mounts above cover root)');
+      if (process.getuid?.() === 0) skipBecause(this, 'root writes anywhere: run as another user to see a folder without write permission refused ' +
+        '(the read-only mounts above cover root)');
       await writeState(dir, { queues: { a: '1' } });
       await chmod(dir, 0o555);
       try {
@@ -369,7 +370,8 @@ describe(openStateFolder.name, () => {
       }
     });
 
-    it('is dropped with {fresh: true}: a new run, previous set, everything cleared but meta, history and kept: sublevels (batches owed to a receiver)', async () => {
+    it('is dropped with {fresh: true}: a new run, previous set, everything cleared but meta, history and kept: sublevels (batches owed to a ' +
+      'receiver)', async () => {
       const contents = crawlState({ finished: false });
       await writeState(dir, contents);
       const folder = await openStateFolder(dir, { fresh: true });

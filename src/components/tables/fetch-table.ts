@@ -29,7 +29,8 @@ export const fetchTableComponent = defineComponent({
   props: {
     ...PROCESSOR_PROPS,
     pageSize: { type: 'integer', default: 1000, minimum: 1, maximum: 100_000, overlayable: true, description: 'Keys a listing page holds.' },
-    maxRowBytes: { type: 'integer', default: 16 * 1024 * 1024, minimum: 1, overlayable: true, description: 'A row\'s content larger than this is cut (annotated lenTrunc).' },
+    maxRowBytes: { type: 'integer', default: 16 * 1024 * 1024, minimum: 1, overlayable: true, description: 'A row\'s content larger than this is ' +
+      'cut (annotated lenTrunc).' },
   },
   refs: {
     ...PROCESSOR_REFS,

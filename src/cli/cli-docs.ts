@@ -22,7 +22,8 @@ export function cliDocs(): string {
 }
 
 function section(command: CliCommand): string[] {
-  const lines = [`## ${command.names.map((n) => `\`${n}\``).join(', ')}`, '', `\`beancrawl ${usageLine(command)}\``, '', command.details ? `${command.summary} ${command.details}` : command.summary, ''];
+  const lines = [`## ${command.names.map((n) => `\`${n}\``).join(', ')}`, '', `\`beancrawl ` +
+    `${usageLine(command)}\``, '', command.details ? `${command.summary} ${command.details}` : command.summary, ''];
   const options = Object.entries(command.options);
   if (options.length) {
     for (const [name, o] of options) lines.push(`- \`--${name}${o.value ? ` ${o.value}` : ''}\`: ${o.description}${o.repeatable ? ' (repeatable)' : ''}`);

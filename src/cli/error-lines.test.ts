@@ -4,7 +4,8 @@ import { CleanupFailed } from '../util/cleanup-stack.js';
 import { errorLines } from './error-lines.js';
 
 describe('errorLines', () => {
-  const located = new BeancrawlError([{ code: 'BC_STOP_FAILED', bean: 'warcWriter', location: { file: '/job/crawler-beans.xml' }, message: 'stop() failed: EIO' }]);
+  const located = new BeancrawlError([{ code: 'BC_STOP_FAILED', bean: 'warcWriter', location: { file: '/job/crawler-beans.xml' }, message: 'stop() ' +
+    'failed: EIO' }]);
   const record = new CleanupFailed('the run record /job/runs/x/run.json', new Error('EISDIR: illegal operation on a directory'));
 
   it('prints diagnostics located, a failed cleanup as what it undid and why, and each of several errors so', () => {
@@ -17,7 +18,8 @@ describe('errorLines', () => {
   });
 
   it('calls anything else an internal error, its stack shown with --debug', () => {
-    expect(errorLines(new TypeError('x is undefined'), false)).to.deep.equal(['beancrawl: internal error: x is undefined\n(run with --debug for the stack trace)']);
+    expect(errorLines(new TypeError('x is undefined'), false)).to.deep.equal(['beancrawl: internal error: x is undefined\n(run with --debug for ' +
+      'the stack trace)']);
     expect(errorLines(new TypeError('x is undefined'), true)[0]).to.match(/^beancrawl: internal error: x is undefined\nTypeError: x is undefined\n\s+at /);
   });
 });

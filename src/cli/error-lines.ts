@@ -11,5 +11,6 @@ export function errorLines(e: unknown, debug: boolean): string[] {
   if (e instanceof BeancrawlError) return e.diagnostics.map(formatDiagnostic);
   if (e instanceof CleanupFailed) return [`beancrawl: ${e.message}`];
   if (e instanceof AggregateError) return e.errors.flatMap((inner: unknown) => errorLines(inner, debug));
-  return [`beancrawl: internal error: ${(e as Error)?.message ?? String(e)}${debug ? `\n${(e as Error)?.stack ?? ''}` : '\n(run with --debug for the stack trace)'}`];
+  return [`beancrawl: internal error: ${(e as Error)?.message ?? String(e)}${debug ? `\n${(e as Error)?.stack ?? ''}` : '\n(run with --debug for ' +
+    'the stack trace)'}`];
 }

@@ -7,7 +7,8 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ');
 
 describe('help text', () => {
   it('shows each option of a command in its usage line, as the parser reads it', () => {
-    expect(usageLine(launchCommand)).to.equal('launch JOB [--fresh] [--forget-history] [--checkpoint NAME|latest] [--dry-run-deletes] [--paused] [--worker-id ID] [--set bean.path=value]...');
+    expect(usageLine(launchCommand)).to.equal('launch JOB [--fresh] [--forget-history] [--checkpoint NAME|latest] [--dry-run-deletes] [--paused] ' +
+      '[--worker-id ID] [--set bean.path=value]...');
   });
 
   it('gives each command its own help: usage, what it does, every option with its description', () => {

@@ -15,7 +15,8 @@ function progress(frontier: Partial<CrawlProgress['frontier']>, queues: Partial<
 describe('the live progress line', () => {
   it('estimates the time for the URIs queued at the last minute\'s rate, and nothing without a rate', () => {
     expect(progressHints(progress({ queued: 1200, inProcess: 1 }, { ready: 1 }), 10)).to.equal('about 2 min for the URIs queued, at the last minute\'s rate');
-    expect(progressHints(progress({ queued: 36_000, inProcess: 1 }, { ready: 1 }), 4)).to.equal('about 2 h 30 min for the URIs queued, at the last minute\'s rate');
+    expect(progressHints(progress({ queued: 36_000, inProcess: 1 }, { ready: 1 }), 4)).to.equal('about 2 h 30 min for the URIs queued, at the last ' +
+      'minute\'s rate');
     expect(progressHints(progress({ queued: 600, inProcess: 1 }, { ready: 1 }), undefined)).to.equal('');
     expect(progressHints(progress({ queued: 600, inProcess: 1 }, { ready: 1 }), 0)).to.equal('');
   });
@@ -28,8 +29,10 @@ describe('the live progress line', () => {
 
   it('says when queues wait to retry a failed fetch, and when the next one retries', () => {
     const at = new Date(2026, 10, 25, 21, 45, 3).getTime();
-    expect(progressHints(progress({ queued: 2 }, { snoozed: 1, retrying: 1, nextRetryAt: at }), 0)).to.equal('waiting: the one queue waits to retry a failed fetch, the next at 21:45:03');
-    expect(progressHints(progress({ queued: 9 }, { total: 3, snoozed: 3, retrying: 1, nextRetryAt: at }), 0)).to.equal('waiting: all 3 queues rest (politeness delay; 1 to retry a failed fetch, the next at 21:45:03)');
+    expect(progressHints(progress({ queued: 2 }, { snoozed: 1, retrying: 1, nextRetryAt: at }), 0)).to.equal('waiting: the one queue waits to ' +
+      'retry a failed fetch, the next at 21:45:03');
+    expect(progressHints(progress({ queued: 9 }, { total: 3, snoozed: 3, retrying: 1, nextRetryAt: at }), 0)).to.equal('waiting: all 3 queues rest ' +
+      '(politeness delay; 1 to retry a failed fetch, the next at 21:45:03)');
     expect(progressHints(progress({ queued: 9, inProcess: 1 }, { total: 3, ready: 1, snoozed: 2, retrying: 2, nextRetryAt: at }), undefined)).to.equal('2 queues wait to retry a failed fetch, the next at 21:45:03');
   });
 

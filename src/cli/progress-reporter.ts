@@ -41,12 +41,14 @@ export function progressHints(p: CrawlProgress, recentUrisPerSecond: number | un
   // While every queue only waits to retry, the rate falls and the estimate grows: it says nothing.
   const onlyRetries = idle && retrying === queues.snoozed;
   if (p.state === 'RUNNING' && !onlyRetries && p.frontier.queued > 0 && recentUrisPerSecond !== undefined && recentUrisPerSecond > 0) {
-    hints.push(`about ${formatDuration(Math.max(1000, (p.frontier.queued / recentUrisPerSecond) * 1000), 'minute')} for the URIs queued, at the last minute's rate`);
+    hints.push(`about ${formatDuration(Math.max(1000, (p.frontier.queued / recentUrisPerSecond) * 1000), 'minute')} for the URIs queued, at the ` +
+      `last minute's rate`);
   }
   const next = retrying > 0 ? nextRetry(queues) : '';
   if (idle) {
     if (onlyRetries) hints.push(`waiting: ${retrying === 1 ? 'the one queue waits' : `all ${retrying} queues wait`} to retry a failed fetch${next}`);
-    else hints.push(`waiting: ${queues.snoozed === 1 ? 'the one queue rests' : `all ${queues.snoozed} queues rest`} (politeness delay${retrying ? `; ${retrying} to retry a failed fetch${next}` : ''})`);
+    else hints.push(`waiting: ${queues.snoozed === 1 ? 'the one queue rests' : `all ${queues.snoozed} queues rest`} (politeness ` +
+      `delay${retrying ? `; ${retrying} to retry a failed fetch${next}` : ''})`);
   } else if (retrying > 0) hints.push(`${retrying} ${retrying === 1 ? 'queue waits' : 'queues wait'} to retry a failed fetch${next}`);
   return hints.join('; ');
 }

@@ -56,6 +56,7 @@ export function problemError(status: number, statusText: string, json: unknown, 
   const actions = Array.isArray(p.availableActions) ? (p.availableActions as string[]) : undefined;
   const title = typeof p.title === 'string' ? p.title : statusText || `HTTP ${status}`;
   const detail = typeof p.detail === 'string' ? p.detail : json === undefined ? text.slice(0, 300) || undefined : undefined;
-  if (status === 401) return new ApiError(status, title, 'this browser has no session with the service: open the URL it printed (with ?token=) again', errors, actions);
+  if (status === 401) return new ApiError(status, title, 'this browser has no session with the service: open the URL it printed (with ?token=) ' +
+    'again', errors, actions);
   return new ApiError(status, title, detail, errors, actions);
 }

@@ -11,7 +11,8 @@ import { SheetsPage } from './sheets-page.js';
 import { jobHref, Link, useRoute, type JobSubpage, type Route } from './router.js';
 
 /** The names of a job's other pages, in titles and the header. */
-const SUBPAGE_TITLES: Readonly<Record<JobSubpage, string>> = { forms: 'Beans by form', sheets: 'Sheets', beans: 'Live beans', queues: 'Queues', explain: 'Explain and why' };
+const SUBPAGE_TITLES: Readonly<Record<JobSubpage, string>> = { forms: 'Beans by form', sheets: 'Sheets', beans: 'Live ' +
+  'beans', queues: 'Queues', explain: 'Explain and why' };
 
 /** The document's title for a page. */
 function titleOf(route: Route): string {

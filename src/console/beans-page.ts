@@ -64,7 +64,8 @@ export function BeansPage({ name }: { name: string }) {
     <${ProblemView} error=${error} />
     ${!list ? (error ? null : html`<p class="subtle">Loading…</p>`) : html`
       <p role="status">${list.running
-        ? 'The crawl runs: these are its values now. A property marked live can be changed in place; the change lasts for this run (the answer gives the override line that keeps it).'
+        ? 'The crawl runs: these are its values now. A property marked live can be changed in place; the change lasts for this run (the answer ' +
+          'gives the override line that keeps it).'
         : 'The job is not running: these are its configuration\'s values. Live properties can be changed while a crawl runs.'}</p>
       <div class="field">
         <label for="bean-filter">Filter by id or class</label>
@@ -76,7 +77,8 @@ export function BeansPage({ name }: { name: string }) {
       <h2 id="changes-title">Changes while this page is open</h2>
       ${changes.length === 0 ? html`<p class="subtle">None yet.</p>` : html`<ul>
         ${[...changes].reverse().map((c) => html`<li data-change=${`${c.bean}.${c.property}`}>
-          <time datetime=${c.at}>${time(c.at)}</time>${' '}<code>${c.bean}.${c.property}</code>: <code>${valueText(c.old)}</code> → <code>${valueText(c.new)}</code>
+          <time datetime=${c.at}>${time(c.at)}</time>${' ' +
+            ''}<code>${c.bean}.${c.property}</code>: <code>${valueText(c.old)}</code> → <code>${valueText(c.new)}</code>
           ${' '}<span class="subtle">by ${c.who}; keep it with <code>${c.keep}</code></span>
         </li>`)}
       </ul>`}

@@ -203,7 +203,8 @@ export function EditorPage({ job, file }: { job: string; file?: string }) {
       <h2 id="problems-title">Problems</h2>
       <${ProblemView} error=${checkError} />
       <p class="subtle" role="status">${!report ? 'Checking…'
-        : `${asSaved ? 'As saved' : 'As typed'}: ${report.errors.length === 0 ? `no errors (${report.beans} beans)` : report.ok ? 'warnings only' : `${report.errors.filter((e) => e.severity !== 'warning').length} errors, the job cannot be launched`}.`}</p>
+        : `${asSaved ? 'As saved' : 'As typed'}: ${report.errors.length === 0 ? `no errors (${report.beans} beans)` : report.ok ? 'warnings ' +
+          'only' : `${report.errors.filter((e) => e.severity !== 'warning').length} errors, the job cannot be launched`}.`}</p>
       ${report?.errors.length ? html`<ul class="problems">
         ${report.errors.map((p) => html`<li class=${p.severity === 'warning' ? 'warning' : 'error'} data-file=${p.file ?? ''} data-line=${p.line ?? ''}>
           ${p.file === path && p.line !== null

@@ -65,7 +65,8 @@ export function ExplainPage({ name }: { name: string }) {
         </div>
         <div class="buttons">
           <button type="submit" disabled=${explaining}>Explain</button>
-          <span role="status" class="busy">${explaining ? 'Explaining…' : explained ? `${explained.length} URL${explained.length === 1 ? '' : 's'} explained ${explained[0]?.from === 'running-crawl' ? 'by the running crawl' : 'from the configuration on disk'}.` : ''}</span>
+          <span role="status" class="busy">${explaining ? 'Explaining…' : explained ? `${explained.length} URL${explained.length === 1 ? '' : 's'} ` +
+            `explained ${explained[0]?.from === 'running-crawl' ? 'by the running crawl' : 'from the configuration on disk'}.` : ''}</span>
         </div>
       </form>
       <${ProblemView} error=${explainError} />

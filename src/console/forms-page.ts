@@ -34,7 +34,8 @@ export function FormsPage({ name }: { name: string }) {
       setAnswer(await api<ConfigEditAnswer>('PATCH', jobPath(name, '/config'), e, tag ? { 'if-match': tag } : {}));
     } catch (err) {
       setEditError(err instanceof ApiError && err.status === 412
-        ? new ApiError(412, 'Changed elsewhere', 'the file was changed since this page read it, so nothing was written; the forms now show it as it is: make the change again') : err);
+        ? new ApiError(412, 'Changed elsewhere', 'the file was changed since this page read it, so nothing was written; the forms now show it as ' +
+          'it is: make the change again') : err);
     } finally {
       await load();
       setBusy(false);
@@ -56,7 +57,8 @@ export function FormsPage({ name }: { name: string }) {
       <p>Written to <${Link} href=${editHref(name, answer.file.startsWith('sheets/') ? answer.file : undefined, answer.changed.line)}>${answer.file}</${Link}> at line ${answer.changed.line}:</p>
       <pre class="diff"><del>${answer.changed.before}</del>\n<ins>${answer.changed.after}</ins></pre>
       ${answer.notes.map((n) => html`<p class="subtle">${n}.</p>`)}
-      <p class=${answer.verify.ok ? 'ok' : 'bad'}>${answer.verify.errors.length === 0 ? 'Verified: no errors.' : answer.verify.ok ? 'Verified: warnings only.' : 'Verified: errors, the job cannot be launched.'}</p>
+      <p class=${answer.verify.ok ? 'ok' : 'bad'}>${answer.verify.errors.length === 0 ? 'Verified: no errors.' : answer.verify.ok ? 'Verified: ' +
+        'warnings only.' : 'Verified: errors, the job cannot be launched.'}</p>
       ${answer.verify.errors.length ? html`<${ProblemList} problems=${answer.verify.errors} />` : null}
     </div>` : null}</div>
     <${ProblemView} error=${editError} />

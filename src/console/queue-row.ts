@@ -26,7 +26,8 @@ export function QueueRow({ job, queue, onDone }: { job: string; queue: QueueInfo
     setDone(undefined);
     try {
       const answer = await api<QueueActionAnswer>('POST', jobPath(job, `/queues/${encodeURIComponent(key)}/actions/${action}`), action === 'delete' ? { pattern } : undefined);
-      setDone(action === 'delete' ? `Deleted ${count(answer.deleted ?? 0)} waiting URI${answer.deleted === 1 ? '' : 's'}.` : action === 'retire' ? 'Retired.' : 'Reactivated.');
+      setDone(action === 'delete' ? `Deleted ${count(answer.deleted ?? 0)} waiting ` +
+        `URI${answer.deleted === 1 ? '' : 's'}.` : action === 'retire' ? 'Retired.' : 'Reactivated.');
       if (action === 'delete') setDeleting(undefined);
       onDone(answer.queue);
     } catch (e) {
@@ -45,13 +46,16 @@ export function QueueRow({ job, queue, onDone }: { job: string; queue: QueueInfo
       <td class="num">${count(queue.totalSpent)}${queue.totalBudget >= 0 ? ` of ${count(queue.totalBudget)}` : ''}</td>
       <td>${queue.wakeAt > 0 ? time(new Date(queue.wakeAt).toISOString()) : '–'}</td>
       <td class="num" data-errors>${count(queue.errors ?? 0)}</td>
-      <td>${queue.lastStatus === undefined ? '–' : html`<span class=${`status status-${statusClass(String(queue.lastStatus))}`}>${queue.lastStatus}</span>`}</td>
+      <td>${queue.lastStatus === undefined ? '–' : html`<span class=${`status ` +
+        `status-${statusClass(String(queue.lastStatus))}`}>${queue.lastStatus}</span>`}</td>
       <td class="uri">${queue.lastQueued ?? '–'}</td>
       <td class="uri">${queue.lastPeeked ?? '–'}</td>
       <td>
         <div class="row-actions">
-          <button type="button" disabled=${busy !== undefined || queue.state === 'retired'} aria-label=${`Retire ${key}`} onClick=${() => act('retire')}>Retire</button>
-          <button type="button" disabled=${busy !== undefined || queue.state !== 'retired'} aria-label=${`Reactivate ${key}`} onClick=${() => act('reactivate')}>Reactivate</button>
+          <button type="button" disabled=${busy !== undefined || queue.state === 'retired'} aria-label=${`Retire ` +
+            `${key}`} onClick=${() => act('retire')}>Retire</button>
+          <button type="button" disabled=${busy !== undefined || queue.state !== 'retired'} aria-label=${`Reactivate ` +
+            `${key}`} onClick=${() => act('reactivate')}>Reactivate</button>
           <button type="button" class="danger" aria-expanded=${deleting !== undefined} aria-label=${`Delete matching URIs of ${key}…`}
             onClick=${() => setDeleting(deleting ? undefined : 'pattern')}>Delete matching…</button>
           <span role="status" class="busy">${busy ? `${busy}…` : done ?? ''}</span>

@@ -12,7 +12,8 @@ import { usePolling } from './use-polling.js';
 const REFRESH_MS = 3000;
 /** Queues a page lists. */
 const LIMIT = 100;
-const SORT_LABELS: Readonly<Record<QueueSort, string>> = { size: 'size (largest first)', key: 'key', wake: 'wake time', spent: 'budget spent', errors: 'failed tries (most first)' };
+const SORT_LABELS: Readonly<Record<QueueSort, string>> = { size: 'size (largest first)', key: 'key', wake: 'wake time', spent: 'budget ' +
+  'spent', errors: 'failed tries (most first)' };
 
 /**
  * The running crawl's frontier queues (`/jobs/NAME/queues`): a table sorted as chosen, filtered
@@ -76,7 +77,9 @@ export function QueuesPage({ name }: { name: string }) {
     </div>
     ${notRunning ? html`<p role="status" class="not-running">The job is not running: its queues exist only while a crawl runs.${error.detail ? html` <span class="subtle">(${error.detail})</span>` : null}</p>`
       : html`<${ProblemView} error=${error} />`}
-    ${list ? html`<p role="status">${list.total === 0 ? 'No queue' : `${count(list.queues.length ? offset + 1 : 0)}–${count(offset + list.queues.length)} of ${count(list.total)} queue${list.total === 1 ? '' : 's'}`}${state ? ` ${state}` : ''}; asked again every ${REFRESH_MS / 1000} s.</p>
+    ${list ? html`<p role="status">${list.total === 0 ? 'No ' +
+      'queue' : `${count(list.queues.length ? offset + 1 : 0)}–${count(offset + list.queues.length)} of ${count(list.total)} ` +
+      `queue${list.total === 1 ? '' : 's'}`}${state ? ` ${state}` : ''}; asked again every ${REFRESH_MS / 1000} s.</p>
       ${list.total > LIMIT ? html`<nav class="buttons pager" aria-label="Pages of queues">
         <button type="button" disabled=${offset === 0} onClick=${() => setOffset(Math.max(0, offset - LIMIT))}>Previous ${LIMIT}</button>
         <button type="button" disabled=${offset + LIMIT >= list.total} onClick=${() => setOffset(offset + LIMIT)}>Next ${LIMIT}</button>

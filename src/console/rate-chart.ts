@@ -45,7 +45,8 @@ export function RateChart({ job, run, ticks }: { job: string; run: string | unde
   const last = points ? `latest: ${rate(data[1][points - 1])} documents/s, ${rate(data[2][points - 1])} KiB/s` : 'no statistics yet';
   return html`<figure class="chart" data-points=${points}>
     <figcaption>Documents/s and KiB/s over the run <span class="subtle">(${points} points; ${last})</span></figcaption>
-    <div ref=${holder} class="chart-area" role="img" aria-label=${`Chart of documents per second and KiB per second over the run, ${points} points; ${last}`}></div>
+    <div ref=${holder} class="chart-area" role="img" aria-label=${`Chart of documents per second and KiB per second over the run, ${points} ` +
+      `points; ${last}`}></div>
   </figure>`;
 }
 

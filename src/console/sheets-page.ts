@@ -6,7 +6,7 @@ import { compactTree, surtTree, type PrefixAssociation, type SurtNode } from './
 import { useJobConfig } from './use-job-config.js';
 import { valueText } from './value-text.js';
 
-const valueOf = (bean: FormBean, name: string): unknown => bean.values.find((v) => v.name === name)?.value;
+const valueNamed = (bean: FormBean, name: string): unknown => bean.values.find((v) => v.name === name)?.value;
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
 const fileHref = (job: string, file: string, line?: number) => editHref(job, file.startsWith('sheets/') ? file : undefined, line);
 
@@ -21,9 +21,9 @@ export function SheetsPage({ name }: { name: string }) {
   const sheets = beans.filter((b) => b.kinds.includes('Sheet'));
   const associations = beans.filter((b) => b.kinds.includes('SheetAssociation'));
   const byPrefix: PrefixAssociation[] = associations
-    .filter((a) => strings(valueOf(a, 'surtPrefixes')).length)
-    .map((a) => ({ association: a.id, prefixes: strings(valueOf(a, 'surtPrefixes')), sheets: strings(valueOf(a, 'targetSheetNames')) }));
-  const byRules = associations.filter((a) => !strings(valueOf(a, 'surtPrefixes')).length);
+    .filter((a) => strings(valueNamed(a, 'surtPrefixes')).length)
+    .map((a) => ({ association: a.id, prefixes: strings(valueNamed(a, 'surtPrefixes')), sheets: strings(valueNamed(a, 'targetSheetNames')) }));
+  const byRules = associations.filter((a) => !strings(valueNamed(a, 'surtPrefixes')).length);
   const tree = compactTree(surtTree(byPrefix));
   const ids = new Set([...sheets, ...associations].map((b) => b.id));
   const problems = (form?.problems ?? []).filter((p) => p.file?.startsWith('sheets/') || (p.bean && ids.has(p.bean.split('.')[0])));
@@ -43,7 +43,7 @@ export function SheetsPage({ name }: { name: string }) {
       <section aria-labelledby="where-title">
         <h2 id="where-title">Where they apply</h2>
         ${tree.length ? html`<ul class="surt-tree" aria-label="SURT prefixes">${tree.map((n) => html`<${PrefixNode} node=${n} />`)}</ul>` : html`<p class="subtle">No association by SURT prefix.</p>`}
-        ${byRules.length ? html`<h3>By decide rules</h3><ul>${byRules.map((a) => html`<li><code>${a.id}</code> (${a.className}): the URIs its rules accept get ${sheetLinks(strings(valueOf(a, 'targetSheetNames')))}</li>`)}</ul>` : null}
+        ${byRules.length ? html`<h3>By decide rules</h3><ul>${byRules.map((a) => html`<li><code>${a.id}</code> (${a.className}): the URIs its rules accept get ${sheetLinks(strings(valueNamed(a, 'targetSheetNames')))}</li>`)}</ul>` : null}
       </section>
       <section aria-labelledby="sheet-list-title">
         <h2 id="sheet-list-title">Sheets</h2>
@@ -65,8 +65,8 @@ function PrefixNode({ node }: { node: SurtNode }) {
 }
 
 function SheetView({ job, sheet, associations, problems }: { job: string; sheet: FormBean; associations: readonly FormBean[]; problems: readonly VerifyProblem[] }) {
-  const map = (valueOf(sheet, 'map') ?? {}) as Record<string, unknown>;
-  const users = associations.filter((a) => strings(valueOf(a, 'targetSheetNames')).includes(sheet.id));
+  const map = (valueNamed(sheet, 'map') ?? {}) as Record<string, unknown>;
+  const users = associations.filter((a) => strings(valueNamed(a, 'targetSheetNames')).includes(sheet.id));
   const inJob = !sheet.at.file.startsWith('/');
   return html`<article class="sheet" id=${`sheet-${sheet.id}`} aria-labelledby=${`sheet-${sheet.id}-title`}>
     <h3 id=${`sheet-${sheet.id}-title`}><code>${sheet.id}</code> <span class="subtle">${inJob ? html`<${Link} href=${fileHref(job, sheet.at.file, sheet.at.line)}>${sheet.at.file}:${sheet.at.line}</${Link}>` : `${sheet.at.file}:${sheet.at.line}`}</span></h3>

@@ -26,7 +26,8 @@ export function UrlHistoryView({ history }: { history: UrlHistory }) {
       <thead><tr><th scope="col">Run</th><th scope="col">Time</th><th scope="col">Status</th><th scope="col">Size</th><th scope="col">Hops</th><th scope="col">Via</th>
         <th scope="col">Type</th><th scope="col">Fetch</th><th scope="col">Digest</th><th scope="col">Annotations</th></tr></thead>
       <tbody>${history.attempts.map((a) => html`<tr data-status=${a.status}>
-        <td>${a.run}</td><td>${a.at}</td><td class=${`status status-${statusClass(String(a.status))}`}>${a.status}</td><td>${a.size}</td><td><code>${a.hops}</code></td>
+        <td>${a.run}</td><td>${a.at}</td><td class=${`status ` +
+          `status-${statusClass(String(a.status))}`}>${a.status}</td><td>${a.size}</td><td><code>${a.hops}</code></td>
         <td class="uri">${a.via}</td><td>${a.mime}</td><td>${a.fetch}</td><td><code>${a.digest}</code></td><td>${a.annotations}</td>
       </tr>`)}</tbody>
     </table>` : null}

@@ -63,7 +63,8 @@ export function ValueField({ job, bean, name, spec, value, disabled, edit }: {
     <div class="source"><${ValueSource} job=${job} value=${value} spec=${spec} /></div>
     <div class="buttons">
       ${field.kind === 'complex' ? null : html`<button type="submit" disabled=${disabled || busy || !changed || 'error' in parsed} aria-label=${`Save ${bean}.${name}`}>Save</button>`}
-      ${value?.source === 'file' ? html`<button type="button" disabled=${disabled || busy} onClick=${() => void unset()} aria-label=${`Back to the default for ${bean}.${name}`}>Default</button>` : null}
+      ${value?.source === 'file' ? html`<button type="button" disabled=${disabled || busy} onClick=${() => void unset()} aria-label=${`Back to the ` +
+        `default for ${bean}.${name}`}>Default</button>` : null}
     </div>
     <small id=${`${id}-about`} class="about">${spec.description}</small>
   </form>`;

@@ -15,11 +15,15 @@ export const candidatesProcessorComponent = defineComponent({
   kinds: ['Processor'],
   props: {
     ...PROCESSOR_PROPS,
-    seedsRedirectNewSeeds: { type: 'boolean', default: true, overlayable: true, description: 'A redirect from a seed makes its target a seed too (and so in scope).' },
-    processErrorOutlinks: { type: 'boolean', default: false, overlayable: true, description: 'Also schedule the outlinks of responses below 200 or from 400 up.' },
+    seedsRedirectNewSeeds: { type: 'boolean', default: true, overlayable: true, description: 'A redirect from a seed makes its target a seed too ' +
+      '(and so in scope).' },
+    processErrorOutlinks: { type: 'boolean', default: false, overlayable: true, description: 'Also schedule the outlinks of responses below 200 or ' +
+      'from 400 up.' },
     maxUriLength: { type: 'integer', default: 2083, minimum: 16, description: 'Longer URIs are written to uri-errors.log and never scheduled.' },
-    followRedirects: { type: 'boolean', default: true, overlayable: true, description: 'Schedule redirect targets (R hops), as Heritrix does; false drops them (SMILA\'s followRedirects).' },
-    maxRedirects: { type: 'integer', default: 20, minimum: 0, overlayable: true, description: 'A redirect target reached through more than this many redirects in a row is not scheduled (SMILA\'s maxRedirects).' },
+    followRedirects: { type: 'boolean', default: true, overlayable: true, description: 'Schedule redirect targets (R hops), as Heritrix does; ' +
+      'false drops them (SMILA\'s followRedirects).' },
+    maxRedirects: { type: 'integer', default: 20, minimum: 0, overlayable: true, description: 'A redirect target reached through more than this ' +
+      'many redirects in a row is not scheduled (SMILA\'s maxRedirects).' },
   },
   refs: {
     ...PROCESSOR_REFS,
@@ -27,7 +31,8 @@ export const candidatesProcessorComponent = defineComponent({
     frontier: { kind: 'Frontier', required: true, autowire: true, description: 'Where candidates are scheduled.' },
     seeds: { kind: 'SeedModule', autowire: true, description: 'Told of seeds found by redirects.' },
     loggerModule: { kind: 'CrawlLogger', autowire: true, description: 'Receives URIs too long to schedule.' },
-    sheetOverlaysManager: { kind: 'SheetOverlaysManager', autowire: true, description: 'Gives each candidate the sheets that apply to it, before it is scoped.' },
+    sheetOverlaysManager: { kind: 'SheetOverlaysManager', autowire: true, description: 'Gives each candidate the sheets that apply to it, before ' +
+      'it is scoped.' },
   },
   load: async (): Promise<ComponentClass> => CandidatesProcessor,
 });
@@ -73,7 +78,7 @@ export class CandidatesProcessor extends Processor<typeof candidatesProcessorCom
     return typeof r === 'boolean' ? done(r) : r.then(done);
   }
 
-  #scheduleOutlink(curi: CrawlUri, link: Link, c: CandidatesConfig): void | Promise<unknown> {
+  #scheduleOutlink(curi: CrawlUri, link: Link, c: CandidatesConfig): undefined | Promise<unknown> {
     if (link.hop === 'R' && !redirectAllowed(curi, c)) return;
     if (link.uri.length > this.config.maxUriLength) {
       this.config.loggerModule?.uriError(link.uri, curi.uri, `longer than maxUriLength (${this.config.maxUriLength})`);

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { ClassicLevel } from 'classic-level';
 import { tempDir } from '../../test/support/temp-dir.js';
 import { LevelStateStore } from '../components/state/level-state-store.js';
 import { CHECKPOINT_STAMP, CHECKPOINT_STATE, listCheckpoints, type CheckpointStamp } from './checkpoint-folder.js';

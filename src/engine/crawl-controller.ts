@@ -24,12 +24,17 @@ export const crawlControllerComponent = defineComponent({
   kinds: ['CrawlController'],
   propertyAliases: { pauseAtFinish: 'runWhileEmpty' },
   props: {
-    maxToeThreads: { type: 'integer', default: 25, minimum: 1, maximum: 10000, live: true, description: 'URIs processed at once (workers on the event loop; Heritrix\'s toe threads).' },
-    pauseAtStart: { type: 'boolean', default: false, description: 'Accepted for Heritrix files (whose default is true); a launch here always runs to the end.' },
-    runWhileEmpty: { type: 'boolean', default: false, description: 'Accepted for Heritrix files; a crawl here ends when its frontier is empty. Heritrix 3.0 called it `pauseAtFinish`.' },
-    recorderInBufferBytes: { type: 'integer', default: 524288, description: 'Accepted for Heritrix files; ignored here: FetchHttp\'s recorderInBufferBytes bounds what one response holds in memory.' },
+    maxToeThreads: { type: 'integer', default: 25, minimum: 1, maximum: 10000, live: true, description: 'URIs processed at once (workers on the ' +
+      'event loop; Heritrix\'s toe threads).' },
+    pauseAtStart: { type: 'boolean', default: false, description: 'Accepted for Heritrix files (whose default is true); a launch here always runs ' +
+      'to the end.' },
+    runWhileEmpty: { type: 'boolean', default: false, description: 'Accepted for Heritrix files; a crawl here ends when its frontier is empty. ' +
+      'Heritrix 3.0 called it `pauseAtFinish`.' },
+    recorderInBufferBytes: { type: 'integer', default: 524288, description: 'Accepted for Heritrix files; ignored here: FetchHttp\'s ' +
+      'recorderInBufferBytes bounds what one response holds in memory.' },
     recorderOutBufferBytes: { type: 'integer', default: 16384, description: 'Accepted for Heritrix files; ignored: a request is small and sent at once.' },
-    scratchDir: { type: 'string', default: 'scratch', description: 'Accepted for Heritrix files; ignored here: FetchHttp\'s scratchDir holds the files of large responses.' },
+    scratchDir: { type: 'string', default: 'scratch', description: 'Accepted for Heritrix files; ignored here: FetchHttp\'s scratchDir holds the ' +
+      'files of large responses.' },
   },
   refs: {
     metadata: { kind: 'CrawlMetadata', required: true, autowire: true, description: 'Who runs the crawl.' },
@@ -40,9 +45,12 @@ export const crawlControllerComponent = defineComponent({
     dispositionChain: { kind: 'DispositionChain', required: true, autowire: true, description: 'After the fetch.' },
     loggerModule: { kind: 'CrawlLogger', autowire: true, description: 'crawl.log and the error logs.' },
     crawlLimiter: { kind: 'CrawlLimiter', autowire: true, description: 'Soft limits.' },
-    stateStore: { kind: 'StateStore', autowire: true, description: 'Keeps the crawl\'s totals and whether it finished; a failed commit (disk full) pauses the crawl until one succeeds.' },
-    fetchHistory: { kind: 'FetchHistory', autowire: true, description: 'In delta runs: the documents of earlier runs not reached, fetched again at the end, and the deletions decided then.' },
-    deltaListener: { kind: 'DeltaListener', autowire: true, description: 'Hears the events decided at the end of a run (deleted documents) and that the run ended (list receivers).' },
+    stateStore: { kind: 'StateStore', autowire: true, description: 'Keeps the crawl\'s totals and whether it finished; a failed commit (disk full) ' +
+      'pauses the crawl until one succeeds.' },
+    fetchHistory: { kind: 'FetchHistory', autowire: true, description: 'In delta runs: the documents of earlier runs not reached, fetched again at ' +
+      'the end, and the deletions decided then.' },
+    deltaListener: { kind: 'DeltaListener', autowire: true, description: 'Hears the events decided at the end of a run (deleted documents) and ' +
+      'that the run ended (list receivers).' },
     sheetOverlaysManager: { kind: 'SheetOverlaysManager', autowire: true, description: 'Gives seeds their sheets and restores queued URIs\' sheets.' },
   },
   load: async (): Promise<ComponentClass> => CrawlController,
@@ -188,7 +196,8 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
     if (this.#abort.signal.aborted) return;
     // A limit or an operator ends the whole shared crawl; an interrupt or a failure stops this worker only.
     if (this.#shared && exitStatus !== INTERRUPTED && exitStatus !== FINISHED_ABNORMAL) {
-      this.#shared.setState('TERMINATING', exitStatus).catch((e: unknown) => this.config.loggerModule?.alert?.('WARNING', `the other workers could not be told to terminate: ${(e as Error)?.message ?? String(e)}`));
+      this.#shared.setState('TERMINATING', exitStatus).catch((e: unknown) => this.config.loggerModule?.alert?.('WARNING', `the other workers could ` +
+        `not be told to terminate: ${(e as Error)?.message ?? String(e)}`));
     }
     this.#exitStatus = exitStatus;
     this.#state = 'STOPPING';

@@ -8,9 +8,13 @@ export const crawlLimitEnforcerComponent = defineComponent({
   description: 'Soft limits: when one is reached the crawl stops taking new URIs, finishes those in flight and ends with the matching exit status.',
   kinds: ['CrawlLimiter'],
   props: {
-    maxBytesDownload: { type: 'integer', default: 0, minimum: 0, live: true, description: 'Stop after this many bytes downloaded (0: no limit), counted as Heritrix counts its crawled bytes: each response as recorded, status line, headers and chunk framing included (a 304 adds the length it confirms). Exit status FINISHED_DATA_LIMIT.' },
-    maxDocumentsDownload: { type: 'integer', default: 0, minimum: 0, live: true, description: 'Stop after this many successful fetches (0: no limit). Exit status FINISHED_DOCUMENT_LIMIT.' },
-    maxTimeSeconds: { type: 'integer', default: 0, minimum: 0, live: true, description: 'Stop after this long (0: no limit). Exit status FINISHED_TIME_LIMIT.' },
+    maxBytesDownload: { type: 'integer', default: 0, minimum: 0, live: true, description: 'Stop after this many bytes downloaded (0: no limit), ' +
+      'counted as Heritrix counts its crawled bytes: each response as recorded, status line, headers and chunk framing included (a 304 adds the ' +
+      'length it confirms). Exit status FINISHED_DATA_LIMIT.' },
+    maxDocumentsDownload: { type: 'integer', default: 0, minimum: 0, live: true, description: 'Stop after this many successful fetches (0: no ' +
+      'limit). Exit status FINISHED_DOCUMENT_LIMIT.' },
+    maxTimeSeconds: { type: 'integer', default: 0, minimum: 0, live: true, description: 'Stop after this long (0: no limit). Exit status ' +
+      'FINISHED_TIME_LIMIT.' },
     maxNovelBytes: { type: 'integer', default: 0, minimum: 0, description: 'Accepted for Heritrix files; not enforced until fetch history exists.' },
     maxNovelUrls: { type: 'integer', default: 0, minimum: 0, description: 'Accepted for Heritrix files; not enforced until fetch history exists.' },
     maxWarcNovelBytes: { type: 'integer', default: 0, minimum: 0, description: 'Accepted for Heritrix files; not enforced until WARC writing exists.' },

@@ -29,8 +29,10 @@ describe('crawlLogLine (Heritrix\'s crawl.log format)', () => {
     const moved = answered('http://site.test/old', 301, ['Location', '/new', 'Content-Type', 'text/html']);
     const empty = answered('http://site.test/none', 204, []);
     const same = answered('http://site.test/same', 304, ['ETag', '"v1"']);
-    expect(crawlLogLine(moved, NOW)).to.equal('2024-01-08T10:00:01.234Z   301          0 http://site.test/old L http://site.test/ text/html #003 20240108100000500+12 - - -');
-    expect(crawlLogLine(empty, NOW)).to.equal('2024-01-08T10:00:01.234Z   204          0 http://site.test/none L http://site.test/ unknown #003 20240108100000500+12 - - -');
+    expect(crawlLogLine(moved, NOW)).to.equal('2024-01-08T10:00:01.234Z   301          0 http://site.test/old L http://site.test/ text/html #003 ' +
+      '20240108100000500+12 - - -');
+    expect(crawlLogLine(empty, NOW)).to.equal('2024-01-08T10:00:01.234Z   204          0 http://site.test/none L http://site.test/ unknown #003 ' +
+      '20240108100000500+12 - - -');
     expect(crawlLogLine(same, NOW).split(' ').filter(Boolean).slice(1, 3)).to.deep.equal(['304', '0']);
   });
 
@@ -40,7 +42,8 @@ describe('crawlLogLine (Heritrix\'s crawl.log format)', () => {
     const refused = new CrawlUri('http://down.test/', { hopsPath: '' });
     refused.fetchStatus = -2;
     refused.annotations.push('err:ECONNREFUSED');
-    expect(crawlLogLine(precluded, NOW)).to.equal('2024-01-08T10:00:01.234Z -9998          - http://site.test/private/x L http://site.test/ unknown #000 - - - -');
+    expect(crawlLogLine(precluded, NOW)).to.equal('2024-01-08T10:00:01.234Z -9998          - http://site.test/private/x L http://site.test/ ' +
+      'unknown #000 - - - -');
     expect(crawlLogLine(refused, NOW)).to.equal('2024-01-08T10:00:01.234Z    -2          - http://down.test/ - - unknown #000 - - - err:ECONNREFUSED');
   });
 
@@ -59,6 +62,7 @@ describe('crawlLogLine (Heritrix\'s crawl.log format)', () => {
     dns.contentType = 'text/dns';
     dns.contentSize = 48;
     dns.fetchBeginTime = BEGAN;
-    expect(crawlLogLine(dns, NOW)).to.equal('2024-01-08T10:00:01.234Z     1         48 dns:site.test P http://site.test/ text/dns #000 20240108100000500+0 - - -');
+    expect(crawlLogLine(dns, NOW)).to.equal('2024-01-08T10:00:01.234Z     1         48 dns:site.test P http://site.test/ text/dns #000 ' +
+      '20240108100000500+0 - - -');
   });
 });

@@ -24,7 +24,8 @@ export const crawlerLoggerModuleComponent = defineComponent({
     logExtraInfo: { type: 'boolean', default: false, description: 'Append a JSON object of extra information to each crawl.log line.' },
   },
   refs: {
-    stateStore: { kind: 'StateStore', autowire: true, description: 'Keeps how far crawl.log was written at each commit, so a resumed crawl continues it without duplicate lines.' },
+    stateStore: { kind: 'StateStore', autowire: true, description: 'Keeps how far crawl.log was written at each commit, so a resumed crawl ' +
+      'continues it without duplicate lines.' },
   },
   outputs: (c) => [{ what: 'crawl.log', path: join(String(c.path), 'crawl.log') }],
   load: async (): Promise<ComponentClass> => CrawlerLoggerModule,

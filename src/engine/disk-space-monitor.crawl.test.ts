@@ -27,7 +27,8 @@ describe('DiskSpaceMonitor in a crawl (integration)', function () {
       '/a': { body: page('a') },
     });
     const beans = (await readFile(join(REPO_ROOT, 'profiles', 'default.xml'), 'utf8'))
-      .replace('</beans>', ` <bean id="diskSpaceMonitor" class="org.archive.crawler.monitor.DiskSpaceMonitor">\n  <property name="checkIntervalSeconds" value="${INTERVAL_SECONDS}"/>\n </bean>\n</beans>`);
+      .replace('</beans>', ` <bean id="diskSpaceMonitor" class="org.archive.crawler.monitor.DiskSpaceMonitor">\n  <property ` +
+        `name="checkIntervalSeconds" value="${INTERVAL_SECONDS}"/>\n </bean>\n</beans>`);
     const job = await tempDir({ 'crawler-beans.xml': beans });
     const timers = captureTimers((ms) => ms === INTERVAL_SECONDS * 1000);
     const sets = fastSets([`${site.origin}/`], [`diskSpaceMonitor.pauseThresholdMiB=${thresholdMiB}`]).map((s) => s.replace(/\\n/g, '\n'));

@@ -45,7 +45,8 @@ describe('DiskSpaceMonitor', () => {
     const alert = await m.check();
     expect(pauses).to.deep.equal([alert]);
     expect(alert).to.equal(
-      'Low Disk Pause - 5242880 bytes (5.0 MiB) available on /data/logs, below the minimum threshold of 10485760 bytes (10.0 MiB, pauseThresholdMiB); the crawl is paused until unpaused');
+      'Low Disk Pause - 5242880 bytes (5.0 MiB) available on /data/logs, below the minimum threshold of 10485760 bytes (10.0 MiB, ' +
+        'pauseThresholdMiB); the crawl is paused until unpaused');
   });
 
   it('leaves the crawl alone at or above the threshold', async () => {
@@ -131,7 +132,8 @@ describe('DiskSpaceMonitor', () => {
           '<property name="monitorPaths"><list><value>${jobName}/x</value></list></property>'),
       });
       const codes = r.errors.map((e) => /error (\w+): .*property "(\w+)"/.exec(e)?.slice(1).join(' ')).filter((e) => e && !e.includes('crawlController'));
-      expect(codes.sort()).to.deep.equal(['BC_PLACEHOLDER_UNKNOWN monitorPaths', 'BC_PROP_RANGE checkIntervalSeconds', 'BC_PROP_RANGE pauseThresholdMiB'].sort());
+      expect(codes.sort()).to.deep.equal(['BC_PLACEHOLDER_UNKNOWN monitorPaths', 'BC_PROP_RANGE checkIntervalSeconds', 'BC_PROP_RANGE ' +
+        'pauseThresholdMiB'].sort());
     });
   });
 });

@@ -13,11 +13,14 @@ export const dispositionProcessorComponent = defineComponent({
   kinds: ['Processor'],
   props: {
     ...PROCESSOR_PROPS,
-    delayFactor: { type: 'number', default: 5, minimum: 0, overlayable: true, live: true, description: 'The rest after a fetch, as a multiple of how long the fetch took.' },
+    delayFactor: { type: 'number', default: 5, minimum: 0, overlayable: true, live: true, description: 'The rest after a fetch, as a multiple of ' +
+      'how long the fetch took.' },
     minDelayMs: { type: 'integer', default: 3000, minimum: 0, overlayable: true, live: true, description: 'The shortest rest after a fetch.' },
     maxDelayMs: { type: 'integer', default: 30000, minimum: 0, overlayable: true, live: true, description: 'The longest rest the delay factor can ask for.' },
-    respectCrawlDelayUpToSeconds: { type: 'integer', default: 300, minimum: 0, overlayable: true, live: true, description: 'A Crawl-delay or Retry-After is honoured up to this many seconds.' },
-    maxPerHostBandwidthUsageKbSec: { type: 'integer', default: 0, minimum: 0, overlayable: true, description: 'Accepted for Heritrix files; not enforced yet.' },
+    respectCrawlDelayUpToSeconds: { type: 'integer', default: 300, minimum: 0, overlayable: true, live: true, description: 'A Crawl-delay or ' +
+      'Retry-After is honoured up to this many seconds.' },
+    maxPerHostBandwidthUsageKbSec: { type: 'integer', default: 0, minimum: 0, overlayable: true, description: 'Accepted for Heritrix files; not ' +
+      'enforced yet.' },
     forceRetire: {
       type: 'boolean', default: false, overlayable: true,
       description: 'Retire the URI\'s queue once the URI is done: meant for sheets (Heritrix\'s `forceRetire` sheet) that stop some sites; ' +

@@ -4,7 +4,8 @@ import { defineComponent } from '../beans/registry/component-descriptor.js';
 export const actionDirectoryComponent = defineComponent({
   name: 'ActionDirectory',
   aliases: ['org.archive.crawler.framework.ActionDirectory'],
-  description: 'Heritrix\'s drop-box for .seeds, .schedule and .recover files during a crawl. Accepted so that Heritrix files load; beancrawl does not watch the folder yet.',
+  description: 'Heritrix\'s drop-box for .seeds, .schedule and .recover files during a crawl. Accepted so that Heritrix files load; beancrawl does ' +
+    'not watch the folder yet.',
   kinds: ['ActionDirectory'],
   props: {
     actionDir: { type: 'string', default: 'action', description: 'The folder watched for action files.' },

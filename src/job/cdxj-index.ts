@@ -128,7 +128,8 @@ async function warcFilesIn(dir: string): Promise<Map<string, string>> {
   for (const file of files) {
     const name = basename(file);
     const other = byName.get(name);
-    if (other !== undefined) throw new Error(`${dir}: two WARC files are named ${name} (${other}, ${file}); an index names files by their bare name, as pywb's collections hold them`);
+    if (other !== undefined) throw new Error(`${dir}: two WARC files are named ${name} (${other}, ${file}); an index names files by their bare ` +
+      `name, as pywb's collections hold them`);
     byName.set(name, file);
   }
   return byName;

@@ -89,7 +89,8 @@ export async function serveControlSocket(jobDir: string, controller: CrawlContro
       if (command === 'retire' || command === 'reactivate') {
         const done = controller.queueAction?.(command, args.key ?? '');
         if (done === undefined) throw new Error('this crawl\'s frontier cannot retire or reactivate queues');
-        if (!done) return { ok: false, error: `no queue "${args.key}" that can be ${command === 'retire' ? 'retired (it is retired already, or unknown)' : 'reactivated (it is not retired, or unknown)'}`, status: 409 };
+        if (!done) return { ok: false, error: `no queue "${args.key}" that can be ${command === 'retire' ? 'retired (it is retired already, or ' +
+          'unknown)' : 'reactivated (it is not retired, or unknown)'}`, status: 409 };
         return { ok: true, progress: controller.progress() };
       }
       if (command === 'delete') {

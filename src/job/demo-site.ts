@@ -10,7 +10,8 @@ export interface DemoPage {
 }
 
 function html(title: string, body: string): string {
-  return `<!doctype html>\n<html><head><meta charset="utf-8"><title>${title}</title><link rel="stylesheet" href="/style.css"></head>\n<body><h1>${title}</h1>\n${body}\n</body></html>\n`;
+  return `<!doctype html>\n<html><head><meta charset="utf-8"><title>${title}</title><link rel="stylesheet" ` +
+    `href="/style.css"></head>\n<body><h1>${title}</h1>\n${body}\n</body></html>\n`;
 }
 
 /** The main site's pages; `OTHER` stands for the second site's origin. */
@@ -34,15 +35,18 @@ function mainPages(other: string): Record<string, DemoPage> {
     '/docs/changes.html': { body: html('Changes', '<p>What changed, and when.</p>') },
     '/old-page': { status: 301, location: '/about.html' },
     '/private/notes.html': { body: html('Private', '<p>Crawlers that obey robots.txt never see this.</p>') },
-    '/style.css': { type: 'text/css', body: 'body { font-family: sans-serif; max-width: 40em; margin: 2em auto; }\nh1 { background: url(/logo.svg) no-repeat left center; padding-left: 2em; }\n' },
-    '/logo.svg': { type: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32"><circle cx="16" cy="16" r="14" fill="#8a5a2b"/></svg>\n' },
+    '/style.css': { type: 'text/css', body: 'body { font-family: sans-serif; max-width: 40em; margin: 2em auto; }\nh1 { background: url(/logo.svg) ' +
+      'no-repeat left center; padding-left: 2em; }\n' },
+    '/logo.svg': { type: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32"><circle cx="16" cy="16" r="14" ' +
+      'fill="#8a5a2b"/></svg>\n' },
     '/robots.txt': { type: 'text/plain', body: 'User-agent: *\nDisallow: /private/\n\nSitemap: /sitemap.xml\n' },
   };
 }
 
 function otherPages(main: string): Record<string, DemoPage> {
   return {
-    '/': { body: html('The second site', `<p>Another host, linked from the first.</p><p><a href="/news.html">News</a> · <a href="${main}/">Back to the first site</a></p>`) },
+    '/': { body: html('The second site', `<p>Another host, linked from the first.</p><p><a href="/news.html">News</a> · <a href="${main}/">Back to ` +
+      `the first site</a></p>`) },
     '/news.html': { body: html('News', '<p>Nothing new.</p><p><a href="/">Home</a></p>') },
     '/robots.txt': { type: 'text/plain', body: 'User-agent: *\nAllow: /\n' },
     '/style.css': { type: 'text/css', body: 'body { font-family: serif; max-width: 40em; margin: 2em auto; }\n' },

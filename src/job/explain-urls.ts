@@ -129,7 +129,8 @@ function explainOne(url: string, p: Parts): Explanation {
 function robotsOf(curi: CrawlUri, p: Parts): string {
   const url = httpUrlOf(curi);
   if (url === undefined) return 'does not apply (not an http or https URL)';
-  if (!p.robots) return 'not known here: a running crawl fetches robots.txt before the first URI of each server (explain while the crawl runs to see its verdict)';
+  if (!p.robots) return 'not known here: a running crawl fetches robots.txt before the first URI of each server (explain while the crawl runs to ' +
+    'see its verdict)';
   const key = hostKeyOf(url);
   const { userAgent, robotsPolicyName } = p.robots.metadata.forUri(curi);
   return describeRobotsVerdict(robotsVerdict(p.robots.serverCache.peek?.(key), robotsPolicyName, userAgent, curi.uri), key, userAgent);

@@ -8,7 +8,8 @@ describe(JobFolderWatchdog.name, () => {
   /** A watchdog whose timer never fires within the test (the test calls check itself). */
   async function watching(job: string, state: string) {
     const losses: Array<[WatchedFolder, string]> = [];
-    const watchdog = await JobFolderWatchdog.start([{ what: 'job folder', path: job }, { what: 'state folder', path: state }], (folder, why) => losses.push([folder, why]), 3_600_000);
+    const watchdog = await JobFolderWatchdog.start([{ what: 'job folder', path: job }, { what: 'state ' +
+      'folder', path: state }], (folder, why) => losses.push([folder, why]), 3_600_000);
     return { watchdog, losses };
   }
 

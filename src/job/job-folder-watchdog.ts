@@ -64,7 +64,8 @@ export class JobFolderWatchdog {
     try {
       for (const { folder, dev, ino, birthtimeMs } of this.#identities) {
         const now = await stat(folder.path).catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' || e.code === 'ENOTDIR' ? undefined : Promise.reject(e)));
-        const why = now === undefined ? 'deleted' : now.dev !== dev || now.ino !== ino || now.birthtimeMs !== birthtimeMs ? 'deleted and made again' : undefined;
+        const why = now === undefined ? 'deleted' : now.dev !== dev || now.ino !== ino || now.birthtimeMs !== birthtimeMs ? 'deleted and made ' +
+          'again' : undefined;
         if (why === undefined) continue;
         this.#lost = folder;
         this.stop();

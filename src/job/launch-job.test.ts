@@ -115,7 +115,8 @@ describe('launchJob: each stage\'s failure reported, every cleanup run (integrat
     const record = await onlyRunRecord(job.dir);
     expect(record.exitStatus, 'the run record').to.equal('FINISHED');
     // The others stopped: the state store closed its database, so the next launch opens it (a new run, as this one finished).
-    await writeFile(join(job.dir, 'crawler-beans.xml'), (await readFile(join(job.dir, 'crawler-beans.xml'), 'utf8')).replace('<property name="failStop" value="true"/>', ''));
+    await writeFile(join(job.dir, 'crawler-beans.xml'), (await readFile(join(job.dir, 'crawler-beans.xml'), 'utf8')).replace('<property ' +
+      'name="failStop" value="true"/>', ''));
     const again = await launch();
     expect(again.exitStatus).to.equal('FINISHED');
   });

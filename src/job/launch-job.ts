@@ -159,7 +159,8 @@ async function verifyStage(target: string, id: string, options: LaunchOptions): 
   if (!options.dryRunDeletes) return { job, options };
   // --dry-run-deletes is the fetch history's dryRunDeletes, set last.
   const history = job.graph.beans.find((b) => b.descriptor.kinds.includes('FetchHistory'));
-  if (!history) throw new BeancrawlError([{ code: 'BC_REF_MISSING', location: { file: job.file }, message: '--dry-run-deletes needs a fetch history bean: a FetchHistoryStore (profile delta-recrawl), or a RedisFetchHistory' }]);
+  if (!history) throw new BeancrawlError([{ code: 'BC_REF_MISSING', location: { file: job.file }, message: '--dry-run-deletes needs a fetch ' +
+    'history bean: a FetchHistoryStore (profile delta-recrawl), or a RedisFetchHistory' }]);
   const withDryRun = { ...options, sets: [...(options.sets ?? []), `${history.id}.dryRunDeletes=true`] };
   return { job: await verifyForLaunch(target, withDryRun.sets, join('runs', id), options.registry), options: withDryRun };
 }
@@ -225,7 +226,8 @@ async function beginStage(target: string, id: string, placed: Placed, state: Sta
   // The state's database is closed if the launch fails before the run begins; from then the store bean takes it over.
   const closeState = state && cleanups.defer('the state folder', () => state.close());
   if (fromCheckpoint) options.onNotice?.(`starting from checkpoint ${fromCheckpoint}`);
-  if (state?.mode === 'resume' && options.forgetHistory) options.onNotice?.('--forget-history applies to a new run; the unfinished run resumes with its history (add --fresh to drop it)');
+  if (state?.mode === 'resume' && options.forgetHistory) options.onNotice?.('--forget-history applies to a new run; the unfinished run resumes ' +
+    'with its history (add --fresh to drop it)');
   const continues = state?.mode === 'resume' ? state.previous?.runDir : undefined;
   if (fromCheckpoint) {
     // The checkpoint's outputs belong to the run that took it; nothing is recovered.
@@ -416,7 +418,8 @@ function checkpointer(container: { get<T>(id: string): T }, graph: ResolvedGraph
  */
 async function startFromCheckpoint(jobDir: string, graph: ResolvedGraph, options: LaunchOptions): Promise<string> {
   const store = stateStoreBean(graph);
-  if (!store) throw new BeancrawlError([{ code: 'BC_CHECKPOINT_UNKNOWN', location: { file: jobDir }, message: 'this job has no state store (LevelStateStore) to start from a checkpoint' }]);
+  if (!store) throw new BeancrawlError([{ code: 'BC_CHECKPOINT_UNKNOWN', location: { file: jobDir }, message: 'this job has no state store ' +
+    '(LevelStateStore) to start from a checkpoint' }]);
   const found = await findCheckpoint(checkpointsDirOf(graph, jobDir), options.checkpoint!);
   // A state that cannot be read is what checkpoints are for: it is replaced, its outputs left as they are.
   const current = await openStateFolder(store.config.dir as string).catch((e: unknown) => {

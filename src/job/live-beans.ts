@@ -40,7 +40,8 @@ export class LiveBeans {
     const live = liveProps(bean.descriptor.props);
     const spec = bean.descriptor.props[property];
     if (!spec) throw new LiveChangeError(`${bean.descriptor.name} has no property "${property}"`, live, 404);
-    if (!spec.live) throw new LiveChangeError(`${beanId}.${property} cannot change while the crawl runs${live.length ? `; ${beanId}'s live properties are ${live.join(', ')}` : `; ${beanId} has none`}`, live, 409);
+    if (!spec.live) throw new LiveChangeError(`${beanId}.${property} cannot change while the crawl runs${live.length ? `; ${beanId}'s live ` +
+      `properties are ${live.join(', ')}` : `; ${beanId} has none`}`, live, 409);
     const target = (() => {
       try {
         return this.instance(beanId);
@@ -52,7 +53,8 @@ export class LiveBeans {
     const current = this.#values(beanId);
     const candidate: Record<string, unknown> = { ...current, [property]: value };
     const errors = this.#validator.validate(bean.descriptor, { ...candidate }).filter((e) => e.instancePath === `/${property}` || e.params?.missingProperty === property);
-    if (errors.length) throw new LiveChangeError(`${beanId}.${property}: ${errors.map((e) => `${JSON.stringify(value)} ${e.message ?? 'is not allowed'}`).join('; ')}`, live);
+    if (errors.length) throw new LiveChangeError(`${beanId}.${property}: ${errors.map((e) => `${JSON.stringify(value)} ${e.message ?? 'is not ' +
+      'allowed'}`).join('; ')}`, live);
     const view = { id: beanId, className: bean.descriptor.name, config: candidate, locationOf: () => bean.def.loc, refs: () => [] };
     const issues = ((await bean.descriptor.validate?.(view, { jobDir: this.jobDir })) ?? []).filter((i) => i.property === property || i.related?.includes(property));
     const refused = issues.filter((i) => i.severity !== 'warning');

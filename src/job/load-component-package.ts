@@ -30,7 +30,8 @@ async function load(pkg: string, searchFrom: readonly string[]): Promise<Package
   if (!dir) {
     return {
       code: 'BC_PACKAGE_NOT_FOUND', message: `package "${pkg}" is not installed where this job can find it`,
-      hints: [`install it in the job folder (npm install ${pkg}) or beside beancrawl: it is looked for in node_modules folders from the job folder up, then from beancrawl's own folder up`],
+      hints: [`install it in the job folder (npm install ${pkg}) or beside beancrawl: it is looked for in node_modules folders from the job folder ` +
+        `up, then from beancrawl's own folder up`],
     };
   }
   const invalid = (message: string): PackageComponents => ({ code: 'BC_PACKAGE_INVALID', message: `package "${pkg}": ${message}` });

@@ -58,7 +58,8 @@ describe(readLogPage.name, () => {
       await withLog('alerts.log', text(lines), async (file) => {
         const size = offsetOf(lines, 10);
         expect(await readLogPage(file, { tail: 3 })).to.deep.equal({ lines: ['line 7', 'line 8', 'line 9'], from: offsetOf(lines, 7), size });
-        expect(await readLogPage(file, { tail: 3 }, { chunkBytes: 5 })).to.deep.equal({ lines: ['line 7', 'line 8', 'line 9'], from: offsetOf(lines, 7), size });
+        expect(await readLogPage(file, { tail: 3 }, { chunkBytes: 5 })).to.deep.equal({ lines: ['line 7', 'line 8', 'line ' +
+          '9'], from: offsetOf(lines, 7), size });
         expect(await readLogPage(file, { tail: 50 }, { chunkBytes: 5 })).to.deep.equal({ lines, from: 0, size });
       });
     });
@@ -76,7 +77,8 @@ describe(readLogPage.name, () => {
       await withLog('alerts.log', text(lines), async (file) => {
         const newest = await readLogPage(file, { tail: 4 }, { chunkBytes: 7 });
         const older = await readLogPage(file, { tail: 4, before: newest.from }, { chunkBytes: 7 });
-        expect(older).to.deep.equal({ lines: ['line 2', 'line 3', 'line 4', 'line 5'], from: offsetOf(lines, 2), next: offsetOf(lines, 6), size: offsetOf(lines, 10) });
+        expect(older).to.deep.equal({ lines: ['line 2', 'line 3', 'line 4', 'line ' +
+          '5'], from: offsetOf(lines, 2), next: offsetOf(lines, 6), size: offsetOf(lines, 10) });
         const oldest = await readLogPage(file, { tail: 4, before: older.from }, { chunkBytes: 7 });
         expect(oldest).to.deep.equal({ lines: ['line 0', 'line 1'], from: 0, next: offsetOf(lines, 2), size: offsetOf(lines, 10) });
       });
@@ -120,9 +122,11 @@ describe(readLogPage.name, () => {
       const lines = numbered(4);
       await withLog('alerts.log', text(lines), async (file) => {
         const size = offsetOf(lines, 4);
-        expect(await readLogPage(file, { from: offsetOf(lines, 1) + 2 }, { chunkBytes: 3 })).to.deep.equal({ lines: ['line 2', 'line 3'], from: offsetOf(lines, 2), size });
+        expect(await readLogPage(file, { from: offsetOf(lines, 1) + 2 }, { chunkBytes: 3 })).to.deep.equal({ lines: ['line 2', 'line ' +
+          '3'], from: offsetOf(lines, 2), size });
         // The newline ending line 0 belongs to it.
-        expect(await readLogPage(file, { from: offsetOf(lines, 1) - 1 })).to.deep.equal({ lines: ['line 1', 'line 2', 'line 3'], from: offsetOf(lines, 1), size });
+        expect(await readLogPage(file, { from: offsetOf(lines, 1) - 1 })).to.deep.equal({ lines: ['line 1', 'line 2', 'line ' +
+          '3'], from: offsetOf(lines, 1), size });
         expect(await readLogPage(file, { from: size })).to.deep.equal({ lines: [], from: size, size });
         expect(await readLogPage(file, { from: size + 100 })).to.deep.equal({ lines: [], from: size, size });
       });
@@ -135,7 +139,8 @@ describe(readLogPage.name, () => {
       await withLog('alerts.log', `${text(lines)}line 3 half`, async (file) => {
         const whole = offsetOf(lines, 3);
         const size = whole + 'line 3 half'.length;
-        expect(await readLogPage(file, { tail: 2 }, { chunkBytes: 4 })).to.deep.equal({ lines: ['line 1', 'line 2'], from: offsetOf(lines, 1), next: whole, size });
+        expect(await readLogPage(file, { tail: 2 }, { chunkBytes: 4 })).to.deep.equal({ lines: ['line 1', 'line ' +
+          '2'], from: offsetOf(lines, 1), next: whole, size });
         const forward = await readLogPage(file, { from: 0 }, { chunkBytes: 4 });
         expect(forward).to.deep.equal({ lines, from: 0, next: whole, size });
         await appendFile(file, ' written\nline 4 ha');

@@ -44,13 +44,15 @@ export async function searchIndex(target: string, words: string, options: Search
     // A client that never connected has nothing to end: the connect's error below is what there is to tell.
     await client.end().catch(() => undefined);
     throw unavailable(`cannot connect to the index, ${where}: ${(e as Error)?.message ?? String(e)}`,
-      [config.connectionString ? 'check the bean\'s connectionString' : 'the bean has no connectionString: set PGHOST, PGPORT, PGUSER, PGPASSWORD and PGDATABASE as for the crawl']);
+      [config.connectionString ? 'check the bean\'s connectionString' : 'the bean has no connectionString: set PGHOST, PGPORT, PGUSER, PGPASSWORD ' +
+        'and PGDATABASE as for the crawl']);
   }
   try {
     const result = await client.query<SearchHit>(searchQuery(config), [words, options.limit ?? 10]);
     return result.rows.map((r) => ({ ...r, rank: Number(r.rank) }));
   } catch (e) {
-    if ((e as { code?: string }).code === '42P01') throw unavailable(`the index, ${where}, does not exist yet`, ['launch the job: its PostgresIndexReceiver creates the table']);
+    if ((e as { code?: string }).code === '42P01') throw unavailable(`the index, ${where}, does not exist yet`, ['launch the job: its ' +
+      'PostgresIndexReceiver creates the table']);
     throw unavailable(`the search failed on ${where}: ${(e as Error)?.message ?? String(e)}`);
   } finally {
     // The search's answer (or its error) is had; a connection that fails to end goes with this short-lived command's process.
@@ -61,12 +63,14 @@ export async function searchIndex(target: string, words: string, options: Search
 /** The job's one PostgresIndexReceiver bean, or the one `id` names. */
 function indexBean(beans: readonly ResolvedBean[], id: string | undefined): ResolvedBean {
   const indexes = beans.filter((b) => b.descriptor.name === 'PostgresIndexReceiver');
-  if (indexes.length === 0) throw unavailable('the job has no PostgresIndexReceiver bean, so it keeps no index to search', ['start from the site-search profile (beancrawl create JOB --profile site-search), or add one to a ReceiverProcessor\'s receivers']);
+  if (indexes.length === 0) throw unavailable('the job has no PostgresIndexReceiver bean, so it keeps no index to search', ['start from the ' +
+    'site-search profile (beancrawl create JOB --profile site-search), or add one to a ReceiverProcessor\'s receivers']);
   if (id !== undefined) {
     const named = indexes.find((b) => b.id === id);
     if (!named) throw unavailable(`--bean ${id} is not one of the job's PostgresIndexReceiver beans (${indexes.map((b) => b.id).join(', ')})`);
     return named;
   }
-  if (indexes.length > 1) throw unavailable(`the job has ${indexes.length} PostgresIndexReceiver beans (${indexes.map((b) => b.id).join(', ')}): say which with --bean`);
+  if (indexes.length > 1) throw unavailable(`the job has ${indexes.length} PostgresIndexReceiver beans (${indexes.map((b) => b.id).join(', ')}): ` +
+    `say which with --bean`);
   return indexes[0];
 }

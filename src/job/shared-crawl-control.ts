@@ -76,8 +76,10 @@ export async function controlSharedCrawl(target: string, command: ControlCommand
 export function describeSharedCrawl(s: SharedCrawlStatus, after = 'status'): string {
   const f = s.frontier;
   return [
-    `state: ${s.state}${after === 'status' ? '' : ` (after ${after})`}${s.exitStatus ? ` (${s.exitStatus})` : ''}; crawl "${s.crawl}", run ${s.run}, shared through Redis`,
-    `URIs: ${f.discovered} discovered, ${f.queued} queued, ${f.inProcess} in process, ${f.succeeded} succeeded, ${f.failed} failed, ${f.disregarded} disregarded`,
+    `state: ${s.state}${after === 'status' ? '' : ` (after ${after})`}${s.exitStatus ? ` (${s.exitStatus})` : ''}; crawl "${s.crawl}", run ` +
+      `${s.run}, shared through Redis`,
+    `URIs: ${f.discovered} discovered, ${f.queued} queued, ${f.inProcess} in process, ${f.succeeded} succeeded, ${f.failed} failed, ` +
+      `${f.disregarded} disregarded`,
     `leases: ${s.expired} ran out, ${s.refused} late completions refused`,
     `workers: ${s.workers.length}${s.workers.map((w) => `\n  ${w.id} (${w.host}, pid ${w.pid}), last seen ${w.seenAt}`).join('')}`,
     ...(s.checkpoint ? [`checkpoint: ${s.checkpoint}`] : []),

@@ -63,7 +63,8 @@ export async function urlHistory(jobDir: string, url: string): Promise<UrlHistor
     }
   }
   const [explained] = await explainJob(jobDir, [url]).catch(() => [undefined]);
-  if (explained?.decision) sources.push(explained.from === 'running-crawl' ? 'the running crawl (its scope rules now, as explain reads them)' : 'the job\'s configuration (scope rules, as explain reads them)');
+  if (explained?.decision) sources.push(explained.from === 'running-crawl' ? 'the running crawl (its scope rules now, as explain reads ' +
+    'them)' : 'the job\'s configuration (scope rules, as explain reads them)');
   const first = attempts[0];
   return {
     url, normalized, seen: attempts.length > 0,

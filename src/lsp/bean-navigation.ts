@@ -72,7 +72,8 @@ export class BeanNavigation {
     if (clash.some((x) => x.mention.kind === 'declaration')) return { error: `a bean "${newName}" exists already` };
     const inPackage = (file: string) => file.startsWith(`${packageRoot()}${sep}`);
     const packaged = all.find((x) => inPackage(x.file));
-    if (packaged && !inPackage(path)) return { error: `"${m.id}" is written in ${relative(packageRoot(), packaged.file)}, a file of the beancrawl package (a classpath: import), which a rename does not change: copy the bean into the job instead` };
+    if (packaged && !inPackage(path)) return { error: `"${m.id}" is written in ${relative(packageRoot(), packaged.file)}, a file of the beancrawl ` +
+      `package (a classpath: import), which a rename does not change: copy the bean into the job instead` };
     const changes: Record<string, TextEdit[]> = {};
     for (const { location, json } of all) (changes[location.uri] ??= []).push({ range: location.range, newText: json ? JSON.stringify(newName).slice(1, -1) : newName });
     return { changes };

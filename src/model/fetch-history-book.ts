@@ -102,7 +102,8 @@ export abstract class FetchHistoryBook implements FetchHistory {
     let reason: string | undefined;
     if (gone.length && dryRunDeletes) reason = `dry run: ${gone.length} document(s) would be deleted`;
     else if (gone.length && gone.length > (earlier * maxDeletePercent) / 100) {
-      reason = `circuit breaker: ${gone.length} of ${earlier} documents (${((gone.length / Math.max(1, earlier)) * 100).toFixed(1)}%) would be deleted, more than maxDeletePercent ${maxDeletePercent}%; none is`;
+      reason = `circuit breaker: ${gone.length} of ${earlier} documents (${((gone.length / Math.max(1, earlier)) * 100).toFixed(1)}%) would be ` +
+        `deleted, more than maxDeletePercent ${maxDeletePercent}%; none is`;
     }
     // Documents not reached and not proven gone are still there as far as anyone knows.
     await this.#reportAll('unchanged', unseen, report);

@@ -9,5 +9,5 @@ export const MAX_URI_PRECEDENCE = 127;
  */
 export function rankOf(item: QueuedUri): number {
   const p = item.precedence;
-  return (item.schedulingDirective ?? 3) * 128 + (p < 0 ? 0 : p > MAX_URI_PRECEDENCE ? MAX_URI_PRECEDENCE : p);
+  return (item.schedulingDirective ?? 3) * 128 + Math.min(Math.max(p, 0), MAX_URI_PRECEDENCE);
 }

@@ -75,7 +75,8 @@ export class AccessGuard {
     }
     // A browser's cookie rides along on any request to this origin: an unsafe one must say it comes from here.
     if (how === 'session' && !isSafe(req.method) && !sameOriginDeclared(req)) {
-      throw new HttpProblem(403, 'Forbidden', 'a request that changes something needs an Authorization header, or an Origin or Sec-Fetch-Site header saying it comes from this service\'s own pages');
+      throw new HttpProblem(403, 'Forbidden', 'a request that changes something needs an Authorization header, or an Origin or Sec-Fetch-Site ' +
+        'header saying it comes from this service\'s own pages');
     }
     return how;
   }
@@ -97,7 +98,8 @@ export class AccessGuard {
     const host = header(req, 'host');
     const name = host === undefined ? undefined : hostName(host);
     if (name === undefined || !this.#hosts.has(name)) {
-      throw new HttpProblem(421, 'Misdirected Request', `this service answers to ${[...this.#hosts].join(', ')} only (Host: ${host ?? 'none'}); add another name with --allow-host`);
+      throw new HttpProblem(421, 'Misdirected Request', `this service answers to ${[...this.#hosts].join(', ')} only (Host: ${host ?? 'none'}); ` +
+        `add another name with --allow-host`);
     }
   }
 
@@ -141,7 +143,8 @@ export class AccessGuard {
     const left = f.since + this.#windowMs - Date.now();
     if (left <= 0) this.#failures.delete(ip);
     else if (f.count >= this.#maxFailures) {
-      throw new HttpProblem(429, 'Too Many Requests', `${f.count} failed attempts from this client; try again in ${Math.ceil(left / 1000)} s`, {}, { 'retry-after': String(Math.ceil(left / 1000)) });
+      throw new HttpProblem(429, 'Too Many Requests', `${f.count} failed attempts from this client; try again in ${Math.ceil(left / 1000)} ` +
+        `s`, {}, { 'retry-after': String(Math.ceil(left / 1000)) });
     }
   }
 

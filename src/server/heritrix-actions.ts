@@ -42,7 +42,8 @@ const TEARDOWN_WAIT_MS = 3300;
 export async function engineAction(ctx: ServiceContext, marks: HeritrixMarks, form: EngineForm): Promise<void> {
   if (form.action === 'rescan') return;
   if (form.action === 'add') {
-    throw new HttpProblem(422, 'Unprocessable Content', `action=add registers a job folder outside the jobs folder, which beancrawl does not do: it serves one jobs folder (${ctx.jobsDir}). Move or copy the job folder${form.addpath ? ` ${form.addpath}` : ''} into it; GET /engine lists it at once`);
+    throw new HttpProblem(422, 'Unprocessable Content', `action=add registers a job folder outside the jobs folder, which beancrawl does not do: ` +
+      `it serves one jobs folder (${ctx.jobsDir}). Move or copy the job folder${form.addpath ? ` ${form.addpath}` : ''} into it; GET /engine lists it at once`);
   }
   if (!form.createpath) throw new HttpProblem(400, 'Bad Request', 'action=create needs createpath=NAME: the new job\'s folder name');
   await createJob(ctx.runner.folderOf(form.createpath), { profile: profileOf(form.profile), profileDirs: [profilesDir(ctx.jobsDir)], cxml: true });
@@ -86,7 +87,8 @@ export async function jobAction(ctx: ServiceContext, marks: HeritrixMarks, job: 
     case 'launch': {
       const state = heritrixJobState(await ctx.runner.status(job, { verify: false }), marks, ctx.runner.isBusy(job));
       if (state.finished) {
-        throw new HttpProblem(409, 'Conflict', `job "${job}" is ${state.statusDescription}: teardown first, then launch (as Heritrix, which does not launch a finished crawl's container again)`, { availableActions: state.availableActions });
+        throw new HttpProblem(409, 'Conflict', `job "${job}" is ${state.statusDescription}: teardown first, then launch (as Heritrix, which does ` +
+          `not launch a finished crawl's container again)`, { availableActions: state.availableActions });
       }
       try {
         await ctx.runner.launch(job, { checkpoint: form.checkpoint || undefined, reason: 'launched through Heritrix\'s REST call' });

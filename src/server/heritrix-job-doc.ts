@@ -2,7 +2,6 @@ import { readdir, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import { listCheckpoints } from '../engine/checkpoint-folder.js';
-import type { JobStatus } from '../job/job-status.js';
 import { locateBeanFile } from '../job/locate-bean-file.js';
 import { readLogPage } from '../job/log-page.js';
 import { runOutputs } from '../job/run-outputs.js';

@@ -34,7 +34,8 @@ describe(heritrixJobState.name, () => {
     const marks = new HeritrixMarks();
     const ended = { ...RUN, endedAt: '2026-01-01T00:01:00.000Z', exitStatus: 'ABORTED' };
     const finished = status({ state: 'FINISHED', runs: [ended], lastRun: ended });
-    expect(heritrixJobState(finished, marks, false)).to.include({ statusDescription: 'Finished: ABORTED', crawlControllerState: 'FINISHED', crawlExitStatus: 'ABORTED', finished: true });
+    expect(heritrixJobState(finished, marks, false)).to.include({ statusDescription: 'Finished: ' +
+      'ABORTED', crawlControllerState: 'FINISHED', crawlExitStatus: 'ABORTED', finished: true });
     // Heritrix's finished job: teardown only (its container is not launched again).
     expect(heritrixJobState(finished, marks, false).availableActions).to.deep.equal(['teardown']);
     marks.tearDown('j', ended.run);

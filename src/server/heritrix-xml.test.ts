@@ -7,7 +7,8 @@ describe(toXml.name, () => {
   it('writes maps as elements in order, lists as <value> items, null as an empty element, and leaves undefined out', () => {
     expect(toXml('engine', { a: 1, b: ['x', 'y'], c: null, d: undefined, e: { f: true }, g: [] })).to.equal([
       '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>',
-      '<engine>', '  <a>1</a>', '  <b>', '    <value>x</value>', '    <value>y</value>', '  </b>', '  <c/>', '  <e>', '    <f>true</f>', '  </e>', '  <g/>', '</engine>', '',
+      '<engine>', '  <a>1</a>', '  <b>', '    <value>x</value>', '    <value>y</value>', '  </b>', '  <c/>', '  <e>', '    <f>true</f>', '  ' +
+        '</e>', '  <g/>', '</engine>', '',
     ].join('\n'));
   });
 

@@ -35,14 +35,16 @@ function operation(method: string, path: string, op: OpenApiOperation): string[]
   const params = op.parameters ?? [];
   if (params.length) {
     lines.push('Parameters:', '');
-    for (const p of params) lines.push(`- \`${p.name}\` (${p.in}${p.required ? ', required' : ''}${typeOf(p.schema)})${describe(p.description ?? p.schema?.description)}`);
+    for (const p of params) lines.push(`- \`${p.name}\` (${p.in}${p.required ? ', ' +
+      'required' : ''}${typeOf(p.schema)})${describe(p.description ?? p.schema?.description)}`);
     lines.push('');
   }
   const body = op.requestBody?.content?.['application/json']?.schema;
   const fields = Object.entries(body?.properties ?? {});
   if (fields.length) {
     lines.push('Body (JSON):', '');
-    for (const [name, s] of fields) lines.push(`- \`${name}\` (${(body?.required ?? []).includes(name) ? 'required' : 'optional'}${typeOf(s)})${describe(s.description)}`);
+    for (const [name, s] of fields) lines.push(`- \`${name}\` ` +
+      `(${(body?.required ?? []).includes(name) ? 'required' : 'optional'}${typeOf(s)})${describe(s.description)}`);
     lines.push('');
   }
   const responses = Object.keys(op.responses ?? {});
@@ -55,7 +57,8 @@ function typeOf(schema: JsonSchema | undefined): string {
   if (schema.enum) return `, one of ${schema.enum.map((v) => `\`${String(v)}\``).join(', ')}`;
   const type = Array.isArray(schema.type) ? schema.type.join(' or ') : schema.type;
   if (!type) return '';
-  return `, ${type === 'array' && schema.items?.type ? `array of ${String(schema.items.type)}` : type}${schema.default !== undefined ? `, default \`${JSON.stringify(schema.default)}\`` : ''}`;
+  return `, ${type === 'array' && schema.items?.type ? `array of ${String(schema.items.type)}` : type}${schema.default !== undefined ? `, default ` +
+    `\`${JSON.stringify(schema.default)}\`` : ''}`;
 }
 
 function describe(text: string | undefined): string {

@@ -10,7 +10,8 @@ import type { ServiceContext } from './service-context.js';
 export async function deleteJob(ctx: ServiceContext, job: string): Promise<void> {
   const dir = await ctx.runner.jobDir(job);
   const status = await ctx.runner.status(job, { verify: false });
-  if (status.running || ctx.runner.isBusy(job)) throw new HttpProblem(409, 'Conflict', `job "${job}" is ${status.state}; terminate it first`, { availableActions: status.availableActions });
+  if (status.running || ctx.runner.isBusy(job)) throw new HttpProblem(409, 'Conflict', `job "${job}" is ${status.state}; terminate it ` +
+    `first`, { availableActions: status.availableActions });
   await rm(dir, { recursive: true, force: true });
   ctx.runner.forget(job);
   ctx.events.forget(job);

@@ -19,7 +19,8 @@ import { etagOf, writeJobFile } from './job-files.js';
  */
 export async function configForm(jobDir: string): Promise<ConfigForm> {
   const result = await verifyJob(jobDir).catch((e: unknown) => {
-    if (e instanceof BeancrawlError) throw new HttpProblem(422, 'Unprocessable Content', 'the job\'s bean file cannot be read', { errors: verifyProblems(e.diagnostics, 'parse', jobDir) });
+    if (e instanceof BeancrawlError) throw new HttpProblem(422, 'Unprocessable Content', 'the job\'s bean file cannot be ' +
+      'read', { errors: verifyProblems(e.diagnostics, 'parse', jobDir) });
     throw e;
   });
   const files: Record<string, string> = {};
@@ -51,7 +52,8 @@ function formValue(b: ResolvedBean, name: string, located: (loc: FormLocation) =
  */
 export async function editConfig(jobDir: string, edit: ConfigEdit, ifMatch?: string): Promise<ConfigEditResult> {
   const result = await verifyJob(jobDir).catch(() => undefined);
-  if (!result?.resolved) throw new HttpProblem(422, 'Unprocessable Content', 'the job\'s beans cannot be resolved, so no form can edit them: fix the bean file in the editor first');
+  if (!result?.resolved) throw new HttpProblem(422, 'Unprocessable Content', 'the job\'s beans cannot be resolved, so no form can edit them: fix ' +
+    'the bean file in the editor first');
   const texts = new Map<string, Buffer>();
   for (const file of result.graph.files) texts.set(file, await readFile(file));
   let planned: PlannedEdit;
@@ -62,9 +64,11 @@ export async function editConfig(jobDir: string, edit: ConfigEdit, ifMatch?: str
     throw e;
   }
   const rel = inJob(jobDir, planned.file);
-  if (!rel) throw new HttpProblem(422, 'Unprocessable Content', `the value is written in ${planned.file}, outside the job folder: override it in the job's bean file instead`);
+  if (!rel) throw new HttpProblem(422, 'Unprocessable Content', `the value is written in ${planned.file}, outside the job folder: override it in ` +
+    `the job's bean file instead`);
   const read = etagOf(texts.get(planned.file)!);
-  if (ifMatch && ifMatch !== read && ifMatch !== '*') throw new HttpProblem(412, 'Precondition Failed', `${rel} changed since it was read (its tag is ${read}): reload it`);
+  if (ifMatch && ifMatch !== read && ifMatch !== '*') throw new HttpProblem(412, 'Precondition Failed', `${rel} changed since it was read (its tag ` +
+    `is ${read}): reload it`);
   const { etag } = await writeJobFile(jobDir, rel, Buffer.from(planned.after, 'utf8'), read);
   return { file: rel, etag, notes: planned.notes.map((n) => n.split(jobDir + sep).join('')), changed: changedLines(planned.before, planned.after) };
 }

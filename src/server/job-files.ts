@@ -30,7 +30,8 @@ export function etagOf(content: Buffer): string {
 export async function jobFilePath(jobDir: string, path: string): Promise<string> {
   const parts = pathParts(path, 'the job folder');
   if (parts.length > 2 || (parts.length === 2 && !EDITABLE_FOLDERS.includes(parts[0]))) {
-    throw new HttpProblem(403, 'Forbidden', `"${path}" is not one of the job's own files: those are the files at the top of the job folder and in ${EDITABLE_FOLDERS.join(', ')}/`);
+    throw new HttpProblem(403, 'Forbidden', `"${path}" is not one of the job's own files: those are the files at the top of the job folder and in ` +
+      `${EDITABLE_FOLDERS.join(', ')}/`);
   }
   const full = await confined(jobDir, parts, path, 'the job folder');
   const info = await lstat(full).catch(() => undefined);
@@ -96,7 +97,8 @@ export async function writeJobFile(jobDir: string, path: string, content: Buffer
     const tags = ifMatch.split(',').map((t) => t.trim());
     const matches = current !== undefined && (tags.includes('*') || tags.includes(etagOf(current)));
     if (!matches) {
-      throw new HttpProblem(412, 'Precondition Failed', current === undefined ? `"${path}" does not exist` : `"${path}" changed since it was read: read it again, then save`, current ? { etag: etagOf(current) } : {});
+      throw new HttpProblem(412, 'Precondition Failed', current === undefined ? `"${path}" does not exist` : `"${path}" changed since it was read: ` +
+        `read it again, then save`, current ? { etag: etagOf(current) } : {});
     }
   }
   await mkdir(dirname(full), { recursive: true });

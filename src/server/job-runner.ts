@@ -91,7 +91,8 @@ export class JobRunner {
         await this.#intents.set(name, undefined);
         continue;
       }
-      await this.launch(name, { paused: intent.state === 'paused', set: intent.set, reason: 'the service started again; the crawl resumes' }).catch((e: unknown) => {
+      await this.launch(name, { paused: intent.state === 'paused', set: intent.set, reason: 'the service started again; the crawl ' +
+        'resumes' }).catch((e: unknown) => {
         this.options.events.publish(name, 'alert', { message: `could not resume after the service restarted: ${(e as Error).message}` });
         return this.#intents.set(name, undefined);
       });
@@ -108,7 +109,8 @@ export class JobRunner {
 
   /** Where a job of that name lives (whether it exists or not); 400 for a name that is not a folder name. */
   folderOf(name: string): string {
-    if (!JOB_NAME.test(name)) throw new HttpProblem(400, 'Bad Request', `"${name}" is not a job name (letters, digits, dot, dash and underscore; not starting with a dot)`);
+    if (!JOB_NAME.test(name)) throw new HttpProblem(400, 'Bad Request', `"${name}" is not a job name (letters, digits, dot, dash and underscore; ` +
+      `not starting with a dot)`);
     return join(this.options.jobsDir, name);
   }
 
@@ -152,7 +154,8 @@ export class JobRunner {
     if (this.#watched.has(name) || (await jobStatus(dir)).running) throw this.#notAvailable(name, 'launch', 'the job is running');
     if (this.#queue.some((q) => q.name === name)) throw this.#notAvailable(name, 'launch', 'the job is queued');
     const report = await this.verify(name, request.set ?? []);
-    if (!report.ok) throw new HttpProblem(422, 'Unprocessable Content', 'the job has errors; nothing was started', { errors: report.errors.filter((e) => e.severity === 'error' || e.code === 'BC_SEED_PLACEHOLDER') });
+    if (!report.ok) throw new HttpProblem(422, 'Unprocessable Content', 'the job has errors; nothing was ' +
+      'started', { errors: report.errors.filter((e) => e.severity === 'error' || e.code === 'BC_SEED_PLACEHOLDER') });
     await this.#intents.set(name, { state: request.paused ? 'paused' : 'running', set: request.set });
     if (this.#runningCount() >= this.options.maxRunning) {
       this.#queue.push({ name, request });
@@ -174,7 +177,8 @@ export class JobRunner {
       return {};
     }
     const status = await jobStatus(dir);
-    if (!status.availableActions.includes(command)) throw this.#notAvailable(name, command, status.running ? `the crawl is ${status.state}` : 'the job is not running', status.availableActions);
+    if (!status.availableActions.includes(command)) throw this.#notAvailable(name, command, status.running ? `the crawl is ${status.state}` : 'the ' +
+      'job is not running', status.availableActions);
     const reply = await sendControl(dir, command, command === 'checkpoint' ? 3_600_000 : 10_000).catch((e: Error) => {
       throw new HttpProblem(409, 'Conflict', `the crawl did not answer: ${e.message}`);
     });
@@ -193,7 +197,8 @@ export class JobRunner {
     if (!reply) throw this.#notAvailable(name, command, 'the job is not running', ['launch']);
     if (!reply.ok) {
       const status = reply.status ?? 409;
-      throw new HttpProblem(status, status === 404 ? 'Not Found' : status === 409 ? 'Conflict' : 'Unprocessable Content', reply.error ?? `the crawl refused ${command}`, reply.live ? { live: reply.live } : {});
+      throw new HttpProblem(status, status === 404 ? 'Not Found' : status === 409 ? 'Conflict' : 'Unprocessable Content', reply.error ?? `the ` +
+        `crawl refused ${command}`, reply.live ? { live: reply.live } : {});
     }
     if (command === 'seeds') this.options.events.publish(name, 'action', { action: 'seeds', seeds: reply.seeds });
     if (command === 'set') this.options.events.publish(name, 'action', { action: 'set', change: reply.change });
@@ -272,11 +277,13 @@ export class JobRunner {
       const due = entry.next;
       entry.next = nextScheduledRun(entry.schedule, now);
       if (this.isBusy(name)) {
-        this.options.events.publish(name, 'alert', { message: `the run due at ${due.toISOString()} was not started: the last one still runs`, next: entry.next.toISOString() });
+        this.options.events.publish(name, 'alert', { message: `the run due at ${due.toISOString()} was not started: the last one still ` +
+          `runs`, next: entry.next.toISOString() });
         continue;
       }
       await this.launch(name, { reason: `scheduled for ${due.toISOString()}` }).catch((e: Error) => {
-        this.options.events.publish(name, 'alert', { message: `the run due at ${due.toISOString()} could not start: ${e.message}`, ...(e instanceof HttpProblem ? e.extra : {}) });
+        this.options.events.publish(name, 'alert', { message: `the run due at ${due.toISOString()} could not start: ` +
+          `${e.message}`, ...(e instanceof HttpProblem ? e.extra : {}) });
       });
     }
   }
@@ -286,7 +293,8 @@ export class JobRunner {
   }
 
   #notAvailable(name: string, action: string, why: string, availableActions?: readonly string[]): HttpProblem {
-    return new HttpProblem(409, 'Conflict', `cannot ${action} job "${name}": ${why}`, { availableActions: availableActions ?? (this.#watched.has(name) ? ['pause', 'unpause', 'checkpoint', 'terminate'] : ['launch']) });
+    return new HttpProblem(409, 'Conflict', `cannot ${action} job "${name}": ` +
+      `${why}`, { availableActions: availableActions ?? (this.#watched.has(name) ? ['pause', 'unpause', 'checkpoint', 'terminate'] : ['launch']) });
   }
 
   /** Starts `beancrawl launch` for the job, its output appended to JOB/job.log, and waits until its crawl answers (or it exits). */
@@ -334,7 +342,8 @@ export class JobRunner {
     }
     const tail = (await readLogPage(join(dir, 'job.log'), { tail: FAILURE_TAIL })).lines;
     this.options.events.publish(name, 'state', { state: ended.state, exitCode: code, log: tail, lastRun: ended.lastRun });
-    if (ended.lastRun?.exitCode !== code) throw new HttpProblem(500, 'Launch Failed', `the crawl exited with code ${code} before it ran; job.log says why`, { exitCode: code, log: tail });
+    if (ended.lastRun?.exitCode !== code) throw new HttpProblem(500, 'Launch Failed', `the crawl exited with code ${code} before it ran; job.log ` +
+      `says why`, { exitCode: code, log: tail });
   }
 
   /** Looks at every crawl: publishes statistics and state changes, notices crawls started and ended elsewhere, starts queued ones. */

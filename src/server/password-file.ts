@@ -25,7 +25,8 @@ export class PasswordFile {
       if (!line.trim() || line.startsWith('#')) return;
       const [user, realm, ha1, ...rest] = line.split(':');
       if (rest.length || realm !== REALM || !/^[0-9a-f]{32}$/i.test(ha1 ?? '')) {
-        throw new BeancrawlError([{ code: 'BC_PASSWORD_FILE', location: { file: path, line: i + 1, column: 1 }, message: `expected user:${REALM}:HASH (htdigest -c FILE ${REALM} USER writes such a line)` }]);
+        throw new BeancrawlError([{ code: 'BC_PASSWORD_FILE', location: { file: path, line: i + 1, column: 1 }, message: `expected ` +
+          `user:${REALM}:HASH (htdigest -c FILE ${REALM} USER writes such a line)` }]);
       }
       users.set(user, ha1.toLowerCase());
     });

@@ -29,7 +29,8 @@ function beancrawlProblem(error: BeancrawlError): HttpProblem {
   const first = error.diagnostics[0];
   const status = first?.code === 'BC_JOB_NOT_FOUND' ? 404 : CONFLICTS.has(first?.code ?? '') ? 409 : 422;
   const errors = error.diagnostics.map((d) => ({ code: d.code, message: d.message, file: d.location?.file, line: d.location?.line, column: d.location?.column, bean: d.bean, property: d.property, hints: d.hints }));
-  return new HttpProblem(status, status === 404 ? 'Not Found' : status === 409 ? 'Conflict' : 'Unprocessable Content', first?.message ?? error.message, { errors });
+  return new HttpProblem(status, status === 404 ? 'Not Found' : status === 409 ? 'Conflict' : 'Unprocessable ' +
+    'Content', first?.message ?? error.message, { errors });
 }
 
 /** An unexpected failure: reported on the service's stderr with its stack, answered without it. */

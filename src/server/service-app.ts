@@ -45,8 +45,10 @@ export async function serviceApp(ctx: ServiceContext, tls?: TlsFiles): Promise<F
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'beancrawl service', version: VERSION, description: 'The crawl engine as a service: jobs, crawls, files, logs and reports of one jobs folder.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The token `beancrawl serve` prints (or a session cookie from its URL).' } } },
+      info: { title: 'beancrawl service', version: VERSION, description: 'The crawl engine as a service: jobs, crawls, files, logs and reports of ' +
+        'one jobs folder.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The token `beancrawl serve` prints (or a session ' +
+        'cookie from its URL).' } } },
       security: [{ bearer: [] }],
     },
   });

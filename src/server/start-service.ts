@@ -53,9 +53,11 @@ export function serviceFile(jobsDir: string): string {
 export async function startService(options: ServeOptions): Promise<RunningService> {
   const bind = options.bind ?? '127.0.0.1';
   if (!LOOPBACK.has(bind) && !(options.tlsCert && options.tlsKey) && !options.insecureHttp) {
-    throw new BeancrawlError([{ code: 'BC_SERVE_EXPOSED', message: `--bind ${bind} reaches beyond this machine: give --tls-cert and --tls-key, or say --insecure-http` }]);
+    throw new BeancrawlError([{ code: 'BC_SERVE_EXPOSED', message: `--bind ${bind} reaches beyond this machine: give --tls-cert and --tls-key, or ` +
+      `say --insecure-http` }]);
   }
-  if (Boolean(options.tlsCert) !== Boolean(options.tlsKey)) throw new BeancrawlError([{ code: 'BC_SERVE_EXPOSED', message: '--tls-cert and --tls-key go together' }]);
+  if (Boolean(options.tlsCert) !== Boolean(options.tlsKey)) throw new BeancrawlError([{ code: 'BC_SERVE_EXPOSED', message: '--tls-cert and ' +
+    '--tls-key go together' }]);
   const jobsDir = resolve(options.jobsDir);
   await mkdir(serviceDir(jobsDir), { recursive: true });
   const tls: TlsFiles | undefined = options.tlsCert && options.tlsKey ? { cert: await readFile(options.tlsCert), key: await readFile(options.tlsKey) } : undefined;
@@ -69,9 +71,11 @@ export async function startService(options: ServeOptions): Promise<RunningServic
   const app = await serviceApp({ jobsDir, runner, events, guard, tls: tls !== undefined, maxEventStreams: 64 }, tls);
   const port0 = options.port ?? 8443;
   await app.listen({ host: bind, port: port0 }).catch((e: NodeJS.ErrnoException) => {
-    const why = e.code === 'EADDRINUSE' ? 'is in use' : e.code === 'EACCES' ? 'needs rights this user lacks' : e.code === 'EADDRNOTAVAIL' ? 'is not an address of this machine' : undefined;
+    const why = e.code === 'EADDRINUSE' ? 'is in use' : e.code === 'EACCES' ? 'needs rights this user lacks' : e.code === 'EADDRNOTAVAIL' ? 'is ' +
+      'not an address of this machine' : undefined;
     if (!why) throw e;
-    throw new BeancrawlError([{ code: 'BC_SERVE_LISTEN', message: `${bind}:${port0} ${why}: choose another --port (0 takes a free one)${e.code === 'EADDRNOTAVAIL' ? ' or --bind' : ''}` }]);
+    throw new BeancrawlError([{ code: 'BC_SERVE_LISTEN', message: `${bind}:${port0} ${why}: choose another --port (0 takes a free ` +
+      `one)${e.code === 'EADDRNOTAVAIL' ? ' or --bind' : ''}` }]);
   });
   const port = (app.server.address() as AddressInfo).port;
   const host = bind.includes(':') ? `[${bind}]` : bind;

@@ -105,7 +105,8 @@ export class VendorFiles {
     if (resolved) return resolved;
     const require = createRequire(this.from);
     const found = (require.resolve.paths(name) ?? []).map((base) => join(base, name)).find((dir) => existsSync(join(dir, 'package.json')));
-    if (!found) throw new HttpProblem(500, 'Internal Server Error', `the console needs the package "${name}", which is not installed (npm install in the beancrawl folder)`);
+    if (!found) throw new HttpProblem(500, 'Internal Server Error', `the console needs the package "${name}", which is not installed (npm install ` +
+      `in the beancrawl folder)`);
     const dir = realpathSync(found);
     const version = (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version;
     this.#resolved.set(name, (resolved = { dir, version }));

@@ -56,7 +56,8 @@ export const sheetsExtension: VerifyExtension = {
           if (property === undefined) continue;
           // A warning stays one (its own code), at the sheet's entry; an error is the sheet's.
           const kind = issue.severity === 'warning' ? { code: issue.code ?? 'BC_SHEET_VALUE', severity: issue.severity } : { code: 'BC_SHEET_VALUE' as const };
-          diagnostics.push({ ...kind, bean: sheet.id, location: at(property), message: `"${targetId}.${property}": ${issue.message}`, hints: issue.hints ?? [] });
+          diagnostics.push({ ...kind, bean: sheet.id, location: at(property), message: `"${targetId}.${property}": ` +
+            `${issue.message}`, hints: issue.hints ?? [] });
         }
       }
     }
@@ -92,7 +93,8 @@ function primeSheet(sheet: ResolvedBean, graph: BeanGraph, resolved: ResolvedGra
     const spec = target.descriptor.props[found.property];
     if (!spec) {
       const isRef = target.descriptor.refs && found.property in target.descriptor.refs;
-      fail(isRef ? 'BC_SHEET_NOT_OVERLAYABLE' : 'BC_SHEET_PATH', isRef ? `${target.descriptor.name}.${found.property} holds beans, which sheets cannot replace` : `${target.descriptor.name} has no property "${found.property}"`, entry.keyLoc,
+      fail(isRef ? 'BC_SHEET_NOT_OVERLAYABLE' : 'BC_SHEET_PATH', isRef ? `${target.descriptor.name}.${found.property} holds beans, which sheets ` +
+        `cannot replace` : `${target.descriptor.name} has no property "${found.property}"`, entry.keyLoc,
         isRef ? [] : hintFor(found.property, Object.keys(target.descriptor.props)));
       continue;
     }

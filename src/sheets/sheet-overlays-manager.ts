@@ -67,12 +67,14 @@ export class SheetOverlaysManager implements SheetOverlays {
     for (const a of this.config.associations) {
       if (!('prefixes' in a)) continue;
       for (const p of a.prefixes) {
-        if (s.startsWith(p)) for (const n of a.config.targetSheetNames) byPrefix.push({ sheet: n, because: `SURT prefix ${p} (${a.beanName})`, length: p.length });
+        if (s.startsWith(p)) for (const n of a.config.targetSheetNames) byPrefix.push({ sheet: n, because: `SURT prefix ${p} ` +
+          `(${a.beanName})`, length: p.length });
       }
     }
     byPrefix.sort((x, y) => x.length - y.length);
     const out: Array<{ sheet: string; because: string }> = byPrefix.map(({ sheet, because }) => ({ sheet, because }));
-    for (const rule of this.#rules) if (rule.appliesTo(subject)) for (const n of rule.targetSheetNames) out.push({ sheet: n, because: `rule ${rule.beanName} accepts` });
+    for (const rule of this.#rules) if (rule.appliesTo(subject)) for (const n of rule.targetSheetNames) out.push({ sheet: n, because: `rule ` +
+      `${rule.beanName} accepts` });
     return out;
   }
 }

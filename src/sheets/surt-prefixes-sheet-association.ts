@@ -8,7 +8,8 @@ export const surtPrefixesSheetAssociationComponent = defineComponent({
   description: 'Applies sheets to the URIs under SURT prefixes (`http://(org,example,`); longer prefixes take precedence over shorter ones.',
   kinds: ['SheetAssociation'],
   props: {
-    surtPrefixes: { type: 'array', items: { type: 'string' }, default: [], description: 'SURT prefixes; https is compared as http. A plain URL or host is turned into its implied prefix.' },
+    surtPrefixes: { type: 'array', items: { type: 'string' }, default: [], description: 'SURT prefixes; https is compared as http. A plain URL or ' +
+      'host is turned into its implied prefix.' },
     targetSheetNames: { type: 'array', items: { type: 'string' }, default: [], description: 'The sheets (bean ids of Sheet beans) applied, in order.' },
   },
   // A prefix written as a URL that covers a whole folder where it seems to name one page or folder: a warning at its line.

@@ -117,7 +117,8 @@ describe('parseCron errors', () => {
   });
 
   it('refuses a wrong number of fields, at the end or at the first one too many', () => {
-    expect(fault('0 3 * *')).to.deep.equal({ offset: 7, problem: 'has 4 fields: a cron expression has 5 (minute hour day-of-month month day-of-week), or 6 with seconds first' });
+    expect(fault('0 3 * *')).to.deep.equal({ offset: 7, problem: 'has 4 fields: a cron expression has 5 (minute hour day-of-month month ' +
+      'day-of-week), or 6 with seconds first' });
     expect(fault('0 0 3 * * * 2024').offset).to.equal(12);
     expect(fault('').problem).to.match(/^is empty/);
     expect(fault('   ').offset).to.equal(0);
@@ -169,7 +170,8 @@ describe('nextRun', () => {
   });
 
   it('goes across month and year ends', () => {
-    expect(runs('0 0 31 * *', '2024-01-31T00:00:00Z')).to.deep.equal(['2024-03-31T00:00:00.000Z', '2024-05-31T00:00:00.000Z', '2024-07-31T00:00:00.000Z', '2024-08-31T00:00:00.000Z']);
+    expect(runs('0 0 31 * ' +
+      '*', '2024-01-31T00:00:00Z')).to.deep.equal(['2024-03-31T00:00:00.000Z', '2024-05-31T00:00:00.000Z', '2024-07-31T00:00:00.000Z', '2024-08-31T00:00:00.000Z']);
     expect(runs('59 23 * * *', '2024-12-30T23:59:00Z', 2)).to.deep.equal(['2024-12-31T23:59:00.000Z', '2025-01-01T23:59:00.000Z']);
     expect(runs('@yearly', '2024-06-01T00:00:00Z', 2)).to.deep.equal(['2025-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z']);
     expect(runs('@monthly', '2024-11-15T00:00:00Z', 3)).to.deep.equal(['2024-12-01T00:00:00.000Z', '2025-01-01T00:00:00.000Z', '2025-02-01T00:00:00.000Z']);
@@ -178,7 +180,8 @@ describe('nextRun', () => {
   it('finds February 29 in leap years only, past 2100, which is not one', () => {
     expect(runs('0 12 29 2 *', '2023-01-01T00:00:00Z', 3)).to.deep.equal(['2024-02-29T12:00:00.000Z', '2028-02-29T12:00:00.000Z', '2032-02-29T12:00:00.000Z']);
     expect(runs('0 12 29 2 *', '2096-03-01T00:00:00Z', 1)).to.deep.equal(['2104-02-29T12:00:00.000Z']);
-    expect(runs('0 0 28-31 2 *', '2024-02-27T00:00:00Z', 3)).to.deep.equal(['2024-02-28T00:00:00.000Z', '2024-02-29T00:00:00.000Z', '2025-02-28T00:00:00.000Z']);
+    expect(runs('0 0 28-31 2 ' +
+      '*', '2024-02-27T00:00:00Z', 3)).to.deep.equal(['2024-02-28T00:00:00.000Z', '2024-02-29T00:00:00.000Z', '2025-02-28T00:00:00.000Z']);
   });
 
   it('matches a day by either day field when both are restricted, by both otherwise', () => {
@@ -189,7 +192,8 @@ describe('nextRun', () => {
     expect(runs('0 0 * * FRI', '2024-01-01T00:00:00Z', 2)).to.deep.equal(['2024-01-05T00:00:00.000Z', '2024-01-12T00:00:00.000Z']);
     expect(runs('0 0 13 * *', '2024-01-01T00:00:00Z', 2)).to.deep.equal(['2024-01-13T00:00:00.000Z', '2024-02-13T00:00:00.000Z']);
     // `*/2` starts with *: AND, odd days that are Fridays (Vixie cron's reading).
-    expect(runs('0 0 */2 * FRI', '2024-01-01T00:00:00Z', 3)).to.deep.equal(['2024-01-05T00:00:00.000Z', '2024-01-19T00:00:00.000Z', '2024-02-09T00:00:00.000Z']);
+    expect(runs('0 0 */2 * ' +
+      'FRI', '2024-01-01T00:00:00Z', 3)).to.deep.equal(['2024-01-05T00:00:00.000Z', '2024-01-19T00:00:00.000Z', '2024-02-09T00:00:00.000Z']);
   });
 
   it('steps through hours, minutes and days of the week by name', () => {
@@ -201,7 +205,8 @@ describe('nextRun', () => {
   });
 
   it('schedules seconds with a sixth field', () => {
-    expect(runs('*/15 * * * * *', '2024-01-01T00:00:50Z', 3)).to.deep.equal(['2024-01-01T00:01:00.000Z', '2024-01-01T00:01:15.000Z', '2024-01-01T00:01:30.000Z']);
+    expect(runs('*/15 * * * * ' +
+      '*', '2024-01-01T00:00:50Z', 3)).to.deep.equal(['2024-01-01T00:01:00.000Z', '2024-01-01T00:01:15.000Z', '2024-01-01T00:01:30.000Z']);
     expect(runs('30 59 23 31 12 *', '2024-06-01T00:00:00Z', 1)).to.deep.equal(['2024-12-31T23:59:30.000Z']);
   });
 

@@ -82,11 +82,13 @@ const HORIZON_YEARS = 100;
 /** Reads a cron expression; throws CronSyntaxError with the offset of the fault. */
 export function parseCron(text: string): CronExpression {
   const tokens = [...text.matchAll(/\S+/g)].map((m) => ({ text: m[0], at: m.index! }));
-  if (tokens.length === 0) throw new CronSyntaxError(0, 'is empty: a cron expression has 5 fields (minute hour day-of-month month day-of-week), 6 with seconds first, or is a macro such as @daily');
+  if (tokens.length === 0) throw new CronSyntaxError(0, 'is empty: a cron expression has 5 fields (minute hour day-of-month month day-of-week), 6 ' +
+    'with seconds first, or is a macro such as @daily');
   if (tokens[0].text.startsWith('@')) return parseMacro(text, tokens);
   if (tokens.length < 5 || tokens.length > 6) {
     const at = tokens.length > 6 ? tokens[6].at : text.trimEnd().length;
-    throw new CronSyntaxError(at, `has ${tokens.length} field${tokens.length === 1 ? '' : 's'}: a cron expression has 5 (minute hour day-of-month month day-of-week), or 6 with seconds first`);
+    throw new CronSyntaxError(at, `has ${tokens.length} field${tokens.length === 1 ? '' : 's'}: a cron expression has 5 (minute hour day-of-month ` +
+      `month day-of-week), or 6 with seconds first`);
   }
   const withSeconds = tokens.length === 6;
   const specs = withSeconds ? [SECOND, ...FIVE_FIELDS] : FIVE_FIELDS;
@@ -143,7 +145,8 @@ function parseItem(item: string, at: number, spec: FieldSpec): number[] {
       lo = parseValue(range.slice(0, dash), at, spec);
       hi = parseValue(range.slice(dash + 1), at + dash + 1, spec);
       if (spec === DAY_OF_WEEK && hi === 0 && lo > 0) hi = 7;
-      if (lo > hi) throw new CronSyntaxError(at, `${spec.name} range ${range} runs backwards (cron ranges do not wrap): write ${wrapped(range.slice(0, dash), range.slice(dash + 1), spec)}`);
+      if (lo > hi) throw new CronSyntaxError(at, `${spec.name} range ${range} runs backwards (cron ranges do not wrap): write ` +
+        `${wrapped(range.slice(0, dash), range.slice(dash + 1), spec)}`);
     }
   }
   const out: number[] = [];

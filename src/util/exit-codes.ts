@@ -35,7 +35,8 @@ export const EXIT_CODES: readonly ExitCode[] = [
   {
     code: EXIT_ERROR,
     brief: 'a configuration error, a job that could not start, or a crawl that failed',
-    meaning: 'A configuration error (verify\'s errors), a job that could not start, or a crawl that failed (`FINISHED_ABNORMAL`, or its job folder deleted while it ran: `BC_JOB_FOLDER_GONE`).',
+    meaning: 'A configuration error (verify\'s errors), a job that could not start, or a crawl that failed (`FINISHED_ABNORMAL`, or its job folder ' +
+      'deleted while it ran: `BC_JOB_FOLDER_GONE`).',
   },
   {
     code: EXIT_USAGE,

@@ -107,7 +107,8 @@ function translate(source: string): { body: string } {
   const body = t.alternation({ i: false, s: false, m: false, x: false }, 0);
   if (t.pos < source.length) throw new JavaRegexError(t.pos, '")"', 'closes no group (Java refuses the pattern)');
   if (t.firstHelperAt !== undefined && t.userGroups > t.userGroupsAtFirstHelper) {
-    throw new JavaRegexError(t.firstHelperAt, t.firstHelperConstruct, 'cannot be translated exactly before or around a capturing group (it would renumber the groups)');
+    throw new JavaRegexError(t.firstHelperAt, t.firstHelperConstruct, 'cannot be translated exactly before or around a capturing group (it would ' +
+      'renumber the groups)');
   }
   try {
     new RegExp(body, 'v');
@@ -162,7 +163,8 @@ class Translator {
     } else if (c === '{') {
       const m = /^\{(\d+)(,(\d*))?\}/.exec(this.src.slice(at));
       if (!m) throw new JavaRegexError(at, '"{"', 'is not a repetition {n}, {n,} or {n,m} (Java refuses the pattern; write \\{ for the character)');
-      if (m[3] && Number(m[3]) < Number(m[1])) throw new JavaRegexError(at, `"${m[0]}"`, 'repeats at most fewer times than at least (Java refuses the pattern)');
+      if (m[3] && Number(m[3]) < Number(m[1])) throw new JavaRegexError(at, `"${m[0]}"`, 'repeats at most fewer times than at least (Java refuses ' +
+        'the pattern)');
       q = m[0];
       this.pos += m[0].length;
     } else return atom;
@@ -388,7 +390,8 @@ class Translator {
     const set = propertySet(name);
     if (set === undefined) throw new JavaRegexError(at, `"${written}"`, 'cannot be translated exactly (no JavaScript property matches the same characters)');
     if (flags.i && !CASELESS.has(name)) {
-      throw new JavaRegexError(at, `"${written}" under (?i)`, 'cannot be translated exactly (Java\'s case-insensitive matching of a property differs between versions)');
+      throw new JavaRegexError(at, `"${written}" under (?i)`, 'cannot be translated exactly (Java\'s case-insensitive matching of a property ' +
+        'differs between versions)');
     }
     return negated ? `[^${set}]` : set;
   }

@@ -44,7 +44,8 @@ function formatterOf(timeZone: string): Intl.DateTimeFormat {
 export function timeZoneProblem(name: string): string | undefined {
   if (name.trim() === '') return 'is empty: write an IANA time zone name such as UTC or Europe/Berlin';
   if (/^\s*[+\-\u2212]?\d/.test(name)) {
-    return `"${name}" is a UTC offset, not a time zone name: write an IANA name (Europe/Berlin), or Etc/GMT-1 for a fixed UTC+01:00 (Etc/GMT signs are inverted)`;
+    return `"${name}" is a UTC offset, not a time zone name: write an IANA name (Europe/Berlin), or Etc/GMT-1 for a fixed UTC+01:00 (Etc/GMT signs ` +
+      `are inverted)`;
   }
   try {
     formatterOf(name);

@@ -128,7 +128,8 @@ describe('architecture', () => {
     for (const file of wire) {
       const text = readFileSync(file, 'utf8');
       if (/^\s*(?:export\s+)?(?:const|let|var|function|class|enum)\b/m.test(text)) bad.push(`${relative(REPO_ROOT, file)} declares a value`);
-      for (const target of relativeImports(file)) if (!relative(SRC, target).startsWith(`wire${sep}`)) bad.push(`${relative(REPO_ROOT, file)} -> ${relative(REPO_ROOT, target)}`);
+      for (const target of relativeImports(file)) if (!relative(SRC, target).startsWith(`wire${sep}`)) bad.push(`${relative(REPO_ROOT, file)} -> ` +
+        `${relative(REPO_ROOT, target)}`);
     }
     expect(bad).to.deep.equal([]);
   });

@@ -23,8 +23,10 @@ const NO_URI_READS: Record<string, string> = {
   'components/frontier/work-queue-frontier.ts': 'a queue restored from the store, before any of its URIs is seen',
   'components/fetch/fetch-http.ts': 'the connection pool, made once at start (its connect timeout)',
   'components/frontier/precedence/base-queue-precedence-policy.ts': 'the precedence of a queue restored from the store, kept before precedences were stored',
-  'components/frontier/precedence/highest-uri-queue-precedence-policy.ts': 'the precedence of a queue restored from the store, kept before precedences were stored',
-  'components/frontier/precedence/success-counts-queue-precedence-policy.ts': 'the precedence of a queue restored from the store, kept before precedences were stored',
+  'components/frontier/precedence/highest-uri-queue-precedence-policy.ts': 'the precedence of a queue restored from the store, kept before ' +
+    'precedences were stored',
+  'components/frontier/precedence/success-counts-queue-precedence-policy.ts': 'the precedence of a queue restored from the store, kept before ' +
+    'precedences were stored',
 };
 
 function sourceFiles(dir: string): string[] {
@@ -41,10 +43,13 @@ function overlayableOf(d: ComponentDescriptor): string[] {
   return Object.entries(d.props).filter(([, spec]) => spec.overlayable).map(([name]) => name);
 }
 
+/** Any class. */
+type ClassValue = abstract new (...args: never[]) => unknown;
+
 /** The files that declare a class and the classes it extends, up to Configurable. */
-function classFiles(cls: Function): Array<{ path: string; text: string }> {
+function classFiles(cls: ClassValue): Array<{ path: string; text: string }> {
   const out: Array<{ path: string; text: string }> = [];
-  for (let c: Function | null = cls; c && c !== Configurable && c !== Object; c = Object.getPrototypeOf(c) as Function | null) {
+  for (let c: ClassValue | null = cls; c && c !== Configurable && c !== Object; c = Object.getPrototypeOf(c) as ClassValue | null) {
     const file = FILES.find((f) => new RegExp(`\\bclass ${c!.name}\\b`).test(f.text));
     if (file && !out.includes(file)) out.push(file);
   }
@@ -68,7 +73,8 @@ describe('sheets are honoured by construction', () => {
       for (const { path, text } of files) {
         expect(text, `${path} re-declares config`).to.not.match(/(readonly|override)\s+config\s*[:=]/);
         for (const name of names) {
-          expect(text, `${path} reads ${name} off this.config`).to.not.match(new RegExp(`this\\.config(\\s+as\\s+[^)]*\\))?\\.${name}\\b|\\b${name}\\b[^}=]*\\}\\s*=\\s*this\\.config\\b`));
+          expect(text, `${path} reads ${name} off ` +
+            `this.config`).to.not.match(new RegExp(`this\\.config(\\s+as\\s+[^)]*\\))?\\.${name}\\b|\\b${name}\\b[^}=]*\\}\\s*=\\s*this\\.config\\b`));
         }
       }
     });

@@ -41,7 +41,8 @@ describe('the bean file XML Schema (schema --xsd, for XML editors)', () => {
       for (const name of readdirSync(join(REPO_ROOT, folder)).filter((f) => f.endsWith('.xml'))) {
         const text = readFileSync(join(REPO_ROOT, folder, name), 'utf8');
         expect(XMLValidator.validate(text), `${folder}/${name} is well formed`).to.equal(true);
-        for (const c of text.match(/<!--[\s\S]*?-->/g) ?? []) expect(c.slice(4, -3), `${folder}/${name}: XML allows no -- inside a comment (XSD editors reject the file)`).not.to.contain('--');
+        for (const c of text.match(/<!--[\s\S]*?-->/g) ?? []) expect(c.slice(4, -3), `${folder}/${name}: XML allows no -- inside a comment (XSD ` +
+          `editors reject the file)`).not.to.contain('--');
         for (const m of text.replace(/<!--[\s\S]*?-->/g, '').matchAll(/<bean\b[^>]*\sclass="([^"]+)"/g)) expect(classes.has(m[1]), `${folder}/${name}: class ${m[1]}`).to.equal(true);
         for (const m of text.replace(/<!--[\s\S]*?-->/g, '').matchAll(/<property\s+name="([^"]+)"/g)) expect(properties.has(m[1]), `${folder}/${name}: property ${m[1]}`).to.equal(true);
       }

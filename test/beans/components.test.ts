@@ -38,14 +38,17 @@ https://example.com/a
   });
 
   it('CrawlMetadata: fills the User-Agent template', async () => {
-    const c = await build('<beans><bean id="metadata" class="CrawlMetadata"><property name="operatorContactUrl" value="https://example.org/c"/></bean></beans>');
+    const c = await build('<beans><bean id="metadata" class="CrawlMetadata"><property name="operatorContactUrl" ' +
+      'value="https://example.org/c"/></bean></beans>');
     expect(c.get<CrawlMetadataInfo>('metadata').forNoUri().userAgent).to.equal(`Mozilla/5.0 (compatible; beancrawl/${VERSION} +https://example.org/c)`);
   });
 
   it('CrawlMetadata: applies Heritrix\'s three rules at verify', async () => {
-    const r = await verifyText({ 'crawler-beans.xml': '<beans><bean id="metadata" class="CrawlMetadata"><property name="operatorContactUrl" value="ftp://x"/><property name="userAgentTemplate" value="bot"/><property name="operatorFrom" value="me@example.org"/></bean></beans>' });
+    const r = await verifyText({ 'crawler-beans.xml': '<beans><bean id="metadata" class="CrawlMetadata"><property name="operatorContactUrl" ' +
+      'value="ftp://x"/><property name="userAgentTemplate" value="bot"/><property name="operatorFrom" value="me@example.org"/></bean></beans>' });
     expect(r.errors.map((e) => e.replace(/^.*error BC_BEAN_INVALID: /, ''))).to.deep.equal([
-      'bean "metadata" property "operatorContactUrl": must be an http(s) URL, got "ftp://x"\n  hint: edit the bean file, or try a value with --set metadata.operatorContactUrl=https://example.org/contact',
+      'bean "metadata" property "operatorContactUrl": must be an http(s) URL, got "ftp://x"\n  hint: edit the bean file, or try a value with --set ' +
+        'metadata.operatorContactUrl=https://example.org/contact',
       'bean "metadata" property "userAgentTemplate": must contain @OPERATOR_CONTACT_URL@, so that every request says how to reach the operator',
     ]);
   });

@@ -62,7 +62,8 @@ describe('form edits written into the bean file (planConfigEdit)', function () {
 
   it('replaces a value attribute in place, nothing else in the file changing', async () => {
     const r = await edit('beans.xml', XML, { op: 'set', bean: 'frontier', property: 'maxOutlinks', value: 250 });
-    expect(changed(XML, r.after)).to.deep.equal({ removed: ['    <property name="maxOutlinks" value="6000"/>'], added: ['    <property name="maxOutlinks" value="250"/>'] });
+    expect(changed(XML, r.after)).to.deep.equal({ removed: ['    <property name="maxOutlinks" value="6000"/>'], added: ['    <property ' +
+      'name="maxOutlinks" value="250"/>'] });
     expect(r.errors).to.deep.equal([]);
     expect(r.bean?.config.maxOutlinks).to.equal(250);
   });
@@ -104,7 +105,8 @@ describe('form edits written into the bean file (planConfigEdit)', function () {
     const tail = ' <bean id="stateStore" class="LevelStateStore"/>\n <bean id="uriUniqFilter" class="LevelUriUniqFilter"/>\n</beans>\n';
     const text = `<beans>\n <bean id="frontier" class="LevelFrontier">\n  <!-- <property name="maxRetries" value="30"/> -->\n </bean>\n${tail}`;
     const r = await edit('beans.xml', text, { op: 'set', bean: 'frontier', property: 'maxRetries', value: 30 });
-    expect(r.after).to.equal(`<beans>\n <bean id="frontier" class="LevelFrontier">\n  <!-- <property name="maxRetries" value="30"/> -->\n  <property name="maxRetries" value="30"/>\n </bean>\n${tail}`);
+    expect(r.after).to.equal(`<beans>\n <bean id="frontier" class="LevelFrontier">\n  <!-- <property name="maxRetries" value="30"/> -->\n  ` +
+      `<property name="maxRetries" value="30"/>\n </bean>\n${tail}`);
   });
 
   it('removes a property with its line to go back to the default', async () => {
@@ -114,7 +116,8 @@ describe('form edits written into the bean file (planConfigEdit)', function () {
   });
 
   it('swaps a bean\'s class for another of the kinds its references need, dropping what the new class lacks', async () => {
-    const text = '<beans>\n  <bean id="frontier" class="LevelFrontier">\n    <property name="maxRetries" value="3"/>\n  </bean>\n  <bean id="stateStore" class="LevelStateStore"/>\n  <bean id="uriUniqFilter" class="LevelUriUniqFilter"/>\n</beans>\n';
+    const text = '<beans>\n  <bean id="frontier" class="LevelFrontier">\n    <property name="maxRetries" value="3"/>\n  </bean>\n  <bean ' +
+      'id="stateStore" class="LevelStateStore"/>\n  <bean id="uriUniqFilter" class="LevelUriUniqFilter"/>\n</beans>\n';
     const r = await edit('beans.xml', text, { op: 'class', bean: 'frontier', className: 'MemoryFrontier' });
     expect(changed(text, r.after).added).to.deep.equal(['  <bean id="frontier" class="MemoryFrontier">']);
     expect(r.bean?.descriptor.name).to.equal('MemoryFrontier');
@@ -176,7 +179,8 @@ describe('form edits written into the bean file (planConfigEdit)', function () {
 
     it('writes into the override map entry that sets the value', async () => {
       const r = await edit('beans.json', JSON_TEXT, { op: 'set', bean: 'metadata', property: 'operatorContactUrl', value: 'http://example.org/x' });
-      expect(changed(JSON_TEXT, r.after)).to.deep.equal({ removed: ['          "metadata.operatorContactUrl": "http://example.com/contact"'], added: ['          "metadata.operatorContactUrl": "http://example.org/x"'] });
+      expect(changed(JSON_TEXT, r.after)).to.deep.equal({ removed: ['          "metadata.operatorContactUrl": ' +
+        '"http://example.com/contact"'], added: ['          "metadata.operatorContactUrl": "http://example.org/x"'] });
       expect(r.bean?.config.operatorContactUrl).to.equal('http://example.org/x');
     });
 

@@ -17,11 +17,13 @@ describe('<constructor-arg>, mapped onto the property it sets', () => {
   const registry = new Registry(BUILT_IN_COMPONENTS);
 
   it('gives ConfigString its value, and ConfigFile its name and path, by position, index or name', async () => {
-    const text = await verifyText({ 'crawler-beans.xml': seeds('<bean class="org.archive.spring.ConfigString"><constructor-arg value="http://example.org/"/></bean>') }, { registry });
+    const text = await verifyText({ 'crawler-beans.xml': seeds('<bean class="org.archive.spring.ConfigString"><constructor-arg ' +
+      'value="http://example.org/"/></bean>') }, { registry });
     expect(text.errors).to.deep.equal([]);
     expect(text.resolved!.byId.get('seeds.textSource')!.config.value).to.equal('http://example.org/');
     const file = await verifyText({
-      'crawler-beans.xml': seeds('<bean class="org.archive.spring.ConfigFile"><constructor-arg index="1" value="seeds.txt"/><constructor-arg name="name" value="seeds"/></bean>'),
+      'crawler-beans.xml': seeds('<bean class="org.archive.spring.ConfigFile"><constructor-arg index="1" value="seeds.txt"/><constructor-arg ' +
+        'name="name" value="seeds"/></bean>'),
       'seeds.txt': 'http://example.org/\n',
     }, { registry });
     expect(file.diagnostics.filter(isError)).to.deep.equal([]);
@@ -30,7 +32,8 @@ describe('<constructor-arg>, mapped onto the property it sets', () => {
   });
 
   it('is reached by an override like any property (seeds.textSource.value)', async () => {
-    const r = await verifyText({ 'crawler-beans.xml': seeds('<bean class="ConfigString"><constructor-arg><value>http://a.example/</value></constructor-arg></bean>') }, {
+    const r = await verifyText({ 'crawler-beans.xml': seeds('<bean ' +
+      'class="ConfigString"><constructor-arg><value>http://a.example/</value></constructor-arg></bean>') }, {
       registry, sets: ['seeds.textSource.value=http://b.example/'],
     });
     expect(r.errors).to.deep.equal([]);

@@ -6,7 +6,8 @@ describe('bean definitions', () => {
     it('reads imported files relative to the importing file, each once', async () => {
       const r = await verifyText({
         'crawler-beans.xml': '<beans><import resource="parts/scope.xml"/><import resource="parts/rules.json"/></beans>',
-        'parts/scope.xml': '<beans><import resource="rules.json"/><bean id="scope" class="DecideRuleSequence"><property name="rules"><list><ref bean="reject"/></list></property></bean></beans>',
+        'parts/scope.xml': '<beans><import resource="rules.json"/><bean id="scope" class="DecideRuleSequence"><property name="rules"><list><ref ' +
+          'bean="reject"/></list></property></bean></beans>',
         'parts/rules.json': '{"beans": {"reject": {"class": "RejectDecideRule"}}}',
       });
       expect(r.errors).to.deep.equal([]);
@@ -15,7 +16,8 @@ describe('bean definitions', () => {
     });
 
     it('resolves classpath: imports against the package', async () => {
-      const r = await verifyText({ 'crawler-beans.xml': '<beans><import resource="classpath:profiles/default.xml"/></beans>' }, { sets: ['metadata.operatorContactUrl=https://example.org/c', 'seeds.textSource.value=https://example.org/'] });
+      const r = await verifyText({ 'crawler-beans.xml': '<beans><import ' +
+        'resource="classpath:profiles/default.xml"/></beans>' }, { sets: ['metadata.operatorContactUrl=https://example.org/c', 'seeds.textSource.value=https://example.org/'] });
       expect(r.errors).to.deep.equal([]);
       expect(r.resolved!.byId.has('scope')).to.equal(true);
     });

@@ -132,7 +132,8 @@ metadata.notAProperty=x
 
   it('skips bad paths when the configurer sets ignoreInvalidKeys', async () => {
     const r = await verifyText({
-      'crawler-beans.xml': `<beans><bean id="o" class="PropertyOverrideConfigurer"><property name="ignoreInvalidKeys" value="true"/><property name="properties" value="nobody.x=1"/></bean></beans>`,
+      'crawler-beans.xml': `<beans><bean id="o" class="PropertyOverrideConfigurer"><property name="ignoreInvalidKeys" value="true"/><property ` +
+        `name="properties" value="nobody.x=1"/></bean></beans>`,
     });
     expect(r.errors).to.deep.equal([]);
   });

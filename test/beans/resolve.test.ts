@@ -32,12 +32,15 @@ describe('resolving the bean graph', () => {
     });
 
     it('reports a missing collaborator when none of its kind exists', async () => {
-      const r = await verifyText({ 'crawler-beans.xml': '<beans><bean id="store" class="TestStore"><property name="name" value="s"/></bean><bean id="frontier" class="TestFrontier"><property name="name" value="f"/></bean></beans>' });
-      expect(r.errors).to.deep.equal(['crawler-beans.xml:1:83: error BC_REF_MISSING: bean "frontier" property "scope": needs a DecideRule: none is set and the file has no bean providing one']);
+      const r = await verifyText({ 'crawler-beans.xml': '<beans><bean id="store" class="TestStore"><property name="name" value="s"/></bean><bean ' +
+        'id="frontier" class="TestFrontier"><property name="name" value="f"/></bean></beans>' });
+      expect(r.errors).to.deep.equal(['crawler-beans.xml:1:83: error BC_REF_MISSING: bean "frontier" property "scope": needs a DecideRule: none is ' +
+        'set and the file has no bean providing one']);
     });
 
     it('autowires byName when a bean asks for it', async () => {
-      const r = await verifyText({ 'crawler-beans.xml': '<beans><bean id="textSource" class="ConfigString"/><bean id="other" class="ConfigString"/><bean id="seeds" class="TextSeedModule" autowire="byName"/></beans>' });
+      const r = await verifyText({ 'crawler-beans.xml': '<beans><bean id="textSource" class="ConfigString"/><bean id="other" ' +
+        'class="ConfigString"/><bean id="seeds" class="TextSeedModule" autowire="byName"/></beans>' });
       expect(r.errors).to.deep.equal([]);
       expect(r.resolved!.byId.get('seeds')!.refs[0].ids).to.deep.equal(['textSource']);
     });
@@ -58,10 +61,12 @@ describe('resolving the bean graph', () => {
     });
 
     it('is still reached by a <ref>, and refused when it is the only one of its kind', async () => {
-      const r = await verifyText({ 'crawler-beans.xml': beans('<bean id="frontier" class="TestFrontier"><property name="name" value="f"/><property name="store" ref="historyState"/></bean>') });
+      const r = await verifyText({ 'crawler-beans.xml': beans('<bean id="frontier" class="TestFrontier"><property name="name" value="f"/><property ' +
+        'name="store" ref="historyState"/></bean>') });
       expect(r.errors).to.deep.equal([]);
       const alone = await verifyText({
-        'crawler-beans.xml': '<beans><bean id="scope" class="AcceptDecideRule"/><bean id="store" class="TestStore" autowire-candidate="false"><property name="name" value="s"/></bean>' +
+        'crawler-beans.xml': '<beans><bean id="scope" class="AcceptDecideRule"/><bean id="store" class="TestStore" ' +
+          'autowire-candidate="false"><property name="name" value="s"/></bean>' +
           '<bean id="frontier" class="TestFrontier"><property name="name" value="f"/></bean></beans>',
       });
       expect(alone.errors.join('\n')).to.contain('BC_REF_MISSING');
@@ -86,18 +91,21 @@ describe('resolving the bean graph', () => {
     });
 
     it('points a bad list element at that element', async () => {
-      const r = await verifyText({ 'crawler-beans.xml': '<beans><bean id="c" class="TestController"><property name="name" value="c"/><property name="flags"><map>\n<entry key="x" value="maybe"/></map></property></bean></beans>' });
+      const r = await verifyText({ 'crawler-beans.xml': '<beans><bean id="c" class="TestController"><property name="name" value="c"/><property ' +
+        'name="flags"><map>\n<entry key="x" value="maybe"/></map></property></bean></beans>' });
       expect(r.errors).to.deep.equal(['crawler-beans.xml:2:23: error BC_PROP_TYPE: bean "c" property "flags": expected a boolean (at x), got "maybe"']);
     });
 
     it('checks bounds and reports text where a bean is needed', async () => {
-      const r = await verifyText({ 'crawler-beans.xml': '<beans><bean id="c" class="TestController"><property name="name" value="c"/><property name="threads" value="0"/><property name="frontier" value="f"/></bean></beans>' });
+      const r = await verifyText({ 'crawler-beans.xml': '<beans><bean id="c" class="TestController"><property name="name" value="c"/><property ' +
+        'name="threads" value="0"/><property name="frontier" value="f"/></bean></beans>' });
       expect(r.errors.map((e) => /error (\w+)/.exec(e)![1])).to.deep.equal(['BC_PROP_RANGE', 'BC_PROP_TYPE']);
       expect(r.errors[0]).to.contain('must be >= 1, got 0');
     });
 
     it('resolves paths against the job folder and keeps ${launchId} for the launch', async () => {
-      const r = await verifyText({ 'crawler-beans.xml': '<beans><bean id="f" class="ConfigFile"><property name="path" value="${launchId}/seeds.txt"/></bean></beans>' });
+      const r = await verifyText({ 'crawler-beans.xml': '<beans><bean id="f" class="ConfigFile"><property name="path" ' +
+        'value="${launchId}/seeds.txt"/></bean></beans>' });
       expect(r.resolved!.byId.get('f')!.config.path).to.equal(`${r.dir}/\${launchId}/seeds.txt`);
     });
   });

@@ -17,7 +17,8 @@ describe('verify over unsaved texts (what an editor holds, read from memory inst
       const unsaved = new Map([
         [file, '<beans><import resource="more.xml"/><bean id="a" class="AcceptDecideRul"/></beans>'],
         [join(job.dir, 'more.xml'), '<beans><bean id="b" class="RejectDecideRule"><property name="enabld" value="true"/></bean></beans>'],
-        [join(job.dir, 'sheets', 'new.xml'), '<beans><bean id="fresh" class="Sheet"><property name="map"><map><entry key="a.nothing" value="1"/></map></property></bean></beans>'],
+        [join(job.dir, 'sheets', 'new.xml'), '<beans><bean id="fresh" class="Sheet"><property name="map"><map><entry key="a.nothing" ' +
+          'value="1"/></map></property></bean></beans>'],
       ]);
       const result = await verifyJob(job.dir, { unsaved });
       expect(result.graph.files.map((f) => f.slice(f.lastIndexOf('/') + 1))).to.deep.equal(['crawler-beans.xml', 'more.xml', 'keep.xml', 'new.xml']);

@@ -51,5 +51,6 @@ for (let i = 0; i < repeat; i++) {
 }
 console.log(`\n| build (${pages} pages, median of ${repeat}, interleaved) | wall s | CPU s | peak RSS MB | wall ÷ bare loop |\n|---|---|---|---|---|`);
 for (const [name, fs] of results) {
-  console.log(`| ${name} | ${median(fs.map((f) => f.wall))} | ${median(fs.map((f) => f.cpu))} | ${median(fs.map((f) => f.rss))} | ${median(fs.map((f) => f.wall / f.bare)).toFixed(2)}× |`);
+  console.log(`| ${name} | ${median(fs.map((f) => f.wall))} | ${median(fs.map((f) => f.cpu))} | ${median(fs.map((f) => f.rss))} | ` +
+    `${median(fs.map((f) => f.wall / f.bare)).toFixed(2)}× |`);
 }

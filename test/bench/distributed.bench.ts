@@ -155,7 +155,8 @@ async function crawl(port: number, workers: number, variant: 'redis' | 'level'):
     const redisCpu = redis ? (await cpuSeconds(redis.url)) - cpuBefore : 0;
     const lines = crawlLogLines(job);
     const pages = new Set(lines.map((l) => l.split(/\s+/)).filter((f) => f[1] === '200' && /html/.test(f[6] ?? '')).map((f) => f[3])).size;
-    for (const m of measured) if (m.status !== 0 && m.status !== 3) process.stderr.write(`a launch exited ${m.status}:\n${m.stdout.slice(-1000)}\n${m.stderr.slice(-2000)}\n`);
+    for (const m of measured) if (m.status !== 0 && m.status !== 3) process.stderr.write(`a launch exited ` +
+      `${m.status}:\n${m.stdout.slice(-1000)}\n${m.stderr.slice(-2000)}\n`);
     return {
       label: variant === 'redis' ? `RedisFrontier, ${workers} worker${workers > 1 ? 's' : ''}` : 'LevelFrontier (no Redis), 1 launch',
       workers, pages, uris: lines.length, wall, pagesPerS: pages / wall,
@@ -220,7 +221,8 @@ async function fillFrontier(n: number): Promise<QueuedResult> {
       const usage = await Promise.all(found.map((k) => client.memory('USAGE', k, 'SAMPLES', 0)));
       seenBytes += usage.reduce<number>((a, u) => a + Number(u ?? 0), 0);
     } while (cursor !== '0');
-    const queued = Number(await client.eval(`local n = 0 for s = 0, ${SHARDS - 1} do n = n + tonumber(redis.call('HGET', 'bc:{bench/${run}/' .. s .. '}:count', 'queued') or '0') end return n`, 0));
+    const queued = Number(await client.eval(`local n = 0 for s = 0, ${SHARDS - 1} do n = n + tonumber(redis.call('HGET', 'bc:{bench/${run}/' .. s ` +
+      `.. '}:count', 'queued') or '0') end return n`, 0));
     client.disconnect();
     if (queued !== n) throw new Error(`${queued} URIs queued of ${n} scheduled`);
     const totalBytes = after - before;
@@ -351,46 +353,59 @@ async function main(): Promise<void> {
     process.stdout.write(`${line}\n`);
   };
   const json: Record<string, unknown> = { date: new Date().toISOString(), cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version, shape, threads, aof };
-  say(`# Distributed crawl (issue 24): ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), Node ${process.version}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  say(`# Distributed crawl (issue 24): ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), Node ${process.version}, load average ` +
+    `${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   say();
 
   if (!argv.includes('--no-crawl')) {
     const server = await startManyHostsServer(shape);
     const results: CrawlResult[] = [];
     try {
-      say(`## Throughput: ${shape.hosts} hosts × ${shape.pagesPerHost} pages (${(shape.hosts * shape.pagesPerHost).toLocaleString('en')} pages), every host's / a seed, politeness 500 ms a host, ${threads} toe threads a worker${aof ? ', Redis with AOF (appendfsync always)' : ', Redis without AOF'}`);
+      say(`## Throughput: ${shape.hosts} hosts × ${shape.pagesPerHost} pages (${(shape.hosts * shape.pagesPerHost).toLocaleString('en')} pages), ` +
+        `every host's / a seed, politeness 500 ms a host, ${threads} toe threads a worker${aof ? ', Redis with AOF (appendfsync always)' : ', ' +
+        'Redis without AOF'}`);
       say();
       for (const w of workerCounts) results.push(await crawl(server.port, w, 'redis'));
       results.push(await crawl(server.port, 1, 'level'));
     } finally {
       await server.stop();
     }
-    say('| run | pages | URIs (crawl.logs) | wall s | pages/s | workers CPU s | peak RSS MB (a worker) | Redis CPU s | Redis CPU per URI µs | exit codes | load avg |');
+    say('| run | pages | URIs (crawl.logs) | wall s | pages/s | workers CPU s | peak RSS MB (a worker) | Redis CPU s | Redis CPU per URI µs | exit ' +
+      'codes | load avg |');
     say('|---|---|---|---|---|---|---|---|---|---|---|');
     for (const r of results) {
-      say(`| ${r.label} | ${r.pages} | ${r.uris} | ${fmt(r.wall, 1)} | ${fmt(r.pagesPerS, 0)} | ${fmt(r.workerCpu, 1)} | ${fmt(r.peakRssMb, 0)} | ${r.workers && r.label.startsWith('Redis') ? fmt(r.redisCpu, 2) : '–'} | ${r.label.startsWith('Redis') ? fmt(r.redisCpuPerUriUs, 0) : '–'} | ${r.exitCodes.join(' ')} | ${fmt(r.load, 1)} |`);
+      say(`| ${r.label} | ${r.pages} | ${r.uris} | ${fmt(r.wall, 1)} | ${fmt(r.pagesPerS, 0)} | ${fmt(r.workerCpu, 1)} | ${fmt(r.peakRssMb, 0)} | ` +
+        `${r.workers && r.label.startsWith('Redis') ? fmt(r.redisCpu, 2) : '–'} | ` +
+        `${r.label.startsWith('Redis') ? fmt(r.redisCpuPerUriUs, 0) : '–'} | ${r.exitCodes.join(' ')} | ${fmt(r.load, 1)} |`);
     }
     const one = results.find((r) => r.label.startsWith('Redis') && r.workers === 1);
     const level = results.find((r) => r.label.startsWith('Level'));
     say();
     for (const r of results.filter((x) => x.label.startsWith('Redis') && x.workers > 1)) {
-      if (one) say(`- ${r.workers} workers: ${fmt(r.pagesPerS / one.pagesPerS, 2)}× the pages/s of one, ${fmt(r.workerCpu / one.workerCpu, 2)}× the workers' CPU (goal: more workers, more pages/s, while the site's politeness allows; on ${cpus().length} cores the workers share the CPU with Redis, the site and whatever else runs: see the load average)`);
+      if (one) say(`- ${r.workers} workers: ${fmt(r.pagesPerS / one.pagesPerS, 2)}× the pages/s of one, ${fmt(r.workerCpu / one.workerCpu, 2)}× ` +
+        `the workers' CPU (goal: more workers, more pages/s, while the site's politeness allows; on ${cpus().length} cores the workers share the ` +
+        `CPU with Redis, the site and whatever else runs: see the load average)`);
     }
-    if (one && level) say(`- RedisFrontier with one worker: ${fmt(one.pagesPerS / level.pagesPerS, 2)}× the pages/s of LevelFrontier, ${fmt(one.workerCpu / level.workerCpu, 2)}× its CPU (goal: the same order; one worker pays a round trip to Redis a batch)`);
+    if (one && level) say(`- RedisFrontier with one worker: ${fmt(one.pagesPerS / level.pagesPerS, 2)}× the pages/s of LevelFrontier, ` +
+      `${fmt(one.workerCpu / level.workerCpu, 2)}× its CPU (goal: the same order; one worker pays a round trip to Redis a batch)`);
     say(`- Redis CPU per URI: ${results.filter((r) => r.label.startsWith('Redis')).map((r) => `${fmt(r.redisCpuPerUriUs, 0)} µs (${r.workers} worker${r.workers > 1 ? 's' : ''})`).join(', ')} — Redis's share of a crawl; one core of Redis serves about ${one ? fmt(1e6 / one.redisCpuPerUriUs, 0) : '–'} URIs/s`);
     say();
     json.crawls = results;
   }
 
   if (!argv.includes('--no-memory')) {
-    say(`## Memory of a frontier: ${QUEUED.toLocaleString('en')} URIs queued over ${shape.hosts} hosts (the SCHEDULE script, ${SHARDS} shards, ${BUCKETS} seen buckets)`);
+    say(`## Memory of a frontier: ${QUEUED.toLocaleString('en')} URIs queued over ${shape.hosts} hosts (the SCHEDULE script, ${SHARDS} shards, ` +
+      `${BUCKETS} seen buckets)`);
     say();
     const q = await fillFrontier(QUEUED);
     say(`| URIs | used_memory Δ MB | of it the seen set MB | bytes per queued URL (queues) | bytes per seen URL | fill s |`);
     say('|---|---|---|---|---|---|');
-    say(`| ${q.uris.toLocaleString('en')} | ${fmt(q.totalBytes / 1048576, 1)} | ${fmt(q.seenBytes / 1048576, 1)} | ${fmt(q.perQueuedUrl, 0)} | ${fmt(q.perSeenUrl, 1)} | ${fmt(q.fillS, 1)} |`);
+    say(`| ${q.uris.toLocaleString('en')} | ${fmt(q.totalBytes / 1048576, 1)} | ${fmt(q.seenBytes / 1048576, 1)} | ${fmt(q.perQueuedUrl, 0)} | ` +
+      `${fmt(q.perSeenUrl, 1)} | ${fmt(q.fillS, 1)} |`);
     say();
-    say(`A queued URL is a sorted-set member holding its whole record (the queued row, a JSON array; about ${fmt(q.perQueuedUrl, 0)} bytes with Redis's overheads); at ${QUEUED.toLocaleString('en')} URLs the seen set's ${BUCKETS} keys still cost more than their members (see below for 10,000,000).`);
+    say(`A queued URL is a sorted-set member holding its whole record (the queued row, a JSON array; about ${fmt(q.perQueuedUrl, 0)} bytes with ` +
+      `Redis's overheads); at ${QUEUED.toLocaleString('en')} URLs the seen set's ${BUCKETS} keys still cost more than their members (see below for ` +
+      `10,000,000).`);
     say();
     json.queued = q;
   }
@@ -401,9 +416,11 @@ async function main(): Promise<void> {
     const s = await fillSeen(SEEN);
     say('| URLs | used_memory Δ MB | bytes per URL | goal | keys | largest bucket | encodings | fill s |');
     say('|---|---|---|---|---|---|---|---|');
-    say(`| ${s.urls.toLocaleString('en')} | ${fmt(s.bytes / 1048576, 1)} | ${fmt(s.perUrl, 2)} | ~${GOAL_SEEN_BYTES} | ${s.keys} | ${s.largestBucket} | ${s.encodings.join(', ')} | ${fmt(s.fillS, 1)} |`);
+    say(`| ${s.urls.toLocaleString('en')} | ${fmt(s.bytes / 1048576, 1)} | ${fmt(s.perUrl, 2)} | ~${GOAL_SEEN_BYTES} | ${s.keys} | ` +
+      `${s.largestBucket} | ${s.encodings.join(', ')} | ${fmt(s.fillS, 1)} |`);
     say();
-    say(`${s.perUrl <= GOAL_SEEN_BYTES * 1.1 ? 'Meets' : 'Misses'} the goal: ${fmt(s.perUrl, 2)} bytes a URL (8 bytes a 53-bit fingerprint in an intset, plus each bucket's key and allocation); a bucket stays an intset up to set-max-intset-entries (512): ${s.largestBucket} here.`);
+    say(`${s.perUrl <= GOAL_SEEN_BYTES * 1.1 ? 'Meets' : 'Misses'} the goal: ${fmt(s.perUrl, 2)} bytes a URL (8 bytes a 53-bit fingerprint in an ` +
+      `intset, plus each bucket's key and allocation); a bucket stays an intset up to set-max-intset-entries (512): ${s.largestBucket} here.`);
     json.seen = s;
   }
 
@@ -413,9 +430,11 @@ async function main(): Promise<void> {
     const h = await fillHistory(HISTORY, HISTORY_LINKS);
     say("| documents | outlinks each | used_memory Δ MB | bytes per document | the record's JSON | records/s (one worker) |");
     say('|---|---|---|---|---|---|');
-    say(`| ${h.documents.toLocaleString('en')} | ${h.links} | ${fmt(h.bytes / 1048576, 1)} | ${fmt(h.perDocument, 0)} | ${fmt(h.jsonPerDocument, 0)} | ${fmt(h.recordsPerS, 0)} |`);
+    say(`| ${h.documents.toLocaleString('en')} | ${h.links} | ${fmt(h.bytes / 1048576, 1)} | ${fmt(h.perDocument, 0)} | ` +
+      `${fmt(h.jsonPerDocument, 0)} | ${fmt(h.recordsPerS, 0)} |`);
     say();
-    say("A document's record is JSON, its outlinks most of it (they are queued again when a document has not changed), kept deflated (compressRecords) since Redis holds it in memory, where a LevelStateStore keeps it compressed on disk.");
+    say("A document's record is JSON, its outlinks most of it (they are queued again when a document has not changed), kept deflated " +
+      "(compressRecords) since Redis holds it in memory, where a LevelStateStore keeps it compressed on disk.");
     json.history = h;
   }
 

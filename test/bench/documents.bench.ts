@@ -12,7 +12,8 @@ import { FieldsBySelector } from '../../src/components/extract/fields-by-selecto
 import { CrawlUri } from '../../src/model/crawl-uri.js';
 
 const PAGES = Number(process.env.PAGES ?? 5_000);
-const para = '<p class="lead">Lorem ipsum <em>dolor</em> sit amet, <span class="x">consectetur</span> adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua &amp; more.</p>\n';
+const para = '<p class="lead">Lorem ipsum <em>dolor</em> sit amet, <span class="x">consectetur</span> adipiscing elit, sed do eiusmod tempor ' +
+  'incididunt ut labore et dolore magna aliqua &amp; more.</p>\n';
 const html = Buffer.from(
   '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>Article 123</title><meta name="description" content="An article">\n' +
   '<link rel="stylesheet" href="/static/site.css"><script src="/static/app.js" defer></script><script>window.cfg = { a: 1 };</script></head>\n' +
@@ -55,4 +56,5 @@ const base = await measure('ExtractorHtml', [links]);
 const doc = await measure('+ ExtractorDocument', [links, document]);
 const withFields = await measure('+ ExtractorDocument + FieldsBySelector (3)', [links, document, fields]);
 const none = await measure('+ ExtractorDocument + FieldsBySelector (none)', [links, document, noFields]);
-console.log(`ExtractorDocument adds ${(1000 / doc - 1000 / base).toFixed(3)} ms/page; three fields add ${(1000 / withFields - 1000 / doc).toFixed(3)} ms/page; no fields ${(1000 / none - 1000 / doc).toFixed(3)} ms/page`);
+console.log(`ExtractorDocument adds ${(1000 / doc - 1000 / base).toFixed(3)} ms/page; three fields add ` +
+  `${(1000 / withFields - 1000 / doc).toFixed(3)} ms/page; no fields ${(1000 / none - 1000 / doc).toFixed(3)} ms/page`);

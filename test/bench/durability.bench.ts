@@ -49,7 +49,8 @@ console.log(`Synthetic site: ${pages} pages, served from a separate process on l
 console.log('| variant | run | pages (200s) | crawl.log lines | wall s | pages/s | CPU s | peak RSS MB |');
 console.log('|---|---|---|---|---|---|---|---|');
 for (const r of results) {
-  console.log(`| ${r.variant} | ${r.n} | ${r.ok} | ${r.lines} | ${r.m.wall.toFixed(2)} | ${(r.ok / r.m.wall).toFixed(0)} | ${r.m.cpu.toFixed(2)} | ${r.m.rssMb.toFixed(0)} |`);
+  console.log(`| ${r.variant} | ${r.n} | ${r.ok} | ${r.lines} | ${r.m.wall.toFixed(2)} | ${(r.ok / r.m.wall).toFixed(0)} | ${r.m.cpu.toFixed(2)} | ` +
+    `${r.m.rssMb.toFixed(0)} |`);
 }
 const rate = (v: Variant) => median(results.filter((r) => r.variant === v).map((r) => r.ok / r.m.wall));
 const cpu = (v: Variant) => median(results.filter((r) => r.variant === v).map((r) => r.m.cpu));
@@ -57,7 +58,8 @@ const rss = (v: Variant) => median(results.filter((r) => r.variant === v).map((r
 const durable = rate('durable');
 const memory = rate('memory');
 const cost = 1 - durable / memory;
-console.log(`median pages/s: durable ${durable.toFixed(0)}, memory ${memory.toFixed(0)}; median CPU s: durable ${cpu('durable').toFixed(2)}, memory ${cpu('memory').toFixed(2)}; median peak RSS MB: durable ${rss('durable').toFixed(0)}, memory ${rss('memory').toFixed(0)}`);
+console.log(`median pages/s: durable ${durable.toFixed(0)}, memory ${memory.toFixed(0)}; median CPU s: durable ${cpu('durable').toFixed(2)}, ` +
+  `memory ${cpu('memory').toFixed(2)}; median peak RSS MB: durable ${rss('durable').toFixed(0)}, memory ${rss('memory').toFixed(0)}`);
 console.log(`durability cost: ${(cost * 100).toFixed(1)} % (target ≤ ${TARGET_COST * 100} %): ${cost <= TARGET_COST ? 'met' : 'NOT met'}`);
 const counts = [...new Set(results.map((r) => `${r.ok}/${r.lines}`))];
 console.log(counts.length === 1

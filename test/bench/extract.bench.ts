@@ -14,7 +14,8 @@ const PAGE_URL = 'http://www.example.org/news/2024/article-123.html';
 
 /** About 8 KB: a head with a stylesheet, icon, script and inline script; nav, text with markup, images, a form; 11 links. */
 function page(): Buffer {
-  const para = '<p class="lead">Lorem ipsum <em>dolor</em> sit amet, <span class="x">consectetur</span> adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua &amp; more.</p>\n';
+  const para = '<p class="lead">Lorem ipsum <em>dolor</em> sit amet, <span class="x">consectetur</span> adipiscing elit, sed do eiusmod tempor ' +
+    'incididunt ut labore et dolore magna aliqua &amp; more.</p>\n';
   const html =
     '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>Article 123</title>\n' +
     '<link rel="stylesheet" href="/static/site.css"><link rel="icon" href="/favicon.ico">\n' +
@@ -66,6 +67,7 @@ const figure = measure(PAGES, res, (curi) => html.process(curi));
 const prescan = measure(PAGES, res, (curi) => html.process(curi), undefined);
 const headers = measure(PAGES, res, (curi) => http.process(curi));
 console.log(`page: ${body.length.toLocaleString('en-US')} bytes, ${figure.links} links`);
-console.log(`ExtractorHtml  ${Math.round(figure.perSecond).toLocaleString('en-US').padStart(10)} pages/s  (${(1000 / figure.perSecond).toFixed(3)} ms/page, ${PAGES.toLocaleString('en-US')} pages)`);
+console.log(`ExtractorHtml  ${Math.round(figure.perSecond).toLocaleString('en-US').padStart(10)} pages/s  (${(1000 / figure.perSecond).toFixed(3)} ` +
+  `ms/page, ${PAGES.toLocaleString('en-US')} pages)`);
 console.log(`  no header charset (meta prescan) ${Math.round(prescan.perSecond).toLocaleString('en-US')} pages/s`);
 console.log(`ExtractorHttp  ${Math.round(headers.perSecond).toLocaleString('en-US').padStart(10)} pages/s`);

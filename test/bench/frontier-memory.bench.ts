@@ -6,7 +6,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LevelFrontier } from '../../src/components/frontier/level-frontier.js';
-import { LevelStateStore } from '../../src/components/state/level-state-store.js';
 import { LevelUriUniqFilter } from '../../src/components/state/level-uri-uniq-filter.js';
 import { CrawlUri } from '../../src/model/crawl-uri.js';
 import { levelStore } from '../support/level-store.js';

@@ -94,7 +94,8 @@ async function eventLoop(): Promise<string[]> {
   return [
     '## The event loop while the worst page is parsed (default budget, 5 s)', '',
     '| parse (wall) | outcome | links kept | longest event-loop delay | p99 delay |', '|---:|---|---:|---:|---:|',
-    `| ${ms(spent)} | ${curi.annotations.join(',') || 'complete'} | ${curi.outlinks.length} | ${(histogram.max / 1e6).toFixed(1)} ms | ${(histogram.percentile(99) / 1e6).toFixed(1)} ms |`,
+    `| ${ms(spent)} | ${curi.annotations.join(',') || 'complete'} | ${curi.outlinks.length} | ${(histogram.max / 1e6).toFixed(1)} ms | ` +
+      `${(histogram.percentile(99) / 1e6).toFixed(1)} ms |`,
   ];
 }
 

@@ -39,7 +39,8 @@ async function keystrokes(client: LspClient, uri: string, base: string, runs: nu
   const out: number[] = [];
   for (let i = 0; i < runs + 3; i++) {
     // Alternately a valid value and a misspelt property: each change is new text to verify.
-    const text = base.replace('<bean id="fetchHttp" class="FetchHttp">', `<bean id="fetchHttp" class="FetchHttp">\n  <property name="${i % 2 ? 'timeoutSecondz' : 'timeoutSeconds'}" value="${100 + i}"/>`);
+    const text = base.replace('<bean id="fetchHttp" class="FetchHttp">', `<bean id="fetchHttp" class="FetchHttp">\n  <property ` +
+      `name="${i % 2 ? 'timeoutSecondz' : 'timeoutSeconds'}" value="${100 + i}"/>`);
     const published = new Promise<void>((resolve) => {
       const d = client.connection.onNotification(PublishDiagnosticsNotification.type, (p) => {
         if (p.uri === uri && p.diagnostics.length === i % 2) {
@@ -62,7 +63,8 @@ try {
   if (made.code !== 0) throw new Error(`create failed: ${made.stderr}`);
   const file = join(work, 'job', 'crawler-beans.xml');
   const base = await readFile(file, 'utf8');
-  const text = base.replace('<bean id="fetchHttp" class="FetchHttp">', '<bean id="fetchHttp" class="FetchHttp">\n  <property name="timeoutSeconds" value="600"/>');
+  const text = base.replace('<bean id="fetchHttp" class="FetchHttp">', '<bean id="fetchHttp" class="FetchHttp">\n  <property name="timeoutSeconds" ' +
+    'value="600"/>');
   const rows: Array<[string, Figures, number]> = [];
   for (const debounceMs of [60, 0]) {
     const client = await LspClient.start({ cwd: work, debounceMs });
@@ -72,10 +74,13 @@ try {
         const property = positionAt(text, text.indexOf('timeoutSeconds') + 3);
         const ref = positionAt(text, text.indexOf('<ref bean="') + 11);
         const cls = positionAt(text, text.indexOf('class="FetchHttp"') + 8);
-        rows.push(['completion: property names of FetchHttp', await time(() => client.request('textDocument/completion', { textDocument: { uri }, position: property })), 20]);
-        rows.push(['completion: a ref (compatible beans)', await time(() => client.request('textDocument/completion', { textDocument: { uri }, position: ref })), 20]);
+        rows.push(['completion: property names of ' +
+          'FetchHttp', await time(() => client.request('textDocument/completion', { textDocument: { uri }, position: property })), 20]);
+        rows.push(['completion: a ref (compatible ' +
+          'beans)', await time(() => client.request('textDocument/completion', { textDocument: { uri }, position: ref })), 20]);
         rows.push(['completion: class names', await time(() => client.request('textDocument/completion', { textDocument: { uri }, position: cls })), 20]);
-        rows.push(['hover: a property (with its effective value)', await time(() => client.request('textDocument/hover', { textDocument: { uri }, position: property })), 20]);
+        rows.push(['hover: a property (with its effective ' +
+          'value)', await time(() => client.request('textDocument/hover', { textDocument: { uri }, position: property })), 20]);
         rows.push(['definition: a ref', await time(() => client.request('textDocument/definition', { textDocument: { uri }, position: ref })), 20]);
       }
       rows.push([`keystroke → diagnostics published (debounce ${debounceMs} ms)`, await keystrokes(client, uri, base, Math.min(RUNS, 30)), 200]);
@@ -83,7 +88,8 @@ try {
       await client.stop();
     }
   }
-  console.log(`beancrawl lsp on a job from the default profile (${text.split('\n').length} lines), over stdio; ms, ${RUNS} runs each (keystrokes: ${Math.min(RUNS, 30)})`);
+  console.log(`beancrawl lsp on a job from the default profile (${text.split('\n').length} lines), over stdio; ms, ${RUNS} runs each (keystrokes: ` +
+    `${Math.min(RUNS, 30)})`);
   console.log('| what | median | p95 | max | target |');
   console.log('|---|---|---|---|---|');
   for (const [what, f, target] of rows) console.log(`| ${what} | ${f.median.toFixed(1)} | ${f.p95.toFixed(1)} | ${f.max.toFixed(1)} | < ${target} |`);

@@ -34,7 +34,9 @@ try {
     const result = await launchJob(job.dir, { sets: ['fetchHistory.maxDeletePercent=100'] });
     const ms = Date.now() - started;
     const lines = readFileSync(join(job.dir, result.runDir, 'documents.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { kind: string }).kind);
-    const kinds = Object.entries(lines.reduce<Record<string, number>>((o, k) => ({ ...o, [k]: (o[k] ?? 0) + 1 }), {})).map(([k, n]) => `${n} ${k}`).join(', ');
+    const counts: Record<string, number> = {};
+    for (const k of lines) counts[k] = (counts[k] ?? 0) + 1;
+    const kinds = Object.entries(counts).map(([k, n]) => `${n} ${k}`).join(', ');
     console.log(`${name.padEnd(34)} ${String(ms).padStart(6)} ms  ${(MESSAGES / (ms / 1000)).toFixed(0).padStart(6)} messages/s  (${kinds})`);
   };
   await run('first run (all new)');

@@ -63,7 +63,8 @@ const FILLER = 'Crawlers read pages like this one, on many hosts, to measure how
 /** Page g's HTML; its links are absolute URLs on `port`. */
 export function manyHostsPage(g: number, shape: ManyHostsShape, port: number): string {
   const links = linksOf(g, shape).map((l) => `<li><a href="${pageUrl(l, shape, port)}">Page ${l}</a></li>`).join('\n');
-  const head = `<!doctype html><html><head><meta charset="utf-8"><title>Page ${g}</title></head><body><h1>Page ${g} on host ${g % shape.hosts}</h1><ul>\n${links}\n</ul>\n`;
+  const head = `<!doctype html><html><head><meta charset="utf-8"><title>Page ${g}</title></head><body><h1>Page ${g} on host ` +
+    `${g % shape.hosts}</h1><ul>\n${links}\n</ul>\n`;
   const tail = '</body></html>\n';
   let body = '';
   while (head.length + body.length + tail.length < shape.pageBytes) body += `<p>${FILLER}</p>\n`;

@@ -69,7 +69,8 @@ const POLITENESS: Record<string, { sets: string[]; text: string; minDelayS: numb
     sets: ['--set', 'disposition.delayFactor=1.0', '--set', 'disposition.minDelayMs=500', '--set', 'disposition.maxDelayMs=5000'],
     text: "site-mirror profile's politeness (DispositionProcessor delayFactor 1.0, minDelayMs 500, maxDelayMs 5000)", minDelayS: 0.5,
   },
-  default: { sets: [], text: "the DispositionProcessor's defaults, as the default and broad profiles leave them (delayFactor 5.0, minDelayMs 3000, maxDelayMs 30000)", minDelayS: 3 },
+  default: { sets: [], text: "the DispositionProcessor's defaults, as the default and broad profiles leave them (delayFactor 5.0, minDelayMs 3000, " +
+    "maxDelayMs 30000)", minDelayS: 3 },
   off: { sets: ZERO_DELAYS, text: 'politeness off (delayFactor, minDelayMs and maxDelayMs 0)', minDelayS: 0 },
 };
 
@@ -85,8 +86,10 @@ function connectionFigures(s: ServerStats): { hosts: number; connections: number
   const one = used.filter((x) => x.c === 1).length;
   const maxC = Math.max(0, ...used.map((x) => x.c));
   const perConn = median(used.map((x) => x.r / Math.max(1, x.c)));
-  const text = `${requests} requests on ${connections} connections over ${used.length} hosts: ${fmt(requests / Math.max(1, connections), 2)} requests per connection `
-    + `(median per host ${fmt(perConn, 2)}); ${one} hosts used a single connection, at most ${maxC} on one host, median ${fmt(median(used.map((x) => x.c)), 0)}`;
+  const text = `${requests} requests on ${connections} connections over ${used.length} hosts: ${fmt(requests / Math.max(1, connections), 2)} ` +
+    `requests per connection `
+    + `(median per host ${fmt(perConn, 2)}); ${one} hosts used a single connection, at most ${maxC} on one host, median ` +
+      `${fmt(median(used.map((x) => x.c)), 0)}`;
   return { hosts: used.length, connections, requests, text, json: { hosts: used.length, connections, requests, hostsWithOneConnection: one, maxConnectionsOnAHost: maxC, medianRequestsPerConnection: perConn } };
 }
 
@@ -136,7 +139,8 @@ function fetchFigures(fetches: Fetch[], t0: number): { lines: string[]; json: Re
   lines.push('| fetches (crawl.log) | count | duration ms: median | mean | total s |');
   lines.push('|---|---|---|---|---|');
   const json: Record<string, unknown> = {};
-  for (const [kind, label] of [['dns', 'dns: (IP literals: answered at once)'], ['robots', 'robots.txt'], ['page', 'pages (200, HTML)'], ['other', 'other']] as const) {
+  for (const [kind, label] of [['dns', 'dns: (IP literals: answered at once)'], ['robots', 'robots.txt'], ['page', 'pages (200, ' +
+    'HTML)'], ['other', 'other']] as const) {
     const xs = byKind.get(kind) ?? [];
     if (!xs.length) continue;
     const ms = xs.map((x) => x.ms);
@@ -170,14 +174,17 @@ function fetchFigures(fetches: Fetch[], t0: number): { lines: string[]; json: Re
     for (let i = 1; i < ps.length; i++) gaps.push(ps[i].begin - ps[i - 1].end);
   }
   lines.push('');
-  lines.push(`Per host (${hosts.length} hosts with pages), median ms: dns: end → robots.txt begin ${fmt(median(dnsToRobots))}, robots.txt end → first page begin ${fmt(median(robotsToPage))}, `
-    + `dns: begin → first page begin ${fmt(median(dnsToPage))} (the prerequisites' cost to a new host); between two pages of one host (end → next begin) ${fmt(median(gaps))} `
+  lines.push(`Per host (${hosts.length} hosts with pages), median ms: dns: end → robots.txt begin ${fmt(median(dnsToRobots))}, robots.txt end → ` +
+    `first page begin ${fmt(median(robotsToPage))}, `
+    + `dns: begin → first page begin ${fmt(median(dnsToPage))} (the prerequisites' cost to a new host); between two pages of one host (end → next ` +
+      `begin) ${fmt(median(gaps))} `
     + `(the politeness floor is the minimum delay); first fetch → last page ${fmt(median(span))}.`);
   // Hosts reached over time: when each host's first page began.
   const firsts = hosts.map((h) => h.first!.begin - t0).sort((a, b) => a - b);
   const tEnd = Math.max(...fetches.map((f) => f.end - t0));
   const marks = [0.1, 0.25, 0.5, 0.75, 0.9, 1].map((q) => q * tEnd);
-  lines.push(`Hosts with a page fetched, by time since the first fetch: ${marks.map((m) => `${fmt(m / 1000, 1)} s: ${firsts.filter((x) => x <= m).length}`).join(', ')}.`);
+  lines.push(`Hosts with a page fetched, by time since the first fetch: ${marks.map((m) => `${fmt(m / 1000, 1)} s: ` +
+    `${firsts.filter((x) => x <= m).length}`).join(', ')}.`);
   json.perHostMedianMs = { dnsEndToRobotsBegin: median(dnsToRobots), robotsEndToFirstPage: median(robotsToPage), dnsBeginToFirstPage: median(dnsToPage), betweenPagesOfAHost: median(gaps), firstFetchToLastPage: median(span) };
   return { lines, json };
 }
@@ -245,13 +252,17 @@ function queueTable(samples: QueueSample[], rows = 16): string[] {
   if (!samples.length) return ['(no sample: the control socket did not answer)'];
   const step = Math.max(1, Math.ceil(samples.length / rows));
   const picked = samples.filter((_, i) => i % step === 0 || i === samples.length - 1);
-  const out = ['| t s | state | pages so far | URIs queued | queues total | ready | resting (politeness) | in process | retired | empty (done) | busy workers |', '|---|---|---|---|---|---|---|---|---|---|---|'];
-  for (const s of picked) out.push(`| ${fmt(s.t / 1000, 1)} | ${s.state} | ${s.succeeded} | ${s.queued} | ${s.total} | ${s.ready} | ${s.snoozed} | ${s.inProcess} | ${s.retired} | ${Math.max(0, s.total - s.ready - s.snoozed - s.inProcess - s.retired - s.inactive)} | ${s.busy} |`);
+  const out = ['| t s | state | pages so far | URIs queued | queues total | ready | resting (politeness) | in process | retired | empty (done) | ' +
+    'busy workers |', '|---|---|---|---|---|---|---|---|---|---|---|'];
+  for (const s of picked) out.push(`| ${fmt(s.t / 1000, 1)} | ${s.state} | ${s.succeeded} | ${s.queued} | ${s.total} | ${s.ready} | ${s.snoozed} | ` +
+    `${s.inProcess} | ${s.retired} | ${Math.max(0, s.total - s.ready - s.snoozed - s.inProcess - s.retired - s.inactive)} | ${s.busy} |`);
   const running = samples.filter((s) => s.state === 'RUNNING');
   const active = running.map((s) => s.ready + s.snoozed + s.inProcess);
   out.push('');
-  out.push(`Active queues (ready + resting + in process) while RUNNING: median ${fmt(median(active))}, peak ${fmt(Math.max(0, ...active))}; in process: median ${fmt(median(running.map((s) => s.inProcess)))}, `
-    + `peak ${fmt(Math.max(0, ...running.map((s) => s.inProcess)))} (workers: ${workers}); ready but waiting for a worker: median ${fmt(median(running.map((s) => s.ready)))}.`);
+  out.push(`Active queues (ready + resting + in process) while RUNNING: median ${fmt(median(active))}, peak ${fmt(Math.max(0, ...active))}; in ` +
+    `process: median ${fmt(median(running.map((s) => s.inProcess)))}, `
+    + `peak ${fmt(Math.max(0, ...running.map((s) => s.inProcess)))} (workers: ${workers}); ready but waiting for a worker: median ` +
+      `${fmt(median(running.map((s) => s.ready)))}.`);
   return out;
 }
 
@@ -266,7 +277,8 @@ function progressLines(progress: string[], rows = 8): string[] {
 function stageTable(profile: CpuProfile): string[] {
   const STAGES: Array<[string, RegExp]> = [
     ['frontier (selection, queues, scheduling)', /^src\/components\/frontier\//],
-    ['prerequisites (Preselector, PreconditionEnforcer, FetchDns, robots)', /^src\/components\/fetch\/(preselector|precondition-enforcer|prerequisite|fetch-dns|resolve-host|robots-|dns-record)/],
+    ['prerequisites (Preselector, PreconditionEnforcer, FetchDns, ' +
+      'robots)', /^src\/components\/fetch\/(preselector|precondition-enforcer|prerequisite|fetch-dns|resolve-host|robots-|dns-record)/],
     ['FetchHttp and its dispatcher (undici below it)', /^src\/components\/fetch\/(fetch-http|http-|socket-tap|record-response|request-headers|decode-content)/],
     ['extractors', /^src\/components\/extract\//],
     ['candidates, scope', /^src\/(components\/(candidates|scope)\/|engine\/(candidate|candidates))/],
@@ -337,11 +349,15 @@ async function main(): Promise<void> {
   const t0 = Date.now();
   try {
     const cpu = cpus();
-    out.push(`### Many hosts: ${shape.hosts} hosts × ${shape.pagesPerHost} pages (${expected} pages), ${hostAddress(0)} … ${hostAddress(shape.hosts - 1)}, port ${server.port}`);
+    out.push(`### Many hosts: ${shape.hosts} hosts × ${shape.pagesPerHost} pages (${expected} pages), ${hostAddress(0)} … ` +
+      `${hostAddress(shape.hosts - 1)}, port ${server.port}`);
     out.push('');
-    out.push(`${shape.links} links a page (2 in a tree over all pages, then about half to the same host and half to any host), about ${fmt(shape.pageBytes / 1024)} KB each; one server process, one node:http server per address. `
-      + `${seedCount} seeds (${seeds[0]} …). ${cpu.length} cores (${cpu[0]?.model.trim() ?? '?'}), Node ${process.version}, ${new Date().toISOString().slice(0, 16)}Z, `
-      + `load average before: ${load0.map((x) => x.toFixed(2)).join(' ')} (other work shares this machine: the figures are indicative). Politeness: ${POLITENESS[politeness].text}.`);
+    out.push(`${shape.links} links a page (2 in a tree over all pages, then about half to the same host and half to any host), about ` +
+      `${fmt(shape.pageBytes / 1024)} KB each; one server process, one node:http server per address. `
+      + `${seedCount} seeds (${seeds[0]} …). ${cpu.length} cores (${cpu[0]?.model.trim() ?? '?'}), Node ${process.version}, ` +
+        `${new Date().toISOString().slice(0, 16)}Z, `
+      + `load average before: ${load0.map((x) => x.toFixed(2)).join(' ')} (other work shares this machine: the figures are indicative). ` +
+        `Politeness: ${POLITENESS[politeness].text}.`);
     out.push('');
 
     await server.stats(true);
@@ -372,11 +388,18 @@ async function main(): Promise<void> {
 
     out.push('| run | pages (of ' + expected + ') | fetches | wall s | pages/s | CPU s | peak RSS MB | connections (requests per connection) |');
     out.push('|---|---|---|---|---|---|---|---|');
-    out.push(`| beancrawl launch (broad + ${politeness} politeness, LevelFrontier, ${workers} workers) | ${b.pages} | ${b.lines} | ${fmt(b.m.wall, 1)} | ${fmt(b.pages / b.m.wall, 1)} | ${fmt(b.m.cpu, 1)} | ${fmt(b.m.rssMb)} | ${bConn.connections} (${fmt(bConn.requests / Math.max(1, bConn.connections), 2)}) |`);
-    if (c && cConn) out.push(`| Crawlee ${crawlee} CheerioCrawler (in memory, max concurrency ${crawleeConcurrency}, sameDomainDelaySecs ${POLITENESS[politeness].minDelayS}: no effect on IP literals) | ${c.pages} | ${c.fetched} | ${fmt(c.m.wall, 1)} | ${fmt(c.pages / c.m.wall, 1)} | ${fmt(c.m.cpu, 1)} | ${fmt(c.m.rssMb)} | ${cConn.connections} (${fmt(cConn.requests / Math.max(1, cConn.connections), 2)}) |`);
+    out.push(`| beancrawl launch (broad + ${politeness} politeness, LevelFrontier, ${workers} workers) | ${b.pages} | ${b.lines} | ` +
+      `${fmt(b.m.wall, 1)} | ${fmt(b.pages / b.m.wall, 1)} | ${fmt(b.m.cpu, 1)} | ${fmt(b.m.rssMb)} | ${bConn.connections} ` +
+      `(${fmt(bConn.requests / Math.max(1, bConn.connections), 2)}) |`);
+    if (c && cConn) out.push(`| Crawlee ${crawlee} CheerioCrawler (in memory, max concurrency ${crawleeConcurrency}, sameDomainDelaySecs ` +
+      `${POLITENESS[politeness].minDelayS}: no effect on IP literals) | ${c.pages} | ${c.fetched} | ${fmt(c.m.wall, 1)} | ` +
+      `${fmt(c.pages / c.m.wall, 1)} | ${fmt(c.m.cpu, 1)} | ${fmt(c.m.rssMb)} | ${cConn.connections} ` +
+      `(${fmt(cConn.requests / Math.max(1, cConn.connections), 2)}) |`);
     else out.push(`| Crawlee: ${crawleeSkip} | – | – | – | – | – | – | – |`);
     out.push('');
-    out.push(`Whole processes under GNU time. "fetches": crawl.log lines for beancrawl (dns:, robots.txt and pages), requests handled for Crawlee (no robots.txt, no DNS step). beancrawl: ${b.summary}${c?.note ? `; Crawlee: ${c.note}${c.dup ? `, ${c.dup} pages twice` : ''}` : ''}. Load average after beancrawl: ${bLoad.map((x) => x.toFixed(2)).join(' ')}.`);
+    out.push(`Whole processes under GNU time. "fetches": crawl.log lines for beancrawl (dns:, robots.txt and pages), requests handled for Crawlee ` +
+      `(no robots.txt, no DNS step). beancrawl: ${b.summary}${c?.note ? `; Crawlee: ${c.note}${c.dup ? `, ${c.dup} pages twice` : ''}` : ''}. Load ` +
+      `average after beancrawl: ${bLoad.map((x) => x.toFixed(2)).join(' ')}.`);
     out.push('');
     out.push('#### beancrawl: queues over time (control socket, every ' + sampleMs + ' ms)');
     out.push('');

@@ -40,7 +40,8 @@ export function timed(cmd: string, args: string[], opts: TimedOptions = {}): Mea
     encoding: 'utf8', maxBuffer: 1 << 28, cwd: opts.cwd, env: opts.env ?? process.env,
   });
   const m = /BENCHTIME ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(r.stderr);
-  if (!m) throw new Error(`${cmd} ${args.join(' ')}: no timing (exit ${r.status}${r.status === 124 ? ', timed out' : ''}):\n${r.stdout.slice(-1500)}\n${r.stderr.slice(-3000)}`);
+  if (!m) throw new Error(`${cmd} ${args.join(' ')}: no timing (exit ${r.status}${r.status === 124 ? ', timed ' +
+    'out' : ''}):\n${r.stdout.slice(-1500)}\n${r.stderr.slice(-3000)}`);
   // GNU time reports "Command exited with non-zero status N" itself; its own exit code is the command's.
   return {
     wall: Number(m[1]), cpu: Number(m[2]) + Number(m[3]), rssMb: Number(m[4]) / 1024,
@@ -65,7 +66,8 @@ export function timedAsync(cmd: string, args: string[], opts: TimedOptions = {})
     child.once('error', reject);
     child.once('close', (status) => {
       const m = /BENCHTIME ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(stderr);
-      if (!m) return reject(new Error(`${cmd} ${args.join(' ')}: no timing (exit ${status}${status === 124 ? ', timed out' : ''}):\n${stdout.slice(-1500)}\n${stderr.slice(-3000)}`));
+      if (!m) return reject(new Error(`${cmd} ${args.join(' ')}: no timing (exit ${status}${status === 124 ? ', timed ' +
+        'out' : ''}):\n${stdout.slice(-1500)}\n${stderr.slice(-3000)}`));
       resolve({
         wall: Number(m[1]), cpu: Number(m[2]) + Number(m[3]), rssMb: Number(m[4]) / 1024,
         stdout, stderr: stderr.replace(/^Command (exited with non-zero status \d+|terminated by signal \d+)\n/m, '').replace(/BENCHTIME .*\n?/, ''),

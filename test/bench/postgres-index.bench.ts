@@ -103,16 +103,21 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 
-console.log(`\n${server.description}; beancrawl launch, site-search profile, delays 0; whole processes, GNU time; PostgreSQL ${pg.bin.split('/').at(-2)} on loopback (fsync off).`);
+console.log(`\n${server.description}; beancrawl launch, site-search profile, delays 0; whole processes, GNU time; PostgreSQL ` +
+  `${pg.bin.split('/').at(-2)} on loopback (fsync off).`);
 console.log('| variant | run | pages (200s) | rows | wall s | pages/s | CPU s | peak RSS MB |');
 console.log('|---|---|---|---|---|---|---|---|');
 for (const r of results) {
-  console.log(`| ${r.variant} | ${r.n} | ${r.ok} | ${r.rows ?? '–'} | ${r.m.wall.toFixed(2)} | ${(r.ok / r.m.wall).toFixed(0)} | ${r.m.cpu.toFixed(2)} | ${r.m.rssMb.toFixed(0)} |`);
+  console.log(`| ${r.variant} | ${r.n} | ${r.ok} | ${r.rows ?? '–'} | ${r.m.wall.toFixed(2)} | ${(r.ok / r.m.wall).toFixed(0)} | ` +
+    `${r.m.cpu.toFixed(2)} | ${r.m.rssMb.toFixed(0)} |`);
 }
 const rate = (v: Variant) => median(results.filter((r) => r.variant === v).map((r) => r.ok / r.m.wall));
 const withIndex = rate('index');
 const without = rate('none');
-console.log(`median pages/s: into the index ${withIndex.toFixed(0)}, no receiver ${without.toFixed(0)} (the index costs ${((1 - withIndex / without) * 100).toFixed(1)} %)`);
+console.log(`median pages/s: into the index ${withIndex.toFixed(0)}, no receiver ${without.toFixed(0)} (the index costs ` +
+  `${((1 - withIndex / without) * 100).toFixed(1)} %)`);
 const short = results.filter((r) => r.variant === 'index' && r.rows !== r.ok - 1);
-console.log(short.length === 0 ? 'every page crawled is a row (the 200s less robots.txt)' : `rows MISSING: ${short.map((r) => `#${r.n} ${r.rows}/${r.ok - 1}`).join(', ')}`);
-console.log(`receiver alone: ${alone} rows of about ${(shape.pageBytes / 1024).toFixed(0)} KB in ${aloneSeconds.toFixed(2)} s = ${aloneRate.toFixed(0)} rows/s (batches of 200, a LevelStateStore committing every 25 ms)`);
+console.log(short.length === 0 ? 'every page crawled is a row (the 200s less robots.txt)' : `rows MISSING: ${short.map((r) => `#${r.n} ` +
+  `${r.rows}/${r.ok - 1}`).join(', ')}`);
+console.log(`receiver alone: ${alone} rows of about ${(shape.pageBytes / 1024).toFixed(0)} KB in ${aloneSeconds.toFixed(2)} s = ` +
+  `${aloneRate.toFixed(0)} rows/s (batches of 200, a LevelStateStore committing every 25 ms)`);

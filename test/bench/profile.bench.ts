@@ -138,7 +138,10 @@ export function summarise(profile: CpuProfile, top: number, full = true): string
   const busy = total - idle;
   const pct = (ms: number) => `${fmt((100 * ms) / busy, 1)} %`;
   const out: string[] = [];
-  out.push(`${fmt(total / 1000, 2)} s profiled: ${fmt((total - idle) / 1000, 2)} s on the CPU (main thread), ${fmt(idle / 1000, 2)} s idle (waiting for the network, the disk or a timer). Shares below are of the CPU time. GC: ${pct(area.get('(garbage collector)') ?? 0)}; (program), V8's own work outside JS functions: ${pct(area.get('(program)') ?? 0)}. Inclusive times stop at each await (V8 samples the synchronous stack).`);
+  out.push(`${fmt(total / 1000, 2)} s profiled: ${fmt((total - idle) / 1000, 2)} s on the CPU (main thread), ${fmt(idle / 1000, 2)} s idle ` +
+    `(waiting for the network, the disk or a timer). Shares below are of the CPU time. GC: ${pct(area.get('(garbage collector)') ?? 0)}; ` +
+    `(program), V8's own work outside JS functions: ${pct(area.get('(program)') ?? 0)}. Inclusive times stop at each await (V8 samples the ` +
+    `synchronous stack).`);
   out.push('');
   out.push(`Top ${top} functions by self time (idle left out):`);
   out.push('');
@@ -147,12 +150,14 @@ export function summarise(profile: CpuProfile, top: number, full = true): string
   [...self.values()].filter((r) => r.name !== '(idle)').sort((a, b) => b.ms - a.ms).slice(0, top)
     .forEach((r, i) => out.push(`| ${i + 1} | ${r.name} | ${r.where || '–'} | ${fmt(r.ms)} | ${pct(r.ms)} |`));
   out.push('');
-  out.push('By file (beancrawl) or package (node_modules), top 15: self time, and self time plus the Node internals and natives it calls (streams, sockets, fs, URL, crypto); what no package called is left with Node:');
+  out.push('By file (beancrawl) or package (node_modules), top 15: self time, and self time plus the Node internals and natives it calls (streams, ' +
+    'sockets, fs, URL, crypto); what no package called is left with Node:');
   out.push('');
   out.push('| file or package | self ms | self share | with Node internals ms | with Node internals share |');
   out.push('|---|---|---|---|---|');
   [...owned.entries()].filter(([a]) => a !== '(idle)').sort((a, b) => b[1] - a[1]).slice(0, 15)
-    .forEach(([a, ms]) => out.push(`| ${a === '(root)' ? 'Node, called from no package (event loop, microtasks, timers, module loading)' : a} | ${fmt(area.get(a) ?? 0)} | ${pct(area.get(a) ?? 0)} | ${fmt(ms)} | ${pct(ms)} |`));
+    .forEach(([a, ms]) => out.push(`| ${a === '(root)' ? 'Node, called from no package (event loop, microtasks, timers, module loading)' : a} | ` +
+      `${fmt(area.get(a) ?? 0)} | ${pct(area.get(a) ?? 0)} | ${fmt(ms)} | ${pct(ms)} |`));
   out.push(`(node: internals, self: ${fmt(area.get('node: internals') ?? 0)} ms; natives, self: ${fmt(area.get('(native)') ?? 0)} ms.)`);
   out.push('');
   if (!full) return out.join('\n');
@@ -187,7 +192,9 @@ async function main(): Promise<void> {
     const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
     console.log(`### Where the time goes: beancrawl launch on the synthetic site (${pages} pages), under --cpu-prof`);
     console.log('');
-    console.log(`${bundle ? 'dist/beancrawl.mjs (the bundle)' : 'The compiled modules (dist/src, source-mapped to src/*.ts)'}, site-mirror, LevelFrontier, delays 0: ${log.pages} pages in ${fmt(m.wall, 2)} s wall, ${fmt(m.cpu, 2)} s CPU (all threads), peak RSS ${fmt(m.rssMb)} MB (the profiler costs some speed). ${summary}`);
+    console.log(`${bundle ? 'dist/beancrawl.mjs (the bundle)' : 'The compiled modules (dist/src, source-mapped to src/*.ts)'}, site-mirror, ` +
+      `LevelFrontier, delays 0: ${log.pages} pages in ${fmt(m.wall, 2)} s wall, ${fmt(m.cpu, 2)} s CPU (all threads), peak RSS ${fmt(m.rssMb)} MB ` +
+      `(the profiler costs some speed). ${summary}`);
     console.log('');
     console.log(summarise(profile, top));
     console.log('');
@@ -199,13 +206,16 @@ async function main(): Promise<void> {
         copyFileSync(join(bareDir, bareFile), join(results, 'bare-loop.cpuprofile'));
         const barePages = Number(/PAGES (\d+)/.exec(bm.stdout)?.[1] ?? NaN);
         console.log('');
-        console.log(`#### For comparison: the bare undici + htmlparser2 loop, 1 in flight, same site, under --cpu-prof: ${barePages} pages in ${fmt(bm.wall, 2)} s wall, ${fmt(bm.cpu, 2)} s CPU, peak RSS ${fmt(bm.rssMb)} MB. CPU per page: beancrawl ${fmt((1000 * m.cpu) / log.pages, 3)} ms, bare loop ${fmt((1000 * bm.cpu) / barePages, 3)} ms.`);
+        console.log(`#### For comparison: the bare undici + htmlparser2 loop, 1 in flight, same site, under --cpu-prof: ${barePages} pages in ` +
+          `${fmt(bm.wall, 2)} s wall, ${fmt(bm.cpu, 2)} s CPU, peak RSS ${fmt(bm.rssMb)} MB. CPU per page: beancrawl ` +
+          `${fmt((1000 * m.cpu) / log.pages, 3)} ms, bare loop ${fmt((1000 * bm.cpu) / barePages, 3)} ms.`);
         console.log('');
         console.log(summarise(JSON.parse(readFileSync(join(bareDir, bareFile), 'utf8')) as CpuProfile, 10, false));
       }
     }
     console.log('');
-    console.log(`Profiles: ${kept}${args.includes('--no-bare') ? '' : ` and ${join(results, 'bare-loop.cpuprofile')}`} (open in Chrome DevTools, Performance or JavaScript Profiler).`);
+    console.log(`Profiles: ${kept}${args.includes('--no-bare') ? '' : ` and ${join(results, 'bare-loop.cpuprofile')}`} (open in Chrome DevTools, ` +
+      `Performance or JavaScript Profiler).`);
   } finally {
     await site.stop();
     rmSync(work, { recursive: true, force: true });

@@ -20,7 +20,6 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { LevelFrontier } from '../../src/components/frontier/level-frontier.js';
-import { LevelStateStore } from '../../src/components/state/level-state-store.js';
 import { LevelUriUniqFilter } from '../../src/components/state/level-uri-uniq-filter.js';
 import { CrawlUri } from '../../src/model/crawl-uri.js';
 import { levelStore } from '../support/level-store.js';
@@ -101,7 +100,8 @@ interface ResumeResult {
 
 function resumeInChild(dir: string, n: number, label: string): ResumeResult & { wall: number; timeRssMb: number } {
   const prof = process.env.CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.CPU_PROF, '--cpu-prof-name', `resume-${label}.cpuprofile`] : [];
-  const r = spawnSync('timeout', ['600', '/usr/bin/time', '-f', 'TIME %e %U %S %M', process.execPath, ...prof, SELF, '--resume', dir, String(n)], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  const r = spawnSync('timeout', ['600', '/usr/bin/time', '-f', 'TIME %e %U %S ' +
+    '%M', process.execPath, ...prof, SELF, '--resume', dir, String(n)], { encoding: 'utf8', maxBuffer: 1 << 24 });
   const t = /TIME ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(r.stderr);
   const line = /^RESULT (.*)$/m.exec(r.stdout);
   if (!t || !line) throw new Error(`resume child failed (${r.status}):\n${r.stdout.slice(-2000)}\n${r.stderr.slice(-4000)}`);
@@ -136,7 +136,8 @@ if (process.argv[2] === '--resume') {
       for (let k = 1; k <= RESUMES; k++) {
         const r = resumeInChild(dir, N, `${c.hosts}q-${k}`);
         const ok = r.startedMs < TARGET_S * 1000 ? 'met' : 'NOT met';
-        resumes.push(`| ${c.name} | ${k} | ${s(r.loadMs)} | ${s(r.storeMs)} / ${s(r.uniqMs)} / ${s(r.frontierMs)} | ${s(r.startedMs)} | ${s(r.firstMs)} | ${r.queued} | ${r.uniqCount} | ${r.queues} | ${s(r.stopMs)} | ${mb(r.timeRssMb * 1024)} | ${s(r.wall)} | ${ok} |`);
+        resumes.push(`| ${c.name} | ${k} | ${s(r.loadMs)} | ${s(r.storeMs)} / ${s(r.uniqMs)} / ${s(r.frontierMs)} | ${s(r.startedMs)} | ` +
+          `${s(r.firstMs)} | ${r.queued} | ${r.uniqCount} | ${r.queues} | ${s(r.stopMs)} | ${mb(r.timeRssMb * 1024)} | ${s(r.wall)} | ${ok} |`);
         if (r.queued !== N) problems.push(`${c.name} resume ${k}: frontier.stats().queued ${r.queued}, expected ${N}`);
         if (r.uniqCount !== N) problems.push(`${c.name} resume ${k}: uniq filter count ${r.uniqCount}, expected ${N}`);
         // Queues come back in key order and each in schedule order: host0's first URI leads.
@@ -152,8 +153,10 @@ if (process.argv[2] === '--resume') {
   console.log('|---|---|---|---|---|---|');
   for (const l of fills) console.log(l);
   console.log(`Resume, each in a fresh child process; times from just before the beans are constructed (target: started < ${TARGET_S} s).`);
-  console.log('| case | run | module load s | store / uniq / frontier start s | started s | first next() s | queued | uniq count | queues | stop s | peak RSS MB | child wall s | target |');
+  console.log('| case | run | module load s | store / uniq / frontier start s | started s | first next() s | queued | uniq count | queues | stop s ' +
+    '| peak RSS MB | child wall s | target |');
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const l of resumes) console.log(l);
-  console.log(problems.length ? `PROBLEMS:\n${problems.map((p) => `- ${p}`).join('\n')}` : `every resume found queued = uniq count = ${N}, and the first URI scheduled came first`);
+  console.log(problems.length ? `PROBLEMS:\n${problems.map((p) => `- ${p}`).join('\n')}` : `every resume found queued = uniq count = ${N}, and the ` +
+    `first URI scheduled came first`);
 }

@@ -77,7 +77,8 @@ function smapsSummary(): string {
       else anonSmall += m.rssKb;
     });
     const f = (kb: number) => fmt(kb / 1024);
-    return `resident by mapping: malloc's main arena ${f(heap)} MB, ${arenaCount} thread arenas ${f(arenas)} MB, other anonymous mappings over 1 MB ${f(anonBig)} MB, smaller ones ${f(anonSmall)} MB, ${tableCount} LevelDB tables mapped ${f(tables)} MB, other files ${f(files)} MB.`;
+    return `resident by mapping: malloc's main arena ${f(heap)} MB, ${arenaCount} thread arenas ${f(arenas)} MB, other anonymous mappings over 1 ` +
+      `MB ${f(anonBig)} MB, smaller ones ${f(anonSmall)} MB, ${tableCount} LevelDB tables mapped ${f(tables)} MB, other files ${f(files)} MB.`;
   } catch {
     return '';
   }
@@ -127,7 +128,8 @@ try {
         rssMb: mb(mem.rss), heapMb: mb(mem.heapUsed), heapTotalMb: mb(mem.heapTotal), externalMb: mb(mem.external), peakRssMb: process.resourceUsage().maxRSS / 1024, diskMb: duMb(dir), queued: frontier.stats().queued,
       };
       rows.push(row);
-      console.error(`  ${row.uris}: ${fmt(row.rate)} URIs/s, RSS ${fmt(row.rssMb)} MB (${rssByKind()}), heap ${fmt(row.heapMb)} / ${fmt(row.heapTotalMb)} MB, external ${fmt(row.externalMb)} MB, peak ${fmt(row.peakRssMb)} MB, disk ${fmt(row.diskMb)} MB`);
+      console.error(`  ${row.uris}: ${fmt(row.rate)} URIs/s, RSS ${fmt(row.rssMb)} MB (${rssByKind()}), heap ${fmt(row.heapMb)} / ` +
+        `${fmt(row.heapTotalMb)} MB, external ${fmt(row.externalMb)} MB, peak ${fmt(row.peakRssMb)} MB, disk ${fmt(row.diskMb)} MB`);
       tStep = performance.now();
     }
   }
@@ -142,23 +144,35 @@ try {
 
   console.log(`### Frontier at scale: ${N.toLocaleString('en')} discovered URIs over ${HOSTS.toLocaleString('en')} hosts`);
   console.log('');
-  console.log('LevelStateStore (commits every 25 ms) + LevelUriUniqFilter + LevelFrontier (maxUrisInMemory 50,000), filled in-process with generated URIs (not fetched); the event loop turns every 1,000. Insert rate of each step; RSS, JS heap and external (Buffers, ArrayBuffers) after the step\'s commit (RSS beyond heap + external is native memory: LevelDB, the allocator); peak RSS since the process started; disk: du of the state folder.');
+  console.log('LevelStateStore (commits every 25 ms) + LevelUriUniqFilter + LevelFrontier (maxUrisInMemory 50,000), filled in-process with ' +
+    'generated URIs (not fetched); the event loop turns every 1,000. Insert rate of each step; RSS, JS heap and external (Buffers, ArrayBuffers) ' +
+    'after the step\'s commit (RSS beyond heap + external is native memory: LevelDB, the allocator); peak RSS since the process started; disk: du ' +
+    'of the state folder.');
   console.log('');
-  console.log('| URIs queued | step s | total s | URIs/s (step) | RSS MB | JS heap used / total MB | external MB | peak RSS MB | state on disk MB | bytes on disk per URI |');
+  console.log('| URIs queued | step s | total s | URIs/s (step) | RSS MB | JS heap used / total MB | external MB | peak RSS MB | state on disk MB ' +
+    '| bytes on disk per URI |');
   console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
-    console.log(`| ${r.uris.toLocaleString('en')} | ${fmt(r.stepS, 1)} | ${fmt(r.totalS, 1)} | ${fmt(r.rate)} | ${fmt(r.rssMb)} | ${fmt(r.heapMb)} / ${fmt(r.heapTotalMb)} | ${fmt(r.externalMb)} | ${fmt(r.peakRssMb)} | ${fmt(r.diskMb, 1)} | ${r.uris ? fmt((r.diskMb * 1048576) / r.uris) : '–'} |`);
+    console.log(`| ${r.uris.toLocaleString('en')} | ${fmt(r.stepS, 1)} | ${fmt(r.totalS, 1)} | ${fmt(r.rate)} | ${fmt(r.rssMb)} | ${fmt(r.heapMb)} ` +
+      `/ ${fmt(r.heapTotalMb)} | ${fmt(r.externalMb)} | ${fmt(r.peakRssMb)} | ${fmt(r.diskMb, 1)} | ${r.uris ? fmt((r.diskMb * 1048576) / r.uris) : '–'} |`);
   }
   const first = rows[1] ?? rows[0];
   const last = rows[rows.length - 1];
   const peak = Math.max(...rows.map((r) => r.peakRssMb));
   console.log('');
-  console.log(`stop (final commit and close) ${fmt(stopS, 2)} s; state folder after close ${fmt(finalDisk)} MB; queued ${queued}, uniq filter ${uniqCount} (expected ${N}${queued === N && uniqCount === N ? ': ok' : ': MISMATCH'}).`);
+  console.log(`stop (final commit and close) ${fmt(stopS, 2)} s; state folder after close ${fmt(finalDisk)} MB; queued ${queued}, uniq filter ` +
+    `${uniqCount} (expected ${N}${queued === N && uniqCount === N ? ': ok' : ': MISMATCH'}).`);
   const ratio = last.rate / first.rate;
-  console.log(`insert rate from the first step to the last: ${fmt(first.rate)} → ${fmt(last.rate)} URIs/s (${fmt(ratio, 2)}×, goal ≥ ${TARGET_RATE_RATIO}×: ${ratio >= TARGET_RATE_RATIO ? 'met' : 'NOT met'}); RSS ${fmt(first.rssMb)} → ${fmt(last.rssMb)} MB (${fmt(((last.rssMb - first.rssMb) / Math.max(1, (last.uris - first.uris) / 1e6)), 1)} MB per further million); peak RSS ${fmt(peak)} MB (goal ≤ ${TARGET_RSS_MB} MB: ${peak <= TARGET_RSS_MB ? 'met' : 'NOT met'}); RSS at the end ${fmt(last.rssMb)} MB (goal ≤ ${TARGET_RSS_MB} MB: ${last.rssMb <= TARGET_RSS_MB ? 'met' : 'NOT met'}).`);
+  console.log(`insert rate from the first step to the last: ${fmt(first.rate)} → ${fmt(last.rate)} URIs/s (${fmt(ratio, 2)}×, goal ≥ ` +
+    `${TARGET_RATE_RATIO}×: ${ratio >= TARGET_RATE_RATIO ? 'met' : 'NOT met'}); RSS ${fmt(first.rssMb)} → ${fmt(last.rssMb)} MB ` +
+    `(${fmt(((last.rssMb - first.rssMb) / Math.max(1, (last.uris - first.uris) / 1e6)), 1)} MB per further million); peak RSS ${fmt(peak)} MB ` +
+    `(goal ≤ ${TARGET_RSS_MB} MB: ${peak <= TARGET_RSS_MB ? 'met' : 'NOT met'}); RSS at the end ${fmt(last.rssMb)} MB (goal ≤ ${TARGET_RSS_MB} MB: ` +
+    `${last.rssMb <= TARGET_RSS_MB ? 'met' : 'NOT met'}).`);
   console.log(smapsAtEnd);
   const p = peakSample;
-  console.log(`highest RSS sampled: ${fmt(p.rssMb)} MB at ${p.uris.toLocaleString('en')} URIs: JS heap ${fmt(p.heapUsedMb)} used of ${fmt(p.heapTotalMb)}, external ${fmt(p.externalMb)} (array buffers ${fmt(p.arrayBuffersMb)}), the rest (${fmt(p.rssMb - p.heapTotalMb - p.externalMb)} MB) native: LevelDB, the allocator, the binary.`);
+  console.log(`highest RSS sampled: ${fmt(p.rssMb)} MB at ${p.uris.toLocaleString('en')} URIs: JS heap ${fmt(p.heapUsedMb)} used of ` +
+    `${fmt(p.heapTotalMb)}, external ${fmt(p.externalMb)} (array buffers ${fmt(p.arrayBuffersMb)}), the rest ` +
+    `(${fmt(p.rssMb - p.heapTotalMb - p.externalMb)} MB) native: LevelDB, the allocator, the binary.`);
   if (jsonPath) {
     mkdirSync(dirname(jsonPath), { recursive: true });
     writeFileSync(jsonPath, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, n: N, hosts: HOSTS, step: STEP, rows, stopS, finalDiskMb: finalDisk, queued, uniqCount }, null, 2)}\n`);

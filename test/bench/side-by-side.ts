@@ -104,7 +104,8 @@ export async function sideBySide(site: Site, options: SideBySideOptions = {}): P
   if (wanted.has('crawlee-memory') || wanted.has('crawlee-storage')) {
     crawlee = crawleeVersion();
     if (!crawlee) {
-      for (const k of ['crawlee-memory', 'crawlee-storage'] as const) if (wanted.delete(k)) skipped.push({ key: k, why: '@crawlee/cheerio could not be installed in test/bench/peers (node test/bench/peers/install.mjs)' });
+      for (const k of ['crawlee-memory', 'crawlee-storage'] as const) if (wanted.delete(k)) skipped.push({ key: k, why: '@crawlee/cheerio could ' +
+        'not be installed in test/bench/peers (node test/bench/peers/install.mjs)' });
     }
   }
   const wget2 = wanted.has('wget2') ? wget2Version() : undefined;
@@ -138,7 +139,8 @@ export async function sideBySide(site: Site, options: SideBySideOptions = {}): P
           continue;
         }
         (results.get(key) ?? results.set(key, []).get(key)!).push(res);
-        process.stderr.write(`  ${key} #${r + 1}: ${res.pages} pages in ${res.m.wall.toFixed(2)} s, CPU ${res.m.cpu.toFixed(2)} s, peak RSS ${res.m.rssMb.toFixed(0)} MB${res.note ? ` (${res.note})` : ''}\n`);
+        process.stderr.write(`  ${key} #${r + 1}: ${res.pages} pages in ${res.m.wall.toFixed(2)} s, CPU ${res.m.cpu.toFixed(2)} s, peak RSS ` +
+          `${res.m.rssMb.toFixed(0)} MB${res.note ? ` (${res.note})` : ''}\n`);
       }
     }
   } finally {
@@ -179,34 +181,45 @@ export async function sideBySide(site: Site, options: SideBySideOptions = {}): P
   const cpu = cpus();
   lines.push(`### Side by side: ${site.description}`);
   lines.push('');
-  lines.push(`Seed ${site.seed}; ${cpu.length} cores (${cpu[0]?.model.trim() ?? '?'}), Node ${process.version}, ${new Date().toISOString().slice(0, 16)}Z. Whole processes under GNU time (start-up and shutdown count). Median of ${o.repeat} run${o.repeat === 1 ? '' : 's'} each${slow.length ? `, Crawlee ${o.crawleeRepeat} run${o.crawleeRepeat === 1 ? '' : 's'} per mode (@crawlee/cheerio ${crawlee})` : ''}${wget2 ? `; wget2 ${wget2}` : ''}. Pages: status 200, HTML. Politeness off everywhere; robots.txt: beancrawl fetches and obeys it (it allows everything), the others do not ask.`);
+  lines.push(`Seed ${site.seed}; ${cpu.length} cores (${cpu[0]?.model.trim() ?? '?'}), Node ${process.version}, ` +
+    `${new Date().toISOString().slice(0, 16)}Z. Whole processes under GNU time (start-up and shutdown count). Median of ${o.repeat} ` +
+    `run${o.repeat === 1 ? '' : 's'} each${slow.length ? `, Crawlee ${o.crawleeRepeat} run${o.crawleeRepeat === 1 ? '' : 's'} per mode ` +
+    `(@crawlee/cheerio ${crawlee})` : ''}${wget2 ? `; wget2 ` +
+    `${wget2}` : ''}. Pages: status 200, HTML. Politeness off everywhere; robots.txt: beancrawl fetches and obeys it (it allows everything), the others do not ask.`);
   lines.push('');
   lines.push('| run | pages | fetches | wall s (min–max) | pages/s | CPU s | peak RSS MB | state on disk MB | pages vs bare loop |');
   lines.push('|---|---|---|---|---|---|---|---|---|');
   for (const s of summaries) {
     const range = s.runs.length > 1 ? ` (${fmt(s.wallMin, 2)}–${fmt(s.wallMax, 2)})` : '';
-    lines.push(`| ${s.name} | ${s.pages} | ${s.fetched} | ${fmt(s.wall, 2)}${range} | ${fmt(s.pagesPerS)} | ${fmt(s.cpu, 2)} | ${fmt(s.rssMb)} | ${s.diskMb === undefined ? '–' : fmt(s.diskMb, 1)} | ${s.sameSet?.text ?? '–'} |`);
+    lines.push(`| ${s.name} | ${s.pages} | ${s.fetched} | ${fmt(s.wall, 2)}${range} | ${fmt(s.pagesPerS)} | ${fmt(s.cpu, 2)} | ${fmt(s.rssMb)} | ` +
+      `${s.diskMb === undefined ? '–' : fmt(s.diskMb, 1)} | ${s.sameSet?.text ?? '–'} |`);
   }
   for (const s of skipped) lines.push(`| ${s.key}: skipped | – | – | – | – | – | – | – | ${s.why} |`);
-  for (const [key, why] of failed) lines.push(`| ${key}: FAILED${results.has(key) ? ' in a later round (figures above are from the rounds before)' : ''} | – | – | – | – | – | – | – | ${why.replace(/\s+/g, ' ').replace(/\|/g, '/').slice(0, 240)} |`);
+  for (const [key, why] of failed) lines.push(`| ${key}: FAILED${results.has(key) ? ' in a later round (figures above are from the rounds ' +
+    'before)' : ''} | – | – | – | – | – | – | – | ${why.replace(/\s+/g, ' ').replace(/\|/g, '/').slice(0, 240)} |`);
   lines.push('');
   lines.push('"fetches": every line of crawl.log for beancrawl (dns:, robots.txt, stylesheets and 404s included), every response for the others.');
 
   // Ratios: wall time against the bare loop (the ceiling), pages/s against the peers.
-  const wallRefs = ([['bare loop, 1 in flight', by('bare-1')], ['bare loop, 8 in flight', by('bare-8')]] as Array<[string, Summary | undefined]>).filter(([, s]) => s) as Array<[string, Summary]>;
-  const rateRefs = ([['Crawlee in-memory', by('crawlee-memory')], ['Crawlee with storage', by('crawlee-storage')], ['wget2', by('wget2')]] as Array<[string, Summary | undefined]>).filter(([, s]) => s) as Array<[string, Summary]>;
+  const wallRefs = ([['bare loop, 1 in flight', by('bare-1')], ['bare loop, 8 in ' +
+    'flight', by('bare-8')]] as Array<[string, Summary | undefined]>).filter(([, s]) => s) as Array<[string, Summary]>;
+  const rateRefs = ([['Crawlee in-memory', by('crawlee-memory')], ['Crawlee with ' +
+    'storage', by('crawlee-storage')], ['wget2', by('wget2')]] as Array<[string, Summary | undefined]>).filter(([, s]) => s) as Array<[string, Summary]>;
   const present = [...wallRefs, ...rateRefs];
   if (present.length && o.targets) {
     lines.push('');
-    lines.push('Ratios (absolute figures drift from run to run, ratios less): wall time ÷ the bare loop\'s (lower is better); pages/s ÷ the peer\'s pages/s (higher is better).');
+    lines.push('Ratios (absolute figures drift from run to run, ratios less): wall time ÷ the bare loop\'s (lower is better); pages/s ÷ the ' +
+      'peer\'s pages/s (higher is better).');
     lines.push('');
     lines.push(`| run | ${[...wallRefs.map(([l]) => `wall ÷ ${l}`), ...rateRefs.map(([l]) => `pages/s ÷ ${l}`)].join(' | ')} |`);
     lines.push(`|---|${present.map(() => '---|').join('')}`);
     for (const s of summaries) {
-      lines.push(`| ${s.key} | ${[...wallRefs.map(([, r]) => `${fmt(s.wall / r.wall, 2)}×`), ...rateRefs.map(([, r]) => `${fmt(s.pagesPerS / r.pagesPerS, 2)}×`)].join(' | ')} |`);
+      lines.push(`| ${s.key} | ` +
+        `${[...wallRefs.map(([, r]) => `${fmt(s.wall / r.wall, 2)}×`), ...rateRefs.map(([, r]) => `${fmt(s.pagesPerS / r.pagesPerS, 2)}×`)].join(' | ')} |`);
     }
   }
-  const flagged = [...summaries.filter((s) => s.sameSet && !s.sameSet.ok).map((s) => `${s.key} (${s.sameSet!.text})`), ...[...failed.keys()].map((k) => `${k} (failed)`)];
+  const flagged = [...summaries.filter((s) => s.sameSet && !s.sameSet.ok).map((s) => `${s.key} ` +
+    `(${s.sameSet!.text})`), ...[...failed.keys()].map((k) => `${k} (failed)`)];
   lines.push('');
   lines.push(flagged.length
     ? `FLAGGED: ${flagged.join('; ')}; reference: ${refLabel}.`
@@ -220,7 +233,8 @@ export async function sideBySide(site: Site, options: SideBySideOptions = {}): P
     if (o.pagesPerSTarget) targets.pagesPerS = { value: level.pagesPerS, target: TARGET_PAGES_PER_S, met: level.pagesPerS >= TARGET_PAGES_PER_S };
     targets.wallRatioToBareLoop = { value: ratio, target: TARGET_WALL_RATIO, met: ratio <= TARGET_WALL_RATIO };
     targets.peakRssMb = { value: level.rssMb, target: TARGET_RSS_MB, met: level.rssMb <= TARGET_RSS_MB };
-    const rateVerdict = o.pagesPerSTarget ? `target ≥ ${TARGET_PAGES_PER_S}: ${verdict(level.pagesPerS >= TARGET_PAGES_PER_S)}` : `the ${TARGET_PAGES_PER_S} pages/s target is the synthetic site's; here start-up weighs on a short crawl`;
+    const rateVerdict = o.pagesPerSTarget ? `target ≥ ${TARGET_PAGES_PER_S}: ${verdict(level.pagesPerS >= TARGET_PAGES_PER_S)}` : `the ` +
+      `${TARGET_PAGES_PER_S} pages/s target is the synthetic site's; here start-up weighs on a short crawl`;
     lines.push(`beancrawl (LevelFrontier, durable) against the targets: ${fmt(level.pagesPerS)} pages/s (${rateVerdict}); `
       + `wall ${fmt(ratio, 3)}× the bare loop's, 1 in flight (target ≤ ${TARGET_WALL_RATIO}×: ${verdict(ratio <= TARGET_WALL_RATIO)}); `
       + `peak RSS ${fmt(level.rssMb)} MB (target ≤ ${TARGET_RSS_MB} MB: ${verdict(level.rssMb <= TARGET_RSS_MB)}).`);

@@ -69,7 +69,8 @@ export async function serveSynthetic(shape: SiteShape = DEFAULT_SHAPE): Promise<
   const origin = `http://127.0.0.1:${port}`;
   return {
     kind: 'synthetic',
-    description: `synthetic site: ${shape.pages} pages, ${shape.links} links and about ${(shape.pageBytes / 1024).toFixed(0)} KB each, served from memory by a Node process of its own`,
+    description: `synthetic site: ${shape.pages} pages, ${shape.links} links and about ${(shape.pageBytes / 1024).toFixed(0)} KB each, served from ` +
+      `memory by a Node process of its own`,
     params: { ...shape },
     origin,
     seed: `${origin}/`,

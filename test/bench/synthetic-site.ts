@@ -25,7 +25,8 @@ function linksOf(n: number, shape: SiteShape): number[] {
 
 export function sitePage(n: number, shape: SiteShape): string {
   const links = linksOf(n, shape).map((l) => `<li><a href="/p/${l}.html">Page ${l}</a></li>`).join('\n');
-  const head = `<!doctype html><html><head><meta charset="utf-8"><title>Page ${n}</title><link rel="stylesheet" href="/style.css"></head><body><h1>Page ${n}</h1><ul>\n${links}\n</ul>\n`;
+  const head = `<!doctype html><html><head><meta charset="utf-8"><title>Page ${n}</title><link rel="stylesheet" ` +
+    `href="/style.css"></head><body><h1>Page ${n}</h1><ul>\n${links}\n</ul>\n`;
   const tail = '</body></html>\n';
   let body = '';
   while (head.length + body.length + tail.length < shape.pageBytes) body += `<p>${FILLER}</p>\n`;

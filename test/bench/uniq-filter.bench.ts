@@ -39,7 +39,8 @@ function add(key: string): void {
   const r = set.addFingerprint(fingerprint(key));
   if (typeof r !== 'boolean') (reads++, pending.push(r));
 }
-console.log(`### Uniq filter: ${N.toLocaleString('en')} keys added to a ${IN_MEMORY === undefined ? 'FingerprintSet' : `TieredFingerprints (${IN_MEMORY.toLocaleString('en')} in memory)`}`);
+console.log(`### Uniq filter: ${N.toLocaleString('en')} keys added to a ${IN_MEMORY === undefined ? 'FingerprintSet' : `TieredFingerprints ` +
+  `(${IN_MEMORY.toLocaleString('en')} in memory)`}`);
 console.log('');
 console.log('| members | adds/s (step) | slowest add step ms | set bytes a member (in memory) | set MB | RSS MB | peak RSS MB |');
 console.log('|---|---|---|---|---|---|---|');
@@ -65,7 +66,8 @@ for (let i = 0; i < N; i++) {
     const now = performance.now();
     const rate = STEP / ((now - t) / 1000);
     rates.push(rate);
-    console.log(`| ${(i + 1).toLocaleString('en')} | ${fmt(rate)} | ${fmt(slowest, 1)} | ${fmt(set.bytes / set.size, 2)} | ${fmt(mb(set.bytes))} | ${fmt(mb(process.memoryUsage.rss()))} | ${fmt(process.resourceUsage().maxRSS / 1024)} |`);
+    console.log(`| ${(i + 1).toLocaleString('en')} | ${fmt(rate)} | ${fmt(slowest, 1)} | ${fmt(set.bytes / set.size, 2)} | ${fmt(mb(set.bytes))} | ` +
+      `${fmt(mb(process.memoryUsage.rss()))} | ${fmt(process.resourceUsage().maxRSS / 1024)} |`);
     slowest = 0;
     t = t0 = performance.now();
   }
@@ -94,7 +96,9 @@ const lookupNs = ((performance.now() - t1) * 1e6) / lookups;
 const perMember = set.bytes / set.size;
 if (IN_MEMORY !== undefined) {
   const tiered = set as unknown as TieredFingerprints;
-  console.log(`spill file: ${tiered.spilled.toLocaleString('en')} members, ${fmt(mb(tiered.spilled * 8))} MB on disk; adds that read it ${addReads.toLocaleString('en')} of ${N.toLocaleString('en')} (${fmt((addReads / N) * 100, 2)} %); memory ${fmt(mb(set.bytes))} MB for ${set.size.toLocaleString('en')} members`);
+  console.log(`spill file: ${tiered.spilled.toLocaleString('en')} members, ${fmt(mb(tiered.spilled * 8))} MB on disk; adds that read it ` +
+    `${addReads.toLocaleString('en')} of ${N.toLocaleString('en')} (${fmt((addReads / N) * 100, 2)} %); memory ${fmt(mb(set.bytes))} MB for ` +
+    `${set.size.toLocaleString('en')} members`);
   await tiered.close();
 }
 rmSync(spillDir, { recursive: true, force: true });
@@ -102,5 +106,9 @@ const ratio = rates[rates.length - 1] / rates[0];
 console.log('');
 // A key not added is taken for a member only when its 53-bit fingerprint is a member's: about members ÷ 2^53 a lookup.
 const expectedCollisions = (Math.ceil(N / 2) * N) / 2 ** 53;
-console.log(`size ${size} (expected ${N}: ${size === N ? 'ok' : 'MISMATCH'}); members found ${found} of ${Math.ceil(N / 2)} (${found === Math.ceil(N / 2) ? 'ok' : 'MISMATCH'}); keys not added taken for members ${strangers} (fingerprint collisions, about ${fmt(expectedCollisions, 2)} expected); lookup ${fmt(lookupNs)} ns`);
-console.log(`bytes a member ${fmt(perMember, 2)} (8 and a table of 8 MB before; goal at 50,000,000 ≤ ${GOAL_BYTES}: ${N < 50_000_000 ? 'not measured' : perMember <= GOAL_BYTES ? 'met' : 'NOT met'}); add rate first → last tenth ${fmt(rates[0])} → ${fmt(rates[rates.length - 1])}/s (${fmt(ratio, 2)}×, goal ≥ 0.8×: ${ratio >= 0.8 ? 'met' : 'NOT met'}); peak RSS ${fmt(process.resourceUsage().maxRSS / 1024)} MB`);
+console.log(`size ${size} (expected ${N}: ${size === N ? 'ok' : 'MISMATCH'}); members found ${found} of ${Math.ceil(N / 2)} ` +
+  `(${found === Math.ceil(N / 2) ? 'ok' : 'MISMATCH'}); keys not added taken for members ${strangers} (fingerprint collisions, about ` +
+  `${fmt(expectedCollisions, 2)} expected); lookup ${fmt(lookupNs)} ns`);
+console.log(`bytes a member ${fmt(perMember, 2)} (8 and a table of 8 MB before; goal at 50,000,000 ≤ ${GOAL_BYTES}: ${N < 50_000_000 ? 'not ' +
+  'measured' : perMember <= GOAL_BYTES ? 'met' : 'NOT ' +
+  'met'}); add rate first → last tenth ${fmt(rates[0])} → ${fmt(rates[rates.length - 1])}/s (${fmt(ratio, 2)}×, goal ≥ 0.8×: ${ratio >= 0.8 ? 'met' : 'NOT met'}); peak RSS ${fmt(process.resourceUsage().maxRSS / 1024)} MB`);

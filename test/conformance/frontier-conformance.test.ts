@@ -33,7 +33,8 @@ const BASE: Omit<WorkQueueFrontierConfig, 'uriUniqFilter'> = {
   queueTotalBudget: -1, balanceReplenishAmount: 3000, errorPenaltyAmount: 0, retryDelaySeconds: 0, maxRetries: 3, maxOutlinks: 6000, recentUrisRemembered: 1_000_000, ...HERITRIX_EXTRAS,
 };
 
-const TURN_BY_TIME = 'RedisFrontier ignores balanceReplenishAmount (its descriptor says so): queues shared by workers take turns by the time their politeness gap ends, by Redis\'s clock, not by a balance of URIs';
+const TURN_BY_TIME = 'RedisFrontier ignores balanceReplenishAmount (its descriptor says so): queues shared by workers take turns by the time their ' +
+  'politeness gap ends, by Redis\'s clock, not by a balance of URIs';
 
 const IMPLEMENTATIONS: Record<string, Implementation> = {
   MemoryFrontier: {
@@ -68,7 +69,8 @@ const IMPLEMENTATIONS: Record<string, Implementation> = {
       'alternates two hosts every balanceReplenishAmount URIs': TURN_BY_TIME,
       'charges each URI its cost against the balance of its queue\'s turn (balanceReplenishAmount)': TURN_BY_TIME,
       'lists each queue for the reports: its state, size, spend, budget and the URIs last scheduled and taken':
-        'RedisFrontier lists no queues (it is no QueueLister: listsQueues() is false): its queues live in Redis, shared by every worker, and the reports leave out the queue list',
+        'RedisFrontier lists no queues (it is no QueueLister: listsQueues() is false): its queues live in Redis, shared by every worker, and the ' +
+          'reports leave out the queue list',
     },
   },
 };

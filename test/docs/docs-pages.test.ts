@@ -31,7 +31,8 @@ describe('the documentation pages', () => {
         if (isExternal(link)) continue;
         const { file, anchor } = targetOf(page, link);
         if (!existsSync(file)) broken.push(`${name(page)}: (${link}): no file ${name(file)}`);
-        else if (anchor && file.endsWith('.md') && !anchorsOf(readFileSync(file, 'utf8')).has(anchor)) broken.push(`${name(page)}: (${link}): ${name(file)} has no heading whose anchor is #${anchor}`);
+        else if (anchor && file.endsWith('.md') && !anchorsOf(readFileSync(file, 'utf8')).has(anchor)) broken.push(`${name(page)}: (${link}): ` +
+          `${name(file)} has no heading whose anchor is #${anchor}`);
       }
     }
     expect(broken, broken.join('\n')).to.deep.equal([]);

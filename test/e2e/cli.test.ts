@@ -88,7 +88,8 @@ describe('beancrawl (the binary)', () => {
         const r = await runCli(['verify', join(job.dir, 'crawler-beans.xml')]);
         expect(r.code, r.stderr).to.equal(1);
         const lines = r.stderr.trim().split('\n');
-        expect(lines[0]).to.equal(`${join(job.dir, 'seeds.txt')}:3:1: error BC_BEAN_INVALID: bean "seeds" property "textSource": seed "http://exa mple.org/" a seed line holds one URL and nothing else`);
+        expect(lines[0]).to.equal(`${join(job.dir, 'seeds.txt')}:3:1: error BC_BEAN_INVALID: bean "seeds" property "textSource": seed "http://exa ` +
+          `mple.org/" a seed line holds one URL and nothing else`);
         expect(lines[1]).to.contain(':4:1: error BC_BEAN_INVALID').and.contain('the scheme mailto cannot be crawled');
       } finally {
         await job.cleanup();
@@ -119,7 +120,8 @@ describe('beancrawl (the binary)', () => {
   });
 
   describe('bad input gives a located error and exit 1, never a crash, hang or stack trace', () => {
-    const deepXml = `<beans><bean id="x" class="ConfigString"><property name="value">${'<list>'.repeat(10000)}${'</list>'.repeat(10000)}</property></bean></beans>`;
+    const deepXml = `<beans><bean id="x" class="ConfigString"><property ` +
+      `name="value">${'<list>'.repeat(10000)}${'</list>'.repeat(10000)}</property></bean></beans>`;
     const cases: Record<string, Record<string, string | Buffer>> = {
       'truncated XML': { 'crawler-beans.xml': '<beans>\n <bean id="metadata" class="CrawlMeta' },
       'binary garbage': { 'crawler-beans.xml': Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)) },
@@ -127,7 +129,9 @@ describe('beancrawl (the binary)', () => {
       '10,000-deep XML nesting': { 'crawler-beans.xml': deepXml },
       '10,000-deep JSON nesting': { 'crawler-beans.json': `{"beans":{"x":{"class":"ConfigString","properties":{"value":${'['.repeat(10000)}${']'.repeat(10000)}}}}}` },
       'an entity-expansion bomb': {
-        'crawler-beans.xml': `<?xml version="1.0"?><!DOCTYPE beans [<!ENTITY a "aaaaaaaaaa">${Array.from({ length: 9 }, (_, i) => `<!ENTITY ${'b'.repeat(i + 1)} "${`&${i ? 'b'.repeat(i) : 'a'};`.repeat(10)}">`).join('')}]><beans><bean id="m" class="ConfigString"><property name="value" value="&bbbbbbbbb;"/></bean></beans>`,
+        'crawler-beans.xml': `<?xml version="1.0"?><!DOCTYPE beans [<!ENTITY a "aaaaaaaaaa">${Array.from({ length: 9 }, (_, i) => `<!ENTITY ` +
+          `${'b'.repeat(i + 1)} ` +
+          `"${`&${i ? 'b'.repeat(i) : 'a'};`.repeat(10)}">`).join('')}]><beans><bean id="m" class="ConfigString"><property name="value" value="&bbbbbbbbb;"/></bean></beans>`,
       },
       'JSON with duplicate keys': { 'crawler-beans.json': '{"beans":{"a":{"class":"ConfigString"},"a":{"class":"ConfigString"}}}' },
       'an import of a missing file': { 'crawler-beans.xml': '<beans><import resource="nope.xml"/></beans>' },

@@ -34,7 +34,8 @@ describe('the web console\'s forms, clip library and sheets, in a real browser',
     requireServer(this, 'chromium');
   });
 
-  it('edits beans by form, each edit changing only its value\'s text in the file; swaps a bean\'s class; shows the sheets where they apply and their problems at their lines; no serious axe violation', async () => {
+  it('edits beans by form, each edit changing only its value\'s text in the file; swaps a bean\'s class; shows the sheets where they apply and ' +
+    'their problems at their lines; no serious axe violation', async () => {
     await withConsole(async ({ serve, page, b }) => {
       expect((await serve.api('POST', '/api/v1/jobs', { name: 'fm', profile: 'default', seeds: ['https://example.org/'], contact: CONTACT })).status).to.equal(201);
       expect((await serve.api('PUT', '/api/v1/jobs/fm/files/sheets/site.xml', SHEETS)).status).to.equal(201);
@@ -85,7 +86,8 @@ describe('the web console\'s forms, clip library and sheets, in a real browser',
       await frontier.getByRole('button', { name: 'Swap' }).click();
       await result.filter({ hasText: 'Verified: no errors.' }).waitFor();
       const afterSwap = await file();
-      expect(changedLines(afterContact, afterSwap)).to.deep.equal({ removed: [' <bean id="frontier" class="LevelFrontier">'], added: [' <bean id="frontier" class="MemoryFrontier">'] });
+      expect(changedLines(afterContact, afterSwap)).to.deep.equal({ removed: [' <bean id="frontier" class="LevelFrontier">'], added: [' <bean ' +
+        'id="frontier" class="MemoryFrontier">'] });
       await frontier.locator('summary').filter({ hasText: 'MemoryFrontier' }).waitFor();
 
       // A stale tag is refused: nothing is written over a change made elsewhere.

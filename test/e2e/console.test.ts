@@ -21,7 +21,8 @@ describe('the web console, in a real browser (Debian chromium through playwright
     requireServer(this, 'chromium');
   });
 
-  it('opens from the printed URL, creates a job, launches, watches, pauses and terminates it; crawled strings stay text; no serious axe violation', async () => {
+  it('opens from the printed URL, creates a job, launches, watches, pauses and terminates it; crawled strings stay text; no serious axe ' +
+    'violation', async () => {
     const web = await linkedSite(150);
     web.routes.set(SCRIPT_PATH, { body: sitePage('markup in the path') });
     await withConsole(async ({ serve, page, dialogs, b }) => {
@@ -161,7 +162,8 @@ describe('the web console, in a real browser (Debian chromium through playwright
     }, { viewport: { width: 1280, height: 900 }, closing: [web] });
   });
 
-  it('shows the live beans and changes one in place, lists the queues and retires, reactivates and deletes from one, explains a URL and says why of one; no serious axe violation', async () => {
+  it('shows the live beans and changes one in place, lists the queues and retires, reactivates and deletes from one, explains a URL and says why ' +
+    'of one; no serious axe violation', async () => {
     // Two sites, two queues: retiring one leaves the crawl the other to go on with.
     const web = await linkedSite(300);
     const other = await linkedSite(300);
@@ -171,7 +173,8 @@ describe('the web console, in a real browser (Debian chromium through playwright
       expect(created.status, created.text).to.equal(201);
       const launched = await serve.api('POST', '/api/v1/jobs/pages/actions/launch', { set: SLOW });
       expect(launched.status, launched.text).to.equal(202);
-      await until(async () => ((await serve.api('GET', '/api/v1/jobs/pages')).json.counts?.downloaded ?? 0) >= 3, 'the crawl to download a few pages', { timeoutMs: 60_000 });
+      await until(async () => ((await serve.api('GET', '/api/v1/jobs/pages')).json.counts?.downloaded ?? 0) >= 3, 'the crawl to download a few ' +
+        'pages', { timeoutMs: 60_000 });
 
       await page.goto(`${serve.base}/?token=${serve.token}`);
       await page.getByRole('link', { name: 'pages', exact: true }).click();
@@ -279,7 +282,8 @@ describe('the web console\'s editor, in a real browser', function () {
     requireServer(this, 'chromium');
   });
 
-  it('shows verify\'s problems where they are as you type, completes and explains properties, saves with If-Match and never over a change made elsewhere', async () => {
+  it('shows verify\'s problems where they are as you type, completes and explains properties, saves with If-Match and never over a change made ' +
+    'elsewhere', async () => {
     await withConsole(async ({ serve, page, dialogs, b }) => {
       const created = await serve.api('POST', '/api/v1/jobs', { name: 'ed', profile: 'default', seeds: ['https://example.org/'], contact: CONTACT });
       expect(created.status, created.text).to.equal(201);
@@ -345,7 +349,8 @@ describe('the web console\'s editor, in a real browser', function () {
       await status.filter({ hasText: 'errors' }).waitFor();
 
       // Fix both lines (each reached from the panel), save: clean, and Launch is enabled.
-      for (const [line, text] of [[at + 1, '<property name="timeoutSeconds" value="60"/>'], [at + 2, '<property name="sendReferer" value="false"/>']] as const) {
+      for (const [line, text] of [[at + 1, '<property name="timeoutSeconds" value="60"/>'], [at + 2, '<property name="sendReferer" ' +
+        'value="false"/>']] as const) {
         await problem(line).getByRole('button').click();
         await page.keyboard.press('End');
         await page.keyboard.press('Shift+Home');

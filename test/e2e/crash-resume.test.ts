@@ -43,7 +43,8 @@ function read(path: string): string {
 describe('crash safety: SIGKILL at random moments, then launch again (the binary)', function () {
   this.timeout(240_000);
 
-  it(`loses nothing over ${KILLS} kills and some Ctrl-Cs (one, two, one then a kill): every page once in crawl.log and documents.jsonl, at most two fetches a page, reports agree, WARCs read back; the uniq filter's fingerprints mostly in its spill file`, async () => {
+  it(`loses nothing over ${KILLS} kills and some Ctrl-Cs (one, two, one then a kill): every page once in crawl.log and documents.jsonl, at most ` +
+    `two fetches a page, reports agree, WARCs read back; the uniq filter's fingerprints mostly in its spill file`, async () => {
     const server = await SiteServer.start(site());
     const work = await tempDir();
     const next = seededRandom(SEED);
@@ -143,7 +144,8 @@ describe('crash safety: SIGKILL at random moments, then launch again (the binary
       const over = [...fetches].filter(([p, n]) => (pages.has(p) || p === '/robots.txt') && n > 2);
       // On failure: which launches asked for each such page, and how each of those launches ended.
       const launchOf = (i: number) => history.findLastIndex((h) => h.from <= i);
-      const story = over.map(([p]) => `${p}: ${server.requests.flatMap((r, i) => (r.path === p ? [`launch ${launchOf(i) + 1} (${history[launchOf(i)].how}, request ${i - history[launchOf(i)].from + 1} of it)`] : [])).join(', ')}`);
+      const story = over.map(([p]) => `${p}: ${server.requests.flatMap((r, i) => (r.path === p ? [`launch ${launchOf(i) + 1} ` +
+        `(${history[launchOf(i)].how}, request ${i - history[launchOf(i)].from + 1} of it)`] : [])).join(', ')}`);
       expect(over, `pages fetched more than twice\n${story.join('\n')}`).to.deep.equal([]);
 
       // The reports of the last run count every run: as many URIs as the logs hold.

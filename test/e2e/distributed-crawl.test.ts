@@ -156,7 +156,8 @@ async function tempWrite(file: string, text: string): Promise<void> {
 
 /** Waits for every worker still running to exit by itself; a hang fails with every worker's output. */
 async function allExit(crawl: CrawlSetup, timeoutMs = 30_000): Promise<void> {
-  await until(() => crawl.workers.every((w) => !w.running), `every worker to exit by itself\n${crawl.outputs()}`, { timeoutMs, everyMs: 20 }).catch((e: Error) => {
+  await until(() => crawl.workers.every((w) => !w.running), `every worker to exit by ` +
+    `itself\n${crawl.outputs()}`, { timeoutMs, everyMs: 20 }).catch((e: Error) => {
     for (const w of crawl.workers) w.signal('SIGKILL');
     throw e;
   });
@@ -172,7 +173,8 @@ function exitedWell(w: WorkerProcess): boolean {
   return w.child.exitCode === 0 || (w.child.exitCode === 3 && /not one seed could be crawled/.test(w.stdout + w.stderr));
 }
 
-/** The site's pages each asked for once, every request answered 200, robots.txt once per host, politeness kept; the workers' crawl.logs hold every page once, with its 200. */
+/** The site's pages each asked for once, every request answered 200, robots.txt once per host, politeness kept; the ' +
+  'workers' crawl.logs hold every page once, with its 200. */
 function expectOneCleanCrawl(crawl: CrawlSetup): void {
   const { site, job } = crawl;
   const why = `\n${crawl.outputs()}`;
@@ -194,7 +196,8 @@ function expectPolite(site: MultiHostSite, why = ''): void {
   expect([...site.maxConcurrencyPerHost()].filter(([, n]) => n > 1), `hosts asked twice at once${why}`).to.deep.equal([]);
   expect([...site.overlapsPerHost()].filter(([, n]) => n > 0)).to.deep.equal([]);
   const gaps = [...site.minGapPerHost()];
-  expect(gaps.filter(([, ms]) => ms < POLITE_MS - CLOCK_SLACK_MS).map(([h, ms]) => `${h}: ${ms.toFixed(1)} ms (${closest(site, h)})`), `hosts asked again sooner than ${POLITE_MS} ms${why}`).to.deep.equal([]);
+  expect(gaps.filter(([, ms]) => ms < POLITE_MS - CLOCK_SLACK_MS).map(([h, ms]) => `${h}: ${ms.toFixed(1)} ms (${closest(site, h)})`), `hosts ` +
+    `asked again sooner than ${POLITE_MS} ms${why}`).to.deep.equal([]);
 }
 
 /** A host's two requests that came closest, for a failing test's message (times in ms since the site's first request). */
@@ -256,7 +259,8 @@ describe('a crawl shared by worker processes through Redis (issue 24; the binary
     return c;
   };
 
-  it('three workers crawl a site of five hosts: every page fetched once with its 200, one request at a time per host, gaps at least the delay, every worker exits by itself', async () => {
+  it('three workers crawl a site of five hosts: every page fetched once with its 200, one request at a time per host, gaps at least the delay, ' +
+    'every worker exits by itself', async () => {
     const redis = await redisServer();
     const s = await site({ hosts: 5, pagesPerHost: 12, delayMs: DELAY_MS, seed: SEED });
     current = await setUp(work.dir, s, 'dist-a', [`redis.redisUrl=${redis.url}`]);
@@ -307,7 +311,8 @@ describe('a crawl shared by worker processes through Redis (issue 24; the binary
     const events: Array<{ what: string; held: Set<string> }> = [];
     const byId = new Map<string, WorkerProcess>();
     for (const id of ['w1', 'w2', 'w3']) byId.set(id, crawl.start(id));
-    const atProgress = async (fraction: number) => until(() => pagesDone() >= fraction * total, `${Math.round(fraction * 100)} % of the pages`, { timeoutMs: 30_000, everyMs: 5 });
+    const atProgress = async (fraction: number) => until(() => pagesDone() >= fraction * total, `${Math.round(fraction * 100)} % of the ` +
+      `pages`, { timeoutMs: 30_000, everyMs: 5 });
 
     /** Stops `w`, and returns the URIs it holds then: nothing it asks of Redis can change that while it is stopped. */
     const freeze = async (w: WorkerProcess): Promise<Set<string>> => {
@@ -369,7 +374,8 @@ describe('a crawl shared by worker processes through Redis (issue 24; the binary
     const stoppedAt = performance.timeOrigin + performance.now();
     events.push({ what: `w3 stopped past its lease (${stall})`, held });
     // Its leases run out and other workers take the queues back (TAKE puts them in line again): none is w3's any more.
-    await until(async () => (await leases(probe, crawl.name)).every((l) => l.worker !== 'w3'), `w3's ${held.size} leases to run out and be taken back`, { timeoutMs: 20_000, everyMs: 50 });
+    await until(async () => (await leases(probe, crawl.name)).every((l) => l.worker !== 'w3'), `w3's ${held.size} leases to run out and be taken ` +
+      `back`, { timeoutMs: 20_000, everyMs: 50 });
     w3.signal('SIGCONT');
     events[events.length - 1].what += ` (${(stoppedAt - t0()).toFixed(0)}–${(performance.timeOrigin + performance.now() - t0()).toFixed(0)} ms)`;
 
@@ -385,7 +391,8 @@ describe('a crawl shared by worker processes through Redis (issue 24; the binary
     expect([...s.pages.keys()].filter((p) => !ok.has(p)), `pages never fetched with a 200${why}`).to.deep.equal([]);
     // A URI asked for again had been held by a worker killed or stopped, and once more per such event at most (never three times for one).
     const again = [...counts].filter(([, n]) => n > 1).map(([url, n]) => ({ url, n, events: events.filter((e) => e.held.has(url)).length }));
-    expect(again.filter((a) => a.n > 1 + a.events).map((a) => `${a.url} ×${a.n} (held at ${a.events} events)`), `URLs fetched again without a kill or stall${why}`).to.deep.equal([]);
+    expect(again.filter((a) => a.n > 1 + a.events).map((a) => `${a.url} ×${a.n} (held at ${a.events} events)`), `URLs fetched again without a kill ` +
+      `or stall${why}`).to.deep.equal([]);
     expectPolite(s, why);
     // The workers' crawl.logs together have every page with its 200 (a URI done by a worker killed before its completion reached Redis is logged twice, by two workers).
     const logged = new Set(crawlLogs(crawl.job).filter((e) => e.status === 200).map((e) => e.uri));
@@ -403,7 +410,8 @@ describe('a crawl shared by worker processes through Redis (issue 24; the binary
     expect(await counter(probe, crawl.name, 'expired')).to.be.at.least(1);
   };
 
-  it('workers killed (mid-fetch; after a crawl.log line) and launched again (a new id; the same id), one stopped past its lease once its requests were sent: every page fetched, again only after a kill or stall and never thrice, politeness kept, stale completions refused', async () => {
+  it('workers killed (mid-fetch; after a crawl.log line) and launched again (a new id; the same id), one stopped past its lease once its requests ' +
+    'were sent: every page fetched, again only after a kill or stall and never thrice, politeness kept, stale completions refused', async () => {
     await killsAndStall('mid-fetch');
   });
 
@@ -495,7 +503,8 @@ describe('a crawl shared by worker processes through Redis (issue 24; the binary
     expect(perNode.filter((n) => n > 0), `run keys per master: ${perNode.join(', ')}`).to.have.length.of.at.least(2);
   });
 
-  it('the issue\'s done-when: three workers crawl a many-host site, one of them killed twice and launched again: every page fetched, politeness kept, the crawl ends by itself', async () => {
+  it('the issue\'s done-when: three workers crawl a many-host site, one of them killed twice and launched again: every page fetched, politeness ' +
+    'kept, the crawl ends by itself', async () => {
     const redis = await redisServer();
     const s = await site({ hosts: 8, pagesPerHost: 40, delayMs: DELAY_MS, seed: SEED });
     current = await setUp(work.dir, s, 'dist-twice', [`redis.redisUrl=${redis.url}`, 'redis.leaseSeconds=2']);
@@ -516,7 +525,8 @@ describe('a crawl shared by worker processes through Redis (issue 24; the binary
     const why = `\n${crawl.outputs()}`;
     expect(crawl.workers.filter((w) => w.child.signalCode === null).map((w) => `${w.id}: ${w.child.exitCode}`), why).to.deep.equal(['w2: 0', 'w3: 0', 'w1: 0']);
     const counts = s.fetchCounts();
-    expect([...s.pages.keys()].filter((p) => !s.log.some((e) => e.url === p && e.status === 200)), `pages never fetched with their 200${why}`).to.deep.equal([]);
+    expect([...s.pages.keys()].filter((p) => !s.log.some((e) => e.url === p && e.status === 200)), `pages never fetched with their ` +
+      `200${why}`).to.deep.equal([]);
     // A page is fetched again only when a kill left it held: never three times.
     expect([...counts].filter(([, n]) => n > 2), `URLs fetched three times or more${why}`).to.deep.equal([]);
     expectPolite(s, why);
@@ -525,7 +535,8 @@ describe('a crawl shared by worker processes through Redis (issue 24; the binary
     expect(runFolders(crawl.job), 'one run folder').to.have.length(1);
   });
 
-  it('the same bean file with the three shared beans put back to LevelFrontier, LevelUriUniqFilter and ServerCache crawls on one machine, no Redis', async () => {
+  it('the same bean file with the three shared beans put back to LevelFrontier, LevelUriUniqFilter and ServerCache crawls on one machine, no ' +
+    'Redis', async () => {
     const s = await site({ hosts: 4, pagesPerHost: 10, delayMs: DELAY_MS, seed: SEED + 4 });
     const local = (xml: string) => {
       const out = xml.replace('class="RedisFrontier"', 'class="LevelFrontier"').replace('class="RedisUriUniqFilter"', 'class="LevelUriUniqFilter"').replace('class="RedisServerCache"', 'class="ServerCache"');

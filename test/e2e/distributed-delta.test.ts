@@ -26,7 +26,8 @@ function sharedDeltaBeans(profile: string, redisUrl: string, jobName: string, se
     if (!profile.includes(from)) throw new Error(`the delta-recrawl profile has no ${from}`);
     profile = profile.replace(from, to);
   };
-  swap('<bean id="frontier" class="LevelFrontier">', `<bean id="redis" class="RedisConnection"><property name="redisUrl" value="${redisUrl}"/></bean>\n <bean id="frontier" class="RedisFrontier">`);
+  swap('<bean id="frontier" class="LevelFrontier">', `<bean id="redis" class="RedisConnection"><property name="redisUrl" ` +
+    `value="${redisUrl}"/></bean>\n <bean id="frontier" class="RedisFrontier">`);
   swap('<bean id="uriUniqFilter" class="LevelUriUniqFilter"/>', '<bean id="uriUniqFilter" class="RedisUriUniqFilter"/>');
   swap('<bean id="serverCache" class="ServerCache"/>', '<bean id="serverCache" class="RedisServerCache"/>');
   swap('<bean id="fetchHistory" class="FetchHistoryStore">', '<bean id="fetchHistory" class="RedisFetchHistory">');
@@ -105,7 +106,8 @@ describe('delta runs of a crawl shared through Redis: the fetch history crawl-wi
       const started = ids.map((id) => startWorker(id, [...setArgs(connection), ...args]));
       try {
         // A launch says where its folder is once it has joined the run.
-        await until(() => started.every((w) => /launched .*: run folder/.test(w.stderr) || !w.running), `every worker to join\n${why()}`, { timeoutMs: 60_000 });
+        await until(() => started.every((w) => /launched .*: run folder/.test(w.stderr) || !w.running), `every worker to ` +
+          `join\n${why()}`, { timeoutMs: 60_000 });
       } finally {
         open();
         gate = undefined;

@@ -64,7 +64,8 @@ describe('quotas of a crawl shared by worker processes through Redis (the binary
     return worker;
   }
 
-  it(`two workers with hostMaxFetchSuccesses=${QUOTA}: each host yields ${QUOTA} successes across both workers' crawl.logs, no more, and the crawl ends by itself`, async () => {
+  it(`two workers with hostMaxFetchSuccesses=${QUOTA}: each host yields ${QUOTA} successes across both workers' crawl.logs, no more, and the crawl ` +
+    `ends by itself`, async () => {
     site = await MultiHostSite.create({ hosts: 6, pagesPerHost: 10, delayMs: 20, seed: 20261127 });
     // Held until both workers have joined, so that both take part in every host's count.
     let open!: () => void;

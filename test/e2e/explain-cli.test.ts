@@ -82,7 +82,8 @@ describe('beancrawl explain (the binary)', function () {
     try {
       const job = join(work.dir, 'job');
       await runCli(['create', job, '--seed', 'http://www.example.org/', '--contact', 'https://example.org/contact']);
-      const r = spawnSync(process.execPath, [BIN, 'explain', job], { input: 'http://www.example.org/a\n# comment\nhttp://elsewhere.example/\n', encoding: 'utf8' });
+      const r = spawnSync(process.execPath, [BIN, 'explain', job], { input: 'http://www.example.org/a\n# ' +
+        'comment\nhttp://elsewhere.example/\n', encoding: 'utf8' });
       expect(r.status, r.stderr).to.equal(0);
       expect(r.stdout.match(/^http:/gm)).to.have.length(2);
       // No URL and nothing on stdin: said, a usage error, not a silent success.
@@ -116,7 +117,8 @@ describe('beancrawl explain (the binary)', function () {
       crawl.stdout!.setEncoding('utf8').on('data', (d: string) => (output += d));
       crawl.stderr!.setEncoding('utf8').on('data', (d: string) => (output += d));
       const exited = new Promise<number | null>((resolve) => crawl!.on('close', resolve));
-      await until(async () => crawl!.exitCode !== null || (await sendControl(job, 'status', 2000).then((r) => r.ok, () => false)), 'the crawl to answer on its socket');
+      await until(async () => crawl!.exitCode !== null || (await sendControl(job, 'status', 2000).then((r) => r.ok, () => false)), 'the crawl to ' +
+        'answer on its socket');
       expect(crawl.exitCode, `the crawl exited before it answered:\n${output}`).to.equal(null);
 
       // The running crawl answers, with the launch's --set values and the job's sheets.

@@ -144,7 +144,8 @@ describe('Heritrix\'s REST calls, as its documentation writes them (curl against
   let web: SiteServer | undefined;
   const jobs = () => join(work.dir, 'jobs');
   /** What a failing assertion shows: the curl call, its output and trace, and the service's output. */
-  const shown = (r: CurlResult) => `\n--- curl ${r.args.join(' ')} (exit ${r.code}, status ${r.status})\n--- its output:\n${r.body}\n--- its trace:\n${r.trace}${service.output()}`;
+  const shown = (r: CurlResult) => `\n--- curl ${r.args.join(' ')} (exit ${r.code}, status ${r.status})\n--- its output:\n${r.body}\n--- its ` +
+    `trace:\n${r.trace}${service.output()}`;
   const engine = () => `${service.base}/engine`;
   const job = (name: string) => `${service.base}/engine/job/${name}`;
   /** A job's document, as a script polls it. */
@@ -280,13 +281,15 @@ describe('Heritrix\'s REST calls, as its documentation writes them (curl against
     expect(api.status, shown(api)).to.equal(200);
     const byCookie = await curl(['-k', '-H', `Cookie: ${session}`, ...XML, engine()]);
     expect(byCookie.status, shown(byCookie)).to.equal(401);
-    const postByCookie = await curl(['-k', '-H', `Cookie: ${session}`, '-H', `Origin: ${service.base}`, '-d', 'action=create&createpath=bycookie', ...XML, engine()]);
+    const postByCookie = await curl(['-k', '-H', `Cookie: ${session}`, '-H', `Origin: ` +
+      `${service.base}`, '-d', 'action=create&createpath=bycookie', ...XML, engine()]);
     expect(postByCookie.status, shown(postByCookie)).to.equal(401);
 
     // Another site's page cannot make the operator's browser (or anything) change a thing, credentials or not.
     const crossSite = await curl(['-H', 'Origin: https://evil.example', '-d', 'action=create&createpath=evil', ...AUTH, ...XML, engine()]);
     expect(crossSite.status, shown(crossSite)).to.equal(403);
-    const crossSiteBearer = await curl(['-k', '-H', 'Origin: https://evil.example', '-H', `Authorization: Bearer ${service.token}`, '-d', 'action=create&createpath=evil', engine()]);
+    const crossSiteBearer = await curl(['-k', '-H', 'Origin: https://evil.example', '-H', `Authorization: Bearer ` +
+      `${service.token}`, '-d', 'action=create&createpath=evil', engine()]);
     expect(crossSiteBearer.status, shown(crossSiteBearer)).to.equal(403);
     const after = await curl([...AUTH, '-H', 'Accept: application/json', engine()]);
     expect(JSON.parse(after.body).jobs, shown(after)).to.deep.equal([]);
@@ -307,7 +310,8 @@ describe('Heritrix\'s REST calls, as its documentation writes them (curl against
     expect(still.status, shown(still)).to.equal(200);
   });
 
-  it('takes a configuration as Heritrix\'s documentation submits it (curl -T … --anyauth …/jobdir/crawler-beans.cxml), and serves jobdir and jobsdir', async () => {
+  it('takes a configuration as Heritrix\'s documentation submits it (curl -T … --anyauth …/jobdir/crawler-beans.cxml), and serves jobdir and ' +
+    'jobsdir', async () => {
     const created = await curl(['-d', 'createpath=myjob&action=create', ...AUTH, engine()]);
     expect(created.status, shown(created)).to.equal(200);
     // Heritrix's name for the bean file, and only it.
@@ -450,7 +454,8 @@ describe('Heritrix\'s REST calls, as its documentation writes them (curl against
     expect(parseXml(unpaused, 'job').isRunning).to.equal(true);
 
     let doc: Doc = running;
-    await until(async () => num((doc = await jobDoc('myjob')), 'uriTotalsReport', 'downloadedUriCount') >= 3, 'three URIs downloaded', { timeoutMs: 60_000, everyMs: 200 });
+    await until(async () => num((doc = await jobDoc('myjob')), 'uriTotalsReport', 'downloadedUriCount') >= 3, 'three URIs ' +
+      'downloaded', { timeoutMs: 60_000, everyMs: 200 });
     expect(keys(doc, 'uriTotalsReport')).to.deep.equal(['downloadedUriCount', 'queuedUriCount', 'totalUriCount', 'futureUriCount']);
     expect(num(doc, 'uriTotalsReport', 'totalUriCount')).to.equal(num(doc, 'uriTotalsReport', 'downloadedUriCount') + num(doc, 'uriTotalsReport', 'queuedUriCount'));
     expect(keys(doc, 'rateReport')).to.deep.equal(['currentDocsPerSecond', 'averageDocsPerSecond', 'currentKiBPerSec', 'averageKiBPerSec']);
@@ -515,7 +520,8 @@ describe('Heritrix\'s REST calls, as its documentation writes them (curl against
 
     const terminated = await curl(['-d', 'action=terminate', ...AUTH, ...XML, job('myjob')]);
     expect(parseXml(terminated, 'job').statusDescription, shown(terminated)).to.match(/^(Active: STOPPING|Finished: ABORTED)$/);
-    await until(async () => (doc = await jobDoc('myjob')).statusDescription === 'Finished: ABORTED', 'the crawl to finish, ABORTED', { timeoutMs: 60_000, everyMs: 100 });
+    await until(async () => (doc = await jobDoc('myjob')).statusDescription === 'Finished: ABORTED', 'the crawl to finish, ' +
+      'ABORTED', { timeoutMs: 60_000, everyMs: 100 });
     expect(doc).to.include({ crawlControllerState: 'FINISHED', crawlExitStatus: 'ABORTED', isRunning: false, isLaunchable: false, hasApplicationContext: true });
     expect(Object.keys(doc)).to.include.members([...JOB_ELEMENTS, 'crawlExitStatus']);
     // Heritrix's finished job: teardown is all it offers; a launch before it is refused.
@@ -524,7 +530,8 @@ describe('Heritrix\'s REST calls, as its documentation writes them (curl against
     expect(relaunch.status, shown(relaunch)).to.equal(409);
     expect(values(parseXml(relaunch, 'problem'), 'availableActions')).to.deep.equal(['teardown']);
     // job.log in Heritrix's form, newest first: the crawl's states as the service saw them, FINISHED last.
-    await until(async () => /^\S+Z INFO FINISHED \d+$/.test(String(values(doc = await jobDoc('myjob'), 'jobLogTail')[0])), 'FINISHED in the job log', { timeoutMs: 30_000, everyMs: 200 });
+    await until(async () => /^\S+Z INFO FINISHED \d+$/.test(String(values(doc = await jobDoc('myjob'), 'jobLogTail')[0])), 'FINISHED in the job ' +
+      'log', { timeoutMs: 30_000, everyMs: 200 });
     const jobLog = values(doc, 'jobLogTail').map(String);
     for (const line of jobLog) expect(line, JSON.stringify(jobLog)).to.match(JOB_LOG_LINE);
     expect(jobLog.some((l) => / INFO (RUNNING|PAUSED) \d+$/.test(l)), JSON.stringify(jobLog)).to.equal(true);

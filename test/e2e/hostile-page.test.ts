@@ -16,7 +16,8 @@ const FAST = ['--set', 'disposition.delayFactor=0', '--set', 'disposition.minDel
  * look like the start of an unclosed regular expression: quadratic to scan, so with
  * extractJavascript on, this page is parsed until its time budget (4 s here) runs out.
  */
-const DEEP = '<html><body><a href="/before-deep">b</a>' + '<div>'.repeat(200_000) + '<script>x' + '=/['.repeat(500_000) + '</script><a href="/after-deep">a</a>';
+const DEEP = '<html><body><a href="/before-deep">b</a>' + '<div>'.repeat(200_000) + '<script>x' + '=/['.repeat(500_000) + '</script><a ' +
+  'href="/after-deep">a</a>';
 /** 100,000 unclosed tables with a row and a cell each, then a link. */
 const TABLES = '<html><body>' + '<table><tr><td>'.repeat(100_000) + '<a href="/after-tables">a</a>';
 const NORMAL = Array.from({ length: 10 }, (_, i) => `/p${i}`);
@@ -24,7 +25,8 @@ const NORMAL = Array.from({ length: 10 }, (_, i) => `/p${i}`);
 describe('a hostile page under the real binary: signals answered while it is parsed, the crawl resumable', function () {
   this.timeout(120_000);
 
-  it('SIGTERM while a page of 200,000 nested elements is parsed: the process says it stops, exits 4 INTERRUPTED, and the next launch finishes the crawl', async () => {
+  it('SIGTERM while a page of 200,000 nested elements is parsed: the process says it stops, exits 4 INTERRUPTED, and the next launch finishes the ' +
+    'crawl', async () => {
     let deepSent = false;
     /** The hostile page's route: notes when the whole page has been sent, so the crawler is reading it. */
     const deep: Route = (_req: IncomingMessage, res: ServerResponse) => {

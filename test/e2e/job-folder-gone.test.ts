@@ -50,7 +50,8 @@ describe('a job folder deleted while its crawl runs (the binary)', function () {
       expect(code, output()).to.equal(1);
       expect(Date.now() - goneAt, output()).to.be.below(15_000);
       expect(stderr, output()).to.contain(`alert: ${job}: the job folder was deleted while the crawl ran`);
-      expect(stderr, output()).to.match(new RegExp(`^${job.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: error BC_JOB_FOLDER_GONE: the job folder was deleted while the crawl ran`, 'm'));
+      expect(stderr, output()).to.match(new RegExp(`^${job.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: error BC_JOB_FOLDER_GONE: the job folder was ` +
+        `deleted while the crawl ran`, 'm'));
       expect(stderr, output()).not.to.contain('BC_STOP_FAILED');
       expect(stderr, output()).not.to.match(/\n\s+at /);
       expect(existsSync(job), `the job folder was made again${output()}`).to.equal(false);

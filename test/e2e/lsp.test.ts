@@ -26,7 +26,7 @@ function slice(text: string, d: { range: Diagnostic['range'] }): string {
 }
 
 /** The offset just after the first `find` after `after`. */
-function after(text: string, find: string, from = ''): number {
+function offsetAfter(text: string, find: string, from = ''): number {
   const start = from ? text.indexOf(from) : 0;
   expect(start, `the text holds ${from}`).to.be.at.least(0);
   const at = text.indexOf(find, start);
@@ -59,7 +59,8 @@ describe('beancrawl lsp (the binary, driven over stdio by the protocol\'s client
       const file = await job(join(work.dir, 'job'), 'default');
       const saved = await readFile(file, 'utf8');
       const uri = await client.open(file, saved);
-      const typed = saved.replace('<bean id="fetchHttp" class="FetchHttp">', '<bean id="fetchHttp" class="FetchHttp">\n  <property name="timeoutSecondz" value="100"/>');
+      const typed = saved.replace('<bean id="fetchHttp" class="FetchHttp">', '<bean id="fetchHttp" class="FetchHttp">\n  <property ' +
+        'name="timeoutSecondz" value="100"/>');
       await client.change(uri, typed);
       const diagnostics = client.diagnostics(uri)!;
       expect(diagnostics.map((d) => d.code), client.stderr).to.deep.equal(['BC_PROP_UNKNOWN']);
@@ -82,7 +83,8 @@ describe('beancrawl lsp (the binary, driven over stdio by the protocol\'s client
       const file = await job(join(work.dir, 'job'), 'default');
       const saved = await readFile(file, 'utf8');
       const uri = await client.open(file, saved);
-      const bad = saved.replace('<bean id="fetchHttp" class="FetchHttp">', '<bean id="fetchHttp" class="FetchHttp">\n  <property name="timeoutSeconds" value="-5"/>');
+      const bad = saved.replace('<bean id="fetchHttp" class="FetchHttp">', '<bean id="fetchHttp" class="FetchHttp">\n  <property ' +
+        'name="timeoutSeconds" value="-5"/>');
       await client.change(uri, bad);
       const [d] = client.diagnostics(uri)!;
       expect(d.code).to.equal('BC_PROP_RANGE');
@@ -91,15 +93,16 @@ describe('beancrawl lsp (the binary, driven over stdio by the protocol\'s client
       const broken = saved.replace('<bean id="fetchHttp" class="FetchHttp">', '<bean id="fetchHttp" class="FetchHttp">\n  <property name="');
       await client.change(uri, broken);
       expect(client.diagnostics(uri)!.map((x) => x.code)).to.deep.equal(['BC_XML_SYNTAX']);
-      const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: positionAt(broken, after(broken, '<property name="', 'class="FetchHttp"')) });
+      const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: positionAt(broken, offsetAfter(broken, '<property name="', 'class="FetchHttp"')) });
       expect(list.items.map((i) => i.label)).to.include('timeoutSeconds');
     });
 
     it('completes the properties of the enclosing FetchHttp bean, inherited ones included, and no other class\'s', async () => {
       const file = await job(join(work.dir, 'job'), 'default');
-      const text = (await readFile(file, 'utf8')).replace('<bean id="fetchHttp" class="FetchHttp">', '<bean id="fetchHttp" class="FetchHttp">\n  <property name=""/>');
+      const text = (await readFile(file, 'utf8')).replace('<bean id="fetchHttp" class="FetchHttp">', '<bean id="fetchHttp" class="FetchHttp">\n  ' +
+        '<property name=""/>');
       const uri = await client.open(file, text);
-      const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: positionAt(text, after(text, '<property name="', 'class="FetchHttp"')) });
+      const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: positionAt(text, offsetAfter(text, '<property name="', 'class="FetchHttp"')) });
       const labels = list.items.map((i) => i.label);
       const d = builtInRegistry().lookup('FetchHttp')!;
       expect(labels).to.include.members([...Object.keys(d.props), ...Object.keys(d.refs ?? {})]);
@@ -116,7 +119,7 @@ describe('beancrawl lsp (the binary, driven over stdio by the protocol\'s client
       const file = await job(join(work.dir, 'job'), 'default');
       const text = await readFile(file, 'utf8');
       const uri = await client.open(file, text);
-      const at = after(text, '<ref bean="');
+      const at = offsetAfter(text, '<ref bean="');
       const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: positionAt(text, at) });
       const labels = list.items.map((i) => i.label);
       const registry = builtInRegistry();
@@ -128,7 +131,8 @@ describe('beancrawl lsp (the binary, driven over stdio by the protocol\'s client
 
     it('shows a property\'s description, type, default and effective value on hover', async () => {
       const file = await job(join(work.dir, 'job'), 'default');
-      const text = (await readFile(file, 'utf8')).replace('<bean id="fetchHttp" class="FetchHttp">', '<bean id="fetchHttp" class="FetchHttp">\n  <property name="timeoutSeconds" value="600"/>');
+      const text = (await readFile(file, 'utf8')).replace('<bean id="fetchHttp" class="FetchHttp">', '<bean id="fetchHttp" class="FetchHttp">\n  ' +
+        '<property name="timeoutSeconds" value="600"/>');
       const uri = await client.open(file, text);
       const hover = await client.request<Hover>('textDocument/hover', { textDocument: { uri }, position: positionAt(text, text.indexOf('timeoutSeconds') + 3) });
       const value = (hover.contents as { value: string }).value;
@@ -184,7 +188,8 @@ describe('beancrawl lsp (the binary, driven over stdio by the protocol\'s client
     it('finds every reference to a bean, and renames its id everywhere: references, override keys, imports', async () => {
       const dir = join(work.dir, 'job');
       const file = await job(dir, 'default');
-      await writeFile(join(dir, 'more.xml'), '<beans>\n <bean id="moreOverrides" class="PropertyOverrideConfigurer">\n  <property name="properties"><value>\nmetadata.description=more\n  </value></property>\n </bean>\n</beans>\n');
+      await writeFile(join(dir, 'more.xml'), '<beans>\n <bean id="moreOverrides" class="PropertyOverrideConfigurer">\n  <property ' +
+        'name="properties"><value>\nmetadata.description=more\n  </value></property>\n </bean>\n</beans>\n');
       const text = (await readFile(file, 'utf8')).replace(/(<beans[^>]*>)/, '$1\n <import resource="more.xml"/>');
       const uri = await client.open(file, text);
       expect(client.diagnostics(uri), client.stderr).to.deep.equal([]);
@@ -212,7 +217,8 @@ describe('beancrawl lsp (the binary, driven over stdio by the protocol\'s client
 
     it('does not rename a bean declared in a file of the package (a classpath: import)', async () => {
       const file = await job(join(work.dir, 'job'), 'default');
-      const text = (await readFile(file, 'utf8')).replace(/(<beans[^>]*>)/, '$1\n <import resource="classpath:sheets/polite.xml"/>\n <bean id="politer" parent="polite"/>');
+      const text = (await readFile(file, 'utf8')).replace(/(<beans[^>]*>)/, '$1\n <import resource="classpath:sheets/polite.xml"/>\n <bean ' +
+        'id="politer" parent="polite"/>');
       const uri = await client.open(file, text);
       const at = positionAt(text, text.indexOf('parent="polite"') + 10);
       const defs = await client.request<Location[]>('textDocument/definition', { textDocument: { uri }, position: at });
@@ -236,7 +242,8 @@ describe('beancrawl lsp (the binary, driven over stdio by the protocol\'s client
       const file = await job(dir, 'default');
       const uri = await client.open(file, await readFile(file, 'utf8'));
       const sheet = join(dir, 'sheets', 'slow.xml');
-      const sheetText = '<beans>\n <bean id="slow" class="Sheet">\n  <property name="map"><map>\n   <entry key="disposition.delayFactr" value="4.0"/>\n  </map></property>\n </bean>\n</beans>\n';
+      const sheetText = '<beans>\n <bean id="slow" class="Sheet">\n  <property name="map"><map>\n   <entry key="disposition.delayFactr" ' +
+        'value="4.0"/>\n  </map></property>\n </bean>\n</beans>\n';
       const sheetUri = await client.open(sheet, sheetText);
       const [d] = client.diagnostics(sheetUri) ?? [];
       expect(d?.code, JSON.stringify(client.diagnostics(sheetUri))).to.equal('BC_SHEET_PATH');
@@ -262,7 +269,8 @@ describe('beancrawl lsp (the binary, driven over stdio by the protocol\'s client
       const accepted = '<beans>\n <bean id="paths" class="ConfigPathConfigurer"/>\n</beans>\n';
       await client.change(uri, accepted);
       const warnings = client.diagnostics(uri)!;
-      expect(warnings.map((w) => [w.severity, slice(accepted, w)]), 'a bean accepted but not built is a warning (2)').to.deep.equal([[2, 'ConfigPathConfigurer']]);
+      expect(warnings.map((w) => [w.severity, slice(accepted, w)]), 'a bean accepted but not built is a warning ' +
+        '(2)').to.deep.equal([[2, 'ConfigPathConfigurer']]);
       await client.change(uri, text);
 
       for (const [method, params] of [['textDocument/completion', {}], ['textDocument/rename', { textDocument: { uri: 5 }, position: 'x', newName: 1 }], ['beancrawl/settled', {}]] as const) {

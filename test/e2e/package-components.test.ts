@@ -20,7 +20,8 @@ describe('components from other packages (the example package under examples/, t
   it('crawls with a receiver an installed package gives, named package:Component; verify and docs know it', async () => {
     const site = await linkedSite(5);
     const job = await tempDir({
-      'crawler-beans.xml': await beansWith('<bean class="beancrawl-example-csv:CsvReceiver"><property name="columns"><list><value>url</value><value>status</value><value>mimeType</value></list></property></bean>'),
+      'crawler-beans.xml': await beansWith('<bean class="beancrawl-example-csv:CsvReceiver"><property ' +
+        'name="columns"><list><value>url</value><value>status</value><value>mimeType</value></list></property></bean>'),
     });
     try {
       // Installed in the job folder, as `npm install` would put it there.
@@ -57,10 +58,12 @@ describe('components from other packages (the example package under examples/, t
       const misspelt = await check('<bean class="beancrawl-example-csv:CsvReciever"/>');
       expect(misspelt.code).to.equal(1);
       expect(misspelt.stderr).to.match(/crawler-beans\.xml:\d+:\d+: error BC_CLASS_UNKNOWN: bean "[^"]+": package "beancrawl-example-csv" has no component "CsvReciever"\n {2}hint: its components: beancrawl-example-csv:CsvReceiver/);
-      const badColumn = await check('<bean class="beancrawl-example-csv:CsvReceiver"><property name="columns"><list><value>url</value><value>colour</value></list></property></bean>');
+      const badColumn = await check('<bean class="beancrawl-example-csv:CsvReceiver"><property ' +
+        'name="columns"><list><value>url</value><value>colour</value></list></property></bean>');
       expect(badColumn.code).to.equal(1);
       expect(badColumn.stderr).to.match(/crawler-beans\.xml:\d+:\d+: error BC_\w+: bean "[^"]+" property "columns[^"]*": .*colour|must be equal to one of/);
-      const twice = await check('<bean class="beancrawl-example-csv:CsvReceiver"><property name="columns"><list><value>url</value><value>url</value></list></property></bean>');
+      const twice = await check('<bean class="beancrawl-example-csv:CsvReceiver"><property ' +
+        'name="columns"><list><value>url</value><value>url</value></list></property></bean>');
       expect(twice.stderr).to.contain('names the column "url" twice');
       const missing = await check('<bean class="beancrawl-example-nope:CsvReceiver"/>');
       expect(missing.code).to.equal(1);

@@ -19,10 +19,12 @@ function routes(): Record<string, Route> {
     '/nofollow.html': { body: '<html><body><a href="/kept">k</a><meta name="robots" content="nofollow"><a href="/never">n</a></body></html>' },
     '/kept': { body: page('kept') },
     '/never': { body: page('never') },
-    '/styled.html': { body: '<html><head><style>body { background: url(/bg.gif) }</style></head><body><div style="background:url(/div.gif)">d</div></body></html>' },
+    '/styled.html': { body: '<html><head><style>body { background: url(/bg.gif) }</style></head><body><div ' +
+      'style="background:url(/div.gif)">d</div></body></html>' },
     '/bg.gif': { headers: { 'content-type': 'image/gif' }, body: 'GIF89a' },
     '/div.gif': { headers: { 'content-type': 'image/gif' }, body: 'GIF89a' },
-    '/latin.html': { headers: { 'content-type': 'text/html' }, body: Buffer.concat([Buffer.from('<meta charset="windows-1252"><a href="/caf', 'latin1'), Buffer.from([0xe9]), Buffer.from('">c</a>', 'latin1')]) },
+    '/latin.html': { headers: { 'content-type': 'text/html' }, body: Buffer.concat([Buffer.from('<meta charset="windows-1252"><a ' +
+      'href="/caf', 'latin1'), Buffer.from([0xe9]), Buffer.from('">c</a>', 'latin1')]) },
     '/caf%C3%A9': { body: page('café') },
   };
   for (let i = 0; i < 20; i++) r[`/p${i}`] = { body: page(`p${i}`, [`/p${(i + 1) % 20}`, `/deep/${i}`]) };

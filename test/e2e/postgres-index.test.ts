@@ -83,7 +83,8 @@ describe('the site-search profile: a site crawled by delta runs into a PostgreSQ
 
   const sorted = (m: Map<string, string>) => [...m].sort(([a], [b]) => a.localeCompare(b));
 
-  it('fills the table on the first run; after edits, deletions and additions a delta run leaves exactly the site in it; beancrawl search finds what changed', async () => {
+  it('fills the table on the first run; after edits, deletions and additions a delta run leaves exactly the site in it; beancrawl search finds ' +
+    'what changed', async () => {
     const site = new ChangingSite();
     const paths = ['/', ...Array.from({ length: 25 }, (_, i) => `/p${i}`)];
     site.set('/', page('home', Array.from({ length: 20 }, (_, i) => `/p${i}`)));

@@ -17,7 +17,8 @@ async function keptAlive(serve: ServeProcess): Promise<Socket> {
   socket.setEncoding('utf8').on('data', (d: string) => (answer += d));
   socket.on('error', () => undefined);
   socket.write(`GET /api/v1/jobs HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAuthorization: Bearer ${serve.token}\r\nConnection: keep-alive\r\n\r\n`);
-  await until(() => /^HTTP\/1\.1 200/.test(answer) && answer.includes('\r\n\r\n'), `an answer on the kept-alive connection (so far: ${JSON.stringify(answer)})`);
+  await until(() => /^HTTP\/1\.1 200/.test(answer) && answer.includes('\r\n\r\n'), `an answer on the kept-alive connection (so far: ` +
+    `${JSON.stringify(answer)})`);
   return socket;
 }
 
@@ -51,7 +52,8 @@ describe('beancrawl serve: SIGTERM (the real service, port 0)', function () {
       // The crawl was stopped to be resumed, not killed: the next start takes it up again.
       const again = await ServeProcess.start(join(work.dir, 'jobs'));
       try {
-        await until(async () => (await again.api('GET', '/api/v1/jobs/held')).json.running === true, `the crawl resumed by the next start${again.output()}`, { timeoutMs: 60_000 });
+        await until(async () => (await again.api('GET', '/api/v1/jobs/held')).json.running === true, `the crawl resumed by the next ` +
+          `start${again.output()}`, { timeoutMs: 60_000 });
       } finally {
         expect(await again.stop(EXIT_WITHIN_MS), again.output()).to.equal(0);
       }

@@ -3,7 +3,7 @@ import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runCli } from '../support/run-cli.js';
 import { EventReader, ServeProcess } from '../support/serve-process.js';
-import { linkedSite, type SiteServer } from '../support/site-server.js';
+import { linkedSite } from '../support/site-server.js';
 import { tempDir } from '../support/temp-dir.js';
 import { until } from '../support/until.js';
 
@@ -36,7 +36,8 @@ describe('beancrawl serve: the REST API (the real service, port 0)', function ()
       const good = file.text;
       const lines = good.split('\n');
       const end = lines.findIndex((l) => l.trim() === '</beans>');
-      const broken = [...lines.slice(0, end), '  <bean id="wrong" class="NoSuchComponent"/>', '  <bean id="typo" class="FetchHttp"><property name="noSuchProperty" value="1"/></bean>', ...lines.slice(end)].join('\n');
+      const broken = [...lines.slice(0, end), '  <bean id="wrong" class="NoSuchComponent"/>', '  <bean id="typo" class="FetchHttp"><property ' +
+        'name="noSuchProperty" value="1"/></bean>', ...lines.slice(end)].join('\n');
       const saved = await serve.api('PUT', '/api/v1/jobs/life/files/crawler-beans.xml', broken, { 'if-match': etag, 'content-type': 'text/plain' });
       expect(saved.status, saved.text).to.equal(200);
       expect(saved.json.verify.ok).to.equal(false);
@@ -89,7 +90,8 @@ describe('beancrawl serve: the REST API (the real service, port 0)', function ()
       expect(paused.status, paused.text + out()).to.equal(200);
       expect(paused.json.job.state).to.be.oneOf(['PAUSING', 'PAUSED']);
       let job = paused.json.job;
-      await until(async () => (job = (await serve.api('GET', '/api/v1/jobs/life')).json).state === 'PAUSED', 'the crawl to be PAUSED once its URIs in flight finished');
+      await until(async () => (job = (await serve.api('GET', '/api/v1/jobs/life')).json).state === 'PAUSED', 'the crawl to be PAUSED once its URIs ' +
+        'in flight finished');
       expect(job.availableActions).to.deep.equal(['unpause', 'checkpoint', 'terminate']);
       expect(job.pausedFor, 'why it is paused').to.deep.equal(['operator']);
       const held = job.counts.downloaded as number;
@@ -171,7 +173,8 @@ describe('beancrawl serve: the REST API (the real service, port 0)', function ()
 
       const terminated = await serve.api('POST', '/api/v1/jobs/life/actions/terminate');
       expect(terminated.status, terminated.text).to.equal(200);
-      await until(async () => !(job = (await serve.api('GET', '/api/v1/jobs/life')).json).running && job.state === 'FINISHED', 'the terminated crawl to end', { timeoutMs: 60_000 });
+      await until(async () => !(job = (await serve.api('GET', '/api/v1/jobs/life')).json).running && job.state === 'FINISHED', 'the terminated ' +
+        'crawl to end', { timeoutMs: 60_000 });
       expect(job.lastRun.exitStatus).to.equal('ABORTED');
       expect(job.availableActions).to.deep.equal(['launch']);
       await until(() => events!.of('state').some((e) => e.data.data.state === 'FINISHED'), 'a state event saying the crawl finished');
@@ -424,7 +427,8 @@ describe('beancrawl serve: schedules (the real service, port 0)', function () {
   const at = (t: Date) => `${t.getUTCSeconds()} ${t.getUTCMinutes()} ${t.getUTCHours()} * * *`;
   const scheduled = (xml: string, cron: string) => xml
     .replace(/^(metadata\.operatorContactUrl=.*)$/m, `$1\n${FAST.join('\n')}`)
-    .replace(/<\/beans>\s*$/, `  <bean id="schedule" class="CrawlSchedule"><property name="cron" value="${cron}"/><property name="timeZone" value="UTC"/></bean>\n</beans>\n`);
+    .replace(/<\/beans>\s*$/, `  <bean id="schedule" class="CrawlSchedule"><property name="cron" value="${cron}"/><property name="timeZone" ` +
+      `value="UTC"/></bean>\n</beans>\n`);
 
   it('launches a job at the time its schedule says, and once at start-up for a time missed while the service was down', async () => {
     const web = await linkedSite(3);

@@ -58,10 +58,12 @@ describe('a seed that cannot be reached (the binary)', function () {
     // Each try of robots.txt, as Heritrix's nonfatal-errors.log has it: its crawl.log line, then why.
     const nonfatal = readFileSync(join(job, 'latest', 'logs', 'nonfatal-errors.log'), 'utf8').trim().split('\n');
     expect(nonfatal, said).to.have.length(4);
-    for (const line of nonfatal) expect(line).to.match(new RegExp(`^\\S+ +-2 +- http://127\\.0\\.0\\.1:${port}/robots\\.txt P .* err:ECONNREFUSED.* ${REFUSED.replace(/[()]/g, '\\$&')}$`));
+    for (const line of nonfatal) expect(line).to.match(new RegExp(`^\\S+ +-2 +- http://127\\.0\\.0\\.1:${port}/robots\\.txt P .* ` +
+      `err:ECONNREFUSED.* ${REFUSED.replace(/[()]/g, '\\$&')}$`));
     // (Between robots.txt's last try and the seed's first the queue rests for politeness, as Heritrix's does: a
     // progress line may fall there, so "politeness delay" is looked for only after a resume, in the next test.)
-    expect(r.stderr, said).to.match(new RegExp(`waiting: the one queue waits to retry a failed fetch; next: http://127\\.0\\.0\\.1:${port}/\\S* \\(.*ECONNREFUSED.*\\), try [2-4] of 4 at `));
+    expect(r.stderr, said).to.match(new RegExp(`waiting: the one queue waits to retry a failed fetch; next: http://127\\.0\\.0\\.1:${port}/\\S* ` +
+      `\\(.*ECONNREFUSED.*\\), try [2-4] of 4 at `));
     // The summary: the seed, why, and how many tries it had.
     expect(r.stdout, said).to.contain(`seed ${seed} not crawled: robots.txt could not be fetched: connection refused (ECONNREFUSED), after 4 tries`);
     expect(r.stderr).to.contain('not one seed could be crawled (exit code 3)');

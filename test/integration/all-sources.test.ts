@@ -21,7 +21,8 @@ function everySourceProfile(): string {
   return readFileSync(join(REPO_ROOT, 'profiles', 'delta-recrawl.xml'), 'utf8')
     .replace('<ref bean="fetchHttp"/>', '<ref bean="fetchHttp"/>\n    <ref bean="fetchFile"/>\n    <ref bean="fetchImap"/>\n    <ref bean="fetchTable"/>')
     .replace('<ref bean="extractorSwf"/>', '<ref bean="extractorSwf"/>\n    <ref bean="extractorCompound"/>')
-    .replace('<bean class="SchemeNotInSetDecideRule"/>', '<bean class="SchemeNotInSetDecideRule"><property name="schemes"><list><value>http</value><value>https</value><value>dns</value><value>file</value><value>imap</value><value>postgresql</value></list></property></bean>')
+    .replace('<bean class="SchemeNotInSetDecideRule"/>', '<bean class="SchemeNotInSetDecideRule"><property ' +
+      'name="schemes"><list><value>http</value><value>https</value><value>dns</value><value>file</value><value>imap</value><value>postgresql</value></list></property></bean>')
     .replace('</beans>', ` <bean id="fetchFile" class="FetchFile"/>
  <bean id="fetchImap" class="FetchImap"/>
  <bean id="fetchTable" class="FetchTable"/>

@@ -66,7 +66,8 @@ describe('compound files in a crawl: elements as documents, with their delta (fi
     }
   });
 
-  it('keeps a zip bomb\'s container and the elements within the limits, says why in alerts.log, and deletes nothing on the strength of a cut listing', async () => {
+  it('keeps a zip bomb\'s container and the elements within the limits, says why in alerts.log, and deletes nothing on the strength of a cut ' +
+    'listing', async () => {
     const work = await tempDir({ 'tree/bomb.zip': Buffer.from(zipSync({ 'ok.txt': Buffer.from('fine'), 'zeros.bin': new Uint8Array(8 << 20) }, { level: 9 })) });
     const job = await tempDir({ 'crawler-beans.xml': deltaFileSystemProfile(100) });
     const root = pathToFileURL(join(work.dir, 'tree')).href + '/';

@@ -17,7 +17,8 @@ describe('crawling a site on loopback (integration)', function () {
     before(async () => {
       elsewhere = await SiteServer.start({ '/': { body: page('elsewhere') } });
       const pages: Record<string, { body: string }> = {};
-      for (let i = 0; i < 20; i++) pages[`/docs/page${i}.html`] = { body: page(`page ${i}`, [`page${(i + 1) % 20}.html`, `../docs/page${(i * 7) % 20}.html#part`, '/index.html']) };
+      for (let i = 0; i < 20; i++) pages[`/docs/page${i}.html`] = { body: page(`page ` +
+        `${i}`, [`page${(i + 1) % 20}.html`, `../docs/page${(i * 7) % 20}.html#part`, '/index.html']) };
       site = await SiteServer.start({
         '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nDisallow: /private/\n' },
         '/': { body: page('home', ['/docs/page0.html', '/private/secret.html', `${elsewhere.origin}/`, '/old', 'mailto:someone@example.org', '/missing.html']) },

@@ -195,7 +195,8 @@ describe('delta crawls: when a document is deleted, and when not (integration)',
     }
   });
 
-  it('deletes on a gone answer of this run only: not on an old one when this run cannot ask (robots.txt 503); a withheld deletion is reported neither way', async () => {
+  it('deletes on a gone answer of this run only: not on an old one when this run cannot ask (robots.txt 503); a withheld deletion is reported ' +
+    'neither way', async () => {
     const site = new ChangingSite();
     site.set('/', page('home'));
     let robotsB = 404;

@@ -73,7 +73,8 @@ function line(log: readonly CrawlLogEntry[], uri: string): CrawlLogEntry {
 
 function record(records: readonly Headers[], type: string, uri: string): Headers {
   const found = records.filter((r) => r['WARC-Type'] === type && r['WARC-Target-URI'] === uri);
-  expect(found, `one ${type} record for ${uri}; records: ${records.map((r) => `${r['WARC-Type']} ${r['WARC-Target-URI'] ?? ''}`).join(', ')}`).to.have.length(1);
+  expect(found, `one ${type} record for ${uri}; records: ${records.map((r) => `${r['WARC-Type']} ${r['WARC-Target-URI'] ?? ''}`).join(', ' +
+    '')}`).to.have.length(1);
   return found[0];
 }
 
@@ -102,8 +103,9 @@ describe('deduplication by content digest across jobs, in a Heritrix-style file 
     const one = await job('digest-dedup-crawler-beans.cxml', [`${site.origin}/a`, `${site.origin}/c`]);
     // The second job declares the history's BdbModule before the crawl's own: the crawl's state is still "bdb".
     const historyBdbFirst = (text: string) => text
-      .replace(/ <bean id="historyBdb"[^]*?<\/bean>\n/, '')
-      .replace(' <bean id="bdb"', ' <bean id="historyBdb" class="org.archive.bdb.BdbModule" autowire-candidate="false"><property name="dir" value="history"/></bean>\n <bean id="bdb"');
+      .replace(/ <bean id="historyBdb"[\s\S]*?<\/bean>\n/, '')
+      .replace(' <bean id="bdb"', ' <bean id="historyBdb" class="org.archive.bdb.BdbModule" autowire-candidate="false"><property name="dir" ' +
+        'value="history"/></bean>\n <bean id="bdb"');
     const two = await job('digest-dedup-crawler-beans.cxml', [`${site.origin}/b`, `${site.origin}/c`, `${site.origin}/d`], historyBdbFirst);
     try {
       const first = await launch(one.dir, [`historyBdb.dir=${history}`]);
@@ -150,7 +152,9 @@ describe('deduplication by content digest across jobs, in a Heritrix-style file 
     const body = same.replace('</body>', '<a href="/second">next</a></body>');
     const site = await SiteServer.start({ '/robots.txt': { status: 404 }, '/first': { body }, '/second': { body } });
     // Heritrix's bdbModule left to autowiring: the crawl's "bdb".
-    const own = (text: string) => text.replace(/ <bean id="historyBdb"[^]*?<\/bean>\n/, '').replace(/  <property name="bdbModule">[^]*?<\/property>\n/, '');
+    const own = (text: string) => text
+      .replace(/ <bean id="historyBdb"[\s\S]*?<\/bean>\n/, '')
+      .replace(/ {2}<property name="bdbModule">[\s\S]*?<\/property>\n/, '');
     const one = await job('digest-dedup-crawler-beans.cxml', [`${site.origin}/first`], own);
     try {
       expect(await readFile(join(one.dir, 'crawler-beans.cxml'), 'utf8')).to.not.contain('id="historyBdb"').and.not.contain('name="bdbModule"');

@@ -11,7 +11,8 @@ describe('display URLs and access URLs (DisplayUrlMapper, a crawl of two loopbac
   it('reports the display URL a rewrite gives beside the URL fetched, and never lets two access URLs share one', async () => {
     const html = { 'content-type': 'text/html' };
     const mirror = await SiteServer.start({
-      '/docs/': { headers: html, body: '<a href="a">a</a> <a href="b">b</a>' }, '/docs/a': { headers: html, body: 'A' }, '/docs/b': { headers: html, body: 'B' },
+      '/docs/': { headers: html, body: '<a href="a">a</a> <a ' +
+        'href="b">b</a>' }, '/docs/a': { headers: html, body: 'A' }, '/docs/b': { headers: html, body: 'B' },
     });
     const other = await SiteServer.start({ '/x': { headers: html, body: 'X' } });
     const profile = (await readFile(join(REPO_ROOT, 'profiles', 'default.xml'), 'utf8'))

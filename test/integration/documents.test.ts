@@ -25,7 +25,8 @@ const HOME = `<!doctype html><html lang="en"><head><title>Kettles &amp; more</ti
 <meta name="description" content="Every kettle"><meta name="keywords" content="kettle, tea"><meta name="revision" content="12">
 <script>var junk = "script text";</script><style>p { color: blue }</style></head>
 <body><nav><a href="/item">Item</a></nav><main><h1>Welcome</h1><p>We sell kettles.</p></main><footer>© Shop</footer></body></html>`;
-const ITEM_A = '<html><head><title>Blue kettle</title></head><body><h1>Blue kettle</h1><span class="price">24.90</span><ul class="tags"><li>steel</li></ul></body></html>';
+const ITEM_A = '<html><head><title>Blue kettle</title></head><body><h1>Blue kettle</h1><span class="price">24.90</span><ul ' +
+  'class="tags"><li>steel</li></ul></body></html>';
 const ITEM_B = '<html><head><title>Red kettle</title></head><body><div class="cost">19.90</div><span class="price">not this one</span></body></html>';
 
 describe('documents for a search index: text, attributes by mapping, fields by selector (a crawl of two loopback sites)', function () {
@@ -34,7 +35,8 @@ describe('documents for a search index: text, attributes by mapping, fields by s
   it('delivers each page\'s text, title, declared attributes, headers and fields, with a site\'s own selectors from its sheet', async () => {
     const html = { 'content-type': 'text/html; charset=utf-8' };
     const a = await SiteServer.start({ '/': { headers: { ...html, 'x-shop': 'north' }, body: HOME.replace('/item', '/item') }, '/item': { headers: html, body: ITEM_A } });
-    const b = await SiteServer.start({ '/': { headers: html, body: '<html><body><a href="/item">x</a></body></html>' }, '/item': { headers: html, body: ITEM_B } });
+    const b = await SiteServer.start({ '/': { headers: html, body: '<html><body><a ' +
+      'href="/item">x</a></body></html>' }, '/item': { headers: html, body: ITEM_B } });
     const sheet = `<beans>
  <bean id="shopB" class="Sheet"><property name="map"><map>
   <entry key="fieldsBySelector.fields"><map><entry key="price" value="div.cost"/></map></entry>

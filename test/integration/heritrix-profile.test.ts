@@ -51,7 +51,8 @@ for (const profile of PROFILES) {
     this.timeout(60000);
 
     before(function () {
-      if (profile.optional && !existsSync(profile.file)) skipBecause(this, `${profile.file} is not there (it is outside the repository); the profile written in its style is tested all the same`);
+      if (profile.optional && !existsSync(profile.file)) skipBecause(this, `${profile.file} is not there (it is outside the repository); the ` +
+        `profile written in its style is tested all the same`);
     });
 
     it('verifies unmodified but for the placeholder contact URL, with one warning per bean or property accepted and not used', async () => {

@@ -25,14 +25,16 @@ ${entries.join('\n')}
 async function errorsOf(text: string): Promise<string[]> {
   const dir = await tempDir({ 'crawler-beans.xml': text });
   try {
-    return (await verifyJob(dir.dir)).diagnostics.map(formatDiagnostic).filter((l) => l.includes(': error ') || l.includes(' BC_PROP_ORDER: ')).map((l) => l.slice(l.indexOf('crawler-beans.xml')));
+    return (await verifyJob(dir.dir)).diagnostics.map(formatDiagnostic).filter((l) => l.includes(': error ') || l.includes(' BC_PROP_ORDER: ' +
+      '')).map((l) => l.slice(l.indexOf('crawler-beans.xml')));
   } finally {
     await dir.cleanup();
   }
 }
 
 describe('bounds that must agree, checked at verify (each component\'s own validate)', () => {
-  it('DispositionProcessor: minDelayMs above maxDelayMs is a warning at maxDelayMs, naming both and saying which wins (Heritrix\'s own test profiles do it)', async () => {
+  it('DispositionProcessor: minDelayMs above maxDelayMs is a warning at maxDelayMs, naming both and saying which wins (Heritrix\'s own test ' +
+    'profiles do it)', async () => {
     expect(await errorsOf(job(['disposition.minDelayMs=5000', 'disposition.maxDelayMs=3000']))).to.deep.equal([
       'crawler-beans.xml:6:24: warning BC_PROP_ORDER: bean "disposition" property "maxDelayMs": minDelayMs (5000) is more than maxDelayMs (3000): '
       + 'maxDelayMs wins, as in Heritrix: every rest after a fetch is at most maxDelayMs (a robots.txt Crawl-delay aside)',
@@ -40,7 +42,8 @@ describe('bounds that must agree, checked at verify (each component\'s own valid
     expect(await errorsOf(job(['disposition.minDelayMs=3000', 'disposition.maxDelayMs=3000']))).to.deep.equal([]);
   });
 
-  it('FetchHttp: soTimeoutMs longer than timeoutSeconds is a warning at soTimeoutMs, naming both (public Heritrix files do it); 0 (no limit) takes no part', async () => {
+  it('FetchHttp: soTimeoutMs longer than timeoutSeconds is a warning at soTimeoutMs, naming both (public Heritrix files do it); 0 (no limit) takes ' +
+    'no part', async () => {
     const errors = await errorsOf(job(['fetchHttp.timeoutSeconds=10', 'fetchHttp.soTimeoutMs=20000']));
     expect(errors).to.have.length(1);
     expect(errors[0]).to.match(/^crawler-beans\.xml:6:23: warning BC_PROP_ORDER: bean "fetchHttp" property "soTimeoutMs": soTimeoutMs \(20000\) is more than timeoutSeconds \(10, × 1000\): a fetch ends at timeoutSeconds first/);

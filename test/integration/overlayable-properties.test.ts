@@ -41,9 +41,11 @@ describe('every overlayable property, driven through a sheet', function () {
     it('has a driver for every such component, and for no other', () => {
       const driven = ALL_DRIVERS.map((d) => d.component);
       expect(driven.filter((name, i) => driven.indexOf(name) !== i), 'components driven twice').to.deep.equal([]);
-      expect(WITH_OVERLAYABLES.map((d) => d.name).filter((name) => !driven.includes(name)), 'components with overlayable properties and no driver').to.deep.equal([]);
+      expect(WITH_OVERLAYABLES.map((d) => d.name).filter((name) => !driven.includes(name)), 'components with overlayable properties and no ' +
+        'driver').to.deep.equal([]);
       expect(driven.filter((name) => !DESCRIPTORS.has(name)), 'drivers of components without overlayable properties').to.deep.equal([]);
-      expect(Object.keys(ACCEPTED_WITHOUT_EFFECT).filter((name) => !DESCRIPTORS.has(name)), 'properties accepted without effect, of unknown components').to.deep.equal([]);
+      expect(Object.keys(ACCEPTED_WITHOUT_EFFECT).filter((name) => !DESCRIPTORS.has(name)), 'properties accepted without effect, of unknown ' +
+        'components').to.deep.equal([]);
     });
 
     for (const d of WITH_OVERLAYABLES) {
@@ -53,7 +55,8 @@ describe('every overlayable property, driven through a sheet', function () {
         const inert = Object.keys(ACCEPTED_WITHOUT_EFFECT[d.name] ?? {});
         expect(cases.filter((p, i) => cases.indexOf(p) !== i), `${d.name}: properties driven twice`).to.deep.equal([]);
         expect(cases.filter((p) => inert.includes(p)), `${d.name}: properties both driven and listed as without effect`).to.deep.equal([]);
-        expect([...cases, ...inert].sort(), `${d.name}: the overlayable properties, each driven or listed as without effect`).to.deep.equal(overlayable(d).sort());
+        expect([...cases, ...inert].sort(), `${d.name}: the overlayable properties, each driven or listed as without ` +
+          `effect`).to.deep.equal(overlayable(d).sort());
       });
     }
 

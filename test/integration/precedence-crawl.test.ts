@@ -39,8 +39,10 @@ describe('precedence in a crawl: the order URIs are fetched in (integration)', f
   // The policy as an inner bean of the preparer, or as Heritrix's Precedence1SelfTest writes it: a top-level
   // bean autowired into the preparer, the sheet's path going through that reference all the same.
   const FORMS: Array<[string, Record<string, string>, string]> = [
-    ['an inner bean of the preparer', { '<bean id="preparer" class="FrontierPreparer">': '<property name="uriPrecedencePolicy"><bean class="BaseUriPrecedencePolicy"/></property>' }, ''],
-    ['a top-level bean autowired into the preparer', {}, '\n <bean id="uriPrecedencePolicy" class="org.archive.crawler.frontier.precedence.BaseUriPrecedencePolicy"/>'],
+    ['an inner bean of the preparer', { '<bean id="preparer" class="FrontierPreparer">': '<property name="uriPrecedencePolicy"><bean ' +
+      'class="BaseUriPrecedencePolicy"/></property>' }, ''],
+    ['a top-level bean autowired into the preparer', {}, '\n <bean id="uriPrecedencePolicy" ' +
+      'class="org.archive.crawler.frontier.precedence.BaseUriPrecedencePolicy"/>'],
   ];
   for (const [form, edits, extra] of FORMS) {
     it(`fetches the URIs a sheet gives a lower precedence (preparer.uriPrecedencePolicy.basePrecedence) before the rest of their queue: ${form}`, async () => {
@@ -98,7 +100,7 @@ describe('precedence in a crawl: the order URIs are fetched in (integration)', f
       expect(exitStatus, 'URIs left in an ineligible queue do not make the crawl ABORTED').to.equal('FINISHED');
       expect(report).to.include(' Queued:        1');
       expect(report).to.include('           Inactive queues: 0 (p20: 1)');
-      expect(report).to.match(/INACTIVE QUEUES =====-----\nINACTIVE#0:\nQueue 127\.0\.0\.1#\d+ \(p20\)\n  1 items/);
+      expect(report).to.match(/INACTIVE QUEUES =====-----\nINACTIVE#0:\nQueue 127\.0\.0\.1#\d+ \(p20\)\n {2}1 items/);
     } finally {
       await open.close();
       await held.close();

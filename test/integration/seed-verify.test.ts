@@ -87,7 +87,8 @@ describe('seeds at verify (level 3)', () => {
   it('warns of the profiles\' placeholder seed at its line, naming the override to edit', async () => {
     const found = await lines('default', 'https://example.org/\nhttp://example.example/example');
     expect(found).to.deep.equal([
-      'crawler-beans.xml:7:1: warning BC_SEED_PLACEHOLDER: bean "seeds" property "textSource": seed "http://example.example/example" is the profile\'s placeholder: '
+      'crawler-beans.xml:7:1: warning BC_SEED_PLACEHOLDER: bean "seeds" property "textSource": seed "http://example.example/example" is the ' +
+        'profile\'s placeholder: '
       + 'replace this line with your seeds (the override seeds.textSource.value, which `beancrawl create --seed URL` writes); launch refuses to start with it',
     ]);
   });

@@ -25,7 +25,8 @@ describe('crawling a database table, twice (the database-table profile, a real P
   it('reads every row in key order a page at a time, each a document at a stable URL with its display URL; the next run gives the exact delta', async () => {
     await pg.query('CREATE TABLE products (id integer PRIMARY KEY, title text NOT NULL, price numeric, updated_at timestamptz NOT NULL, notes jsonb)');
     for (let id = 1; id <= 5; id++) {
-      await pg.query('INSERT INTO products VALUES ($1, $2, $3, $4, $5)', [id, `Kettle ${id}`, 10 + id, '2026-01-01T00:00:00Z', JSON.stringify({ colour: id % 2 ? 'red' : 'blue' })]);
+      await pg.query('INSERT INTO products VALUES ($1, $2, $3, $4, $5)', [id, `Kettle ` +
+        `${id}`, 10 + id, '2026-01-01T00:00:00Z', JSON.stringify({ colour: id % 2 ? 'red' : 'blue' })]);
     }
     const origin = new URL(pg.connectionString);
     const seed = `postgresql://${origin.username}@${origin.host}/postgres?table=products&key=id&content=title,price,notes&version=updated_at&display=https://shop.example/p/{id}`;

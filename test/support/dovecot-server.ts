@@ -27,7 +27,8 @@ export class DovecotServer {
 
   /** Starts a server with these users (name → password), each with an empty INBOX. */
   static async create(users: Readonly<Record<string, string>>): Promise<DovecotServer> {
-    if (!isInstalled(SYSTEM_SERVERS['dovecot-imapd'])) throw new Error(`Dovecot is not installed; to install it, as root: ${installCommand([SYSTEM_SERVERS['dovecot-imapd']])}`);
+    if (!isInstalled(SYSTEM_SERVERS['dovecot-imapd'])) throw new Error(`Dovecot is not installed; to install it, as root: ` +
+      `${installCommand([SYSTEM_SERVERS['dovecot-imapd']])}`);
     const dir = await mkdtemp(join(tmpdir(), 'beancrawl-dovecot-'));
     const server = new DovecotServer(dir, await freePort(), users);
     try {

@@ -29,7 +29,8 @@ export function installSystemServers(needed: readonly string[] = NEEDED_SERVERS,
   }
   if (absent.length) {
     const outcome = process.env.BEANCRAWL_REQUIRE_SERVERS === '1' ? 'fail (BEANCRAWL_REQUIRE_SERVERS=1)' : 'are skipped';
-    log(`test servers missing: ${absent.join(', ')}; the tests that need them ${outcome}. To install them, as root: ${installCommand(absent.map((name) => SYSTEM_SERVERS[name]))}`);
+    log(`test servers missing: ${absent.join(', ')}; the tests that need them ${outcome}. To install them, as root: ` +
+      `${installCommand(absent.map((name) => SYSTEM_SERVERS[name]))}`);
   }
   return absent;
 }
@@ -67,7 +68,8 @@ function aptInstall(servers: readonly SystemServer[]): string | undefined {
 
 function failure(result: SpawnSyncReturns<string>, what: string): string | undefined {
   if (result.error) return `${what} did not finish: ${result.error.message}`;
-  if (result.status !== 0) return `${what} failed (exit ${result.status ?? result.signal}): ${(result.stderr || result.stdout).trim().split('\n').slice(-5).join('\n')}`;
+  if (result.status !== 0) return `${what} failed (exit ${result.status ?? result.signal}): ` +
+    `${(result.stderr || result.stdout).trim().split('\n').slice(-5).join('\n')}`;
   return undefined;
 }
 

@@ -35,14 +35,15 @@ export interface RedisServerOptions {
 export class RedisServer {
   private child?: ChildProcess;
 
-  private constructor(readonly dir: string, readonly port: number, private readonly options: RedisServerOptions) {}
+  private constructor(readonly dir: string, readonly port: number) {}
 
   /** Writes the config and starts the server, returning once it answers. */
   static async create(options: RedisServerOptions = {}): Promise<RedisServer> {
-    if (!isInstalled(SYSTEM_SERVERS['redis-server'])) throw new Error(`redis-server is not installed; to install it, as root: ${installCommand([SYSTEM_SERVERS['redis-server']])}`);
+    if (!isInstalled(SYSTEM_SERVERS['redis-server'])) throw new Error(`redis-server is not installed; to install it, as root: ` +
+      `${installCommand([SYSTEM_SERVERS['redis-server']])}`);
     // The real path: the one redis reports (CONFIG GET dir), which start() checks.
     const dir = await realpath(options.dir ?? await mkdtemp(join(tmpdir(), 'beancrawl-redis-')));
-    const server = new RedisServer(dir, options.port ?? await freePort(), options);
+    const server = new RedisServer(dir, options.port ?? await freePort());
     try {
       await writeFile(server.configFile, config(server.dir, server.port, options));
       await server.start();
@@ -108,7 +109,8 @@ export class RedisServer {
       stderr += e.message;
     });
     try {
-      await until(async () => exited || (await answers(this.port, this.dir)), `redis-server to answer on 127.0.0.1:${this.port}`, { timeoutMs: 20_000, everyMs: 20 });
+      await until(async () => exited || (await answers(this.port, this.dir)), `redis-server to answer on ` +
+        `127.0.0.1:${this.port}`, { timeoutMs: 20_000, everyMs: 20 });
     } catch (e) {
       throw new Error(`${(e as Error).message}\n${stderr}\n${await this.log()}`);
     }

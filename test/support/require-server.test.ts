@@ -23,7 +23,8 @@ describe('requireServer', () => {
     node: { packages: ['nodejs'], files: [process.execPath] },
   };
   const needed = ['no-such-server', 'node'];
-  const REASON = 'no-such-server is not installed (/nonexistent/beancrawl/no-such-server); to install it, as root: apt-get install -y --no-install-recommends beancrawl-no-such-package';
+  const REASON = 'no-such-server is not installed (/nonexistent/beancrawl/no-such-server); to install it, as root: apt-get install -y ' +
+    '--no-install-recommends beancrawl-no-such-package';
 
   it('skips a test whose server is missing, saying the command that installs it', () => {
     const { ctx, test } = testContext();
@@ -47,8 +48,10 @@ describe('requireServer', () => {
 
   it('refuses a server the suite does not list as needed, or does not know', () => {
     const { ctx } = testContext();
-    expect(() => requireServer(ctx, 'node', { servers, needed: [], env: {} })).to.throw('node is not in NEEDED_SERVERS (test/support/system-servers.ts): list it there, so that npm test installs it');
-    expect(() => requireServer(ctx, 'redis', { servers, needed, env: {} })).to.throw('no system server "redis" in test/support/system-servers.ts (it knows no-such-server, node)');
+    expect(() => requireServer(ctx, 'node', { servers, needed: [], env: {} })).to.throw('node is not in NEEDED_SERVERS ' +
+      '(test/support/system-servers.ts): list it there, so that npm test installs it');
+    expect(() => requireServer(ctx, 'redis', { servers, needed, env: {} })).to.throw('no system server "redis" in test/support/system-servers.ts ' +
+      '(it knows no-such-server, node)');
   });
 
   it('knows the servers later tests will need, each by its Debian packages, and the suite needs only known ones', () => {

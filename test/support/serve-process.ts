@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: tests read the API's JSON answers and events loosely, by their documented fields
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request, type Dispatcher } from 'undici';
 import { BIN } from './run-cli.js';

@@ -58,7 +58,10 @@ export class SiteServer {
     this.maxInFlight = Math.max(this.maxInFlight, this.#inFlight);
     res.on('close', () => this.#inFlight--);
     const route = this.routes.get(path);
-    if (typeof route === 'function') return route(req, res);
+    if (typeof route === 'function') {
+      route(req, res);
+      return;
+    }
     const send = () => {
       if (!route) {
         res.writeHead(404, { 'content-type': 'text/html' }).end('<html><body>not found</body></html>');
@@ -74,7 +77,8 @@ export class SiteServer {
 
 /** A page linking to the given hrefs. */
 export function page(title: string, hrefs: readonly string[] = [], extra = ''): string {
-  return `<!doctype html><html><head><title>${title}</title></head><body><h1>${title}</h1>${extra}\n${hrefs.map((h) => `<a href="${h}">${h}</a>`).join('\n')}</body></html>`;
+  return `<!doctype html><html><head><title>${title}</title></head><body><h1>${title}</h1>${extra}\n${hrefs.map((h) => `<a ` +
+    `href="${h}">${h}</a>`).join('\n')}</body></html>`;
 }
 
 /** A site of a home page linking to `n` pages, /p0 to /p(n-1), and no robots.txt. */

@@ -24,7 +24,8 @@ export async function checkBlockDigests(path: string): Promise<BlockDigestCheck>
     for await (const chunk of record.reader) hash.update(chunk);
     const computed = `sha1:${base32(hash.digest())}`;
     const stated = record.warcBlockDigest;
-    if (stated !== computed) problems.push(`${type} ${record.warcTargetURI ?? record.warcHeader('WARC-Filename')}: WARC-Block-Digest ${stated ?? 'missing'}, block is ${computed}`);
+    if (stated !== computed) problems.push(`${type} ${record.warcTargetURI ?? record.warcHeader('WARC-Filename')}: WARC-Block-Digest ` +
+      `${stated ?? 'missing'}, block is ${computed}`);
   }
   return { types, problems };
 }

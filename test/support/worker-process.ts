@@ -31,7 +31,8 @@ export class WorkerProcess {
 
   /** Its output, for a failing test's message. */
   get output(): string {
-    return `--- worker ${this.id} (pid ${this.child.pid}, exit ${this.child.exitCode ?? this.child.signalCode}) stdout:\n${this.stdout.slice(-3000)}\n--- stderr:\n${this.stderr.slice(-6000)}`;
+    return `--- worker ${this.id} (pid ${this.child.pid}, exit ${this.child.exitCode ?? this.child.signalCode}) ` +
+      `stdout:\n${this.stdout.slice(-3000)}\n--- stderr:\n${this.stderr.slice(-6000)}`;
   }
 }
 

@@ -17,7 +17,8 @@ describe('beanFileMap: where bean ids are declared and named, for navigation', (
       '# other.x=1',
       '  </value></property>',
       ' </bean>',
-      ' <bean id="longer" class="PropertyOverrideConfigurer"><property name="properties"><props><prop key="fetch.soTimeoutMs">9</prop></props></property></bean>',
+      ' <bean id="longer" class="PropertyOverrideConfigurer"><property name="properties"><props><prop ' +
+        'key="fetch.soTimeoutMs">9</prop></props></property></bean>',
       ' <bean id="fetch" class="FetchHttp" parent="base">',
       '  <property name="shouldProcessRule"><ref bean="rule"/></property>',
       '  <property name="serverCache" ref="cache"/>',

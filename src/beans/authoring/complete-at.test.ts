@@ -33,18 +33,21 @@ describe(completeAt.name, () => {
       expect(names.slice(0, descriptors.length)).to.have.members(descriptors.map((d) => d.name));
       expect(names.indexOf('org.archive.modules.fetcher.FetchHTTP')).to.be.at.least(descriptors.length);
       const fetchHttp = cs.find((c) => c.label === 'FetchHttp')!;
-      expect(fetchHttp).to.include({ kind: 'class', detail: 'Fetches http(s) URIs with GET over kept-alive HTTP/1.1 connections (one per server), connecting to the address FetchDns recorded.' });
+      expect(fetchHttp).to.include({ kind: 'class', detail: 'Fetches http(s) URIs with GET over kept-alive HTTP/1.1 connections (one per server), ' +
+        'connecting to the address FetchDns recorded.' });
       expect(cs.find((c) => c.label === 'FetchHTTP')!.detail).to.match(/^FetchHttp: Fetches http\(s\) URIs/);
       expect(apply(marked, cs.find((c) => c.label === 'FetchDns')!)).to.equal('<beans>\n <bean id="f" class="FetchDns"/>\n</beans>');
     });
 
     it('offers only classes of the kind a property needs for an inner bean', () => {
-      const cs = complete('<beans>\n <bean id="seeds" class="TextSeedModule">\n  <property name="textSource">\n   <bean class="|"/>\n  </property>\n </bean>\n</beans>');
+      const cs = complete('<beans>\n <bean id="seeds" class="TextSeedModule">\n  <property name="textSource">\n   <bean class="|"/>\n  ' +
+        '</property>\n </bean>\n</beans>');
       expect(labels(cs)).to.deep.equal(['ConfigString', 'ConfigFile', 'org.archive.spring.ConfigString', 'org.archive.spring.ConfigFile']);
     });
 
     it('completes a half-typed start tag that is never closed, the beans after it still known', () => {
-      const { text, offset } = profileWith('default.xml', '<bean id="fetchDns" class="FetchDns"/>', '<bean id="fetchDns" class="FetchDns"/>\n <bean id="fetchHttp2" class="FetchH|');
+      const { text, offset } = profileWith('default.xml', '<bean id="fetchDns" class="FetchDns"/>', '<bean id="fetchDns" class="FetchDns"/>\n ' +
+        '<bean id="fetchHttp2" class="FetchH|');
       const cs = completeAt(text, offset, 'xml', context);
       expect(labels(cs)).to.include('FetchHttp');
       expect(cs[0]).to.include({ replaceFrom: offset - 'FetchH'.length, replaceTo: offset });
@@ -52,7 +55,8 @@ describe(completeAt.name, () => {
 
     it('still knows the beans after a broken tag (a missing quote and >) and completes below it', () => {
       const broken = profileWith('default.xml', '<bean id="fetchDns" class="FetchDns"/>', '<bean id="fetchDns" class="FetchDns\n <property name="x|');
-      const text = broken.text.replace('<bean id="crawlController" class="CrawlController">', '<bean id="crawlController" class="CrawlController">\n  <property name="frontier" ref=""/>');
+      const text = broken.text.replace('<bean id="crawlController" class="CrawlController">', '<bean id="crawlController" ' +
+        'class="CrawlController">\n  <property name="frontier" ref=""/>');
       const offset = text.indexOf('ref=""') + 5;
       expect(labels(completeAt(text, offset, 'xml', context))).to.deep.equal(['frontier']);
     });
@@ -122,13 +126,15 @@ describe(completeAt.name, () => {
 
   describe('references', () => {
     it('offers only beans of the kind the reference needs: the crawlController\'s frontier', () => {
-      const { text, offset } = profileWith('default.xml', '<bean id="crawlController" class="CrawlController">', '<bean id="crawlController" class="CrawlController">\n  <property name="frontier" ref="|"/>');
+      const { text, offset } = profileWith('default.xml', '<bean id="crawlController" class="CrawlController">', '<bean id="crawlController" ' +
+        'class="CrawlController">\n  <property name="frontier" ref="|"/>');
       const cs = completeAt(text, offset, 'xml', context);
       expect(cs.map((c) => [c.label, c.kind, c.detail])).to.deep.equal([['frontier', 'beanId', 'LevelFrontier']]);
     });
 
     it('offers the uriUniqFilter bean for a frontier\'s uriUniqFilter, in a <ref> element', () => {
-      const { text, offset } = profileWith('default.xml', '<bean id="frontier" class="LevelFrontier">', '<bean id="frontier" class="LevelFrontier">\n  <property name="uriUniqFilter"><ref bean="|"/></property>');
+      const { text, offset } = profileWith('default.xml', '<bean id="frontier" class="LevelFrontier">', '<bean id="frontier" ' +
+        'class="LevelFrontier">\n  <property name="uriUniqFilter"><ref bean="|"/></property>');
       expect(labels(completeAt(text, offset, 'xml', context))).to.deep.equal(['uriUniqFilter']);
     });
 
@@ -140,13 +146,15 @@ describe(completeAt.name, () => {
     });
 
     it('offers parent beans, abstract ones first, not the bean itself', () => {
-      const cs = complete('<beans>\n <bean id="a" class="FetchDns"/>\n <bean id="base" abstract="true" class="FetchHttp"/>\n <bean id="c" parent="|"/>\n</beans>');
+      const cs = complete('<beans>\n <bean id="a" class="FetchDns"/>\n <bean id="base" abstract="true" class="FetchHttp"/>\n <bean id="c" ' +
+        'parent="|"/>\n</beans>');
       expect(labels(cs)).to.deep.equal(['base', 'a']);
     });
 
     it('reaches the beans of other files (an import, or the job of a sheet file)', () => {
       const job = readXmlBeanFile('crawler-beans.cxml', profile('default.xml'), { maxNestingDepth: 100, ids: new AnonymousIds() }).model!;
-      const cs = complete('<beans>\n <bean id="c2" class="CandidatesProcessor">\n  <property name="frontier" ref="|"/>\n </bean>\n</beans>', 'xml', { ...context, otherBeans: job.beans });
+      const cs = complete('<beans>\n <bean id="c2" class="CandidatesProcessor">\n  <property name="frontier" ref="|"/>\n ' +
+        '</bean>\n</beans>', 'xml', { ...context, otherBeans: job.beans });
       expect(labels(cs)).to.deep.equal(['frontier']);
     });
   });
@@ -196,7 +204,8 @@ describe(completeAt.name, () => {
 
   describe('sheet keys', () => {
     const job = readXmlBeanFile('crawler-beans.cxml', profile('default.xml'), { maxNestingDepth: 100, ids: new AnonymousIds() }).model!;
-    const sheet = (entry: string) => `<beans>\n <bean id="polite" class="Sheet">\n  <property name="map">\n   <map>\n    ${entry}\n   </map>\n  </property>\n </bean>\n</beans>`;
+    const sheet = (entry: string) => `<beans>\n <bean id="polite" class="Sheet">\n  <property name="map">\n   <map>\n    ${entry}\n   </map>\n  ` +
+      `</property>\n </bean>\n</beans>`;
 
     it('offers only overlayable properties, for the beans of the job', () => {
       const cs = complete(sheet('<entry key="disposition.|" value="10"/>'), 'xml', { ...context, otherBeans: job.beans });
@@ -212,7 +221,8 @@ describe(completeAt.name, () => {
     });
 
     it('completes an entry\'s value', () => {
-      expect(labels(complete(sheet('<entry key="fetchHttp.acceptCompression" value="|"/>'), 'xml', { ...context, otherBeans: job.beans }))).to.deep.equal(['true', 'false']);
+      expect(labels(complete(sheet('<entry key="fetchHttp.acceptCompression" ' +
+        'value="|"/>'), 'xml', { ...context, otherBeans: job.beans }))).to.deep.equal(['true', 'false']);
     });
   });
 
@@ -226,8 +236,10 @@ describe(completeAt.name, () => {
     });
 
     it('narrows a property\'s value elements by its type', () => {
-      expect(labels(complete('<beans><bean id="c" class="FetchChain"><property name="processors"><|</property></bean></beans>'))).to.deep.equal(['list', 'set']);
-      expect(labels(complete('<beans><bean id="c" class="FetchChain"><property name="processors"><list><|</list></property></bean></beans>'))).to.deep.equal(['ref', 'bean', 'null']);
+      expect(labels(complete('<beans><bean id="c" class="FetchChain"><property ' +
+        'name="processors"><|</property></bean></beans>'))).to.deep.equal(['list', 'set']);
+      expect(labels(complete('<beans><bean id="c" class="FetchChain"><property ' +
+        'name="processors"><list><|</list></property></bean></beans>'))).to.deep.equal(['ref', 'bean', 'null']);
       expect(labels(complete(`${HOPS}  <property name="maxHops"><|</property>\n </bean>\n</beans>`))).to.deep.equal(['value', 'null']);
     });
 
@@ -245,7 +257,8 @@ describe(completeAt.name, () => {
       const cs = complete('<beans><bean id="a" class="FetchDns" |/></beans>');
       expect(labels(cs)).to.deep.equal(['parent', 'abstract', 'autowire', 'autowire-candidate', 'name']);
       expect(cs[0]).to.include({ kind: 'attribute', insertText: 'parent=""', caret: 8 });
-      expect(labels(complete('<beans><bean id="a" class="FetchDns" autowire="|"/></beans>'))).to.deep.equal(['default', 'no', 'byName', 'byType', 'constructor']);
+      expect(labels(complete('<beans><bean id="a" class="FetchDns" ' +
+        'autowire="|"/></beans>'))).to.deep.equal(['default', 'no', 'byName', 'byType', 'constructor']);
     });
 
     it('offers classpath imports', () => {
@@ -274,14 +287,16 @@ describe(completeAt.name, () => {
     });
 
     it('completes property keys of the bean\'s class, and of one whose class comes through parent', () => {
-      const cs = complete(json('    "base": { "class": "TooManyHopsDecideRule", "abstract": true },\n    "h": { "parent": "base", "properties": { "decision": "ACCEPT", "|" } }'), 'json');
+      const cs = complete(json('    "base": { "class": "TooManyHopsDecideRule", "abstract": true },\n    "h": { "parent": "base", "properties": { ' +
+        '"decision": "ACCEPT", "|" } }'), 'json');
       expect(labels(cs)).to.deep.equal(['enabled', 'comment', 'maxHops']);
       const bare = complete(json('    "h": { "class": "TooManyHopsDecideRule", "properties": { | } }'), 'json');
       expect(bare.find((c) => c.label === 'maxHops')!.insertText).to.equal('"maxHops": ');
     });
 
     it('completes bean keys', () => {
-      expect(labels(complete(json('    "h": { "class": "FetchDns", "|" }'), 'json'))).to.deep.equal(['parent', 'abstract', 'autowire', 'autowireCandidate', 'properties', 'description']);
+      expect(labels(complete(json('    "h": { "class": "FetchDns", "|" ' +
+        '}'), 'json'))).to.deep.equal(['parent', 'abstract', 'autowire', 'autowireCandidate', 'properties', 'description']);
     });
 
     it('completes enum values as strings and booleans as literals, replacing a quoted boolean whole', () => {
@@ -294,7 +309,8 @@ describe(completeAt.name, () => {
     });
 
     it('offers only compatible ids for a reference, in a list too', () => {
-      const { text, offset } = profileWith('default.json', '"class": "CrawlController"', '"class": "CrawlController", "properties": { "frontier": { "ref": "|" } }');
+      const { text, offset } = profileWith('default.json', '"class": "CrawlController"', '"class": "CrawlController", "properties": { "frontier": ' +
+        '{ "ref": "|" } }');
       expect(labels(completeAt(text, offset, 'json', context))).to.deep.equal(['frontier']);
       const list = profileWith('default.json', '"ref": "preselector"', '"ref": "|"');
       const names = labels(completeAt(list.text, list.offset, 'json', context));
@@ -305,7 +321,8 @@ describe(completeAt.name, () => {
     it('offers ReadSource classes for an inner bean, and ref or class for a reference being written', () => {
       const { text, offset } = profileWith('default.json', '"class": "ConfigString"', '"class": "|"');
       expect(labels(completeAt(text, offset, 'json', context))).to.deep.equal(['ConfigString', 'ConfigFile', 'org.archive.spring.ConfigString', 'org.archive.spring.ConfigFile']);
-      expect(labels(complete(json('    "c": { "class": "CrawlController", "properties": { "frontier": { "|" } } }'), 'json'))).to.deep.equal(['ref', 'class', 'parent', 'properties']);
+      expect(labels(complete(json('    "c": { "class": "CrawlController", "properties": { "frontier": { "|" } } ' +
+        '}'), 'json'))).to.deep.equal(['ref', 'class', 'parent', 'properties']);
     });
 
     it('completes override keys and their values in the default profile', () => {
@@ -326,7 +343,8 @@ describe(completeAt.name, () => {
   });
 
   it('answers in a few milliseconds on the default profile', () => {
-    const { text, offset } = profileWith('default.xml', '<bean id="crawlController" class="CrawlController">', '<bean id="crawlController" class="CrawlController">\n  <property name="|"/>');
+    const { text, offset } = profileWith('default.xml', '<bean id="crawlController" class="CrawlController">', '<bean id="crawlController" ' +
+      'class="CrawlController">\n  <property name="|"/>');
     completeAt(text, offset, 'xml', context);
     const start = performance.now();
     for (let i = 0; i < 20; i++) completeAt(text, offset, 'xml', context);

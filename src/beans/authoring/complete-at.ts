@@ -60,7 +60,8 @@ function completionsFor(cursor: CursorContext, text: string, index: BeanIndex, c
     json ? { label, kind: 'value', ...more, replaceFrom: inString?.from ?? from, replaceTo: inString?.to ?? to } : { label, kind: 'value', ...more, replaceFrom: from, replaceTo: to };
   /** A name followed by its value: `name=""` in XML, `"name": ` in JSON. */
   const named = (label: string, kind: CompletionKind, bare: boolean, more: Partial<Completion> = {}): Completion => {
-    if (json) return inString || bare ? str(label, kind, more) : { label, kind, ...more, insertText: `${JSON.stringify(label)}: `, replaceFrom: from, replaceTo: to };
+    if (json) return inString || bare ? str(label, kind, more) : { label, kind, ...more, insertText: `${JSON.stringify(label)}: ` +
+      ``, replaceFrom: from, replaceTo: to };
     return bare ? str(label, kind, more) : { label, kind, ...more, insertText: `${label}=""`, caret: label.length + 2, replaceFrom: from, replaceTo: to };
   };
 
@@ -137,7 +138,8 @@ function listClassNames(index: BeanIndex, kind: string | undefined): ClassName[]
   const ordered = [...fits.filter((d) => !d.ignored), ...fits.filter((d) => d.ignored)];
   return [
     ...ordered.map((d) => ({ label: d.name, detail: oneLine(d.description), documentation: componentMarkdown(d) })),
-    ...ordered.flatMap((d) => (d.aliases ?? []).map((a) => ({ label: a, detail: `${d.name}: ${oneLine(d.description)}`, documentation: componentMarkdown(d, a) }))),
+    ...ordered.flatMap((d) => (d.aliases ?? []).map((a) => ({ label: a, detail: `${d.name}: ` +
+      `${oneLine(d.description)}`, documentation: componentMarkdown(d, a) }))),
   ];
 }
 

@@ -25,7 +25,8 @@ describe(hoverAt.name, () => {
   });
 
   it('shows a property\'s type, default, description and flags, its class through parent', () => {
-    const h = hover('<beans>\n <bean id="base" abstract="true" class="DispositionProcessor"/>\n <bean id="d" parent="base">\n  <property name="delay|Factor" value="5"/>\n </bean>\n</beans>')!;
+    const h = hover('<beans>\n <bean id="base" abstract="true" class="DispositionProcessor"/>\n <bean id="d" parent="base">\n  <property ' +
+      'name="delay|Factor" value="5"/>\n </bean>\n</beans>')!;
     const d = context.registry.lookup('DispositionProcessor')!;
     expect(h.contents).to.equal([
       '**delayFactor**: `number, minimum 0` · default `5`',

@@ -104,8 +104,7 @@ export function jsonCursor(text: string, outline: JsonOutline, index: BeanIndex,
         if (seg === 'ref' || seg === 'idref') return { at: 'other' };
         if (BEAN_KEYS.includes(seg) || (parent && isBeanObject(parent))) return step(asBean(s, parent), seg, parent, child);
         return { at: 'slot', slot: { ...s.slot, item: true } };
-      case 'paths':
-      default:
+      default: // 'paths' too: inside a paths value there is nothing to step into
         return { at: 'other' };
     }
   }

@@ -65,14 +65,17 @@ export function mapJson(text: string, indexOf: (beans: readonly BeanOutline[]) =
       mentions.push({ id: String(target.value), kind: k as MentionKind, ...inside(target) });
       return;
     }
-    if (isBeanObject(node)) return bean(node, into);
+    if (isBeanObject(node)) {
+      bean(node, into);
+      return;
+    }
     for (const p of node.children ?? []) if (p.children?.[1]) value(p.children[1], into);
   }
 
   function keys(obj: Node, sheet: boolean): void {
     for (const p of obj.children ?? []) {
       const k = p.children?.[0];
-      if (!k || k.type !== 'string') continue;
+      if (k?.type !== 'string') continue;
       const written = String(k.value);
       const id = /^[^.[]*/.exec(written)![0];
       const at = inside(k);

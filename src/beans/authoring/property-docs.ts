@@ -13,7 +13,8 @@ export function typeText(spec: PropSpec): string {
   const items = spec.items as PropSpec | undefined;
   const type = Array.isArray(spec.enum)
     ? spec.enum.map(String).join(' | ')
-    : [spec.type].flat().filter((t) => t !== undefined).map((t) => (t === 'array' && items?.type ? `array of ${[items.type].flat().join(' | ')}` : t)).join(' | ');
+    : [spec.type].flat().filter((t) => t !== undefined).map((t) => (t === 'array' && items?.type ? `array of ${[items.type].flat().join(' | ' +
+      '')}` : t)).join(' | ');
   const parts = [type || 'any'];
   for (const bound of ['minimum', 'maximum', 'minLength', 'maxLength'] as const) if (spec[bound] !== undefined) parts.push(`${bound} ${String(spec[bound])}`);
   return parts.join(', ');

@@ -30,7 +30,8 @@ export class BeanContainer {
     for (const bean of graph.beans) {
       const d = bean.descriptor;
       if (loads.has(d)) continue;
-      if (!d.load) throw new BeancrawlError([{ code: 'BC_START_FAILED', bean: bean.id, location: bean.def.loc, message: `${d.name} is configuration only and cannot be built` }]);
+      if (!d.load) throw new BeancrawlError([{ code: 'BC_START_FAILED', bean: bean.id, location: bean.def.loc, message: `${d.name} is ` +
+        `configuration only and cannot be built` }]);
       loads.set(d, d.load());
     }
     const classes = new Map<ComponentDescriptor, ComponentClass>();

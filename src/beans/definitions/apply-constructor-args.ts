@@ -23,13 +23,15 @@ export function applyConstructorArgs(graph: BeanGraph, registry: Registry): Diag
       diagnostics.push({ code: 'BC_CONSTRUCTOR_ARG', bean: def.path, location: loc, message, hints });
     const params = d.constructorArgs;
     if (!params) {
-      fail(args[0].loc, `${d.name} is not built from constructor arguments; set its properties instead`, [`<property name="…" value="…"/>: ${Object.keys(d.props).join(', ') || 'it has none'}`]);
+      fail(args[0].loc, `${d.name} is not built from constructor arguments; set its properties instead`, [`<property name="…" value="…"/>: ` +
+        `${Object.keys(d.props).join(', ') || 'it has none'}`]);
       return;
     }
     args.forEach((arg, position) => {
       const name = arg.name ?? params[arg.index ?? position];
       if (name === undefined || !params.includes(name)) {
-        fail(arg.loc, `${d.name} takes ${params.length} constructor argument${params.length === 1 ? '' : 's'} (${params.join(', ')}); this one is ${arg.name !== undefined ? `named "${arg.name}"` : `number ${arg.index ?? position}`}`);
+        fail(arg.loc, `${d.name} takes ${params.length} constructor argument${params.length === 1 ? '' : 's'} (${params.join(', ')}); this one is ` +
+          `${arg.name !== undefined ? `named "${arg.name}"` : `number ${arg.index ?? position}`}`);
       } else if (findProperty(def, name)) {
         fail(arg.loc, `sets "${name}", which a <property> of this bean sets too`);
       } else def.properties.push({ name, value: arg.value, loc: arg.loc, source: 'file' });

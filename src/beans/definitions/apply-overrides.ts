@@ -61,13 +61,15 @@ function resolveElementPath(graph: BeanGraph, key: string): ElementTarget {
 
 function applyOne(graph: BeanGraph, entry: OverrideEntry, defaultOf: DefaultOf): Diagnostic | undefined {
   const found = resolveElementPath(graph, entry.key);
-  if ('syntax' in found) return { code: 'BC_OVERRIDE_SYNTAX', location: entry.keyLoc, message: `"${entry.key}" is not of the form beanId.property[.property...]` };
+  if ('syntax' in found) return { code: 'BC_OVERRIDE_SYNTAX', location: entry.keyLoc, message: `"${entry.key}" is not of the form ` +
+    `beanId.property[.property...]` };
   if ('error' in found) return { code: 'BC_OVERRIDE_PATH', location: entry.keyLoc, message: `"${entry.key}": ${found.error}`, hints: found.hints };
   const { def: target, property } = found;
   let value = entry.value;
   if ('index' in found) {
     const whole = withElement(findProperty(target, property)?.value ?? defaultNode(defaultOf(target, property), entry), found.index, entry.value);
-    if (typeof whole === 'string') return { code: 'BC_OVERRIDE_PATH', location: entry.keyLoc, message: `"${entry.key}": property "${property}" of bean "${target.path}" ${whole}` };
+    if (typeof whole === 'string') return { code: 'BC_OVERRIDE_PATH', location: entry.keyLoc, message: `"${entry.key}": property "${property}" of ` +
+      `bean "${target.path}" ${whole}` };
     value = whole;
   }
   const existing = findProperty(target, property);
@@ -88,7 +90,8 @@ function withElement(whole: ValueNode | undefined, index: string, element: Value
   if (whole !== undefined && whole.kind !== 'list') return 'is not a list or map';
   const items = whole?.items ?? [];
   const n = /^\d+$/.test(index) ? Number(index) : NaN;
-  if (!(n <= items.length)) return `has ${items.length} element${items.length === 1 ? '' : 's'}: [${index}] is ${Number.isNaN(n) ? 'not an index' : 'past the end'}`;
+  if (!(n <= items.length)) return `has ${items.length} element${items.length === 1 ? '' : 's'}: [${index}] is ${Number.isNaN(n) ? 'not an ' +
+    'index' : 'past the end'}`;
   const next = [...items];
   next[n] = element;
   return { kind: 'list', items: next, loc: whole?.loc ?? element.loc };

@@ -49,7 +49,8 @@ export async function loadBeanGraph(entry: string, options: LoadOptions): Promis
     const { model: read, diagnostics: found } = await readBeanFile(abs, display(abs), options, ids, options.unsaved?.get(abs));
     let model = read;
     if (importedAt && found.length && found[0].code === 'BC_FILE_READ') {
-      diagnostics.push({ ...found[0], location: importedAt, message: `cannot import ${display(abs)}: ${found[0].message.replace(/^cannot read the file: /, '')}` });
+      diagnostics.push({ ...found[0], location: importedAt, message: `cannot import ${display(abs)}: ` +
+        `${found[0].message.replace(/^cannot read the file: /, '')}` });
       return;
     }
     diagnostics.push(...found);

@@ -17,7 +17,8 @@ export class JsonBeanFile {
   beanPathAt(offset: number): JSONPath {
     const node = this.root && findNodeAtOffset(this.root, offset);
     const object = node?.type === 'object' ? node : node?.parent?.type === 'property' && node.parent.children?.[0] === node ? node.parent.children[1] : undefined;
-    if (!object || object.type !== 'object') throw new ConfigEditRefused(`no bean object is where the bean was read (offset ${offset}): the file changed since; reload it`);
+    if (object?.type !== 'object') throw new ConfigEditRefused(`no bean object is where the bean was read (offset ${offset}): the file changed ` +
+      `since; reload it`);
     return getNodePath(object);
   }
 

@@ -33,9 +33,11 @@ export function planConfigEdit(ctx: EditContext, edit: ConfigEdit): PlannedEdit 
   switch (edit.op) {
     case 'set': {
       const spec = d.props[edit.property];
-      if (!spec) throw new ConfigEditRefused(d.refs?.[edit.property] ? `"${edit.property}" of ${d.name} holds a bean: choose one (op "ref")` : `${d.name} has no property "${edit.property}"`);
+      if (!spec) throw new ConfigEditRefused(d.refs?.[edit.property] ? `"${edit.property}" of ${d.name} holds a bean: choose one (op ` +
+        `"ref")` : `${d.name} has no property "${edit.property}"`);
       const types = ([] as unknown[]).concat(spec.type ?? []);
-      if (types.includes('array') || types.includes('object')) throw new ConfigEditRefused(`"${edit.property}" of ${d.name} is a list or map: edit it in the bean file`);
+      if (types.includes('array') || types.includes('object')) throw new ConfigEditRefused(`"${edit.property}" of ${d.name} is a list or map: edit ` +
+        `it in the bean file`);
       const origin = bean.origins.get(edit.property);
       if (origin?.source === 'override') return overrideEdit(ctx, bean, edit.property, String(edit.value));
       return ownEdit(ctx, bean, (file, at) => (file instanceof XmlBeanFile
@@ -45,10 +47,12 @@ export function planConfigEdit(ctx: EditContext, edit: ConfigEdit): PlannedEdit 
     case 'ref': {
       const spec = d.refs?.[edit.property];
       if (!spec) throw new ConfigEditRefused(`${d.name} has no bean property "${edit.property}"`);
-      if (spec.list || spec.map) throw new ConfigEditRefused(`"${edit.property}" of ${d.name} holds a ${spec.list ? 'list' : 'map'} of beans: edit it in the bean file`);
+      if (spec.list || spec.map) throw new ConfigEditRefused(`"${edit.property}" of ${d.name} holds a ${spec.list ? 'list' : 'map'} of beans: edit ` +
+        `it in the bean file`);
       const target = ctx.resolved.byId.get(edit.ref);
       if (!target || target.def.inner) throw new ConfigEditRefused(`no top-level bean "${edit.ref}" in this job`);
-      if (!target.descriptor.kinds.includes(spec.kind)) throw new ConfigEditRefused(`"${edit.ref}" is a ${target.descriptor.name}, which is no ${spec.kind}: "${edit.property}" needs one`);
+      if (!target.descriptor.kinds.includes(spec.kind)) throw new ConfigEditRefused(`"${edit.ref}" is a ${target.descriptor.name}, which is no ` +
+        `${spec.kind}: "${edit.property}" needs one`);
       return ownEdit(ctx, bean, (file, at) => (file instanceof XmlBeanFile
         ? [file.setProperty(file.beanAt(at as number), [edit.property], { ref: edit.ref })]
         : file.set([...(at as (string | number)[]), 'properties', edit.property], { ref: edit.ref })));
@@ -56,13 +60,15 @@ export function planConfigEdit(ctx: EditContext, edit: ConfigEdit): PlannedEdit 
     case 'unset': {
       const origin = bean.origins.get(edit.property);
       if (origin?.source === 'override') {
-        throw new ConfigEditRefused(`"${edit.bean}.${edit.property}" is set by an override at ${formatLocation(findProperty(bean.def, edit.property)?.loc ?? origin.loc)}: remove that entry in the editor`);
+        throw new ConfigEditRefused(`"${edit.bean}.${edit.property}" is set by an override at ` +
+          `${formatLocation(findProperty(bean.def, edit.property)?.loc ?? origin.loc)}: remove that entry in the editor`);
       }
       return ownEdit(ctx, bean, (file, at) => {
         const edits = file instanceof XmlBeanFile
           ? [file.removeProperty(file.beanAt(at as number), namesOf(d, edit.property))].filter((e): e is TextEdit => !!e)
           : file.remove([...(at as (string | number)[]), 'properties', edit.property]);
-        if (!edits.length) throw new ConfigEditRefused(`"${edit.bean}.${edit.property}" is not written in this bean: it has its ${origin?.source === 'default' ? 'default' : 'inherited value'} already`);
+        if (!edits.length) throw new ConfigEditRefused(`"${edit.bean}.${edit.property}" is not written in this bean: it has its ` +
+          `${origin?.source === 'default' ? 'default' : 'inherited value'} already`);
         return edits;
       });
     }
@@ -128,8 +134,10 @@ function overrideEdit(ctx: EditContext, bean: ResolvedBean, property: string, va
         edit = attribute ? doc.replaceAttribute(attribute, value) : element && doc.replaceContent(element, value);
       }
     }
-    if (!edit) throw new ConfigEditRefused(`the override "${entry.key}" at ${formatLocation(entry.keyLoc)} could not be found as written: edit it in the editor`);
-    return { file, before, after: applyTextEdits(before, [edit]), notes: [`written to the override "${entry.key}" at ${formatLocation(entry.keyLoc)}, which sets it`] };
+    if (!edit) throw new ConfigEditRefused(`the override "${entry.key}" at ${formatLocation(entry.keyLoc)} could not be found as written: edit it ` +
+      `in the editor`);
+    return { file, before, after: applyTextEdits(before, [edit]), notes: [`written to the override "${entry.key}" at ` +
+      `${formatLocation(entry.keyLoc)}, which sets it`] };
   }
   throw new ConfigEditRefused(`"${bean.id}.${property}" is set by an override that was not found: edit it in the editor`);
 }

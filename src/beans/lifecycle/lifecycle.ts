@@ -78,7 +78,8 @@ async function runHook(entry: LifecycleEntry, hook: 'start' | 'stop', timeoutMs:
     }
     return undefined;
   } catch (e) {
-    return { code: hook === 'start' ? 'BC_START_FAILED' : 'BC_STOP_FAILED', bean: entry.id, location: entry.loc, message: `${hook}() failed: ${(e as Error)?.message ?? String(e)}` };
+    return { code: hook === 'start' ? 'BC_START_FAILED' : 'BC_STOP_FAILED', bean: entry.id, location: entry.loc, message: `${hook}() failed: ` +
+      `${(e as Error)?.message ?? String(e)}` };
   } finally {
     clearTimeout(timer);
   }

@@ -47,17 +47,17 @@ function endsWithOddBackslashes(s: string): boolean {
 function splitEntry(line: string, at: number): PropertiesEntry {
   let i = 0;
   while (i < line.length && !'=: \t\f'.includes(line[i])) i += line[i] === '\\' ? 2 : 1;
-  const key = unescape(line.slice(0, i));
+  const key = unescapeProperty(line.slice(0, i));
   let j = i;
   while (j < line.length && ' \t\f'.includes(line[j])) j++;
   const hasSeparator = j < line.length && (line[j] === '=' || line[j] === ':');
   if (hasSeparator) j++;
   while (j < line.length && ' \t\f'.includes(line[j])) j++;
   const malformed = !hasSeparator && j >= line.length;
-  return { key, value: unescape(line.slice(j)), keyOffset: at, valueOffset: at + j, malformed };
+  return { key, value: unescapeProperty(line.slice(j)), keyOffset: at, valueOffset: at + j, malformed };
 }
 
-function unescape(s: string): string {
+function unescapeProperty(s: string): string {
   if (!s.includes('\\')) return s;
   return s.replace(/\\(u[0-9a-fA-F]{4}|.)/g, (_, c: string) => (c.length === 5 ? String.fromCharCode(parseInt(c.slice(1), 16)) : UNESCAPE[c] ?? c));
 }

@@ -41,7 +41,8 @@ describe(readJsonBeanFile.name, () => {
   it('reads "autowireCandidate": false as XML\'s autowire-candidate="false", and only a boolean', () => {
     expect(read('{"beans": {"history": {"class": "BdbModule", "autowireCandidate": false}}}').model!.beans[0].autowireCandidate).to.equal(false);
     expect(read('{"beans": {"state": {"class": "BdbModule"}}}').model!.beans[0].autowireCandidate).to.equal(undefined);
-    expect(read('{"beans": {"s": {"class": "BdbModule", "autowireCandidate": "no"}}}').diagnostics[0].message).to.contain('"autowireCandidate" must be true or false');
+    expect(read('{"beans": {"s": {"class": "BdbModule", "autowireCandidate": "no"}}}').diagnostics[0].message).to.contain('"autowireCandidate" ' +
+      'must be true or false');
   });
 
   it('refuses comments and trailing commas, located', () => {
@@ -50,7 +51,8 @@ describe(readJsonBeanFile.name, () => {
   });
 
   it('reports a trailing comma as one, at the comma\'s own line and column', () => {
-    expect(read('{"beans": {},\n}').diagnostics).to.deep.equal([{ code: 'BC_JSON_SYNTAX', location: at(1, 13), message: 'trailing comma before "}": JSON allows none; remove it' }]);
+    expect(read('{"beans": {},\n}').diagnostics).to.deep.equal([{ code: 'BC_JSON_SYNTAX', location: at(1, 13), message: 'trailing comma before ' +
+      '"}": JSON allows none; remove it' }]);
     expect(read('{"beans": {"a": {"class": "X", "properties": {"l": [1,\n  2,\n\n  ]}}}}').diagnostics).to.deep.equal([
       { code: 'BC_JSON_SYNTAX', location: at(2, 4), message: 'trailing comma before "]": JSON allows none; remove it' },
     ]);
@@ -58,7 +60,8 @@ describe(readJsonBeanFile.name, () => {
   });
 
   it('refuses duplicate keys at the second one', () => {
-    expect(read('{"beans": {"a": {"class": "X"},\n "a": {"class": "Y"}}}').diagnostics[0]).to.deep.include({ code: 'BC_JSON_DUPLICATE_KEY', location: at(2, 2) });
+    expect(read('{"beans": {"a": {"class": "X"},\n "a": {"class": ' +
+      '"Y"}}}').diagnostics[0]).to.deep.include({ code: 'BC_JSON_DUPLICATE_KEY', location: at(2, 2) });
   });
 
   it('refuses unknown top-level and bean keys', () => {

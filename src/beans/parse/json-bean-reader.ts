@@ -24,14 +24,16 @@ export function readJsonBeanFile(file: string, source: string, options: { maxNes
   const lines = new LineIndex(file, source);
   const depth = jsonNestingDepth(source, options.maxNestingDepth);
   if (depth.tooDeepAt !== undefined) {
-    return { diagnostics: [{ code: 'BC_NESTING_TOO_DEEP', location: lines.locate(depth.tooDeepAt), message: `values nest deeper than ${options.maxNestingDepth} levels (maxNestingDepth)` }] };
+    return { diagnostics: [{ code: 'BC_NESTING_TOO_DEEP', location: lines.locate(depth.tooDeepAt), message: `values nest deeper than ` +
+      `${options.maxNestingDepth} levels (maxNestingDepth)` }] };
   }
   const errors: ParseError[] = [];
   const root = parseTree(source, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   if (errors.length) {
     const comma = trailingComma(source, errors[0].offset);
     if (comma !== undefined) {
-      return { diagnostics: [{ code: 'BC_JSON_SYNTAX', location: lines.locate(comma), message: `trailing comma before "${source[errors[0].offset]}": JSON allows none; remove it` }] };
+      return { diagnostics: [{ code: 'BC_JSON_SYNTAX', location: lines.locate(comma), message: `trailing comma before ` +
+        `"${source[errors[0].offset]}": JSON allows none; remove it` }] };
     }
     return {
       diagnostics: errors.slice(0, 1).map((e) => ({
@@ -64,7 +66,7 @@ class JsonWalker {
   constructor(readonly file: string, readonly lines: LineIndex) {}
 
   read(root: Node | undefined): BeanFileModel {
-    if (!root || root.type !== 'object') throw this.shape(root, 'a JSON bean file must be an object with "beans"');
+    if (root?.type !== 'object') throw this.shape(root, 'a JSON bean file must be an object with "beans"');
     const top = this.members(root, FILE_KEYS, 'the file');
     const imports = (top.get('imports') ? this.array(top.get('imports')!, 'imports') : []).map((n) => ({
       resource: this.string(n, 'an import'), loc: this.loc(n),

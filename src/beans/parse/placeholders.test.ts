@@ -26,7 +26,8 @@ describe('expandPlaceholders', () => {
     expect(expandPlaceholders("#{systemEnvironment['UNSET_HERE']}", env, false).problems[0].message).to.contain('UNSET_HERE is not set');
     expect(expandPlaceholders("#{systemEnvironment['UNSET_HERE'] ?: '${launchId}/warcs'}", env, false).text).to.equal('${launchId}/warcs');
     expect(expandPlaceholders('n=#{1 + 2}', env, false).problems).to.deep.equal([
-      { offset: 2, message: 'the Spring expression "#{1 + 2}" is not supported; only #{systemEnvironment[\'NAME\'] ?: \'default\'} is (or a number or true/false as the default)' },
+      { offset: 2, message: 'the Spring expression "#{1 + 2}" is not supported; only #{systemEnvironment[\'NAME\'] ?: \'default\'} is (or a number ' +
+        'or true/false as the default)' },
     ]);
   });
 
@@ -37,6 +38,7 @@ describe('expandPlaceholders', () => {
     expect(expandPlaceholders("#{systemEnvironment['CRAWL_HOME'] ?: 2.5}", env, false).text).to.equal('/srv/crawls');
     // A bare name is a reference in Spring's language, evaluated only when the variable is unset, and then it fails.
     expect(expandPlaceholders("#{systemEnvironment['CRAWL_HOME'] ?: localhost}", env, false).text).to.equal('/srv/crawls');
-    expect(expandPlaceholders("#{systemEnvironment['UNSET_HERE'] ?: localhost}", env, false).problems[0].message).to.contain('"localhost"').and.contain("quote it: ?: 'localhost'");
+    expect(expandPlaceholders("#{systemEnvironment['UNSET_HERE'] ?: " +
+      "localhost}", env, false).problems[0].message).to.contain('"localhost"').and.contain("quote it: ?: 'localhost'");
   });
 });

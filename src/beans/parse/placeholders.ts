@@ -31,13 +31,16 @@ export function expandPlaceholders(text: string, env: Environment, strict: boole
   for (const m of expressions(text)) {
     const env1 = ENVIRONMENT_EXPRESSION.exec(m[1]);
     if (!env1) {
-      problems.push({ offset: m.index, message: `the Spring expression "${m[0]}" is not supported; only #{systemEnvironment['NAME'] ?: 'default'} is (or a number or true/false as the default)` });
+      problems.push({ offset: m.index, message: `the Spring expression "${m[0]}" is not supported; only #{systemEnvironment['NAME'] ?: 'default'} ` +
+        `is (or a number or true/false as the default)` });
       continue;
     }
     const value = env[env1[2]] ?? env1[4] ?? env1[5];
     // A bare name after ?: is a reference in Spring's language, evaluated only when the variable is unset: then it fails, as in Spring.
-    if (value === undefined && env1[6] !== undefined) problems.push({ offset: m.index, message: `environment variable ${env1[2]} is not set, and the default "${env1[6]}" of "${m[0]}" is a Spring reference, not a value (quote it: ?: '${env1[6]}')` });
-    else if (value === undefined) problems.push({ offset: m.index, message: `environment variable ${env1[2]} is not set, and "${m[0]}" gives no default (add ?: 'default')` });
+    if (value === undefined && env1[6] !== undefined) problems.push({ offset: m.index, message: `environment variable ${env1[2]} is not set, and ` +
+      `the default "${env1[6]}" of "${m[0]}" is a Spring reference, not a value (quote it: ?: '${env1[6]}')` });
+    else if (value === undefined) problems.push({ offset: m.index, message: `environment variable ${env1[2]} is not set, and "${m[0]}" gives no ` +
+      `default (add ?: 'default')` });
     else pieces.push({ start: m.index, end: m.index + m[0].length, value });
   }
   for (const m of text.matchAll(PLACEHOLDER)) {
@@ -45,7 +48,8 @@ export function expandPlaceholders(text: string, env: Environment, strict: boole
     const [whole, name, fallback] = m;
     const value = env[name] ?? fallback;
     if (value !== undefined && (fallback !== undefined || strict)) pieces.push({ start: m.index, end: m.index + whole.length, value });
-    else if (strict) problems.push({ offset: m.index, message: `environment variable ${name} is not set, and "${whole}" gives no default (write \${${name}:default})` });
+    else if (strict) problems.push({ offset: m.index, message: `environment variable ${name} is not set, and "${whole}" gives no default (write ` +
+      `\${${name}:default})` });
   }
   pieces.sort((a, b) => a.start - b.start);
   let out = '';

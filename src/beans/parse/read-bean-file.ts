@@ -22,21 +22,24 @@ export interface ReadResult {
 export async function readBeanFile(path: string, display: string, limits: ReadLimits, ids: AnonymousIds, unsaved?: string): Promise<ReadResult> {
   const whole = { file: display };
   if (unsaved !== undefined) {
-    if (Buffer.byteLength(unsaved) > limits.maxBeanFileBytes) return fail({ code: 'BC_FILE_TOO_LARGE', location: whole, message: `the file holds more than maxBeanFileBytes (${limits.maxBeanFileBytes}) bytes` });
+    if (Buffer.byteLength(unsaved) > limits.maxBeanFileBytes) return fail({ code: 'BC_FILE_TOO_LARGE', location: whole, message: `the file holds ` +
+      `more than maxBeanFileBytes (${limits.maxBeanFileBytes}) bytes` });
     return readBeanText(path, display, unsaved, limits, ids);
   }
   let bytes: Buffer;
   try {
     const read = await readCapped(path, limits.maxBeanFileBytes);
     if ('refused' in read) return fail({ code: 'BC_FILE_READ', location: whole, message: `${read.refused}: a bean file is read from a file on disk` });
-    if ('tooLarge' in read) return fail({ code: 'BC_FILE_TOO_LARGE', location: whole, message: `the file holds more than maxBeanFileBytes (${limits.maxBeanFileBytes}) bytes` });
+    if ('tooLarge' in read) return fail({ code: 'BC_FILE_TOO_LARGE', location: whole, message: `the file holds more than maxBeanFileBytes ` +
+      `(${limits.maxBeanFileBytes}) bytes` });
     bytes = read.bytes;
   } catch (e) {
     return fail({ code: 'BC_FILE_READ', location: whole, message: `cannot read the file: ${describeIoError(e)}` });
   }
   const binary = bytes.subarray(0, 65536).indexOf(0);
   if (binary !== -1) {
-    return fail({ code: 'BC_FILE_FORMAT', location: endOf(display, bytes.subarray(0, binary).toString('utf8')), message: `the file is binary (a NUL byte at offset ${binary}), not XML or JSON` });
+    return fail({ code: 'BC_FILE_FORMAT', location: endOf(display, bytes.subarray(0, binary).toString('utf8')), message: `the file is binary (a ` +
+      `NUL byte at offset ${binary}), not XML or JSON` });
   }
   return readBeanText(path, display, bytes.toString('utf8'), limits, ids);
 }
@@ -45,11 +48,13 @@ export async function readBeanFile(path: string, display: string, limits: ReadLi
 async function readBeanText(path: string, display: string, whole: string, limits: ReadLimits, ids: AnonymousIds): Promise<ReadResult> {
   const nul = whole.indexOf('\0');
   if (nul !== -1 && nul < 65536) {
-    return fail({ code: 'BC_FILE_FORMAT', location: endOf(display, whole.slice(0, nul)), message: `the file is binary (a NUL byte at offset ${nul}), not XML or JSON` });
+    return fail({ code: 'BC_FILE_FORMAT', location: endOf(display, whole.slice(0, nul)), message: `the file is binary (a NUL byte at offset ` +
+      `${nul}), not XML or JSON` });
   }
   const text = whole.replace(/^\uFEFF/, '');
   const start = text.search(/\S/);
-  if (start === -1) return fail({ code: 'BC_FILE_FORMAT', location: endOf(display, text), message: 'the file is empty: a bean file holds XML (<beans>…</beans>) or JSON ({"beans": …})' });
+  if (start === -1) return fail({ code: 'BC_FILE_FORMAT', location: endOf(display, text), message: 'the file is empty: a bean file holds XML ' +
+    '(<beans>…</beans>) or JSON ({"beans": …})' });
   const format = formatOf(path, text);
   if (format === 'json') {
     const { readJsonBeanFile } = await import('./json-bean-reader.js');
@@ -59,7 +64,8 @@ async function readBeanText(path: string, display: string, whole: string, limits
     const { readXmlBeanFile } = await import('./xml-bean-reader.js');
     return readXmlBeanFile(display, text, { maxNestingDepth: limits.maxNestingDepth, ids });
   }
-  return fail({ code: 'BC_FILE_FORMAT', location: new LineIndex(display, text).locate(start), message: 'not a bean file: expected XML (starting with "<") or JSON (starting with "{")' });
+  return fail({ code: 'BC_FILE_FORMAT', location: new LineIndex(display, text).locate(start), message: 'not a bean file: expected XML (starting ' +
+    'with "<") or JSON (starting with "{")' });
 }
 
 /** The place just after `text`: where a file that holds only `text` ends. */

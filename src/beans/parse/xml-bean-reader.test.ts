@@ -51,7 +51,8 @@ describe(readXmlBeanFile.name, () => {
 
   describe('values', () => {
     it('keeps the order of mixed <ref> and inner <bean> children of a <list>', () => {
-      const [scope] = beans('<beans><bean id="scope" class="DecideRuleSequence"><property name="rules"><list><bean class="RejectDecideRule"/><ref bean="accept"/><bean class="AcceptDecideRule"/></list></property></bean></beans>');
+      const [scope] = beans('<beans><bean id="scope" class="DecideRuleSequence"><property name="rules"><list><bean class="RejectDecideRule"/><ref ' +
+        'bean="accept"/><bean class="AcceptDecideRule"/></list></property></bean></beans>');
       const list = scope.properties[0].value as Extract<ValueNode, { kind: 'list' }>;
       expect(list.items.map((i) => i.kind)).to.deep.equal(['bean', 'ref', 'bean']);
       expect((list.items[0] as Extract<ValueNode, { kind: 'bean' }>).bean.path).to.equal('scope.rules[0]');
@@ -104,7 +105,8 @@ describe(readXmlBeanFile.name, () => {
       expect(read('<beans>\n <bean id="a" class="X">oops</bean></beans>').diagnostics[0]).to.deep.include({ code: 'BC_XML_ELEMENT', location: at(2, 25) });
       expect(read('<beans><bean id="a" class="X" lazy-init="true"/></beans>').diagnostics[0].message).to.contain('no attribute "lazy-init"');
       expect(read('<beans><alias name="a" alias="b"/></beans>').diagnostics[0].message).to.contain('<alias> is not allowed');
-      expect(read('<beans><bean id="a" class="X"><property name="p" value="1"><value>2</value></property></bean></beans>').diagnostics[0].message).to.contain('exactly one');
+      expect(read('<beans><bean id="a" class="X"><property name="p" ' +
+        'value="1"><value>2</value></property></bean></beans>').diagnostics[0].message).to.contain('exactly one');
     });
 
     it('refuses a document element other than <beans>', () => {

@@ -45,7 +45,8 @@ export function readXmlBeanFile(file: string, source: string, options: XmlReadOp
   }
   const tooDeep = xmlTooDeepAt(source, options.maxNestingDepth);
   if (tooDeep !== undefined) {
-    return fail({ code: 'BC_NESTING_TOO_DEEP', location: lines.locate(tooDeep), message: `elements nest deeper than ${options.maxNestingDepth} levels (maxNestingDepth)` });
+    return fail({ code: 'BC_NESTING_TOO_DEEP', location: lines.locate(tooDeep), message: `elements nest deeper than ${options.maxNestingDepth} ` +
+      `levels (maxNestingDepth)` });
   }
   let tree: XNode[];
   try {
@@ -107,7 +108,8 @@ class XmlWalker {
     }
     const candidate = attrs['autowire-candidate'];
     if (candidate !== undefined && !AUTOWIRE_CANDIDATE.includes(candidate)) {
-      throw this.error(node, `autowire-candidate must be one of ${AUTOWIRE_CANDIDATE.join(', ')}, got "${candidate}"`, this.attrLoc(node, 'autowire-candidate'));
+      throw this.error(node, `autowire-candidate must be one of ${AUTOWIRE_CANDIDATE.join(', ')}, got ` +
+        `"${candidate}"`, this.attrLoc(node, 'autowire-candidate'));
     }
     const explicitId = attrs.id ?? attrs.name?.split(/[,;\s]+/)[0];
     const anonymous = innerPath !== undefined || !explicitId;
@@ -151,10 +153,12 @@ class XmlWalker {
     for (const name of Object.keys(attrs)) {
       if (!CONSTRUCTOR_ARG_ATTRS.has(name)) throw this.error(node, `<constructor-arg> has no attribute "${name}"`, this.attrLoc(node, name));
     }
-    if (attrs.index !== undefined && !/^\d+$/.test(attrs.index)) throw this.error(node, `index must be a whole number, got "${attrs.index}"`, this.attrLoc(node, 'index'));
+    if (attrs.index !== undefined && !/^\d+$/.test(attrs.index)) throw this.error(node, `index must be a whole number, got ` +
+      `"${attrs.index}"`, this.attrLoc(node, 'index'));
     const children = this.elements(this.children(node)).filter((c) => !TOLERATED.has(tagOf(c)));
     const given = [attrs.value !== undefined, attrs.ref !== undefined, children.length > 0].filter(Boolean).length;
-    if (given !== 1 || children.length > 1) throw this.error(node, '<constructor-arg> needs exactly one of a value attribute, a ref attribute or one child element');
+    if (given !== 1 || children.length > 1) throw this.error(node, '<constructor-arg> needs exactly one of a value attribute, a ref attribute or ' +
+      'one child element');
     let value: ValueNode;
     if (attrs.value !== undefined) value = { kind: 'text', text: attrs.value, loc: this.attrLoc(node, 'value') };
     else if (attrs.ref !== undefined) value = { kind: 'ref', bean: attrs.ref, loc: this.attrLoc(node, 'ref') };
@@ -238,14 +242,15 @@ class XmlWalker {
     const out: XNode[] = [];
     for (const n of nodes) {
       if (!('#text' in n)) out.push(n);
-      else if (String(n['#text']).trim()) throw this.error(undefined, `unexpected text "${String(n['#text']).trim().slice(0, 40)}"; text belongs in <value>`, this.strayTextLoc(String(n['#text'])));
+      else if (String(n['#text']).trim()) throw this.error(undefined, `unexpected text "${String(n['#text']).trim().slice(0, 40)}"; text belongs ` +
+        `in <value>`, this.strayTextLoc(String(n['#text'])));
     }
     return out;
   }
 
   strayTextLoc(text: string): SourceLocation {
     const at = this.source.indexOf(text.trim());
-    return this.lines.locate(at < 0 ? 0 : at);
+    return this.lines.locate(Math.max(at, 0));
   }
 
   text(node: XNode): string {

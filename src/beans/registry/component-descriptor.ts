@@ -42,6 +42,7 @@ export interface ValidateContext {
 
 /** The implementation a descriptor loads at launch: a plain class taking its resolved properties. */
 export interface ComponentClass<I = unknown> {
+  // biome-ignore lint/suspicious/noExplicitAny: each class takes its own config type; with unknown none would fit
   new (config: any): I;
 }
 

@@ -19,7 +19,8 @@ export function ajvDiagnostics(errors: readonly ErrorObject[], bean: string, bea
       const where = e.instancePath.split('/').length > 2 ? ` (at ${e.instancePath.split('/').slice(2).join('/')})` : '';
       const location = locs.get(e.instancePath) ?? locs.get(`/${property}`) ?? beanLoc;
       if (TYPE_KEYWORDS.has(e.keyword)) {
-        return { code: 'BC_PROP_TYPE' as const, bean, property, location, message: `expected ${describeType((e.params as { type: string | string[] }).type)}${where}, got ${describeValue(got)}` };
+        return { code: 'BC_PROP_TYPE' as const, bean, property, location, message: `expected ` +
+          `${describeType((e.params as { type: string | string[] }).type)}${where}, got ${describeValue(got)}` };
       }
       if (e.keyword === 'enum') {
         const allowed = (e.params as { allowedValues: unknown[] }).allowedValues.map(String);

@@ -28,7 +28,8 @@ export function findCycles(beans: readonly ResolvedBean[], byId: ReadonlyMap<str
           reported.add(key);
           const from = byId.get(cycle[0])!;
           const ref = refTo(from, cycle[1]);
-          diagnostics.push({ code: 'BC_REF_CYCLE', bean: from.id, property: ref?.property, location: ref?.loc ?? from.def.loc, message: `reference cycle: ${cycle.join(' -> ')}` });
+          diagnostics.push({ code: 'BC_REF_CYCLE', bean: from.id, property: ref?.property, location: ref?.loc ?? from.def.loc, message: `reference ` +
+            `cycle: ${cycle.join(' -> ')}` });
         }
       } else if (!state.has(dep) && byId.has(dep)) visit(dep);
     }

@@ -27,7 +27,8 @@ export function resolveGraph(graph: BeanGraph, registry: Registry, paths: PathCo
     if (d) descriptors.set(top, d);
     if (top.abstract || isOverrideConfigurer(top)) continue;
     if (d?.ignored) {
-      diagnostics.push({ code: 'BC_BEAN_IGNORED', severity: 'warning', bean: top.id, location: top.classLoc ?? top.loc, message: `accepted but not used: ${d.ignored}` });
+      diagnostics.push({ code: 'BC_BEAN_IGNORED', severity: 'warning', bean: top.id, location: top.classLoc ?? top.loc, message: `accepted but not ` +
+        `used: ${d.ignored}` });
       ignored.push(top);
       continue;
     }
@@ -55,7 +56,8 @@ export function resolveGraph(graph: BeanGraph, registry: Registry, paths: PathCo
 
 function classOf(def: BeanDefinition, registry: Registry, diagnostics: Diagnostic[], needed: boolean): ComponentDescriptor | undefined {
   if (def.className === undefined) {
-    if (needed && def.parent === undefined) diagnostics.push({ code: 'BC_CLASS_MISSING', bean: def.path, location: def.loc, message: 'has no class and no parent to take one from' });
+    if (needed && def.parent === undefined) diagnostics.push({ code: 'BC_CLASS_MISSING', bean: def.path, location: def.loc, message: 'has no class ' +
+      'and no parent to take one from' });
     return undefined;
   }
   const d = registry.lookup(def.className);
@@ -86,7 +88,8 @@ function resolveBean(def: BeanDefinition, d: ComponentDescriptor, validator: Pro
     const spec = d.props[p.name] ?? d.refs?.[p.name];
     const asksNothing = p.name in d.props && JSON.stringify(values.config[p.name]) === JSON.stringify(d.props[p.name].default);
     if (spec?.ignored && !asksNothing) {
-      diagnostics.push({ code: 'BC_PROP_IGNORED', severity: 'warning', bean: def.path, property: p.name, location: p.loc, message: `accepted but not used: ${spec.ignored}` });
+      diagnostics.push({ code: 'BC_PROP_IGNORED', severity: 'warning', bean: def.path, property: p.name, location: p.loc, message: `accepted but ` +
+        `not used: ${spec.ignored}` });
     }
   }
   const refs = resolveRefs(def, refProps, d, scope);

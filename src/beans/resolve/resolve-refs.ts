@@ -60,7 +60,8 @@ type Target = Extract<ValueNode, { kind: 'ref' | 'bean' }>;
 
 function refTargets(v: ValueNode, spec: RefSpec): { items: Target[]; keys?: string[] } | string {
   const one = (n: ValueNode): Target | string =>
-    n.kind === 'ref' || n.kind === 'bean' ? n : `expected a bean (a <ref> or an inner <bean>) providing ${spec.kind}, got ${n.kind === 'text' || n.kind === 'literal' ? 'a value' : `a ${n.kind}`}`;
+    n.kind === 'ref' || n.kind === 'bean' ? n : `expected a bean (a <ref> or an inner <bean>) providing ${spec.kind}, got ` +
+      `${n.kind === 'text' || n.kind === 'literal' ? 'a value' : `a ${n.kind}`}`;
   if (v.kind === 'null') return { items: [] };
   if (spec.map) {
     if (v.kind !== 'map') return `expected a map of beans providing ${spec.kind}, got ${v.kind === 'list' ? 'a list' : 'a single value'}`;
@@ -81,7 +82,8 @@ function checkTarget(t: Target, spec: RefSpec, scope: RefScope): Omit<Diagnostic
   if (t.kind === 'ref') {
     const found = scope.topLevel(t.bean);
     if (!found) return { code: 'BC_REF_DANGLING', message: `no bean named "${t.bean}"`, hints: hintFor(t.bean, scope.ids()) };
-    if (found.def.abstract) return { code: 'BC_REF_ABSTRACT', message: `bean "${t.bean}" is abstract and is never built; refer to a bean that inherits from it` };
+    if (found.def.abstract) return { code: 'BC_REF_ABSTRACT', message: `bean "${t.bean}" is abstract and is never built; refer to a bean that ` +
+      `inherits from it` };
     [descriptor, id] = [found.descriptor, t.bean];
   } else [descriptor, id] = [scope.descriptorOf(t.bean), t.bean.path];
   if (descriptor && !descriptor.kinds.includes(spec.kind)) {

@@ -24,7 +24,8 @@ function section(d: ComponentDescriptor): string[] {
   lines.push(`Provides: ${d.kinds.map((k) => `\`${k}\``).join(', ')}`, '');
   const older = Object.entries(d.propertyAliases ?? {});
   if (older.length) lines.push(`Older property names: ${older.map(([from, to]) => `\`${from}\` for \`${to}\``).join(', ')}`, '');
-  if (d.constructorArgs?.length) lines.push(`Constructor arguments (\`<constructor-arg>\`, in order): ${d.constructorArgs.map((a) => `\`${a}\``).join(', ')}`, '');
+  if (d.constructorArgs?.length) lines.push(`Constructor arguments (\`<constructor-arg>\`, in order): ` +
+    `${d.constructorArgs.map((a) => `\`${a}\``).join(', ')}`, '');
   const rows = [
     ...Object.entries(d.props).map(([name, spec]) => propRow(name, spec)),
     ...Object.entries(d.refs ?? {}).map(([name, spec]) => refRow(name, spec)),
@@ -39,15 +40,15 @@ function propRow(name: string, spec: PropSpec): string {
   const flags = [spec.required ? '**required**' : '', spec.overlayable ? '*overlayable*' : '', spec.live ? '*live*' : '', spec.path ? '*path*' : ''].filter(Boolean);
   if (spec.ignored) flags.push(`*accepted, not used*: ${spec.ignored}`);
   const dflt = spec.default === undefined ? '' : `\`${JSON.stringify(spec.default)}\``;
-  return `| \`${name}\` | ${type.join(', ')} | ${dflt} | ${escape(spec.description)}${flags.length ? ` (${flags.join(', ')})` : ''} |`;
+  return `| \`${name}\` | ${type.join(', ')} | ${dflt} | ${escapeCell(spec.description)}${flags.length ? ` (${flags.join(', ')})` : ''} |`;
 }
 
 function refRow(name: string, spec: RefSpec): string {
   const type = `${spec.list ? 'list of ' : spec.map ? 'map of ' : ''}bean: \`${spec.kind}\``;
   const flags = [spec.required ? '**required**' : '', spec.autowire ? '*autowired*' : ''].filter(Boolean);
-  return `| \`${name}\` | ${type} |  | ${escape(spec.description)}${flags.length ? ` (${flags.join(', ')})` : ''} |`;
+  return `| \`${name}\` | ${type} |  | ${escapeCell(spec.description)}${flags.length ? ` (${flags.join(', ')})` : ''} |`;
 }
 
-function escape(s: string): string {
+function escapeCell(s: string): string {
   return s.replace(/\|/g, '\\|');
 }

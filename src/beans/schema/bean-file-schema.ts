@@ -49,6 +49,7 @@ function beanSchema(registry: Registry): Record<string, unknown> {
     additionalProperties: false,
     allOf: registry.descriptors().map((d) => ({
       if: { properties: { class: { enum: [d.name, ...(d.aliases ?? [])] } }, required: ['class'] },
+      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then, a plain object never awaited
       then: { properties: { properties: { $ref: `#/definitions/props:${d.name}` } } },
     })),
   };

@@ -68,15 +68,20 @@ export function describeStatus(s: JobStatus, after: string = 'status', ending?: 
   const c = s.counts;
   const lines = [`state: ${s.state}${after === 'status' ? '' : ` (after ${after})`}${s.running ? endingNote(ending) : lastRunNote(s)}`];
   if (c) {
-    lines.push(`elapsed: ${formatDuration(c.elapsedMs)}; documents: ${c.documents} (${(s.rates?.averageDocumentsPerSecond ?? 0).toFixed(1)}/s); ${(c.bytes / 1048576).toFixed(1)} MiB`);
+    lines.push(`elapsed: ${formatDuration(c.elapsedMs)}; documents: ${c.documents} (${(s.rates?.averageDocumentsPerSecond ?? 0).toFixed(1)}/s); ` +
+      `${(c.bytes / 1048576).toFixed(1)} MiB`);
     const recent = s.rates?.lastMinute;
-    if (recent && recent.seconds >= 1) lines.push(`rate over the last ${recent.seconds.toFixed(0)} s: ${recent.documentsPerSecond.toFixed(1)} documents/s, ${(recent.bytesPerSecond / 1024).toFixed(1)} KiB/s`);
-    lines.push(`URIs: ${c.discovered} discovered, ${c.queued} queued, ${s.queues?.inProcess ?? 0} in process, ${c.downloaded} succeeded, ${c.failed} failed, ${c.disregarded} disregarded`);
+    if (recent && recent.seconds >= 1) lines.push(`rate over the last ${recent.seconds.toFixed(0)} s: ${recent.documentsPerSecond.toFixed(1)} ` +
+      `documents/s, ${(recent.bytesPerSecond / 1024).toFixed(1)} KiB/s`);
+    lines.push(`URIs: ${c.discovered} discovered, ${c.queued} queued, ${s.queues?.inProcess ?? 0} in process, ${c.downloaded} succeeded, ` +
+      `${c.failed} failed, ${c.disregarded} disregarded`);
   }
   const q = s.queues;
   if (q) {
-    const retrying = q.retrying ? `, ${q.retrying} of them to retry a failed fetch${q.nextRetryAt ? ` (the next at ${new Date(q.nextRetryAt).toTimeString().slice(0, 8)})` : ''}` : '';
-    lines.push(`queues: ${q.total} (${q.ready} ready, ${q.snoozed} resting${retrying}, ${q.retired} retired)${s.busyWorkers !== undefined ? `; busy workers: ${s.busyWorkers}` : ''}`);
+    const retrying = q.retrying ? `, ${q.retrying} of them to retry a failed fetch${q.nextRetryAt ? ` (the next at ` +
+      `${new Date(q.nextRetryAt).toTimeString().slice(0, 8)})` : ''}` : '';
+    lines.push(`queues: ${q.total} (${q.ready} ready, ${q.snoozed} resting${retrying}, ${q.retired} retired)${s.busyWorkers !== undefined ? `; ` +
+      `busy workers: ${s.busyWorkers}` : ''}`);
   }
   // Which hosts wait to retry, why (the last try's error) and which try comes when.
   for (const w of s.retryWaits ?? []) {
@@ -84,7 +89,8 @@ export function describeStatus(s: JobStatus, after: string = 'status', ending?: 
   }
   if (s.pausedFor?.length) lines.push(`paused for: ${s.pausedFor.map((r) => PAUSE_REASON_WORDS[r] ?? r).join('; ')}`);
   if (s.alert) lines.push(`alert: ${s.alert}`);
-  if (!s.running) lines.push(s.lastRun ? `runs: ${s.runs.length}; start the next with: beancrawl launch ${s.path}` : `never launched; start it with: beancrawl launch ${s.path}`);
+  if (!s.running) lines.push(s.lastRun ? `runs: ${s.runs.length}; start the next with: beancrawl launch ${s.path}` : `never launched; start it ` +
+    `with: beancrawl launch ${s.path}`);
   return lines.join('\n');
 }
 
@@ -106,6 +112,7 @@ function endingNote(ending: string | undefined): string {
 function lastRunNote(s: JobStatus): string {
   const r = s.lastRun;
   if (!r) return ' (never launched)';
-  if (s.state === 'UNFINISHED') return ` (not running; its last run ${r.run} ${r.exitStatus === 'INTERRUPTED' ? 'was interrupted' : 'did not end'}: the next launch resumes it)`;
+  if (s.state === 'UNFINISHED') return ` (not running; its last run ${r.run} ${r.exitStatus === 'INTERRUPTED' ? 'was interrupted' : 'did not ' +
+    'end'}: the next launch resumes it)`;
   return ` (not running; last run ${r.run} ended ${r.endedAt} with ${r.exitStatus}, exit code ${r.exitCode})`;
 }

@@ -18,7 +18,8 @@ export const docsCommand = defineCommand({
   },
   summary: 'Print a reference: beans, error codes, command line or HTTP API.',
   details: 'These are docs/reference/beans.md and, with --errors, --cli or --http-api, docs/reference/errors.md, cli.md and http-api.md: '
-    + '"npm run docs" writes them from the component registry, the error catalogue, the command table and the routes\' schemas. With --package, the reference of another '
+    + '"npm run docs" writes them from the component registry, the error catalogue, the command table and the routes\' schemas. With --package, ' +
+      'the reference of another '
     + 'package\'s components, found from the current folder up, then beside beancrawl.',
   async run({ options }, io) {
     if (options.errors) {

@@ -15,14 +15,16 @@ export const explainCommand = defineCommand({
   summary: 'Say what the job would do with each URL, without fetching it.',
   details: 'For each URL (or each line of stdin): its normalised form, SURT, uniqueness and queue keys, '
     + 'every scope rule\'s verdict and the final decision, the crawler it is diverted to (a crawl mapper), the sheets that apply and the values they '
-    + 'change, the politeness that applies, and (asked of the running crawl) its robots.txt verdict. While JOB\'s crawl runs, the running crawl answers (through JOB/.beancrawl.sock), '
+    + 'change, the politeness that applies, and (asked of the running crawl) its robots.txt verdict. While JOB\'s crawl runs, the running crawl ' +
+      'answers (through JOB/.beancrawl.sock), '
     + 'with its values and sheets as they are now, live changes included; otherwise the configuration on disk is started for the '
     + 'question. Each answer says which (JSON: "from": "running-crawl" or "configuration"). --set applies to the configuration on '
     + 'disk only: with the crawl running it is refused (BC_JOB_RUNNING), since it could only change the running crawl; change '
     + 'a live value through the service (PATCH /api/v1/jobs/JOB/beans/BEAN.PROPERTY), or explain with --set once the crawl has ended.',
   async run({ operands: [target, ...urls], options }, io) {
     const list = urls.length ? urls : await readStdinLines();
-    if (list.length === 0) throw new UsageError(`explain needs URLs: beancrawl explain ${target} URL… (or one URL a line on stdin${process.stdin.isTTY ? ', which is a terminal here' : ', which was empty'})`);
+    if (list.length === 0) throw new UsageError(`explain needs URLs: beancrawl explain ${target} URL… (or one URL a line on ` +
+      `stdin${process.stdin.isTTY ? ', which is a terminal here' : ', which was empty'})`);
     // As for launch: the engine's modules are set up only when this command needs them.
     const { explainJob } = await import('../../job/explain-job.js');
     const explained = await explainJob(target, list, options.set);
@@ -40,17 +42,21 @@ function answeredBy(explained: readonly Explanation[]): string {
 
 function describe(e: Explanation): string {
   if (!e.normalized) return `${e.url}\n  not a crawlable URL (only http, https, file, imap and imaps URLs are)`;
-  const lines = [e.url, `  normalised:     ${e.normalized}`, `  SURT:           ${e.surt}`, `  uniqueness key: ${e.uniquenessKey ?? '-'}`, `  queue key:      ${e.queueKey ?? '-'}`, `  queue cost:     ${e.cost ?? '-'}`, '  scope:'];
+  const lines = [e.url, `  normalised:     ${e.normalized}`, `  SURT:           ${e.surt}`, `  uniqueness key: ${e.uniquenessKey ?? '-'}`, `  ` +
+    `queue key:      ${e.queueKey ?? '-'}`, `  queue cost:     ${e.cost ?? '-'}`, '  scope:'];
   for (const r of e.rules) lines.push(`    ${String(r.index).padStart(2)} ${r.decision.padEnd(6)} ${r.rule} (${r.className})`);
-  if (e.decision) lines.push(`  decision: ${e.decision.decision}${e.decision.index !== undefined ? ` (rule ${e.decision.index}, ${e.decision.rule})` : ' (no rule decided: not accepted)'}`);
+  if (e.decision) lines.push(`  decision: ${e.decision.decision}${e.decision.index !== undefined ? ` (rule ${e.decision.index}, ` +
+    `${e.decision.rule})` : ' (no rule decided: not accepted)'}`);
   if (e.divertedTo !== undefined) lines.push(`  diverted: to crawler ${e.divertedTo} (a crawl mapper gives it to that crawler; not scheduled here)`);
   lines.push(`  sheets:${e.sheets.length ? '' : ' none'}`);
   for (const s of e.sheets) lines.push(`    ${s.sheet}: ${s.because}`);
   if (e.overrides.length) lines.push('  values the sheets change:');
-  for (const o of e.overrides) lines.push(`    ${o.property} = ${JSON.stringify(o.value)} (base ${JSON.stringify(o.base)}; sheet ${o.sheet}${o.at ? `, ${o.at}` : ''})`);
+  for (const o of e.overrides) lines.push(`    ${o.property} = ${JSON.stringify(o.value)} (base ${JSON.stringify(o.base)}; sheet ` +
+    `${o.sheet}${o.at ? `, ${o.at}` : ''})`);
   if (e.politeness) {
     const p = e.politeness;
-    lines.push(`  politeness: ${p.minDelayMs}–${p.maxDelayMs} ms between fetches on its queue (${p.delayFactor} × fetch time, clamped); Crawl-delay honoured up to ${p.respectCrawlDelayUpToSeconds} s`);
+    lines.push(`  politeness: ${p.minDelayMs}–${p.maxDelayMs} ms between fetches on its queue (${p.delayFactor} × fetch time, clamped); ` +
+      `Crawl-delay honoured up to ${p.respectCrawlDelayUpToSeconds} s`);
   }
   lines.push(`  robots.txt: ${e.robots}`);
   return lines.join('\n');

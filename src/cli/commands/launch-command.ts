@@ -59,7 +59,8 @@ function seedLines(seeds: readonly SeedRecord[], noneCrawled: boolean): string[]
   if (diverted.length > SEEDS_SHOWN) lines.push(`… and ${diverted.length - SEEDS_SHOWN} more seeds diverted (seeds-report.txt)`);
   if (!noneCrawled) return lines;
   const failed = seeds.filter((s) => s.divertedTo === undefined);
-  for (const s of failed.slice(0, SEEDS_SHOWN)) lines.push(`seed ${s.uri} not crawled: ${s.reason ?? (s.status === 0 ? 'never tried: out of scope, or the crawl ended first (alerts.log says which)' : `status ${s.status}`)}`);
+  for (const s of failed.slice(0, SEEDS_SHOWN)) lines.push(`seed ${s.uri} not crawled: ${s.reason ?? (s.status === 0 ? 'never tried: out of scope, ' +
+    'or the crawl ended first (alerts.log says which)' : `status ${s.status}`)}`);
   if (failed.length > SEEDS_SHOWN) lines.push(`… and ${failed.length - SEEDS_SHOWN} more seeds not crawled (seeds-report.txt)`);
   return lines;
 }
@@ -111,11 +112,13 @@ async function launch(target: string, sets: readonly string[], io: Output, flags
     stopProgress();
     const progress = result.controller.progress();
     for (const line of summaryLines(result.exitStatus, progress)) io.out(line);
-    if (progress.delta) io.out(`delta: ${progress.delta.new} new, ${progress.delta.changed} changed, ${progress.delta.unchanged} unchanged, ${progress.delta.deleted} deleted`);
+    if (progress.delta) io.out(`delta: ${progress.delta.new} new, ${progress.delta.changed} changed, ${progress.delta.unchanged} unchanged, ` +
+      `${progress.delta.deleted} deleted`);
     for (const { what, path } of result.outputs) io.out(`${what}: ${shown(path)}`);
     const code = result.exitCode;
     for (const line of seedLines(result.seedsNotCrawled, code === EXIT_NO_SEED_CRAWLED)) io.out(line);
-    if (code === EXIT_NO_SEED_CRAWLED) io.err(`not one seed could be crawled (exit code ${code}); the run's alerts.log and seeds-report.txt say more: ${join(target, result.runDir)}`);
+    if (code === EXIT_NO_SEED_CRAWLED) io.err(`not one seed could be crawled (exit code ${code}); the run's alerts.log and seeds-report.txt say ` +
+      `more: ${join(target, result.runDir)}`);
     return code;
   } finally {
     stopProgress();

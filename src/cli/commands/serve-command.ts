@@ -47,7 +47,8 @@ export const serveCommand = defineCommand({
         if (++stops > 1) process.exit(130);
         io.err('stopping: the crawls finish their URIs in flight and stop, to be resumed (Ctrl-C again to quit at once)');
         const began = Date.now();
-        const waiting = setInterval(() => io.err(`still stopping after ${Math.round((Date.now() - began) / 1000)} s; open: ${openResourcesLine()}`), STILL_STOPPING_MS);
+        const waiting = setInterval(() => io.err(`still stopping after ${Math.round((Date.now() - began) / 1000)} s; open: ` +
+          `${openResourcesLine()}`), STILL_STOPPING_MS);
         waiting.unref();
         void service.close().then(resolve, (e: unknown) => {
           io.err(`beancrawl serve: ${(e as Error).message}`);

@@ -30,10 +30,13 @@ describe('cost assignment policies in a crawl: what a queue\'s total budget buys
   // the queue is retired once it has spent queueTotalBudget, and what it still holds is never fetched.
   const cases: [string, string | undefined, string[]][] = [
     ['UnitCostAssignmentPolicy (the default): 1 a URI', undefined, ['/', '/a', '/events/1', '/events/2', '/robots.txt']],
-    ['UnitCostAssignmentPolicy named by its Heritrix class', 'org.archive.crawler.frontier.UnitCostAssignmentPolicy', ['/', '/a', '/events/1', '/events/2', '/robots.txt']],
+    ['UnitCostAssignmentPolicy named by its Heritrix ' +
+      'class', 'org.archive.crawler.frontier.UnitCostAssignmentPolicy', ['/', '/a', '/events/1', '/events/2', '/robots.txt']],
     // The preparer's CostUriPrecedencePolicy puts the cheaper /a and /b before the events in their queue.
-    ['AntiCalendarCostAssignmentPolicy: 2 for each /events/ page, so the budget runs out sooner', 'org.archive.crawler.frontier.AntiCalendarCostAssignmentPolicy', ['/', '/a', '/b', '/events/1', '/robots.txt']],
-    ['ZeroCostAssignmentPolicy: nothing is charged, so the budget never runs out', 'ZeroCostAssignmentPolicy', ['/', '/a', '/b', '/events/1', '/events/2', '/robots.txt']],
+    ['AntiCalendarCostAssignmentPolicy: 2 for each /events/ page, so the budget runs out ' +
+      'sooner', 'org.archive.crawler.frontier.AntiCalendarCostAssignmentPolicy', ['/', '/a', '/b', '/events/1', '/robots.txt']],
+    ['ZeroCostAssignmentPolicy: nothing is charged, so the budget never runs ' +
+      'out', 'ZeroCostAssignmentPolicy', ['/', '/a', '/b', '/events/1', '/events/2', '/robots.txt']],
   ];
   for (const [what, policyClass, fetched] of cases) {
     it(`queueTotalBudget=6 under ${what}`, async () => {

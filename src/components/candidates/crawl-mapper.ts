@@ -17,7 +17,8 @@ export const CRAWL_MAPPER_PROPS = {
   ...PROCESSOR_PROPS,
   checkUri: {
     type: 'boolean', default: true,
-    description: 'Map the URI itself when it has not been fetched (status 0 or less): in the candidate chain, each candidate; in the fetch chain, each URI before its fetch. One that belongs to another crawler is diverted: status -5002, annotation `to:NAME`, its chain finished.',
+    description: 'Map the URI itself when it has not been fetched (status 0 or less): in the candidate chain, each candidate; in the fetch chain, ' +
+      'each URI before its fetch. One that belongs to another crawler is diverted: status -5002, annotation `to:NAME`, its chain finished.',
   },
   checkOutlinks: {
     type: 'boolean', default: true,
@@ -25,11 +26,13 @@ export const CRAWL_MAPPER_PROPS = {
   },
   localName: {
     type: 'string', default: '.',
-    description: 'This crawler\'s name among the crawlers sharing the crawl: URIs mapped to it stay here. With HashCrawlMapper the names are the bucket numbers `0` … `crawlerCount - 1`.',
+    description: 'This crawler\'s name among the crawlers sharing the crawl: URIs mapped to it stay here. With HashCrawlMapper the names are the ' +
+      'bucket numbers `0` … `crawlerCount - 1`.',
   },
   diversionDir: {
     type: 'string', default: 'diversions', path: true,
-    description: 'Where the diverted URIs are written (relative to the job folder): one file a target crawler and generation, `<generation>-<localName>-to-<target>.open` while written, renamed `.divert` when the generation turns and when the crawl stops.',
+    description: 'Where the diverted URIs are written (relative to the job folder): one file a target crawler and generation, ' +
+      '`<generation>-<localName>-to-<target>.open` while written, renamed `.divert` when the generation turns and when the crawl stops.',
   },
   rotationDigits: {
     type: 'integer', default: 10, minimum: 1, maximum: 14,
@@ -39,12 +42,15 @@ export const CRAWL_MAPPER_PROPS = {
 
 export const CRAWL_MAPPER_REFS = {
   ...PROCESSOR_REFS,
-  outlinkRule: { kind: 'DecideRule', description: 'Only outlinks this rule does not REJECT are mapped (the rest stay, whatever their crawler); unset maps all (Heritrix\'s AcceptDecideRule).' },
+  outlinkRule: { kind: 'DecideRule', description: 'Only outlinks this rule does not REJECT are mapped (the rest stay, whatever their crawler); ' +
+    'unset maps all (Heritrix\'s AcceptDecideRule).' },
   queueAssignmentPolicy: {
     kind: 'QueueAssignmentPolicy', autowire: true,
-    description: 'Gives the class key a URI is mapped by (Heritrix asks the frontier, whose preparer asks its policy): declare the preparer\'s policy as a bean so both agree. Without one, a SurtAuthorityQueueAssignmentPolicy with its defaults, as the preparer\'s.',
+    description: 'Gives the class key a URI is mapped by (Heritrix asks the frontier, whose preparer asks its policy): declare the preparer\'s ' +
+      'policy as a bean so both agree. Without one, a SurtAuthorityQueueAssignmentPolicy with its defaults, as the preparer\'s.',
   },
-  frontier: { kind: 'Frontier', ignored: 'the class key comes from the queueAssignmentPolicy (autowired), as the preparer\'s does', description: 'Heritrix: the frontier that gives class keys.' },
+  frontier: { kind: 'Frontier', ignored: 'the class key comes from the queueAssignmentPolicy (autowired), as the preparer\'s ' +
+    'does', description: 'Heritrix: the frontier that gives class keys.' },
 } as const;
 
 /** How many recently diverted URIs are remembered, so that one found again is not written twice (Heritrix's ArrayLongFPCache holds 2^20). */

@@ -23,7 +23,8 @@ export const frontierPreparerComponent = defineComponent({
     preferenceDepthHops: {
       type: 'integer', default: -1, minimum: -1, overlayable: true,
       description: 'URIs within this many hops of a seed get the HIGH scheduling directive: they go before the rest of their queue, seeds included ' +
-        '(0: every discovered URI, a depth-first crawl; -1: none, a breadth-first crawl with seeds first). Redirect targets get HIGH when it is 0 or more, MEDIUM otherwise.',
+        '(0: every discovered URI, a depth-first crawl; -1: none, a breadth-first crawl with seeds first). Redirect targets get HIGH when it is 0 ' +
+          'or more, MEDIUM otherwise.',
     },
     preferenceEmbedHops: {
       type: 'integer', default: 1, minimum: 0, overlayable: true,

@@ -30,11 +30,14 @@ export const hashCrawlMapperComponent = defineComponent({
     crawlerCount: { type: 'integer', default: 1, minimum: 1, description: 'How many crawlers share the crawl: the number of buckets.' },
     usePublicSuffixesRegex: {
       type: 'boolean', default: true,
-      description: 'Reduce the class key to its topmost assigned SURT prefix (public suffix plus one label, private suffixes counting: `uk,co,example,` for `uk,co,example,www,#8080`) before hashing, as Heritrix\'s PublicSuffixes regex does, so a domain\'s hosts go to one crawler. A key that does not begin with SURT host labels (an IP address) is hashed whole. Takes precedence over reducePrefixRegex.',
+      description: 'Reduce the class key to its topmost assigned SURT prefix (public suffix plus one label, private suffixes counting: ' +
+        '`uk,co,example,` for `uk,co,example,www,#8080`) before hashing, as Heritrix\'s PublicSuffixes regex does, so a domain\'s hosts go to one ' +
+        'crawler. A key that does not begin with SURT host labels (an IP address) is hashed whole. Takes precedence over reducePrefixRegex.',
     },
     reducePrefixRegex: {
       type: 'string', default: '',
-      description: 'Without usePublicSuffixesRegex: the class key is reduced to this regular expression\'s first match in it (Java syntax, Matcher.find), if any, before hashing. Empty hashes the whole key.',
+      description: 'Without usePublicSuffixesRegex: the class key is reduced to this regular expression\'s first match in it (Java syntax, ' +
+        'Matcher.find), if any, before hashing. Empty hashes the whole key.',
     },
   },
   refs: CRAWL_MAPPER_REFS,

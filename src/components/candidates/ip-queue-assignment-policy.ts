@@ -1,4 +1,4 @@
-import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { defineComponent, type ComponentClass } from '../../beans/registry/component-descriptor.js';
 import { AUTHORITY_POLICY_PROPS } from './hostname-queue-assignment-policy.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import { hostKeysOf } from '../../util/url/host-keys-of.js';

@@ -26,7 +26,8 @@ export const lexicalCrawlMapperComponent = defineComponent({
   kinds: ['Processor'],
   props: {
     ...CRAWL_MAPPER_PROPS,
-    mapPath: { type: 'string', default: 'lexicalcrawlmapper.config', path: true, description: 'The map file (relative to the job folder), read at start when mapUri is empty.' },
+    mapPath: { type: 'string', default: 'lexicalcrawlmapper.config', path: true, description: 'The map file (relative to the job folder), read at ' +
+      'start when mapUri is empty.' },
     mapUri: { type: 'string', default: '', description: 'A URL the map is read from at start instead of mapPath.' },
   },
   refs: CRAWL_MAPPER_REFS,

@@ -18,7 +18,8 @@ export const surtAuthorityQueueAssignmentPolicyComponent = defineComponent({
       type: 'integer', default: 1, minimum: 1, overlayable: true,
       description: 'Spread each host over this many queues by the first path segment (`+N` key suffix); 1 keeps one queue a host.',
     },
-    forceQueueAssignment: { type: 'string', default: '', overlayable: true, description: 'When set, every URI goes to this queue (typically set by a sheet for some sites).' },
+    forceQueueAssignment: { type: 'string', default: '', overlayable: true, description: 'When set, every URI goes to this queue (typically set by ' +
+      'a sheet for some sites).' },
     deferToPrevious: { type: 'boolean', default: true, overlayable: true, description: 'Keep a queue key a URI already has instead of computing a new one.' },
   },
   load: async (): Promise<ComponentClass> => SurtAuthorityQueueAssignmentPolicy,

@@ -60,5 +60,5 @@ export function folderOf(uri: string): string {
 
 function isUnder(loc: string, folder: string): boolean {
   const uri = normalizeUrl(loc.trim());
-  return uri !== null && uri.startsWith(folder);
+  return uri?.startsWith(folder) === true;
 }

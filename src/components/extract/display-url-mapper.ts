@@ -12,7 +12,8 @@ function validateRewrites(bean: BeanView): ValidationIssue[] {
   for (const [from, to] of Object.entries(rewrites)) {
     for (const [what, prefix] of [['access', from], ['display', to]] as const) {
       if (!/^[a-z][a-z0-9+.-]*:/i.test(prefix)) {
-        issues.push({ property: 'rewrites', at: bean.locationOf('rewrites', from), message: `the ${what} prefix "${prefix}" is not the start of an absolute URL (scheme:…)` });
+        issues.push({ property: 'rewrites', at: bean.locationOf('rewrites', from), message: `the ${what} prefix "${prefix}" is not the start of an ` +
+          `absolute URL (scheme:…)` });
       }
     }
   }
@@ -75,7 +76,8 @@ export class DisplayUrlMapper extends Processor<typeof displayUrlMapperComponent
     const display = this.#rewrite(curi.uri, c.rewrites);
     const holder = this.#given.get(display) ?? this.#staged.get(display) ?? (await this.#store?.get(display));
     if (holder !== undefined && holder !== curi.uri) {
-      this.config.loggerModule?.alert?.('WARNING', `display URL ${display} of ${curi.uri} is already ${holder}'s: ${curi.uri} keeps its own URL as its display URL`);
+      this.config.loggerModule?.alert?.('WARNING', `display URL ${display} of ${curi.uri} is already ${holder}'s: ${curi.uri} keeps its own URL as ` +
+        `its display URL`);
       return PROCEED;
     }
     this.#given.set(display, curi.uri);

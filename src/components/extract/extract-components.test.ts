@@ -30,7 +30,8 @@ describe('EXTRACT_COMPONENTS', () => {
     }
   });
 
-  it('describes processors with Heritrix\'s defaults (and beancrawl\'s parse budget), every property documented and overlayable but those Heritrix keeps out of its sheets', () => {
+  it('describes processors with Heritrix\'s defaults (and beancrawl\'s parse budget), every property documented and overlayable but those Heritrix ' +
+    'keeps out of its sheets', () => {
     // ExtractorHTTP.inferRootPage is a plain field in Heritrix, not a keyed (overlayable) property
     // (inferPaths is keyed there, but not yet here);
     // ConfigurableExtractorJS's are accepted without being used, so a sheet has nothing to change;

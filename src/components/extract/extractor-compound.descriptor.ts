@@ -17,10 +17,14 @@ export const extractorCompoundComponent = defineComponent({
   kinds: ['Processor'],
   props: {
     ...PROCESSOR_PROPS,
-    maxExpandedBytes: { type: 'integer', default: 64 * 1024 * 1024, minimum: 0, overlayable: true, description: 'The most bytes a compound\'s elements may hold together, nested ones included (they are held in memory while the URI is processed).' },
-    maxRatio: { type: 'number', default: 200, exclusiveMinimum: 0, overlayable: true, description: 'The most an element may expand over its compressed size (a zip bomb expands thousands of times).' },
-    maxEntries: { type: 'integer', default: 10_000, minimum: 0, overlayable: true, description: 'The most elements a compound may give, nested ones included.' },
-    maxDepth: { type: 'integer', default: 3, minimum: 1, overlayable: true, description: 'How deep compounds inside compounds are opened: 1 opens the compound\'s own elements only.' },
+    maxExpandedBytes: { type: 'integer', default: 64 * 1024 * 1024, minimum: 0, overlayable: true, description: 'The most bytes a compound\'s ' +
+      'elements may hold together, nested ones included (they are held in memory while the URI is processed).' },
+    maxRatio: { type: 'number', default: 200, exclusiveMinimum: 0, overlayable: true, description: 'The most an element may expand over its ' +
+      'compressed size (a zip bomb expands thousands of times).' },
+    maxEntries: { type: 'integer', default: 10_000, minimum: 0, overlayable: true, description: 'The most elements a compound may give, nested ' +
+      'ones included.' },
+    maxDepth: { type: 'integer', default: 3, minimum: 1, overlayable: true, description: 'How deep compounds inside compounds are opened: 1 opens ' +
+      'the compound\'s own elements only.' },
   },
   refs: {
     ...PROCESSOR_REFS,

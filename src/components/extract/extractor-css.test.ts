@@ -99,7 +99,8 @@ describe('ExtractorCss', () => {
     });
 
     it('decodes by BOM, header charset or @charset, else UTF-8', () => {
-      const latin1 = Buffer.concat([Buffer.from('@charset "iso-8859-1";\na { background: url(/caf', 'latin1'), Buffer.from([0xe9]), Buffer.from('.png) }', 'latin1')]);
+      const latin1 = Buffer.concat([Buffer.from('@charset "iso-8859-1";\na { background: ' +
+        'url(/caf', 'latin1'), Buffer.from([0xe9]), Buffer.from('.png) }', 'latin1')]);
       expect(linksOf(fetched('http://example.org/s.css', latin1))).to.deep.equal(['E http://example.org/caf%C3%A9.png =EMBED_MISC']);
       const utf8 = Buffer.from('a { background: url(/café.png) }', 'utf8');
       expect(linksOf(fetched('http://example.org/s.css', utf8))).to.deep.equal(['E http://example.org/caf%C3%A9.png =EMBED_MISC']);

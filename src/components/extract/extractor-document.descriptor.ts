@@ -22,7 +22,8 @@ export const extractorDocumentComponent = defineComponent({
     ...PROCESSOR_PROPS,
     maxTextChars: {
       type: 'integer', default: 1_000_000, minimum: 0, overlayable: true,
-      description: 'The most characters of text kept a document; the rest is cut (annotated `textTrunc` in crawl.log). 0 keeps no text, only the title and attributes.',
+      description: 'The most characters of text kept a document; the rest is cut (annotated `textTrunc` in crawl.log). 0 keeps no text, only the ' +
+        'title and attributes.',
     },
     ...MAX_PARSE_TIME_PROP,
   },

@@ -63,7 +63,8 @@ const PAGE = `<!doctype html>
 describe('ExtractorDocument', () => {
   it('reads the readable text of a page, boilerplate, scripts and styles left out, one line a block, white space collapsed', async () => {
     const curi = await extract({ body: PAGE });
-    expect(curi.extracted?.text).to.equal(['Opening hours', 'Open daily from 9\u00a0to\u00a05.', 'Coffee', 'Tea <green>', 'Posted by Ann'].join('\n').replace(/\u00a0/g, ' ').replace(/ /g, ' '));
+    expect(curi.extracted?.text).to.equal(['Opening hours', 'Open daily from 9\u00a0to\u00a05.', 'Coffee', 'Tea <green>', 'Posted by ' +
+      'Ann'].join('\n').replace(/\u00a0/g, ' ').replace(/ /g, ' '));
   });
 
   it('reads the title, language, description, keywords and every meta tag by its name lower-cased', async () => {
@@ -82,8 +83,10 @@ describe('ExtractorDocument', () => {
   });
 
   it('decodes as the link extractor does: the header\'s charset, else <meta charset>, else the default', async () => {
-    expect((await extract({ body: Buffer.from('<p>caf\xe9 \x93quoted\x94</p>', 'latin1'), charset: 'windows-1252' })).extracted?.text).to.equal('café “quoted”');
-    expect((await extract({ body: Buffer.concat([Buffer.from('<meta charset="iso-8859-7"><p>', 'latin1'), Buffer.from([0xe1, 0xe2, 0xe3]), Buffer.from('</p>')]) })).extracted?.text).to.equal('αβγ');
+    expect((await extract({ body: Buffer.from('<p>caf\xe9 ' +
+      '\x93quoted\x94</p>', 'latin1'), charset: 'windows-1252' })).extracted?.text).to.equal('café “quoted”');
+    expect((await extract({ body: Buffer.concat([Buffer.from('<meta ' +
+      'charset="iso-8859-7"><p>', 'latin1'), Buffer.from([0xe1, 0xe2, 0xe3]), Buffer.from('</p>')]) })).extracted?.text).to.equal('αβγ');
   });
 
   it('uses the text the link extractor already decoded', async () => {

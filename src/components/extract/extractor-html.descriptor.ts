@@ -10,7 +10,8 @@ const NO_REGEX = 'htmlparser2 reads each element and attribute whole; there is n
 const HERITRIX_REGEX_LIMITS = {
   maxElementLength: { type: 'integer', default: 64, ignored: NO_REGEX, description: 'Heritrix: the longest element name matched. Accepted, not used.' },
   maxAttributeNameLength: { type: 'integer', default: 64, ignored: NO_REGEX, description: 'Heritrix: the longest attribute name matched. Accepted, not used.' },
-  maxAttributeValLength: { type: 'integer', default: 2048, ignored: NO_REGEX, description: 'Heritrix: the longest attribute value matched. Accepted, not used.' },
+  maxAttributeValLength: { type: 'integer', default: 2048, ignored: NO_REGEX, description: 'Heritrix: the longest attribute value matched. ' +
+    'Accepted, not used.' },
 } as const;
 
 export const extractorHtmlComponent = defineComponent({
@@ -28,9 +29,11 @@ export const extractorHtmlComponent = defineComponent({
   kinds: ['Processor'],
   props: {
     ...PROCESSOR_PROPS,
-    treatFramesAsEmbedLinks: { type: 'boolean', default: true, overlayable: true, description: 'Frame and iframe sources are embeds (hop E), as images are; false makes them navigation links (L).' },
+    treatFramesAsEmbedLinks: { type: 'boolean', default: true, overlayable: true, description: 'Frame and iframe sources are embeds (hop E), as ' +
+      'images are; false makes them navigation links (L).' },
     ignoreFormActionUrls: { type: 'boolean', default: false, overlayable: true, description: 'Skip the action URL of every form.' },
-    extractOnlyFormGets: { type: 'boolean', default: true, overlayable: true, description: 'Take a form\'s action only when its method is GET (or absent); false takes POST forms\' actions too.' },
+    extractOnlyFormGets: { type: 'boolean', default: true, overlayable: true, description: 'Take a form\'s action only when its method is GET (or ' +
+      'absent); false takes POST forms\' actions too.' },
     obeyRelNofollow: { type: 'boolean', default: false, overlayable: true, description: 'Skip `a` and `area` links whose rel holds nofollow.' },
     extractJavascript: {
       type: 'boolean', default: false, overlayable: true,
@@ -50,11 +53,13 @@ export const extractorHtmlComponent = defineComponent({
     ...MAX_ELEMENT_DEPTH_PROP,
     ...PARSE_THREAD_PROPS,
     ...HERITRIX_REGEX_LIMITS,
-    ignoreUnexpectedHtml: { type: 'boolean', default: true, overlayable: true, description: 'Skip HTML served at a path ending in an image, audio or video extension (.gif, .jpg, .mp3, ...): an error page, not a document.' },
+    ignoreUnexpectedHtml: { type: 'boolean', default: true, overlayable: true, description: 'Skip HTML served at a path ending in an image, audio ' +
+      'or video extension (.gif, .jpg, .mp3, ...): an error page, not a document.' },
   },
   refs: {
     ...PROCESSOR_REFS,
-    metadata: { kind: 'CrawlMetadata', autowire: true, description: 'Gives the robots policy that decides whether `<meta name="robots">` is obeyed; absent, it is.' },
+    metadata: { kind: 'CrawlMetadata', autowire: true, description: 'Gives the robots policy that decides whether `<meta name="robots">` is ' +
+      'obeyed; absent, it is.' },
   },
   load: async (): Promise<ComponentClass> => (await import('./extractor-html.js')).ExtractorHtml,
 });

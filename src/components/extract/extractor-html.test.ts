@@ -72,7 +72,8 @@ describe('ExtractorHtml', () => {
       ['<table background="/t.gif"></table>', ['E http://example.org/t.gif table/@background']],
       ['<video src="/v.mp4" poster="/p.jpg"></video>', ['E http://example.org/v.mp4 video/@src', 'E http://example.org/p.jpg video/@poster']],
       ['<audio src="/a.ogg"></audio>', ['E http://example.org/a.ogg audio/@src']],
-      ['<video><source src="/v.webm" type="video/webm"><track src="/t.vtt"></video>', ['E http://example.org/v.webm source/@src', 'E http://example.org/t.vtt track/@src']],
+      ['<video><source src="/v.webm" type="video/webm"><track src="/t.vtt"></video>', ['E http://example.org/v.webm source/@src', 'E ' +
+        'http://example.org/t.vtt track/@src']],
       ['<object data="/o.swf"></object>', ['E http://example.org/o.swf object']],
       ['<iframe src="/if.html"></iframe>', ['E http://example.org/if.html iframe/@src']],
       ['<frameset><frame src="/f.html"></frameset>', ['E http://example.org/f.html frame/@src']],
@@ -137,7 +138,8 @@ describe('ExtractorHtml', () => {
     });
 
     it('takes no action at all when ignoreFormActionUrls', () => {
-      expect(linksOf('<form action="/get"></form><form action="/p" method=post></form>', { ignoreFormActionUrls: true, extractOnlyFormGets: false })).to.deep.equal([]);
+      expect(linksOf('<form action="/get"></form><form action="/p" ' +
+        'method=post></form>', { ignoreFormActionUrls: true, extractOnlyFormGets: false })).to.deep.equal([]);
     });
   });
 
@@ -214,7 +216,8 @@ describe('ExtractorHtml', () => {
     });
 
     it('skips javascript:, mailto:, data:, blank and fragment-only hrefs', () => {
-      const html = '<a href="javascript:go()"></a><a href="mailto:a@b.c"></a><img src="data:image/png;base64,AA=="><a href=""></a><a href="#top"></a><a href="  "></a>';
+      const html = '<a href="javascript:go()"></a><a href="mailto:a@b.c"></a><img src="data:image/png;base64,AA=="><a href=""></a><a ' +
+        'href="#top"></a><a href="  "></a>';
       expect(linksOf(html)).to.deep.equal([]);
     });
 
@@ -246,7 +249,8 @@ describe('ExtractorHtml', () => {
     });
 
     it('reads a <style> left open to the end of the page', () => {
-      expect(linksOf('<a href="/a">a</a><style>p { background: url(/open.png) }')).to.deep.equal(['L http://example.org/a a/@href', 'E http://example.org/open.png =EMBED_MISC']);
+      expect(linksOf('<a href="/a">a</a><style>p { background: url(/open.png) }')).to.deep.equal(['L http://example.org/a a/@href', 'E ' +
+        'http://example.org/open.png =EMBED_MISC']);
     });
 
     it('leaves inline scripts alone unless extractJavascript, then takes only absolute and root-relative URLs (X, =JS_MISC)', () => {
@@ -329,7 +333,8 @@ describe('ExtractorHtml', () => {
     });
 
     it('sniffs a body sent without Content-Type', () => {
-      for (const body of ['<!DOCTYPE html><a href="/x">', '\uFEFF  \n<HTML lang=en><a href="/x">', '<!-- generated --><head><title>t</title><a href="/x">', '<body><a href="/x">']) {
+      for (const body of ['<!DOCTYPE html><a href="/x">', '\uFEFF  \n<HTML lang=en><a href="/x">', '<!-- generated --><head><title>t</title><a ' +
+        'href="/x">', '<body><a href="/x">']) {
         expect(linksOf({ body, contentType: '' }), body).to.have.length(1);
       }
       for (const body of ['plain text <a href="/x">', '<?xml version="1.0"?><a href="/x"/>', '<htmlx><a href="/x">', '{"a": "<html>"}']) {
@@ -358,7 +363,8 @@ describe('ExtractorHtml', () => {
   describe('decoding into curi.text', () => {
     /** `<a href="/café">café</a>` in windows-1252 (é is 0xE9), after `head`. */
     function cafe1252(head: string): Buffer {
-      return Buffer.concat([Buffer.from(`${head}<a href="/caf`, 'latin1'), Buffer.from([0xe9]), Buffer.from('">caf', 'latin1'), Buffer.from([0xe9, 0x3c, 0x2f, 0x61, 0x3e])]);
+      return Buffer.concat([Buffer.from(`${head}<a ` +
+        `href="/caf`, 'latin1'), Buffer.from([0xe9]), Buffer.from('">caf', 'latin1'), Buffer.from([0xe9, 0x3c, 0x2f, 0x61, 0x3e])]);
     }
 
     function decode(f: Fetched): CrawlUri {
@@ -449,18 +455,21 @@ describe('ExtractorHtml', () => {
       ];
       for (const deep of pages) {
         const { links, curi } = await linksAfterSteps(`<a href="/before">b</a>${deep}<img src="/deep.png"><a href="/end">e</a>`, { maxParseTimeMs: 0 });
-        expect(links, deep.slice(0, 20)).to.deep.equal(['L http://example.org/before a/@href', 'E http://example.org/deep.png img/@src', 'L http://example.org/end a/@href']);
+        expect(links, deep.slice(0, 20)).to.deep.equal(['L http://example.org/before a/@href', 'E http://example.org/deep.png img/@src', 'L ' +
+          'http://example.org/end a/@href']);
         expect(curi.annotations).to.deep.equal([]);
       }
     });
 
     it('forgets the outermost elements beyond maxElementDepth, never the innermost: a style sheet 1,000 deep still ends at its end tag', async () => {
-      const html = '<div>'.repeat(1000) + '<style>p { background: url(/bg.png) }</style><a href="/after">a</a>' + '</div>'.repeat(1000) + '<a href="/last">l</a>';
+      const html = '<div>'.repeat(1000) + '<style>p { background: url(/bg.png) }</style><a href="/after">a</a>' + '</div>'.repeat(1000) + '<a ' +
+        'href="/last">l</a>';
       const { links } = await linksAfterSteps(html, { maxElementDepth: 8 });
       expect(links).to.deep.equal(['E http://example.org/bg.png =EMBED_MISC', 'L http://example.org/after a/@href', 'L http://example.org/last a/@href']);
     });
 
-    it('reads a page fed to the parser in chunks as a whole: tags, attributes and entities across chunk boundaries, style and script in document order', async () => {
+    it('reads a page fed to the parser in chunks as a whole: tags, attributes and entities across chunk boundaries, style and script in document ' +
+      'order', async () => {
       const parts: string[] = [];
       const expected: string[] = [];
       for (let i = 0; i < 3000; i++) {
@@ -504,13 +513,21 @@ describe('ExtractorHtml', () => {
   describe('on parse threads (parseThreads)', () => {
     /** The pages of the cases above that say most: every kind of link, base, meta robots, style and script, charsets, an earlier extractor's link. */
     const pages: Array<{ name: string; f: Fetched; overrides?: Partial<ExtractorHtmlConfig>; known?: Link }> = [
-      { name: 'elements and contexts', f: { body: '<a href="a.html">a</a><img src="i.png" srcset="s1.png 1x, /s2.png 2x"><iframe src="/f"></iframe><link rel="stylesheet" href="/s.css"><form action="/go"></form><input value="/v.html"><meta http-equiv="refresh" content="0; url=/r">' } },
+      { name: 'elements and contexts', f: { body: '<a href="a.html">a</a><img src="i.png" srcset="s1.png 1x, /s2.png 2x"><iframe ' +
+        'src="/f"></iframe><link rel="stylesheet" href="/s.css"><form action="/go"></form><input value="/v.html"><meta http-equiv="refresh" ' +
+        'content="0; url=/r">' } },
       { name: 'base href', f: { body: '<a href="before.html"></a><base href="http://cdn.example.com/root/"><a href="after.html"></a><img src="/abs.png">' } },
-      { name: 'meta robots nofollow', f: { body: '<a href="/before"></a><meta name="robots" content="noindex, NOFOLLOW"><a href="/after"></a>' }, overrides: { metadata: metadata('obey') } },
-      { name: 'meta robots under robotsTxtOnly', f: { body: '<a href="/before"></a><meta name="robots" content="nofollow"><a href="/after"></a>' }, overrides: { metadata: metadata('robotsTxtOnly') } },
-      { name: 'style and script', f: { body: '<style>@import "p.css"; b { background: url(/bg.png) }</style><div style="background:url(/d.png)"></div><script>var u = "/app/data.json";</script><a rel=nofollow href=/n>n</a>' }, overrides: { extractJavascript: true, obeyRelNofollow: true } },
-      { name: 'windows-1252 by meta charset', f: { body: Buffer.concat([Buffer.from('<meta charset="windows-1252"><a href="/caf', 'latin1'), Buffer.from([0xe9]), Buffer.from('">x</a>', 'latin1')]), defaultEncoding: 'UTF-8' } },
-      { name: 'an earlier extractor\'s link', f: { body: '<a href="/x"></a><a href="/y"></a>' }, known: { uri: 'http://example.org/x', hop: 'L', context: 'Link:' } },
+      { name: 'meta robots nofollow', f: { body: '<a href="/before"></a><meta name="robots" content="noindex, NOFOLLOW"><a ' +
+        'href="/after"></a>' }, overrides: { metadata: metadata('obey') } },
+      { name: 'meta robots under robotsTxtOnly', f: { body: '<a href="/before"></a><meta name="robots" content="nofollow"><a ' +
+        'href="/after"></a>' }, overrides: { metadata: metadata('robotsTxtOnly') } },
+      { name: 'style and script', f: { body: '<style>@import "p.css"; b { background: url(/bg.png) }</style><div ' +
+        'style="background:url(/d.png)"></div><script>var u = "/app/data.json";</script><a rel=nofollow ' +
+        'href=/n>n</a>' }, overrides: { extractJavascript: true, obeyRelNofollow: true } },
+      { name: 'windows-1252 by meta charset', f: { body: Buffer.concat([Buffer.from('<meta charset="windows-1252"><a ' +
+        'href="/caf', 'latin1'), Buffer.from([0xe9]), Buffer.from('">x</a>', 'latin1')]), defaultEncoding: 'UTF-8' } },
+      { name: 'an earlier extractor\'s link', f: { body: '<a href="/x"></a><a ' +
+        'href="/y"></a>' }, known: { uri: 'http://example.org/x', hop: 'L', context: 'Link:' } },
     ];
 
     /** What a page gives: its links, text, noFollow and annotations. */

@@ -21,11 +21,13 @@ export const extractorHttpComponent = defineComponent({
     ...PROCESSOR_PROPS,
     inferRootPage: {
       type: 'boolean', default: false,
-      description: 'Also take the root page `/` of every HTTP URI\'s server as a link (hop I, context `=INFERRED_MISC`), as Heritrix does (its 3.x name for inferPaths `["/"]`).',
+      description: 'Also take the root page `/` of every HTTP URI\'s server as a link (hop I, context `=INFERRED_MISC`), as Heritrix does (its 3.x ' +
+        'name for inferPaths `["/"]`).',
     },
     inferPaths: {
       type: 'array', items: { type: 'string', minLength: 1 }, default: [],
-      description: 'Paths (or URLs) taken as links of every HTTP URI, resolved against it (hop I, context `=INFERRED_MISC`), as Heritrix 3.4 on does: `["/favicon.ico"]`, say.',
+      description: 'Paths (or URLs) taken as links of every HTTP URI, resolved against it (hop I, context `=INFERRED_MISC`), as Heritrix 3.4 on ' +
+        'does: `["/favicon.ico"]`, say.',
     },
   },
   refs: {
@@ -52,14 +54,14 @@ export class ExtractorHttp extends Processor<typeof extractorHttpComponent> {
   protected innerProcess(curi: CrawlUri): ProcessResult {
     const headers = curi.response!.headers;
     const sink = new OutlinkSink(curi.outlinks);
-    const location = headers['location'];
+    const location = headers.location;
     if (location !== undefined) sink.add(location.trim(), curi.uri, Hop.REFER, 'Location:');
     const contentLocation = headers['content-location'];
     if (contentLocation !== undefined) sink.add(contentLocation.trim(), curi.uri, Hop.REFER, 'Content-Location:');
-    const refresh = headers['refresh'];
+    const refresh = headers.refresh;
     const refreshUrl = refresh === undefined ? undefined : metaRefreshUrl(refresh);
     if (refreshUrl !== undefined) sink.add(refreshUrl, curi.uri, Hop.REFER, 'Refresh:');
-    const link = headers['link'];
+    const link = headers.link;
     if (link !== undefined) addLinkHeader(sink, link, curi.uri);
     if (this.config.inferRootPage) sink.add('/', curi.uri, Hop.INFERRED, '=INFERRED_MISC');
     for (const path of this.config.inferPaths) sink.add(path, curi.uri, Hop.INFERRED, '=INFERRED_MISC');

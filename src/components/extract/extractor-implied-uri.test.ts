@@ -45,7 +45,8 @@ describe('ExtractorImpliedURI', () => {
 
   it('reads format as Java does: ${name} groups and \\$ for a dollar sign', () => {
     const curi = withLinks('http://example.org/item/42');
-    expect(linksAfter(curi, { regex: '^http://example\\.org/item/(?<id>\\d+)$', format: 'http://example.org/price\\$/${id}' })).to.include('X http://example.org/price$/42 =SPECULATIVE_MISC');
+    expect(linksAfter(curi, { regex: '^http://example\\.org/item/(?<id>\\d+)$', format: 'http://example.org/price\\$/${id}' })).to.include('X ' +
+      'http://example.org/price$/42 =SPECULATIVE_MISC');
   });
 
   describe('its descriptor', () => {

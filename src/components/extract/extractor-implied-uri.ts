@@ -51,7 +51,8 @@ export const extractorImpliedUriComponent = defineComponent({
     },
     format: {
       type: 'string', default: '', overlayable: true,
-      description: 'The implied URI, Java replacement syntax: `$1`, `${name}` for the trigger\'s groups, `\\$` for a dollar sign. Empty (the default) builds nothing.',
+      description: 'The implied URI, Java replacement syntax: `$1`, `${name}` for the trigger\'s groups, `\\$` for a dollar sign. Empty (the ' +
+        'default) builds nothing.',
       examples: ['$1'],
     },
     removeTriggerUris: {

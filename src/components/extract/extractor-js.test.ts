@@ -70,7 +70,8 @@ describe('ExtractorJs', () => {
 
   describe('real scripts', () => {
     it('takes nothing from the Google Tag Manager snippet behind Heritrix\'s junk requests, only analytics.js from Google Analytics\'s', () => {
-      expect(linksOf(fetched('https://example.org/analytics.js', fixture('analytics-snippets.js')))).to.deep.equal(['X https://www.google-analytics.com/analytics.js =JS_MISC']);
+      expect(linksOf(fetched('https://example.org/analytics.js', fixture('analytics-snippets.js')))).to.deep.equal(['X ' +
+        'https://www.google-analytics.com/analytics.js =JS_MISC']);
     });
 
     it('takes nothing from rustdoc\'s main.js (44 KB), whose paths are all pieces or patterns', () => {
@@ -86,7 +87,8 @@ describe('ExtractorJs', () => {
     });
 
     it('reads script types, and generic types named .js or .mjs or loaded by <script src>', () => {
-      for (const contentType of ['application/javascript', 'text/javascript; charset=utf-8', 'application/x-javascript', 'application/ecmascript', 'text/jscript']) {
+      for (const contentType of ['application/javascript', 'text/javascript; ' +
+        'charset=utf-8', 'application/x-javascript', 'application/ecmascript', 'text/jscript']) {
         expect(linksOf(fetched('https://example.org/a', js, { contentType, viaContext: 'a/@href' })), contentType).to.have.length(1);
       }
       expect(linksOf(fetched('https://example.org/a.js?v=2', js, { contentType: 'text/plain', viaContext: 'a/@href' }))).to.have.length(1);
@@ -131,7 +133,8 @@ describe('ExtractorJs', () => {
     });
 
     it('refuses relative, protocol-relative and scheme-only strings, blanks, code characters and file paths', () => {
-      for (const s of ['', '/', 'a/b', './x', '//cdn.example.org/x', 'http://', 'https://localhost/x', 'http://www.', 'ftp://example.org/x', '/a b', '/a*', '/f(x)', '/$x', '/{id}', '/usr/bin/env', '/dev/null', 'javascript:void(0)']) {
+      for (const s of ['', '/', 'a/b', './x', '//cdn.example.org/x', 'http://', 'https://localhost/x', 'http://www.', 'ftp://example.org/x', '/a ' +
+        'b', '/a*', '/f(x)', '/$x', '/{id}', '/usr/bin/env', '/dev/null', 'javascript:void(0)']) {
         expect(isLikelyJsUrl(s), s).to.equal(false);
       }
     });

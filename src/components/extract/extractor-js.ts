@@ -13,7 +13,8 @@ const STRICT_ALREADY = 'ExtractorJs takes only absolute URLs and root-relative p
 /** ConfigurableExtractorJS's properties, with its defaults: accepted, each set one warning. */
 const CONFIGURABLE_EXTRACTOR_JS_PROPS = {
   strict: { type: 'boolean', default: false, ignored: STRICT_ALREADY, description: 'ConfigurableExtractorJS: only absolute URLs. Accepted, not used.' },
-  maximumCandidateLength: { type: 'integer', default: -1, ignored: 'a candidate is limited to the longest URL the crawl keeps', description: 'ConfigurableExtractorJS: longest candidate. Accepted, not used.' },
+  maximumCandidateLength: { type: 'integer', default: -1, ignored: 'a candidate is limited to the longest URL the crawl ' +
+    'keeps', description: 'ConfigurableExtractorJS: longest candidate. Accepted, not used.' },
   rejectRelativeIgnoreList: { type: 'array', items: { type: 'string' }, default: [], ignored: STRICT_ALREADY, description: 'ConfigurableExtractorJS: relative candidates never taken. Accepted, not used.' },
   rejectRelativeMatchingRegexList: { type: 'array', items: { type: 'string' }, default: [], ignored: STRICT_ALREADY, description: 'ConfigurableExtractorJS: patterns of relative candidates not taken. Accepted, not used.' },
   forceStrictIfUrlMatchingRegexList: { type: 'array', items: { type: 'string' }, default: [], ignored: STRICT_ALREADY, description: 'ConfigurableExtractorJS: pages read in strict mode. Accepted, not used.' },
@@ -37,7 +38,8 @@ export const extractorJsComponent = defineComponent({
     ...PROCESSOR_PROPS,
     enabled: {
       ...PROCESSOR_PROPS.enabled, default: false,
-      description: 'Off by default (Heritrix: on): speculative extraction from scripts requests junk URLs (heritrix3 #232, #595). Set true to read JavaScript files.',
+      description: 'Off by default (Heritrix: on): speculative extraction from scripts requests junk URLs (heritrix3 #232, #595). Set true to read ' +
+        'JavaScript files.',
     },
     ...MAX_PARSE_TIME_PROP,
     ...CONFIGURABLE_EXTRACTOR_JS_PROPS,

@@ -35,12 +35,14 @@ describe('ExtractorRobotsTxt', () => {
   });
 
   it('reads doc.rust-lang.org\'s robots.txt (a real file)', () => {
-    expect(linksOf(robots('https://doc.rust-lang.org/robots.txt', fixture('rust-doc-robots.txt')))).to.deep.equal(['M https://doc.rust-lang.org/sitemap.txt =MANIFEST_MISC']);
+    expect(linksOf(robots('https://doc.rust-lang.org/robots.txt', fixture('rust-doc-robots.txt')))).to.deep.equal(['M ' +
+      'https://doc.rust-lang.org/sitemap.txt =MANIFEST_MISC']);
   });
 
   it('reads CRLF and CR line ends and a byte-order mark', () => {
     const text = '\uFEFFSitemap: /a.xml\r\nUser-agent: *\r\nSitemap: /b.xml\rSitemap: /c.xml';
-    expect(linksOf(robots('http://example.org/robots.txt', text)).map((l) => l.split(' ')[1])).to.deep.equal(['http://example.org/a.xml', 'http://example.org/b.xml', 'http://example.org/c.xml']);
+    expect(linksOf(robots('http://example.org/robots.txt', text)).map((l) => l.split(' ' +
+      '')[1])).to.deep.equal(['http://example.org/a.xml', 'http://example.org/b.xml', 'http://example.org/c.xml']);
   });
 
   it('finishes the robots.txt when it found a sitemap, and only then (as Heritrix)', () => {
@@ -65,7 +67,8 @@ describe('ExtractorRobotsTxt', () => {
 
   describe('robotsSitemapUrls', () => {
     it('takes the value up to the first blank, field name in any case, blanks around the colon', () => {
-      expect(robotsSitemapUrls('sitemap:http://a/x.xml # main\n\tSITEMAP  :  http://a/y.xml\nSitemap:\nSitemaps: http://a/z\n# Sitemap: http://a/c')).to.deep.equal(['http://a/x.xml', 'http://a/y.xml']);
+      expect(robotsSitemapUrls('sitemap:http://a/x.xml # main\n\tSITEMAP  :  http://a/y.xml\nSitemap:\nSitemaps: http://a/z\n# Sitemap: ' +
+        'http://a/c')).to.deep.equal(['http://a/x.xml', 'http://a/y.xml']);
     });
   });
 

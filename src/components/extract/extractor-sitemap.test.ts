@@ -176,7 +176,8 @@ describe('ExtractorSitemap', () => {
     it('ignores other XML (feeds, XHTML), HTML at a sitemap\'s name, non-2xx answers and empty bodies', async () => {
       const rss = '<?xml version="1.0"?><rss version="2.0"><channel><item><link>https://example.org/x</link></item></channel></rss>';
       expect(await linksOf(fetched('https://example.org/feed.xml', rss, fromRobots))).to.deep.equal([]);
-      expect(await linksOf(fetched('https://example.org/sitemap.xml', '<!doctype html><html><body><a href="/x">x</a></body></html>', { ...fromRobots, contentType: 'text/html' }))).to.deep.equal([]);
+      expect(await linksOf(fetched('https://example.org/sitemap.xml', '<!doctype html><html><body><a ' +
+        'href="/x">x</a></body></html>', { ...fromRobots, contentType: 'text/html' }))).to.deep.equal([]);
       expect(await linksOf(fetched('https://example.org/sitemap.xml', xml, { status: 404 }))).to.deep.equal([]);
       expect(await linksOf(fetched('https://example.org/sitemap.xml', '', fromRobots))).to.deep.equal([]);
     });
@@ -189,7 +190,8 @@ describe('ExtractorSitemap', () => {
     it('reads an XML declaration\'s encoding and a UTF-16 byte-order mark', async () => {
       const latin1 = Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?><urlset><url><loc>https://example.org/caf\u00e9</loc></url></urlset>', 'latin1');
       expect(await linksOf(fetched('https://example.org/s.xml', latin1))).to.deep.equal(['M https://example.org/caf%C3%A9 url/loc']);
-      const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('<?xml version="1.0" encoding="UTF-16"?><urlset><url><loc>https://example.org/u</loc></url></urlset>', 'utf16le')]);
+      const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('<?xml version="1.0" ' +
+        'encoding="UTF-16"?><urlset><url><loc>https://example.org/u</loc></url></urlset>', 'utf16le')]);
       expect(await linksOf(fetched('https://example.org/s.xml', utf16))).to.deep.equal(['M https://example.org/u url/loc']);
     });
   });

@@ -42,16 +42,19 @@ export const extractorSitemapComponent = defineComponent({
     ...PROCESSOR_PROPS,
     urlPattern: {
       type: 'string', overlayable: true,
-      description: 'A regular expression (Java syntax, matching the whole URI): URIs it matches are read as sitemaps whatever their type and content. Unset, only listing, type and content decide.',
+      description: 'A regular expression (Java syntax, matching the whole URI): URIs it matches are read as sitemaps whatever their type and ' +
+        'content. Unset, only listing, type and content decide.',
       examples: ['.*/sitemap[^/]*\\.xml(\\.gz)?'],
     },
     enableLenientExtraction: {
       type: 'boolean', default: false, overlayable: true,
-      description: 'Take every URL a sitemap lists. False (the protocol\'s rule, as crawler-commons applies it for Heritrix): a `<url>` must lie under the sitemap\'s own folder (a sitemap at /news/sitemap.xml may list /news/... only); index entries are never checked.',
+      description: 'Take every URL a sitemap lists. False (the protocol\'s rule, as crawler-commons applies it for Heritrix): a `<url>` must lie ' +
+        'under the sitemap\'s own folder (a sitemap at /news/sitemap.xml may list /news/... only); index entries are never checked.',
     },
     maxUncompressedBytes: {
       type: 'integer', default: 52428800, minimum: 1, overlayable: true,
-      description: 'A gzipped sitemap is decompressed up to this many bytes (the protocol\'s 50 MiB limit); the rest is not read, and an entry cut there is dropped.',
+      description: 'A gzipped sitemap is decompressed up to this many bytes (the protocol\'s 50 MiB limit); the rest is not read, and an entry cut ' +
+        'there is dropped.',
     },
     ...MAX_PARSE_TIME_PROP,
     maxElementDepth: {

@@ -59,7 +59,8 @@ describe('ExtractorXML', () => {
 
   describe('a large document', () => {
     it('finds the same URIs window by window as in one search, across the window boundaries', () => {
-      const items = Array.from({ length: 20_000 }, (_, i) => `${' '.repeat(i % 29)}<item><link>http://example.org/i${i}</link><g a="https://example.org/a${i}"/>"http://x${i}.example/"http://y${i}.example/"</item>`);
+      const items = Array.from({ length: 20_000 }, (_, i) => `${' '.repeat(i % 29)}<item><link>http://example.org/i${i}</link><g ` +
+        `a="https://example.org/a${i}"/>"http://x${i}.example/"http://y${i}.example/"</item>`);
       const xml = `<rss>${items.join('\n')}</rss>`;
       const expected = [...xml.matchAll(/["'>]\s*(https?:[^\s"'<>]+)\s*["'<]/gi)].map((m) => m[1]);
       expect(xml.length).to.be.above(10 * 64 * 1024);

@@ -45,7 +45,8 @@ export const fieldsBySelectorComponent = defineComponent({
     },
     maxBytes: {
       type: 'integer', default: 4 * 1024 * 1024, minimum: 0, overlayable: true,
-      description: 'Documents larger than this many bytes are not parsed for fields (annotated `fieldsSkipped` in crawl.log): a DOM of a huge page would balloon the process. 0 = no limit.',
+      description: 'Documents larger than this many bytes are not parsed for fields (annotated `fieldsSkipped` in crawl.log): a DOM of a huge page ' +
+        'would balloon the process. 0 = no limit.',
     },
   },
   refs: { ...PROCESSOR_REFS },

@@ -11,7 +11,8 @@ function fetched(html: string): CrawlUri {
   curi.fetchStatus = 200;
   curi.contentType = 'text/html; charset=utf-8';
   curi.contentCharset = 'utf-8';
-  curi.response = { statusCode: 200, statusText: 'OK', httpVersion: '1.1', rawHeaders: [], headers: { 'content-type': 'text/html; charset=utf-8' }, rawBody: body, body, ipAddress: '127.0.0.1' };
+  curi.response = { statusCode: 200, statusText: 'OK', httpVersion: '1.1', rawHeaders: [], headers: { 'content-type': 'text/html; ' +
+    'charset=utf-8' }, rawBody: body, body, ipAddress: '127.0.0.1' };
   return curi;
 }
 
@@ -31,7 +32,8 @@ describe('FieldsBySelector', () => {
     curi.extracted = { title: 'Kettle', text: 'read before', meta: {}, fields: {} };
     new FieldsBySelector({
       enabled: true, shouldProcessRule: undefined, maxBytes: 1 << 20,
-      fields: { name: 'h1.name', price: 'span.price', prices: 'all span.price', tags: 'all ul.tags li', author: 'meta[name=author] @content', shop: 'a.shop @href', missing: 'div.nope', noAttr: 'h1 @data-x' },
+      fields: { name: 'h1.name', price: 'span.price', prices: 'all span.price', tags: 'all ul.tags li', author: 'meta[name=author] ' +
+        '@content', shop: 'a.shop @href', missing: 'div.nope', noAttr: 'h1 @data-x' },
     }).process(curi);
     expect(curi.extracted).to.deep.equal({
       title: 'Kettle', text: 'read before', meta: {},

@@ -56,7 +56,8 @@ interface ParserInternals {
 function internalsOf(parser: Parser): ParserInternals {
   const internals = parser as unknown as Partial<ParserInternals>;
   if (!Array.isArray(internals.stack) || !Array.isArray(internals.foreignContext)) {
-    throw new Error('htmlparser2\'s Parser no longer keeps its open elements in stack and foreignContext: html-link-collector.ts must bound its depth another way');
+    throw new Error('htmlparser2\'s Parser no longer keeps its open elements in stack and foreignContext: html-link-collector.ts must bound its ' +
+      'depth another way');
   }
   return internals as ParserInternals;
 }

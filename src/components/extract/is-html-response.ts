@@ -18,7 +18,8 @@ export function isHtmlMimeType(mimeType: string): boolean {
   return mimeType === 'text/html' || mimeType === 'application/xhtml+xml';
 }
 
-/** The body's first 512 bytes open, after a UTF-8 BOM, blanks and comments, with `<!doctype html`, `<html`, `<head` or `<body` (any case) and a space, `>` or `/` after it. */
+/** The body's first 512 bytes open, after a UTF-8 BOM, blanks and comments, with `<!doctype html`, `<html`, `<head` or `<body` (any case) and a ' +
+  'space, `>` or `/` after it. */
 export function looksLikeHtml(body: Uint8Array): boolean {
   const end = Math.min(body.length, SNIFF_BYTES);
   let i = body.length >= 3 && body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf ? 3 : 0;

@@ -9,7 +9,8 @@ const zip = (files: Record<string, string | Uint8Array>, level: 0 | 6 | 9 = 6) =
   Buffer.from(zipSync(Object.fromEntries(Object.entries(files).map(([k, v]) => [k, typeof v === 'string' ? Buffer.from(v) : v])), { level }));
 const paths = async (bytes: Buffer, limits = LIMITS, name = 'c') => {
   const r = await readCompound(bytes, name, limits);
-  return { paths: r.elements.map((e) => `${e.path}${e.isCompound ? ' (compound)' : ''}${e.parent ? ` in ${e.parent}` : ''}`), complete: r.complete, problems: r.problems };
+  return { paths: r.elements.map((e) => `${e.path}${e.isCompound ? ' (compound)' : ''}${e.parent ? ` in ` +
+    `${e.parent}` : ''}`), complete: r.complete, problems: r.problems };
 };
 
 describe('reading compounds (zip, tar, tar.gz, gzip)', () => {
@@ -74,7 +75,8 @@ describe('reading compounds (zip, tar, tar.gz, gzip)', () => {
     const message = [
       'From: a@example.org', 'To: b@example.org', 'Subject: files', 'MIME-Version: 1.0', 'Content-Type: multipart/mixed; boundary="XX"', '',
       '--XX', 'Content-Type: text/plain; charset=utf-8', '', 'The body, not an element.',
-      '--XX', 'Content-Type: text/plain; charset=utf-8', 'Content-Transfer-Encoding: quoted-printable', 'Content-Disposition: attachment; filename="notes.txt"', '', 'caf=C3=A9 =3D ok',
+      '--XX', 'Content-Type: text/plain; charset=utf-8', 'Content-Transfer-Encoding: quoted-printable', 'Content-Disposition: attachment; ' +
+        'filename="notes.txt"', '', 'caf=C3=A9 =3D ok',
       '--XX', 'Content-Type: application/zip', 'Content-Transfer-Encoding: base64', 'Content-Disposition: attachment; filename="pack.zip"', '', attached,
       '--XX', 'Content-Type: text/plain', 'Content-Disposition: attachment; filename="notes.txt"', '', 'second of the name',
       '--XX--', '',

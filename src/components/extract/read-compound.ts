@@ -55,7 +55,8 @@ export async function readCompound(bytes: Uint8Array, name: string, limits: Comp
       if (path === undefined) return refuse(`entry "${rawName}" names a path outside the container`);
       if (elements.length >= limits.maxEntries) return refuse(`more than ${limits.maxEntries} entries (maxEntries)`);
       if (expanded + content.length > limits.maxExpandedBytes) return refuse(`more than ${limits.maxExpandedBytes} bytes expanded (maxExpandedBytes)`);
-      if (compressed > 0 && content.length / compressed > limits.maxRatio) return refuse(`entry "${path}" expands ${Math.round(content.length / compressed)} times (maxRatio ${limits.maxRatio})`);
+      if (compressed > 0 && content.length / compressed > limits.maxRatio) return refuse(`entry "${path}" expands ` +
+        `${Math.round(content.length / compressed)} times (maxRatio ${limits.maxRatio})`);
       expanded += content.length;
       const own = unique(path, taken);
       const full = parent === undefined ? own : `${parent}!/${own}`;
@@ -87,9 +88,11 @@ export async function readCompound(bytes: Uint8Array, name: string, limits: Comp
       try {
         inner = gunzipSync(data, { maxOutputLength: Math.max(1, limits.maxExpandedBytes - expanded + 1) });
       } catch (e) {
-        return refuse(/RangeError|maxOutputLength|buffer/i.test(String(e)) ? `more than ${limits.maxExpandedBytes} bytes expanded (maxExpandedBytes)` : `a gzip member cannot be read: ${(e as Error).message}`);
+        return refuse(/RangeError|maxOutputLength|buffer/i.test(String(e)) ? `more than ${limits.maxExpandedBytes} bytes expanded ` +
+          `(maxExpandedBytes)` : `a gzip member cannot be read: ${(e as Error).message}`);
       }
-      if (inner.length / Math.max(1, data.length) > limits.maxRatio) return refuse(`"${containerName}" expands ${Math.round(inner.length / data.length)} times (maxRatio ${limits.maxRatio})`);
+      if (inner.length / Math.max(1, data.length) > limits.maxRatio) return refuse(`"${containerName}" expands ` +
+        `${Math.round(inner.length / data.length)} times (maxRatio ${limits.maxRatio})`);
       // A tar.gz: the tar's entries are the container's elements.
       if (isTar(inner)) return readTar(inner, add);
       return await add(gzipName(data) ?? containerName.replace(/\.(gz|tgz)$/i, (m) => (m.toLowerCase() === '.tgz' ? '.tar' : '')) ?? 'content', inner, data.length);
@@ -105,7 +108,8 @@ export async function readCompound(bytes: Uint8Array, name: string, limits: Comp
           if (f.name.endsWith('/')) return false;
           if (++count + elements.length > limits.maxEntries) return (refuse(`more than ${limits.maxEntries} entries (maxEntries)`), false);
           if (f.originalSize > budget) return (refuse(`more than ${limits.maxExpandedBytes} bytes expanded (maxExpandedBytes)`), false);
-          if (f.size > 0 && f.originalSize / f.size > limits.maxRatio) return (refuse(`entry "${f.name}" expands ${Math.round(f.originalSize / f.size)} times (maxRatio ${limits.maxRatio})`), false);
+          if (f.size > 0 && f.originalSize / f.size > limits.maxRatio) return (refuse(`entry "${f.name}" expands ` +
+            `${Math.round(f.originalSize / f.size)} times (maxRatio ${limits.maxRatio})`), false);
           budget -= f.originalSize;
           return true;
         },

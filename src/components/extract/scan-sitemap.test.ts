@@ -9,7 +9,8 @@ function scan(xml: string, max = Infinity): { root: string | undefined; entries:
 
 describe('scanSitemap', () => {
   it('returns the root element\'s local name, and reads no further when it is not a sitemap\'s', () => {
-    expect(scan('\n<!-- c --><!DOCTYPE x [ <!ENTITY a "b"> ]><?pi x?><feed><url><loc>http://a/</loc></url></feed>')).to.deep.equal({ root: 'feed', entries: [] });
+    expect(scan('\n<!-- c --><!DOCTYPE x [ <!ENTITY a "b"> ]><?pi ' +
+      'x?><feed><url><loc>http://a/</loc></url></feed>')).to.deep.equal({ root: 'feed', entries: [] });
     expect(scan('just text')).to.deep.equal({ root: undefined, entries: [] });
     expect(scan('<sitemapindex/>')).to.deep.equal({ root: 'sitemapindex', entries: [] });
   });
@@ -24,12 +25,14 @@ describe('scanSitemap', () => {
   });
 
   it('makes each of several locs in one url an entry, and skips empty and nested ones', () => {
-    const xml = '<urlset><url><loc>http://a/1</loc><loc>http://a/2</loc></url><url><loc> </loc></url><url><x><loc>http://a/nested</loc></x></url><url><loc/></url></urlset>';
+    const xml = '<urlset><url><loc>http://a/1</loc><loc>http://a/2</loc></url><url><loc> ' +
+      '</loc></url><url><x><loc>http://a/nested</loc></x></url><url><loc/></url></urlset>';
     expect(scan(xml).entries.map((e) => e.loc)).to.deep.equal(['http://a/1', 'http://a/2']);
   });
 
   it('reads attributes holding ">" and stops when told to', () => {
-    expect(scan('<urlset a="1>2"><url><loc>http://a/1</loc></url><url><loc>http://a/2</loc></url></urlset>', 1).entries.map((e) => e.loc)).to.deep.equal(['http://a/1']);
+    expect(scan('<urlset ' +
+      'a="1>2"><url><loc>http://a/1</loc></url><url><loc>http://a/2</loc></url></urlset>', 1).entries.map((e) => e.loc)).to.deep.equal(['http://a/1']);
   });
 
   it('decodes XML\'s entities and character references, leaving unknown ones', () => {

@@ -46,7 +46,8 @@ describe('crawling a site through its sitemaps (integration)', function () {
     for (const p of [...deep, ...archive]) routes[p] = { body: page(p, p === '/deep/a.html' ? ['e.html'] : []) };
     site = await SiteServer.start(routes);
     const at = (text: string) => text.replaceAll(origin, site.origin);
-    site.routes.set('/robots.txt', { headers: { 'content-type': 'text/plain' }, body: at(`User-agent: *\nDisallow: /private/\n\nSitemap: ${origin}/sitemap_index.xml\n`) });
+    site.routes.set('/robots.txt', { headers: { 'content-type': 'text/plain' }, body: at(`User-agent: *\nDisallow: /private/\n\nSitemap: ` +
+      `${origin}/sitemap_index.xml\n`) });
     site.routes.set('/sitemap_index.xml', {
       headers: { 'content-type': 'application/xml' },
       body: at(`<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n` +
@@ -55,7 +56,8 @@ describe('crawling a site through its sitemaps (integration)', function () {
     });
     site.routes.set('/sitemap-pages.xml', {
       headers: { 'content-type': 'text/xml; charset=utf-8' },
-      body: at(urlset(origin, [...deep, '/private/secret.html'], '2024-05-02')).replace('</urlset>', `  <url><loc>${elsewhere.origin}/listed.html</loc></url>\n</urlset>`),
+      body: at(urlset(origin, [...deep, '/private/secret.html'], '2024-05-02')).replace('</urlset>', `  ` +
+        `<url><loc>${elsewhere.origin}/listed.html</loc></url>\n</urlset>`),
     });
     site.routes.set('/sitemap-archive.xml.gz', { headers: { 'content-type': 'application/x-gzip' }, body: gzipSync(at(urlset(origin, archive))) });
   });

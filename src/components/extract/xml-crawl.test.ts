@@ -12,7 +12,8 @@ async function beansWithXml(): Promise<string> {
   if (!profile.includes(last)) throw new Error('profiles/default.xml no longer has extractorSwf in its fetch chain');
   return profile
     .replace(last, `${last}\n    <ref bean="extractorXml"/>`)
-    .replace('<bean id="extractorSwf" class="ExtractorSwf"/>', '<bean id="extractorSwf" class="ExtractorSwf"/>\n <bean id="extractorXml" class="org.archive.modules.extractor.ExtractorXML"/>');
+    .replace('<bean id="extractorSwf" class="ExtractorSwf"/>', '<bean id="extractorSwf" class="ExtractorSwf"/>\n <bean id="extractorXml" ' +
+      'class="org.archive.modules.extractor.ExtractorXML"/>');
 }
 
 describe('crawling from an RSS feed with ExtractorXML (integration)', function () {

@@ -101,7 +101,8 @@ describe('fetch components in a bean file', () => {
   </map></property>
  </bean>
 </beans>`;
-    const proxy = '<property name="httpProxyHost" value="127.0.0.1"/><property name="httpProxyPort" value="3128"/><property name="ignoreCookies" value="false"/>';
+    const proxy = '<property name="httpProxyHost" value="127.0.0.1"/><property name="httpProxyPort" value="3128"/><property name="ignoreCookies" ' +
+      'value="false"/>';
     const r = await verify(HERITRIX_BEANS(proxy).replace('</beans>', stores));
     expect(r.errors).to.deep.equal([]);
     const container = await BeanContainer.build(r.resolved!, { startTimeoutMs: 1000, stopTimeoutMs: 1000 });

@@ -35,7 +35,8 @@ describe('FETCH_COMPONENTS', () => {
   });
 
   it('FetchHttp validate: refuses a proxy without a port or with a malformed host, malformed accept headers and unknown encodings', () => {
-    const issues = fetchHttpComponent.validate!(view({ httpProxyHost: 'proxy', httpProxyPort: 0, acceptHeaders: ['Accept text/html'], defaultEncoding: 'no-such-charset' }));
+    const issues = fetchHttpComponent.validate!(view({ httpProxyHost: 'proxy', httpProxyPort: 0, acceptHeaders: ['Accept ' +
+      'text/html'], defaultEncoding: 'no-such-charset' }));
     expect((issues as { property: string }[]).map((i) => i.property)).to.deep.equal(['httpProxyPort', 'acceptHeaders', 'defaultEncoding']);
     const ok = { acceptHeaders: ['Accept: */*'], defaultEncoding: 'ISO-8859-1' };
     expect(fetchHttpComponent.validate!(view({ ...ok, httpProxyHost: 'bad/host', httpProxyPort: 3128 }))).to.deep.equal([

@@ -138,7 +138,8 @@ export class FetchDns extends Processor<typeof fetchDnsComponent> {
   #alertOnce(name: string, host: HostState, failure: string, code: string): void {
     if (host.unresolvable === failure) return;
     host.unresolvable = failure;
-    const why = failure === 'no-such-host' ? `does not exist (DNS: ${code})` : failure === 'timeout' ? `did not answer a lookup within ${this.config.lookupTimeoutMs} ms` : `could not be looked up (${code})`;
+    const why = failure === 'no-such-host' ? `does not exist (DNS: ${code})` : failure === 'timeout' ? `did not answer a lookup within ` +
+      `${this.config.lookupTimeoutMs} ms` : `could not be looked up (${code})`;
     this.config.loggerModule?.alert?.('WARNING', `host ${name} ${why}; its URIs wait to be retried (frontier retryDelaySeconds, maxRetries)`);
   }
 

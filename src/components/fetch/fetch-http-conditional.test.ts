@@ -206,7 +206,8 @@ describe('FetchHttp conditional requests from the fetch history', () => {
     });
     expect(await judge.process(curi)).to.equal('PROCEED');
     expect(curi.delta).to.equal('unchanged');
-    expect(curi.annotations, 'Heritrix\'s revisit annotation, then the delta verdict as an annotation of its own').to.deep.equal(['duplicate:server-not-modified', 'delta:unchanged']);
+    expect(curi.annotations, 'Heritrix\'s revisit annotation, then the delta verdict as an annotation of its ' +
+      'own').to.deep.equal(['duplicate:server-not-modified', 'delta:unchanged']);
     // Heritrix's sizes: what came over the wire (head included) in the extra info, and for the
     // reports that plus the body the 304 confirms.
     expect(curi.extraInfo.contentSize).to.equal(conditional.wireBytes);

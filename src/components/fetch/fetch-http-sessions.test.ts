@@ -114,7 +114,8 @@ describe('FetchHttp sessions: cookies, credentials, proxies', () => {
       const { port } = await site(cookieEcho);
       const f = fetcher({ cookieStore: new MemoryCookieStore({ cookiesLoadFile: '', cookiesSaveFile: '', stateStore: undefined }) });
       const past = 'Thu, 01 Jan 2015 00:00:00 GMT';
-      await get(f, `http://site.test:${port}/docs/a.html?set=${encodeURIComponent('folder=1')}&set=${encodeURIComponent('old=2; Expires=' + past)}&set=${encodeURIComponent('del=3; Path=/')}`);
+      await get(f, `http://site.test:${port}/docs/a.html?set=${encodeURIComponent('folder=1')}&set=${encodeURIComponent('old=2; ' +
+        'Expires=' + past)}&set=${encodeURIComponent('del=3; Path=/')}`);
       expect(body(await get(f, `http://site.test:${port}/docs/b.html`))).to.equal('folder=1; del=3');
       expect(body(await get(f, `http://site.test:${port}/elsewhere`))).to.equal('del=3');
       await get(f, `http://site.test:${port}/?set=${encodeURIComponent('del=; Max-Age=0; Path=/')}`);
@@ -124,7 +125,8 @@ describe('FetchHttp sessions: cookies, credentials, proxies', () => {
     it('never sends one host\'s cookies to another; a Domain cookie reaches its subdomains only', async () => {
       const { port } = await site(cookieEcho);
       const f = fetcher({ cookieStore: new MemoryCookieStore({ cookiesLoadFile: '', cookiesSaveFile: '', stateStore: undefined }) });
-      await get(f, `http://www.site.test:${port}/?set=own=1&set=${encodeURIComponent('wide=2; Domain=site.test')}&set=${encodeURIComponent('bad=3; Domain=other.test')}`);
+      await get(f, `http://www.site.test:${port}/?set=own=1&set=${encodeURIComponent('wide=2; Domain=site.test')}&set=${encodeURIComponent('bad=3; ' +
+        'Domain=other.test')}`);
       expect(body(await get(f, `http://www.site.test:${port}/`))).to.equal('own=1; wide=2');
       expect(body(await get(f, `http://site.test:${port}/`))).to.equal('wide=2');
       expect(body(await get(f, `http://other.test:${port}/`))).to.equal('');

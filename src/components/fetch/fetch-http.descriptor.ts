@@ -21,7 +21,8 @@ export const fetchHttpComponent = defineComponent({
     ...PROCESSOR_PROPS,
     timeoutSeconds: {
       type: 'integer', minimum: 0, default: 1200, overlayable: true,
-      description: 'Longest time for one fetch. A body still arriving then is cut (annotation `timeTrunc`); without a response yet the fetch fails with -4. 0 = no limit.',
+      description: 'Longest time for one fetch. A body still arriving then is cut (annotation `timeTrunc`); without a response yet the fetch fails ' +
+        'with -4. 0 = no limit.',
     },
     soTimeoutMs: {
       type: 'integer', minimum: 0, default: 20000, overlayable: true,
@@ -61,20 +62,25 @@ export const fetchHttpComponent = defineComponent({
     },
     acceptCompression: {
       type: 'boolean', default: true, overlayable: true,
-      description: 'Send `Accept-Encoding: gzip, deflate, br`. The raw body stays compressed (WARC, digest); extractors get it decoded. Heritrix\'s default is false.',
+      description: 'Send `Accept-Encoding: gzip, deflate, br`. The raw body stays compressed (WARC, digest); extractors get it decoded. ' +
+        'Heritrix\'s default is false.',
     },
     acceptHeaders: {
       type: 'array', items: { type: 'string' }, default: [HERITRIX_ACCEPT_HEADER], overlayable: true,
       description: 'Whole header lines sent with every request (`Accept-Language: en`), Heritrix\'s browser-like Accept by default.',
     },
-    sendIfModifiedSince: { type: 'boolean', default: true, overlayable: true, description: 'Send If-Modified-Since with the Last-Modified of the URI\'s last fetch with content (fetch history, loaded by PersistLoadProcessor).' },
-    sendIfNoneMatch: { type: 'boolean', default: true, overlayable: true, description: 'Send If-None-Match with the ETag of the URI\'s last fetch with content (fetch history, loaded by PersistLoadProcessor).' },
-    sendConnectionClose: { type: 'boolean', default: false, overlayable: true, description: 'Send `Connection: close` and open a new connection for every request. Heritrix\'s default is true.' },
+    sendIfModifiedSince: { type: 'boolean', default: true, overlayable: true, description: 'Send If-Modified-Since with the Last-Modified of the ' +
+      'URI\'s last fetch with content (fetch history, loaded by PersistLoadProcessor).' },
+    sendIfNoneMatch: { type: 'boolean', default: true, overlayable: true, description: 'Send If-None-Match with the ETag of the URI\'s last fetch ' +
+      'with content (fetch history, loaded by PersistLoadProcessor).' },
+    sendConnectionClose: { type: 'boolean', default: false, overlayable: true, description: 'Send `Connection: close` and open a new connection ' +
+      'for every request. Heritrix\'s default is true.' },
     sendReferer: {
       type: 'boolean', default: true, overlayable: true,
       description: 'Send the page a URI was found on as Referer (never for prerequisites, nor an https page for an http URI).',
     },
-    sendRange: { type: 'boolean', default: false, overlayable: true, description: 'With maxLengthBytes set, ask for only that many bytes (`Range: bytes=0-N`).' },
+    sendRange: { type: 'boolean', default: false, overlayable: true, description: 'With maxLengthBytes set, ask for only that many bytes (`Range: ' +
+      'bytes=0-N`).' },
     ignoreCookies: {
       type: 'boolean', default: false, overlayable: true,
       description: 'Neither send cookies nor keep those responses set. Without a cookie store (`cookieStore`) no cookie is handled anyway.',
@@ -84,7 +90,8 @@ export const fetchHttpComponent = defineComponent({
       description: 'OPEN accepts any certificate (expired, self-signed, other names); the others require a valid certificate for the host name.',
     },
     useHTTP11: { type: 'boolean', default: true, description: 'Accepted for Heritrix files: requests are always HTTP/1.1 (keep-alive).' },
-    digestContent: { type: 'boolean', default: true, overlayable: true, description: 'Compute the digest of the body as received (crawl.log, WARC, duplicate detection).' },
+    digestContent: { type: 'boolean', default: true, overlayable: true, description: 'Compute the digest of the body as received (crawl.log, WARC, ' +
+      'duplicate detection).' },
     digestAlgorithm: { type: 'string', enum: DIGEST_ALGORITHMS, default: 'sha1', description: 'The digest algorithm.' },
     maxDecodedBytes: {
       type: 'integer', minimum: 1, default: 104857600, overlayable: true,
@@ -107,9 +114,11 @@ export const fetchHttpComponent = defineComponent({
     ...PROCESSOR_REFS,
     shouldFetchBodyRule: {
       kind: 'DecideRule',
-      description: 'Asked once the headers are in (it sees the status and content type): REJECT stops the fetch there (annotation `midFetchAbort`). Prerequisites are always read. Unset reads every body.',
+      description: 'Asked once the headers are in (it sees the status and content type): REJECT stops the fetch there (annotation ' +
+        '`midFetchAbort`). Prerequisites are always read. Unset reads every body.',
     },
-    serverCache: { kind: 'ServerCache', autowire: true, required: true, description: 'Where the addresses to connect to come from, and robots.txt results go.' },
+    serverCache: { kind: 'ServerCache', autowire: true, required: true, description: 'Where the addresses to connect to come from, and robots.txt ' +
+      'results go.' },
     metadata: { kind: 'CrawlMetadata', autowire: true, required: true, description: 'User-Agent and From.' },
     cookieStore: {
       kind: 'CookieStore', autowire: true,

@@ -42,7 +42,8 @@ type Route = (req: IncomingMessage, res: ServerResponse) => void;
 
 const ROUTES: Record<string, Route> = {
   '/hello': (_req, res) => {
-    res.writeHead(200, 'Fine', [['X-Zeta', '1'], ['Content-Type', 'text/plain; Charset="UTF-8"'], ['X-Alpha', '2'], ['Set-Cookie', 'a=1'], ['Set-Cookie', 'b=2']]);
+    res.writeHead(200, 'Fine', [['X-Zeta', '1'], ['Content-Type', 'text/plain; ' +
+      'Charset="UTF-8"'], ['X-Alpha', '2'], ['Set-Cookie', 'a=1'], ['Set-Cookie', 'b=2']]);
     res.end('hello world');
   },
   '/peer': (req, res) => {
@@ -156,7 +157,8 @@ describe('FetchHttp', () => {
     expect(r.body.toString()).to.equal('hello world');
     expect(r.body).to.equal(r.rawBody);
     // Node's server chunks it: the size is the entity as received, framing included, as Heritrix's.
-    expect([curi.contentType, curi.contentCharset, curi.contentSize, curi.defaultEncoding]).to.deep.equal(['text/plain; Charset="UTF-8"', 'utf-8', 21, 'ISO-8859-1']);
+    expect([curi.contentType, curi.contentCharset, curi.contentSize, curi.defaultEncoding]).to.deep.equal(['text/plain; ' +
+      'Charset="UTF-8"', 'utf-8', 21, 'ISO-8859-1']);
     const received = r.asReceived!;
     expect(received.bytes.subarray(received.headLength).toString('latin1')).to.equal('b\r\nhello world\r\n0\r\n\r\n');
     expect(received.bytes.subarray(0, 21).toString('latin1')).to.equal('HTTP/1.1 200 Fine\r\nX-');

@@ -25,17 +25,20 @@ describe('formLoginFailure', () => {
   });
 
   it('sees a redirect back to the login URI (its query aside), not one elsewhere', () => {
-    expect(formLoginFailure(answered(302, { location: '/account/login?error=1' }), LOGIN)).to.equal('answered 302, back to the login form (http://site.test/account/login?error=1)');
+    expect(formLoginFailure(answered(302, { location: '/account/login?error=1' }), LOGIN)).to.equal('answered 302, back to the login form ' +
+      '(http://site.test/account/login?error=1)');
     expect(formLoginFailure(answered(303, { location: '/home' }), LOGIN)).to.equal(undefined);
   });
 
   it('sees the login form again: a form submitting to the login URI asking for a password, or for every field the credential fills', () => {
-    expect(formLoginFailure(answered(200, {}, '<p>bad</p><FORM method=post action="login"><input type="password" name="pw"></FORM>'), LOGIN)).to.equal('answered 200 with the login form again');
+    expect(formLoginFailure(answered(200, {}, '<p>bad</p><FORM method=post action="login"><input type="password" ' +
+      'name="pw"></FORM>'), LOGIN)).to.equal('answered 200 with the login form again');
     expect(formLoginFailure(answered(200, {}, '<form><input name="user"><input name=pass></form>'), LOGIN)).to.equal('answered 200 with the login form again');
   });
 
   it('does not mistake a page that merely has another form, or a logout form, for the login form', () => {
-    expect(formLoginFailure(answered(200, {}, '<html>welcome, alice <form action="/account/logout"><input type="password"></form></html>'), LOGIN)).to.equal(undefined);
+    expect(formLoginFailure(answered(200, {}, '<html>welcome, alice <form action="/account/logout"><input ' +
+      'type="password"></form></html>'), LOGIN)).to.equal(undefined);
     expect(formLoginFailure(answered(200, {}, '<form action="/account/login"><input name="user"></form>'), LOGIN)).to.equal(undefined);
     expect(formLoginFailure(answered(200, {}, '<html>welcome</html>'), LOGIN)).to.equal(undefined);
   });

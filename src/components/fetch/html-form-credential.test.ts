@@ -5,7 +5,8 @@ import { HttpAuthenticationCredential } from './http-authentication-credential.j
 import { MapCredentialStore } from './map-credential-store.js';
 
 function form(over: Partial<HtmlFormCredential['config']> = {}): HtmlFormCredential {
-  return new HtmlFormCredential({ domain: 'site.test', loginUri: 'http://site.test/login', formItems: { user: 'alice', pw: 'a b&c' }, httpMethod: 'POST', ...over });
+  return new HtmlFormCredential({ domain: 'site.test', loginUri: 'http://site.test/login', formItems: { user: 'alice', pw: 'a ' +
+    'b&c' }, httpMethod: 'POST', ...over });
 }
 
 describe(HtmlFormCredential.name, () => {

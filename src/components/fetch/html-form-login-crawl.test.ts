@@ -150,7 +150,8 @@ describe('a form login the site refuses (HtmlFormCredential, integration)', func
     ['form', 'answered 200 with the login form again'],
     ['redirect', 'answered 302, back to the login form'],
   ] as const) {
-    it(`alerts naming the domain and the login's outcome when the login ${kind === 'status' ? 'answers 403' : kind === 'form' ? 'shows the form again' : 'redirects back to it'}, and still crawls the site`, async () => {
+    it(`alerts naming the domain and the login's outcome when the login ${kind === 'status' ? 'answers 403' : kind === 'form' ? 'shows the form ' +
+      'again' : 'redirects back to it'}, and still crawls the site`, async () => {
       refusal = kind;
       const { log, alerts } = await crawl();
       const domain = new URL(site.origin).host;

@@ -35,7 +35,8 @@ describe('HTTP authentication', () => {
     const nonce = '7ypf/xlj9XXwfDPEoM4URrv/xwf94BcCAzFZH4GiTo0v';
     const opaque = 'FQhe/qaU925kfnzjCev0ciny7QMkPqMAFRtzCUYo5tdS';
     for (const [algorithm, hash] of [['MD5', 'md5'], ['SHA-256', 'sha256']] as const) {
-      const challenge = parseChallenges([`Digest realm="http-auth@example.org", qop="auth, auth-int", algorithm=${algorithm}, nonce="${nonce}", opaque="${opaque}"`])[0];
+      const challenge = parseChallenges([`Digest realm="http-auth@example.org", qop="auth, auth-int", algorithm=${algorithm}, nonce="${nonce}", ` +
+        `opaque="${opaque}"`])[0];
       expect(canAnswerDigest(challenge)).to.equal(true);
       const f = fields(digestAuthorization(challenge, ann, '/dir/index.html', 1));
       expect([f.username, f.realm, f.uri, f.qop, f.nc, f.opaque, f.algorithm]).to.deep.equal(['Mufasa', 'http-auth@example.org', '/dir/index.html', 'auth', '00000001', opaque, algorithm]);

@@ -139,7 +139,8 @@ export class HttpExchange implements Dispatcher.DispatchHandler {
     return true;
   }
 
-  /** Whether the bytes read so far, with `more` body bytes not yet counted, pass maxLengthBytes: the tap's count when there is one (headers and framing included), else the body's. */
+  /** Whether the bytes read so far, with `more` body bytes not yet counted, pass maxLengthBytes: the tap's count when there is one (headers and ' +
+    'framing included), else the body's. */
   #overLimit(more: number): boolean {
     const max = this.limits.maxLengthBytes;
     if (max <= 0) return false;

@@ -11,7 +11,8 @@ import { crawlJob, fastSets, type CrawlLogEntry } from '../../../test/support/cr
 import { checkBlockDigests } from '../../../test/support/warcio-block-digests.js';
 
 /** 64 KiB of varied text, repeated: the bodies are made of it, so any prefix of them is known. */
-const BLOCK = Buffer.from(Array.from({ length: 2048 }, (_, i) => `row ${String(i).padStart(5, '0')} ${(i * 7919) % 10007} abcdefgh\n`).join('').slice(0, 65536), 'latin1');
+const BLOCK = Buffer.from(Array.from({ length: 2048 }, (_, i) => `row ${String(i).padStart(5, '0')} ${(i * 7919) % 10007} ` +
+  `abcdefgh\n`).join('').slice(0, 65536), 'latin1');
 const MB = 1_000_000;
 const BIG = 200 * MB;
 const HTML_START = Buffer.from('<html><body><a href="/after-the-flood">x</a>', 'latin1');
@@ -164,7 +165,8 @@ describe('responses larger than memory: kept on disk past recorderInBufferBytes 
   });
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  it('fetches a 200 MB body with a 64 KiB memory bound: RSS stays far below the body, the WARC record holds every byte sent, the scratch folder is emptied (a killed run\'s leftovers too)', async () => {
+  it('fetches a 200 MB body with a 64 KiB memory bound: RSS stays far below the body, the WARC record holds every byte sent, the scratch folder is ' +
+    'emptied (a killed run\'s leftovers too)', async () => {
     const c = await crawl(server, '/big', ['fetchHttp.recorderInBufferBytes=65536'], { 'scratch/12345-1.ris': 'left by a killed run' });
     expect(c.outcome.exitStatus).to.equal('FINISHED');
     console.log(`      RSS growth ${c.growthMb.toFixed(0)} MB while fetching ${BIG / MB} MB`);

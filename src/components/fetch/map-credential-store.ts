@@ -12,7 +12,8 @@ export const credentialStoreComponent = defineComponent({
   kinds: ['CredentialStore'],
   props: {},
   refs: {
-    credentials: { kind: 'Credential', map: true, description: 'The credentials, each under a name of its own (`<map><entry key="intranet"><bean …/></entry></map>`).' },
+    credentials: { kind: 'Credential', map: true, description: 'The credentials, each under a name of its own (`<map><entry key="intranet"><bean ' +
+      '…/></entry></map>`).' },
   },
   load: async (): Promise<ComponentClass> => MapCredentialStore,
 });

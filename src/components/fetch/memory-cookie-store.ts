@@ -49,7 +49,8 @@ export const cookieStoreComponent = defineComponent({
     },
   },
   refs: {
-    stateStore: { kind: 'StateStore', autowire: true, description: 'Keeps the cookies of the run with each commit (one entry a domain that changed), for a resumed run.' },
+    stateStore: { kind: 'StateStore', autowire: true, description: 'Keeps the cookies of the run with each commit (one entry a domain that ' +
+      'changed), for a resumed run.' },
   },
   validate: validateCookieStore,
   load: async (): Promise<ComponentClass> => MemoryCookieStore,

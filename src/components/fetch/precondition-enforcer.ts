@@ -31,7 +31,8 @@ export const preconditionEnforcerComponent = defineComponent({
     },
     robotsRetrySeconds: {
       type: 'integer', minimum: 0, default: 60, overlayable: true,
-      description: 'While robots.txt cannot be had (a 5xx answer or none), URIs of that server fail with -61; after this many seconds robots.txt is fetched again.',
+      description: 'While robots.txt cannot be had (a 5xx answer or none), URIs of that server fail with -61; after this many seconds robots.txt ' +
+        'is fetched again.',
     },
     calculateRobotsOnly: {
       type: 'boolean', default: false, overlayable: true,

@@ -32,10 +32,14 @@ export const preselectorComponent = defineComponent({
   kinds: ['Processor'],
   props: {
     ...PROCESSOR_PROPS,
-    recheckScope: { type: 'boolean', default: false, overlayable: true, description: 'Check each URI against `scope` again before fetching it; one the scope no longer accepts gets status -5000 (out of scope).' },
-    blockAll: { type: 'boolean', default: false, overlayable: true, description: 'Block every URI (status -5001, blocked by user); meant for sheets that stop some sites.' },
-    blockByRegex: { type: 'string', default: '', overlayable: true, description: 'Block URIs that this regular expression matches in full (status -5001); empty blocks none.' },
-    allowByRegex: { type: 'string', default: '', overlayable: true, description: 'Block URIs that this regular expression does not match in full (status -5001); empty allows all.' },
+    recheckScope: { type: 'boolean', default: false, overlayable: true, description: 'Check each URI against `scope` again before fetching it; one ' +
+      'the scope no longer accepts gets status -5000 (out of scope).' },
+    blockAll: { type: 'boolean', default: false, overlayable: true, description: 'Block every URI (status -5001, blocked by user); meant for ' +
+      'sheets that stop some sites.' },
+    blockByRegex: { type: 'string', default: '', overlayable: true, description: 'Block URIs that this regular expression matches in full (status ' +
+      '-5001); empty blocks none.' },
+    allowByRegex: { type: 'string', default: '', overlayable: true, description: 'Block URIs that this regular expression does not match in full ' +
+      '(status -5001); empty allows all.' },
     logToFile: {
       type: 'boolean', default: false, ignored: 'the URIs it blocks are already in crawl.log, with status -5000 or -5001; there is no separate log',
       description: 'Heritrix writes the URIs it rejects to `logs/<bean id>.log`; accepted for Heritrix files, not used.',

@@ -57,7 +57,8 @@ export const quotaEnforcerComponent = defineComponent({
   refs: {
     ...PROCESSOR_REFS,
     frontier: { kind: 'Frontier', required: true, autowire: true, description: 'Whose finished URIs are counted.' },
-    stateStore: { kind: 'StateStore', autowire: true, description: 'Where the counts are kept, so that a resumed crawl goes on from them; without one they live in memory only. Not used when the frontier is shared through Redis: the counts are then the run\'s, in Redis.' },
+    stateStore: { kind: 'StateStore', autowire: true, description: 'Where the counts are kept, so that a resumed crawl goes on from them; without ' +
+      'one they live in memory only. Not used when the frontier is shared through Redis: the counts are then the run\'s, in Redis.' },
   },
   load: async (): Promise<ComponentClass> => QuotaEnforcer,
 });

@@ -30,7 +30,8 @@ export function describeRobotsVerdict(verdict: RobotsVerdict, serverKey: string,
     case 'unavailable': return `${serverKey}'s robots.txt could not be had${fetched(verdict.fetchedAt)}: its URIs fail with -61 until it is fetched again`;
     default: {
       const delay = verdict.crawlDelaySeconds !== undefined ? `; Crawl-delay ${verdict.crawlDelaySeconds} s` : '';
-      return `${verdict.kind === 'allowed' ? 'allows' : 'disallows'} it for ${JSON.stringify(userAgent)} (robots.txt of ${serverKey}${fetched(verdict.fetchedAt)})${delay}`;
+      return `${verdict.kind === 'allowed' ? 'allows' : 'disallows'} it for ${JSON.stringify(userAgent)} (robots.txt of ` +
+        `${serverKey}${fetched(verdict.fetchedAt)})${delay}`;
     }
   }
 }

@@ -57,7 +57,8 @@ describe('crawls with sessions (integration)', function () {
       const store = `<bean id="cookieStore" class="org.archive.modules.fetcher.BdbCookieStore">
   <property name="cookiesLoadFile" value="cookies.txt"/><property name="cookiesSaveFile" value="${saved}"/></bean>`;
       const { log, exitStatus } = await crawlJob(fastSets([`http://site.test:${site.port}/`, `http://other.test:${other.port}/`]), {
-        beans: await beans(store), files: { 'cookies.txt': `# preset\nsite.test\tFALSE\t/\tFALSE\t0\tpreset\tyes\nother.test\tFALSE\t/nowhere\tFALSE\t0\tx\t1\n` },
+        beans: await beans(store), files: { 'cookies.txt': `# ` +
+          `preset\nsite.test\tFALSE\t/\tFALSE\t0\tpreset\tyes\nother.test\tFALSE\t/nowhere\tFALSE\t0\tx\t1\n` },
       });
       expect(exitStatus).to.equal('FINISHED');
       expect(ok(log)).to.include.members([`http://site.test:${site.port}/members/`, `http://site.test:${site.port}/after`]);

@@ -98,7 +98,7 @@ describe(FetchFile.name, () => {
     expect((await fetch('file://fileserver/share/x.txt')).fetchStatus).to.equal(-7);
   });
 
-  it('answers 403 for what cannot be read, or is no regular file (a socket)', async function () {
+  it('answers 403 for what cannot be read, or is no regular file (a socket)', async () => {
     expect([fileErrorStatus('EACCES'), fileErrorStatus('EPERM'), fileErrorStatus('ENOENT'), fileErrorStatus('EIO')]).to.deep.equal([403, 403, 404, -5]);
     const server = createServer().listen(join(root, 'sock'));
     await once(server, 'listening');

@@ -28,18 +28,22 @@ export const fetchFileComponent = defineComponent({
     ...PROCESSOR_PROPS,
     maxLengthBytes: {
       type: 'integer', minimum: 0, default: 104857600, overlayable: true,
-      description: 'Most bytes of a file to read (100 MiB by default); the rest is left unread and the URI annotated `lenTrunc`. 0 = no limit: each file must then fit in memory.',
+      description: 'Most bytes of a file to read (100 MiB by default); the rest is left unread and the URI annotated `lenTrunc`. 0 = no limit: ' +
+        'each file must then fit in memory.',
     },
     followSymlinks: {
       type: 'boolean', default: false,
-      description: 'Off, a symbolic link is followed only when what it resolves to lies within a seed (a seed folder, or a seed file itself); on, wherever it leads. ' +
+      description: 'Off, a symbolic link is followed only when what it resolves to lies within a seed (a seed folder, or a seed file itself); on, ' +
+        'wherever it leads. ' +
         'Either way a link to a folder that is, or contains, a folder on its own path is never followed (a loop). Seeds are fetched whatever they are.',
     },
     crawlHiddenFiles: {
       type: 'boolean', default: false, overlayable: true,
-      description: 'List entries whose names start with a dot (SAP xcrawler\'s "crawl hidden documents"); off, folder listings leave them out. A seed is fetched whatever its name.',
+      description: 'List entries whose names start with a dot (SAP xcrawler\'s "crawl hidden documents"); off, folder listings leave them out. A ' +
+        'seed is fetched whatever its name.',
     },
-    digestContent: { type: 'boolean', default: true, overlayable: true, description: 'Compute the digest of the content (a file\'s bytes as read, a folder\'s listing).' },
+    digestContent: { type: 'boolean', default: true, overlayable: true, description: 'Compute the digest of the content (a file\'s bytes as read, ' +
+      'a folder\'s listing).' },
     digestAlgorithm: { type: 'string', enum: FILE_DIGEST_ALGORITHMS, default: 'sha1', description: 'The digest algorithm.' },
   },
   refs: {

@@ -61,7 +61,9 @@ describe('crawling a folder tree (integration)', function () {
   it('crawls hidden files with crawlHiddenFiles; a scope rule can keep the tree behind a link inside the seed out', async () => {
     const seed = pathToFileURL(root).href + '/';
     const { log } = await crawlJob(['metadata.operatorContactUrl=http://example.org/contact', `seeds.textSource.value=${seed}`, 'fetchFile.crawlHiddenFiles=true'], {
-      beans: (await readFile(join(REPO_ROOT, 'profiles', 'file-system.xml'), 'utf8')).replace('<ref bean="acceptSurts"/>', '<ref bean="acceptSurts"/><bean class="MatchesListRegexDecideRule"><property name="decision" value="REJECT"/><property name="regexList"><list><value>.*/notes-link/.*</value></list></property></bean>'),
+      beans: (await readFile(join(REPO_ROOT, 'profiles', 'file-system.xml'), 'utf8')).replace('<ref bean="acceptSurts"/>', '<ref ' +
+        'bean="acceptSurts"/><bean class="MatchesListRegexDecideRule"><property name="decision" value="REJECT"/><property ' +
+        'name="regexList"><list><value>.*/notes-link/.*</value></list></property></bean>'),
     });
     const rel = log.filter((e) => e.status === 200).map((e) => decodeURIComponent(e.uri.slice(seed.length)));
     expect(rel).to.include.members(['.hidden.txt', '.git/', '.git/config', 'notes/.DS_Store', 'empty/.keep']);

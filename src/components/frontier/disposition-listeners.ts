@@ -22,7 +22,8 @@ export class DispositionListeners {
       try {
         listener(curi, disposition);
       } catch (e) {
-        if (++this.#failures <= REPORTED_FAILURES) process.emitWarning(`a listener of finished URIs failed on ${curi.uri}: ${(e as Error)?.message ?? String(e)}`);
+        if (++this.#failures <= REPORTED_FAILURES) process.emitWarning(`a listener of finished URIs failed on ${curi.uri}: ` +
+          `${(e as Error)?.message ?? String(e)}`);
       }
     }
   }

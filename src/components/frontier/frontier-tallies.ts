@@ -143,6 +143,7 @@ export class FrontierTallies {
 
   #set(transition: string, queued: number, inMemory: number, inProcess: number): void {
     // Plain comparisons, in the order most likely to hold first: this runs several times per URI.
+    // biome-ignore lint/suspicious/noSelfCompare: x !== x is the NaN test, without a call on this hot path
     if (queued < 0 || inMemory < 0 || inProcess < 0 || inMemory > queued || queued !== queued || inMemory !== inMemory) {
       throw new FrontierTallyError(transition, this.#breach(queued, inMemory, inProcess), this.#counts());
     }

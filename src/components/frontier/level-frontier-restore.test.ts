@@ -45,7 +45,8 @@ async function drain(f: LevelFrontier, limit = 100_000): Promise<string[]> {
 
 function withTimeout<T>(p: Promise<T>, ms = 5000): Promise<T> {
   let timer: NodeJS.Timeout;
-  return Promise.race([p, new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(`next() waited over ${ms} ms`)), ms)))]).finally(() => clearTimeout(timer));
+  return Promise.race([p, new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(`next() waited over ${ms} ` +
+    `ms`)), ms)))]).finally(() => clearTimeout(timer));
 }
 
 /** URIs of one host, in the order given. */

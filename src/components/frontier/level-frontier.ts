@@ -13,7 +13,8 @@ export const levelFrontierComponent = defineComponent({
   kinds: ['Frontier'],
   props: {
     ...FRONTIER_PROPS,
-    maxUrisInMemory: { type: 'integer', default: 50000, minimum: 0, description: 'Queued URIs kept in memory (besides each queue\'s next chunk); the rest wait on disk.' },
+    maxUrisInMemory: { type: 'integer', default: 50000, minimum: 0, description: 'Queued URIs kept in memory (besides each queue\'s next chunk); ' +
+      'the rest wait on disk.' },
   },
   refs: {
     ...FRONTIER_REFS,

@@ -48,7 +48,8 @@ function uri(u: string, precedence = 1, schedulingDirective = 3, hopsPath = 'L',
 
 function withTimeout<T>(p: Promise<T>, ms = 5000): Promise<T> {
   let timer: NodeJS.Timeout;
-  return Promise.race([p, new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(`next() waited over ${ms} ms`)), ms)))]).finally(() => clearTimeout(timer));
+  return Promise.race([p, new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(`next() waited over ${ms} ` +
+    `ms`)), ms)))]).finally(() => clearTimeout(timer));
 }
 
 /** Takes `n` URIs (all when undefined) with one worker, each done with 200. */

@@ -134,7 +134,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
 
   reactivateQueue(key: string): boolean {
     const q = this.#queues.get(key);
-    if (!q || !q.retired) return false;
+    if (!q?.retired) return false;
     q.retired = false;
     this.#retired--;
     q.totalSpent = 0;
@@ -588,7 +588,8 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     for (const w of waiters) w();
   }
 
-  /** The queue of a key, made with the budget of a turn as the URI that first joins it sees it (its sheets'; the base one for a queue restored from the store). */
+  /** The queue of a key, made with the budget of a turn as the URI that first joins it sees it (its sheets'; the base one for a queue restored ' +
+    'from the store). */
   #queue(key: string, curi?: CrawlUri): WorkQueue {
     let q = this.#queues.get(key);
     if (!q) {

@@ -43,27 +43,32 @@ export const fetchImapComponent = defineComponent({
     ...PROCESSOR_PROPS,
     passwordVariable: {
       type: 'string', default: 'BEANCRAWL_IMAP_PASSWORD',
-      description: 'The environment variable holding the password, for accounts whose password neither the seed URL nor a MailboxCredential gives. Empty: none is read.',
+      description: 'The environment variable holding the password, for accounts whose password neither the seed URL nor a MailboxCredential gives. ' +
+        'Empty: none is read.',
     },
     flagsAreChanges: {
       type: 'boolean', default: false, overlayable: true,
-      description: 'Count a change of a message\'s flags (seen, flagged, answered, keywords) as a change in delta runs; off, only its content counts (a message\'s content never changes on an IMAP server).',
+      description: 'Count a change of a message\'s flags (seen, flagged, answered, keywords) as a change in delta runs; off, only its content ' +
+        'counts (a message\'s content never changes on an IMAP server).',
     },
     maxLengthBytes: {
       type: 'integer', minimum: 0, default: 104857600, overlayable: true,
       description: 'Most bytes of a message to read (100 MiB by default); the rest is left unread and the URI annotated `lenTrunc`. 0 = no limit.',
     },
     connectTimeoutMs: { type: 'integer', minimum: 100, default: 30000, description: 'How long connecting, the greeting and the login may take.' },
-    socketTimeoutMs: { type: 'integer', minimum: 100, default: 120000, description: 'How long a server may stay silent in the middle of a command before the fetch fails (-4) and the connection is dropped.' },
+    socketTimeoutMs: { type: 'integer', minimum: 100, default: 120000, description: 'How long a server may stay silent in the middle of a command ' +
+      'before the fetch fails (-4) and the connection is dropped.' },
     maxConnectionsPerServer: {
       type: 'integer', minimum: 1, default: 1,
-      description: 'Accounts of one server worked on at once, each over one connection whose commands run one at a time: 1 (politeness) is one connection\'s worth of commands at a time per server.',
+      description: 'Accounts of one server worked on at once, each over one connection whose commands run one at a time: 1 (politeness) is one ' +
+        'connection\'s worth of commands at a time per server.',
     },
     digestAlgorithm: { type: 'string', enum: DIGEST_ALGORITHMS, default: 'sha1', description: 'The digest algorithm of a message\'s source.' },
   },
   refs: {
     ...PROCESSOR_REFS,
-    seeds: { kind: 'SeedModule', autowire: true, description: 'The seeds, whose URLs may carry a mailbox\'s password (taken out before anything records them).' },
+    seeds: { kind: 'SeedModule', autowire: true, description: 'The seeds, whose URLs may carry a mailbox\'s password (taken out before anything ' +
+      'records them).' },
     credentialStore: { kind: 'CredentialStore', autowire: true, description: 'Where MailboxCredential beans give passwords by server and user.' },
   },
   load: async (): Promise<ComponentClass> => FetchImap,
@@ -172,7 +177,7 @@ export class FetchImap extends Processor<typeof fetchImapComponent> {
       if (target.uidValidity !== undefined && mailbox.uidValidity !== target.uidValidity) return gone(curi, 'imap:uidValidityChanged');
       const source = c.maxLengthBytes > 0 ? { maxLength: c.maxLengthBytes } : true;
       const message = await client.fetchOne(String(uid), { uid: true, flags: true, envelope: true, size: true, internalDate: true, source }, { uid: true });
-      if (message && message.source) return this.#record(curi, target, message, c);
+      if (message !== false && message.source) return this.#record(curi, target, message, c);
       let listing = await this.#listingOfRun(client, target, mailbox.uidValidity);
       // Expunged since this run listed the folder: a listing made now decides.
       if (listing.uids.has(uid)) listing = await this.#listOpen(client, target);

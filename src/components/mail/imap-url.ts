@@ -40,7 +40,8 @@ export function parseImapUrl(uri: string): ImapTarget | string {
   const port = url.port === '' ? (secure ? 993 : 143) : Number(url.port);
   const path = url.pathname.replace(/^\//, '');
   const m = MESSAGE.exec(path);
-  if (!m || /;(SECTION|PARTIAL|URLAUTH|EXPIRE)=/i.test(path) || m[1].includes(';')) return 'only an account, a folder or a whole message (;UID=n) can be fetched';
+  if (!m || /;(SECTION|PARTIAL|URLAUTH|EXPIRE)=/i.test(path) || m[1].includes(';')) return 'only an account, a folder or a whole message (;UID=n) ' +
+    'can be fetched';
   let folder: string;
   try {
     folder = decodeURIComponent(m[1]).replace(/\/$/, '');

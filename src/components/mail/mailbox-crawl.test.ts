@@ -155,7 +155,8 @@ describe('crawling a mailbox over IMAP, twice (integration)', function () {
     expect(first.logins).to.equal(1);
   });
 
-  it('second run: added messages are new, expunged ones and a renewed folder\'s old ones deleted, its current ones new; flags alone change nothing', async () => {
+  it('second run: added messages are new, expunged ones and a renewed folder\'s old ones deleted, its current ones new; flags alone change ' +
+    'nothing', async () => {
     await server.with('bob', async (c) => {
       await fill(c, 'INBOX', 301, 3);
       let lock = await c.getMailboxLock('INBOX');
@@ -196,7 +197,8 @@ describe('crawling a mailbox over IMAP, twice (integration)', function () {
     ].sort());
   });
 
-  it('the seed\'s password appears nowhere in the job folder but the operator\'s own bean file (crawl.log, documents.jsonl, WARCs, reports, logs, the run\'s copy of the beans)', () => {
+  it('the seed\'s password appears nowhere in the job folder but the operator\'s own bean file (crawl.log, documents.jsonl, WARCs, reports, logs, ' +
+    'the run\'s copy of the beans)', () => {
     const files = filesUnder(job.dir);
     expect(files.some((f) => f.endsWith('.warc.gz')), 'WARC files were written').to.equal(true);
     expect(files).to.include.members([join(relative(job.dir, first.runDir), 'logs', 'crawl.log'), join(relative(job.dir, second.runDir), 'documents.jsonl')]);
@@ -258,7 +260,8 @@ describe('crawling a mailbox whose operator counts flag changes (integration)', 
   it('logs in with a MailboxCredential of the profile\'s credential store, wired by autowiring', async () => {
     const beans = readFileSync(join(REPO_ROOT, 'profiles', 'mailbox.xml'), 'utf8').replace(
       /<!-- <entry key="work">.*-->/,
-      `<entry key="test"><bean class="MailboxCredential"><property name="domain" value="127.0.0.1:${server.port}"/><property name="login" value="dana"/><property name="password" value="dana-Pass-3z"/></bean></entry>`,
+      `<entry key="test"><bean class="MailboxCredential"><property name="domain" value="127.0.0.1:${server.port}"/><property name="login" ` +
+        `value="dana"/><property name="password" value="dana-Pass-3z"/></bean></entry>`,
     );
     expect(beans).to.contain('class="MailboxCredential"');
     const other = await tempDir({ 'crawler-beans.xml': beans });

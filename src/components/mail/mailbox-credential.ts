@@ -10,7 +10,8 @@ export const mailboxCredentialComponent = defineComponent({
   props: {
     domain: {
       type: 'string', required: true, minLength: 1,
-      description: 'The server: `host`, or `host:port` when the port is not the scheme\'s default (143 for imap, 993 for imaps). Compared without regard to case.',
+      description: 'The server: `host`, or `host:port` when the port is not the scheme\'s default (143 for imap, 993 for imaps). Compared without ' +
+        'regard to case.',
     },
     login: { type: 'string', required: true, minLength: 1, description: 'The user name.' },
     password: { type: 'string', default: '', description: 'The password (never written to a log, report or output).' },

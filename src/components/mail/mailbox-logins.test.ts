@@ -20,7 +20,8 @@ describe(MailboxLogins.name, () => {
     const logins = new MailboxLogins(store, 'MAIL_PW', { MAIL_PW: 'from-env' });
     logins.addSeed('imap://bob@mail.example.org/INBOX', 'from-seed');
     expect(logins.loginFor(target('imap://bob@mail.example.org/Sent'))).to.deep.equal({ user: 'bob', password: 'from-seed' });
-    expect(logins.loginFor(target('imaps://bob@mail.example.org/INBOX'))).to.deep.equal({ user: 'bob', password: 'from-store' }, 'another scheme is another account');
+    expect(logins.loginFor(target('imaps://bob@mail.example.org/INBOX'))).to.deep.equal({ user: 'bob', password: 'from-store' }, 'another scheme ' +
+      'is another account');
     expect(logins.loginFor(target('imap://dave@mail.example.org/INBOX'))).to.deep.equal({ user: 'dave', password: 'from-env' });
   });
 

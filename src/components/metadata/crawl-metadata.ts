@@ -37,7 +37,8 @@ export const crawlMetadataComponent = defineComponent({
     'e-mail, the robots.txt policy, and descriptive fields written into WARC warcinfo records.',
   kinds: ['CrawlMetadata'],
   props: {
-    operatorContactUrl: { type: 'string', default: '', overlayable: true, description: 'An http(s) URL where webmasters affected by the crawl can reach the operator. Required before a launch.' },
+    operatorContactUrl: { type: 'string', default: '', overlayable: true, description: 'An http(s) URL where webmasters affected by the crawl can ' +
+      'reach the operator. Required before a launch.' },
     operatorFrom: { type: 'string', default: '', overlayable: true, description: 'The operator\'s e-mail address, sent as the From header; blank sends none.' },
     operator: { type: 'string', default: '', description: 'The operator\'s name.' },
     organization: { type: 'string', default: '', description: 'The organisation running the crawl (WARC `publisher`).' },

@@ -29,10 +29,14 @@ export const robotsHonoringPolicyComponent = defineComponent({
     'types are refused at verify, with what to write instead.',
   kinds: ['RobotsHonoringPolicy'],
   props: {
-    type: { type: 'string', enum: ['CLASSIC', 'IGNORE', 'CUSTOM', 'MOST_FAVORED', 'MOST_FAVORED_SET'], default: 'CLASSIC', description: 'CLASSIC obeys robots.txt (the only type accepted: see robotsPolicyName).' },
-    masquerade: { type: 'boolean', default: false, description: 'Heritrix 3.0: send the most-favoured User-Agent.', ignored: 'it applied to the most-favoured types, which beancrawl does not have' },
-    customRobots: { type: 'string', default: '', description: 'Heritrix 3.0: the robots.txt text of the CUSTOM type.', ignored: 'it applied to the CUSTOM type, which beancrawl does not have' },
-    userAgents: { type: 'array', items: { type: 'string' }, default: [], description: 'Heritrix 3.0: the User-Agents of the MOST_FAVORED_SET type.', ignored: 'it applied to the most-favoured types, which beancrawl does not have' },
+    type: { type: 'string', enum: ['CLASSIC', 'IGNORE', 'CUSTOM', 'MOST_FAVORED', 'MOST_FAVORED_SET'], default: 'CLASSIC', description: 'CLASSIC ' +
+      'obeys robots.txt (the only type accepted: see robotsPolicyName).' },
+    masquerade: { type: 'boolean', default: false, description: 'Heritrix 3.0: send the most-favoured User-Agent.', ignored: 'it applied to the ' +
+      'most-favoured types, which beancrawl does not have' },
+    customRobots: { type: 'string', default: '', description: 'Heritrix 3.0: the robots.txt text of the CUSTOM type.', ignored: 'it applied to the ' +
+      'CUSTOM type, which beancrawl does not have' },
+    userAgents: { type: 'array', items: { type: 'string' }, default: [], description: 'Heritrix 3.0: the User-Agents of the MOST_FAVORED_SET ' +
+      'type.', ignored: 'it applied to the most-favoured types, which beancrawl does not have' },
   },
   validate: validateRobotsHonoringPolicy,
 });

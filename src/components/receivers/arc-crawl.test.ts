@@ -80,7 +80,8 @@ describe('ARC writing in a real crawl (integration)', function () {
   });
 
   it('rotates files at a small maxFileSizeBytes: serial numbers in order, each headed by its filedesc:// record', async () => {
-    const outcome = await crawl(fastSets([`${site.origin}/`]), await arcProfile('<property name="maxFileSizeBytes" value="600"/><property name="prefix" value="ROT"/>'));
+    const outcome = await crawl(fastSets([`${site.origin}/`]), await arcProfile('<property name="maxFileSizeBytes" value="600"/><property ' +
+      'name="prefix" value="ROT"/>'));
     expect(outcome.names.length).to.be.greaterThan(1);
     expect(outcome.names.map((n) => n.split('-')[2])).to.deep.equal(outcome.names.map((_, i) => String(i).padStart(5, '0')));
     for (const [i, name] of outcome.names.entries()) expect(outcome.files[i][0].url).to.equal(`filedesc://${name}`);

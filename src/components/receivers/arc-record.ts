@@ -20,7 +20,8 @@ export function arcRecord(uri: string, ip: string, date: number, contentType: st
   let length = 0;
   for (const piece of content) length += pieceLength(piece);
   const line = `${uri} ${ip || '0.0.0.0'} ${arcDate(date)} ${arcMimeType(contentType)} ${length}\n`;
-  if (/[\r\n]/.test(uri) || uri.includes(' ')) throw new Error(`cannot write an ARC record for ${JSON.stringify(uri)}: an ARC header line has no room for spaces or line breaks in a URL`);
+  if (/[\r\n]/.test(uri) || uri.includes(' ')) throw new Error(`cannot write an ARC record for ${JSON.stringify(uri)}: an ARC header line has no ` +
+    `room for spaces or line breaks in a URL`);
   return [Buffer.from(line, 'utf8'), ...content.map((p) => (isFileSpan(p) ? p : Buffer.from(p.buffer, p.byteOffset, p.byteLength))), LF];
 }
 

@@ -26,7 +26,8 @@ export const arcWriterProcessorComponent = defineComponent({
   },
   refs: {
     ...PROCESSOR_REFS,
-    stateStore: { kind: 'StateStore', autowire: true, description: 'Keeps where each open file stood at each commit: after a crash the file is cut back to it and closed.' },
+    stateStore: { kind: 'StateStore', autowire: true, description: 'Keeps where each open file stood at each commit: after a crash the file is cut ' +
+      'back to it and closed.' },
     loggerModule: { kind: 'CrawlLogger', autowire: true, description: 'Receives write errors (runtime-errors.log).' },
   },
   validate: validateWriterPool,

@@ -25,14 +25,20 @@ export const directoryMirrorReceiverComponent = defineComponent({
     'nor anything outside it).',
   kinds: ['Receiver'],
   props: {
-    path: { type: 'string', default: 'mirror', path: true, description: 'The mirror\'s folder (relative to the job folder, so it outlives a run); files are written in `PATH.partial` first.' },
-    directoryFile: { type: 'string', minLength: 1, pattern: '^[^/\\\\#{}]+$', default: 'index.html', description: 'The file name for a URL path ending in `/` (a URL naming it literally gets its hash).' },
-    createHostDirectory: { type: 'boolean', default: true, description: 'A folder for each origin (`http_127.0.0.1_8080`); false puts every origin\'s paths in one tree.' },
-    createPortDirectory: { type: 'boolean', default: false, description: 'The origin\'s folder named without its port (`http_127.0.0.1`), and under it a folder named after the port (the scheme\'s default when the URL names none).' },
-    maxSegLength: { type: 'integer', minimum: 16, default: 255, description: 'Longest file or folder name; a longer one is cut and given its hash (`{`, 8 hex digits, `}`).' },
+    path: { type: 'string', default: 'mirror', path: true, description: 'The mirror\'s folder (relative to the job folder, so it outlives a run); ' +
+      'files are written in `PATH.partial` first.' },
+    directoryFile: { type: 'string', minLength: 1, pattern: '^[^/\\\\#{}]+$', default: 'index.html', description: 'The file name for a URL path ' +
+      'ending in `/` (a URL naming it literally gets its hash).' },
+    createHostDirectory: { type: 'boolean', default: true, description: 'A folder for each origin (`http_127.0.0.1_8080`); false puts every ' +
+      'origin\'s paths in one tree.' },
+    createPortDirectory: { type: 'boolean', default: false, description: 'The origin\'s folder named without its port (`http_127.0.0.1`), and ' +
+      'under it a folder named after the port (the scheme\'s default when the URL names none).' },
+    maxSegLength: { type: 'integer', minimum: 16, default: 255, description: 'Longest file or folder name; a longer one is cut and given its hash ' +
+      '(`{`, 8 hex digits, `}`).' },
     caseInsensitiveNames: {
       type: 'boolean', default: false,
-      description: 'Names with a capital letter get their hash, so that no two names fold to one. Taken as true when the mirror\'s file system is found case-insensitive as the crawl starts (macOS, Windows).',
+      description: 'Names with a capital letter get their hash, so that no two names fold to one. Taken as true when the mirror\'s file system is ' +
+        'found case-insensitive as the crawl starts (macOS, Windows).',
     },
     maxTotalBytes: {
       type: 'integer', minimum: 0, default: 0,

@@ -15,7 +15,8 @@ export const documentListReceiverComponent = defineComponent({
     'by terminate still delivers its list; an interrupted one delivers it when the resumed run ends.',
   kinds: ['Receiver'],
   props: {
-    path: { type: 'string', default: '${launchId}/document-list.jsonl', path: true, description: 'The file the run\'s list is written to, replacing any earlier one.' },
+    path: { type: 'string', default: '${launchId}/document-list.jsonl', path: true, description: 'The file the run\'s list is written to, ' +
+      'replacing any earlier one.' },
   },
   load: async (): Promise<ComponentClass> => DocumentListReceiver,
 });

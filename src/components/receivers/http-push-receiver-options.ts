@@ -24,7 +24,8 @@ export function pushUrlProblem(url: string): string | undefined {
 /** Why a `headers` entry cannot be sent, or undefined when it can. */
 export function pushHeaderProblem(name: string, value: string): string | undefined {
   if (!TOKEN.test(name)) return `has a header name that is not an HTTP token: "${name}"`;
-  if (OWN_HEADERS.includes(name.toLowerCase())) return `may not set "${name}": the receiver sends its own (content-type: application/json, the length, the connection's)`;
+  if (OWN_HEADERS.includes(name.toLowerCase())) return `may not set "${name}": the receiver sends its own (content-type: application/json, the ` +
+    `length, the connection's)`;
   if (/[\r\n\0]/.test(value)) return `has a line break or NUL in the value of "${name}"`;
   return undefined;
 }

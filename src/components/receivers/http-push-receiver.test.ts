@@ -339,16 +339,19 @@ describe(HttpPushReceiver.name, () => {
       for (const r of results) await rm(r.dir, { recursive: true, force: true });
       expect(results[0].errors).to.have.length(1);
       expect(results[0].errors[0]).to.match(/property "url": is required but not set/);
-      expect(results[1].errors).to.deep.equal(['bean "receivers.receivers[0]" property "url": must be an http or https URL, not ftp ("ftp://host/in")\n  hint: e.g. http://localhost:8080/smila/job/crawl/records']);
+      expect(results[1].errors).to.deep.equal(['bean "receivers.receivers[0]" property "url": must be an http or https URL, not ftp ' +
+        '("ftp://host/in")\n  hint: e.g. http://localhost:8080/smila/job/crawl/records']);
       expect(results[2].errors).to.deep.equal([
         'bean "receivers.receivers[0]" property "retryMaxDelayMs": (10) is below retryInitialDelayMs (500)',
-        'bean "receivers.receivers[0]" property "headers": may not set "Content-Type": the receiver sends its own (content-type: application/json, the length, the connection\'s)',
+        'bean "receivers.receivers[0]" property "headers": may not set "Content-Type": the receiver sends its own (content-type: application/json, ' +
+          'the length, the connection\'s)',
         'bean "receivers.receivers[0]" property "headers": has a header name that is not an HTTP token: "bad name"',
       ]);
     });
 
     it('builds with the defaults, named by its bean id', async () => {
-      const r = await verify('<ref bean="push"/>', '\n <bean id="push" class="HttpPushReceiver"><property name="url" value="https://index.example/records"/></bean>');
+      const r = await verify('<ref bean="push"/>', '\n <bean id="push" class="HttpPushReceiver"><property name="url" ' +
+        'value="https://index.example/records"/></bean>');
       try {
         expect(r.errors).to.deep.equal([]);
         const container = await BeanContainer.build(r.resolved as never, { startTimeoutMs: 1000, stopTimeoutMs: 1000 });

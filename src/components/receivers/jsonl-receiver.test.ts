@@ -51,7 +51,8 @@ describe(JsonlReceiver.name, () => {
 
   it('writes one line per document with the default mapping\'s attributes', async () => {
     expect(await lines({}, [DOC, { ...DOC, url: 'http://site.test/2', charset: undefined, lastModified: undefined }])).to.deep.equal([
-      { kind: 'found', url: DOC.url, mimeType: 'text/html', charset: 'iso-8859-1', contentType: 'text/html; charset=iso-8859-1', lastModified: '2024-01-02T03:04:05.000Z', size: 5 },
+      { kind: 'found', url: DOC.url, mimeType: 'text/html', charset: 'iso-8859-1', contentType: 'text/html; ' +
+        'charset=iso-8859-1', lastModified: '2024-01-02T03:04:05.000Z', size: 5 },
       { kind: 'found', url: 'http://site.test/2', mimeType: 'text/html', contentType: 'text/html; charset=iso-8859-1', size: 5 },
     ]);
   });

@@ -31,7 +31,8 @@ function validateMapping(bean: BeanView): ValidationIssue[] {
     const near = didYouMean(attribute, DOCUMENT_ATTRIBUTE_NAMES);
     issues.push({
       property: 'mapping', message: `maps an unknown attribute "${attribute}"`,
-      hints: near.length ? [`did you mean "${near[0]}"?`] : [`attributes: ${DOCUMENT_ATTRIBUTE_NAMES.join(', ')}, or ${ATTRIBUTE_FAMILIES.map((f) => `${f}NAME`).join(', ')}`],
+      hints: near.length ? [`did you mean "${near[0]}"?`] : [`attributes: ${DOCUMENT_ATTRIBUTE_NAMES.join(', ')}, or ` +
+        `${ATTRIBUTE_FAMILIES.map((f) => `${f}NAME`).join(', ')}`],
     });
   }
   const keys = Object.values(mapping);
@@ -39,7 +40,8 @@ function validateMapping(bean: BeanView): ValidationIssue[] {
   if (twice !== undefined) issues.push({ property: 'mapping', message: `maps two attributes to the key "${twice}"` });
   const reserved = Object.keys(mapping).find((a) => mapping[a] === KIND_KEY);
   if (reserved !== undefined) {
-    issues.push({ property: 'mapping', message: `maps "${reserved}" to the key "${KIND_KEY}", which every line uses for the document's event (found, new, changed, unchanged, deleted)`, hints: ['choose another key'] });
+    issues.push({ property: 'mapping', message: `maps "${reserved}" to the key "${KIND_KEY}", which every line uses for the document's event ` +
+      `(found, new, changed, unchanged, deleted)`, hints: ['choose another key'] });
   }
   return issues;
 }
@@ -59,9 +61,11 @@ export const jsonlReceiverComponent = defineComponent({
       type: 'object', additionalProperties: { type: 'string', minLength: 1 },
       default: DEFAULT_JSONL_MAPPING,
       description: `Attribute → JSON key. Attributes: ${DOCUMENT_ATTRIBUTE_NAMES.map((a) => `\`${a}\``).join(', ')} ` +
-        '(SMILA\'s http… names first; httpSize is the content\'s bytes, httpLastModified and fetchTime ISO dates; title, text, language, description and keywords as an ExtractorDocument reads them; ' +
+        '(SMILA\'s http… names first; httpSize is the content\'s bytes, httpLastModified and fetchTime ISO dates; title, text, language, ' +
+          'description and keywords as an ExtractorDocument reads them; ' +
         'subject, from, to, date, messageId, folder and flags a mail message\'s envelope, as FetchImap reads it), ' +
-        'and `header.NAME` (a response header), `meta.NAME` (a meta tag) or `field.NAME` (a FieldsBySelector field). A mapping given replaces the default one. ' +
+        'and `header.NAME` (a response header), `meta.NAME` (a meta tag) or `field.NAME` (a FieldsBySelector field). A mapping given replaces the ' +
+          'default one. ' +
         `The key \`${KIND_KEY}\` is the line's own.`,
     },
     contentFormat: {
@@ -69,10 +73,12 @@ export const jsonlReceiverComponent = defineComponent({
       description: 'How httpContent is written, when mapped: `text` (decoded with the document\'s charset, UTF-8 when it names none), ' +
         '`base64`, or `path` (the content is saved in contentDirectory, or for a file: URI left where it is, and its path written).',
     },
-    contentDirectory: { type: 'string', default: '${launchId}/content', path: true, description: 'Where contentFormat `path` saves contents, each named by the SHA-1 of its URL.' },
+    contentDirectory: { type: 'string', default: '${launchId}/content', path: true, description: 'Where contentFormat `path` saves contents, each ' +
+      'named by the SHA-1 of its URL.' },
   },
   refs: {
-    stateStore: { kind: 'StateStore', autowire: true, description: 'Keeps how far the file was written at each commit, so a resumed crawl continues it without duplicate lines.' },
+    stateStore: { kind: 'StateStore', autowire: true, description: 'Keeps how far the file was written at each commit, so a resumed crawl ' +
+      'continues it without duplicate lines.' },
   },
   validate: validateMapping,
   outputs: (c) => [{ what: 'document list', path: String(c.path) }],

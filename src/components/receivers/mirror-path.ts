@@ -63,9 +63,9 @@ function hashOf(raw: string): string {
  * they are never hold `{`, and two changed ones differ by their hashes.
  */
 function layoutName(segment: string, query: string | undefined, max: number, foldCase: boolean, reserved = false): string {
-  const escape = (s: string) => s.replace(UNSAFE, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
-  const path = escape(segment);
-  const rest = query === undefined ? '' : escape(query);
+  const percentEscape = (s: string) => s.replace(UNSAFE, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+  const path = percentEscape(segment);
+  const rest = query === undefined ? '' : percentEscape(query);
   // Windows drops a name's ending dot.
   const name = `${path}${query === undefined ? '' : `#${rest}`}`.replace(/\.$/, '%2E');
   const raw = query === undefined ? segment : `${segment}?${query}`;

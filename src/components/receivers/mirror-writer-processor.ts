@@ -29,24 +29,34 @@ export const mirrorWriterProcessorComponent = defineComponent({
   kinds: ['Processor'],
   props: {
     ...PROCESSOR_PROPS,
-    path: { type: 'string', default: '${launchId}/mirror', path: true, description: 'The mirror\'s top folder (relative to the job folder; `${launchId}` is the run folder); files are written in `path.partial` first.' },
+    path: { type: 'string', default: '${launchId}/mirror', path: true, description: 'The mirror\'s top folder (relative to the job folder; ' +
+      '`${launchId}` is the run folder); files are written in `path.partial` first.' },
     directoryFile: { type: 'string', default: 'index.html', minLength: 1, pattern: NAME, description: 'The file name for a URL path ending in `/`.' },
-    createHostDirectory: { type: 'boolean', default: true, description: 'A folder for each origin holds its files: `scheme_host`, and `_port` for a port other than the scheme\'s default (the host\'s hostMap name in place of the host; a `_` of the host written `%5F`).' },
-    createPortDirectory: { type: 'boolean', default: false, description: 'The origin\'s folder named without its port, and under it, as in Heritrix, a folder named after the port for URLs that name one (not the scheme\'s default).' },
-    hostMap: { type: 'array', items: { type: 'string' }, default: [], description: `${PAIRS} A host matching (any case) the first of a pair is written as the second in its origin's folder name: [12.34.56.78, www42.foo.com].` },
-    maxPathLength: { type: 'integer', default: 1023, description: 'Longest path of a file, counted from the file system\'s root (the mirror\'s absolute path included).' },
+    createHostDirectory: { type: 'boolean', default: true, description: 'A folder for each origin holds its files: `scheme_host`, and `_port` for ' +
+      'a port other than the scheme\'s default (the host\'s hostMap name in place of the host; a `_` of the host written `%5F`).' },
+    createPortDirectory: { type: 'boolean', default: false, description: 'The origin\'s folder named without its port, and under it, as in ' +
+      'Heritrix, a folder named after the port for URLs that name one (not the scheme\'s default).' },
+    hostMap: { type: 'array', items: { type: 'string' }, default: [], description: `${PAIRS} A host matching (any case) the first of a pair is ` +
+      `written as the second in its origin's folder name: [12.34.56.78, www42.foo.com].` },
+    maxPathLength: { type: 'integer', default: 1023, description: 'Longest path of a file, counted from the file system\'s root (the mirror\'s ' +
+      'absolute path included).' },
     maxSegLength: { type: 'integer', default: 255, description: 'Longest file or folder name.' },
     suffixAtEnd: { type: 'boolean', default: true, description: 'The suffix goes after the query (`ax=1.html`); false puts it before (`a.htmlx=1`).' },
     tooLongDirectory: {
       type: 'string', default: 'LONG', pattern: '^[^/]',
-      description: 'When a URL\'s folders would make the path too long (maxPathLength less maxSegLength), its file goes into this folder under the host folder instead.',
+      description: 'When a URL\'s folders would make the path too long (maxPathLength less maxSegLength), its file goes into this folder under the ' +
+        'host folder instead.',
     },
-    characterMap: { type: 'array', items: { type: 'string' }, default: [], description: `${PAIRS} A one-character first element found in the URL's path or query is replaced by the second (Windows: [' ', %20, *, %2A, :, %3A, …]).` },
-    contentTypeMap: { type: 'array', items: { type: 'string' }, default: [], description: `${PAIRS} A document whose content type begins (any case) with the first element gets the second as its suffix, in place of the URL's: [text/html, html].` },
+    characterMap: { type: 'array', items: { type: 'string' }, default: [], description: `${PAIRS} A one-character first element found in the URL's ` +
+      `path or query is replaced by the second (Windows: [' ', %20, *, %2A, :, %3A, …]).` },
+    contentTypeMap: { type: 'array', items: { type: 'string' }, default: [], description: `${PAIRS} A document whose content type begins (any ` +
+      `case) with the first element gets the second as its suffix, in place of the URL's: [text/html, html].` },
     dotBegin: { type: 'string', default: '%2E', minLength: 1, pattern: NAME, description: 'Replaces a `.` beginning a name (`.` keeps it).' },
     dotEnd: { type: 'string', default: '.', minLength: 1, pattern: NAME, description: 'Replaces a `.` ending a folder name (`.` keeps it; Windows: %2E).' },
-    underscoreSet: { type: 'array', items: { type: 'string' }, default: [], description: 'Folder names (any case) that get a leading `_` (Windows: con, nul, prn, com1, lpt1, …).' },
-    caseSensitiveFilesystem: { type: 'boolean', default: true, description: 'false: names differing only in case are kept apart, as on a case-insensitive file system (each new name looked for in its folder\'s listing).' },
+    underscoreSet: { type: 'array', items: { type: 'string' }, default: [], description: 'Folder names (any case) that get a leading `_` (Windows: ' +
+      'con, nul, prn, com1, lpt1, …).' },
+    caseSensitiveFilesystem: { type: 'boolean', default: true, description: 'false: names differing only in case are kept apart, as on a ' +
+      'case-insensitive file system (each new name looked for in its folder\'s listing).' },
   },
   refs: {
     ...PROCESSOR_REFS,

@@ -29,7 +29,8 @@ interface PoolDefaults {
  */
 export function writerPoolProps(d: PoolDefaults) {
   return {
-    compress: { type: 'boolean', default: true, description: `Gzip each record as its own member (\`.${d.extension}.gz\`); false writes plain \`.${d.extension}\` files.` },
+    compress: { type: 'boolean', default: true, description: `Gzip each record as its own member (\`.${d.extension}.gz\`); false writes plain ` +
+      `\`.${d.extension}\` files.` },
     prefix: { type: 'string', default: d.prefix, description: `The \`\${prefix}\` of the file name template (Heritrix's default, ${d.prefix}).` },
     maxFileSizeBytes: {
       type: 'integer', minimum: 1, default: d.maxFileSizeBytes,
@@ -59,7 +60,8 @@ export function writerPoolProps(d: PoolDefaults) {
     poolMaxActive: { type: 'integer', minimum: 1, default: 1, description: 'Most files open at once; each is written by one URI at a time.' },
     maxWaitForIdleMs: {
       type: 'integer', minimum: 0, default: 500,
-      description: 'Accepted for Heritrix files: a URI waits for a file until one is free, and a new one is begun at once while fewer than poolMaxActive are open.',
+      description: 'Accepted for Heritrix files: a URI waits for a file until one is free, and a new one is begun at once while fewer than ' +
+        'poolMaxActive are open.',
     },
     startNewFilesOnCheckpoint: { type: 'boolean', default: true, description: 'Accepted for Heritrix files; files go on across checkpoints.' },
   } as const;
@@ -75,7 +77,8 @@ export function validateWriterPool(bean: BeanView): ValidationIssue[] {
   }
   if (/[/\\]/.test(template)) issues.push({ property: 'template', message: 'must name a file, without / or \\; folders are set by directory and storePaths' });
   for (const p of (bean.config.storePaths ?? []) as string[]) {
-    if (p.includes('${')) issues.push({ property: 'storePaths', message: `"${p}" holds a placeholder; store paths are relative to directory, which may use \${launchId}` });
+    if (p.includes('${')) issues.push({ property: 'storePaths', message: `"${p}" holds a placeholder; store paths are relative to directory, which ` +
+      `may use \${launchId}` });
   }
   return issues;
 }

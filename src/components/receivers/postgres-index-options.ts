@@ -15,7 +15,8 @@ export const DEFAULT_INDEX_MAPPING = {
 /** Why `name` cannot name the table (or a text search configuration), or undefined when it can. */
 export function identifierProblem(name: string, what: string): string | undefined {
   if (IDENTIFIER.test(name)) return undefined;
-  return `"${name}" is not a plain SQL identifier: ${what} must be lower-case letters, digits and _ (not starting with a digit, at most 54 characters), optionally schema.name`;
+  return `"${name}" is not a plain SQL identifier: ${what} must be lower-case letters, digits and _ (not starting with a digit, at most 54 ` +
+    `characters), optionally schema.name`;
 }
 
 /** The identifier written in SQL: each part quoted (validated first, so no quote can be in it). */
@@ -31,7 +32,8 @@ export function mappingProblems(mapping: Readonly<Record<string, string>>): Arra
     const near = didYouMean(attribute, DOCUMENT_ATTRIBUTE_NAMES);
     problems.push({
       message: `maps an unknown attribute "${attribute}"`,
-      hints: near.length ? [`did you mean "${near[0]}"?`] : [`attributes: ${DOCUMENT_ATTRIBUTE_NAMES.join(', ')}, or ${ATTRIBUTE_FAMILIES.map((f) => `${f}NAME`).join(', ')}`],
+      hints: near.length ? [`did you mean "${near[0]}"?`] : [`attributes: ${DOCUMENT_ATTRIBUTE_NAMES.join(', ')}, or ` +
+        `${ATTRIBUTE_FAMILIES.map((f) => `${f}NAME`).join(', ')}`],
     });
   }
   const keys = Object.values(mapping);
@@ -52,7 +54,8 @@ export function connectionStringProblem(value: string): string | undefined {
     }
   }
   if (/^\s*\w+\s*=/.test(value)) return undefined;
-  return 'must be a postgresql://user@host:port/database URL or key=value pairs (host=... dbname=...), or empty for the PGHOST, PGPORT, PGUSER, PGPASSWORD and PGDATABASE environment variables';
+  return 'must be a postgresql://user@host:port/database URL or key=value pairs (host=... dbname=...), or empty for the PGHOST, PGPORT, PGUSER, ' +
+    'PGPASSWORD and PGDATABASE environment variables';
 }
 
 /**

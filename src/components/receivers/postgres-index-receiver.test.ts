@@ -106,7 +106,8 @@ describe(PostgresIndexReceiver.name, function () {
   it('is searched by the one query: best first, with a highlighted snippet, in the table\'s text search configuration', async () => {
     const r = receiver();
     await r.start();
-    r.documentFound(doc('http://site.test/hives', '', { extracted: { title: 'Hives and bees', text: 'Keeping bees in wooden hives. Bees make honey.', meta: {}, fields: {} } }));
+    r.documentFound(doc('http://site.test/hives', '', { extracted: { title: 'Hives and bees', text: 'Keeping bees in wooden hives. Bees make ' +
+      'honey.', meta: {}, fields: {} } }));
     r.documentFound(doc('http://site.test/garden', '', { extracted: { title: 'Garden', text: 'Flowers attract a bee now and then.', meta: {}, fields: {} } }));
     r.documentFound(doc('http://site.test/cars', '', { extracted: { title: 'Cars', text: 'Engines and wheels.', meta: {}, fields: {} } }));
     await until(() => r.appliedOps === 3, 'the batch applied');
@@ -142,7 +143,8 @@ describe(PostgresIndexReceiver.name, function () {
       await until(() => r.failedAttempts >= 3, 'retries while the database is down');
       expect(r.pendingBatches).to.be.at.least(3);
       expect(alerts).to.have.length(1);
-      expect(alerts[0]).to.match(new RegExp(`^WARNING PostgresIndexReceiver index: could not apply a batch of 2 change\\(s\\) to table ${table} at beancrawl@127\\.0\\.0\\.1:${pg.port}/postgres \\(.+\\); delivery paused, retrying with back-off`));
+      expect(alerts[0]).to.match(new RegExp(`^WARNING PostgresIndexReceiver index: could not apply a batch of 2 change\\(s\\) to table ${table} at ` +
+        `beancrawl@127\\.0\\.0\\.1:${pg.port}/postgres \\(.+\\); delivery paused, retrying with back-off`));
     } finally {
       await pg.start();
     }
@@ -240,7 +242,8 @@ describe(PostgresIndexReceiver.name, function () {
     expect((await rows()).map((x) => x.url)).to.deep.equal(['http://site.test/after', 'http://site.test/before']);
     expect(r.refusedOps).to.equal(1);
     expect(alerts).to.have.length(1);
-    expect(alerts[0]).to.match(new RegExp(`^SEVERE PostgresIndexReceiver index: table ${table} at .* refused 1 change\\(s\\), left out of the index: http://site\\.test/huge \\(string is too long for tsvector`));
+    expect(alerts[0]).to.match(new RegExp(`^SEVERE PostgresIndexReceiver index: table ${table} at .* refused 1 change\\(s\\), left out of the ` +
+      `index: http://site\\.test/huge \\(string is too long for tsvector`));
     // Delivery goes on.
     r.documentFound(doc('http://site.test/later', 'later'));
     await until(() => r.appliedOps === 4, 'the next batch applied');
@@ -268,10 +271,12 @@ describe(PostgresIndexReceiver.name, function () {
     });
 
     it('warns of a password in connectionString (bean values are recorded), and takes one without', async () => {
-      expect(await verify('<bean class="PostgresIndexReceiver"><property name="connectionString" value="postgresql://crawler@db.internal:5433/site"/></bean>')).to.deep.equal([]);
-      const warned = await verify('<bean class="PostgresIndexReceiver"><property name="connectionString" value="postgresql://crawler:hunter2@db.internal/site"/></bean>');
+      expect(await verify('<bean class="PostgresIndexReceiver"><property name="connectionString" ' +
+        'value="postgresql://crawler@db.internal:5433/site"/></bean>')).to.deep.equal([]);
+      const warned = await verify('<bean class="PostgresIndexReceiver"><property name="connectionString" ' +
+        'value="postgresql://crawler:hunter2@db.internal/site"/></bean>');
       expect(warned).to.have.length(1);
-      expect(warned[0]).to.match(/warning BC_BEAN_INVALID: bean "receivers.receivers\[0\]" property "connectionString": holds a password[^]*hint: leave the password out: set PGPASSWORD/);
+      expect(warned[0]).to.match(/warning BC_BEAN_INVALID: bean "receivers.receivers\[0\]" property "connectionString": holds a password[\s\S]*hint: leave the password out: set PGPASSWORD/);
     });
 
     it('refuses a table name or text search configuration that is not a plain identifier, a bad connection string and an unknown attribute', async () => {

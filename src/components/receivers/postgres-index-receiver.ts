@@ -161,14 +161,16 @@ export class PostgresIndexReceiver extends DurableBatchReceiver<PostgresIndexRec
     try {
       client = await this.#connect();
       await client.query('BEGIN');
-      const fresh = await client.query(`INSERT INTO ${quoted(`${this.config.table}_batches`)} (stream, id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [this.#stream, batch.id]);
+      const fresh = await client.query(`INSERT INTO ${quoted(`${this.config.table}_batches`)} (stream, id) VALUES ($1, $2) ON CONFLICT DO ` +
+        `NOTHING`, [this.#stream, batch.id]);
       if (fresh.rowCount === 1) {
         await this.#applyOps(client, batch.items.map((o) => JSON.parse(o) as IndexOp));
       } else {
         this.skippedBatches++;
       }
       const forget = this.#forgettable.splice(0);
-      if (forget.length) await client.query(`DELETE FROM ${quoted(`${this.config.table}_batches`)} WHERE stream = $1 AND id = ANY($2::text[])`, [this.#stream, forget]).catch((e: unknown) => {
+      if (forget.length) await client.query(`DELETE FROM ${quoted(`${this.config.table}_batches`)} WHERE stream = $1 AND id = ` +
+        `ANY($2::text[])`, [this.#stream, forget]).catch((e: unknown) => {
         this.#forgettable.push(...forget);
         throw e;
       });
@@ -249,7 +251,8 @@ export class PostgresIndexReceiver extends DurableBatchReceiver<PostgresIndexRec
    * store held at start (a batch formed since is not applied before this first connection).
    */
   async #prune(client: Client): Promise<void> {
-    await client.query(`DELETE FROM ${quoted(`${this.config.table}_batches`)} WHERE stream = $1 AND NOT (id = ANY($2::text[]))`, [this.#stream, this.#replayable]);
+    await client.query(`DELETE FROM ${quoted(`${this.config.table}_batches`)} WHERE stream = $1 AND NOT (id = ` +
+      `ANY($2::text[]))`, [this.#stream, this.#replayable]);
   }
 
   #drop(client: Client): void {

@@ -85,7 +85,8 @@ describe('receiver components in a bean file', () => {
  <bean id="receivers" class="ReceiverProcessor"/>`);
     await rm(r.dir, { recursive: true, force: true });
     expect(r.errors).to.deep.equal([
-      'bean "warcWriter" property "template": unknown token ${jobName}\n  hint: known tokens: prefix, timestamp17, timestamp14, serialno, heritrix.pid, heritrix.hostname, heritrix.port, worker',
+      'bean "warcWriter" property "template": unknown token ${jobName}\n  hint: known tokens: prefix, timestamp17, timestamp14, serialno, ' +
+        'heritrix.pid, heritrix.hostname, heritrix.port, worker',
       'bean "w2" property "template": must name a file, without / or \\; folders are set by directory and storePaths',
       'bean "receivers" property "receivers": lists no receiver; add at least one (e.g. <bean class="JsonlReceiver"/>)',
     ]);
@@ -98,7 +99,8 @@ describe('receiver components in a bean file', () => {
  </list></property></bean>`;
     const unknown = await verify(mapping('<entry key="httpUrl" value="Path"/><entry key="httpMimeType" value="mime"/>'));
     await rm(unknown.dir, { recursive: true, force: true });
-    expect(unknown.errors).to.deep.equal([`bean "receivers.receivers[0]" property "mapping": maps an unknown attribute "httpMimeType"\n  hint: did you mean "httpMimetype"?`]);
+    expect(unknown.errors).to.deep.equal([`bean "receivers.receivers[0]" property "mapping": maps an unknown attribute "httpMimeType"\n  hint: did ` +
+      `you mean "httpMimetype"?`]);
     const twice = await verify(mapping('<entry key="httpUrl" value="url"/><entry key="via" value="url"/>'));
     await rm(twice.dir, { recursive: true, force: true });
     expect(twice.errors).to.deep.equal(['bean "receivers.receivers[0]" property "mapping": maps two attributes to the key "url"']);

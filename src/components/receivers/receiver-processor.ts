@@ -28,7 +28,8 @@ export const receiverProcessorComponent = defineComponent({
   },
   refs: {
     ...PROCESSOR_REFS,
-    receivers: { kind: 'Receiver', list: true, description: 'The receivers (JsonlReceiver, DirectoryMirrorReceiver, ...), each told of each document in this order.' },
+    receivers: { kind: 'Receiver', list: true, description: 'The receivers (JsonlReceiver, DirectoryMirrorReceiver, ...), each told of each ' +
+      'document in this order.' },
     loggerModule: { kind: 'CrawlLogger', autowire: true, description: 'Receives the errors receivers throw.' },
     stateStore: { kind: 'StateStore', autowire: true, description: 'Keeps the events for list receivers until the run ends, across crashes.' },
   },
@@ -169,7 +170,8 @@ export class ReceiverProcessor extends Processor<typeof receiverProcessorCompone
    */
   documentEvent(event: DocumentEvent): Promise<void> {
     this.#keep(event);
-    const failed = (e: unknown) => this.config.loggerModule?.alert?.('SEVERE', `receiver failed on the ${event.kind} event of ${event.url}: ${(e as Error)?.message ?? String(e)}`);
+    const failed = (e: unknown) => this.config.loggerModule?.alert?.('SEVERE', `receiver failed on the ${event.kind} event of ${event.url}: ` +
+      `${(e as Error)?.message ?? String(e)}`);
     const pending: Promise<void>[] = [];
     for (const receiver of this.#pushed) {
       try {

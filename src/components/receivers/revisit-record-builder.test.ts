@@ -233,7 +233,8 @@ describe(RevisitRecordBuilder.name, () => {
       const notJudged = judged(fetched('http://site.test/plain', RUN2), undefined, entry(200, RUN1, BODY));
       const rs = await readWarcFile(await write([etagMoved, notJudged]));
       const revisits = rs.filter((r) => field(r, 'WARC-Type') === 'revisit');
-      expect(revisits.map((r) => field(r, 'WARC-Target-URI')), 'the same payload twice is written once, as Heritrix does').to.deep.equal([etagMoved.uri, notJudged.uri]);
+      expect(revisits.map((r) => field(r, 'WARC-Target-URI')), 'the same payload twice is written once, as Heritrix ' +
+        'does').to.deep.equal([etagMoved.uri, notJudged.uri]);
       for (const r of revisits) {
         expect(field(r, 'WARC-Profile')).to.equal(PROFILE_IDENTICAL_PAYLOAD_DIGEST);
         expect(field(r, 'WARC-Truncated')).to.equal('length');
@@ -244,7 +245,8 @@ describe(RevisitRecordBuilder.name, () => {
   });
 
   describe('other URIs', () => {
-    it('are written as responses: new, changed, a first capture without delta (a 304 too), and an unchanged 2xx whose digest differs from the history\'s', async () => {
+    it('are written as responses: new, changed, a first capture without delta (a 304 too), and an unchanged 2xx whose digest differs from the ' +
+      'history\'s', async () => {
       const curis = [
         judged(fetched('http://site.test/new', RUN2), 'new'),
         judged(fetched('http://site.test/changed', RUN2, 'changed'), 'changed', entry(200, RUN1, BODY)),
@@ -299,7 +301,8 @@ describe(RevisitRecordBuilder.name, () => {
   });
 
   describe('read by warcio', () => {
-    it('parses the revisits (an identical payload with its HTTP head, a 304 with an empty block), and indexes them (CDX) as warc/revisit with the original\'s digest and date', async () => {
+    it('parses the revisits (an identical payload with its HTTP head, a 304 with an empty block), and indexes them (CDX) as warc/revisit with the ' +
+      'original\'s digest and date', async () => {
       const first = judged(fetched('http://site.test/page', RUN1), 'new');
       const again = judged(fetched('http://site.test/page', RUN2), 'unchanged', entry(200, RUN1, BODY));
       const notModifiedNow = judged(notModified('http://site.test/page', RUN3), 'unchanged', entry(200, RUN2, BODY), entry(200, RUN1, BODY));

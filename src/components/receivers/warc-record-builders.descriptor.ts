@@ -22,7 +22,8 @@ export const WARC_RECORD_BUILDERS: readonly ComponentDescriptor[] = [
     async () => (await import('./metadata-record-builder.js')).MetadataRecordBuilder),
   defineComponent({
     name: 'MailResourceRecordBuilder', kinds: ['WarcRecordBuilder'], props: {},
-    description: 'A `resource` record (`message/rfc822`) of each mail message fetched over IMAP (FetchImap), its source as the server gave it; folder listings get none. beancrawl\'s own.',
+    description: 'A `resource` record (`message/rfc822`) of each mail message fetched over IMAP (FetchImap), its source as the server gave it; ' +
+      'folder listings get none. beancrawl\'s own.',
     load: async () => (await import('./mail-resource-record-builder.js')).MailResourceRecordBuilder,
   }),
   recordBuilder('WhoisResponseRecordBuilder', 'Accepted for Heritrix files; writes nothing, as beancrawl has no whois fetcher.', noRecords),

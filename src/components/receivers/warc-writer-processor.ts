@@ -16,7 +16,8 @@ import { storeDirs } from './warc-file-pool.js';
 import { encodeWarcRecord, newRecordId } from './warc-record.js';
 import { warcinfoFields, warcinfoRecord } from './warcinfo-record.js';
 
-const REVISITS_ALWAYS = 'unchanged documents and 304 answers are always written as revisit records (RevisitRecordBuilder); full records for them are not supported yet';
+const REVISITS_ALWAYS = 'unchanged documents and 304 answers are always written as revisit records (RevisitRecordBuilder); full records for them ' +
+  'are not supported yet';
 
 export const warcWriterProcessorComponent = defineComponent({
   name: 'WarcWriterProcessor',
@@ -29,7 +30,8 @@ export const warcWriterProcessorComponent = defineComponent({
     'above 0 the record builders of `chain` write, in order, linked by WARC-Concurrent-To: a `response` for a dns: lookup; ' +
     'for HTTP the response as received, the request (when the fetcher kept it) and a metadata record; a `resource` for a mail message (imap:). A response is ' +
     'stored byte for byte as it came off the connection, as Heritrix stores it: its chunk framing and content coding ' +
-    'kept, its payload digest over the entity so stored (the digest crawl.log shows). Every record has a WARC-Block-Digest (sha1 of its block). Each record is its own gzip member. ' +
+    'kept, its payload digest over the entity so stored (the digest crawl.log shows). Every record has a WARC-Block-Digest (sha1 of its block). ' +
+      'Each record is its own gzip member. ' +
     'Files are written as `….warc.gz.open` and renamed when closed; a file is closed once it reaches ' +
     'maxFileSizeBytes. URIs with a status of 0 or less are not written (annotation `unwritten:status`). The file name and ' +
     'offset of a URI\'s records go to its extra info (crawl.log with logExtraInfo).',
@@ -56,11 +58,13 @@ export const warcWriterProcessorComponent = defineComponent({
   },
   refs: {
     ...PROCESSOR_REFS,
-    stateStore: { kind: 'StateStore', autowire: true, description: 'Keeps where each open file stood at each commit: after a crash the file is cut back to it and closed.' },
+    stateStore: { kind: 'StateStore', autowire: true, description: 'Keeps where each open file stood at each commit: after a crash the file is cut ' +
+      'back to it and closed.' },
     chain: {
       kind: 'WarcRecordBuilder', list: true,
       description: 'The record builders, in order (Heritrix\'s org.archive.modules.warc classes). Left out or empty: DnsResponseRecordBuilder, ' +
-        'HttpResponseRecordBuilder, RevisitRecordBuilder, HttpRequestRecordBuilder, MetadataRecordBuilder. The whois and FTP builders are accepted and write nothing.',
+        'HttpResponseRecordBuilder, RevisitRecordBuilder, HttpRequestRecordBuilder, MetadataRecordBuilder. The whois and FTP builders are accepted ' +
+          'and write nothing.',
     },
     metadata: { kind: 'CrawlMetadata', autowire: true, required: true, description: 'Who runs the crawl: the warcinfo record\'s fields.' },
     loggerModule: { kind: 'CrawlLogger', autowire: true, description: 'Receives write errors (runtime-errors.log).' },

@@ -132,7 +132,8 @@ describe('responses stored as received: chunked, gzip, cut at maxLengthBytes (go
     expect(entry('/plain.html').via).to.equal(`${server.origin}/gz.html`);
   });
 
-  it('cuts at maxLengthBytes counting the headers, as Heritrix\'s recorder: the record holds exactly that many bytes (lenTrunc, WARC-Truncated: length)', () => {
+  it('cuts at maxLengthBytes counting the headers, as Heritrix\'s recorder: the record holds exactly that many bytes (lenTrunc, WARC-Truncated: ' +
+    'length)', () => {
     const r = response('/big.html');
     expect(r.block.equals(Buffer.concat([latin1(BIG_HEAD), BIG_ENTITY]).subarray(0, LIMIT))).to.equal(true);
     expect(field(r, 'Content-Length')).to.equal(String(LIMIT));

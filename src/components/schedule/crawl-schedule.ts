@@ -4,7 +4,8 @@ import { CronSyntaxError, parseCron } from '../../util/cron-expression.js';
 import { locateWithinValue } from '../../util/source-location.js';
 import { timeZoneHints, timeZoneProblem } from '../../util/time-zone.js';
 
-const CRON_FORM = 'the fields are [second] minute hour day-of-month month day-of-week: "0 3 * * *" is 03:00 every day, "30 2 * * MON-FRI" 02:30 on weekdays; or a macro (@hourly, @daily, @weekly, @monthly, @yearly)';
+const CRON_FORM = 'the fields are [second] minute hour day-of-month month day-of-week: "0 3 * * *" is 03:00 every day, "30 2 * * MON-FRI" 02:30 on ' +
+  'weekdays; or a macro (@hourly, @daily, @weekly, @monthly, @yearly)';
 
 /**
  * The expression must parse, its fault reported at the very character (the value's own
@@ -51,7 +52,8 @@ export const crawlScheduleComponent = defineComponent({
         'The IANA time zone whose wall clock `cron` reads (`Europe/Berlin`, `America/New_York`). UTC by default, so that the ' +
         'file means the same on every machine; name the zone when the runs must follow local time and its clock changes.',
     },
-    enabled: { type: 'boolean', default: true, description: 'False keeps the schedule in the file but launches nothing (the job can still be launched by hand).' },
+    enabled: { type: 'boolean', default: true, description: 'False keeps the schedule in the file but launches nothing (the job can still be ' +
+      'launched by hand).' },
     runMissed: {
       type: 'boolean', default: true,
       description: 'A run missed while the service was down starts once, as soon as it starts again (however many were missed); false waits for the next time.',

@@ -1,4 +1,4 @@
-import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { defineComponent, type ComponentClass } from '../../beans/registry/component-descriptor.js';
 import { DECIDE_RULE_PROPS } from './decide-rule-props.js';
 import { NO_LIMIT, BODY } from './fetch-result-decide-rules-props.js';
 import { Configurable } from '../../model/configurable.js';
@@ -9,7 +9,8 @@ import type { DecideRule } from '../../model/decide-rule.js';
 export const contentLengthDecideRuleComponent = defineComponent({
   name: 'ContentLengthDecideRule',
   aliases: ['org.archive.modules.deciderules.ContentLengthDecideRule'],
-  description: `Accepts URIs when ${BODY} is below \`contentLengthThreshold\` and rejects the others; a URI not fetched counts 0 bytes. Typically a processor's \`shouldProcessRule\`.`,
+  description: `Accepts URIs when ${BODY} is below \`contentLengthThreshold\` and rejects the others; a URI not fetched counts 0 bytes. Typically ` +
+    `a processor's \`shouldProcessRule\`.`,
   kinds: ['DecideRule'],
   props: {
     ...DECIDE_RULE_PROPS,
@@ -23,7 +24,7 @@ export const contentLengthDecideRuleComponent = defineComponent({
 
 /** The body length Heritrix's CrawlURI.getContentLength gives: bytes received, 0 when nothing was fetched. */
 export function contentLengthOf(curi: CrawlUri): number {
-  return curi.contentSize < 0 ? 0 : curi.contentSize;
+  return Math.max(curi.contentSize, 0);
 }
 
 /**

@@ -78,7 +78,8 @@ describe('the decide rules on fetch results', () => {
 
   describe('IpAddressSetDecideRule', () => {
     const cache = serverCache({ 'www.example.org': '93.184.215.14', 'other.org': '10.0.0.8', '[::1]': '::1' });
-    const rule = new IpAddressSetDecideRule({ ...base, decision: 'REJECT', ipAddresses: ['93.184.215.14', '127.0.0.1', '[::1]', ' 10.0.0.9 '], serverCache: cache });
+    const rule = new IpAddressSetDecideRule({ ...base, decision: 'REJECT', ipAddresses: ['93.184.215.14', '127.0.0.1', '[::1]', ' 10.0.0.9 ' +
+      ''], serverCache: cache });
     const table: [string, CrawlUri, string][] = [
       ['a host whose DNS answer is listed', new CrawlUri('http://WWW.example.org:8080/a', { hopsPath: 'L' }), 'REJECT'],
       ['a host whose DNS answer is not listed', new CrawlUri('http://other.org/', { hopsPath: 'L' }), 'NONE'],

@@ -7,7 +7,8 @@ import { MatchesRegexDecideRule } from './matches-regex-decide-rule.js';
 export const hopsPathMatchesRegexDecideRuleComponent = defineComponent({
   name: 'HopsPathMatchesRegexDecideRule',
   aliases: regexAliases('HopsPathMatchesRegexDecideRule'),
-  description: 'Gives its decision to URIs whose hops path (how they were reached from a seed: `L` link, `E` embed, `X` speculative, `R` redirect, `P` prerequisite…) `regex` matches.',
+  description: 'Gives its decision to URIs whose hops path (how they were reached from a seed: `L` link, `E` embed, `X` speculative, `R` redirect, ' +
+    '`P` prerequisite…) `regex` matches.',
   kinds: ['DecideRule'],
   props: HOPS_PROPS,
   validate: validateRegexes('regex'),

@@ -28,7 +28,8 @@ export const ipAddressSetDecideRuleComponent = defineComponent({
   },
   validate: (bean) => {
     const list = Array.isArray(bean.config.ipAddresses) ? (bean.config.ipAddresses as unknown[]) : [];
-    return list.flatMap((a, i) => (isIpAddress(String(a)) ? [] : [{ property: 'ipAddresses', message: `ipAddresses[${i}] "${String(a)}" is not an IP address` }]));
+    return list.flatMap((a, i) => (isIpAddress(String(a)) ? [] : [{ property: 'ipAddresses', message: `ipAddresses[${i}] "${String(a)}" is not an ` +
+      `IP address` }]));
   },
   load: async (): Promise<ComponentClass> => IpAddressSetDecideRule,
 });

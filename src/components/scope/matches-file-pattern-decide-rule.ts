@@ -8,7 +8,8 @@ import type { matchesRegexDecideRuleComponent } from './matches-regex-decide-rul
 export const matchesFilePatternDecideRuleComponent = defineComponent({
   name: 'MatchesFilePatternDecideRule',
   aliases: ['org.archive.modules.deciderules.MatchesFilePatternDecideRule'],
-  description: 'Gives its decision to URIs ending in a file suffix of the `usePreset` group (images, audio, video, documents), or matching `regex` with CUSTOM.',
+  description: 'Gives its decision to URIs ending in a file suffix of the `usePreset` group (images, audio, video, documents), or matching `regex` ' +
+    'with CUSTOM.',
   kinds: ['DecideRule'],
   props: FILE_PATTERN_PROPS,
   validate: validateRegexes('regex'),

@@ -59,7 +59,8 @@ describe('MatchesListRegexDecideRule', () => {
 
   it('reports an invalid expression set by an override at the override', async () => {
     const registry = new Registry(new Set([...BUILT_IN_COMPONENTS, ...SCOPE_COMPONENTS]));
-    const r = await verifyText({ 'crawler-beans.xml': '<beans><bean id="r" class="MatchesListRegexDecideRule"/></beans>' }, { registry, sets: ['r.regexList=x('] });
+    const r = await verifyText({ 'crawler-beans.xml': '<beans><bean id="r" ' +
+      'class="MatchesListRegexDecideRule"/></beans>' }, { registry, sets: ['r.regexList=x('] });
     expect(r.errors).to.have.length(1);
     expect(r.errors[0]).to.match(/bean "r" property "regexList": regexList\[0\] "x\(" is not a valid regular expression: "\(" at offset 1 is never closed \(Java refuses the pattern\)$/);
     expect(r.errors[0]).not.to.match(/^crawler-beans\.xml/);

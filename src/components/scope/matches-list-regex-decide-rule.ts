@@ -15,7 +15,8 @@ export const matchesListRegexDecideRuleComponent = defineComponent({
   ],
   description:
     'Gives its decision to URIs that match any of `regexList` (all of them when `listLogicalOr` is false). Each ' +
-    'expression is Java\'s and must match the whole URI, as in Java (docs/guide/bean-files.md: Regular expressions); what cannot match the same here is an error at verify.',
+    'expression is Java\'s and must match the whole URI, as in Java (docs/guide/bean-files.md: Regular expressions); what cannot match the same ' +
+      'here is an error at verify.',
   kinds: ['DecideRule'],
   props: {
     ...DECIDE_RULE_PROPS,
@@ -25,7 +26,8 @@ export const matchesListRegexDecideRuleComponent = defineComponent({
       description: 'Regular expressions, each matched against the whole URI. An empty list matches nothing.',
       examples: [['.*\\?.*sort=.*', '.*(?i)\\.(zip|iso)$']],
     },
-    listLogicalOr: { type: 'boolean', default: true, overlayable: true, description: 'True: a URI matching any expression matches; false: it must match all of them.' },
+    listLogicalOr: { type: 'boolean', default: true, overlayable: true, description: 'True: a URI matching any expression matches; false: it must ' +
+      'match all of them.' },
   },
   validate: validateRegexes('regexList'),
   load: async (): Promise<ComponentClass> => MatchesListRegexDecideRule,

@@ -1,4 +1,4 @@
-import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { defineComponent, type ComponentClass } from '../../beans/registry/component-descriptor.js';
 import { DECIDE_RULE_PROPS } from './decide-rule-props.js';
 import { Configurable } from '../../model/configurable.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
@@ -15,7 +15,8 @@ export const pathologicalPathDecideRuleComponent = defineComponent({
   kinds: ['DecideRule'],
   props: {
     ...DECIDE_RULE_PROPS,
-    maxRepetitions: { type: 'integer', default: 2, minimum: 1, overlayable: true, description: 'How many times in a row a segment (or a run of segments) may appear; more is rejected.' },
+    maxRepetitions: { type: 'integer', default: 2, minimum: 1, overlayable: true, description: 'How many times in a row a segment (or a run of ' +
+      'segments) may appear; more is rejected.' },
   },
   load: async (): Promise<ComponentClass> => PathologicalPathDecideRule,
 });

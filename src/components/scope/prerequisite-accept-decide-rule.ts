@@ -1,4 +1,4 @@
-import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans/registry/component-descriptor.js';
+import { defineComponent, type ComponentClass } from '../../beans/registry/component-descriptor.js';
 import { DECIDE_RULE_PROPS } from './decide-rule-props.js';
 import { Configurable } from '../../model/configurable.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';

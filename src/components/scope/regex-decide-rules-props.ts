@@ -28,7 +28,8 @@ export const URI_PROPS = regexProps('the URI', ['.*\\.example\\.org/private/.*']
 
 export const HOPS_PROPS = regexProps('the hops path (`LLE`; empty for a seed)', ['.*LLX?$', '.*X.*']);
 
-export const CONTENT_TYPE_PROPS = regexProps('the Content-Type, parameters included (`text/html; charset=utf-8`)', ['text/html.*', '(?i)application/(pdf|msword).*']);
+export const CONTENT_TYPE_PROPS = regexProps('the Content-Type, parameters included (`text/html; ' +
+  'charset=utf-8`)', ['text/html.*', '(?i)application/(pdf|msword).*']);
 
 export const FILE_PATTERN_PROPS = {
   ...regexProps('the URI when `usePreset` is CUSTOM', ['.*(?i)\\.(zip|gz|iso)$']),

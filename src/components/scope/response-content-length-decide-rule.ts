@@ -15,7 +15,8 @@ export const responseContentLengthDecideRuleComponent = defineComponent({
     ...DECIDE_RULE_PROPS,
     decision: decisionProp('ACCEPT'),
     lowerBound: { type: 'integer', default: 0, minimum: 0, overlayable: true, description: 'The fewest bytes a body may have for the rule to apply.' },
-    upperBound: { type: 'integer', default: NO_LIMIT, minimum: 0, overlayable: true, description: `The most bytes a body may have for the rule to apply; the default (${NO_LIMIT}) has no limit.` },
+    upperBound: { type: 'integer', default: NO_LIMIT, minimum: 0, overlayable: true, description: `The most bytes a body may have for the rule to ` +
+      `apply; the default (${NO_LIMIT}) has no limit.` },
   },
   validate: (bean) => orderedIssues(bean, { property: 'lowerBound' }, { property: 'upperBound' }, 'the rule could never apply'),
   load: async (): Promise<ComponentClass> => ResponseContentLengthDecideRule,

@@ -29,7 +29,8 @@ export const resultFilterDecideRuleComponent = defineComponent({
     },
     names: {
       type: 'array', items: { type: 'string' }, default: [],
-      description: 'Wildcards matched against the resource name: the last segment of the URI\'s path, percent-decoded (`*.pdf`, `report-????.html`); a path ending in `/` has the name "".',
+      description: 'Wildcards matched against the resource name: the last segment of the URI\'s path, percent-decoded (`*.pdf`, ' +
+        '`report-????.html`); a path ending in `/` has the name "".',
       examples: [['*.pdf', '*.doc?']],
     },
     urls: {
@@ -40,7 +41,8 @@ export const resultFilterDecideRuleComponent = defineComponent({
     ignoreCase: { type: 'boolean', default: true, description: 'Match `names` and `urls` in any case (MIME types always are).' },
     modifiedWithinDays: {
       type: 'integer', default: -1, minimum: -1,
-      description: 'Only documents whose Last-Modified header is at most this many days old; one without a readable Last-Modified fails. -1 does not look at dates.',
+      description: 'Only documents whose Last-Modified header is at most this many days old; one without a readable Last-Modified fails. -1 does ' +
+        'not look at dates.',
     },
   },
   validate: (bean) => orderedIssues(bean, { property: 'contentLengthMin', off: [-1] }, { property: 'contentLengthMax', off: [-1] }, 'no document could pass'),

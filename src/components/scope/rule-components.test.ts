@@ -32,13 +32,20 @@ describe('the decide rule components', () => {
 
   describe('verify reports a bad regular expression at its value (the attribute\'s value or the <list>)', () => {
     const table: [string, string, RegExp][] = [
-      ['MatchesRegexDecideRule', '<property name="regex" value="(unclosed"/>', /^crawler-beans\.xml:3:32: error BC_BEAN_INVALID: bean "r" property "regex": regex "\(unclosed" is not a valid regular expression: "\(" at offset 0 is never closed \(Java refuses the pattern\)$/],
-      ['HopsPathMatchesRegexDecideRule', '<property name="regex" value="L**"/>', /property "regex": regex "L\*\*" is not a valid regular expression: "\*" at offset 2 has nothing to repeat \(Java refuses the pattern: dangling meta character\)$/],
-      ['ContentTypeNotMatchesRegexDecideRule', '<property name="regex" value="[text"/>', /property "regex": regex "\[text" is not a valid regular expression: "\[" at offset 0 is never closed \(Java refuses the pattern\)$/],
-      ['MatchesFilePatternDecideRule', '<property name="usePreset" value="CUSTOM"/><property name="regex" value="*.zip"/>', /property "regex": regex "\*\.zip" is not a valid regular expression: "\*" at offset 0 has nothing to repeat \(Java refuses the pattern: dangling meta character\)$/],
-      ['MatchesRegexDecideRule', '<property name="regex" value="http://example\\.org/[^/]*+(/.*)?"/>', /^crawler-beans\.xml:3:32: error BC_BEAN_INVALID: bean "r" property "regex": regex "http:\/\/example\\\.org\/\[\^\/\]\*\+\(\/\.\*\)\?": possessive quantifier "\*\+" at offset 24 cannot be translated exactly/],
-      ['MatchesListRegexDecideRule', '<property name="regexList"><list><value>.*\\G</value></list></property>', /property "regexList": regexList\[0\] "\.\*\\G": "\\G" at offset 2 cannot be translated exactly \(the end of the previous match\)$/],
-      ['NotMatchesListRegexDecideRule', '<property name="regexList"><list><value>ok</value><value>a(</value></list></property>', /^crawler-beans\.xml:3:29: .*property "regexList": regexList\[1\] "a\(" is not a valid regular expression: "\(" at offset 1 is never closed \(Java refuses the pattern\)$/],
+      ['MatchesRegexDecideRule', '<property name="regex" ' +
+        'value="(unclosed"/>', /^crawler-beans\.xml:3:32: error BC_BEAN_INVALID: bean "r" property "regex": regex "\(unclosed" is not a valid regular expression: "\(" at offset 0 is never closed \(Java refuses the pattern\)$/],
+      ['HopsPathMatchesRegexDecideRule', '<property name="regex" ' +
+        'value="L**"/>', /property "regex": regex "L\*\*" is not a valid regular expression: "\*" at offset 2 has nothing to repeat \(Java refuses the pattern: dangling meta character\)$/],
+      ['ContentTypeNotMatchesRegexDecideRule', '<property name="regex" ' +
+        'value="[text"/>', /property "regex": regex "\[text" is not a valid regular expression: "\[" at offset 0 is never closed \(Java refuses the pattern\)$/],
+      ['MatchesFilePatternDecideRule', '<property name="usePreset" value="CUSTOM"/><property name="regex" ' +
+        'value="*.zip"/>', /property "regex": regex "\*\.zip" is not a valid regular expression: "\*" at offset 0 has nothing to repeat \(Java refuses the pattern: dangling meta character\)$/],
+      ['MatchesRegexDecideRule', '<property name="regex" ' +
+        'value="http://example\\.org/[^/]*+(/.*)?"/>', /^crawler-beans\.xml:3:32: error BC_BEAN_INVALID: bean "r" property "regex": regex "http:\/\/example\\\.org\/\[\^\/\]\*\+\(\/\.\*\)\?": possessive quantifier "\*\+" at offset 24 cannot be translated exactly/],
+      ['MatchesListRegexDecideRule', '<property ' +
+        'name="regexList"><list><value>.*\\G</value></list></property>', /property "regexList": regexList\[0\] "\.\*\\G": "\\G" at offset 2 cannot be translated exactly \(the end of the previous match\)$/],
+      ['NotMatchesListRegexDecideRule', '<property ' +
+        'name="regexList"><list><value>ok</value><value>a(</value></list></property>', /^crawler-beans\.xml:3:29: .*property "regexList": regexList\[1\] "a\(" is not a valid regular expression: "\(" at offset 1 is never closed \(Java refuses the pattern\)$/],
     ];
     for (const [className, props, error] of table) {
       it(className, async () => {
@@ -78,7 +85,8 @@ describe('the decide rule components', () => {
   });
 
   it('builds a scope of the new rules, which decides as a sequence', async () => {
-    const r = await verify(` <bean id="seeds" class="TextSeedModule"><property name="textSource"><bean class="ConfigString"><property name="value" value="http://www.example.org/"/></bean></property></bean>
+    const r = await verify(` <bean id="seeds" class="TextSeedModule"><property name="textSource"><bean class="ConfigString"><property name="value" ` +
+      `value="http://www.example.org/"/></bean></property></bean>
  <bean id="serverCache" class="ServerCache"/>
  <bean id="scope" class="DecideRuleSequence"><property name="rules"><list>
   <bean class="RejectDecideRule"/>

@@ -30,11 +30,13 @@ export const surtPrefixedDecideRuleComponent = defineComponent({
     },
     surtsDumpFile: {
       type: 'string', default: '', path: true,
-      description: 'Where to write the prefixes in use, one a line, when the crawl starts; empty writes none. Heritrix\'s profile uses `${launchId}/surts.dump`.',
+      description: 'Where to write the prefixes in use, one a line, when the crawl starts; empty writes none. Heritrix\'s profile uses ' +
+        '`${launchId}/surts.dump`.',
     },
   },
   refs: {
-    surtsSource: { kind: 'ReadSource', description: 'More prefixes: URLs or hosts (their implied prefixes) and literal SURT prefixes on `+` lines; `#` comments.' },
+    surtsSource: { kind: 'ReadSource', description: 'More prefixes: URLs or hosts (their implied prefixes) and literal SURT prefixes on `+` lines; ' +
+      '`#` comments.' },
     seeds: { kind: 'SeedModule', autowire: true, description: 'The seeds whose implied prefixes and directive lines are added.' },
   },
   // Heritrix's deprecated setSurtsSourceFile(ConfigFile), which sets surtsSource.

@@ -12,7 +12,8 @@ export const tooManyHopsDecideRuleComponent = defineComponent({
   props: {
     ...DECIDE_RULE_PROPS,
     decision: decisionProp('REJECT'),
-    maxHops: { type: 'integer', default: 20, minimum: 0, overlayable: true, description: 'The most hops from a seed a URI may have (the length of its hops path).' },
+    maxHops: { type: 'integer', default: 20, minimum: 0, overlayable: true, description: 'The most hops from a seed a URI may have (the length of ' +
+      'its hops path).' },
   },
   load: async (): Promise<ComponentClass> => TooManyHopsDecideRule,
 });

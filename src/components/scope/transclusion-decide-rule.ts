@@ -15,7 +15,8 @@ export const transclusionDecideRuleComponent = defineComponent({
   props: {
     ...DECIDE_RULE_PROPS,
     decision: decisionProp('ACCEPT'),
-    maxTransHops: { type: 'integer', default: 2, minimum: 0, overlayable: true, description: 'The most trailing hops other than L (R hops excepted) a URI may have to be accepted.' },
+    maxTransHops: { type: 'integer', default: 2, minimum: 0, overlayable: true, description: 'The most trailing hops other than L (R hops ' +
+      'excepted) a URI may have to be accepted.' },
     maxSpeculativeHops: { type: 'integer', default: 1, minimum: 0, overlayable: true, description: 'The most speculative (X) hops among those trailing hops.' },
   },
   load: async (): Promise<ComponentClass> => TransclusionDecideRule,

@@ -14,7 +14,8 @@ describe('the decide rules on how a URI was reached', () => {
       ['a seed from a redirect', new CrawlUri('http://example.org/b', { isSeed: true, hopsPath: 'R', via: 'http://example.org/' }), 'ACCEPT'],
       ['a link', new CrawlUri('http://example.org/a', { hopsPath: 'L', via: 'http://example.org/' }), 'NONE'],
     ];
-    for (const [what, curi, expected] of table) it(`${expected} for ${what}`, () => expect(new SeedAcceptDecideRule({ enabled: true }).decisionFor(curi)).to.equal(expected));
+    for (const [what, curi, expected] of table) it(`${expected} for ` +
+      `${what}`, () => expect(new SeedAcceptDecideRule({ enabled: true }).decisionFor(curi)).to.equal(expected));
 
     it('only ever accepts, and answers NONE when disabled', () => {
       expect(new SeedAcceptDecideRule({ enabled: true }).onlyDecision(new CrawlUri('http://example.org/'))).to.equal('ACCEPT');
@@ -44,7 +45,8 @@ describe('the decide rules on how a URI was reached', () => {
       ['a link', new CrawlUri('http://example.org/a', { hopsPath: 'L', via: 'http://example.org/' }), 'REJECT'],
       ['a prerequisite', new CrawlUri('dns:example.org', { hopsPath: 'P', via: 'http://example.org/' }), 'REJECT'],
     ];
-    for (const [what, curi, expected] of table) it(`${expected} for ${what}`, () => expect(new HasViaDecideRule({ ...base, decision: 'REJECT' }).decisionFor(curi)).to.equal(expected));
+    for (const [what, curi, expected] of table) it(`${expected} for ` +
+      `${what}`, () => expect(new HasViaDecideRule({ ...base, decision: 'REJECT' }).decisionFor(curi)).to.equal(expected));
   });
 
   describe('assignmentLevelDomain', () => {

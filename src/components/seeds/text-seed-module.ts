@@ -43,7 +43,8 @@ async function validateSeeds(bean: BeanView, ctx: ValidateContext): Promise<Vali
   const { seeds, invalid, directives } = parseSeedText(text);
   const issues: ValidationIssue[] = invalid.map((s) => {
     if (s.folder && knowsFetchers && !fetchesFiles) {
-      return { property: 'textSource', at: at(s.offset), message: `seed "${s.text}" is a folder path: this job fetches over HTTP only; crawl a folder with a job made from the file-system profile (beancrawl create JOB --profile file-system --seed ${s.folder})` };
+      return { property: 'textSource', at: at(s.offset), message: `seed "${s.text}" is a folder path: this job fetches over HTTP only; crawl a ` +
+        `folder with a job made from the file-system profile (beancrawl create JOB --profile file-system --seed ${s.folder})` };
     }
     return { property: 'textSource', at: at(s.offset), message: `seed "${s.text}" ${s.reason}` };
   });
@@ -63,11 +64,15 @@ async function validateSeeds(bean: BeanView, ctx: ValidateContext): Promise<Vali
   for (const seed of seeds) {
     const offset = lineOffset(text, seed.line);
     if (knowsFetchers && seed.url.startsWith('file:') && !fetchesFiles) {
-      issues.push({ property: 'textSource', at: at(offset), message: `seed "${seed.url}" is a file: URL, which this job cannot fetch (no FetchFile in its fetch chain): crawl folders with a job made from the file-system profile (beancrawl create JOB --profile file-system --seed ${seed.url})` });
+      issues.push({ property: 'textSource', at: at(offset), message: `seed "${seed.url}" is a file: URL, which this job cannot fetch (no FetchFile ` +
+        `in its fetch chain): crawl folders with a job made from the file-system profile (beancrawl create JOB --profile file-system --seed ${seed.url})` });
     } else if (knowsFetchers && /^imaps?:/.test(seed.url) && !fetchesMail) {
-      issues.push({ property: 'textSource', at: at(offset), message: `seed "${seed.url}" is a mailbox (imap:) URL, which this job cannot fetch (no FetchImap in its fetch chain): crawl mailboxes with a job made from the mailbox profile (beancrawl create JOB --profile mailbox --seed ${seed.url})` });
+      issues.push({ property: 'textSource', at: at(offset), message: `seed "${seed.url}" is a mailbox (imap:) URL, which this job cannot fetch (no ` +
+        `FetchImap in its fetch chain): crawl mailboxes with a job made from the mailbox profile (beancrawl create JOB --profile mailbox --seed ` +
+        `${seed.url})` });
     } else if (knowsFetchers && /^https?:/.test(seed.url) && !fetchesWeb) {
-      issues.push({ property: 'textSource', at: at(offset), message: `seed "${seed.url}" is a web URL, which this job cannot fetch (no FetchHttp in its fetch chain): crawl web sites with a job made from a web profile (default, site-mirror, broad)` });
+      issues.push({ property: 'textSource', at: at(offset), message: `seed "${seed.url}" is a web URL, which this job cannot fetch (no FetchHttp ` +
+        `in its fetch chain): crawl web sites with a job made from a web profile (default, site-mirror, broad)` });
     } else if (seed.url === PLACEHOLDER_SEED) {
       issues.push({
         property: 'textSource', at: at(offset), code: 'BC_SEED_PLACEHOLDER', severity: 'warning', blocksLaunch: true,
@@ -103,7 +108,8 @@ export const textSeedModuleComponent = defineComponent({
   },
   refs: {
     textSource: { kind: 'ReadSource', required: true, description: 'Where the seed text comes from: a ConfigString or a ConfigFile (seeds.txt).' },
-    stateStore: { kind: 'StateStore', autowire: true, description: 'Keeps the seeds added during a run (redirect targets of seeds), so that a resumed run\'s scope still takes them in.' },
+    stateStore: { kind: 'StateStore', autowire: true, description: 'Keeps the seeds added during a run (redirect targets of seeds), so that a ' +
+      'resumed run\'s scope still takes them in.' },
   },
   validate: validateSeeds,
   load: async (): Promise<ComponentClass> => TextSeedModule,

@@ -101,10 +101,13 @@ describe(classifyDelta.name, () => {
   describe('new, changed, unchanged, or not a document', () => {
     check([
       { name: 'a 200 with no history', before: undefined, now: fetched(SAME), expected: 'new' },
-      { name: 'a 200 whose history never was a document (it only answered 404 before)', before: record([entry({}, 404)], false), now: fetched(SAME), expected: 'new' },
-      { name: 'a 200 of a document reported deleted since (document: false, its 2xx still kept)', before: record([entry({}, 404), entry(SAME)], false), now: fetched(SAME), expected: 'new' },
+      { name: 'a 200 whose history never was a document (it only answered 404 ' +
+        'before)', before: record([entry({}, 404)], false), now: fetched(SAME), expected: 'new' },
+      { name: 'a 200 of a document reported deleted since (document: false, its 2xx still ' +
+        'kept)', before: record([entry({}, 404), entry(SAME)], false), now: fetched(SAME), expected: 'new' },
       { name: 'a 200 with every signal as before', ...pair(SAME, SAME), expected: 'unchanged' },
-      { name: 'a 200 with every signal different', ...pair(SAME, { etag: E2, lastModified: L2, digest: D2, size: 200, type: 'text/html' }), expected: 'changed' },
+      { name: 'a 200 with every signal ' +
+        'different', ...pair(SAME, { etag: E2, lastModified: L2, digest: D2, size: 200, type: 'text/html' }), expected: 'changed' },
       { name: 'a 206 is content too', before: record([entry(SAME)]), now: fetched({ ...SAME, digest: D2 }, 206), expected: 'changed' },
       {
         name: 'compared with the last fetch with content, not the newest fetch (a 304, then a 404)',
@@ -123,9 +126,11 @@ describe(classifyDelta.name, () => {
     check([
       { name: 'to a document', before: record([entry(SAME)]), now: notModified, expected: 'unchanged' },
       { name: 'with AND, nothing compared alike', before: record([entry(SAME)]), now: notModified, options: { changeCondition: 'AND' }, expected: 'unchanged' },
-      { name: 'with only the checksum compared', before: record([entry(SAME)]), now: notModified, options: { useETag: false, useLastModified: false }, expected: 'unchanged' },
+      { name: 'with only the checksum ' +
+        'compared', before: record([entry(SAME)]), now: notModified, options: { useETag: false, useLastModified: false }, expected: 'unchanged' },
       { name: 'carrying another ETag', before: record([entry(SAME)]), now: fetched({ etag: E2, digest: D0, size: 0 }, 304), expected: 'unchanged' },
-      { name: 'after a 304 in the last run', before: record([entry({ etag: E1, digest: D0, size: 0 }, 304), entry(SAME)]), now: notModified, expected: 'unchanged' },
+      { name: 'after a 304 in the last ' +
+        'run', before: record([entry({ etag: E1, digest: D0, size: 0 }, 304), entry(SAME)]), now: notModified, expected: 'unchanged' },
       { name: 'with no history (no conditional request was sent)', before: undefined, now: notModified, expected: undefined },
       { name: 'to a URI that is no longer a document', before: record([entry({}, 404), entry(SAME)], false), now: notModified, expected: undefined },
     ]);
@@ -141,10 +146,12 @@ describe(classifyDelta.name, () => {
       { name: 'only the ETag differs, only useETag on', ...onlyETag, options: { useChecksum: false, useLastModified: false }, expected: 'changed' },
       { name: 'only Last-Modified differs, useLastModified on', ...onlyLastModified, expected: 'changed' },
       { name: 'only Last-Modified differs, useLastModified off', ...onlyLastModified, options: { useLastModified: false }, expected: 'unchanged' },
-      { name: 'only Last-Modified differs, only useLastModified on', ...onlyLastModified, options: { useChecksum: false, useETag: false }, expected: 'changed' },
+      { name: 'only Last-Modified differs, only useLastModified ' +
+        'on', ...onlyLastModified, options: { useChecksum: false, useETag: false }, expected: 'changed' },
       { name: 'only the digest (and size) differ, useChecksum on', ...onlyDigest, expected: 'changed' },
       { name: 'only the digest (and size) differ, useChecksum off', ...onlyDigest, options: { useChecksum: false }, expected: 'unchanged' },
-      { name: 'only the digest (and size) differ, only useChecksum on', ...onlyDigest, options: { useETag: false, useLastModified: false }, expected: 'changed' },
+      { name: 'only the digest (and size) differ, only useChecksum ' +
+        'on', ...onlyDigest, options: { useETag: false, useLastModified: false }, expected: 'changed' },
       { name: 'only the MIME type differs, every signal alike', ...pair(SAME, { ...SAME, type: 'text/plain' }), expected: 'unchanged' },
     ]);
   });
@@ -160,8 +167,10 @@ describe(classifyDelta.name, () => {
       { name: 'two of three differ, AND', ...twoOfThree, options: { changeCondition: 'AND' }, expected: 'unchanged' },
       { name: 'one of three differs, AND', ...oneOfThree, options: { changeCondition: 'AND' }, expected: 'unchanged' },
       { name: 'none differs, AND', ...pair(SAME, SAME), options: { changeCondition: 'AND' }, expected: 'unchanged' },
-      { name: 'two of three differ, AND, the third not compared (useChecksum off)', ...twoOfThree, options: { changeCondition: 'AND', useChecksum: false }, expected: 'changed' },
-      { name: 'one differs, AND, only it compared (useETag only)', ...pair(SAME, { ...SAME, etag: E2 }), options: { changeCondition: 'AND', useChecksum: false, useLastModified: false }, expected: 'changed' },
+      { name: 'two of three differ, AND, the third not compared (useChecksum ' +
+        'off)', ...twoOfThree, options: { changeCondition: 'AND', useChecksum: false }, expected: 'changed' },
+      { name: 'one differs, AND, only it compared (useETag ' +
+        'only)', ...pair(SAME, { ...SAME, etag: E2 }), options: { changeCondition: 'AND', useChecksum: false, useLastModified: false }, expected: 'changed' },
       {
         name: 'AND, the server no longer sends an ETag: Last-Modified and digest both differ',
         ...pair(SAME, { lastModified: L2, digest: D2, size: 100, type: 'text/html' }), options: { changeCondition: 'AND' }, expected: 'changed',
@@ -181,21 +190,31 @@ describe(classifyDelta.name, () => {
     const bare = { size: 100, type: 'text/html' };
     check([
       // Digest first, even when useChecksum is off.
-      { name: 'only ETags asked for, none sent; digests differ', ...pair({ ...bare, digest: D1, lastModified: L1 }, { ...bare, digest: D2, lastModified: L1 }), options: { useChecksum: false, useLastModified: false }, expected: 'changed' },
-      { name: 'only ETags asked for, none sent; digests alike, Last-Modified and size differ', ...pair({ ...bare, digest: D1, lastModified: L1 }, { digest: D1, lastModified: L2, size: 200, type: 'text/plain' }), options: { useChecksum: false, useLastModified: false }, expected: 'unchanged' },
-      { name: 'ETag sent before but not now (only useETag); digests differ', ...pair({ ...bare, etag: E1, digest: D1 }, { ...bare, digest: D2 }), options: { useChecksum: false, useLastModified: false }, expected: 'changed' },
-      { name: 'nothing asked for; digests alike although ETag and Last-Modified differ', ...pair(SAME, { ...SAME, etag: E2, lastModified: L2 }), options: { useChecksum: false, useETag: false, useLastModified: false }, expected: 'unchanged' },
-      { name: 'nothing asked for; digests differ', ...pair(SAME, { ...SAME, digest: D2 }), options: { useChecksum: false, useETag: false, useLastModified: false }, expected: 'changed' },
+      { name: 'only ETags asked for, none sent; digests ' +
+        'differ', ...pair({ ...bare, digest: D1, lastModified: L1 }, { ...bare, digest: D2, lastModified: L1 }), options: { useChecksum: false, useLastModified: false }, expected: 'changed' },
+      { name: 'only ETags asked for, none sent; digests alike, Last-Modified and size ' +
+        'differ', ...pair({ ...bare, digest: D1, lastModified: L1 }, { digest: D1, lastModified: L2, size: 200, type: 'text/plain' }), options: { useChecksum: false, useLastModified: false }, expected: 'unchanged' },
+      { name: 'ETag sent before but not now (only useETag); digests ' +
+        'differ', ...pair({ ...bare, etag: E1, digest: D1 }, { ...bare, digest: D2 }), options: { useChecksum: false, useLastModified: false }, expected: 'changed' },
+      { name: 'nothing asked for; digests alike although ETag and Last-Modified ' +
+        'differ', ...pair(SAME, { ...SAME, etag: E2, lastModified: L2 }), options: { useChecksum: false, useETag: false, useLastModified: false }, expected: 'unchanged' },
+      { name: 'nothing asked for; digests ' +
+        'differ', ...pair(SAME, { ...SAME, digest: D2 }), options: { useChecksum: false, useETag: false, useLastModified: false }, expected: 'changed' },
       // Then Last-Modified, when there is no digest on one side (digestContent off), even when useLastModified is off.
-      { name: 'no digests; Last-Modified not asked for, differs', ...pair({ ...bare, lastModified: L1 }, { ...bare, lastModified: L2 }), options: { useLastModified: false }, expected: 'changed' },
-      { name: 'no digests; Last-Modified not asked for, alike, size and type differ', ...pair({ ...bare, lastModified: L1 }, { lastModified: L1, size: 200, type: 'text/plain' }), options: { useLastModified: false }, expected: 'unchanged' },
-      { name: 'a digest before but none now; Last-Modified differs', ...pair({ ...bare, digest: D1, lastModified: L1 }, { ...bare, lastModified: L2 }), options: { useLastModified: false }, expected: 'changed' },
+      { name: 'no digests; Last-Modified not asked for, ' +
+        'differs', ...pair({ ...bare, lastModified: L1 }, { ...bare, lastModified: L2 }), options: { useLastModified: false }, expected: 'changed' },
+      { name: 'no digests; Last-Modified not asked for, alike, size and type ' +
+        'differ', ...pair({ ...bare, lastModified: L1 }, { lastModified: L1, size: 200, type: 'text/plain' }), options: { useLastModified: false }, expected: 'unchanged' },
+      { name: 'a digest before but none now; Last-Modified ' +
+        'differs', ...pair({ ...bare, digest: D1, lastModified: L1 }, { ...bare, lastModified: L2 }), options: { useLastModified: false }, expected: 'changed' },
       // Then size and MIME type.
       { name: 'nothing but size and type, both alike', ...pair(bare, bare), expected: 'unchanged' },
       { name: 'nothing but size and type, size differs', ...pair(bare, { ...bare, size: 101 }), expected: 'changed' },
       { name: 'nothing but size and type, type differs', ...pair(bare, { ...bare, type: 'application/pdf' }), expected: 'changed' },
-      { name: 'nothing but size and type; the type differs only in case and parameters', ...pair(bare, { ...bare, type: 'Text/HTML; charset=UTF-8' }), expected: 'unchanged' },
-      { name: 'nothing but size and type, with AND: size alone differs', ...pair(bare, { ...bare, size: 101 }), options: { changeCondition: 'AND' }, expected: 'changed' },
+      { name: 'nothing but size and type; the type differs only in case and parameters', ...pair(bare, { ...bare, type: 'Text/HTML; ' +
+        'charset=UTF-8' }), expected: 'unchanged' },
+      { name: 'nothing but size and type, with AND: size alone ' +
+        'differs', ...pair(bare, { ...bare, size: 101 }), options: { changeCondition: 'AND' }, expected: 'changed' },
     ]);
   });
 

@@ -22,8 +22,10 @@ export const contentDigestHistoryStoreComponent = defineComponent({
     },
   },
   refs: {
-    bdbModule: { kind: 'StateStore', required: true, autowire: true, description: 'Where the history is kept (Heritrix\'s BdbModule): the crawl\'s state store, or one declared for it.' },
-    stateStore: { kind: 'StateStore', autowire: true, description: 'The crawl\'s state store, whose commits make entries durable (the autowired one; leave it out).' },
+    bdbModule: { kind: 'StateStore', required: true, autowire: true, description: 'Where the history is kept (Heritrix\'s BdbModule): the crawl\'s ' +
+      'state store, or one declared for it.' },
+    stateStore: { kind: 'StateStore', autowire: true, description: 'The crawl\'s state store, whose commits make entries durable (the autowired ' +
+      'one; leave it out).' },
   },
   load: async (): Promise<ComponentClass> => ContentDigestHistoryStore,
 });

@@ -21,12 +21,15 @@ export const fetchHistoryProcessorComponent = defineComponent({
     useChecksum: { type: 'boolean', default: true, overlayable: true, description: 'Compare the content digest.' },
     useETag: { type: 'boolean', default: true, overlayable: true, description: 'Compare the ETag header.' },
     useLastModified: { type: 'boolean', default: true, overlayable: true, description: 'Compare the Last-Modified header (a file\'s modification time).' },
-    changeCondition: { type: 'string', enum: ['OR', 'AND'], default: 'OR', overlayable: true, description: 'OR: changed when any compared signal differs; AND: only when every one does.' },
-    historyLength: { type: 'integer', default: 2, minimum: 1, description: 'Accepted for Heritrix files; the history\'s length is FetchHistoryStore.historyLength.' },
+    changeCondition: { type: 'string', enum: ['OR', 'AND'], default: 'OR', overlayable: true, description: 'OR: changed when any compared signal ' +
+      'differs; AND: only when every one does.' },
+    historyLength: { type: 'integer', default: 2, minimum: 1, description: 'Accepted for Heritrix files; the history\'s length is ' +
+      'FetchHistoryStore.historyLength.' },
   },
   refs: {
     ...PROCESSOR_REFS,
-    fetchHistory: { kind: 'FetchHistory', autowire: true, description: 'Says whether this run is a delta run; without a FetchHistoryStore bean it is not (the processors keep their history in the state store, as in Heritrix).' },
+    fetchHistory: { kind: 'FetchHistory', autowire: true, description: 'Says whether this run is a delta run; without a FetchHistoryStore bean it ' +
+      'is not (the processors keep their history in the state store, as in Heritrix).' },
   },
   load: async (): Promise<ComponentClass> => FetchHistoryProcessor,
 });

@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import { join } from 'node:path';
-import { ClassicLevel } from 'classic-level';
 import { tempDir } from '../../../test/support/temp-dir.js';
 import { until } from '../../../test/support/until.js';
 import type { StateParticipant } from '../../model/state-store.js';

@@ -3,7 +3,7 @@ import { ClassicLevel } from 'classic-level';
 import { takeOver } from './open-databases.js';
 import { JOURNAL_SUBLEVEL } from '../../model/journaled-file.js';
 import type { StateParticipant, StateStore, StateSublevel } from '../../model/state-store.js';
-import { STATE_FORMAT, stampFormat } from './state-format.js';
+import { stampFormat } from './state-format.js';
 import { StagedOps } from './staged-ops.js';
 import { levelOptions, MAX_OPEN_FILES } from './level-options.js';
 import { makeFolders } from '../../util/make-folders.js';
@@ -19,8 +19,10 @@ export const levelStateStoreComponent = defineComponent({
   kinds: ['StateStore'],
   props: {
     dir: { type: 'string', default: 'state', path: true, minLength: 1, description: 'The folder, relative to the job folder.' },
-    commitIntervalMs: { type: 'integer', default: 25, minimum: 5, maximum: 60000, description: 'Milliseconds between commits: how much finished work a crash can make the crawl re-do.' },
-    syncCommits: { type: 'boolean', default: false, description: 'Have each commit reach the disk (fsync) before it counts: survives a power cut, not only a crash of the process, at some cost in speed.' },
+    commitIntervalMs: { type: 'integer', default: 25, minimum: 5, maximum: 60000, description: 'Milliseconds between commits: how much finished ' +
+      'work a crash can make the crawl re-do.' },
+    syncCommits: { type: 'boolean', default: false, description: 'Have each commit reach the disk (fsync) before it counts: survives a power cut, ' +
+      'not only a crash of the process, at some cost in speed.' },
     maxOpenFiles: {
       type: 'integer', default: MAX_OPEN_FILES, minimum: 74,
       description: 'Files LevelDB keeps open, 10 of them its own and the rest tables of 2 MB (its table cache; LevelDB\'s ' +

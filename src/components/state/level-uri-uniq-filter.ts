@@ -56,7 +56,8 @@ export class LevelUriUniqFilter implements UriUniqFilter {
     // A job makes spillDir absolute (under the job folder); a filter made without one uses the system's temporary folder.
     const dir = isAbsolute(config.spillDir) ? config.spillDir : join(tmpdir(), 'beancrawl-scratch');
     this.#seen = new TieredFingerprints(config.maxFingerprintsInMemory, dir, (e) =>
-      config.loggerModule?.alert?.('WARNING', `uniq filter: fingerprints can no longer move to its spill file in ${dir} (${e.message}); they stay in memory, which grows with every URI found`),
+      config.loggerModule?.alert?.('WARNING', `uniq filter: fingerprints can no longer move to its spill file in ${dir} (${e.message}); they stay ` +
+        `in memory, which grows with every URI found`),
     );
   }
 

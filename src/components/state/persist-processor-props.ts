@@ -16,15 +16,18 @@ export const PERSIST_PROPS = {
   },
   onlyStoreIfWriteTagPresent: {
     type: 'boolean', default: true,
-    ignored: 'every fetch is stored, written to a WARC file or not (as Heritrix does with false): the fetch history also decides conditional requests and delta runs (new, changed, unchanged, deleted)',
+    ignored: 'every fetch is stored, written to a WARC file or not (as Heritrix does with false): the fetch history also decides conditional ' +
+      'requests and delta runs (new, changed, unchanged, deleted)',
     description: 'Heritrix: store a URI\'s history only when a writer wrote it. Accepted; every fetch is stored.',
   },
 } as const satisfies Record<string, PropSpec>;
 
 /** PersistLoadProcessor's own: where Heritrix preloads history from. */
 export const PRELOAD_PROPS = {
-  preloadSource: { type: 'string', default: '', ignored: NO_PRELOAD, description: 'Heritrix: a BDB environment or persist log to load history from at start. Accepted; not read.' },
-  preloadSourceUrl: { type: 'string', default: '', ignored: NO_PRELOAD, description: 'Heritrix: a URL of a persist log to load history from at start. Accepted; not read.' },
+  preloadSource: { type: 'string', default: '', ignored: NO_PRELOAD, description: 'Heritrix: a BDB environment or persist log to load history from ' +
+    'at start. Accepted; not read.' },
+  preloadSourceUrl: { type: 'string', default: '', ignored: NO_PRELOAD, description: 'Heritrix: a URL of a persist log to load history from at ' +
+    'start. Accepted; not read.' },
 } as const satisfies Record<string, PropSpec>;
 
 /** The history used, declared or the crawl's state store's own. */
@@ -32,13 +35,16 @@ export const PERSIST_REFS = {
   ...PROCESSOR_REFS,
   fetchHistory: {
     kind: 'FetchHistory', autowire: true,
-    description: 'The history, when the file declares a FetchHistoryStore (profile `delta-recrawl`); without one, the history in the state store (`historyDbName`), as in Heritrix.',
+    description: 'The history, when the file declares a FetchHistoryStore (profile `delta-recrawl`); without one, the history in the state store ' +
+      '(`historyDbName`), as in Heritrix.',
   },
-  bdbModule: { kind: 'StateStore', autowire: true, description: 'The crawl\'s state store (Heritrix\'s BdbModule): where the history is kept without a FetchHistoryStore bean.' },
+  bdbModule: { kind: 'StateStore', autowire: true, description: 'The crawl\'s state store (Heritrix\'s BdbModule): where the history is kept ' +
+    'without a FetchHistoryStore bean.' },
 } as const satisfies Record<string, RefSpec>;
 
 /** A persist processor needs a history: a FetchHistoryStore, or a state store to keep one in. */
 export function validatePersistProcessor(bean: BeanView): ValidationIssue[] {
   if (bean.refs('fetchHistory').length || bean.refs('bdbModule').length) return [];
-  return [{ property: 'bdbModule', message: 'needs a state store (LevelStateStore, Heritrix\'s BdbModule) or a FetchHistoryStore to keep the fetch history in' }];
+  return [{ property: 'bdbModule', message: 'needs a state store (LevelStateStore, Heritrix\'s BdbModule) or a FetchHistoryStore to keep the fetch ' +
+    'history in' }];
 }

@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { ClassicLevel } from 'classic-level';
 import { tempDir } from '../../../test/support/temp-dir.js';
 import { BeancrawlError } from '../../util/beancrawl-error.js';
-import { LevelStateStore } from './level-state-store.js';
 import { CONTROLLER_KEY, CURRENT_RUN_KEY, openStateFolder, RUN_SUBLEVEL, type RunRecord, type StateFolder } from './state-folder.js';
 import { JOURNAL_SUBLEVEL } from '../../model/journaled-file.js';
 import { FORMAT_KEY, META_SUBLEVEL, STATE_FORMAT } from './state-format.js';
@@ -254,7 +253,8 @@ describe(openStateFolder.name, () => {
     });
 
     it('fails with BC_STATE_UNWRITABLE for a folder without write permission (as a user other than root)', async function () {
-      if (process.getuid?.() === 0) skipBecause(this, 'root writes anywhere: run as another user to see a folder without write permission refused (the read-only mounts above cover root)');
+      if (process.getuid?.() === 0) skipBecause(this, 'root writes anywhere: run as another user to see a folder without write permission refused ' +
+        '(the read-only mounts above cover root)');
       await writeState(dir, { queues: { a: '1' } });
       await chmod(dir, 0o555);
       try {
@@ -370,7 +370,8 @@ describe(openStateFolder.name, () => {
       }
     });
 
-    it('is dropped with {fresh: true}: a new run, previous set, everything cleared but meta, history and kept: sublevels (batches owed to a receiver)', async () => {
+    it('is dropped with {fresh: true}: a new run, previous set, everything cleared but meta, history and kept: sublevels (batches owed to a ' +
+      'receiver)', async () => {
       const contents = crawlState({ finished: false });
       await writeState(dir, contents);
       const folder = await openStateFolder(dir, { fresh: true });

@@ -71,10 +71,12 @@ export async function openStateFolder(dir: string, options: StateFolderOptions =
     return freshFolder(dir, options.maxOpenFiles);
   }
   if (!entries.includes('CURRENT') && entries.some((e) => /^(\d+\.(log|ldb|sst)|MANIFEST-\d+)$/.test(e))) {
-    fail('BC_STATE_CORRUPT', dir, 'holds LevelDB data files but no CURRENT file; start from a checkpoint (launch --checkpoint), or move the folder away for a new crawl');
+    fail('BC_STATE_CORRUPT', dir, 'holds LevelDB data files but no CURRENT file; start from a checkpoint (launch --checkpoint), or move the folder ' +
+      'away for a new crawl');
   }
   if (!entries.includes('CURRENT')) {
-    fail('BC_STATE_FOREIGN', dir, `is not a beancrawl state folder (it holds ${entries.slice(0, 3).join(', ')}${entries.length > 3 ? ', …' : ''}); move it away or set the state store's dir`);
+    fail('BC_STATE_FOREIGN', dir, `is not a beancrawl state folder (it holds ${entries.slice(0, 3).join(', ')}${entries.length > 3 ? ', …' : ''}); ` +
+      `move it away or set the state store's dir`);
   }
   const db: Db = new ClassicLevel(dir, { ...levelOptions(options.maxOpenFiles), createIfMissing: false });
   try {
@@ -184,7 +186,9 @@ function checkFormat(dir: string, text: string): number {
   if (!stamp || typeof stamp.format !== 'number') fail('BC_STATE_CORRUPT', dir, 'has an unreadable format stamp');
   if (!READABLE_FORMATS.includes(stamp.format)) {
     const newer = stamp.format > STATE_FORMAT;
-    fail('BC_STATE_VERSION', dir, `was written by beancrawl ${stamp.createdBy} in state format ${stamp.format}, which this version (format ${STATE_FORMAT}) cannot ${newer ? 'read: use that version or newer' : 'continue: finish the crawl with that version, or start over with --fresh --forget-history after moving the folder away'}`);
+    fail('BC_STATE_VERSION', dir, `was written by beancrawl ${stamp.createdBy} in state format ${stamp.format}, which this version (format ` +
+      `${STATE_FORMAT}) cannot ${newer ? 'read: use that version or newer' : 'continue: finish the crawl with that version, or start over with ' +
+      '--fresh --forget-history after moving the folder away'}`);
   }
   return stamp.format;
 }
@@ -220,7 +224,8 @@ async function nearestFolder(dir: string): Promise<string> {
 }
 
 function unwritable(dir: string, why: string): never {
-  fail('BC_STATE_UNWRITABLE', dir, `cannot be written (${why}); nothing in it is damaged: make it writable (permissions, free a read-only mount) and launch again`);
+  fail('BC_STATE_UNWRITABLE', dir, `cannot be written (${why}); nothing in it is damaged: make it writable (permissions, free a read-only mount) ` +
+    `and launch again`);
 }
 
 /** Files LevelDB writes while it creates a database, before CURRENT exists (data files come only after). */

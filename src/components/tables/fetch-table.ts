@@ -4,7 +4,6 @@ import { FetchStatus } from '../../model/fetch-status.js';
 import { Hop } from '../../model/hop.js';
 import { FINISH, PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
 import { PROCESSOR_PROPS, PROCESSOR_REFS } from '../../model/processor-props.js';
-import type { TableDriver } from '../../model/table-driver.js';
 import { sha1Base32 } from '../../util/sha1-base32.js';
 import { listingUrl, parseTableUrl, rowUrl, type TableUrl } from './table-url.js';
 
@@ -30,7 +29,8 @@ export const fetchTableComponent = defineComponent({
   props: {
     ...PROCESSOR_PROPS,
     pageSize: { type: 'integer', default: 1000, minimum: 1, maximum: 100_000, overlayable: true, description: 'Keys a listing page holds.' },
-    maxRowBytes: { type: 'integer', default: 16 * 1024 * 1024, minimum: 1, overlayable: true, description: 'A row\'s content larger than this is cut (annotated lenTrunc).' },
+    maxRowBytes: { type: 'integer', default: 16 * 1024 * 1024, minimum: 1, overlayable: true, description: 'A row\'s content larger than this is ' +
+      'cut (annotated lenTrunc).' },
   },
   refs: {
     ...PROCESSOR_REFS,

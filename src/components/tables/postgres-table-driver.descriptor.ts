@@ -9,9 +9,11 @@ export const postgresTableDriverComponent = defineComponent({
     'from the standard PGHOST, PGPORT, PGUSER, PGPASSWORD (or PGPASSFILE) variables, so no password is written in a bean file.',
   kinds: ['TableDriver'],
   props: {
-    maxConnections: { type: 'integer', default: 2, minimum: 1, description: 'Connections a database keeps open at most (one pool a user, host, port and database).' },
+    maxConnections: { type: 'integer', default: 2, minimum: 1, description: 'Connections a database keeps open at most (one pool a user, host, ' +
+      'port and database).' },
     connectTimeoutMs: { type: 'integer', default: 10_000, minimum: 0, description: 'How long a connection may take to open, ms (0: no limit).' },
-    statementTimeoutMs: { type: 'integer', default: 30_000, minimum: 0, description: 'How long one query may run, ms (PostgreSQL\'s statement_timeout; 0: no limit).' },
+    statementTimeoutMs: { type: 'integer', default: 30_000, minimum: 0, description: 'How long one query may run, ms (PostgreSQL\'s ' +
+      'statement_timeout; 0: no limit).' },
   },
   load: async (): Promise<ComponentClass> => (await import('./postgres-table-driver.js')).PostgresTableDriver,
 });

@@ -19,7 +19,8 @@ export class PostgresTableDriver implements TableDriver {
     const keys = source.key.map(quoted);
     const row = (cols: readonly string[]) => (cols.length === 1 ? cols[0] : `(${cols.join(', ')})`);
     const where = after ? `WHERE ${row(keys)} > ${row(after.map((_, i) => `$${i + 1}`))}` : '';
-    const text = `SELECT ${keys.map((k) => `${k}::text`).join(', ')} FROM ${quoted(source.table)} ${where} ORDER BY ${keys.join(', ')} LIMIT ${Math.max(1, Math.floor(limit))}`;
+    const text = `SELECT ${keys.map((k) => `${k}::text`).join(', ')} FROM ${quoted(source.table)} ${where} ORDER BY ${keys.join(', ')} LIMIT ` +
+      `${Math.max(1, Math.floor(limit))}`;
     const result = await this.#pool(source).query({ text, values: after ? [...after] : [], rowMode: 'array' });
     return result.rows.map((r: unknown[]) => r.map((v) => String(v)));
   }

@@ -58,7 +58,7 @@ export class CrawlTallies {
     if (disposition !== 'success') return;
     this.#changes++;
     // Heritrix counts its content size: the response as recorded, headers included.
-    const size = curi.recordedSize > 0 ? curi.recordedSize : 0;
+    const size = Math.max(curi.recordedSize, 0);
     host.urls++;
     host.bytes += size;
     // As Heritrix's CrawledBytesHistotable: by the revisit profile the fetch got.

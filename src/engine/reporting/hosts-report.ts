@@ -17,11 +17,13 @@ export class HostsReport extends Report {
   readonly filename = 'hosts-report.txt';
 
   *lines(s: CrawlStatistics): Iterable<string> {
-    yield '[#urls] [#bytes] [host] [#robots] [#remaining] [#novel-urls] [#novel-bytes] [#dup-by-hash-urls] [#dup-by-hash-bytes] [#not-modified-urls] [#not-modified-bytes]';
+    yield '[#urls] [#bytes] [host] [#robots] [#remaining] [#novel-urls] [#novel-bytes] [#dup-by-hash-urls] [#dup-by-hash-bytes] ' +
+      '[#not-modified-urls] [#not-modified-bytes]';
     const suppressEmpty = (this.config as { readonly suppressEmptyHosts?: boolean }).suppressEmptyHosts === true;
     for (const [host, t] of byCountDescending(s.hosts, (h) => h.urls)) {
       if (suppressEmpty && t.urls === 0) continue;
-      yield `${t.urls} ${t.bytes} ${fixup(host)} ${t.robotsDenials} 0 ${t.novelUrls} ${t.novelBytes} ${t.dupByHashUrls ?? 0} ${t.dupByHashBytes ?? 0} ${t.notModifiedUrls ?? 0} ${t.notModifiedBytes ?? 0} `;
+      yield `${t.urls} ${t.bytes} ${fixup(host)} ${t.robotsDenials} 0 ${t.novelUrls} ${t.novelBytes} ${t.dupByHashUrls ?? 0} ` +
+        `${t.dupByHashBytes ?? 0} ${t.notModifiedUrls ?? 0} ${t.notModifiedBytes ?? 0} `;
     }
   }
 }

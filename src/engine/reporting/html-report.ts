@@ -41,21 +41,26 @@ export class HtmlReport extends Report {
     yield `<title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body>`;
     yield `<h1>${escapeHtml(title)}</h1>`;
     const ended = describeRunEnd(s.exitStatus);
-    yield `<p class="muted">${escapeHtml(`${ended.charAt(0).toUpperCase()}${ended.slice(1)}`)} (${escapeHtml(s.exitStatus)}) · ran ${escapeHtml(formatDuration(s.snapshot.elapsedMs))} · written ${escapeHtml(new Date(s.now).toISOString())}</p>`;
+    yield `<p class="muted">${escapeHtml(`${ended.charAt(0).toUpperCase()}${ended.slice(1)}`)} (${escapeHtml(s.exitStatus)}) · ran ` +
+      `${escapeHtml(formatDuration(s.snapshot.elapsedMs))} · written ${escapeHtml(new Date(s.now).toISOString())}</p>`;
     yield* this.#totals(s);
     yield* this.#charts(s.series ?? []);
     yield '<div class="cols">';
-    yield* table('Status codes', ['status', 'URIs'], byCountDescending(s.statusCodes, (n) => n).map(([code, n]) => [code === 1 ? '1 (DNS answer)' : String(code), n]), 1, top);
-    yield* table('MIME types', ['MIME type', 'URIs', 'bytes'], byCountDescending(s.mimeTypes, (m) => m.urls).map(([mime, m]) => [mime, m.urls, bytes(m.bytes)]), 1, top);
+    yield* table('Status codes', ['status', 'URIs'], byCountDescending(s.statusCodes, (n) => n).map(([code, n]) => [code === 1 ? '1 (DNS ' +
+      'answer)' : String(code), n]), 1, top);
+    yield* table('MIME types', ['MIME ' +
+      'type', 'URIs', 'bytes'], byCountDescending(s.mimeTypes, (m) => m.urls).map(([mime, m]) => [mime, m.urls, bytes(m.bytes)]), 1, top);
     yield '</div>';
     yield* table('Hosts, most URIs first', ['host', 'URIs', 'bytes', 'robots.txt denials'],
       byCountDescending(s.hosts, (h) => h.urls).map(([host, h]) => [host, h.urls, bytes(h.bytes), h.robotsDenials]), 1, top);
     yield '<div class="cols">';
     yield* table('Slowest hosts (average fetch time)', ['host', 'average fetch (ms)', 'fetches'], slowest(s.hosts), 1, top);
-    yield* table('Failing hosts (errors: failed, or answered with a status of 400 or more; a robots.txt answered 4xx is no error)', ['host', 'errors', 'by status'],
+    yield* table('Failing hosts (errors: failed, or answered with a status of 400 or more; a robots.txt answered 4xx is no ' +
+      'error)', ['host', 'errors', 'by status'],
       failing(s.hosts).map(([host, n, by]) => [host, n, by]), 1, top);
     yield '</div>';
-    yield* table('Seeds', ['seed', 'status', 'redirected to'], [...s.seeds.values()].map((seed) => [seed.uri, seed.status ? `${seed.status} ${seed.status > 0 ? 'CRAWLED' : 'NOTCRAWLED'}` : 'not tried', seed.redirect ?? '']), -1, top);
+    yield* table('Seeds', ['seed', 'status', 'redirected to'], [...s.seeds.values()].map((seed) => [seed.uri, seed.status ? `${seed.status} ` +
+      `${seed.status > 0 ? 'CRAWLED' : 'NOTCRAWLED'}` : 'not tried', seed.redirect ?? '']), -1, top);
     yield* alerts(s);
     yield '</body></html>';
   }
@@ -144,7 +149,9 @@ function* alerts(s: CrawlStatistics): Iterable<string> {
     yield '<p class="muted">None.</p></section>';
     return;
   }
-  yield `<p class="muted">${counted(total, 'alert')} in all${total > list.length ? `, the last ${list.length} shown` : ''}; every one is in logs/alerts.log.</p><ul>`;
-  for (const a of list) yield `<li><span class="${a.severity === 'SEVERE' ? 'SEVERE' : 'WARNING'}">${escapeHtml(a.severity)}</span> ${escapeHtml(a.message)}</li>`;
+  yield `<p class="muted">${counted(total, 'alert')} in all${total > list.length ? `, the last ${list.length} shown` : ''}; every one is in ` +
+    `logs/alerts.log.</p><ul>`;
+  for (const a of list) yield `<li><span class="${a.severity === 'SEVERE' ? 'SEVERE' : 'WARNING'}">${escapeHtml(a.severity)}</span> ` +
+    `${escapeHtml(a.message)}</li>`;
   yield '</ul></section>';
 }

@@ -37,7 +37,8 @@ describe('progress-statistics.log lines', () => {
   it('writes Heritrix\'s legend and right-aligns each value to end under its heading', () => {
     const line = progressStatisticsLine(second);
     expect(line).to.equal(
-      '2011-06-23T17:12:28Z        1234         456          500         20(12.5)    100(59)             7             3        60000        123456            2         200          57',
+      '2011-06-23T17:12:28Z        1234         456          500         20(12.5)    100(59)             7             3        60000        ' +
+        '123456            2         200          57',
     );
     const values = line.split(/ +/).slice(1);
     const headings = ['discovered', 'queued', 'downloaded', 'doc/s(avg)', 'KB/s(avg)', 'dl-failures', 'busy-thread', 'mem-use-KB', 'heap-size-KB', 'congestion', 'max-depth', 'avg-depth'];

@@ -2,7 +2,8 @@ import { defineComponent, type ComponentClass, type PropSpec } from '../../beans
 
 const REPORT_PROPS = {
   shouldReportAtEndOfCrawl: { type: 'boolean', default: true, description: 'Write the report when the crawl ends.' },
-  shouldReportDuringCrawl: { type: 'boolean', default: true, description: 'Accepted for Heritrix files; reports are written at the end of the crawl only, for now.' },
+  shouldReportDuringCrawl: { type: 'boolean', default: true, description: 'Accepted for Heritrix files; reports are written at the end of the ' +
+    'crawl only, for now.' },
 } as const;
 
 function report<const N extends string, const P extends Record<string, PropSpec> = Record<never, never>>(

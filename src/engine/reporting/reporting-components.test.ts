@@ -33,7 +33,8 @@ describe('the reporting components', () => {
 
   it('a statisticsTracker added to the default profile is wired by autowiring, with Heritrix\'s defaults', async () => {
     const profile = withoutBean(await readFile(join(REPO_ROOT, 'profiles', 'default.xml'), 'utf8'), 'statisticsTracker');
-    const beans = profile.replace('</beans>', '<bean id="statisticsTracker" class="org.archive.crawler.reporting.StatisticsTracker" autowire="byName"/></beans>');
+    const beans = profile.replace('</beans>', '<bean id="statisticsTracker" class="org.archive.crawler.reporting.StatisticsTracker" ' +
+      'autowire="byName"/></beans>');
     const r = await verifyText({ 'crawler-beans.xml': beans }, { registry, sets: ['metadata.operatorContactUrl=http://example.org/contact', 'seeds.textSource.value=https://example.org/'] });
     expect(r.errors).to.deep.equal([]);
     const bean = r.resolved!.byId.get('statisticsTracker')!;
@@ -48,7 +49,8 @@ describe('the reporting components', () => {
 
   it('takes only reports in its reports list', async () => {
     const r = await verifyText({
-      'crawler-beans.xml': '<beans><bean id="statisticsTracker" class="StatisticsTracker"><property name="reports"><list><bean class="HostsReport"/><bean class="MemoryUriUniqFilter"/></list></property></bean></beans>',
+      'crawler-beans.xml': '<beans><bean id="statisticsTracker" class="StatisticsTracker"><property name="reports"><list><bean ' +
+        'class="HostsReport"/><bean class="MemoryUriUniqFilter"/></list></property></bean></beans>',
     }, { registry });
     expect(r.errors.filter((e) => e.includes('"reports"'))).to.have.length(1);
     expect(r.errors.find((e) => e.includes('"reports"'))).to.match(/BC_REF_KIND.*not a Report/);
@@ -56,7 +58,8 @@ describe('the reporting components', () => {
 
   it('builds report beans from Heritrix\'s spellings, with their properties', async () => {
     const r = await verifyText({
-      'crawler-beans.xml': '<beans><bean id="hosts" class="org.archive.crawler.reporting.HostsReport"><property name="shouldReportAtEndOfCrawl" value="false"/></bean><bean id="nonempty" class="FrontierNonemptyReport"/></beans>',
+      'crawler-beans.xml': '<beans><bean id="hosts" class="org.archive.crawler.reporting.HostsReport"><property name="shouldReportAtEndOfCrawl" ' +
+        'value="false"/></bean><bean id="nonempty" class="FrontierNonemptyReport"/></beans>',
     }, { registry });
     expect(r.errors).to.deep.equal([]);
     const c = await BeanContainer.build(r.resolved!, { startTimeoutMs: 1000, stopTimeoutMs: 1000 });

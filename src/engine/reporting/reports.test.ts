@@ -88,7 +88,8 @@ novel crawled bytes: 153399 (150 KiB)
 
 URIs/sec: 0.36
 KB/sec: 3`);
-    expect(text(new CrawlSummaryReport(), { ...stats, exitStatus: 'FINISHED_DOCUMENT_LIMIT' })).to.contain('crawl status: Finished - Maximum number of documents limit hit');
+    expect(text(new CrawlSummaryReport(), { ...stats, exitStatus: 'FINISHED_DOCUMENT_LIMIT' })).to.contain('crawl status: Finished - Maximum ' +
+      'number of documents limit hit');
   });
 
   it('CrawlSummaryReport: a kind of revisit that was counted keeps its lines, zero bytes included, as Heritrix\'s containsKey does', () => {
@@ -108,7 +109,8 @@ KB/sec: 3`);
   });
 
   it('HostsReport (hosts-report.txt): most URIs first, a space after each field', () => {
-    expect(text(new HostsReport())).to.equal(`[#urls] [#bytes] [host] [#robots] [#remaining] [#novel-urls] [#novel-bytes] [#dup-by-hash-urls] [#dup-by-hash-bytes] [#not-modified-urls] [#not-modified-bytes]
+    expect(text(new HostsReport())).to.equal(`[#urls] [#bytes] [host] [#robots] [#remaining] [#novel-urls] [#novel-bytes] [#dup-by-hash-urls] ` +
+      `[#dup-by-hash-bytes] [#not-modified-urls] [#not-modified-bytes]
 12 150000 www.example.org 2 0 12 150000 0 0 0 0 
 2 114 dns: 0 0 2 114 0 0 0 0 
 1 3285 cdn.example.org 0 0 1 3285 0 0 0 0 
@@ -146,7 +148,8 @@ http://b.org/ b.org 3`);
 2 404`);
   });
 
-  it('ProcessorsReport (processors-report.txt): per chain, each processor in the words of Heritrix\'s report(): its Heritrix class; an extractor\'s links', () => {
+  it('ProcessorsReport (processors-report.txt): per chain, each processor in the words of Heritrix\'s report(): its Heritrix class; an ' +
+    'extractor\'s links', () => {
     const extractor = processor('extractorHtml', 12);
     extractor.reportClassName = 'org.archive.modules.extractor.ExtractorHTML';
     extractor.linksAdded = 345;

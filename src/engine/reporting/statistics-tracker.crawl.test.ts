@@ -122,7 +122,8 @@ describe('statistics and reports after a crawl of a loopback site (integration)'
     expect(text).to.contain('crawl name: basic\ncrawl status: Finished\n');
     expect(text).to.contain('seeds crawled: 2\nseeds uncrawled: 1\n');
     expect(text).to.contain('hosts visited: 1\n');
-    expect(text).to.contain(`URIs processed: ${crawl.log.length}\nURI successes: ${ok.length}\nURI failures: ${crawl.log.length - ok.length - disregarded}\nURI disregards: ${disregarded}\n`);
+    expect(text).to.contain(`URIs processed: ${crawl.log.length}\nURI successes: ${ok.length}\nURI failures: ` +
+      `${crawl.log.length - ok.length - disregarded}\nURI disregards: ${disregarded}\n`);
     expect(text).to.match(new RegExp(`\ntotal crawled bytes: ${bytes} \\(.+\\) \nnovel crawled bytes: ${bytes} `));
   });
 
@@ -145,7 +146,8 @@ describe('statistics and reports after a crawl of a loopback site (integration)'
 
   it('processors-report.txt, frontier-summary-report.txt and threads-report.txt describe the run', () => {
     const processors = crawl.reports['processors-report.txt'];
-    expect(processors.match(/^\w+Chain - Processors report - \d{12}$/gm)!.map((l) => l.split(' ')[0])).to.deep.equal(['CandidateChain', 'FetchChain', 'DispositionChain']);
+    expect(processors.match(/^\w+Chain - Processors report - \d{12}$/gm)!.map((l) => l.split(' ' +
+      '')[0])).to.deep.equal(['CandidateChain', 'FetchChain', 'DispositionChain']);
     // Heritrix's words: each processor by its Heritrix class, an extractor with its links.
     expect(processors).to.contain('\nProcessor: org.archive.modules.fetcher.FetchHTTP\n\n');
     const html = /\nProcessor: org\.archive\.modules\.extractor\.ExtractorHTML\n {2}(\d+) links from (\d+) CrawlURIs\n/.exec(processors);

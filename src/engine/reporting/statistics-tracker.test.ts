@@ -98,7 +98,8 @@ describe(StatisticsTracker.name, () => {
         'responsecode-report.txt', 'seeds-report.txt', 'source-report.txt', 'threads-report.txt',
       ]);
       const read = (name: string) => readFile(join(dir, 'reports', name), 'utf8');
-      expect(await read('seeds-report.txt')).to.equal('[code] [status] [seed] [redirect]\n0 NOTCRAWLED http://never.example.org/\n-2 NOTCRAWLED http://down.example.com/\n200 CRAWLED http://example.org/\n');
+      expect(await read('seeds-report.txt')).to.equal('[code] [status] [seed] [redirect]\n0 NOTCRAWLED http://never.example.org/\n-2 NOTCRAWLED ' +
+        'http://down.example.com/\n200 CRAWLED http://example.org/\n');
       expect(await read('hosts-report.txt')).to.contain('\n1 1234 example.org 0 0 1 1234 0 0 0 0 \n0 0 down.example.com 0 0 0 0 0 0 0 0 \n');
       expect(await read('crawl-report.txt')).to.contain('crawl status: Finished\nduration: 1s500ms\n\nseeds crawled: 1\nseeds uncrawled: 2\n');
     });
@@ -116,6 +117,7 @@ describe(StatisticsTracker.name, () => {
 
     it('writes the other reports when one fails, then fails naming it', async () => {
       const frontier = new FakeFrontier();
+      // biome-ignore lint/correctness/useYield: a report whose generator throws at its first line, on purpose
       const broken: CrawlReport = { filename: 'broken.txt', shouldReportAtEndOfCrawl: true, *lines() { throw new Error('no luck'); } };
       const t = tracker(frontier, { reports: [broken, new HostsReport()] });
       await t.start();

@@ -30,12 +30,15 @@ export const statisticsTrackerComponent = defineComponent({
   kinds: ['StatisticsTracker'],
   props: {
     reportsDir: { type: 'string', default: '${launchId}/reports', path: true, description: 'The folder reports are written to.' },
-    progressLogPath: { type: 'string', default: '${launchId}/logs/progress-statistics.log', path: true, description: 'The progress-statistics.log file (appended to).' },
+    progressLogPath: { type: 'string', default: '${launchId}/logs/progress-statistics.log', path: true, description: 'The progress-statistics.log ' +
+      'file (appended to).' },
     intervalSeconds: { type: 'integer', default: 20, minimum: 1, description: 'Seconds between two progress-statistics.log lines.' },
     keepSnapshotsCount: { type: 'integer', default: 5, minimum: 1, description: 'Progress samples kept (the latest gives current rates).' },
-    liveHostReportSize: { type: 'integer', default: 20, minimum: 0, description: 'Accepted for Heritrix files (the size of its live top-hosts lists); there is no live console yet.' },
+    liveHostReportSize: { type: 'integer', default: 20, minimum: 0, description: 'Accepted for Heritrix files (the size of its live top-hosts ' +
+      'lists); there is no live console yet.' },
     trackSeeds: { type: 'boolean', default: true, description: 'Keep each seed\'s latest status for seeds-report.txt (costly with millions of seeds).' },
-    trackSources: { type: 'boolean', default: true, description: 'Count URIs per source tag and host for source-report.txt (costly with many source tags and hosts).' },
+    trackSources: { type: 'boolean', default: true, description: 'Count URIs per source tag and host for source-report.txt (costly with many ' +
+      'source tags and hosts).' },
   },
   refs: {
     crawlController: { kind: 'CrawlController', required: true, autowire: true, description: 'Its progress: state, counts, busy workers.' },
@@ -48,7 +51,8 @@ export const statisticsTrackerComponent = defineComponent({
     dispositionChain: { kind: 'DispositionChain', autowire: true, description: 'For processors-report.txt.' },
     crawlLimiter: { kind: 'CrawlLimiter', autowire: true, description: 'Tells which limit, if any, ended the crawl (its exit status).' },
     loggerModule: { kind: 'CrawlLogger', autowire: true, description: 'Its last alerts, for report.html.' },
-    stateStore: { kind: 'StateStore', autowire: true, description: 'Keeps the tallies with each commit, so that a resumed crawl\'s reports count every launch of the run.' },
+    stateStore: { kind: 'StateStore', autowire: true, description: 'Keeps the tallies with each commit, so that a resumed crawl\'s reports count ' +
+      'every launch of the run.' },
   },
   outputs: (c) => [{ what: 'reports', path: String(c.reportsDir) }, { what: 'report', path: join(dirname(String(c.reportsDir)), 'report.html') }],
   load: async (): Promise<ComponentClass> => StatisticsTracker,

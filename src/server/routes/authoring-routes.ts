@@ -48,7 +48,8 @@ export function authoringRoutes(ctx: ServiceContext) {
   return async (app: FastifyInstance): Promise<void> => {
     app.post('/api/v1/authoring/complete', {
       schema: {
-        summary: 'Completions at the cursor of a bean file or sheet being edited: elements, attributes, class names, properties (inherited ones included), values, compatible bean ids, override keys, classpath imports; best first, each with the range it replaces', tags: ['authoring'],
+        summary: 'Completions at the cursor of a bean file or sheet being edited: elements, attributes, class names, properties (inherited ones ' +
+          'included), values, compatible bean ids, override keys, classpath imports; best first, each with the range it replaces', tags: ['authoring'],
         body: TEXT_BODY, response: { 200: ANY_OBJECT, 400: PROBLEM_SCHEMA },
       },
     }, async (req) => {
@@ -58,7 +59,8 @@ export function authoringRoutes(ctx: ServiceContext) {
 
     app.post('/api/v1/authoring/hover', {
       schema: {
-        summary: 'What the text under the cursor names: a component (description, kinds, aliases), a property (type, default, description, flags), a bean id (its class), an override key', tags: ['authoring'],
+        summary: 'What the text under the cursor names: a component (description, kinds, aliases), a property (type, default, description, flags), ' +
+          'a bean id (its class), an override key', tags: ['authoring'],
         body: TEXT_BODY, response: { 200: ANY_OBJECT, 400: PROBLEM_SCHEMA },
       },
     }, async (req) => {

@@ -18,7 +18,8 @@ export function engineRoutes(ctx: ServiceContext, openapi: () => object) {
   return async (app: FastifyInstance): Promise<void> => {
     app.get('/', {
       config: { access: 'public' },
-      schema: { summary: 'Trade the printed token for a session cookie (?token=), then the web console', tags: ['engine'], querystring: { type: 'object', properties: { token: { type: 'string' } } }, hide: true },
+      schema: { summary: 'Trade the printed token for a session cookie (?token=), then the web ' +
+        'console', tags: ['engine'], querystring: { type: 'object', properties: { token: { type: 'string' } } }, hide: true },
     }, async (req, reply) => {
       const { token } = req.query as { token?: string };
       if (token !== undefined) {
@@ -32,7 +33,8 @@ export function engineRoutes(ctx: ServiceContext, openapi: () => object) {
     });
 
     app.get('/api/v1/engine', {
-      schema: { summary: 'The engine: version, jobs folder, profiles, and every job with its state, last run and next scheduled run', tags: ['engine'], response: { 200: ANY_OBJECT } },
+      schema: { summary: 'The engine: version, jobs folder, profiles, and every job with its state, last run and next scheduled ' +
+        'run', tags: ['engine'], response: { 200: ANY_OBJECT } },
     }, async () => ({
       version: VERSION, jobsDir: ctx.jobsDir, profiles: await profileNames([profilesDir(ctx.jobsDir)]), jobs: await jobSummaries(ctx),
     }));
@@ -42,7 +44,8 @@ export function engineRoutes(ctx: ServiceContext, openapi: () => object) {
     }, async () => beanFileSchema(builtInRegistry()));
 
     app.get('/api/v1/components', {
-      schema: { summary: 'Every component: its names, description, kinds, properties (type, default, description, overlayable) and references', tags: ['engine'], response: { 200: { type: 'array', items: ANY_OBJECT } } },
+      schema: { summary: 'Every component: its names, description, kinds, properties (type, default, description, overlayable) and ' +
+        'references', tags: ['engine'], response: { 200: { type: 'array', items: ANY_OBJECT } } },
     }, async () => builtInRegistry().descriptors().map((d): ComponentInfo => ({
       name: d.name, aliases: d.aliases ?? [], description: d.description, kinds: d.kinds, properties: d.props, references: d.refs ?? {}, constructorArgs: d.constructorArgs, propertyAliases: d.propertyAliases, ignored: d.ignored,
     })));

@@ -11,14 +11,18 @@ import type { ServiceContext } from '../service-context.js';
 
 const FILE_PARAMS = {
   type: 'object',
-  properties: { job: { type: 'string', description: 'The job\'s folder name in the jobs folder.' }, '*': { type: 'string', description: 'A path in the job folder.' } },
+  properties: { job: { type: 'string', description: 'The job\'s folder name in the jobs folder.' }, '*': { type: 'string', description: 'A path in ' +
+    'the job folder.' } },
   required: ['job', '*'],
 } as const;
-const JOB_PARAMS = { type: 'object', properties: { job: { type: 'string', description: 'The job\'s folder name in the jobs folder.' } }, required: ['job'] } as const;
+const JOB_PARAMS = { type: 'object', properties: { job: { type: 'string', description: 'The job\'s folder name in the jobs ' +
+  'folder.' } }, required: ['job'] } as const;
 const PROBLEM = (description: string) => ({ description, content: { [PROBLEM_TYPE]: { schema: PROBLEM_SCHEMA }, [PROBLEM_XML_TYPE]: { schema: { type: 'string' } } } });
 const READ_RESPONSES = {
-  200: { description: 'The file\'s bytes (typed by its name: XML, JSON, text, or bytes); a folder: its entries as text/uri-list, absolute URLs, a folder\'s ending in /.', content: { 'application/octet-stream': { schema: { type: 'string' } }, 'text/uri-list': { schema: { type: 'string' } } } },
-  400: PROBLEM('A path that climbs out, or an absolute one.'), 403: PROBLEM('A dotfile (the service\'s own), or a link that leads out.'), 404: PROBLEM('No such job, file or folder.'),
+  200: { description: 'The file\'s bytes (typed by its name: XML, JSON, text, or bytes); a folder: its entries as text/uri-list, absolute URLs, a ' +
+    'folder\'s ending in /.', content: { 'application/octet-stream': { schema: { type: 'string' } }, 'text/uri-list': { schema: { type: 'string' } } } },
+  400: PROBLEM('A path that climbs out, or an absolute one.'), 403: PROBLEM('A dotfile (the service\'s own), or a link that leads ' +
+    'out.'), 404: PROBLEM('No such job, file or folder.'),
 };
 
 /**
@@ -40,7 +44,8 @@ export function heritrixJobdirRoutes(ctx: ServiceContext) {
       app.get(url, {
         config: { access: 'heritrix' },
         schema: {
-          summary: 'Heritrix\'s jobdir: a file of the job\'s folder (its bean file, sheets, seeds, a run\'s logs, reports and WARCs), or a folder\'s entries', tags: ['heritrix'],
+          summary: 'Heritrix\'s jobdir: a file of the job\'s folder (its bean file, sheets, seeds, a run\'s logs, reports and WARCs), or a ' +
+            'folder\'s entries', tags: ['heritrix'],
           params: url.endsWith('*') ? FILE_PARAMS : JOB_PARAMS, hide: !url.endsWith('*'), response: READ_RESPONSES,
         },
       }, async (req, reply) => {
@@ -53,12 +58,15 @@ export function heritrixJobdirRoutes(ctx: ServiceContext) {
     app.put('/engine/job/:job/jobdir/*', {
       config: { access: 'heritrix' },
       schema: {
-        summary: 'Heritrix\'s configuration upload (curl -T FILE …/jobdir/crawler-beans.cxml): stores one of the job\'s own files (at its top, or sheets/NAME) as the bytes sent. '
+        summary: 'Heritrix\'s configuration upload (curl -T FILE …/jobdir/crawler-beans.cxml): stores one of the job\'s own files (at its top, or ' +
+          'sheets/NAME) as the bytes sent. '
           + 'A bean file sent under another of its names (crawler-beans.cxml, .xml, .json) replaces the one the job had: a job keeps one bean file',
         tags: ['heritrix'], params: FILE_PARAMS,
         response: {
-          200: { description: 'Stored over the file there was (no body, as Heritrix).', type: 'null' }, 201: { description: 'Stored as a new file (no body).', type: 'null' },
-          400: PROBLEM('A path that climbs out, or an absolute one.'), 403: PROBLEM('Not one of the job\'s own files (a run\'s, the state\'s), a dotfile, or a folder.'), 404: PROBLEM('No such job.'),
+          200: { description: 'Stored over the file there was (no body, as Heritrix).', type: 'null' }, 201: { description: 'Stored as a new file ' +
+            '(no body).', type: 'null' },
+          400: PROBLEM('A path that climbs out, or an absolute one.'), 403: PROBLEM('Not one of the job\'s own files (a run\'s, the state\'s), a ' +
+            'dotfile, or a folder.'), 404: PROBLEM('No such job.'),
         },
       },
     }, async (req, reply) => {

@@ -8,7 +8,8 @@ import { PROBLEM_SCHEMA, PROBLEM_TYPE } from '../http-problem.js';
 import { problemOf, type RouteError } from '../problem-of.js';
 import type { ServiceContext } from '../service-context.js';
 
-const JOB_PARAMS = { type: 'object', properties: { job: { type: 'string', description: 'The job\'s folder name in the jobs folder.' } }, required: ['job'] } as const;
+const JOB_PARAMS = { type: 'object', properties: { job: { type: 'string', description: 'The job\'s folder name in the jobs ' +
+  'folder.' } }, required: ['job'] } as const;
 const DOCUMENT = (what: string) => ({
   description: `${what}, with Heritrix's element names: XML (the default) or JSON, by Accept`,
   content: { 'application/xml': { schema: { type: 'string' } }, 'application/json': { schema: { type: 'object', additionalProperties: true } } },
@@ -38,7 +39,8 @@ export function heritrixRoutes(ctx: ServiceContext) {
       app.get(url, {
         config: { access: 'heritrix' },
         schema: {
-          summary: 'Heritrix\'s engine: versions, heap, jobs folder and jobsDirUrl, availableActions, every job (shortName, url, statusDescription, launchCount…) and the profiles', tags: ['heritrix'], hide,
+          summary: 'Heritrix\'s engine: versions, heap, jobs folder and jobsDirUrl, availableActions, every job (shortName, url, ' +
+            'statusDescription, launchCount…) and the profiles', tags: ['heritrix'], hide,
           response: { 200: DOCUMENT('The engine'), 401: PROBLEM('No credential, or a wrong one (the challenge names Digest and Basic with --password-file).') },
         },
       }, async (req, reply) => sendDocument(req, reply, 'engine', await engineDocument(ctx, base(req), marks)));
@@ -46,18 +48,21 @@ export function heritrixRoutes(ctx: ServiceContext) {
       app.post(url, {
         config: { access: 'heritrix' },
         schema: {
-          summary: 'Heritrix\'s engine actions: create (createpath=NAME, profile), rescan (nothing to do: the folder is read at every request); add is refused (one jobs folder is served)',
+          summary: 'Heritrix\'s engine actions: create (createpath=NAME, profile), rescan (nothing to do: the folder is read at every request); ' +
+            'add is refused (one jobs folder is served)',
           tags: ['heritrix'], hide,
           body: {
             type: 'object', required: ['action'], additionalProperties: true,
             properties: {
               action: { type: 'string', enum: ['create', 'add', 'rescan'] },
               createpath: { type: 'string', description: 'create: the new job\'s folder name.' },
-              profile: { type: 'string', description: 'create: a profile (GET /engine lists them); Heritrix\'s "Defaults (XML)" and none are the default profile.' },
+              profile: { type: 'string', description: 'create: a profile (GET /engine lists them); Heritrix\'s "Defaults (XML)" and none are the ' +
+                'default profile.' },
               addpath: { type: 'string', description: 'add: refused; move or copy the folder into the jobs folder.' },
             },
           },
-          response: { 303: SEE_OTHER, 400: PROBLEM('A form Heritrix would not take.'), 409: PROBLEM('The job exists.'), 422: PROBLEM('An unknown profile, or add.') },
+          response: { 303: SEE_OTHER, 400: PROBLEM('A form Heritrix would not take.'), 409: PROBLEM('The job exists.'), 422: PROBLEM('An unknown ' +
+            'profile, or add.') },
         },
       }, async (req, reply) => {
         await engineAction(ctx, marks, req.body as EngineForm);
@@ -68,7 +73,9 @@ export function heritrixRoutes(ctx: ServiceContext) {
     app.get('/engine/job/:job', {
       config: { access: 'heritrix' },
       schema: {
-        summary: 'Heritrix\'s job, every element of its model: crawlControllerState, statusDescription, availableActions, launchCount, primaryConfigUrl, uriTotalsReport, sizeTotalsReport, rateReport, loadReport, elapsedReport, threadReport, frontierReport, log tails, configFiles, checkpointFiles, log URLs, reports; then beancrawl\'s state and last verify',
+        summary: 'Heritrix\'s job, every element of its model: crawlControllerState, statusDescription, availableActions, launchCount, ' +
+          'primaryConfigUrl, uriTotalsReport, sizeTotalsReport, rateReport, loadReport, elapsedReport, threadReport, frontierReport, log tails, ' +
+          'configFiles, checkpointFiles, log URLs, reports; then beancrawl\'s state and last verify',
         tags: ['heritrix'], params: JOB_PARAMS,
         response: { 200: DOCUMENT('The job'), 404: PROBLEM('No such job.') },
       },
@@ -77,7 +84,8 @@ export function heritrixRoutes(ctx: ServiceContext) {
     app.post('/engine/job/:job', {
       config: { access: 'heritrix' },
       schema: {
-        summary: 'Heritrix\'s job actions: build (validate, checkXML, instantiate: a verify, its errors in the job\'s lastVerify), launch (checkpoint=NAME|latest; a finished job: teardown first), pause, unpause, checkpoint, terminate, teardown, delete; or copyTo=NAME[&asProfile=on]',
+        summary: 'Heritrix\'s job actions: build (validate, checkXML, instantiate: a verify, its errors in the job\'s lastVerify), launch ' +
+          '(checkpoint=NAME|latest; a finished job: teardown first), pause, unpause, checkpoint, terminate, teardown, delete; or copyTo=NAME[&asProfile=on]',
         tags: ['heritrix'], params: JOB_PARAMS,
         body: {
           type: 'object', additionalProperties: true,
@@ -89,7 +97,8 @@ export function heritrixRoutes(ctx: ServiceContext) {
           },
         },
         response: {
-          303: SEE_OTHER, 404: PROBLEM('No such job.'), 409: PROBLEM('Not available now (with availableActions): pause of a job not running, launch of a running one…'),
+          303: SEE_OTHER, 404: PROBLEM('No such job.'), 409: PROBLEM('Not available now (with availableActions): pause of a job not running, ' +
+            'launch of a running one…'),
           422: PROBLEM('launch: the job has errors (listed, each located); nothing was started.'),
         },
       },

@@ -20,14 +20,17 @@ export function jobConfigRoutes(ctx: ServiceContext) {
   return async (app: FastifyInstance): Promise<void> => {
     app.get('/api/v1/jobs/:job/config', {
       schema: {
-        summary: 'Every bean of the job as forms show it: its class and kinds, each value in effect with where it comes from (default, the bean file, an override) and where that is written, its references; the ETags of its files; verify\'s problems',
+        summary: 'Every bean of the job as forms show it: its class and kinds, each value in effect with where it comes from (default, the bean ' +
+          'file, an override) and where that is written, its references; the ETags of its files; verify\'s problems',
         tags: ['config'], params: JOB_PARAMS, response: { 200: { type: 'object', additionalProperties: true }, 422: PROBLEM_SCHEMA },
       },
     }, async (req) => configForm(await ctx.runner.jobDir((req.params as { job: string }).job)));
 
     app.patch('/api/v1/jobs/:job/config', {
       schema: {
-        summary: 'One edit of a bean (a value, a reference, back to the default, or another class of the same kind) written into the file at the value\'s own place, the rest of the text untouched; If-Match is the tag of the file it lands in (412 when stale); the answer holds the lines changed and the job\'s verify result',
+        summary: 'One edit of a bean (a value, a reference, back to the default, or another class of the same kind) written into the file at the ' +
+          'value\'s own place, the rest of the text untouched; If-Match is the tag of the file it lands in (412 when stale); the answer holds the ' +
+          'lines changed and the job\'s verify result',
         tags: ['config'], params: JOB_PARAMS, body: EDIT,
         response: { 200: { type: 'object', additionalProperties: true }, 409: PROBLEM_SCHEMA, 412: PROBLEM_SCHEMA, 422: PROBLEM_SCHEMA },
       },

@@ -30,12 +30,14 @@ export function jobOutputRoutes(ctx: ServiceContext) {
   return async (app: FastifyInstance): Promise<void> => {
     app.get('/api/v1/jobs/:job/logs/:log', {
       schema: {
-        summary: 'A page of a run\'s log: the last lines (tail), or lines from a byte offset (from, limit); crawl.log filtered by status, URL substring or SURT prefix', tags: ['outputs'],
+        summary: 'A page of a run\'s log: the last lines (tail), or lines from a byte offset (from, limit); crawl.log filtered by status, URL ' +
+          'substring or SURT prefix', tags: ['outputs'],
         params: { type: 'object', properties: { job: { type: 'string' }, log: { type: 'string', enum: [...Object.keys(LOGS), 'progress-statistics'] } }, required: ['job', 'log'] },
         querystring: {
           type: 'object', additionalProperties: false,
           properties: {
-            run: RUN, tail: { type: 'integer', minimum: 1, maximum: 1000 }, before: { type: 'integer', minimum: 0, description: 'With tail: the byte offset the lines end by (a tail page\'s from, to read on backward).' },
+            run: RUN, tail: { type: 'integer', minimum: 1, maximum: 1000 }, before: { type: 'integer', minimum: 0, description: 'With tail: the ' +
+              'byte offset the lines end by (a tail page\'s from, to read on backward).' },
             from: { type: 'integer', minimum: 0 }, limit: { type: 'integer', minimum: 1, maximum: 1000 },
             status: { type: 'string', description: 'crawl.log: a fetch status (200, -6) or a class (4xx).' },
             contains: { type: 'string', description: 'A URL substring (other logs: a substring of the line).' },
@@ -114,7 +116,8 @@ export function jobOutputRoutes(ctx: ServiceContext) {
 
     app.get('/api/v1/jobs/:job/why', {
       schema: {
-        summary: 'A URL\'s history in this job, from what it recorded: each crawl.log line (status, time, how it was found), its WARC records (from each run\'s index.cdxj), and the scope decision of the configuration as it is', tags: ['outputs'],
+        summary: 'A URL\'s history in this job, from what it recorded: each crawl.log line (status, time, how it was found), its WARC records ' +
+          '(from each run\'s index.cdxj), and the scope decision of the configuration as it is', tags: ['outputs'],
         params: { type: 'object', properties: { job: { type: 'string' } }, required: ['job'] },
         querystring: { type: 'object', required: ['url'], additionalProperties: false, properties: { url: { type: 'string', minLength: 1, maxLength: 8192 } } },
         response: { 200: ANY_OBJECT, 404: PROBLEM_SCHEMA },
@@ -125,7 +128,8 @@ export function jobOutputRoutes(ctx: ServiceContext) {
     });
 
     app.get('/api/v1/jobs/:job/checkpoints', {
-      schema: { summary: 'The job\'s complete checkpoints, oldest first', tags: ['outputs'], params: { type: 'object', properties: { job: { type: 'string' } }, required: ['job'] }, response: { 200: { type: 'array', items: ANY_OBJECT } } },
+      schema: { summary: 'The job\'s complete checkpoints, oldest ' +
+        'first', tags: ['outputs'], params: { type: 'object', properties: { job: { type: 'string' } }, required: ['job'] }, response: { 200: { type: 'array', items: ANY_OBJECT } } },
     }, async (req) => {
       const { job } = req.params as { job: string };
       const dir = await ctx.runner.jobDir(job);

@@ -12,7 +12,8 @@ import type { ServiceContext } from '../service-context.js';
 import { verifyDraft } from '../verify-draft.js';
 
 const ANY_OBJECT = { type: 'object', additionalProperties: true } as const;
-const JOB_PARAMS = { type: 'object', properties: { job: { type: 'string', description: 'The job\'s folder name in the jobs folder.' } }, required: ['job'] } as const;
+const JOB_PARAMS = { type: 'object', properties: { job: { type: 'string', description: 'The job\'s folder name in the jobs ' +
+  'folder.' } }, required: ['job'] } as const;
 const NAME = { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$', description: 'A folder name: letters, digits, dot, dash, underscore.' } as const;
 const ACTIONS = ['launch', 'pause', 'unpause', 'checkpoint', 'terminate'] as const;
 /** Bytes an event stream may hold unsent before its client is taken as gone. */
@@ -45,11 +46,13 @@ export function jobRoutes(ctx: ServiceContext) {
     });
 
     app.get('/api/v1/jobs/:job', {
-      schema: { summary: 'One job: state, availableActions, counts, rates, frontier summary, last verify, run history (what `beancrawl status --json` prints)', tags: ['jobs'], params: JOB_PARAMS, response: { 200: ANY_OBJECT, 404: PROBLEM_SCHEMA } },
+      schema: { summary: 'One job: state, availableActions, counts, rates, frontier summary, last verify, run history (what `beancrawl status ' +
+        '--json` prints)', tags: ['jobs'], params: JOB_PARAMS, response: { 200: ANY_OBJECT, 404: PROBLEM_SCHEMA } },
     }, async (req) => ctx.runner.status((req.params as { job: string }).job));
 
     app.delete('/api/v1/jobs/:job', {
-      schema: { summary: 'Delete a job folder with its runs, state and checkpoints (409 while it runs)', tags: ['jobs'], params: JOB_PARAMS, response: { 204: { type: 'null' }, 409: PROBLEM_SCHEMA } },
+      schema: { summary: 'Delete a job folder with its runs, state and checkpoints (409 while it ' +
+        'runs)', tags: ['jobs'], params: JOB_PARAMS, response: { 204: { type: 'null' }, 409: PROBLEM_SCHEMA } },
     }, async (req, reply) => {
       await deleteJob(ctx, (req.params as { job: string }).job);
       return reply.code(204).send();
@@ -57,7 +60,8 @@ export function jobRoutes(ctx: ServiceContext) {
 
     app.post('/api/v1/jobs/:job/copy', {
       schema: {
-        summary: 'Copy the job\'s configuration to a new job, or save it as a profile to create jobs from (Heritrix\'s "copy job" and "as profile")', tags: ['jobs'], params: JOB_PARAMS,
+        summary: 'Copy the job\'s configuration to a new job, or save it as a profile to create jobs from (Heritrix\'s "copy job" and "as ' +
+          'profile")', tags: ['jobs'], params: JOB_PARAMS,
         body: { type: 'object', required: ['name'], additionalProperties: false, properties: { name: NAME, asProfile: { type: 'boolean', default: false } } },
         response: { 201: ANY_OBJECT, 409: PROBLEM_SCHEMA },
       },
@@ -71,14 +75,17 @@ export function jobRoutes(ctx: ServiceContext) {
 
     app.post('/api/v1/jobs/:job/verify', {
       schema: {
-        summary: 'Verify the job as it is on disk, or with some of its files replaced by unsaved texts (`files`: nothing is written, and the result is not kept as the job\'s last verify): every error, located (file, line, column, code, bean, property, level, message)', tags: ['jobs'], params: JOB_PARAMS,
+        summary: 'Verify the job as it is on disk, or with some of its files replaced by unsaved texts (`files`: nothing is written, and the ' +
+          'result is not kept as the job\'s last verify): every error, located (file, line, column, code, bean, property, level, ' +
+          'message)', tags: ['jobs'], params: JOB_PARAMS,
         body: {
           type: ['object', 'null'], additionalProperties: false,
           properties: {
             set: { type: 'array', items: { type: 'string' }, description: '`--set` values: bean.path=value.' },
             files: {
               type: 'object', additionalProperties: { type: 'string', maxLength: 10 * 1024 * 1024 }, maxProperties: 100,
-              description: 'Unsaved texts of the job\'s own files, by their path in the job folder (crawler-beans.xml, sheets/NAME.xml): the job is verified as if they were saved.',
+              description: 'Unsaved texts of the job\'s own files, by their path in the job folder (crawler-beans.xml, sheets/NAME.xml): the job ' +
+                'is verified as if they were saved.',
             },
           },
         },
@@ -93,7 +100,8 @@ export function jobRoutes(ctx: ServiceContext) {
 
     app.post('/api/v1/jobs/:job/actions/:action', {
       schema: {
-        summary: 'launch, pause, unpause, checkpoint or terminate (409 with availableActions when not available now; a launch of a job with errors: 422 with them)', tags: ['jobs'],
+        summary: 'launch, pause, unpause, checkpoint or terminate (409 with availableActions when not available now; a launch of a job with ' +
+          'errors: 422 with them)', tags: ['jobs'],
         params: { type: 'object', properties: { job: { type: 'string' }, action: { type: 'string', enum: [...ACTIONS] } }, required: ['job', 'action'] },
         body: {
           type: ['object', 'null'], additionalProperties: false,
@@ -118,7 +126,9 @@ export function jobRoutes(ctx: ServiceContext) {
 
     app.post('/api/v1/jobs/:job/explain', {
       schema: {
-        summary: 'What the job would do with each URL, without fetching it (what `explain --json` prints): while the job runs, its running crawl answers with its values now (`set` is then refused, 409); otherwise the configuration on disk does; each item\'s `from` says which (running-crawl, configuration)', tags: ['jobs'], params: JOB_PARAMS,
+        summary: 'What the job would do with each URL, without fetching it (what `explain --json` prints): while the job runs, its running crawl ' +
+          'answers with its values now (`set` is then refused, 409); otherwise the configuration on disk does; each item\'s `from` says which ' +
+          '(running-crawl, configuration)', tags: ['jobs'], params: JOB_PARAMS,
         body: { type: 'object', required: ['urls'], additionalProperties: false, properties: { urls: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 1000 }, set: { type: 'array', items: { type: 'string' } } } },
         response: { 200: { type: 'array', items: ANY_OBJECT } },
       },
@@ -129,7 +139,8 @@ export function jobRoutes(ctx: ServiceContext) {
 
     app.post('/api/v1/jobs/:job/seeds', {
       schema: {
-        summary: 'Add seeds to the running crawl (Heritrix\'s action directory): scope rules that take seeds in take them, and each is scheduled unless out of scope or seen before', tags: ['jobs'], params: JOB_PARAMS,
+        summary: 'Add seeds to the running crawl (Heritrix\'s action directory): scope rules that take seeds in take them, and each is scheduled ' +
+          'unless out of scope or seen before', tags: ['jobs'], params: JOB_PARAMS,
         body: { type: 'object', required: ['urls'], additionalProperties: false, properties: { urls: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 10_000 } } },
         response: { 200: ANY_OBJECT, 409: PROBLEM_SCHEMA },
       },
@@ -141,7 +152,8 @@ export function jobRoutes(ctx: ServiceContext) {
 
     app.get('/api/v1/jobs/:job/queues', {
       schema: {
-        summary: 'The running crawl\'s frontier queues: key, state, size, in flight, budget spent, balance, wake time, failed tries and the last try\'s status, last URIs (sorted, a page of at most limit from offset, filtered by state and key)', tags: ['jobs'], params: JOB_PARAMS,
+        summary: 'The running crawl\'s frontier queues: key, state, size, in flight, budget spent, balance, wake time, failed tries and the last ' +
+          'try\'s status, last URIs (sorted, a page of at most limit from offset, filtered by state and key)', tags: ['jobs'], params: JOB_PARAMS,
         querystring: {
           type: 'object', additionalProperties: false,
           properties: {
@@ -163,8 +175,11 @@ export function jobRoutes(ctx: ServiceContext) {
 
     app.post('/api/v1/jobs/:job/queues/:key/actions/:action', {
       schema: {
-        summary: 'Retire a queue of the running crawl (passed over from now on, its URIs kept), reactivate a retired one (back in line with a fresh budget), or delete its waiting URIs that match `pattern` (a Java regular expression matching the whole URI, as Heritrix\'s deleteURIs: they leave the queue and the state for good)', tags: ['jobs'],
-        params: { type: 'object', properties: { job: { type: 'string' }, key: { type: 'string', description: 'The queue\'s key, as GET …/queues gives it.' }, action: { type: 'string', enum: ['retire', 'reactivate', 'delete'] } }, required: ['job', 'key', 'action'] },
+        summary: 'Retire a queue of the running crawl (passed over from now on, its URIs kept), reactivate a retired one (back in line with a ' +
+          'fresh budget), or delete its waiting URIs that match `pattern` (a Java regular expression matching the whole URI, as Heritrix\'s ' +
+          'deleteURIs: they leave the queue and the state for good)', tags: ['jobs'],
+        params: { type: 'object', properties: { job: { type: 'string' }, key: { type: 'string', description: 'The queue\'s key, as GET …/queues ' +
+          'gives it.' }, action: { type: 'string', enum: ['retire', 'reactivate', 'delete'] } }, required: ['job', 'key', 'action'] },
         body: { type: ['object', 'null'], additionalProperties: false, properties: { pattern: { type: 'string', minLength: 1, maxLength: 10_000, description: 'delete: which URIs.' } } },
         response: { 200: ANY_OBJECT, 400: PROBLEM_SCHEMA, 409: PROBLEM_SCHEMA, 422: PROBLEM_SCHEMA },
       },
@@ -181,17 +196,21 @@ export function jobRoutes(ctx: ServiceContext) {
       const status = await ctx.runner.status(job, { verify: false });
       if (status.running) return { running: true, beans: (await ctx.runner.ask(job, 'beans')).beans ?? [] };
       const result = await verifyJob(await ctx.runner.jobDir(job));
-      if (!result.resolved) throw new HttpProblem(422, 'Unprocessable Content', 'the job does not verify: its beans cannot be resolved', { errors: verifyReport(result).errors });
+      if (!result.resolved) throw new HttpProblem(422, 'Unprocessable Content', 'the job does not verify: its beans cannot be ' +
+        'resolved', { errors: verifyReport(result).errors });
       return { running: false, beans: new LiveBeans(result.resolved, () => undefined, '', '').list() };
     };
-    const BEAN_PARAMS = { type: 'object', properties: { job: { type: 'string' }, path: { type: 'string', description: 'A bean id, or bean.property.' } }, required: ['job', 'path'] } as const;
+    const BEAN_PARAMS = { type: 'object', properties: { job: { type: 'string' }, path: { type: 'string', description: 'A bean id, or ' +
+      'bean.property.' } }, required: ['job', 'path'] } as const;
 
     app.get('/api/v1/jobs/:job/beans', {
-      schema: { summary: 'Every bean with its values: the running crawl\'s values now (live changes included), or the resolved values of a job not running; each with the properties that can change while it runs', tags: ['beans'], params: JOB_PARAMS, response: { 200: ANY_OBJECT } },
+      schema: { summary: 'Every bean with its values: the running crawl\'s values now (live changes included), or the resolved values of a job not ' +
+        'running; each with the properties that can change while it runs', tags: ['beans'], params: JOB_PARAMS, response: { 200: ANY_OBJECT } },
     }, async (req) => beansOf((req.params as { job: string }).job));
 
     app.get('/api/v1/jobs/:job/beans/:path', {
-      schema: { summary: 'One bean, or one property of it (bean.property)', tags: ['beans'], params: BEAN_PARAMS, response: { 200: ANY_OBJECT, 404: PROBLEM_SCHEMA } },
+      schema: { summary: 'One bean, or one property of it ' +
+        '(bean.property)', tags: ['beans'], params: BEAN_PARAMS, response: { 200: ANY_OBJECT, 404: PROBLEM_SCHEMA } },
     }, async (req) => {
       const { job, path } = req.params as { job: string; path: string };
       const { running, beans } = await beansOf(job);
@@ -205,9 +224,11 @@ export function jobRoutes(ctx: ServiceContext) {
 
     app.patch('/api/v1/jobs/:job/beans/:path', {
       schema: {
-        summary: 'Change a property of the running crawl, where its component declares it live (politeness, limits…): checked as verify checks it, applied at once, logged in the run\'s live-changes.jsonl; the answer gives the override line that keeps it', tags: ['beans'],
+        summary: 'Change a property of the running crawl, where its component declares it live (politeness, limits…): checked as verify checks it, ' +
+          'applied at once, logged in the run\'s live-changes.jsonl; the answer gives the override line that keeps it', tags: ['beans'],
         params: BEAN_PARAMS,
-        body: { type: 'object', required: ['value'], additionalProperties: false, properties: { value: { description: 'The new value, of the property\'s type.' } } },
+        body: { type: 'object', required: ['value'], additionalProperties: false, properties: { value: { description: 'The new value, of the ' +
+          'property\'s type.' } } },
         response: { 200: ANY_OBJECT, 404: PROBLEM_SCHEMA, 409: PROBLEM_SCHEMA, 422: PROBLEM_SCHEMA },
       },
     }, async (req) => {
@@ -222,19 +243,22 @@ export function jobRoutes(ctx: ServiceContext) {
     let streams = 0;
     app.get('/api/v1/jobs/:job/events', {
       schema: {
-        summary: 'Server-Sent Events: a stats tick about every second while the crawl runs, state changes, alerts and action results; Last-Event-ID resumes', tags: ['jobs'], params: JOB_PARAMS,
+        summary: 'Server-Sent Events: a stats tick about every second while the crawl runs, state changes, alerts and action results; ' +
+          'Last-Event-ID resumes', tags: ['jobs'], params: JOB_PARAMS,
         response: { 200: { type: 'string', description: 'text/event-stream' }, 503: PROBLEM_SCHEMA },
       },
     }, async (req, reply) => {
       const { job } = req.params as { job: string };
       await ctx.runner.jobDir(job);
       if (ctx.events.closed) throw new HttpProblem(503, 'Service Unavailable', 'the service is stopping');
-      if (streams >= ctx.maxEventStreams) throw new HttpProblem(503, 'Service Unavailable', `${streams} event streams are open, the most this service keeps`, {}, { 'retry-after': '5' });
+      if (streams >= ctx.maxEventStreams) throw new HttpProblem(503, 'Service Unavailable', `${streams} event streams are open, the most this ` +
+        `service keeps`, {}, { 'retry-after': '5' });
       const last = Number(req.headers['last-event-id'] ?? 0) || 0;
       reply.hijack();
       const res = reply.raw;
       streams++;
-      res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', connection: 'keep-alive' });
+      res.writeHead(200, { 'content-type': 'text/event-stream; ' +
+        'charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', connection: 'keep-alive' });
       const send = (text: string) => {
         if (res.writableLength > MAX_UNSENT) res.destroy();
         else res.write(text);

@@ -38,7 +38,8 @@ const sameDomainDelaySecs = Number(opt('--same-domain-delay-secs', '0'));
 const retries = Number(opt('--retries', '1'));
 const starts = [start, ...args.flatMap((a, i) => (a === '--start' ? [args[i + 1]] : []))];
 if (!start || !/^https?:/.test(start) || !['memory', 'storage'].includes(mode)) {
-  process.stderr.write('usage: node crawlee-run.mjs START_URL [--mode memory|storage] [--concurrency N] [--urls FILE] [--start URL]… [--strategy same-origin|all] [--same-domain-delay-secs S] [--retries N]\n');
+  process.stderr.write('usage: node crawlee-run.mjs START_URL [--mode memory|storage] [--concurrency N] [--urls FILE] [--start URL]… [--strategy ' +
+    'same-origin|all] [--same-domain-delay-secs S] [--retries N]\n');
   process.exit(2);
 }
 

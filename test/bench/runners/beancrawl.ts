@@ -33,7 +33,8 @@ export function makeJob(dir: string, variant: Variant, seed: string, profile = '
   const file = join(dir, 'crawler-beans.xml');
   const xml = readFileSync(file, 'utf8');
   const swapped = xml.replace('class="LevelFrontier"', 'class="MemoryFrontier"').replace('class="LevelUriUniqFilter"', 'class="MemoryUriUniqFilter"');
-  if (!swapped.includes('class="MemoryFrontier"') || !swapped.includes('class="MemoryUriUniqFilter"')) throw new Error(`profile ${profile} no longer names LevelFrontier and LevelUriUniqFilter`);
+  if (!swapped.includes('class="MemoryFrontier"') || !swapped.includes('class="MemoryUriUniqFilter"')) throw new Error(`profile ${profile} no ` +
+    `longer names LevelFrontier and LevelUriUniqFilter`);
   const frontierBean = /<bean id="frontier"[\s\S]*?<\/bean>/.exec(swapped)?.[0] ?? '';
   if (/<property name="maxUrisInMemory"/.test(frontierBean)) throw new Error('the frontier bean sets maxUrisInMemory, which MemoryFrontier does not have');
   writeFileSync(file, swapped);

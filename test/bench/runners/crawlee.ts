@@ -31,7 +31,8 @@ export function runCrawlee(work: string, seed: string, mode: CrawleeMode, concur
   const storage = join(dir, 'storage');
   const env = { ...process.env, CRAWLEE_STORAGE_DIR: storage, CRAWLEE_PERSIST_STORAGE: String(mode === 'storage'), CRAWLEE_LOG_LEVEL: 'WARNING' };
   const m = timed(process.execPath, [RUNNER, seed, '--mode', mode, '--concurrency', String(concurrency), '--urls', file], { cwd: dir, env, timeoutS: 1200 });
-  if (m.status !== 0) throw new Error(`Crawlee (${mode}) exited ${m.status}${m.timedOut ? ' (timed out)' : ''}:\n${m.stdout.slice(-1500)}${m.stderr.slice(-2500)}`);
+  if (m.status !== 0) throw new Error(`Crawlee (${mode}) exited ${m.status}${m.timedOut ? ' (timed ' +
+    'out)' : ''}:\n${m.stdout.slice(-1500)}${m.stderr.slice(-2500)}`);
   const { pages, count, fetched } = pagesFromTsv(existsSync(file) ? readFileSync(file, 'utf8') : '');
   const label = mode === 'memory' ? 'in-memory storage' : 'default storage, persisted';
   return {

@@ -43,5 +43,6 @@ export function runWget2(work: string, seed: string, threads: number, n: number)
       urls.add(pageKey(url));
     }
   }
-  return { key: 'wget2', name: `wget2, ${threads} threads (files deleted after parsing)`, m, pages, fetched, urls, note: m.status === 8 ? 'exit 8: some responses were errors' : undefined };
+  return { key: 'wget2', name: `wget2, ${threads} threads (files deleted after parsing)`, m, pages, fetched, urls, note: m.status === 8 ? 'exit 8: ' +
+    'some responses were errors' : undefined };
 }

@@ -61,7 +61,8 @@ function ruleDriver(spec: RuleSpec): Driver {
   }
   if (props.decision?.overlayable) {
     const other = spec.answers === ACCEPT ? REJECT : ACCEPT;
-    cases.push(byEffect('decision', other, `the rule answers ${other}, and says it can only answer that`, { base: [spec.answers, spec.answers], sheet: [other, other] },
+    cases.push(byEffect('decision', other, `the rule answers ${other}, and says it can only answer ` +
+      `that`, { base: [spec.answers, spec.answers], sheet: [other, other] },
       async (overlay) => {
         const rule = await ruleFor(spec);
         const curi = spec.hit(overlay);
@@ -88,27 +89,33 @@ const OFF_SITE_FROM_EXAMPLE = at('http://other.test/x', { hopsPath: 'L', via: 'h
 const SURT_RULES: RuleSpec[] = [
   {
     component: 'SurtPrefixedDecideRule', config: EXAMPLE_PREFIX, hit: at('http://example.org/a'), answers: ACCEPT,
-    props: [{ property: 'alsoCheckVia', value: true, change: 'a URI found on a covered page is accepted', uri: OFF_SITE_FROM_EXAMPLE, base: NONE, sheet: ACCEPT }],
+    props: [{ property: 'alsoCheckVia', value: true, change: 'a URI found on a covered page is ' +
+      'accepted', uri: OFF_SITE_FROM_EXAMPLE, base: NONE, sheet: ACCEPT }],
   },
   {
     component: 'NotSurtPrefixedDecideRule', config: EXAMPLE_PREFIX, hit: at('http://other.test/a'), answers: ACCEPT,
-    props: [{ property: 'alsoCheckVia', value: true, change: 'a URI found on a covered page counts as covered', uri: OFF_SITE_FROM_EXAMPLE, base: ACCEPT, sheet: NONE }],
+    props: [{ property: 'alsoCheckVia', value: true, change: 'a URI found on a covered page counts as ' +
+      'covered', uri: OFF_SITE_FROM_EXAMPLE, base: ACCEPT, sheet: NONE }],
   },
   {
     component: 'OnHostsDecideRule', config: EXAMPLE_PREFIX, hit: at('http://example.org/any/path'), answers: ACCEPT,
-    props: [{ property: 'alsoCheckVia', value: true, change: 'a URI found on a page of the host is accepted', uri: OFF_SITE_FROM_EXAMPLE, base: NONE, sheet: ACCEPT }],
+    props: [{ property: 'alsoCheckVia', value: true, change: 'a URI found on a page of the host is ' +
+      'accepted', uri: OFF_SITE_FROM_EXAMPLE, base: NONE, sheet: ACCEPT }],
   },
   {
     component: 'NotOnHostsDecideRule', config: EXAMPLE_PREFIX, hit: at('http://other.test/'), answers: ACCEPT,
-    props: [{ property: 'alsoCheckVia', value: true, change: 'a URI found on a page of the host counts as on it', uri: OFF_SITE_FROM_EXAMPLE, base: ACCEPT, sheet: NONE }],
+    props: [{ property: 'alsoCheckVia', value: true, change: 'a URI found on a page of the host counts as on ' +
+      'it', uri: OFF_SITE_FROM_EXAMPLE, base: ACCEPT, sheet: NONE }],
   },
   {
     component: 'OnDomainsDecideRule', config: EXAMPLE_PREFIX, hit: at('http://sub.example.org/'), answers: ACCEPT,
-    props: [{ property: 'alsoCheckVia', value: true, change: 'a URI found on a page of the domain is accepted', uri: OFF_SITE_FROM_EXAMPLE, base: NONE, sheet: ACCEPT }],
+    props: [{ property: 'alsoCheckVia', value: true, change: 'a URI found on a page of the domain is ' +
+      'accepted', uri: OFF_SITE_FROM_EXAMPLE, base: NONE, sheet: ACCEPT }],
   },
   {
     component: 'NotOnDomainsDecideRule', config: EXAMPLE_PREFIX, hit: at('http://other.test/'), answers: ACCEPT,
-    props: [{ property: 'alsoCheckVia', value: true, change: 'a URI found on a page of the domain counts as on it', uri: OFF_SITE_FROM_EXAMPLE, base: ACCEPT, sheet: NONE }],
+    props: [{ property: 'alsoCheckVia', value: true, change: 'a URI found on a page of the domain counts as on ' +
+      'it', uri: OFF_SITE_FROM_EXAMPLE, base: ACCEPT, sheet: NONE }],
   },
   {
     component: 'ViaSurtPrefixedDecideRule', config: async () => ({ surtPrefixes: ['http://(org,example,'] }),
@@ -119,18 +126,22 @@ const SURT_RULES: RuleSpec[] = [
 const HOP_RULES: RuleSpec[] = [
   {
     component: 'TooManyHopsDecideRule', hit: at('http://example.org/deep', { hopsPath: 'L'.repeat(21) }), answers: REJECT,
-    props: [{ property: 'maxHops', value: 1, change: 'a URI two hops out is rejected', uri: at('http://example.org/2', { hopsPath: 'LL' }), base: NONE, sheet: REJECT }],
+    props: [{ property: 'maxHops', value: 1, change: 'a URI two hops out is ' +
+      'rejected', uri: at('http://example.org/2', { hopsPath: 'LL' }), base: NONE, sheet: REJECT }],
   },
   {
     component: 'TransclusionDecideRule', hit: at('http://cdn.test/img.png', { hopsPath: 'LE' }), answers: ACCEPT,
     props: [
-      { property: 'maxTransHops', value: 1, change: 'an embed of an embed is no longer accepted', uri: at('http://cdn.test/b.png', { hopsPath: 'LEE' }), base: ACCEPT, sheet: NONE },
-      { property: 'maxSpeculativeHops', value: 2, change: 'two speculative hops in a row are accepted', uri: at('http://cdn.test/x.js', { hopsPath: 'LXX' }), base: NONE, sheet: ACCEPT },
+      { property: 'maxTransHops', value: 1, change: 'an embed of an embed is no longer ' +
+        'accepted', uri: at('http://cdn.test/b.png', { hopsPath: 'LEE' }), base: ACCEPT, sheet: NONE },
+      { property: 'maxSpeculativeHops', value: 2, change: 'two speculative hops in a row are ' +
+        'accepted', uri: at('http://cdn.test/x.js', { hopsPath: 'LXX' }), base: NONE, sheet: ACCEPT },
     ],
   },
   {
     component: 'HopsPathMatchesRegexDecideRule', hit: at('http://example.org/1', { hopsPath: 'L' }), answers: ACCEPT,
-    props: [{ property: 'regex', value: 'L+', change: 'a two-link hops path matches', uri: at('http://example.org/2', { hopsPath: 'LL' }), base: NONE, sheet: ACCEPT }],
+    props: [{ property: 'regex', value: 'L+', change: 'a two-link hops path ' +
+      'matches', uri: at('http://example.org/2', { hopsPath: 'LL' }), base: NONE, sheet: ACCEPT }],
   },
   { component: 'PrerequisiteAcceptDecideRule', hit: at('dns:example.org', { hopsPath: 'P', via: 'http://example.org/' }), answers: ACCEPT },
   { component: 'SeedAcceptDecideRule', hit: at('http://example.org/', { isSeed: true }), answers: ACCEPT },
@@ -147,7 +158,8 @@ const URI_TEXT_RULES: RuleSpec[] = [
     // Its base list matches the hit, so that enabled and decision have an answer to change.
     component: 'MatchesListRegexDecideRule', config: async () => ({ regexList: ['.*example.*'] }), hit: at('http://example.org/'), answers: ACCEPT,
     props: [
-      { property: 'regexList', value: ['.*/private/.*'], change: 'a URI its sheet\'s list matches is accepted', uri: at('http://other.test/private/x'), base: NONE, sheet: ACCEPT },
+      { property: 'regexList', value: ['.*/private/.*'], change: 'a URI its sheet\'s list matches is ' +
+        'accepted', uri: at('http://other.test/private/x'), base: NONE, sheet: ACCEPT },
       {
         property: 'listLogicalOr', value: false, change: 'a URI matching one of two expressions no longer matches', uri: at('http://example.org/'),
         config: { regexList: ['.*example.*', '.*nowhere.*'] }, base: ACCEPT, sheet: NONE,
@@ -157,7 +169,8 @@ const URI_TEXT_RULES: RuleSpec[] = [
   {
     component: 'NotMatchesListRegexDecideRule', hit: at('http://example.org/'), answers: ACCEPT,
     props: [
-      { property: 'regexList', value: ['.*example.*'], change: 'a URI its sheet\'s list matches is no longer accepted', uri: at('http://example.org/'), base: ACCEPT, sheet: NONE },
+      { property: 'regexList', value: ['.*example.*'], change: 'a URI its sheet\'s list matches is no longer ' +
+        'accepted', uri: at('http://example.org/'), base: ACCEPT, sheet: NONE },
       {
         property: 'listLogicalOr', value: false, change: 'a URI matching one of two expressions counts as not matching', uri: at('http://example.org/'),
         config: { regexList: ['.*example.*', '.*nowhere.*'] }, base: NONE, sheet: ACCEPT,
@@ -167,33 +180,40 @@ const URI_TEXT_RULES: RuleSpec[] = [
   {
     // Its base expression matches the hit (the default `.` matches one-character strings only).
     component: 'MatchesRegexDecideRule', config: async () => ({ regex: '.*example.*' }), hit: at('http://example.org/'), answers: ACCEPT,
-    props: [{ property: 'regex', value: '.*/private/.*', change: 'a URI the sheet\'s expression matches is accepted', uri: at('http://other.test/private/x'), base: NONE, sheet: ACCEPT }],
+    props: [{ property: 'regex', value: '.*/private/.*', change: 'a URI the sheet\'s expression matches is ' +
+      'accepted', uri: at('http://other.test/private/x'), base: NONE, sheet: ACCEPT }],
   },
   {
     component: 'NotMatchesRegexDecideRule', hit: at('http://example.org/'), answers: ACCEPT,
-    props: [{ property: 'regex', value: '.*example.*', change: 'a URI the sheet\'s expression matches is no longer accepted', uri: at('http://example.org/'), base: ACCEPT, sheet: NONE }],
+    props: [{ property: 'regex', value: '.*example.*', change: 'a URI the sheet\'s expression matches is no longer ' +
+      'accepted', uri: at('http://example.org/'), base: ACCEPT, sheet: NONE }],
   },
   {
     component: 'MatchesFilePatternDecideRule', hit: at('http://example.org/a.pdf'), answers: ACCEPT,
     props: [
-      { property: 'usePreset', value: 'IMAGES', change: 'a PDF is no longer among the files matched', uri: at('http://example.org/a.pdf'), base: ACCEPT, sheet: NONE },
-      { property: 'regex', value: '.*\\.zip', change: 'a zip file matches the sheet\'s custom expression', uri: at('http://example.org/a.zip'), config: { usePreset: 'CUSTOM' }, base: NONE, sheet: ACCEPT },
+      { property: 'usePreset', value: 'IMAGES', change: 'a PDF is no longer among the files ' +
+        'matched', uri: at('http://example.org/a.pdf'), base: ACCEPT, sheet: NONE },
+      { property: 'regex', value: '.*\\.zip', change: 'a zip file matches the sheet\'s custom ' +
+        'expression', uri: at('http://example.org/a.zip'), config: { usePreset: 'CUSTOM' }, base: NONE, sheet: ACCEPT },
     ],
   },
   {
     component: 'NotMatchesFilePatternDecideRule', hit: at('http://example.org/page.html'), answers: ACCEPT,
     props: [
       { property: 'usePreset', value: 'IMAGES', change: 'a PDF is not matched, so accepted', uri: at('http://example.org/a.pdf'), base: NONE, sheet: ACCEPT },
-      { property: 'regex', value: '.*\\.zip', change: 'a zip file matches the sheet\'s custom expression, so is not accepted', uri: at('http://example.org/a.zip'), config: { usePreset: 'CUSTOM' }, base: ACCEPT, sheet: NONE },
+      { property: 'regex', value: '.*\\.zip', change: 'a zip file matches the sheet\'s custom expression, so is not ' +
+        'accepted', uri: at('http://example.org/a.zip'), config: { usePreset: 'CUSTOM' }, base: ACCEPT, sheet: NONE },
     ],
   },
   {
     component: 'PathologicalPathDecideRule', hit: at('http://example.org/a/a/a/x'), answers: REJECT,
-    props: [{ property: 'maxRepetitions', value: 3, change: 'a segment thrice in a row is allowed', uri: at('http://example.org/a/a/a/x'), base: REJECT, sheet: NONE }],
+    props: [{ property: 'maxRepetitions', value: 3, change: 'a segment thrice in a row is ' +
+      'allowed', uri: at('http://example.org/a/a/a/x'), base: REJECT, sheet: NONE }],
   },
   {
     component: 'TooManyPathSegmentsDecideRule', hit: at(`http://example.org${'/d'.repeat(21)}`), answers: REJECT,
-    props: [{ property: 'maxPathDepth', value: 2, change: 'a path of three slashes is rejected', uri: at('http://example.org/a/b/c'), base: NONE, sheet: REJECT }],
+    props: [{ property: 'maxPathDepth', value: 2, change: 'a path of three slashes is ' +
+      'rejected', uri: at('http://example.org/a/b/c'), base: NONE, sheet: REJECT }],
   },
   { component: 'SchemeNotInSetDecideRule', hit: at('mailto:someone@example.org'), answers: REJECT },
   {
@@ -225,21 +245,26 @@ const CONTENT_RULES: RuleSpec[] = [
   {
     // Its base expression matches the hit's type (the default `.` matches one-character strings only).
     component: 'ContentTypeMatchesRegexDecideRule', config: async () => ({ regex: 'text/.*' }), hit: at('http://example.org/', {}, fetched('text/html', 10)), answers: ACCEPT,
-    props: [{ property: 'regex', value: 'image/.*', change: 'an image matches the sheet\'s expression', uri: at('http://example.org/a.png', {}, fetched('image/png', 10)), base: NONE, sheet: ACCEPT }],
+    props: [{ property: 'regex', value: 'image/.*', change: 'an image matches the sheet\'s ' +
+      'expression', uri: at('http://example.org/a.png', {}, fetched('image/png', 10)), base: NONE, sheet: ACCEPT }],
   },
   {
     component: 'ContentTypeNotMatchesRegexDecideRule', hit: at('http://example.org/', {}, fetched('text/html', 10)), answers: ACCEPT,
-    props: [{ property: 'regex', value: 'text/.*', change: 'a page the sheet\'s expression matches is no longer accepted', uri: at('http://example.org/', {}, fetched('text/html', 10)), base: ACCEPT, sheet: NONE }],
+    props: [{ property: 'regex', value: 'text/.*', change: 'a page the sheet\'s expression matches is no longer ' +
+      'accepted', uri: at('http://example.org/', {}, fetched('text/html', 10)), base: ACCEPT, sheet: NONE }],
   },
   {
     component: 'ContentLengthDecideRule', hit: at('http://example.org/', {}, fetched('text/html', 100)), answers: ACCEPT,
-    props: [{ property: 'contentLengthThreshold', value: 50, change: 'a body of 100 bytes is rejected', uri: at('http://example.org/', {}, fetched('text/html', 100)), base: ACCEPT, sheet: REJECT }],
+    props: [{ property: 'contentLengthThreshold', value: 50, change: 'a body of 100 bytes is ' +
+      'rejected', uri: at('http://example.org/', {}, fetched('text/html', 100)), base: ACCEPT, sheet: REJECT }],
   },
   {
     component: 'ResponseContentLengthDecideRule', hit: at('http://example.org/', {}, fetched('text/html', 100)), answers: ACCEPT,
     props: [
-      { property: 'lowerBound', value: 200, change: 'a body of 100 bytes is below the bound', uri: at('http://example.org/', {}, fetched('text/html', 100)), base: ACCEPT, sheet: NONE },
-      { property: 'upperBound', value: 50, change: 'a body of 100 bytes is above the bound', uri: at('http://example.org/', {}, fetched('text/html', 100)), base: ACCEPT, sheet: NONE },
+      { property: 'lowerBound', value: 200, change: 'a body of 100 bytes is below the ' +
+        'bound', uri: at('http://example.org/', {}, fetched('text/html', 100)), base: ACCEPT, sheet: NONE },
+      { property: 'upperBound', value: 50, change: 'a body of 100 bytes is above the ' +
+        'bound', uri: at('http://example.org/', {}, fetched('text/html', 100)), base: ACCEPT, sheet: NONE },
     ],
   },
   { component: 'ResultFilterDecideRule', hit: at('http://example.org/', {}, fetched('text/html', 100)), answers: ACCEPT },

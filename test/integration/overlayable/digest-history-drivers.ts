@@ -39,7 +39,8 @@ const LOADER: Driver = {
 
 const STORER: Driver = {
   component: 'ContentDigestHistoryStorer',
-  cases: [byEffect('enabled', false, 'a written payload is not kept in the history', { base: 'http://written.test/', sheet: undefined }, async (overlay, ctx) => {
+  cases: [byEffect('enabled', false, 'a written payload is not kept in the ' +
+    'history', { base: 'http://written.test/', sheet: undefined }, async (overlay, ctx) => {
     const curi = await fetchFromSite(ctx, overlay, '/copy');
     curi.writtenResponse = { url: 'http://written.test/', recordId: '<urn:uuid:0>', date: 0, warcFilename: 'WEB.warc.gz', warcFileOffset: 0 };
     return withHistory(undefined, async (contentDigestHistory) => {

@@ -108,8 +108,10 @@ const DISPOSITION_PROCESSOR: Driver = {
   component: 'DispositionProcessor',
   cases: [
     byEffect('enabled', false, 'the queue gets no rest', { base: 3000, sheet: 0 }, (overlay) => politenessAfter(overlay, { fetchDurationMs: 100 })),
-    byEffect('delayFactor', 10, 'a one-second fetch rests its queue ten seconds', { base: 5000, sheet: 10_000 }, (overlay) => politenessAfter(overlay, { fetchDurationMs: 1000 })),
-    byEffect('minDelayMs', 1000, 'a quick fetch rests its queue one second', { base: 3000, sheet: 1000 }, (overlay) => politenessAfter(overlay, { fetchDurationMs: 100 })),
+    byEffect('delayFactor', 10, 'a one-second fetch rests its queue ten ' +
+      'seconds', { base: 5000, sheet: 10_000 }, (overlay) => politenessAfter(overlay, { fetchDurationMs: 1000 })),
+    byEffect('minDelayMs', 1000, 'a quick fetch rests its queue one ' +
+      'second', { base: 3000, sheet: 1000 }, (overlay) => politenessAfter(overlay, { fetchDurationMs: 100 })),
     byEffect('maxDelayMs', 20_000, 'a ten-second fetch rests its queue at most twenty seconds', { base: 30_000, sheet: 20_000 },
       (overlay) => politenessAfter(overlay, { fetchDurationMs: 10_000 })),
     byEffect('respectCrawlDelayUpToSeconds', 10, 'a Crawl-delay of 100 s is honoured up to 10 s', { base: 100_000, sheet: 10_000 },

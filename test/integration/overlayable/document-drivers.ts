@@ -13,7 +13,8 @@ const PAGE = '<html><head><title>Title</title></head><body><h1>Heading</h1><p>So
 const PACK = Buffer.from(zipSync({ 'a.txt': Buffer.from('alpha'), 'b.txt': Buffer.from('b'.repeat(2000)), 'inner.zip': zipSync({ 'z.txt': Buffer.from('zed') }) }));
 const ROUTES: Record<string, Route> = {
   '/doc.html': { headers: { 'content-type': 'text/html; charset=utf-8' }, body: PAGE },
-  '/many-words.html': { headers: { 'content-type': 'text/html; charset=utf-8' }, body: `<html><body>${Array.from({ length: 20_000 }, (_, i) => `<p>word ${i}</p>`).join('\n')}</body></html>` },
+  '/many-words.html': { headers: { 'content-type': 'text/html; ' +
+    'charset=utf-8' }, body: `<html><body>${Array.from({ length: 20_000 }, (_, i) => `<p>word ${i}</p>`).join('\n')}</body></html>` },
   '/pack.zip': { headers: { 'content-type': 'application/zip' }, body: PACK },
 };
 
@@ -56,7 +57,8 @@ export const DOCUMENT_DRIVERS: Driver[] = [
     cases: [
       byEffect('enabled', false, 'the document keeps its own URL', { base: 'https://public.example/PORT/doc.html', sheet: undefined },
         async (overlay, ctx) => displayOf(overlay, ctx, { 'http://127.0.0.1:': 'https://public.example/' })),
-      byEffect('rewrites', { 'http://127.0.0.1:': 'https://other.example/' }, 'the sheet\'s rewrite gives the display URL', { base: 'https://public.example/PORT/doc.html', sheet: 'https://other.example/PORT/doc.html' },
+      byEffect('rewrites', { 'http://127.0.0.1:': 'https://other.example/' }, 'the sheet\'s rewrite gives the display ' +
+        'URL', { base: 'https://public.example/PORT/doc.html', sheet: 'https://other.example/PORT/doc.html' },
         async (overlay, ctx) => displayOf(overlay, ctx, { 'http://127.0.0.1:': 'https://public.example/' })),
     ],
   },

@@ -47,7 +47,8 @@ const BIG_ROUTES: Record<string, Route> = {
 
 /** maxParseTimeMs: under a sheet's 1 ms the extractor cuts the big document and annotates it (config: the bean's other values). */
 function parseTimeCase(component: string, path: string, config: Readonly<Record<string, unknown>> = {}) {
-  return byEffect('maxParseTimeMs', 1, `${path} is cut after 1 ms of parsing, annotated extractTimeTrunc`, { base: false, sheet: true }, async (overlay, ctx) => {
+  return byEffect('maxParseTimeMs', 1, `${path} is cut after 1 ms of parsing, annotated ` +
+    `extractTimeTrunc`, { base: false, sheet: true }, async (overlay, ctx) => {
     const curi = await fetchFromSite(ctx, overlay, path);
     await (await build<Processor>(component, { metadata: await metadata(), ...config })).process(curi);
     if (curi.outlinks.length === 0) throw new Error(`${component} found no link in ${path}`);
@@ -112,7 +113,8 @@ const EXTRACTOR_HTML: Driver = {
       (overlay, ctx) => hopTo('/frame', overlay, ctx)),
     byEffect('ignoreFormActionUrls', true, 'a form\'s action is skipped', { base: 'L', sheet: 'none' }, (overlay, ctx) => hopTo('/search', overlay, ctx)),
     byEffect('extractOnlyFormGets', false, 'a POST form\'s action is taken too', { base: 'none', sheet: 'L' }, (overlay, ctx) => hopTo('/post', overlay, ctx)),
-    byEffect('obeyRelNofollow', true, 'a link marked rel=nofollow is skipped', { base: 'L', sheet: 'none' }, (overlay, ctx) => hopTo('/nofollow', overlay, ctx)),
+    byEffect('obeyRelNofollow', true, 'a link marked rel=nofollow is ' +
+      'skipped', { base: 'L', sheet: 'none' }, (overlay, ctx) => hopTo('/nofollow', overlay, ctx)),
     byEffect('extractJavascript', true, 'a path in an inline script is taken, as a speculative hop', { base: 'none', sheet: 'X' },
       (overlay, ctx) => hopTo('/from-script', overlay, ctx)),
     byEffect('extractValueAttributes', false, 'a path in a value attribute is not taken', { base: 'L', sheet: 'none' },
@@ -166,8 +168,10 @@ const EXTRACTOR_IMPLIED_URI: Driver = {
   component: 'ExtractorImpliedURI',
   cases: [
     byEffect('enabled', false, 'nothing is implied', { base: ['L /a', 'X /implied-a'], sheet: ['L /a'] }, impliedLinks),
-    byEffect('regex', '^(.*)/(frame)$', 'the frame\'s source triggers instead of /a', { base: ['L /a', 'X /implied-a'], sheet: ['L /a', 'X /implied-frame'] }, impliedLinks),
-    byEffect('format', '$1/other-$2', 'the implied URI is built the sheet\'s way', { base: ['L /a', 'X /implied-a'], sheet: ['L /a', 'X /other-a'] }, impliedLinks),
+    byEffect('regex', '^(.*)/(frame)$', 'the frame\'s source triggers instead of /a', { base: ['L /a', 'X /implied-a'], sheet: ['L /a', 'X ' +
+      '/implied-frame'] }, impliedLinks),
+    byEffect('format', '$1/other-$2', 'the implied URI is built the sheet\'s way', { base: ['L /a', 'X /implied-a'], sheet: ['L /a', 'X ' +
+      '/other-a'] }, impliedLinks),
     byEffect('removeTriggerUris', true, 'the triggering link is dropped', { base: ['L /a', 'X /implied-a'], sheet: ['X /implied-a'] }, impliedLinks),
   ],
 };
@@ -191,7 +195,8 @@ export const EXTRACT_DRIVERS: Driver[] = [
   EXTRACTOR_IMPLIED_URI,
   oneKindDriver('ExtractorHttp', '/moved', { base: ['R /a'], sheet: [] }),
   // A robots.txt is only ever fetched as a prerequisite of a URI of its server.
-  oneKindDriver('ExtractorRobotsTxt', '/robots.txt', { base: ['M /sitemap.xml'], sheet: [] }, (ctx) => ({ init: { hopsPath: 'P', via: `${ctx.site.origin}/` } })),
+  oneKindDriver('ExtractorRobotsTxt', '/robots.txt', { base: ['M ' +
+    '/sitemap.xml'], sheet: [] }, (ctx) => ({ init: { hopsPath: 'P', via: `${ctx.site.origin}/` } })),
   oneKindDriver('ExtractorCss', '/style.css', { base: ['E /bg.png'], sheet: [] }, undefined, '/big.css'),
   oneKindDriver('ExtractorJs', '/app.js', { base: [], sheet: ['X /api/list'] }, undefined, '/big.js'),
   oneKindDriver('ExtractorXML', '/feed', { base: ['X /item'], sheet: [] }, undefined, '/big.rss'),

@@ -59,12 +59,14 @@ const FETCH_HTTP: Driver = {
       async (overlay, ctx) => (await fetchFromSite(ctx, overlay, '/trickle', { beanName: SUBJECT })).annotations.includes('timeTrunc')),
     byEffect('soTimeoutMs', 300, 'a server silent for 1.5 s times out (-4)', { base: 200, sheet: -4 },
       async (overlay, ctx) => (await fetchFromSite(ctx, overlay, '/answers-late', { beanName: SUBJECT })).fetchStatus),
-    byEffect('maxLengthBytes', 300, 'only 300 bytes of the response, headers included, are read (lenTrunc)', { base: [1000, false, false], sheet: [true, true] }, async (overlay, ctx) => {
+    byEffect('maxLengthBytes', 300, 'only 300 bytes of the response, headers included, are read ' +
+      '(lenTrunc)', { base: [1000, false, false], sheet: [true, true] }, async (overlay, ctx) => {
       const curi = await fetchFromSite(ctx, overlay, '/kilobyte', { beanName: SUBJECT });
       const lenTrunc = curi.annotations.includes('lenTrunc');
       return lenTrunc ? [curi.recordedSize === 300, lenTrunc] : [curi.response!.rawBody.length, curi.recordedSize === 300, lenTrunc];
     }),
-    byEffect('defaultEncoding', 'UTF-8', 'a page without a charset is decoded as UTF-8 by the extractor after it', { base: '<p>cafÃ©</p>', sheet: '<p>café</p>' },
+    byEffect('defaultEncoding', 'UTF-8', 'a page without a charset is decoded as UTF-8 by the extractor after ' +
+      'it', { base: '<p>cafÃ©</p>', sheet: '<p>café</p>' },
       async (overlay, ctx) => {
         const curi = await fetchFromSite(ctx, overlay, '/no-charset', { beanName: SUBJECT });
         await (await build<Processor>('ExtractorHtml', {}, 'extractorHtml')).process(curi);
@@ -113,7 +115,8 @@ const CRAWL_METADATA: Driver = {
   cases: [
     byEffect('operatorContactUrl', 'https://example.org/other-contact', 'the User-Agent the site gets names the sheet\'s contact',
       { base: [userAgentWith(CONTACT), undefined], sheet: [userAgentWith('https://example.org/other-contact'), undefined] }, identitySent),
-    byEffect('operatorFrom', 'crawler@example.org', 'the site gets a From header', { base: [userAgentWith(CONTACT), undefined], sheet: [userAgentWith(CONTACT), 'crawler@example.org'] },
+    byEffect('operatorFrom', 'crawler@example.org', 'the site gets a From ' +
+      'header', { base: [userAgentWith(CONTACT), undefined], sheet: [userAgentWith(CONTACT), 'crawler@example.org'] },
       identitySent),
     byEffect('userAgentTemplate', 'TestBot/@VERSION@ (+@OPERATOR_CONTACT_URL@)', 'the site gets the sheet\'s User-Agent',
       { base: [userAgentWith(CONTACT), undefined], sheet: [`TestBot/${VERSION} (+${CONTACT})`, undefined] }, identitySent),

@@ -29,7 +29,8 @@ const FETCH_FILE: Driver = {
       const curi = await fetchedFile(overlay, 'hundred.txt');
       return [curi.contentSize, curi.annotations.includes('lenTrunc')];
     }),
-    byEffect('crawlHiddenFiles', true, 'the folder\'s listing links its hidden file too', { base: ['hundred.txt'], sheet: ['.hidden', 'hundred.txt'] }, async (overlay) => {
+    byEffect('crawlHiddenFiles', true, 'the folder\'s listing links its hidden file ' +
+      'too', { base: ['hundred.txt'], sheet: ['.hidden', 'hundred.txt'] }, async (overlay) => {
       const curi = await fetchedFile(overlay, '');
       return curi.outlinks.map((l) => l.uri.slice(l.uri.lastIndexOf('/') + 1)).sort();
     }),

@@ -34,7 +34,8 @@ const FETCH_IMAP: Driver = {
   component: 'FetchImap',
   cases: [
     byEffect('enabled', false, 'the message is not fetched', { base: 200, sheet: 0 }, async (overlay) => (await fetchedMessage(overlay)).fetchStatus),
-    byEffect('maxLengthBytes', 10, 'only 10 bytes of the message are read (lenTrunc)', { base: [Buffer.byteLength(mailMessage(1)), false], sheet: [10, true] }, async (overlay) => {
+    byEffect('maxLengthBytes', 10, 'only 10 bytes of the message are read ' +
+      '(lenTrunc)', { base: [Buffer.byteLength(mailMessage(1)), false], sheet: [10, true] }, async (overlay) => {
       const curi = await fetchedMessage(overlay);
       return [curi.contentSize, curi.annotations.includes('lenTrunc')];
     }),

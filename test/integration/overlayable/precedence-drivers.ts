@@ -42,13 +42,16 @@ export const PRECEDENCE_DRIVERS: Driver[] = [
   {
     component: 'HopsUriPrecedencePolicy',
     cases: [
-      byEffect('basePrecedence', 5, 'the URI\'s precedence: the base plus its link hops', { base: 3, sheet: 7 }, (overlay) => uriPrecedence('HopsUriPrecedencePolicy', overlay, 'LLE')),
-      byEffect('navlinksOnly', false, 'every hop counts, the embed too', { base: 3, sheet: 4 }, (overlay) => uriPrecedence('HopsUriPrecedencePolicy', overlay, 'LLE')),
+      byEffect('basePrecedence', 5, 'the URI\'s precedence: the base plus its link ' +
+        'hops', { base: 3, sheet: 7 }, (overlay) => uriPrecedence('HopsUriPrecedencePolicy', overlay, 'LLE')),
+      byEffect('navlinksOnly', false, 'every hop counts, the embed ' +
+        'too', { base: 3, sheet: 4 }, (overlay) => uriPrecedence('HopsUriPrecedencePolicy', overlay, 'LLE')),
     ],
   },
   {
     component: 'BaseQueuePrecedencePolicy',
-    cases: [byEffect('basePrecedence', 1, 'the queue\'s precedence', { base: 3, sheet: 1 }, (overlay) => queuePrecedence('BaseQueuePrecedencePolicy', overlay))],
+    cases: [byEffect('basePrecedence', 1, 'the queue\'s ' +
+      'precedence', { base: 3, sheet: 1 }, (overlay) => queuePrecedence('BaseQueuePrecedencePolicy', overlay))],
   },
   {
     component: 'HighestUriQueuePrecedencePolicy',

@@ -75,7 +75,8 @@ const PRESELECTOR: Driver = {
       async (overlay) => preselected(overlay, { scope: await build('RejectDecideRule', {}, 'scope') })),
     byEffect('blockAll', true, 'every URI is blocked (-5001)', { base: 0, sheet: -5001 }, (overlay) => preselected(overlay)),
     byEffect('blockByRegex', '.*/private/.*', 'a URI the expression matches is blocked (-5001)', { base: 0, sheet: -5001 }, (overlay) => preselected(overlay)),
-    byEffect('allowByRegex', '.*/public/.*', 'a URI the expression does not match is blocked (-5001)', { base: 0, sheet: -5001 }, (overlay) => preselected(overlay)),
+    byEffect('allowByRegex', '.*/public/.*', 'a URI the expression does not match is blocked ' +
+      '(-5001)', { base: 0, sheet: -5001 }, (overlay) => preselected(overlay)),
   ],
 };
 

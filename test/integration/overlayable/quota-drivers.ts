@@ -39,7 +39,8 @@ const retiredBy = (quota: string) => ({ result: 'FINISH', status: 0, forceRetire
 const QUOTAS = ['FetchSuccesses', 'SuccessKb', 'FetchResponses', 'AllKb', 'NovelKb', 'NovelUrls'].flatMap((m) => ['server', 'host', 'group'].map((c) => `${c}Max${m}`));
 
 const QUOTA_CASES: PropertyCase[] = QUOTAS.map((quota) =>
-  byEffect(quota, 1, 'a URI of a server, host and queue that yielded one 1 KiB page is held back and its queue retired', { base: GOES_AHEAD, sheet: retiredBy(quota) },
+  byEffect(quota, 1, 'a URI of a server, host and queue that yielded one 1 KiB page is held back and its queue ' +
+    'retired', { base: GOES_AHEAD, sheet: retiredBy(quota) },
     (overlay) => quotaVerdict(overlay)));
 
 const QUOTA_ENFORCER: Driver = {

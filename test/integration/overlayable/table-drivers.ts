@@ -25,7 +25,8 @@ export const TABLE_DRIVERS: Driver[] = [{
   component: 'FetchTable',
   cases: [
     byEffect('enabled', false, 'the row is not read', { base: 200, sheet: 0 }, async (overlay) => (await fetched(overlay, ROW)).fetchStatus),
-    byEffect('pageSize', 2, 'a page lists two rows and links the next page', { base: 5, sheet: 3 }, async (overlay) => (await fetched(overlay, LISTING)).outlinks.length),
+    byEffect('pageSize', 2, 'a page lists two rows and links the next ' +
+      'page', { base: 5, sheet: 3 }, async (overlay) => (await fetched(overlay, LISTING)).outlinks.length),
     byEffect('maxRowBytes', 10, 'the row\'s content is cut at 10 bytes (lenTrunc)', { base: [100, false], sheet: [10, true] }, async (overlay) => {
       const curi = await fetched(overlay, ROW);
       return [curi.contentSize, curi.annotations.includes('lenTrunc')];

@@ -6,7 +6,8 @@ import type { UriPrecedencePolicy } from '../../../model/precedence-policies.js'
 export const baseUriPrecedencePolicyComponent = defineComponent({
   name: 'BaseUriPrecedencePolicy',
   aliases: ['org.archive.crawler.frontier.precedence.BaseUriPrecedencePolicy'],
-  description: 'Every URI gets the same precedence within its queue (basePrecedence): a sheet raising or lowering it for some URIs moves them after or before the rest.',
+  description: 'Every URI gets the same precedence within its queue (basePrecedence): a sheet raising or lowering it for some URIs moves them ' +
+    'after or before the rest.',
   kinds: ['UriPrecedencePolicy'],
   props: {
     basePrecedence: { type: 'integer', default: 1, overlayable: true, description: 'The precedence given to each URI (lower goes first within its queue).' },

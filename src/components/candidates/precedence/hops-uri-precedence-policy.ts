@@ -12,7 +12,8 @@ export const hopsUriPrecedencePolicyComponent = defineComponent({
   kinds: ['UriPrecedencePolicy'],
   props: {
     basePrecedence: { type: 'integer', default: 1, overlayable: true, description: 'Added to the hop count.' },
-    navlinksOnly: { type: 'boolean', default: true, overlayable: true, description: 'Count only link hops (`L`); false counts every hop of the URI\'s path from its seed.' },
+    navlinksOnly: { type: 'boolean', default: true, overlayable: true, description: 'Count only link hops (`L`); false counts every hop of the ' +
+      'URI\'s path from its seed.' },
   },
   load: async (): Promise<ComponentClass> => HopsUriPrecedencePolicy,
 });

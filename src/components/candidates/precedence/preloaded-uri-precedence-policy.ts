@@ -3,7 +3,8 @@ import type { CrawlUri } from '../../../model/crawl-uri.js';
 import type { UriPrecedencePolicy } from '../../../model/precedence-policies.js';
 import { BaseUriPrecedencePolicy } from './base-uri-precedence-policy.js';
 
-const NO_PRELOAD = 'no precalculated precedences are kept here (Heritrix reads them from its URI-history database, written by an offline tool): every URI takes its precedence from defaultUriPrecedencePolicy';
+const NO_PRELOAD = 'no precalculated precedences are kept here (Heritrix reads them from its URI-history database, written by an offline tool): ' +
+  'every URI takes its precedence from defaultUriPrecedencePolicy';
 
 export const preloadedUriPrecedencePolicyComponent = defineComponent({
   name: 'PreloadedUriPrecedencePolicy',
@@ -13,7 +14,8 @@ export const preloadedUriPrecedencePolicyComponent = defineComponent({
     'defaultUriPrecedencePolicy for a URI without one. Accepted so that Heritrix bean files load; ' + NO_PRELOAD + '.',
   kinds: ['UriPrecedencePolicy'],
   props: {
-    basePrecedence: { type: 'integer', default: 1, ignored: NO_PRELOAD, description: 'Heritrix: added to a preloaded precedence. Ignored: ' + NO_PRELOAD + '.' },
+    basePrecedence: { type: 'integer', default: 1, ignored: NO_PRELOAD, description: 'Heritrix: added to a preloaded precedence. Ignored: ' +
+      '' + NO_PRELOAD + '.' },
   },
   refs: {
     defaultUriPrecedencePolicy: {

@@ -32,6 +32,7 @@ export interface CrawlUri extends QueuedState {}
  * through accessors of the same names: fetch status with Heritrix's codes, content, digest,
  * outlinks, annotations), and what belongs to this process only (its overlay, its worker, its lease).
  */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the queued fields are typed once (QUEUED_FIELDS); a test checks the constructor sets each
 export class CrawlUri {
   canonicalKey = '';
   /** What the current try found; a new one for each try (resetForRetry). */
@@ -40,7 +41,10 @@ export class CrawlUri {
   overlay?: SheetOverlay;
   fetchBeginTime = 0;
   fetchDurationMs = 0;
-  /** The form login this URI submits (set by PreconditionEnforcer on a credential's loginUri; FetchHttp sends it). Not persisted: it is set again when the URI is processed again. */
+  /**
+   * The form login this URI submits (set by PreconditionEnforcer on a credential's loginUri; FetchHttp
+   * sends it). Not persisted: it is set again when the URI is processed again.
+   */
   formLogin?: FormLoginCredential;
   /** Files made for this URI (a response kept partly on disk): removed once the URI is done. */
   scratchFiles?: string[];

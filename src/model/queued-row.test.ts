@@ -37,7 +37,10 @@ describe('queued rows', () => {
   // Rows as the version before QUEUED_FIELDS wrote them (a crawl's state store outlives the
   // version that wrote it): read as they were, and written again byte for byte.
   const OLD_ROWS: [string, QueuedUri][] = [
-    ['["http://example.org/","",null,null,1,null,1,null,null,0]', { uri: 'http://example.org/', hopsPath: '', isSeed: true, queueKey: QUEUE, precedence: 1, fetchAttempts: 0 }],
+    [
+      '["http://example.org/","",null,null,1,null,1,null,null,0]',
+      { uri: 'http://example.org/', hopsPath: '', isSeed: true, queueKey: QUEUE, precedence: 1, fetchAttempts: 0 },
+    ],
     [
       '["http://example.org/a","LLE","http://example.org/","a/@href",0,"seeds",4,1,3,2,1,1,"k1",1,{"r":3},{"w":["f.warc.gz",120]}]',
       {
@@ -48,7 +51,10 @@ describe('queued rows', () => {
     ],
     [
       '["http://example.org/b","L","http://example.org/",null,0,null,1,null,null,1,null,null,"k2"]',
-      { uri: 'http://example.org/b', hopsPath: 'L', via: 'http://example.org/', isSeed: false, queueKey: QUEUE, precedence: 1, fetchAttempts: 1, sheetKey: 'k2' },
+      {
+        uri: 'http://example.org/b', hopsPath: 'L', via: 'http://example.org/', isSeed: false, queueKey: QUEUE, precedence: 1, fetchAttempts: 1,
+        sheetKey: 'k2',
+      },
     ],
   ];
   for (const [row, record] of OLD_ROWS) {

@@ -196,7 +196,9 @@ async function fillFrontier(n: number): Promise<QueuedResult> {
         const record = curi.toQueued();
         const shard = shardOf(curi.queueKey, SHARDS);
         const [bucket, member] = uniq.place(url, Math.floor(BUCKETS / SHARDS));
-        perShard[shard].push({ queue: curi.queueKey, seenBucket: bucket, fingerprint: member, rank: rankOf(record) + 1, record: encodeQueuedRow(record), forced: '0' });
+        perShard[shard].push({
+          queue: curi.queueKey, seenBucket: bucket, fingerprint: member, rank: rankOf(record) + 1, record: encodeQueuedRow(record), forced: '0',
+        });
       }
       perShard.forEach((items, s) => {
         if (items.length === 0) return;

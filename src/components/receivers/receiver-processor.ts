@@ -115,7 +115,9 @@ export class ReceiverProcessor extends Processor<typeof receiverProcessorCompone
     if (done === this.#allMarks && this.#pushed.length <= 30) return PROCEED;
     const event = documentEventOf(curi, curi.delta ?? 'found');
     // A compound's elements are documents of their own, told after it, in the same turn.
-    const deliveries: Delivery[] = curi.attempt.extra(COMPOUND) || curi.history?.elements ? [{ event, doc }, ...elementDeliveries(curi, doc, event)] : [{ event, doc }];
+    const deliveries: Delivery[] = curi.attempt.extra(COMPOUND) || curi.history?.elements
+      ? [{ event, doc }, ...elementDeliveries(curi, doc, event)]
+      : [{ event, doc }];
     this.documents += deliveries.length;
     const pending: Promise<void>[] = [];
     const pushed = this.#pushed;

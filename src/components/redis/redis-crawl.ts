@@ -94,7 +94,8 @@ export class RedisCrawl implements SharedCrawl {
   get problem(): string | undefined {
     const since = this.link.downSince;
     if (since === 0 || Date.now() - since < DOWN_ALERT_MS) return undefined;
-    return `Redis does not answer (since ${new Date(since).toISOString()}${this.link.lastError ? `: ${this.link.lastError}` : ''}); the crawl goes on when it does`;
+    return `Redis does not answer (since ${new Date(since).toISOString()}${this.link.lastError ? `: ${this.link.lastError}` : ''}); the crawl goes ` +
+      `on when it does`;
   }
 
   get state(): SharedCrawlState {

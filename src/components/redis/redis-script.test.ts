@@ -35,7 +35,9 @@ describe('defineRedisScript: keys and arguments by name, their positions written
       name: 'bcT', keys: ['ready', 'count'], args: ['prefix', 'ms'], items: ['queue', 'token'],
       lua: `for queue, token in items() do redis.call('HSET', countKey, queue, token .. prefix .. ms) end return readyKey`,
     });
-    const call = s.call({ keys: { count: 'c', ready: 'r' }, args: { ms: 5, prefix: 'p' }, items: [{ token: 't1', queue: 'q1' }, { queue: 'q2', token: 't2' }] });
+    const call = s.call({
+      keys: { count: 'c', ready: 'r' }, args: { ms: 5, prefix: 'p' }, items: [{ token: 't1', queue: 'q1' }, { queue: 'q2', token: 't2' }],
+    });
     expect(call.keys).to.deep.equal(['r', 'c']);
     expect(call.args).to.deep.equal(['p', 5, 'q1', 't1', 'q2', 't2']);
     expect(s.keys).to.equal(2);
@@ -61,14 +63,16 @@ describe('defineRedisScript: keys and arguments by name, their positions written
       'KEYS[1] is read 2 times, not once',
       'the Lua addresses KEYS itself (KEYS[1], x}): name what it needs in the description',
     ]);
-    expect(problemsOf('for i = 1, #ARGV do end return aKey')).to.include('the Lua addresses ARGV itself (ARGV do end return aKey): name what it needs in the description');
+    expect(problemsOf('for i = 1, #ARGV do end return aKey')).to.include('the Lua addresses ARGV itself (ARGV do end return aKey): name what it ' +
+      'needs in the description');
   });
 
   it('finds a name the Lua never reads, or hides under a local of its own', () => {
     expect(problemsOf('return 1', { args: ['run'] })).to.deep.equal(['aKey is named but the Lua never reads it', 'run is named but the Lua never reads it']);
     // Named in a comment or a string is not read.
     expect(problemsOf("-- run\nreturn {aKey, 'run'}", { args: ['run'] })).to.deep.equal(['run is named but the Lua never reads it']);
-    expect(problemsOf("local run = redis.call('HGET', aKey, 'run') return run", { args: ['run'] })).to.deep.equal(['run is declared again as a local: it would hide the one named']);
+    expect(problemsOf("local run = redis.call('HGET', aKey, 'run') return run", { args: ['run'] })).to.deep.equal(['run is declared again as a ' +
+      'local: it would hide the one named']);
     expect(problemsOf('return aKey', { args: ['aKey'] })).to.include('aKey is named twice');
   });
 
@@ -79,6 +83,7 @@ describe('defineRedisScript: keys and arguments by name, their positions written
       'the description names items but the Lua has no `for … in items() do`', 'queue is named but the Lua never reads it',
     ]);
     expect(problemsOf('for q in items() do redis.call(aKey, q) end')).to.deep.equal(['the Lua calls items() but the description names no items']);
-    expect(problemsOf('local f = items() for q in items() do redis.call(aKey, q, f) end', { items: ['q'] })).to.deep.equal(['items() is called other than as `for … in items() do`']);
+    expect(problemsOf('local f = items() for q in items() do redis.call(aKey, q, f) end', { items: ['q'] })).to.deep.equal(['items() is called ' +
+      'other than as `for … in items() do`']);
   });
 });

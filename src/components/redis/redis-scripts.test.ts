@@ -33,7 +33,9 @@ describe('The Redis scripts, each through its wrapper (on a real redis-server)',
     TAKE.run(link, { keys: shard, args: { queuePrefix: shard.queuePrefix, worker, leaseMs, howMany } });
 
   it('SCHEDULE queues each new fingerprint (or a forced one) by rank, and puts its queue in line', async () => {
-    expect(await schedule(item('h1', 1, 'r1'), item('h1', 2, 'r2', { rank: 0 }), item('h1', 1, 'again'), item('h2', 3, 'r3'), item('h1', 1, 'forced', { forced: '1' })))
+    expect(await schedule(
+      item('h1', 1, 'r1'), item('h1', 2, 'r2', { rank: 0 }), item('h1', 1, 'again'), item('h2', 3, 'r3'), item('h1', 1, 'forced', { forced: '1' }),
+    ))
       .to.deep.equal([1, 1, 0, 1, 1]);
     expect(await link.command('ZRANGE', `${shard.queuePrefix}h1`, 0, -1)).to.deep.equal(['r2', 'r1', 'forced']);
     expect(await link.command('SMEMBERS', `${shard.seenPrefix}0`)).to.have.members(['1', '2', '3']);
@@ -79,7 +81,9 @@ describe('The Redis scripts, each through its wrapper (on a real redis-server)',
     };
     expect(await COMPLETE.run(link, { keys: shard, args: { ...args, token: 'stale' } })).to.equal(0);
     expect(await COMPLETE.run(link, { keys: shard, args })).to.equal(1);
-    expect(await hgetall(shard.count)).to.include({ stale: '1', success: '1', documents: '1', bytes: '1234', seeds: '1', 'delta:new': '1', inflight: '0', queued: '1' });
+    expect(await hgetall(shard.count)).to.include({
+      stale: '1', success: '1', documents: '1', bytes: '1234', seeds: '1', 'delta:new': '1', inflight: '0', queued: '1',
+    });
     const queues = await hgetall(shard.queues);
     expect(queues).to.include({ 'h1\tstatus': '200', 'h1\tspent': '1' });
     expect(Number(await link.command('ZSCORE', shard.ready, 'h1'))).to.equal(Number(queues['h1\tnext']));
@@ -172,7 +176,8 @@ describe('The Redis scripts, each through its wrapper (on a real redis-server)',
 
   it('TABLE_ADD adds each item\'s amount to its entry', async () => {
     const table = keys.table('run1', 'hosts');
-    expect(await TABLE_ADD.run(link, { keys: { table }, items: [{ entry: 'x', amount: 2 }, { entry: 'y', amount: -1 }, { entry: 'x', amount: 3 }] })).to.equal(1);
+    const items = [{ entry: 'x', amount: 2 }, { entry: 'y', amount: -1 }, { entry: 'x', amount: 3 }];
+    expect(await TABLE_ADD.run(link, { keys: { table }, items })).to.equal(1);
     expect(await hgetall(table)).to.deep.equal({ x: '5', y: '-1' });
   });
 });

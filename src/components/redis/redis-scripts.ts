@@ -115,7 +115,9 @@ return {now, nxt[2] or '-1', lz[2] or '-1', out}`,
  */
 export const COMPLETE = defineRedisScript({
   name: 'bcComplete', keys: SHARD_KEYS,
-  args: ['queuePrefix', 'queue', 'token', 'outcome', 'restMs', 'cost', 'totalBudget', 'record', 'retire', 'status', 'failed', 'documents', 'bytes', 'seed', 'delta'],
+  args: [
+    'queuePrefix', 'queue', 'token', 'outcome', 'restMs', 'cost', 'totalBudget', 'record', 'retire', 'status', 'failed', 'documents', 'bytes', 'seed', 'delta',
+  ],
   returns: reply<0 | 1>(),
   lua: `${NOW}
 local held = redis.call('HGET', heldKey, queue)

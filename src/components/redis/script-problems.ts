@@ -36,7 +36,8 @@ export function scriptProblems(d: ScriptDescription<string, string, string, unkn
   for (const name of new Set(names.filter((n, i) => names.indexOf(n) !== i))) problems.push(`${name} is named twice`);
   for (const name of names) {
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) problems.push(`${name} is not a Lua name`);
-    if (new RegExp(`\\blocal\\s+(?:function\\s+)?(?:[\\w\\s,]*,\\s*)?${name}\\b`).test(body)) problems.push(`${name} is declared again as a local: it would hide the one named`);
+    if (new RegExp(`\\blocal\\s+(?:function\\s+)?(?:[\\w\\s,]*,\\s*)?${name}\\b`).test(body)) problems.push(`${name} is declared again as a local: ` +
+      `it would hide the one named`);
   }
 
   const loops = [...body.matchAll(/\bfor\s+([\w\s,]+?)\s+in\s+items\s*\(\s*\)\s*do\b/g)];
@@ -46,7 +47,8 @@ export function scriptProblems(d: ScriptDescription<string, string, string, unkn
   if (calls !== loops.length) problems.push('items() is called other than as `for … in items() do`');
   if (items.length > 0) for (const loop of loops) {
     const taken = loop[1].split(',').map((v) => v.trim());
-    if (taken.join(',') !== items.join(',')) problems.push(`\`for ${taken.join(', ')} in items()\` does not take the item's fields in order (${items.join(', ')})`);
+    if (taken.join(',') !== items.join(',')) problems.push(`\`for ${taken.join(', ')} in items()\` does not take the item's fields in order ` +
+      `(${items.join(', ')})`);
   }
 
   // The loop headers name the item fields; a field is used when the Lua reads it besides.

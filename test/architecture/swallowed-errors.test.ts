@@ -4,13 +4,17 @@ import { join, relative } from 'node:path';
 import { REPO_ROOT } from '../support/run-cli.js';
 
 /**
- * An error swallowed says why: every `.catch(() => undefined)` (or `=> {}`, `=> false`, `=> null`)
- * and every empty `catch {}` in src outside tests has a comment on its line or on the line above
+ * An error swallowed says why: every `.catch(() => undefined)` (or `=> {}`, `=> false`, `=> null`),
+ * every `.on('error', () => undefined)` and every empty `catch {}` in src outside tests has a comment on its line or on the line above
  * saying why nothing is lost there. Removals and probes of paths that may not be there use
  * `ignoreMissing` (util/ignore-missing.ts) instead, which swallows only "not there".
  */
 const SRC = join(REPO_ROOT, 'src');
-const SWALLOWERS = [/\.catch\(\s*\(\)\s*=>\s*(undefined|\{\s*\}|false|null|void 0)\s*\)/, /catch\s*(\(\s*\w*\s*\))?\s*\{\s*\}/];
+const SWALLOWERS = [
+  /\.catch\(\s*\(\)\s*=>\s*(undefined|\{\s*\}|false|null|void 0)\s*\)/,
+  /\.on\('error',\s*\(\)\s*=>\s*(undefined|\{\s*\})\s*\)/,
+  /catch\s*(\(\s*\w*\s*\))?\s*\{\s*\}/,
+];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -1,6 +1,5 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ignoreMissing } from '../util/ignore-missing.js';
 
 /** What the service means a job to be doing (running, or running but paused), and the `--set` values it was launched with. */
 export interface Intent {
@@ -26,7 +25,8 @@ export class ServiceIntents {
 
   static async open(jobsDir: string): Promise<ServiceIntents> {
     const intents = new ServiceIntents(join(serviceDir(jobsDir), 'intents.json'));
-    const text = await readFile(intents.file, 'utf8').catch(ignoreMissing);
+    // One that cannot be read is none, as one cut by a crash (below): the run records still say which runs did not finish.
+    const text = await readFile(intents.file, 'utf8').catch(() => undefined);
     try {
       if (text !== undefined) intents.#intents = JSON.parse(text) as Record<string, Intent>;
     } catch {

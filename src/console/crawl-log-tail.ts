@@ -47,6 +47,7 @@ export function CrawlLogTail({ job, run, refresh }: { job: string; run: string |
     const query = new URLSearchParams({ tail: String(TAIL_LINES), run: p.run });
     if (p.contains) query.set('contains', p.contains);
     if (p.status) query.set('status', p.status);
+    // A tail that cannot be had leaves the lines shown; the next refresh asks again.
     const page = await api<LogPage>('GET', jobPath(p.job, `/logs/crawl?${query}`)).catch(() => undefined);
     if (page) setLines(page.lines);
   }), []);

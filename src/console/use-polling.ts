@@ -11,6 +11,7 @@ export function usePolling(load: () => Promise<void>, everyMs: number): void {
     let timer: number | undefined;
     let stopped = false;
     const turn = async () => {
+      // A turn that fails leaves the page as it was, and the next turn loads again.
       if (!document.hidden) await latest.current().catch(() => undefined);
       if (!stopped) timer = window.setTimeout(turn, everyMs);
     };

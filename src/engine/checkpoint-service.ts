@@ -55,11 +55,13 @@ export class CheckpointService {
     clearInterval(this.#timer);
     this.#timer = undefined;
     if (this.config.checkpointOnShutdown) await this.checkpoint();
+    // Only the end of the checkpoint under way is awaited: its failure was told to whoever asked for it.
     else await this.#running.catch(() => undefined);
   }
 
   /** Takes a checkpoint (one at a time); resolves to its folder. */
   checkpoint(): Promise<string> {
+    // One at a time: the previous checkpoint's failure was told to whoever asked for it, and does not stop this one.
     const next = this.#running.catch(() => undefined).then(() => this.#take());
     this.#running = next;
     return next;

@@ -84,6 +84,7 @@ const FINISHED_ABNORMAL = 'FINISHED_ABNORMAL';
 function removeScratch(curi: CrawlUri): void {
   const files = curi.scratchFiles ?? [];
   curi.scratchFiles = undefined;
+  // Not awaited, off the URI's path: a scratch file that cannot be removed is only disk space in the scratch folder, which the next launch empties.
   for (const file of files) unlink(file).catch(() => undefined);
 }
 

@@ -69,6 +69,7 @@ export async function serveControlSocket(jobDir: string, controller: CrawlContro
       if (!text.includes('\n')) return;
       void answer(text).then((reply) => socket.end(`${JSON.stringify(reply)}\n`));
     });
+    // A client gone before its answer (a command line killed): the answer is for no one, the crawl goes on.
     socket.on('error', () => undefined);
   });
   const answer = async (text: string): Promise<unknown> => {

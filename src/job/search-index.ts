@@ -37,6 +37,7 @@ export async function searchIndex(target: string, words: string, options: Search
     connectionString: config.connectionString || undefined, connectionTimeoutMillis: config.connectTimeoutMs,
     statement_timeout: config.statementTimeoutMs, application_name: 'beancrawl search',
   });
+  // A connection lost between queries: the query under way fails with it and tells.
   client.on('error', () => undefined);
   try {
     await client.connect();

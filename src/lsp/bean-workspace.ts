@@ -113,6 +113,7 @@ export class BeanWorkspace {
 
   /** Settles once the file's target has no verify running or waiting (for tests and benchmarks through `beancrawl/settled`). */
   async settled(path: string): Promise<void> {
+    // Only the end of the finding is awaited: its failure is published as the file's diagnostics.
     await this.#finding.get(path)?.catch(() => undefined);
     for (let t = this.#targetOf.get(path); t && (t.running || t.timer); t = this.#targetOf.get(path)) await t.idle;
   }

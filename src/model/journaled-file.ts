@@ -77,6 +77,7 @@ export class JournaledFile implements StateParticipant {
 
   /** The stream is being ended: `ended` resolves once everything written is in the file. */
   ending(ended: Promise<void>): void {
+    // Only the end is awaited here: the stream's failure is told by the one ending it (CrawlerLoggerModule.stop).
     this.#ended = ended.catch(() => undefined);
   }
 

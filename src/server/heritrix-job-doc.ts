@@ -141,6 +141,7 @@ async function configFiles(dir: string, primary: string | undefined, beans: RunB
 
 /** The last lines of job.log in Heritrix's form, newest first (the launched crawl's progress output, also there, is left out). */
 async function jobLogTail(file: string): Promise<HeritrixValue[]> {
+  // readLogPage reads a missing log as empty; one that cannot be read leaves only this tail empty, the rest of the page stands.
   const page = await readLogPage(file, { tail: JOB_LOG_SCAN }, { format: 'plain' }).catch(() => undefined);
   const lines = (page?.lines ?? []).map(heritrixLogLine).filter((l): l is string => l !== undefined);
   return lines.slice(-JOB_LOG_TAIL).reverse();
@@ -148,6 +149,7 @@ async function jobLogTail(file: string): Promise<HeritrixValue[]> {
 
 /** The last lines of a log, newest first (as Heritrix's tails are); none when it does not exist. */
 async function tail(file: string, lines: number): Promise<HeritrixValue[]> {
+  // A log that cannot be read leaves only this tail empty: the rest of the page stands.
   const page = await readLogPage(file, { tail: lines }, { format: 'plain' }).catch(() => undefined);
   return page ? [...page.lines].reverse() : [];
 }

@@ -64,6 +64,7 @@ export interface ProgressLine {
 }
 
 export async function lastProgressLine(file: string): Promise<ProgressLine | undefined> {
+  // A progress log that cannot be read is no progress line: the report shows none, the rest of it stands.
   const page = await readLogPage(file, { tail: 1 }, { format: 'plain' }).catch(() => undefined);
   const f = page?.lines.at(-1)?.trim().split(/\s+/);
   if (!f || f.length < 13 || !/^\d{4}-\d\d-\d\dT/.test(f[0])) return undefined;

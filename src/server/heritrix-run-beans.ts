@@ -30,6 +30,7 @@ export interface RunBeans {
 
 /** The beans a run ran with; none known when its record is missing or unreadable. */
 export async function runBeans(jobDir: string, run: string): Promise<RunBeans> {
+  // A view for Heritrix's clients: a run without a readable record of its beans shows none (an older version's run, one killed at its start).
   const text = await readFile(join(jobDir, run, RESOLVED_BEANS_FILE), 'utf8').catch(() => undefined);
   let beans: readonly BeanRecord[] = [];
   try {

@@ -51,6 +51,7 @@ function formValue(b: ResolvedBean, name: string, located: (loc: FormLocation) =
  * the edit was planned; a file outside the job folder is never written (422).
  */
 export async function editConfig(jobDir: string, edit: ConfigEdit, ifMatch?: string): Promise<ConfigEditResult> {
+  // verifyJob throws when there is no bean file to read (what it finds wrong in one are diagnostics): the 422 below says to fix it.
   const result = await verifyJob(jobDir).catch(() => undefined);
   if (!result?.resolved) throw new HttpProblem(422, 'Unprocessable Content', 'the job\'s beans cannot be resolved, so no form can edit them: fix ' +
     'the bean file in the editor first');

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { lstat, mkdir, readFile, realpath, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { HttpProblem } from './http-problem.js';
+import { ignoreMissing } from '../util/ignore-missing.js';
 
 /** The largest file a PUT may store. */
 export const MAX_JOB_FILE_BYTES = 10 * 1024 * 1024;
@@ -34,7 +35,7 @@ export async function jobFilePath(jobDir: string, path: string): Promise<string>
       `${EDITABLE_FOLDERS.join(', ')}/`);
   }
   const full = await confined(jobDir, parts, path, 'the job folder');
-  const info = await lstat(full).catch(() => undefined);
+  const info = await lstat(full).catch(ignoreMissing);
   if (info?.isDirectory()) throw new HttpProblem(403, 'Forbidden', `"${path}" is a folder`);
   if (info?.isSymbolicLink() && !(await lstat(await realpath(full)).then((s) => s.isFile(), () => false))) {
     throw new HttpProblem(403, 'Forbidden', `"${path}" is a link to no file`);
@@ -68,6 +69,7 @@ async function confined(root: string, parts: readonly string[], path: string, wh
   const full = join(root, ...parts);
   const real = await realpath(root);
   for (let at = full; at.length > root.length; at = dirname(at)) {
+    // Not there yet (a file or folder to create): its nearest folder that is there is the one checked.
     const resolved = await realpath(at).catch(() => undefined);
     if (resolved === undefined) continue;
     if (resolved !== real && !resolved.startsWith(real + sep)) throw new HttpProblem(403, 'Forbidden', `"${path}" leads out of ${what}`);
@@ -92,7 +94,7 @@ export async function readJobFile(jobDir: string, path: string): Promise<JobFile
  */
 export async function writeJobFile(jobDir: string, path: string, content: Buffer, ifMatch?: string): Promise<{ etag: string; created: boolean }> {
   const full = await jobFilePath(jobDir, path);
-  const current = await readFile(full).catch(() => undefined);
+  const current = await readFile(full).catch(ignoreMissing);
   if (ifMatch !== undefined) {
     const tags = ifMatch.split(',').map((t) => t.trim());
     const matches = current !== undefined && (tags.includes('*') || tags.includes(etagOf(current)));

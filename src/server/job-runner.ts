@@ -193,6 +193,7 @@ export class JobRunner {
   /** Asks the job's running crawl (409 when none runs): its queues, or to take seeds. */
   async ask(name: string, command: 'queues' | 'seeds' | 'beans' | 'set' | 'retire' | 'reactivate' | 'delete', args: ControlArgs = {}): Promise<ControlReply> {
     const dir = await this.jobDir(name);
+    // No answer (no socket, a crawl that died) is no crawl running: the 409 below says so.
     const reply = await sendControl(dir, command, 30_000, args).catch(() => undefined);
     if (!reply) throw this.#notAvailable(name, command, 'the job is not running', ['launch']);
     if (!reply.ok) {
@@ -249,6 +250,7 @@ export class JobRunner {
       const changed = file === undefined ? 0 : await stat(file).then((s) => s.mtimeMs, () => 0);
       if (this.#seen.get(name) === changed) continue;
       this.#seen.set(name, changed);
+      // A job folder that cannot be verified now (deleted meanwhile) has no schedule to read; its page verifies it again when asked.
       await this.verify(name).catch(() => undefined);
       const entry = this.#schedules.get(name);
       if (!startUp || !entry?.schedule.enabled) continue;
@@ -286,6 +288,14 @@ export class JobRunner {
           `${e.message}`, ...(e instanceof HttpProblem ? e.extra : {}) });
       });
     }
+  }
+
+  /**
+   * A state change that job.log could not be told (a full disk, job.log a folder): the job's
+   * events say so instead. A job folder deleted has no job.log to keep it; the crawl said that.
+   */
+  #jobLogLost(name: string, e: NodeJS.ErrnoException): void {
+    if (e.code !== 'ENOENT') this.options.events.publish(name, 'alert', { message: `job.log could not be written: ${e.message}` });
   }
 
   #runningCount(): number {
@@ -364,7 +374,7 @@ export class JobRunner {
         if (!watched) this.#watched.set(name, w);
         if (w.state !== status.state) {
           this.options.events.publish(name, 'state', { state: status.state, previous: w.state === 'ADOPTED' || w.state === 'LAUNCHING' ? undefined : w.state });
-          await appendJobLog(status.path, [['INFO', stateMessage(status.state, status.lastRun?.run)]]).catch(() => undefined);
+          await appendJobLog(status.path, [['INFO', stateMessage(status.state, status.lastRun?.run)]]).catch((e: NodeJS.ErrnoException) => this.#jobLogLost(name, e));
         }
         w.state = status.state;
         // The run history is in the job object; a tick carries what changes.
@@ -381,7 +391,7 @@ export class JobRunner {
       this.options.events.publish(name, 'state', { state: ended.state, previous: watched.state, lastRun: ended.lastRun });
       await appendJobLog(ended.path, [ended.state === 'FINISHED'
         ? ['INFO', stateMessage('FINISHED', ended.lastRun?.run)]
-        : ['WARNING', `${stateMessage('UNFINISHED', ended.lastRun?.run)}: stopped before its end; the next launch resumes it`]]).catch(() => undefined);
+        : ['WARNING', `${stateMessage('UNFINISHED', ended.lastRun?.run)}: stopped before its end; the next launch resumes it`]]).catch((e: NodeJS.ErrnoException) => this.#jobLogLost(name, e));
     }));
     if (this.#stopping) return;
     if (++this.#looks % SCHEDULE_RECHECK_LOOKS === 0) await this.#readSchedules(false);
@@ -389,7 +399,9 @@ export class JobRunner {
     while (this.#queue.length && this.#runningCount() < this.options.maxRunning) {
       const next = this.#queue.shift()!;
       const dir = join(this.options.jobsDir, next.name);
-      await this.#spawn(next.name, dir, next.request).catch(() => undefined);
+      await this.#spawn(next.name, dir, next.request).catch((e: Error) => {
+        this.options.events.publish(next.name, 'alert', { message: `the queued launch could not start: ${e.message}`, ...(e instanceof HttpProblem ? e.extra : {}) });
+      });
     }
   }
 }

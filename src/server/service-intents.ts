@@ -25,6 +25,7 @@ export class ServiceIntents {
 
   static async open(jobsDir: string): Promise<ServiceIntents> {
     const intents = new ServiceIntents(join(serviceDir(jobsDir), 'intents.json'));
+    // One that cannot be read is none, as one cut by a crash (below): the run records still say which runs did not finish.
     const text = await readFile(intents.file, 'utf8').catch(() => undefined);
     try {
       if (text !== undefined) intents.#intents = JSON.parse(text) as Record<string, Intent>;

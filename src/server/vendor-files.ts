@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { extname, join, sep } from 'node:path';
 import { HttpProblem } from './http-problem.js';
+import { ignoreMissing } from '../util/ignore-missing.js';
 
 /** A package the console loads in the browser: the modules of it the import map names, and its style sheets. */
 export interface VendorPackage {
@@ -131,7 +132,7 @@ export async function fileInside(dir: string, relative: string): Promise<StaticF
   } catch {
     return undefined;
   }
-  const info = await stat(path).catch(() => undefined);
+  const info = await stat(path).catch(ignoreMissing);
   if (!info?.isFile()) return undefined;
   return { path, type, size: info.size, etag: `"${info.size.toString(36)}-${Math.trunc(info.mtimeMs).toString(36)}"` };
 }

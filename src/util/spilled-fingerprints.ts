@@ -61,6 +61,7 @@ export class SpilledFingerprints {
       return at >= 0 && members[at] === fp;
     } finally {
       if (freePages.length < MAX_FREE_PAGES) freePages.push(members);
+      // The file is discarded and nothing more is written to it: a failure to close it loses nothing.
       if (--this.#reads === 0 && this.#discarded) await this.file.close().catch(() => undefined);
     }
   }
@@ -69,7 +70,9 @@ export class SpilledFingerprints {
   async discard(): Promise<void> {
     if (this.#discarded) return;
     this.#discarded = true;
+    // A spill file that cannot be removed is only disk space, removed at the next launch: the members it held are in its successor.
     await unlink(this.path).catch(() => undefined);
+    // Nothing was written since it was made: a failure to close it loses nothing.
     if (this.#reads === 0) await this.file.close().catch(() => undefined);
   }
 
@@ -140,7 +143,9 @@ export class SpilledFingerprints {
       if (words) bloom.replace(part, words);
       return new SpilledFingerprints(size, path, file, firsts, bloom);
     } catch (e) {
+      // The half-written spill file is given up: the error thrown below is the one to tell.
       await file.close().catch(() => undefined);
+      // One that stays is removed at the next launch (LevelUriUniqFilter's removeLeftFiles).
       await unlink(path).catch(() => undefined);
       throw e;
     }

@@ -10,6 +10,7 @@ import { PROCESSOR_PROPS, PROCESSOR_REFS } from '../../model/processor-props.js'
 import { FINISH, PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
 import { RecentFingerprints } from '../../util/recent-fingerprints.js';
 import { timestamp17 } from '../../util/timestamp17.js';
+import { ignoreMissing } from '../../util/ignore-missing.js';
 import { makeFolders } from '../../util/make-folders.js';
 
 /** The properties of Heritrix's CrawlMapper, which HashCrawlMapper and LexicalCrawlMapper share. */
@@ -60,10 +61,13 @@ const RECENTLY_DIVERTED = 1 << 20;
 class DiversionLog {
   #stream?: WriteStream;
   #waiting: string[] = [];
+  #error?: Error;
   readonly #opened: Promise<void>;
 
   constructor(readonly dir: string, readonly name: string) {
     this.#opened = this.#open();
+    // Marked handled until close awaits it, which tells its failure.
+    this.#opened.catch(() => undefined);
   }
 
   get openPath(): string {
@@ -78,9 +82,10 @@ class DiversionLog {
     await makeFolders(this.dir);
     // A file of this generation finished by an earlier stop goes on being written (not overwritten).
     const open = await stat(this.openPath).then(() => true, () => false);
-    if (!open) await rename(this.divertPath, this.openPath).catch(() => undefined);
+    if (!open) await rename(this.divertPath, this.openPath).catch(ignoreMissing);
     const stream = createWriteStream(this.openPath, { flags: 'a' });
-    stream.on('error', () => undefined);
+    // Kept to be told at close, which then leaves the file `.open`: its lines are not all there.
+    stream.on('error', (e) => (this.#error ??= e));
     this.#stream = stream;
     if (this.#waiting.length) stream.write(this.#waiting.join(''));
     this.#waiting = [];
@@ -95,10 +100,9 @@ class DiversionLog {
   async close(): Promise<void> {
     await this.#opened;
     const stream = this.#stream!;
-    await new Promise<void>((resolve, reject) => {
-      stream.once('error', reject);
-      stream.end(() => resolve());
-    });
+    // The end's callback is given the stream's failure (before its 'error' event is emitted).
+    const failed = await new Promise<Error | null | undefined>((resolve) => stream.end((e?: Error | null) => resolve(e)));
+    if (failed ?? this.#error) throw failed ?? this.#error;
     await rename(this.openPath, this.divertPath);
   }
 }
@@ -190,7 +194,12 @@ export abstract class CrawlMapper<D extends MapperDescriptor> extends Processor<
   }
 
   #closeAll(): void {
-    for (const log of this.#logs.values()) this.#closing.push(log.close());
+    for (const log of this.#logs.values()) {
+      const closing = log.close();
+      // Marked handled until stop awaits it, which tells its failure.
+      closing.catch(() => undefined);
+      this.#closing.push(closing);
+    }
     this.#logs.clear();
   }
 

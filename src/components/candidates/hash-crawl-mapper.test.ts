@@ -1,11 +1,12 @@
 import { expect } from 'chai';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tempDir } from '../../../test/support/temp-dir.js';
 import { CrawlUri } from '../../model/crawl-uri.js';
 import { DecideResult } from '../../model/decide-result.js';
 import { FetchStatus } from '../../model/fetch-status.js';
 import { findRegex } from '../../util/java-regex.js';
+import { timestamp17 } from '../../util/timestamp17.js';
 import { HashCrawlMapper, mapString, topmostAssignedSurtPrefix } from './hash-crawl-mapper.js';
 
 const DEFAULTS = {
@@ -117,6 +118,17 @@ describe('HashCrawlMapper', () => {
       await m.process(new CrawlUri('http://www.example.org/a', { hopsPath: 'L' }));
       await m.stop();
       expect(await readdir(folder.dir)).to.deep.equal([]);
+    });
+
+    it('fails its stop when a divert file could not be written, and leaves it .open (its lines are not all there)', async () => {
+      // The divert files of this hour and the next are links to /dev/full, where every write fails (ENOSPC).
+      const hour = Date.now();
+      for (const at of [hour, hour + 3_600_000]) await symlink('/dev/full', join(folder.dir, `${timestamp17(at).slice(0, 10)}-1-to-0.open`));
+      const m = mapper('1');
+      await m.process(new CrawlUri('http://example.blogspot.com/lost', { hopsPath: 'L', via: 'http://example.org/' }));
+      const stopped = await m.stop().then(() => undefined, (e: NodeJS.ErrnoException) => e);
+      expect(stopped?.code, String(stopped)).to.equal('ENOSPC');
+      expect((await readdir(folder.dir)).filter((f) => f.endsWith('.divert'))).to.deep.equal([]);
     });
 
     it('goes on with a generation\'s file after a stop instead of overwriting it', async () => {

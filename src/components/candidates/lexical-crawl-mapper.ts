@@ -4,6 +4,7 @@ import type { CrawlUri } from '../../model/crawl-uri.js';
 import type { QueueAssignmentPolicy } from '../../model/uri-policies.js';
 import { CRAWL_MAPPER_PROPS, CRAWL_MAPPER_REFS, CrawlMapper } from './crawl-mapper.js';
 import { SurtAuthorityQueueAssignmentPolicy } from './surt-authority-queue-assignment-policy.js';
+import { ignoreMissing } from '../../util/ignore-missing.js';
 
 /** The map file must be there when no mapUri replaces it (read at start). */
 async function validateMapSource(bean: BeanView): Promise<ValidationIssue[]> {
@@ -12,7 +13,7 @@ async function validateMapSource(bean: BeanView): Promise<ValidationIssue[]> {
     return URL.canParse(mapUri.trim()) ? [] : [{ property: 'mapUri', message: `"${mapUri}" is not a URL` }];
   }
   if (typeof mapPath !== 'string') return [];
-  const found = await stat(mapPath).catch(() => undefined);
+  const found = await stat(mapPath).catch(ignoreMissing);
   return found?.isFile() ? [] : [{ property: 'mapPath', message: `no map file at ${mapPath}` }];
 }
 

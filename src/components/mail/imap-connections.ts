@@ -60,8 +60,10 @@ export class ImapConnections {
     const clients = [...this.#clients.values()];
     this.#clients.clear();
     await Promise.all(clients.map(async (pending) => {
+      // A connection that failed to open told the operation that waited for it: nothing to log out of.
       const client = await pending.catch(() => undefined);
       if (!client) return;
+      // A goodbye not answered loses nothing: the connection is closed below either way.
       await Promise.race([client.logout().catch(() => undefined), new Promise((r) => setTimeout(r, 2000).unref())]);
       client.close();
     }));
@@ -70,6 +72,7 @@ export class ImapConnections {
   #inTurn<T>(key: string, work: () => Promise<T>): Promise<T> {
     const before = this.#accountTurns.get(key) ?? Promise.resolve();
     const mine = before.then(work, work);
+    // Only the turn's end is chained: its failure is told to its caller (mine, returned).
     const settled = mine.catch(() => undefined);
     this.#accountTurns.set(key, settled);
     void settled.then(() => {
@@ -83,6 +86,7 @@ export class ImapConnections {
     const key = accountKey(target);
     const known = this.#clients.get(key);
     if (known) {
+      // A connection that failed to open told the operation that waited for it; this one opens another.
       const client = await known.catch(() => undefined);
       if (client?.usable) return client;
       this.#drop(key);

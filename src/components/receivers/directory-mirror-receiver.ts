@@ -6,6 +6,7 @@ import type { CrawledDocument, Receiver } from '../../model/receiver.js';
 import { fileBesideFolder, mirrorPath, type MirrorPathOptions } from './mirror-path.js';
 import { MirrorStaging } from './mirror-staging.js';
 import { makeFolders } from '../../util/make-folders.js';
+import { ignoreMissing } from '../../util/ignore-missing.js';
 
 export const directoryMirrorReceiverComponent = defineComponent({
   name: 'DirectoryMirrorReceiver',
@@ -129,6 +130,7 @@ export class DirectoryMirrorReceiver implements Receiver {
       // rmdir removes only an empty folder: one holding anything else stays, and so do those above it.
       if (!(await rmdir(dir).then(() => true, () => false))) break;
       this.#folders.delete(dir);
+      // A copy kept beside the folder (if any) takes back its name; one that cannot stays beside it, where #copyOf finds it.
       await rename(this.#beside(dir), dir).catch(() => undefined);
     }
   }
@@ -149,7 +151,7 @@ export class DirectoryMirrorReceiver implements Receiver {
 
   /** The file holding a URL's copy: at its path, or beside a folder standing there; undefined when there is none. */
   async #copyOf(file: string): Promise<string | undefined> {
-    for (const at of [file, this.#beside(file)]) if ((await stat(at).catch(() => undefined))?.isFile()) return at;
+    for (const at of [file, this.#beside(file)]) if ((await stat(at).catch(ignoreMissing))?.isFile()) return at;
     return undefined;
   }
 
@@ -190,6 +192,7 @@ export class DirectoryMirrorReceiver implements Receiver {
         // A deletion emptied and removed the folder meanwhile (or it went from under the crawl): make it again.
         await this.#folder(dir);
         await rename(staged, file);
+      // A name that cannot be looked at is no folder: the rename's own error is thrown below.
       } else if (code === 'EISDIR' || ((code === 'EPERM' || code === 'EACCES') && (await stat(file).catch(() => undefined))?.isDirectory())) {
         // A folder of its name (Windows says EPERM): the file goes beside it.
         await rename(staged, this.#beside(file));
@@ -209,7 +212,7 @@ export class DirectoryMirrorReceiver implements Receiver {
     let at = this.config.path;
     for (const segment of relative(this.config.path, dir).split(sep)) {
       at = join(at, segment);
-      const found = await stat(at).catch(() => undefined);
+      const found = await stat(at).catch(ignoreMissing);
       if (found === undefined) await mkdir(at);
       else if (!found.isDirectory()) {
         await rename(at, this.#beside(at));

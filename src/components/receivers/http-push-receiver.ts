@@ -73,6 +73,7 @@ export class HttpPushReceiver extends DurableBatchReceiver<HttpPushReceiverConfi
   protected override async release(): Promise<void> {
     const agent = this.#agent;
     this.#agent = undefined;
+    // Released after the last delivery was answered or given up: its connections hold nothing more to send.
     await agent?.destroy().catch(() => undefined);
   }
 
@@ -92,6 +93,7 @@ export class HttpPushReceiver extends DurableBatchReceiver<HttpPushReceiverConfi
         signal: aborted, headersTimeout: timeoutMs, bodyTimeout: timeoutMs,
       });
       const delivered = response.statusCode >= 200 && response.statusCode < 300;
+      // The answer's status is had; its body is not kept, and a connection failing to read it is dropped by the agent.
       await response.body.dump().catch(() => undefined);
       return delivered ? undefined : `answered ${response.statusCode}`;
     } catch (e) {

@@ -3,6 +3,7 @@ import { mkdir, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { makeFolders } from '../../util/make-folders.js';
 import { mirrorOriginFolder } from './mirror-origin-folder.js';
+import { ignoreMissing } from '../../util/ignore-missing.js';
 
 /** What a mirror lays out of an http(s) URL: lower-case host, explicit port (-1 when none), path as written (percent-encoding kept), query without its `?`. */
 export interface MirrorUrlParts {
@@ -204,7 +205,7 @@ type Exists = 'not' | 'exact' | 'otherCase';
 
 /** Heritrix's existsMaybeCaseSensitive: on a case-insensitive file system, a name that differs only in case does not count as this one. */
 async function existsAs(dir: string, name: string, caseSensitive: boolean): Promise<{ exists: Exists; isDirectory: boolean; isFile: boolean }> {
-  const found = await stat(join(dir, name)).catch(() => undefined);
+  const found = await stat(join(dir, name)).catch(ignoreMissing);
   if (found === undefined) return { exists: 'not', isDirectory: false, isFile: false };
   const kind = { isDirectory: found.isDirectory(), isFile: found.isFile() };
   if (caseSensitive) return { exists: 'exact', ...kind };

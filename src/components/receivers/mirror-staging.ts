@@ -43,7 +43,9 @@ export class MirrorStaging {
     const ready = this.#ready;
     if (ready === undefined) return;
     this.#ready = undefined;
+    // Only its end is awaited: a folder that could not be made failed the writes that waited for it.
     await ready.catch(() => undefined);
+    // rmdir removes only an empty folder: one holding a file still (or not removable) stays, emptied at the next start (ready).
     await rmdir(this.folder).catch(() => undefined);
   }
 
@@ -62,6 +64,7 @@ export class MirrorStaging {
 
   /** Removes a staged file that did not take its place. */
   discard(file: string): Promise<void> {
+    // A staged file that stays is emptied from the folder at the next start (ready); the copy it was for is not affected.
     return unlink(file).catch(() => undefined);
   }
 
@@ -70,6 +73,7 @@ export class MirrorStaging {
     const probe = await this.name();
     await writeFile(`${probe}-case`, '');
     const upper = await stat(`${probe}-CASE`).then(() => true, () => false);
+    // An empty probe file that stays is emptied from the folder at the next start (ready).
     await unlink(`${probe}-case`).catch(() => undefined);
     return upper;
   }

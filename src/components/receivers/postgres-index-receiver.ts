@@ -120,6 +120,7 @@ export class PostgresIndexReceiver extends DurableBatchReceiver<PostgresIndexRec
     for (const resolve of this.#roomWaiters.splice(0)) resolve();
     const client = this.#client;
     this.#client = undefined;
+    // The end is what interrupts the transaction (its batch stays for the next delivery): a connection failing to end is gone all the same.
     await client?.end().catch(() => undefined);
   }
 
@@ -239,6 +240,7 @@ export class PostgresIndexReceiver extends DurableBatchReceiver<PostgresIndexRec
         this.#created = true;
       }
     } catch (e) {
+      // The connection is given up: the error thrown below is the one to tell.
       await client.end().catch(() => undefined);
       throw e;
     }
@@ -257,6 +259,7 @@ export class PostgresIndexReceiver extends DurableBatchReceiver<PostgresIndexRec
 
   #drop(client: Client): void {
     if (this.#client === client) this.#client = undefined;
+    // Dropped after its failure was had: a connection failing to end is gone all the same.
     client.end().catch(() => undefined);
   }
 

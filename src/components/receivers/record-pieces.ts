@@ -58,5 +58,6 @@ export async function gzipToFile(pieces: readonly RecordPiece[]): Promise<FileSp
 
 /** Removes the temporary files among the pieces (errors ignored: the scratch folder is emptied at the next start). */
 export async function removeTemporary(pieces: readonly RecordPiece[]): Promise<void> {
+  // A scratch copy that stays is only disk space: the scratch folder is emptied at the next start.
   for (const p of pieces) if (isFileSpan(p) && p.temporary) await unlink(p.path).catch(() => undefined);
 }

@@ -73,6 +73,7 @@ export class WarcFilePool {
       if (drained) await drained;
       return { fileName: file.name, offset };
     } catch (e) {
+      // The write's failure thrown below is the one to tell; a file that cannot be closed as well stays `.open`, not counted finished.
       if (slot.file) await this.#retire(slot).catch(() => undefined);
       throw e;
     } finally {

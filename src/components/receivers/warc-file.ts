@@ -119,6 +119,7 @@ export class WarcFile {
   }
 
   async #close(): Promise<string> {
+    // Only its end is awaited: its failure was told to the write that started it (and marks the file failed).
     if (this.#streaming !== undefined) await this.#streaming.catch(() => undefined);
     this.#batched.end();
     try {

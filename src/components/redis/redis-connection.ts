@@ -108,6 +108,7 @@ export class RedisConnection implements SharedCrawlStore {
   }
 
   async stop(): Promise<void> {
+    // A join that failed told the start that waited for it: no crawl to leave.
     const crawl = this.#crawl ?? (await this.#joining?.catch(() => undefined));
     if (!crawl) return;
     await crawl.leave();

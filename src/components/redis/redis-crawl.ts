@@ -54,6 +54,7 @@ export class RedisCrawl implements SharedCrawl {
   static async join(link: RedisLink, name: string, run: string, workerId: string, layout: RedisLayout): Promise<RedisCrawl> {
     const keys = new RedisKeys(name);
     const [joined, began, replaced, state, shards, buckets] = await JOIN.run(link, { keys, args: { newRun: run, shards: layout.shards, buckets: layout.buckets } });
+    // The keys of a run this one replaces: those left are stray keys no one reads.
     if (replaced) void link.unlinkMatching(keys.runPattern(replaced)).catch(() => undefined);
     const crawl = new RedisCrawl(link, keys, joined, workerId, began === 1, { shards: Number(shards), buckets: Number(buckets) }, state as SharedCrawlState);
     // A checkpoint asked before this worker joined is not its to take.
@@ -146,6 +147,7 @@ export class RedisCrawl implements SharedCrawl {
         try {
           await work();
         } catch (e) {
+          // The work's failure thrown below is the one to tell; a step not dropped is taken over by another worker when its lease runs out.
           await call('drop').catch(() => undefined);
           throw e;
         } finally {
@@ -220,6 +222,7 @@ export class RedisCrawl implements SharedCrawl {
   async leave(): Promise<void> {
     clearInterval(this.#timer);
     this.#timer = undefined;
+    // An entry left (Redis away) keeps its last seenAt, no longer renewed: it reads as a worker last seen then.
     await this.link.command('HDEL', this.keys.workers, this.workerId).catch(() => undefined);
   }
 }

@@ -131,6 +131,44 @@ describe('RedisFrontier (two workers of one crawl on a real redis-server)', func
     expect(await a.next()).to.equal(undefined);
   });
 
+  /** Runs `during` while Redis refuses every write (maxmemory below what it uses, noeviction). */
+  async function refusingWrites<T>(during: (admin: Redis) => Promise<T>): Promise<T> {
+    const admin = new Redis(suite.server.url);
+    try {
+      await admin.config('SET', 'maxmemory-policy', 'noeviction');
+      await admin.config('SET', 'maxmemory', '1');
+      return await during(admin);
+    } finally {
+      await admin.config('SET', 'maxmemory', '0');
+      await admin.quit();
+    }
+  }
+
+  /** Redis's count of the commands it refused for want of memory. */
+  async function oomRefusals(admin: Redis): Promise<number> {
+    return Number(/errorstat_OOM:count=(\d+)/.exec(await admin.info('errorstats'))?.[1] ?? 0);
+  }
+
+  it('sends again the URIs of a flush Redis refused, instead of losing them', async () => {
+    const [a] = await pair();
+    await refusingWrites(async (admin) => {
+      const before = await oomRefusals(admin);
+      a.schedule(uri('http://h.test/kept', 'h'));
+      // The flush after this turn is refused.
+      while ((await oomRefusals(admin)) === before) await new Promise((r) => setTimeout(r, 10));
+    });
+    expect((await a.next())?.uri).to.equal('http://h.test/kept');
+  });
+
+  it('fails its stop when the URIs it scheduled last could not be sent', async () => {
+    const [a] = await pair();
+    const stopped = await refusingWrites(async () => {
+      a.schedule(uri('http://h.test/unsent', 'h'));
+      return a.stop().then(() => undefined, (e: Error) => e);
+    });
+    expect(String(stopped)).to.match(/OOM/);
+  });
+
   it('hands nothing out while the crawl is paused, and goes on when it is unpaused', async () => {
     const [a, b] = await pair();
     a.schedule(uri('http://h.test/1', 'h'));

@@ -189,6 +189,7 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
     const leaseMs = this.#redis.config.leaseSeconds * 1000;
     this.#timers.push(
       setInterval(() => {
+        // The figures stay as last read (Redis away: the crawl's alert says so); the next turn reads them again.
         void this.#counters!.refresh().catch(() => undefined);
         void (crawl.link.command('HLEN', crawl.keys.workers) as Promise<number>).then((n) => (this.#workers = Number(n)), () => undefined);
       }, STATS_MS).unref(),
@@ -205,10 +206,14 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
     this.#wakeAll();
     const crawl = this.#crawl;
     if (!crawl) return;
-    // Scheduled URIs go in; URIs taken and not processed go back at once.
-    await this.#flush().catch(() => undefined);
+    // Scheduled URIs go in; URIs taken and not processed go back at once. URIs that could not be
+    // sent are told (thrown) once this worker has let go of its queues.
+    const unsent = await this.#flush().then(() => undefined, (e: unknown) => e ?? new Error('the URIs scheduled last could not be sent to Redis'));
+    // Queues not released (Redis away) go to another worker when their leases run out.
     for (let n = 0; n < crawl.layout.shards; n++) await RELEASE_WORKER.run(crawl.link, { keys: crawl.shard(n), args: { worker: crawl.workerId } }).catch(() => undefined);
+    // Redis away: the crawl stays TERMINATING there (which stops its workers as FINISHED does) until another worker stopping sets it FINISHED.
     if (crawl.state === 'TERMINATING') await crawl.setState('FINISHED', crawl.exitStatus).catch(() => undefined);
+    if (unsent !== undefined) throw unsent;
   }
 
   maxOutlinksFor(curi: CrawlUri): number {
@@ -228,9 +233,11 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
       forced: curi.forceFetch ? '1' : '0',
     });
     this.#pendingCount++;
+    // A flush that fails puts its URIs back for the next one (#flush): the stop's last flush tells a failure that stays.
     if (this.#pendingCount >= MAX_BATCH) void this.#flush().catch(() => undefined);
     else this.#flushSoon ??= setImmediate(() => {
       this.#flushSoon = undefined;
+      // As above: the URIs of a flush that fails go back for the next one.
       void this.#flush().catch(() => undefined);
     });
   }
@@ -244,6 +251,7 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
     for (;;) {
       if (signal?.aborted || this.#closed || this.#ended || this.#drains !== drains) {
         // The figures the reports and the summary give are the crawl's as its workers stop, not a second old.
+        // Redis away: the figures stay as last read.
         await (this.#lastCounts ??= this.#counters?.refresh().catch(() => undefined));
         return undefined;
       }
@@ -374,6 +382,13 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
     const flushing: Promise<void> = SCHEDULE.runAll(crawl.link, calls).then(() => {
       // A URI queued here may be the work an idle toe thread waits for.
       this.#wake?.();
+    }, (e: unknown) => {
+      // Not lost: they go back to be sent by the next flush (one sent twice is seen once crawl-wide).
+      batches.forEach((items, n) => {
+        this.#pending[n].push(...items);
+        this.#pendingCount += items.length;
+      });
+      throw e;
     }).finally(() => this.#flushes.delete(flushing));
     this.#flushes.add(flushing);
     return flushing;

@@ -89,6 +89,7 @@ export class ContentDigestHistoryStore implements ContentDigestHistory {
   async stop(): Promise<void> {
     const { stateStore, bdbModule } = this.config;
     // Every URI is done: the last entries are handed over before the history store's last commit.
+    // A commit that fails is told by the state store to its fault listeners; the entries stay staged for its last commit.
     if (stateStore && stateStore !== bdbModule && (this.#pending.size || this.#committing.size)) await stateStore.commit().catch(() => undefined);
   }
 

@@ -104,6 +104,7 @@ export class LevelStateStore implements StateStore {
     try {
       // The last commit, after every bean using the store has stopped: participants may say so.
       const last = this.#chain.then(() => this.#commitNow(true));
+      // The chain only orders commits: this one's failure is thrown below and told to the fault listeners.
       this.#chain = last.catch(() => undefined);
       await last;
     } finally {
@@ -131,6 +132,7 @@ export class LevelStateStore implements StateStore {
       return this.#commitNow();
     });
     this.#next = next;
+    // The chain only orders commits: this one's failure goes to its callers and to the fault listeners.
     this.#chain = next.catch(() => undefined);
     return next;
   }
@@ -180,6 +182,7 @@ export class LevelStateStore implements StateStore {
   }
 
   #stage(key: string, value: string | null): void {
+    // A commit that fails is told to the fault listeners (the crawl pauses for it) and its entries are kept for the next.
     if (this.#staged.add(key, value) === EARLY_COMMIT_OPS) setImmediate(() => void this.commit().catch(() => undefined));
   }
 
@@ -228,6 +231,7 @@ export class LevelStateStore implements StateStore {
   async #reopenDb(): Promise<void> {
     const old = this.#db!;
     this.#subs.clear();
+    // A database kept in a write error is let go: the entries not written are kept for the commit that follows.
     await old.close().catch(() => undefined);
     const db: Db = new ClassicLevel(this.config.dir, levelOptions(this.config.maxOpenFiles));
     await db.open();
@@ -245,6 +249,7 @@ export class LevelStateStore implements StateStore {
   #schedule(): void {
     // While commits fail, they are tried once a second rather than every interval.
     this.#timer = setTimeout(() => {
+      // A commit that fails is told to the fault listeners (the crawl pauses for it) and its entries are kept for the next.
       this.commit().catch(() => undefined).finally(() => {
         if (this.#db) this.#schedule();
       });

@@ -34,6 +34,7 @@ export class PostgresTableDriver implements TableDriver {
   async stop(): Promise<void> {
     const pools = [...this.#pools.values()];
     this.#pools.clear();
+    // The pools only read (lookups): one failing to end loses nothing, its connections are gone with the crawl.
     await Promise.all(pools.map((p) => p.end().catch(() => undefined)));
   }
 

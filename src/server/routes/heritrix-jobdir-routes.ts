@@ -8,6 +8,7 @@ import { HttpProblem, PROBLEM_SCHEMA, PROBLEM_TYPE } from '../http-problem.js';
 import { folderEntryPath, jobFileType, MAX_JOB_FILE_BYTES, writeJobFile } from '../job-files.js';
 import { problemOf, type RouteError } from '../problem-of.js';
 import type { ServiceContext } from '../service-context.js';
+import { ignoreMissing } from '../../util/ignore-missing.js';
 
 const FILE_PARAMS = {
   type: 'object',
@@ -100,7 +101,7 @@ export function heritrixJobdirRoutes(ctx: ServiceContext) {
 async function serve(reply: FastifyReply, root: string, path: string, url: string, what: string): Promise<FastifyReply> {
   const relative = path.replace(/\/+$/, '');
   const full = await folderEntryPath(root, relative, what);
-  const info = await stat(full).catch(() => undefined);
+  const info = await stat(full).catch(ignoreMissing);
   if (!info) throw new HttpProblem(404, 'Not Found', `${what} has no "${relative}"`);
   if (info.isDirectory()) {
     const entries = (await readdir(full, { withFileTypes: true })).filter((e) => !e.name.startsWith('.')).sort((a, b) => a.name.localeCompare(b.name));

@@ -11,6 +11,7 @@ import { runOutputs } from '../../job/run-outputs.js';
 import { urlHistory } from '../../job/url-history.js';
 import { HttpProblem, PROBLEM_SCHEMA } from '../http-problem.js';
 import type { ServiceContext } from '../service-context.js';
+import { ignoreMissing } from '../../util/ignore-missing.js';
 
 const ANY_OBJECT = { type: 'object', additionalProperties: true } as const;
 const RUN = { type: 'string', description: 'The run (runs/<timestamp> or <timestamp>); the latest when absent.' } as const;
@@ -66,7 +67,7 @@ export function jobOutputRoutes(ctx: ServiceContext) {
       const { job, log } = req.params as { job: string; log: keyof typeof LOGS | 'progress-statistics' };
       const { run, outputs } = await runOf(job, (req.query as { run?: string }).run);
       const file = log === 'progress-statistics' ? outputs.progressLog : join(outputs.logsDir, LOGS[log]);
-      const info = await stat(file).catch(() => undefined);
+      const info = await stat(file).catch(ignoreMissing);
       if (!info?.isFile()) throw new HttpProblem(404, 'Not Found', `run ${run} has no ${log} log`);
       const name = `${job}-${run.split('/').pop()}-${log}.log`;
       return reply.header('content-disposition', `attachment; filename="${name}"`).header('content-length', info.size)
@@ -107,7 +108,7 @@ export function jobOutputRoutes(ctx: ServiceContext) {
       const { job, name } = req.params as { job: string; name: string };
       const { outputs } = await runOf(job, (req.query as { run?: string }).run);
       const file = join(outputs.reportsDir, name);
-      const info = await stat(file).catch(() => undefined);
+      const info = await stat(file).catch(ignoreMissing);
       if (!info?.isFile()) throw new HttpProblem(404, 'Not Found', `the run has no report "${name}"`);
       // Reports are served to be saved, never rendered here: report.html holds crawled strings.
       return reply.header('content-disposition', `attachment; filename="${name}"`).header('content-length', info.size)

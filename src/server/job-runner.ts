@@ -374,7 +374,8 @@ export class JobRunner {
         if (!watched) this.#watched.set(name, w);
         if (w.state !== status.state) {
           this.options.events.publish(name, 'state', { state: status.state, previous: w.state === 'ADOPTED' || w.state === 'LAUNCHING' ? undefined : w.state });
-          await appendJobLog(status.path, [['INFO', stateMessage(status.state, status.lastRun?.run)]]).catch((e: NodeJS.ErrnoException) => this.#jobLogLost(name, e));
+          await appendJobLog(status.path, [['INFO', stateMessage(status.state, status.lastRun?.run)]])
+            .catch((e: NodeJS.ErrnoException) => this.#jobLogLost(name, e));
         }
         w.state = status.state;
         // The run history is in the job object; a tick carries what changes.
@@ -391,7 +392,8 @@ export class JobRunner {
       this.options.events.publish(name, 'state', { state: ended.state, previous: watched.state, lastRun: ended.lastRun });
       await appendJobLog(ended.path, [ended.state === 'FINISHED'
         ? ['INFO', stateMessage('FINISHED', ended.lastRun?.run)]
-        : ['WARNING', `${stateMessage('UNFINISHED', ended.lastRun?.run)}: stopped before its end; the next launch resumes it`]]).catch((e: NodeJS.ErrnoException) => this.#jobLogLost(name, e));
+        : ['WARNING', `${stateMessage('UNFINISHED', ended.lastRun?.run)}: stopped before its end; the next launch resumes it`]])
+        .catch((e: NodeJS.ErrnoException) => this.#jobLogLost(name, e));
     }));
     if (this.#stopping) return;
     if (++this.#looks % SCHEDULE_RECHECK_LOOKS === 0) await this.#readSchedules(false);
@@ -400,7 +402,9 @@ export class JobRunner {
       const next = this.#queue.shift()!;
       const dir = join(this.options.jobsDir, next.name);
       await this.#spawn(next.name, dir, next.request).catch((e: Error) => {
-        this.options.events.publish(next.name, 'alert', { message: `the queued launch could not start: ${e.message}`, ...(e instanceof HttpProblem ? e.extra : {}) });
+        this.options.events.publish(next.name, 'alert', {
+          message: `the queued launch could not start: ${e.message}`, ...(e instanceof HttpProblem ? e.extra : {}),
+        });
       });
     }
   }

@@ -1,4 +1,5 @@
 import type { QueueState, QueueSummary } from '../../model/frontier-queues.js';
+import type { RetryWait } from '../../wire/job-status.js';
 import type { WorkQueue } from './work-queue.js';
 
 /** Queues waiting for a turn, by precedence and in the terms of Heritrix's report. */
@@ -54,4 +55,31 @@ function stateOf(q: WorkQueue, floor: number, served: number): QueueState {
   if (q.readyAt !== undefined && (q.readyAt >= floor || q.readyAt > served)) return 'inactive';
   // A queue with URIs is either in line or about to be put there.
   return q.ready || q.size > 0 ? 'ready' : 'exhausted';
+}
+
+/** How many of the queues waiting to retry a failed fetch stats() names (the soonest). */
+const RETRY_WAITS_SHOWN = 5;
+
+/**
+ * When the first queue waiting to retry wakes, and the first few of them: which URI, why, which
+ * try comes when (a scan of the resting queues: asked only while some wait to retry).
+ */
+export function retryWaits(resting: Iterable<WorkQueue>): { nextRetryAt: number; retryWaits: RetryWait[] } {
+  const soonest: WorkQueue[] = [];
+  for (const q of resting) {
+    if (!q.retryWait) continue;
+    if (soonest.length === RETRY_WAITS_SHOWN && q.wakeAt >= soonest[RETRY_WAITS_SHOWN - 1].wakeAt) continue;
+    let i = Math.min(soonest.length, RETRY_WAITS_SHOWN - 1);
+    while (i > 0 && soonest[i - 1].wakeAt > q.wakeAt) i--;
+    soonest.splice(i, 0, q);
+    soonest.length = Math.min(soonest.length, RETRY_WAITS_SHOWN);
+  }
+  const waits = soonest.map((q): RetryWait => {
+    const r = q.retry;
+    return {
+      queue: q.key, uri: r?.uri ?? q.lastPeeked ?? '', error: r?.error ?? 'unknown', status: r?.status ?? 0,
+      nextTry: r?.nextTry ?? 0, maxTries: r?.maxTries ?? 0, at: new Date(q.wakeAt).toISOString(),
+    };
+  });
+  return { nextRetryAt: soonest[0]?.wakeAt ?? Infinity, retryWaits: waits };
 }

@@ -12,20 +12,16 @@ import type { QueueJournal } from './queue-journal.js';
 import { DispositionListeners } from './disposition-listeners.js';
 import { FrontierTallies } from './frontier-tallies.js';
 import { BaseQueuePrecedencePolicy } from './precedence/base-queue-precedence-policy.js';
-import { ineligibleUris, queueSummaries, waitingQueues, type WaitingQueues } from './queue-views.js';
+import { ineligibleUris, queueSummaries, retryWaits, waitingQueues, type WaitingQueues } from './queue-views.js';
 import { ReadyQueues } from './ready-queues.js';
 import { disposeUri, goesBack } from '../../model/dispose-uri.js';
 import { failureReason } from '../../model/failure-reason.js';
-import type { RetryWait } from '../../wire/job-status.js';
 import { rankOf, WorkQueue } from './work-queue.js';
 
 export type { WorkQueueFrontierConfig } from '../../model/frontier-props.js';
 
 /** How long a queue whose stored URIs could not be read waits before it is tried again. */
 const READ_RETRY_MS = 1000;
-
-/** How many of the queues waiting to retry a failed fetch stats() names (the soonest). */
-const RETRY_WAITS_SHOWN = 5;
 
 /**
  * Heritrix's WorkQueueFrontier: one queue per class key; a queue is ready, in process (never
@@ -400,7 +396,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
 
   stats(): FrontierStats {
     const waiting = this.waitingQueues();
-    const retries = this.#retrying > 0 ? this.#retryWaits() : undefined;
+    const retries = this.#retrying > 0 ? retryWaits(this.#resting.values()) : undefined;
     const t = this.#tallies;
     return {
       discovered: t.discovered, queued: t.queued, inProcess: t.inProcess,
@@ -474,30 +470,6 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     q.balance -= cost;
     q.totalSpent += cost;
     if (this.journal) this.#markDirty(q);
-  }
-
-  /**
-   * When the first queue waiting to retry wakes, and the first few of them: which URI, why, which
-   * try comes when (a scan of the resting queues: only while some wait to retry).
-   */
-  #retryWaits(): { nextRetryAt: number; retryWaits: RetryWait[] } {
-    const soonest: WorkQueue[] = [];
-    for (const q of this.#resting.values()) {
-      if (!q.retryWait) continue;
-      if (soonest.length === RETRY_WAITS_SHOWN && q.wakeAt >= soonest[RETRY_WAITS_SHOWN - 1].wakeAt) continue;
-      let i = Math.min(soonest.length, RETRY_WAITS_SHOWN - 1);
-      while (i > 0 && soonest[i - 1].wakeAt > q.wakeAt) i--;
-      soonest.splice(i, 0, q);
-      soonest.length = Math.min(soonest.length, RETRY_WAITS_SHOWN);
-    }
-    const retryWaits = soonest.map((q): RetryWait => {
-      const r = q.retry;
-      return {
-        queue: q.key, uri: r?.uri ?? q.lastPeeked ?? '', error: r?.error ?? 'unknown', status: r?.status ?? 0,
-        nextTry: r?.nextTry ?? 0, maxTries: r?.maxTries ?? 0, at: new Date(q.wakeAt).toISOString(),
-      };
-    });
-    return { nextRetryAt: soonest[0]?.wakeAt ?? Infinity, retryWaits };
   }
 
   /** After a URI of `q` is done: retire it (over its total budget, or asked to by `forceRetire`), let it rest, or put it back in line. */

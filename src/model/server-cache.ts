@@ -27,8 +27,6 @@ export interface HostState {
   robotsUnavailable?: boolean;
   /** Why robots.txt could not be had: the HTTP status (`503`) or the error's code (`ECONNREFUSED`), for the URIs it fails (-61). */
   robotsFailure?: string;
-  /** The error code of the last fetch of this server that found no connection (refused, reset, timed out, TLS), until one does: alerted once a code. */
-  unreachable?: string;
   /** Set once the server's form login (HtmlFormCredential) has been sent: its other URIs are no longer held behind it. */
   formLoginSent?: boolean;
 }

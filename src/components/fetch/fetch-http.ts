@@ -91,18 +91,21 @@ export class FetchHttp extends Processor<typeof fetchHttpComponent> {
    * a seed that cannot be reached looks like a crawl that does nothing. Once a reason a server,
    * until a fetch of it gets an answer.
    */
+  /** The servers (host:port) whose lack of connection was said, with the reason said: none is looked up while every fetch gets an answer. */
+  readonly #unreachable = new Map<string, string>();
+
   #noteConnection(curi: CrawlUri, url: URL, exchange: HttpExchange): void {
     const status = curi.fetchStatus;
     const unanswered = exchange.error !== undefined && exchange.statusCode === 0 &&
       (status === FetchStatus.CONNECT_FAILED || status === FetchStatus.CONNECT_LOST || status === FetchStatus.TIMEOUT);
-    const server = this.config.serverCache.host(url.host);
+    const said = this.#unreachable;
     if (!unanswered) {
-      if (status > 0 && server.unreachable !== undefined) server.unreachable = undefined;
+      if (status > 0 && said.size > 0) said.delete(url.host);
       return;
     }
     const code = errorCodeOf(exchange.error!);
-    if (server.unreachable === code) return;
-    server.unreachable = code;
+    if (said.get(url.host) === code) return;
+    said.set(url.host, code);
     const then = status === FetchStatus.TIMEOUT ? 'a timed-out URI is not retried' : 'its URIs wait to be retried (frontier retryDelaySeconds, maxRetries)';
     this.config.loggerModule?.alert?.('WARNING', `host ${url.host}: ${failureReason(status, [`err:${code}`])}, fetching ${curi.uri}; ${then}`);
   }

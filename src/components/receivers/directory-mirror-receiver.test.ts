@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DocumentEvent } from '../../model/fetch-history.js';
 import type { CrawledDocument } from '../../model/receiver.js';
@@ -11,6 +13,13 @@ const OPTIONS = { directoryFile: 'index.html', createHostDirectory: true, create
 
 function event(url: string, kind: DocumentEvent['kind']): DocumentEvent {
   return { kind, url, status: kind === 'deleted' ? 404 : 304, fetchTime: Date.now() };
+}
+
+/** The id of a process that has ended (one of this machine's, as a crashed crawl's would be). */
+async function pidOfEndedProcess(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+  await once(child, 'exit');
+  return child.pid!;
 }
 
 function doc(url: string, body = `content of ${url}`): CrawledDocument {
@@ -109,7 +118,8 @@ describe(DirectoryMirrorReceiver.name, () => {
     expect(await read('http_site.test', 'index.html')).to.equal('content of http://site.test/');
     expect(await read('http_site.test', 'docs', 'a.html')).to.equal('content of http://site.test/docs/a.html');
     expect(await read('http_other.test', 'x#y=1')).to.equal('content of http://other.test/x?y=1');
-    expect(await readdir(join(dir, 'mirror.partial'))).to.deep.equal([]);
+    const [own] = await readdir(join(dir, 'mirror.partial'));
+    expect(await readdir(join(dir, 'mirror.partial', own)), 'nothing left in this process\'s staging folder').to.deep.equal([]);
     await r.stop();
     expect(await readdir(dir)).to.deep.equal(['mirror']);
   });
@@ -124,12 +134,23 @@ describe(DirectoryMirrorReceiver.name, () => {
     expect(await read('http_site.test', 'c', 'd')).to.equal('content of http://site.test/c/d');
   });
 
-  it('replaces a longer file whole with a shorter one, and empties what a crash left beside the mirror', async () => {
-    await mkdir(join(dir, 'mirror.partial'), { recursive: true });
-    await writeFile(join(dir, 'mirror.partial', '123-0'), 'half a file');
-    await mirror([doc('http://site.test/s.css', 'x'.repeat(145)), doc('http://site.test/s.css', 'short')]);
+  it('replaces a longer file whole with a shorter one, and removes what a crashed process left beside the mirror, not what a live one stages', async () => {
+    const partial = join(dir, 'mirror.partial');
+    const gone = await pidOfEndedProcess();
+    const host = hostname().replace(/[^A-Za-z0-9.-]/g, '_');
+    const crashed = join(partial, `${host}-${gone}`);
+    const live = join(partial, `${host}-${process.ppid}`);
+    const elsewhere = join(partial, `another-machine-${gone}`);
+    for (const folder of [crashed, live, elsewhere]) await mkdir(folder, { recursive: true });
+    for (const file of [join(partial, '123-0'), join(crashed, '0'), join(live, '0'), join(elsewhere, '0')]) await writeFile(file, 'half a file');
+    const r = await mirror([doc('http://site.test/s.css', 'x'.repeat(145)), doc('http://site.test/s.css', 'short')]);
     expect(await read('http_site.test', 's.css')).to.equal('short');
-    expect(await readdir(join(dir, 'mirror.partial'))).to.deep.equal([]);
+    expect((await readdir(partial)).sort(), 'only a live process\'s folder, another machine\'s and this one\'s').to.deep.equal(
+      [`${host}-${process.pid}`, `${host}-${process.ppid}`, `another-machine-${gone}`].sort());
+    await r.stop();
+    expect((await readdir(partial)).sort(), 'this process\'s folder removed at the end, the others kept').to.deep.equal(
+      [`${host}-${process.ppid}`, `another-machine-${gone}`].sort());
+    expect(await readFile(join(live, '0'), 'utf8')).to.equal('half a file');
   });
 
   it('leaves one whole file when two writes of one name race (origins in one tree)', async () => {

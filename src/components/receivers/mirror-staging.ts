@@ -1,8 +1,10 @@
 import { writeFile as writeFileCallback } from 'node:fs';
-import { rm, rmdir, stat, unlink } from 'node:fs/promises';
+import { readdir, rm, rmdir, stat, unlink } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { makeFolders } from '../../util/make-folders.js';
+import { ignoreMissing } from '../../util/ignore-missing.js';
 
 /**
  * fs.writeFile through its callback: the promise API's makes a FileHandle for every file, an
@@ -11,31 +13,62 @@ import { makeFolders } from '../../util/make-folders.js';
  */
 const writeFile = promisify(writeFileCallback);
 
+/** This machine's name as a file name can hold it. */
+const HOST = hostname().replace(/[^A-Za-z0-9.-]/g, '_') || 'host';
+
+/** Whether a process of this machine is alive (EPERM: it is, another user's). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /**
- * Where a mirror's files are written before they take their names: a folder beside the mirror's
- * (`mirror.partial` for `mirror`), each file under a name of its own, then renamed into place. A
- * rename replaces a file whole, so two writers of one name (two hosts, a document fetched again)
- * never leave one's bytes after the other's, and a crash leaves no half file in the mirror: only
- * in this folder, emptied when the next run starts (and removed, empty, when the crawl ends). It
- * is on the mirror's file system, so the rename moves no bytes.
+ * Where a mirror's files are written before they take their names: a folder of this process's
+ * own (`HOST-PID`) in a folder beside the mirror's (`mirror.partial` for `mirror`), each file under
+ * a name of its own, then renamed into place. A rename replaces a file whole, so two writers of one
+ * name (two hosts, a document fetched again, two workers sharing the mirror) never leave one's
+ * bytes after the other's, and a crash leaves no half file in the mirror: only in its process's
+ * folder, removed when a process of this machine next starts staging and finds that process gone
+ * (a live one's folder, or another machine's, is never touched). It is on the mirror's file
+ * system, so the rename moves no bytes.
  */
 export class MirrorStaging {
+  /** The folder beside the mirror that holds each process's staging folder. */
+  readonly parent: string;
+  /** This process's staging folder. */
   readonly folder: string;
   #next = 0;
   #ready: Promise<void> | undefined;
   #emptied = false;
 
   constructor(mirror: string) {
-    this.folder = `${resolve(mirror)}.partial`;
+    this.parent = `${resolve(mirror)}.partial`;
+    this.folder = join(this.parent, `${HOST}-${process.pid}`);
   }
 
-  /** Makes the folder, emptied of what a crash left the first time; on first use if not before. */
+  /** Makes the folder, the first time after removing what crashed processes of this machine left; on first use if not before. */
   ready(): Promise<void> {
     const emptied = this.#emptied;
     this.#emptied = true;
-    this.#ready ??= (emptied ? Promise.resolve() : rm(this.folder, { recursive: true, force: true }))
-      .then(() => makeFolders(this.folder));
+    this.#ready ??= (emptied ? Promise.resolve() : this.#sweep()).then(() => makeFolders(this.folder));
     return this.#ready;
+  }
+
+  /**
+   * Removes this process's folder as a process before it of the same id left it, and those of
+   * this machine's processes that are gone (a loose file is an older layout's: its writer is gone).
+   */
+  async #sweep(): Promise<void> {
+    const prefix = `${HOST}-`;
+    for (const entry of (await readdir(this.parent, { withFileTypes: true }).catch(ignoreMissing)) ?? []) {
+      const pid = entry.name.startsWith(prefix) ? Number(entry.name.slice(prefix.length)) : Number.NaN;
+      const stale = !entry.isDirectory() || (Number.isInteger(pid) && (pid === process.pid || !alive(pid)));
+      if (stale) await rm(join(this.parent, entry.name), { recursive: true, force: true });
+    }
   }
 
   /** Removes the folder when nothing is left in it; a later use makes it again. */
@@ -45,8 +78,9 @@ export class MirrorStaging {
     this.#ready = undefined;
     // Only its end is awaited: a folder that could not be made failed the writes that waited for it.
     await ready.catch(() => undefined);
-    // rmdir removes only an empty folder: one holding a file still (or not removable) stays, emptied at the next start (ready).
-    await rmdir(this.folder).catch(() => undefined);
+    // rmdir removes only an empty folder: one holding a file still (or not removable) stays, removed at the next start (ready);
+    // the folder beside the mirror stays while another process stages in it.
+    if (await rmdir(this.folder).then(() => true, () => false)) await rmdir(this.parent).catch(() => undefined);
   }
 
   /** A name in the folder no other file of this process has. */
@@ -64,7 +98,7 @@ export class MirrorStaging {
 
   /** Removes a staged file that did not take its place. */
   discard(file: string): Promise<void> {
-    // A staged file that stays is emptied from the folder at the next start (ready); the copy it was for is not affected.
+    // A staged file that stays is removed with the folder at the next start (ready); the copy it was for is not affected.
     return unlink(file).catch(() => undefined);
   }
 
@@ -73,7 +107,7 @@ export class MirrorStaging {
     const probe = await this.name();
     await writeFile(`${probe}-case`, '');
     const upper = await stat(`${probe}-CASE`).then(() => true, () => false);
-    // An empty probe file that stays is emptied from the folder at the next start (ready).
+    // An empty probe file that stays is removed with the folder at the next start (ready).
     await unlink(`${probe}-case`).catch(() => undefined);
     return upper;
   }

@@ -67,7 +67,9 @@ const log = createWriteStream(join(out, 'crawl.log'));
 let warcOffset = 0;
 
 /** Appends a record; its id and the offset it was written at. */
-async function record(type: string, uri: string | undefined, contentType: string, block: Buffer, extra: Record<string, string> = {}): Promise<[string, number]> {
+async function record(
+  type: string, uri: string | undefined, contentType: string, block: Buffer, extra: Record<string, string> = {},
+): Promise<[string, number]> {
   const id = `<urn:uuid:${randomUUID()}>`;
   const head = [
     'WARC/1.1', `WARC-Type: ${type}`, `WARC-Record-ID: ${id}`, `WARC-Date: ${new Date().toISOString()}`,

@@ -85,7 +85,8 @@ try {
   for (let n = 0; n < repeat; n++) {
     // Rotated each round, so that no run always follows the same one.
     for (const key of keys.map((_, i) => keys[(i + n) % keys.length])) {
-      const run: Run = key === 'beancrawl' ? runBeancrawl(work, 'level', served.seed, n) : key === 'wget' ? runWget(work, served.seed, n) : runLoop(work, served.seed, key === 'loop-1' ? 1 : 32, n);
+      const run: Run = key === 'beancrawl' ? runBeancrawl(work, 'level', served.seed, n)
+        : key === 'wget' ? runWget(work, served.seed, n) : runLoop(work, served.seed, key === 'loop-1' ? 1 : 32, n);
       runs.get(key)!.push(run);
       console.error(`  ${key} #${n + 1}: ${run.pages} pages in ${run.m.wall} s, CPU ${fmt(run.m.cpu, 2)} s, peak RSS ${fmt(run.m.rssMb)} MB`);
     }

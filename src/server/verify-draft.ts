@@ -12,7 +12,8 @@ import { jobFilePath } from './job-files.js';
  * the job folder, as `verify` verifies the job. Each problem's file is named as in the job folder;
  * the result is not kept as the job's last verify. Confined as the job is (the draft could name any path or variable).
  */
-export async function verifyDraft(jobDir: string, files: Readonly<Record<string, string>>, sets: readonly string[] = [], confinement?: Confinement): Promise<VerifyReport> {
+export async function verifyDraft(jobDir: string, files: Readonly<Record<string, string>>, sets: readonly string[] = [],
+  confinement?: Confinement): Promise<VerifyReport> {
   // Each path must name one of the job's own files, as a PUT of it would (400/403 otherwise).
   const unsaved = new Map<string, string>();
   for (const [path, text] of Object.entries(files)) unsaved.set(await jobFilePath(jobDir, path), text);

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runCli } from '../support/run-cli.js';
 import { type ApiAnswer, ServeProcess } from '../support/serve-process.js';
-import { linkedSite } from '../support/site-server.js';
 import { tempDir } from '../support/temp-dir.js';
 import { until } from '../support/until.js';
 
@@ -59,7 +58,8 @@ describe('beancrawl serve: a job confined to its folder (the real service)', fun
         expect(saved.json.verify.ok, `${e.what}: ${saved.text}`).to.equal(false);
         const [problem, ...more] = errorsOf(saved);
         expect(more, saved.text).to.deep.equal([]);
-        expect([problem.code, problem.file, problem.line, problem.property], `${e.what}: ${saved.text}`).to.deep.equal(['BC_CONFINED', 'crawler-beans.xml', line, e.property]);
+        const located = [problem.code, problem.file, problem.line, problem.property];
+        expect(located, `${e.what}: ${saved.text}`).to.deep.equal(['BC_CONFINED', 'crawler-beans.xml', line, e.property]);
         expect(problem.bean, saved.text).to.contain(e.bean);
         const launch = await serve.api('POST', '/api/v1/jobs/x/actions/launch', { set: FAST });
         expect(launch.status, launch.text).to.equal(422);
@@ -142,7 +142,8 @@ describe('beancrawl serve: a job confined to its folder (the real service)', fun
       expect(refused.status, refused.text + serve.output()).to.equal(201);
       const verified = await serve.api('POST', '/api/v1/jobs/etc/verify', {});
       expect(verified.json.ok, verified.text).to.equal(false);
-      expect(verified.json.errors.map((p: Problem) => [p.code, p.file, p.property]), verified.text).to.deep.equal([['BC_CONFINED', 'crawler-beans.xml', 'textSource']]);
+      const problems = verified.json.errors.map((p: Problem) => [p.code, p.file, p.property]);
+      expect(problems, verified.text).to.deep.equal([['BC_CONFINED', 'crawler-beans.xml', 'textSource']]);
       expect((await serve.api('POST', '/api/v1/jobs/etc/actions/launch', {})).status).to.equal(422);
 
       // Under the root: crawled, but a link that leads out of it is not followed, even with followSymlinks on.
@@ -151,7 +152,8 @@ describe('beancrawl serve: a job confined to its folder (the real service)', fun
       expect(created.status, created.text).to.equal(201);
       const launched = await serve.api('POST', '/api/v1/jobs/docs/actions/launch', { set: ['fetchFile.followSymlinks=true'] });
       expect(launched.status, launched.text + serve.output()).to.equal(202);
-      await until(async () => ['FINISHED', 'FAILED'].includes((await serve.api('GET', '/api/v1/jobs/docs')).json.state), 'the crawl to end', { timeoutMs: 120_000 });
+      const ended = async () => ['FINISHED', 'FAILED'].includes((await serve.api('GET', '/api/v1/jobs/docs')).json.state);
+      await until(ended, 'the crawl to end', { timeoutMs: 120_000 });
       const job = (await serve.api('GET', '/api/v1/jobs/docs')).json;
       expect(job.state, JSON.stringify(job) + serve.output()).to.equal('FINISHED');
       const runDir = join(work.dir, 'jobs', 'docs', job.lastRun.run);

@@ -94,7 +94,9 @@ export function jobRoutes(ctx: ServiceContext) {
     }, async (req) => {
       const { job } = req.params as { job: string };
       const body = (req.body ?? {}) as { set?: string[]; files?: Record<string, string> };
-      if (body.files && Object.keys(body.files).length) return verifyDraft(await ctx.runner.jobDir(job), body.files, body.set ?? [], ctx.runner.options.confinement);
+      if (body.files && Object.keys(body.files).length) {
+        return verifyDraft(await ctx.runner.jobDir(job), body.files, body.set ?? [], ctx.runner.options.confinement);
+      }
       return ctx.runner.verify(job, body.set ?? []);
     });
 

@@ -1,8 +1,9 @@
 import { defineComponent, type ComponentClass, type ConfigOf } from '../beans/registry/component-descriptor.js';
-import { copyFile, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { CHECKPOINT_STAMP, CHECKPOINT_STATE, listCheckpoints, nextCheckpointName, type CheckpointStamp } from './checkpoint-folder.js';
 import { makeFolders } from '../util/make-folders.js';
+import { writeFileWhole } from '../util/write-file-whole.js';
 
 export const checkpointServiceComponent = defineComponent({
   name: 'CheckpointService',
@@ -79,8 +80,7 @@ export class CheckpointService {
       if (entry.isFile() && BEAN_FILE.test(entry.name)) await copyFile(join(runDir, entry.name), join(dir, entry.name));
     }
     const stamp: CheckpointStamp = { name, takenAt: new Date().toISOString(), runDir: relative(join(checkpointsDir, '..'), runDir), entries, valid: true };
-    await writeFile(join(dir, `${CHECKPOINT_STAMP}.tmp`), `${JSON.stringify(stamp, null, 2)}\n`);
-    await rename(join(dir, `${CHECKPOINT_STAMP}.tmp`), join(dir, CHECKPOINT_STAMP));
+    await writeFileWhole(join(dir, CHECKPOINT_STAMP), `${JSON.stringify(stamp, null, 2)}\n`);
     if (this.config.forgetAllButLatest) {
       for (const old of await listCheckpoints(checkpointsDir)) if (old.dir !== dir) await rm(old.dir, { recursive: true, force: true });
     }

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import { base32 } from '../util/base32.js';
 import { cdxUrlKey } from '../util/url/cdx-url-key.js';
 import { readWarcRecords, type WarcRecordRead } from './warc-record-reader.js';
 
 import type { CdxjEntry } from '../wire/url-history.js';
+import { writeFileWhole } from '../util/write-file-whole.js';
 
 export type { CdxjEntry };
 
@@ -32,8 +33,7 @@ export async function writeCdxjIndex(runDir: string): Promise<{ path: string; fi
   }
   lines.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const path = join(runDir, INDEX_FILE);
-  await writeFile(`${path}.tmp`, lines.map((l) => `${l}\n`).join(''));
-  await rename(`${path}.tmp`, path);
+  await writeFileWhole(path, lines.map((l) => `${l}\n`).join(''));
   return { path, files: files.size, lines };
 }
 

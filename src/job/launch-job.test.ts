@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fastSets } from '../../test/support/crawl-job.js';
 import { REPO_ROOT } from '../../test/support/run-cli.js';
@@ -98,8 +98,9 @@ describe('launchJob: each stage\'s failure reported, every cleanup run (integrat
 
   it('a run record that cannot be written at the end is reported, not swallowed', async () => {
     await troubleJob();
-    // The record is written whole through run.json.tmp: a folder in its place makes that write fail (EISDIR), as a full disk would.
-    const error = await rejection(launch({ onRunning: (_c, runDir) => void mkdir(join(job.dir, runDir, `${RUN_RECORD_FILE}.tmp`)) }));
+    // The record is written whole, a temporary file renamed over it: a folder in its place makes that write fail (EISDIR), as a full disk would.
+    const record = (runDir: string) => join(job.dir, runDir, RUN_RECORD_FILE);
+    const error = await rejection(launch({ onRunning: (_c, runDir) => void rm(record(runDir)).then(() => mkdir(record(runDir))) }));
     expect(error.message).to.match(/run record .*run\.json.*EISDIR|run record .*run\.json.*directory/i);
     expect(existsSync(controlSocketPath(job.dir)), 'the control socket after').to.equal(false);
     expect(told.stopped, 'every bean stopped').to.equal(1);

@@ -1,8 +1,9 @@
-import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CrawlProgress } from '../model/crawl-control.js';
 
 import type { RunCounts, RunRecord } from '../wire/job-status.js';
+import { writeFileWhole } from '../util/write-file-whole.js';
 
 export type { RunCounts, RunRecord };
 
@@ -19,8 +20,7 @@ export function countsOf(p: CrawlProgress): RunCounts {
 /** Writes the record whole (a temporary file renamed over it), so a reader never sees half of one. */
 export async function writeRunRecord(jobDir: string, record: RunRecord): Promise<void> {
   const file = join(jobDir, record.run, RUN_RECORD_FILE);
-  await writeFile(`${file}.tmp`, `${JSON.stringify(record, null, 2)}\n`);
-  await rename(`${file}.tmp`, file);
+  await writeFileWhole(file, `${JSON.stringify(record, null, 2)}\n`);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CHECKPOINT_REDIS_KEYS, CHECKPOINT_STAMP, nextCheckpointName, type CheckpointStamp } from '../engine/checkpoint-folder.js';
 import type { RedisCrawl } from '../components/redis/redis-crawl.js';
@@ -8,6 +8,7 @@ import { restoreKeys, saveKeys } from '../components/redis/run-snapshot.js';
 import { RedisKeys } from '../components/redis/redis-keys.js';
 import { findCheckpoint, restoreCheckpoint } from './restore-checkpoint.js';
 import { CleanupStack } from '../util/cleanup-stack.js';
+import { writeFileWhole } from '../util/write-file-whole.js';
 
 /** A worker that said it was alive this recently is asked for its part of a checkpoint. */
 const ALIVE_MS = 5000;
@@ -48,8 +49,7 @@ export async function takeSharedCheckpoint(crawl: RedisCrawl, counters: ShardCou
       name, takenAt: new Date().toISOString(), runDir: join('runs', crawl.run), entries, valid: true,
       shared: { crawl: crawl.keys.name, run: crawl.run, shards: crawl.layout.shards, buckets: crawl.layout.buckets, workers: [...answers.keys()].sort() },
     };
-    await writeFile(join(dir, `${CHECKPOINT_STAMP}.tmp`), `${JSON.stringify(stamp, null, 2)}\n`);
-    await rename(join(dir, `${CHECKPOINT_STAMP}.tmp`), join(dir, CHECKPOINT_STAMP));
+    await writeFileWhole(join(dir, CHECKPOINT_STAMP), `${JSON.stringify(stamp, null, 2)}\n`);
     await cleanups.dispose();
     return name;
   } catch (e) {

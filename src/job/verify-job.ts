@@ -5,6 +5,7 @@ import type { Registry } from '../beans/registry/registry.js';
 import { builtInRegistry } from '../catalog/catalog.js';
 import { sortDiagnostics, type Diagnostic } from '../util/diagnostic.js';
 import { packageRoot } from '../util/package-root.js';
+import { confinedEnvironment, inheritedConfinement, type Confinement } from '../util/confinement.js';
 import { sheetsExtension } from '../sheets/prime-sheets.js';
 import { readdir } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -19,6 +20,11 @@ export interface VerifyJobOptions {
   readonly registry?: Registry;
   /** Texts read instead of the files on disk, by absolute path: an editor's unsaved files (a sheet not yet saved included). */
   readonly unsaved?: ReadonlyMap<string, string>;
+  /**
+   * What the job's bean files may reach (a job the service runs: see Confinement). Unless given,
+   * the one this process was launched under (a crawl the service started), else none.
+   */
+  readonly confinement?: Confinement;
 }
 
 /** Verifies a job folder or bean file with the built-in components and the engine's limits. */
@@ -27,6 +33,7 @@ export async function verifyJob(target: string, options: VerifyJobOptions = {}):
   const unsavedFile = options.unsaved?.has(resolve(target)) ? resolve(target) : undefined;
   const job = unsavedFile ? await locateUnsaved(unsavedFile) : await locateBeanFile(target);
   const root = packageRoot();
+  const confinement = options.confinement ?? inheritedConfinement();
   const result = await verifyBeans(job.file, {
     extensions: [sheetsExtension],
     extraFiles: job.isFolder ? await jobSheetFiles(job.jobDir, options.unsaved) : [],
@@ -37,11 +44,31 @@ export async function verifyJob(target: string, options: VerifyJobOptions = {}):
     launchId: options.launchId,
     classpathRoot: root,
     unsaved: options.unsaved,
+    confinement,
     loadPackage: (pkg) => loadComponentPackage(pkg, [job.jobDir, root]),
   });
   const incomplete = job.isFolder && result.level === 3 ? crawlReadiness(result, job.file) : [];
   const schedules = result.level === 3 ? oneSchedule(result) : [];
-  return { ...result, ...job, diagnostics: sortDiagnostics([...result.diagnostics, ...incomplete, ...schedules]) };
+  const diagnostics = sortDiagnostics([...result.diagnostics, ...incomplete, ...schedules]);
+  return { ...result, ...job, diagnostics: confinement ? diagnostics.map((d) => unechoed(d, confinement)) : diagnostics };
+}
+
+/**
+ * A problem as a confined job's author may read it: no value of the environment (an allowed
+ * variable's value, wherever a message would repeat it, reads as its placeholder), and an unset
+ * variable said to be one the service does not let bean files read.
+ */
+function unechoed(d: Diagnostic, confinement: Confinement): Diagnostic {
+  const env = confinedEnvironment(confinement);
+  const hide = (text: string) => {
+    let out = text;
+    for (const [name, value] of Object.entries(env)) if (value.length >= 4) out = out.split(value).join(`\${${name}}`);
+    return out;
+  };
+  const unset = d.code === 'BC_PLACEHOLDER' && /^environment variable (\S+) is not set/.exec(d.message);
+  const message = hide(d.message) + (unset && !confinement.env.includes(unset[1]) ? ` (this service lets bean files read only the variables ` +
+    `named with --allow-env: ${confinement.env.join(', ') || 'none'})` : '');
+  return { ...d, message, ...(d.hints ? { hints: d.hints.map(hide) } : {}) };
 }
 
 /** A file known by its unsaved text: itself when it is not on disk yet, else as on disk. */

@@ -9,7 +9,7 @@ export type RouteAccess = 'public' | 'api' | 'heritrix';
 export interface GuardedRequest {
   readonly method: string;
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
-  /** The client's address: failed attempts are counted per address. */
+  /** The client's address: failed attempts are counted per address (and all together). */
   readonly ip: string;
 }
 
@@ -20,7 +20,7 @@ export interface AccessOptions {
   readonly allowedHosts: readonly string[];
   /** `--password-file`: a user's stable credential, for Basic and Digest (Heritrix's `curl --anyauth -u user:password`). */
   readonly passwords?: PasswordFile;
-  /** Failed attempts a client may make per window before it is refused for the rest of it. */
+  /** Failed attempts a client may make per window before its failing ones are answered 429 for the rest of it (a right credential never is). */
   readonly maxFailures?: number;
   readonly failureWindowMs?: number;
 }
@@ -30,6 +30,10 @@ export const SESSION_COOKIE = 'beancrawl_session';
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '::1'];
 const UNSAFE_OK = new Set(['same-origin', 'none']);
 const MAX_SESSIONS = 1000;
+/** Clients whose failures are counted each (oldest forgotten first); all clients' failures together are counted too. */
+const MAX_CLIENTS = 10_000;
+/** All clients together may fail this many times a client's allowance before every failing one is slowed down. */
+const GLOBAL_FACTOR = 10;
 
 /** A new token: 256 random bits as base64url. */
 export function newToken(): string {
@@ -39,14 +43,17 @@ export function newToken(): string {
 /**
  * Decides whether a request may reach its route: the Host it names (against DNS rebinding), its
  * credential (the Bearer token, a session cookie, or a password-file user on Heritrix's routes),
- * where an unsafe request comes from (against cross-site requests), and how many failed attempts
- * its client made (too many: 429 until the window ends).
+ * where an unsafe request comes from (against cross-site requests). Failed attempts are counted
+ * per client and for all clients together: past the allowance, failing requests are answered 429
+ * until the window ends; a request with a right credential is never refused for failures, its
+ * own or others' (every local process is 127.0.0.1: one must not lock out the user).
  */
 export class AccessGuard {
   readonly #tokenDigest: Buffer;
   readonly #hosts: Set<string>;
   readonly #sessions = new Set<string>();
   readonly #failures = new Map<string, { count: number; since: number }>();
+  #all = { count: 0, since: 0 };
   readonly #maxFailures: number;
   readonly #windowMs: number;
 
@@ -62,7 +69,7 @@ export class AccessGuard {
     this.#checkHost(req);
     this.#checkOrigin(req);
     if (access === 'public') return 'public';
-    this.#checkNotBlocked(req.ip);
+    // The credential is looked at first: a right one is let in whatever others failed before it.
     const how = this.#credential(req, access);
     if (!how) {
       // A request that presents no credential guesses nothing: it is answered with the challenge
@@ -83,7 +90,6 @@ export class AccessGuard {
 
   /** Trades the token (from the printed URL) for a session id, for the cookie; undefined (counted as a failure) when it is wrong. */
   openSession(req: GuardedRequest, token: string): string | undefined {
-    this.#checkNotBlocked(req.ip);
     if (!this.#isToken(token)) {
       this.#fail(req.ip);
       return undefined;
@@ -137,24 +143,33 @@ export class AccessGuard {
     return timingSafeEqual(digest(value), this.#tokenDigest);
   }
 
-  #checkNotBlocked(ip: string): void {
-    const f = this.#failures.get(ip);
-    if (!f) return;
-    const left = f.since + this.#windowMs - Date.now();
-    if (left <= 0) this.#failures.delete(ip);
-    else if (f.count >= this.#maxFailures) {
-      throw new HttpProblem(429, 'Too Many Requests', `${f.count} failed attempts from this client; try again in ${Math.ceil(left / 1000)} ` +
-        `s`, {}, { 'retry-after': String(Math.ceil(left / 1000)) });
-    }
-  }
-
+  /**
+   * Counts a failed attempt, for its client and for all clients together, and slows the failing
+   * client down: past the allowance of the window (the client's own, or everyone's together, ten
+   * times larger) a failed attempt is answered 429 with the seconds until the window ends, not
+   * 401. Only failing requests are: a right credential is looked at first and let in.
+   */
   #fail(ip: string): void {
     const now = Date.now();
-    const f = this.#failures.get(ip);
-    if (!f || f.since + this.#windowMs <= now) this.#failures.set(ip, { count: 1, since: now });
-    else f.count++;
-    // A flood of addresses cannot grow the table without bound: the oldest entries go first.
-    if (this.#failures.size > 10_000) this.#failures.delete(this.#failures.keys().next().value!);
+    if (this.#all.since + this.#windowMs <= now) this.#all = { count: 0, since: now };
+    this.#all.count++;
+    let f = this.#failures.get(ip);
+    if (!f || f.since + this.#windowMs <= now) {
+      this.#failures.delete(ip);
+      f = { count: 0, since: now };
+      this.#failures.set(ip, f);
+      // A flood of addresses cannot grow the table without bound: the oldest entries go first (the global count still holds them back).
+      if (this.#failures.size > MAX_CLIENTS) this.#failures.delete(this.#failures.keys().next().value!);
+    }
+    f.count++;
+    const client = f.count > this.#maxFailures ? f : undefined;
+    const everyone = this.#all.count > this.#maxFailures * GLOBAL_FACTOR ? this.#all : undefined;
+    const over = client ?? everyone;
+    if (!over) return;
+    const left = Math.max(1, Math.ceil((over.since + this.#windowMs - now) / 1000));
+    throw new HttpProblem(429, 'Too Many Requests', `${over.count} failed attempts ${client ? 'from this client' : 'from all clients'} in the last ` +
+      `${Math.round(this.#windowMs / 1000)} s: a wrong credential is answered thus for ${left} s more (a right one is let in)`, {},
+      { 'retry-after': String(left) });
   }
 }
 

@@ -8,6 +8,7 @@ import { builtInRegistry } from '../catalog/catalog.js';
 import { verifyJob } from '../job/verify-job.js';
 import { verifyProblems, verifyReport } from '../job/verify-report.js';
 import { BeancrawlError } from '../util/beancrawl-error.js';
+import type { Confinement } from '../util/confinement.js';
 import type { ConfigEdit, ConfigEditResult, ConfigForm, FormBean, FormLocation, FormValue } from '../wire/config-form.js';
 import { HttpProblem } from './http-problem.js';
 import { etagOf, writeJobFile } from './job-files.js';
@@ -17,8 +18,8 @@ import { etagOf, writeJobFile } from './job-files.js';
  * has none, and its problems say why). The components' schema (`/api/v1/components`) gives each
  * property's type, bounds, default and description.
  */
-export async function configForm(jobDir: string): Promise<ConfigForm> {
-  const result = await verifyJob(jobDir).catch((e: unknown) => {
+export async function configForm(jobDir: string, confinement?: Confinement): Promise<ConfigForm> {
+  const result = await verifyJob(jobDir, { confinement }).catch((e: unknown) => {
     if (e instanceof BeancrawlError) throw new HttpProblem(422, 'Unprocessable Content', 'the job\'s bean file cannot be ' +
       'read', { errors: verifyProblems(e.diagnostics, 'parse', jobDir) });
     throw e;
@@ -50,9 +51,9 @@ function formValue(b: ResolvedBean, name: string, located: (loc: FormLocation) =
  * (412) when `ifMatch` is not the tag of the file it lands in, or when that file changed while
  * the edit was planned; a file outside the job folder is never written (422).
  */
-export async function editConfig(jobDir: string, edit: ConfigEdit, ifMatch?: string): Promise<ConfigEditResult> {
+export async function editConfig(jobDir: string, edit: ConfigEdit, ifMatch?: string, confinement?: Confinement): Promise<ConfigEditResult> {
   // verifyJob throws when there is no bean file to read (what it finds wrong in one are diagnostics): the 422 below says to fix it.
-  const result = await verifyJob(jobDir).catch(() => undefined);
+  const result = await verifyJob(jobDir, { confinement }).catch(() => undefined);
   if (!result?.resolved) throw new HttpProblem(422, 'Unprocessable Content', 'the job\'s beans cannot be resolved, so no form can edit them: fix ' +
     'the bean file in the editor first');
   const texts = new Map<string, Buffer>();

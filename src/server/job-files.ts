@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { lstat, mkdir, readFile, realpath, rename, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readFile, realpath } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { HttpProblem } from './http-problem.js';
 import { ignoreMissing } from '../util/ignore-missing.js';
+import { writeFileWhole } from '../util/write-file-whole.js';
 
 /** The largest file a PUT may store. */
 export const MAX_JOB_FILE_BYTES = 10 * 1024 * 1024;
@@ -88,7 +89,7 @@ export async function readJobFile(jobDir: string, path: string): Promise<JobFile
 }
 
 /**
- * Stores `content` whole (a temporary file renamed over the old one). With `ifMatch`, only over
+ * Stores `content` whole (writeFileWhole: a new temporary file, made exclusively, renamed over the old one). With `ifMatch`, only over
  * the version it names (`*`: any existing one): a stale tag answers 412, so that two editors never
  * overwrite each other silently. Returns the new tag and whether the file was created.
  */
@@ -104,9 +105,7 @@ export async function writeJobFile(jobDir: string, path: string, content: Buffer
     }
   }
   await mkdir(dirname(full), { recursive: true });
-  const temp = `${full}.${process.pid}.tmp`;
-  await writeFile(temp, content);
-  await rename(temp, full);
+  await writeFileWhole(full, content);
   return { etag: etagOf(content), created: current === undefined };
 }
 

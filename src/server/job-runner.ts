@@ -14,6 +14,7 @@ import type { EventHub } from './event-hub.js';
 import { HttpProblem } from './http-problem.js';
 import { appendJobLog, stateMessage } from './job-log.js';
 import { ServiceIntents } from './service-intents.js';
+import { CONFINEMENT_VARIABLE, type Confinement } from '../util/confinement.js';
 
 export interface JobRunnerOptions {
   readonly jobsDir: string;
@@ -24,6 +25,8 @@ export interface JobRunnerOptions {
   readonly cli: readonly [string, string];
   /** Between two looks at the running crawls (statistics ticks, state changes, crawls started elsewhere). */
   readonly tickMs?: number;
+  /** What the jobs' bean files may reach, in verify and in the crawls (none: `--trust-bean-files`). */
+  readonly confinement?: Confinement;
 }
 
 /** What a launch asks for: `--set` values, a checkpoint to start from, and whether to start paused. */
@@ -131,7 +134,7 @@ export class JobRunner {
     const dir = await this.jobDir(name);
     let report: VerifyReport;
     try {
-      const result = await verifyJob(dir, { sets: set });
+      const result = await verifyJob(dir, { sets: set, confinement: this.options.confinement });
       report = { ...verifyReport(result, dir), ok: !result.diagnostics.some(blocksLaunch) };
       if (set.length === 0) await this.#schedule(name, result.diagnostics.some(isError) || !result.resolved ? undefined : scheduleOf(result.resolved));
     } catch (e) {
@@ -317,7 +320,7 @@ export class JobRunner {
     let child: ChildProcess;
     try {
       // Its own process group: Ctrl-C at the service's terminal reaches the service, which stops its crawls in order.
-      child = spawn(this.options.cli[0], args, { detached: true, stdio: ['ignore', log.fd, log.fd], env: { ...process.env, BEANCRAWL_LAUNCHED_BY: 'serve' } });
+      child = spawn(this.options.cli[0], args, { detached: true, stdio: ['ignore', log.fd, log.fd], env: crawlEnvironment(this.options.confinement) });
     } finally {
       await log.close();
     }
@@ -413,4 +416,20 @@ export class JobRunner {
 /** A child process that has not exited (none: not the runner's to know). */
 function isAlive(child: ChildProcess | undefined): boolean {
   return child !== undefined && child.exitCode === null && child.signalCode === null;
+}
+
+/** What a crawl's own process needs of the environment whatever its bean files say: where programs, home and temporary files are, the locale. */
+const CRAWL_BASE_ENV = /^(PATH|HOME|USER|LOGNAME|SHELL|TMPDIR|TMP|TEMP|TZ|LANG|LANGUAGE|LC_\w+|NODE_\w+|BEANCRAWL_\w+)$/;
+
+/**
+ * The environment of a crawl the service launches: under a confinement, the variables the
+ * operator let bean files read and what the process itself needs, nothing else (a component that
+ * reads the environment, a database driver's PGPASSWORD, cannot be pointed at a secret), and the
+ * confinement itself, for the crawl's verify and its file fetcher; without one, the service's own.
+ */
+function crawlEnvironment(confinement: Confinement | undefined): NodeJS.ProcessEnv {
+  if (!confinement) return { ...process.env, BEANCRAWL_LAUNCHED_BY: 'serve' };
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) if (CRAWL_BASE_ENV.test(name) || confinement.env.includes(name)) env[name] = value;
+  return { ...env, BEANCRAWL_LAUNCHED_BY: 'serve', [CONFINEMENT_VARIABLE]: JSON.stringify(confinement) };
 }

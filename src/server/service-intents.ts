@@ -1,5 +1,6 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeFileWhole } from '../util/write-file-whole.js';
 
 /** What the service means a job to be doing (running, or running but paused), and the `--set` values it was launched with. */
 export interface Intent {
@@ -51,8 +52,7 @@ export class ServiceIntents {
     // Written one after another, each whole: the last call's content is what stays.
     this.#writing = this.#writing.then(async () => {
       await mkdir(join(this.file, '..'), { recursive: true });
-      await writeFile(`${this.file}.tmp`, text);
-      await rename(`${this.file}.tmp`, this.file);
+      await writeFileWhole(this.file, text);
     });
     return this.#writing;
   }

@@ -10,6 +10,8 @@ import { JobRunner } from './job-runner.js';
 import { PasswordFile } from './password-file.js';
 import { serviceApp, type TlsFiles } from './service-app.js';
 import { serviceDir } from './service-intents.js';
+import { profilesDir } from './job-summaries.js';
+import type { Confinement } from '../util/confinement.js';
 
 export interface ServeOptions {
   readonly jobsDir: string;
@@ -27,6 +29,14 @@ export interface ServeOptions {
   readonly allowHosts?: readonly string[];
   /** Between two looks at the running crawls. */
   readonly tickMs?: number;
+  /** Folders jobs may name paths in besides their own (`--data-dir`). */
+  readonly dataDirs?: readonly string[];
+  /** Folders jobs may crawl `file:` URIs under (`--allow-file-root`). */
+  readonly allowFileRoots?: readonly string[];
+  /** Environment variables bean files may read in placeholders (`--allow-env`). */
+  readonly allowEnv?: readonly string[];
+  /** No confinement: bean files reach what this user can (`--trust-bean-files`). */
+  readonly trustBeanFiles?: boolean;
 }
 
 /** A service that runs. */
@@ -44,6 +54,15 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 /** The file that holds the running service's URL and token, readable by its user only. */
 export function serviceFile(jobsDir: string): string {
   return join(serviceDir(jobsDir), 'service.json');
+}
+
+/** What the service's jobs may reach: their folders, the operator's data folders and file roots, the profiles, the variables named. */
+function jobConfinement(jobsDir: string, options: ServeOptions): Confinement {
+  const root = packageRoot();
+  return {
+    dataRoots: (options.dataDirs ?? []).map((d) => resolve(d)), fileRoots: (options.allowFileRoots ?? []).map((d) => resolve(d)),
+    importRoots: [join(root, 'profiles'), join(root, 'sheets'), profilesDir(jobsDir)], env: [...(options.allowEnv ?? [])],
+  };
 }
 
 /**
@@ -65,7 +84,7 @@ export async function startService(options: ServeOptions): Promise<RunningServic
   const passwords = options.passwordFile ? await PasswordFile.read(options.passwordFile) : undefined;
   const events = new EventHub();
   const runner = new JobRunner({
-    jobsDir, events, maxRunning: options.maxRunning ?? availableParallelism(), cli: [process.execPath, join(packageRoot(), 'bin', 'beancrawl.js')], tickMs: options.tickMs,
+    jobsDir, events, confinement: options.trustBeanFiles ? undefined : jobConfinement(jobsDir, options), maxRunning: options.maxRunning ?? availableParallelism(), cli: [process.execPath, join(packageRoot(), 'bin', 'beancrawl.js')], tickMs: options.tickMs,
   });
   const guard = new AccessGuard({ token, allowedHosts: [bind, ...(options.allowHosts ?? [])], passwords });
   const app = await serviceApp({ jobsDir, runner, events, guard, tls: tls !== undefined, maxEventStreams: 64 }, tls);

@@ -66,6 +66,8 @@ export const ERROR_CODES = {
     'job\'s crawl runs (the running crawl answers explain, with its own values), or the running crawl did not answer it.',
   BC_JOB_NOT_RUNNING: '`pause`, `unpause`, `terminate` or `status` was given a job with no running crawl.',
   BC_JOB_NO_RUN: '`index` or `get` was given a job that has no run yet, or no run of the name given with `--run`.',
+  BC_CONFINED: 'Under `beancrawl serve` (unless `--trust-bean-files`), a bean names a path out of the job folder and the `--data-dir` folders, a ' +
+    'bean file imports one from outside the job folder and the profiles, or a `file:` seed lies outside the `--allow-file-root` folders.',
   BC_SERVE_EXPOSED: '`beancrawl serve --bind` names an address beyond loopback without TLS (`--tls-cert`, `--tls-key`) or an explicit `--insecure-http`.',
   BC_SERVE_LISTEN: '`beancrawl serve` cannot listen where it was asked: the port is in use, the address is not this machine\'s, or the port needs ' +
     'rights the user lacks.',

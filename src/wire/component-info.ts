@@ -22,6 +22,11 @@ export type PropSpec = {
   /** A file or folder path: resolved against the job folder; `${launchId}` allowed. */
   readonly path?: boolean;
   /**
+   * A path (or list of paths) relative to the folder another path property names, kept as written
+   * (storePaths under directory): a path all the same, which the service confines.
+   */
+  readonly pathUnder?: string;
+  /**
    * Set for a property of Heritrix's class that cannot mean anything here: why. A file that sets
    * it to anything but its default gets one warning line (BC_PROP_IGNORED) at verify instead of
    * an unknown-property error.

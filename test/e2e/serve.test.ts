@@ -226,7 +226,7 @@ describe('beancrawl serve: the REST API (the real service, port 0)', function ()
     }
   });
 
-  it('refuses what it must: no token, another Host, cross-site changes, paths out of the job, and too many bad tokens', async () => {
+  it('refuses what it must: no token, another Host, cross-site changes, paths out of the job; slows down bad tokens, never the right one', async () => {
     const work = await tempDir();
     const serve = await ServeProcess.start(join(work.dir, 'jobs'));
     try {
@@ -267,15 +267,23 @@ describe('beancrawl serve: the REST API (the real service, port 0)', function ()
       const jobs = await serve.api('GET', '/api/v1/jobs/..%2Foutside');
       expect(jobs.status).to.be.oneOf([400, 404]);
 
-      // Twenty wrong tokens: the client is refused for a while, the right token included.
+      // Twenty wrong tokens from one client (every local process is 127.0.0.1): its failing requests are slowed down for a while.
       const answers: number[] = [];
       for (let i = 0; i < 20; i++) answers.push((await serve.api('GET', '/api/v1/engine', undefined, { authorization: `Bearer wrong${i}` })).status);
       // The requests without a token before were no failed attempts (they guess nothing): ten wrong ones in the minute, and the rest are refused.
       expect(answers.indexOf(429), answers.join(' ')).to.equal(10);
       expect(answers.slice(0, 10).every((s) => s === 401) && answers.slice(10).every((s) => s === 429), answers.join(' ')).to.equal(true);
-      const blocked = await serve.api('GET', '/api/v1/engine');
-      expect(blocked.status).to.equal(429);
-      expect(Number(blocked.headers.get('retry-after'))).to.be.greaterThan(0);
+      const slowed = await serve.api('GET', '/api/v1/engine', undefined, { authorization: 'Bearer wrong-again' });
+      expect(slowed.status).to.equal(429);
+      expect(slowed.headers.get('content-type')).to.match(/^application\/problem\+json/);
+      expect(Number(slowed.headers.get('retry-after'))).to.be.greaterThan(0);
+      // The user is not locked out by them: the right token, the session cookie and the token exchange all still get in.
+      expect((await serve.api('GET', '/api/v1/engine')).status, 'the right token after others\' failures').to.equal(200);
+      expect((await serve.api('GET', '/api/v1/engine', undefined, { authorization: null, cookie: session })).status).to.equal(200);
+      const again = await serve.api('GET', `/?token=${serve.token}`, undefined, { authorization: null });
+      expect(again.status, again.text).to.equal(303);
+      expect((await serve.api('GET', '/?token=wrong', undefined, { authorization: null })).status).to.equal(429);
+      expect((await serve.api('POST', '/api/v1/jobs', { ...body, name: 'z' })).status).to.equal(201);
     } finally {
       await serve.stop();
       await work.cleanup();

@@ -25,8 +25,11 @@ export class ServeProcess {
     this.exited = exited;
   }
 
-  static async start(jobsDir: string, args: readonly string[] = []): Promise<ServeProcess> {
-    const child = spawn(process.execPath, [BIN, 'serve', '--jobs-dir', jobsDir, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  /** Started with `args` after the jobs folder and port; `env` adds to the test's own environment. */
+  static async start(jobsDir: string, args: readonly string[] = [], env: NodeJS.ProcessEnv = {}): Promise<ServeProcess> {
+    const child = spawn(process.execPath, [BIN, 'serve', '--jobs-dir', jobsDir, '--port', '0', ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout!.setEncoding('utf8').on('data', (d: string) => (stdout += d));

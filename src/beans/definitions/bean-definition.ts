@@ -74,6 +74,8 @@ export interface BeanDefinition {
 
 export interface ImportDeclaration {
   readonly resource: string;
+  /** The resource as the file wrote it, when placeholders were filled in: what messages name. */
+  readonly written?: string;
   readonly loc: SourceLocation;
 }
 

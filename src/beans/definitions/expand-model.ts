@@ -38,7 +38,7 @@ export function expandModel(model: BeanFileModel, env: Environment): { model: Be
   for (const imp of model.imports) {
     const before = diagnostics.length;
     const resource = expand(imp.resource, imp.loc, true);
-    if (diagnostics.length === before) imports.push({ ...imp, resource });
+    if (diagnostics.length === before) imports.push({ ...imp, resource, ...(resource !== imp.resource ? { written: imp.resource } : {}) });
   }
   return { model: { ...model, imports }, diagnostics };
 }

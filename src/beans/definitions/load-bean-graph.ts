@@ -7,6 +7,7 @@ import { readBeanFile, type ReadLimits } from '../parse/read-bean-file.js';
 import { expandModel } from './expand-model.js';
 import type { BeanDefinition } from './bean-definition.js';
 import { BeanGraph } from './bean-graph.js';
+import { liesWithin } from '../../util/confinement.js';
 
 export interface LoadOptions extends ReadLimits {
   /** The folder that `classpath:` imports resolve against (the installed package). */
@@ -19,6 +20,8 @@ export interface LoadOptions extends ReadLimits {
   readonly env?: Environment;
   /** Texts read instead of the files on disk, by absolute path: an editor's unsaved files. */
   readonly unsaved?: ReadonlyMap<string, string>;
+  /** Set when imports are confined: the folders an imported file must lie in (an import from elsewhere is a BC_CONFINED error, not read). */
+  readonly importRoots?: readonly string[];
 }
 
 /**
@@ -38,7 +41,7 @@ export async function loadBeanGraph(entry: string, options: LoadOptions): Promis
     return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : abs;
   };
 
-  async function visit(abs: string, stack: string[], importedAt?: SourceLocation): Promise<void> {
+  async function visit(abs: string, stack: string[], importedAt?: SourceLocation, written?: string): Promise<void> {
     if (stack.includes(abs)) {
       const chain = [...stack.slice(stack.indexOf(abs)), abs].map(display).join(' -> ');
       diagnostics.push({ code: 'BC_IMPORT_CYCLE', location: importedAt, message: `import cycle: ${chain}` });
@@ -49,8 +52,9 @@ export async function loadBeanGraph(entry: string, options: LoadOptions): Promis
     const { model: read, diagnostics: found } = await readBeanFile(abs, display(abs), options, ids, options.unsaved?.get(abs));
     let model = read;
     if (importedAt && found.length && found[0].code === 'BC_FILE_READ') {
-      diagnostics.push({ ...found[0], location: importedAt, message: `cannot import ${display(abs)}: ` +
-        `${found[0].message.replace(/^cannot read the file: /, '')}` });
+      // An import whose resource held placeholders is named as written, the environment's values left out.
+      diagnostics.push({ ...found[0], location: importedAt, message: `cannot import ${written ?? display(abs)}: ` +
+        `${found[0].message.replace(/^cannot read the file: /, '').split(abs).join(written ?? abs)}` });
       return;
     }
     diagnostics.push(...found);
@@ -63,7 +67,14 @@ export async function loadBeanGraph(entry: string, options: LoadOptions): Promis
     if (!model) return;
     files.push(model.file);
     for (const imp of model.imports) {
-      await visit(resolveImport(imp.resource, abs, options.classpathRoot), [...stack, abs], imp.loc);
+      const target = resolveImport(imp.resource, abs, options.classpathRoot);
+      if (options.importRoots && !(await liesWithin(target, options.importRoots))) {
+        // Named as written: what placeholders filled in (the environment) is not echoed.
+        diagnostics.push({ code: 'BC_CONFINED', location: imp.loc, message: `imports "${imp.written ?? imp.resource}", outside the job folder and the ` +
+          'profiles: the service reads a job\'s bean files from those only (lift this with --trust-bean-files)' });
+        continue;
+      }
+      await visit(target, [...stack, abs], imp.loc, imp.written !== undefined && imp.written !== imp.resource ? `"${imp.written}"` : undefined);
     }
     beans.push(...model.beans);
   }

@@ -38,6 +38,8 @@ export interface ValidateContext {
   readonly jobDir: string;
   /** The names of the components the job's built beans are (`FetchFile`, `FetchHttp`…), for rules across beans. */
   readonly components?: ReadonlySet<string>;
+  /** Set when the job is confined (the service runs it): the folders `file:` URIs must lie under (none: no `file:` URI at all). */
+  readonly fileRoots?: readonly string[];
 }
 
 /** The implementation a descriptor loads at launch: a plain class taking its resolved properties. */

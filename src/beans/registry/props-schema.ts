@@ -1,6 +1,6 @@
 import type { ComponentDescriptor, PropSpec } from './component-descriptor.js';
 
-const OWN_KEYWORDS = new Set(['required', 'overlayable', 'live', 'path', 'ignored']);
+const OWN_KEYWORDS = new Set(['required', 'overlayable', 'live', 'path', 'pathUnder', 'ignored']);
 
 /** One property's spec as plain JSON Schema (beancrawl's own flags removed). */
 export function propSchema(spec: PropSpec): Record<string, unknown> {

@@ -37,7 +37,7 @@ function section(d: ComponentDescriptor): string[] {
 function propRow(name: string, spec: PropSpec): string {
   const type = [spec.enum ? (spec.enum as unknown[]).map((e) => `\`${String(e)}\``).join(' \\| ') : [spec.type].flat().join(' \\| ')];
   for (const bound of ['minimum', 'maximum', 'minLength'] as const) if (spec[bound] !== undefined) type.push(`${bound} ${String(spec[bound])}`);
-  const flags = [spec.required ? '**required**' : '', spec.overlayable ? '*overlayable*' : '', spec.live ? '*live*' : '', spec.path ? '*path*' : ''].filter(Boolean);
+  const flags = [spec.required ? '**required**' : '', spec.overlayable ? '*overlayable*' : '', spec.live ? '*live*' : '', spec.path || spec.pathUnder ? '*path*' : ''].filter(Boolean);
   if (spec.ignored) flags.push(`*accepted, not used*: ${spec.ignored}`);
   const dflt = spec.default === undefined ? '' : `\`${JSON.stringify(spec.default)}\``;
   return `| \`${name}\` | ${type.join(', ')} | ${dflt} | ${escapeCell(spec.description)}${flags.length ? ` (${flags.join(', ')})` : ''} |`;

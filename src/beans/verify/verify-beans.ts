@@ -15,7 +15,9 @@ import type { Registry } from '../registry/registry.js';
 import type { ValidateContext } from '../registry/component-descriptor.js';
 import { resolveGraph } from '../resolve/resolve-graph.js';
 import type { ResolvedGraph } from '../resolve/resolved-bean.js';
+import { confinedEnvironment, type Confinement } from '../../util/confinement.js';
 import { beanView } from './bean-view.js';
+import { confinedPaths } from './confined-paths.js';
 import { withPackageComponents, type PackageLoader } from './package-components.js';
 
 export interface VerifyOptions {
@@ -38,6 +40,11 @@ export interface VerifyOptions {
   readonly extensions?: readonly VerifyExtension[];
   /** Texts read instead of the files on disk, by absolute path: an editor's unsaved files. */
   readonly unsaved?: ReadonlyMap<string, string>;
+  /**
+   * What the bean files may reach (a job the service runs): paths the beans name, imports, `file:`
+   * seeds, and the environment (the variables it names are all placeholders see). None: anything.
+   */
+  readonly confinement?: Confinement;
 }
 
 /** A check that a higher layer adds to verify without the bean layer knowing it. */
@@ -65,7 +72,13 @@ export interface VerifyResult {
  * its errors would otherwise be echoes of the earlier ones.
  */
 export async function verifyBeans(file: string, options: VerifyOptions): Promise<VerifyResult> {
-  const { graph, diagnostics: level1 } = await loadBeanGraph(file, { ...options.settings, classpathRoot: options.classpathRoot, extraFiles: options.extraFiles, env: options.env, unsaved: options.unsaved });
+  const jobDir = options.jobDir ?? dirname(file);
+  const confinement = options.confinement;
+  const { graph, diagnostics: level1 } = await loadBeanGraph(file, {
+    ...options.settings, classpathRoot: options.classpathRoot, extraFiles: options.extraFiles, unsaved: options.unsaved,
+    env: options.env ?? (confinement ? confinedEnvironment(confinement) : undefined),
+    importRoots: confinement ? [jobDir, ...confinement.importRoots] : undefined,
+  });
   if (level1.length) return { level: 1, graph, diagnostics: sortDiagnostics(level1) };
 
   // Components of other packages, loaded when a bean names one (`package:Name`).
@@ -76,16 +89,16 @@ export async function verifyBeans(file: string, options: VerifyOptions): Promise
   const overrides = collectOverrides(graph);
   const defaultOf = (def: BeanDefinition, property: string) => (def.className === undefined ? undefined : registry.lookup(def.className)?.props[property]?.default);
   level2.push(...overrides.diagnostics, ...applyOverrides(graph, [...overrides.entries, ...(options.sets ?? [])], defaultOf));
-  const jobDir = options.jobDir ?? dirname(file);
   for (const ext of options.extensions ?? []) ext.prepare?.(graph, registry);
   const { resolved, diagnostics } = resolveGraph(graph, registry, { jobDir, launchId: options.launchId });
   level2.push(...diagnostics);
   if (!diagnostics.some(isError)) for (const ext of options.extensions ?? []) level2.push(...ext.check(graph, resolved, registry));
+  if (confinement && !level2.some(isError)) level2.push(...(await confinedPaths(resolved, jobDir, confinement)));
   if (level2.some(isError)) return { level: 2, graph, resolved, diagnostics: sortDiagnostics(level2) };
   const warnings = level2;
 
   const level3: Diagnostic[] = [];
-  const ctx = { jobDir, components: new Set(resolved.beans.map((b) => b.descriptor.name)) };
+  const ctx = { jobDir, components: new Set(resolved.beans.map((b) => b.descriptor.name)), ...(confinement ? { fileRoots: confinement.fileRoots } : {}) };
   for (const bean of resolved.beans) {
     if (!bean.descriptor.validate) continue;
     const view = beanView(bean, resolved);

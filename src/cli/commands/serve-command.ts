@@ -23,12 +23,19 @@ export const serveCommand = defineCommand({
     'insecure-http': { description: 'allow plain HTTP on an address beyond loopback' },
     'password-file': { value: 'FILE', description: 'users for Basic/Digest (htdigest format, realm beancrawl)' },
     'allow-host': { value: 'NAME', repeatable: true, description: 'a Host name to answer besides loopback' },
+    'data-dir': { value: 'DIR', repeatable: true, description: 'a folder jobs may write to and read from besides their own' },
+    'allow-file-root': { value: 'DIR', repeatable: true, description: 'a folder jobs may crawl (file: seeds and links)' },
+    'allow-env': { value: 'NAME', repeatable: true, description: 'an environment variable bean files may read in placeholders' },
+    'trust-bean-files': { description: 'let bean files reach anything this user can (a single-user machine)' },
   },
   summary: 'Run every job of a jobs folder as a service with a REST API.',
   details: 'Prints the URL to open (with its access token) as its first line, and writes it to '
     + 'JOBS/.beancrawl/service.json (mode 0600). Each crawl runs in a process of its own; crawls '
     + 'started with launch elsewhere show up too. Ctrl-C (or SIGTERM) stops the crawls to be '
-    + 'resumed at the next start; twice quits at once. The API: /api/v1/openapi.json.',
+    + 'resumed at the next start; twice quits at once. The API: /api/v1/openapi.json. A job is '
+    + 'confined to its folder: the paths its beans name, its imports (the job\'s and the profiles), '
+    + 'its file: URIs (--allow-file-root) and the environment its placeholders read (--allow-env); '
+    + '--trust-bean-files lifts that.',
   async run({ options }, io) {
     if (options.bind && !['127.0.0.1', '::1', 'localhost'].includes(options.bind) && !options['tls-cert'] && !options['insecure-http']) {
       throw new UsageError(`--bind ${options.bind} reaches beyond this machine: add --tls-cert FILE --tls-key FILE, or --insecure-http`);
@@ -38,6 +45,7 @@ export const serveCommand = defineCommand({
       jobsDir: options['jobs-dir'] ?? 'jobs', bind: options.bind, port: options.port === undefined ? undefined : Number(options.port),
       maxRunning: options['max-running'] === undefined ? undefined : Number(options['max-running']),
       tlsCert: options['tls-cert'], tlsKey: options['tls-key'], insecureHttp: options['insecure-http'], passwordFile: options['password-file'], allowHosts: options['allow-host'],
+      dataDirs: options['data-dir'], allowFileRoots: options['allow-file-root'], allowEnv: options['allow-env'], trustBeanFiles: options['trust-bean-files'],
     });
     io.out(service.url);
     io.err(`serving ${options['jobs-dir'] ?? 'jobs'}; Ctrl-C stops (running crawls are stopped to be resumed at the next start)`);

@@ -10,6 +10,7 @@ import { FetchStatus } from '../../model/fetch-status.js';
 import { Hop } from '../../model/hop.js';
 import { FINISH, PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
 import { contentTypeOf, FOLDER_TYPE } from '../../util/content-type-of.js';
+import { inheritedConfinement, liesWithin } from '../../util/confinement.js';
 import { folderEntries } from './folder-entries.js';
 import { SymlinkPolicy } from './symlink-policy.js';
 
@@ -69,6 +70,8 @@ const FORBIDDEN = new Set(['EACCES', 'EPERM']);
  */
 export class FetchFile extends Processor<typeof fetchFileComponent> {
   #policy?: SymlinkPolicy;
+  /** Under the service's confinement, the folders files may be read from (`--allow-file-root`); undefined: anywhere. */
+  readonly #fileRoots = inheritedConfinement()?.fileRoots;
 
   async start(): Promise<void> {
     if (this.#policy !== undefined) return;
@@ -105,6 +108,12 @@ export class FetchFile extends Processor<typeof fetchFileComponent> {
   }
 
   async #fetch(curi: CrawlUri, path: string, c: FetchFileConfig): Promise<void> {
+    // A crawl the service launched reads files under the roots its operator named only, seeds and links alike, wherever links lead.
+    if (this.#fileRoots !== undefined && !(await liesWithin(path, this.#fileRoots))) {
+      curi.annotations.push('outsideFileRoots');
+      curi.fetchStatus = FetchStatus.BLOCKED_BY_CUSTOM_PROCESSOR;
+      return;
+    }
     const own = await lstat(path);
     const stats = own.isSymbolicLink() ? await stat(path) : own;
     if (own.isSymbolicLink() && !curi.isSeed) {

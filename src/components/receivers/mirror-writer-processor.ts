@@ -43,7 +43,7 @@ export const mirrorWriterProcessorComponent = defineComponent({
     maxSegLength: { type: 'integer', default: 255, description: 'Longest file or folder name.' },
     suffixAtEnd: { type: 'boolean', default: true, description: 'The suffix goes after the query (`ax=1.html`); false puts it before (`a.htmlx=1`).' },
     tooLongDirectory: {
-      type: 'string', default: 'LONG', pattern: '^[^/]',
+      type: 'string', default: 'LONG', pattern: '^[^/]', pathUnder: 'path',
       description: 'When a URL\'s folders would make the path too long (maxPathLength less maxSegLength), its file goes into this folder under the ' +
         'host folder instead.',
     },

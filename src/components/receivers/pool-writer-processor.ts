@@ -38,7 +38,7 @@ export function writerPoolProps(d: PoolDefaults) {
     },
     directory: { type: 'string', default: '${launchId}', path: true, description: 'The folder relative storePaths are under.' },
     storePaths: {
-      type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1, default: [d.storePath],
+      type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1, default: [d.storePath], pathUnder: 'directory',
       description: 'The folders files are written to (relative ones under `directory`); with several, each new file goes to the next in turn.',
     },
     template: {

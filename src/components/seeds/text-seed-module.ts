@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { liesWithin } from '../../util/confinement.js';
 import { defineComponent, type ComponentClass, type BeanView, type ValidateContext, type ValidationIssue, type ConfigOf } from '../../beans/registry/component-descriptor.js';
 import { locateWithin, type SourceLocation } from '../../util/source-location.js';
 import { parseSeedText } from './parse-seed-text.js';
@@ -63,7 +65,10 @@ async function validateSeeds(bean: BeanView, ctx: ValidateContext): Promise<Vali
   }
   for (const seed of seeds) {
     const offset = lineOffset(text, seed.line);
-    if (knowsFetchers && seed.url.startsWith('file:') && !fetchesFiles) {
+    if (ctx.fileRoots !== undefined && seed.url.startsWith('file:') && !(await fileWithin(seed.url, ctx.fileRoots))) {
+      issues.push({ property: 'textSource', at: at(offset), code: 'BC_CONFINED', message: `seed "${seed.url}" lies outside the folders this ` +
+        `service lets jobs read (${ctx.fileRoots.length ? ctx.fileRoots.join(', ') : 'none'}): the operator names them with --allow-file-root` });
+    } else if (knowsFetchers && seed.url.startsWith('file:') && !fetchesFiles) {
       issues.push({ property: 'textSource', at: at(offset), message: `seed "${seed.url}" is a file: URL, which this job cannot fetch (no FetchFile ` +
         `in its fetch chain): crawl folders with a job made from the file-system profile (beancrawl create JOB --profile file-system --seed ${seed.url})` });
     } else if (knowsFetchers && /^imaps?:/.test(seed.url) && !fetchesMail) {
@@ -81,6 +86,17 @@ async function validateSeeds(bean: BeanView, ctx: ValidateContext): Promise<Vali
     }
   }
   return issues;
+}
+
+/** Whether a `file:` URL names a path within the roots (one naming another machine, or none, is not). */
+async function fileWithin(url: string, roots: readonly string[]): Promise<boolean> {
+  let path: string;
+  try {
+    path = fileURLToPath(url);
+  } catch {
+    return false; // a file: URL for another machine, or malformed: nothing it names is within
+  }
+  return liesWithin(path, roots);
 }
 
 /** The offset of the first non-blank character of a line (1-based) in text. */

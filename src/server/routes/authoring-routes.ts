@@ -40,7 +40,7 @@ export function authoringRoutes(ctx: ServiceContext) {
     const dir = await ctx.runner.jobDir(body.job);
     const editing = body.path === undefined ? undefined : resolve(dir, body.path);
     if (editing !== undefined && !editing.startsWith(dir)) throw new HttpProblem(400, 'Bad Request', `"${body.path}" is not in the job folder`);
-    const { graph } = await verifyJob(dir);
+    const { graph } = await verifyJob(dir, { confinement: ctx.runner.options.confinement });
     const otherBeans: BeanOutline[] = graph.beans.filter((b) => b.loc.file !== editing);
     return { ...context, otherBeans };
   };

@@ -24,7 +24,7 @@ export function jobConfigRoutes(ctx: ServiceContext) {
           'file, an override) and where that is written, its references; the ETags of its files; verify\'s problems',
         tags: ['config'], params: JOB_PARAMS, response: { 200: { type: 'object', additionalProperties: true }, 422: PROBLEM_SCHEMA },
       },
-    }, async (req) => configForm(await ctx.runner.jobDir((req.params as { job: string }).job)));
+    }, async (req) => configForm(await ctx.runner.jobDir((req.params as { job: string }).job), ctx.runner.options.confinement));
 
     app.patch('/api/v1/jobs/:job/config', {
       schema: {
@@ -39,7 +39,7 @@ export function jobConfigRoutes(ctx: ServiceContext) {
       const dir = await ctx.runner.jobDir(job);
       const ifMatch = req.headers['if-match'];
       if (Array.isArray(ifMatch)) throw new HttpProblem(400, 'Bad Request', 'one If-Match tag: the tag of the file the edit lands in');
-      const result = await editConfig(dir, req.body as ConfigEdit, ifMatch);
+      const result = await editConfig(dir, req.body as ConfigEdit, ifMatch, ctx.runner.options.confinement);
       ctx.events.publish(job, 'file', { path: result.file, etag: result.etag });
       const verify = await ctx.runner.verify(job);
       return reply.header('etag', result.etag).send({ ...result, verify });

@@ -94,7 +94,9 @@ export function jobRoutes(ctx: ServiceContext) {
     }, async (req) => {
       const { job } = req.params as { job: string };
       const body = (req.body ?? {}) as { set?: string[]; files?: Record<string, string> };
-      if (body.files && Object.keys(body.files).length) return verifyDraft(await ctx.runner.jobDir(job), body.files, body.set ?? []);
+      if (body.files && Object.keys(body.files).length) {
+        return verifyDraft(await ctx.runner.jobDir(job), body.files, body.set ?? [], ctx.runner.options.confinement);
+      }
       return ctx.runner.verify(job, body.set ?? []);
     });
 
@@ -195,7 +197,7 @@ export function jobRoutes(ctx: ServiceContext) {
     const beansOf = async (job: string) => {
       const status = await ctx.runner.status(job, { verify: false });
       if (status.running) return { running: true, beans: (await ctx.runner.ask(job, 'beans')).beans ?? [] };
-      const result = await verifyJob(await ctx.runner.jobDir(job));
+      const result = await verifyJob(await ctx.runner.jobDir(job), { confinement: ctx.runner.options.confinement });
       if (!result.resolved) throw new HttpProblem(422, 'Unprocessable Content', 'the job does not verify: its beans cannot be ' +
         'resolved', { errors: verifyReport(result).errors });
       return { running: false, beans: new LiveBeans(result.resolved, () => undefined, '', '').list() };

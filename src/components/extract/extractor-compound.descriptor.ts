@@ -1,4 +1,4 @@
-// Apart from its class, so that verify does not load fflate.
+// Apart from its class, so that verify does not load postal-mime.
 import { defineComponent, type ComponentClass } from '../../beans/registry/component-descriptor.js';
 import { PROCESSOR_PROPS, PROCESSOR_REFS } from '../../model/processor-props.js';
 
@@ -13,7 +13,10 @@ export const extractorCompoundComponent = defineComponent({
     'In a delta run an element changes when its own content changes, and one that a complete listing of a changed compound no ' +
     'longer has is deleted. Hostile archives are read within limits (total expanded size, ratio, entries, depth): over one, the ' +
     'compound is kept, the rest skipped, the URI annotated `compoundTrunc` and an alert says why; no element is then deleted. ' +
-    'Entry names that climb out (`..`) or are absolute are refused the same way, so no receiver writes outside its folder.',
+    'Entry names that climb out (`..`) or are absolute are refused the same way, so no receiver writes outside its folder. ' +
+    'A zip entry is checked against its CRC-32 and sizes (local header, central directory, data descriptor): one that disagrees ' +
+    'is left out, the compound and its other elements kept, the URI annotated `compoundCorrupt:N` (N elements) and an alert names ' +
+    'each and what disagrees; no element is then deleted.',
   kinds: ['Processor'],
   props: {
     ...PROCESSOR_PROPS,

@@ -107,7 +107,8 @@ describe('compound files in a crawl: elements as documents, with their delta (fi
       expect(second.events).to.deep.equal(['changed pack.zip', 'unchanged pack.zip!/ok.txt']);
       expect(second.crawlLog).to.match(/pack\.zip .*compoundCorrupt:1/);
       expect(second.crawlLog).to.not.match(/pack\.zip .*compoundTrunc/);
-      expect(second.alerts).to.match(/compound \S+pack\.zip: 1 element\(s\) left out, their bytes not what the archive states \(the other 1 kept\): "data\.txt": CRC-32 mismatch/);
+      expect(second.alerts).to.match(/compound \S+pack\.zip: 1 element\(s\) left out, their bytes not what the archive states \(the other 1 kept\): /);
+      expect(second.alerts).to.match(/: "data\.txt": CRC-32 mismatch/);
     } finally {
       await job.cleanup();
       await work.cleanup();

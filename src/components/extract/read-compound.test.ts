@@ -89,6 +89,20 @@ describe('reading compounds (zip, tar, tar.gz, gzip)', () => {
     expect(r.complete).to.equal(true);
   });
 
+  it('reads no message larger than maxExpandedBytes (postal-mime holds all its parts decoded), nor one of inline text alone', async () => {
+    const withZip = (pad: number) => Buffer.from(['Subject: s', 'MIME-Version: 1.0', 'Content-Type: multipart/mixed; boundary="XX"', '', '--XX',
+      'Content-Type: text/plain', '', 'x'.repeat(pad), '--XX', 'Content-Type: application/zip', 'Content-Transfer-Encoding: base64',
+      'Content-Disposition: attachment; filename="p.zip"', '', zip({ 'in.txt': 'in' }).toString('base64'), '--XX--', ''].join('\r\n'));
+    const small = await readCompound(withZip(10), 'm', LIMITS, 'message/rfc822');
+    expect(small.elements.map((e) => e.path)).to.deep.equal(['p.zip', 'p.zip!/in.txt']);
+    const big = withZip(2000);
+    const r = await readCompound(big, 'm', { ...LIMITS, maxExpandedBytes: 1500 }, 'message/rfc822');
+    expect([r.elements.length, r.complete, r.problems]).to.deep.equal([0, false, [`a message of ${big.length} bytes, more than ` +
+      'maxExpandedBytes (1500): its attachments are not read']]);
+    const text = await readCompound(Buffer.from(`Subject: s\r\nContent-Type: text/plain\r\n\r\n${'t'.repeat(5000)}`), 'm', LIMITS, 'message/rfc822');
+    expect([text.elements.length, text.complete]).to.deep.equal([0, true]);
+  });
+
   it('says a cut archive is incomplete, never throws', async () => {
     const whole = zip({ 'a.txt': 'alpha'.repeat(100) });
     const r = await paths(whole.subarray(0, whole.length - 30));

@@ -4,6 +4,7 @@ import type { CompoundElement, CompoundListing } from '../../model/compound.js';
 import { contentTypeOf } from '../../util/content-type-of.js';
 import { sha1Base32 } from '../../util/sha1-base32.js';
 import type { CompoundLimits } from './compound-limits.js';
+import { mayHaveAttachments } from './may-have-attachments.js';
 import { isTar, tarEntries } from './tar-entries.js';
 import { zipEntries, type ZipEntry } from './zip-entries.js';
 import { zipEntryContent } from './zip-entry-content.js';
@@ -41,6 +42,8 @@ export interface CompoundRead extends CompoundListing {
  * names are kept as `a/b/c`. A zip entry is checked against its CRC-32 and sizes (local header,
  * central directory, data descriptor): one that disagrees is left out and listed in `corrupt`, the
  * listing marked incomplete, its other elements kept (a gzip member's CRC is checked by zlib).
+ * A message is parsed only when it may have attachments (mayHaveAttachments) and is no larger than
+ * maxExpandedBytes: postal-mime holds all its parts decoded at once.
  * `name` is the container's own name (a gzip member without a stored name is named after it, less `.gz`).
  */
 export async function readCompound(bytes: Uint8Array, name: string, limits: CompoundLimits, mimeType?: string): Promise<CompoundRead> {
@@ -84,6 +87,10 @@ export async function readCompound(bytes: Uint8Array, name: string, limits: Comp
     };
 
     if (kind === 'message') {
+      if (!mayHaveAttachments(data)) return;
+      // postal-mime holds every part of a message decoded at once (text parts too), some times its size.
+      if (data.length > limits.maxExpandedBytes) return refuse(`a message of ${data.length} bytes, more than maxExpandedBytes ` +
+        `(${limits.maxExpandedBytes}): its attachments are not read`);
       let attachments: Array<{ filename: string | null; mimeType: string; content: ArrayBuffer | string }>;
       try {
         attachments = (await PostalMime.parse(data, { attachmentEncoding: 'arraybuffer' })).attachments as typeof attachments;

@@ -26,7 +26,8 @@ export function zipEntryContent(bytes: Uint8Array, entry: ZipEntry): { content: 
   const data = bytes.subarray(start, end);
   let content: Uint8Array;
   if (entry.method === 0) {
-    if (entry.compressedSize !== entry.size) return { error: `it is stored, yet its sizes differ (${entry.compressedSize} compressed, ${entry.size} expanded)` };
+    const sizes = `${entry.compressedSize} compressed, ${entry.size} expanded`;
+    if (entry.compressedSize !== entry.size) return { error: `it is stored, yet its sizes differ (${sizes})` };
     content = data;
   } else if (entry.method === 8) {
     try {

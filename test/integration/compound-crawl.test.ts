@@ -83,4 +83,35 @@ describe('compound files in a crawl: elements as documents, with their delta (fi
       await work.cleanup();
     }
   });
+
+  it('leaves out a zip entry whose bytes are not its CRC-32\'s, keeps the container and the other elements, says which in crawl.log and ' +
+    'alerts.log, and deletes nothing on the strength of that listing', async () => {
+    const good = Buffer.from(zipSync({ 'ok.txt': Buffer.from('fine'), 'data.txt': Buffer.from('the original data') }, { level: 0 }));
+    const tampered = Buffer.from(good);
+    tampered[tampered.indexOf('original')] = 'O'.charCodeAt(0);
+    const work = await tempDir({ 'tree/pack.zip': good });
+    const job = await tempDir({ 'crawler-beans.xml': deltaFileSystemProfile(100) });
+    const root = pathToFileURL(join(work.dir, 'tree')).href + '/';
+    const run = async () => {
+      const result = await launchJob(job.dir, { sets: [`seeds.textSource.value=${root}`, 'metadata.operatorContactUrl=http://example.org/contact'] });
+      expect(result.exitStatus).to.equal('FINISHED');
+      const read = (name: string) => readFileSync(join(job.dir, result.runDir, name), 'utf8');
+      const lines = read('documents.jsonl').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Line);
+      return { events: lines.map((l) => `${l.kind} ${l.url.slice(root.length)}`).sort(), crawlLog: read('logs/crawl.log'), alerts: read('logs/alerts.log') };
+    };
+    try {
+      expect((await run()).events).to.deep.equal(['new pack.zip', 'new pack.zip!/data.txt', 'new pack.zip!/ok.txt']);
+      await writeFile(join(work.dir, 'tree', 'pack.zip'), tampered);
+      await utimes(join(work.dir, 'tree', 'pack.zip'), new Date(), new Date(Date.now() + 60_000));
+      const second = await run();
+      expect(second.events).to.deep.equal(['changed pack.zip', 'unchanged pack.zip!/ok.txt']);
+      expect(second.crawlLog).to.match(/pack\.zip .*compoundCorrupt:1/);
+      expect(second.crawlLog).to.not.match(/pack\.zip .*compoundTrunc/);
+      expect(second.alerts).to.match(/compound \S+pack\.zip: 1 element\(s\) left out, their bytes not what the archive states \(the other 1 kept\): /);
+      expect(second.alerts).to.match(/: "data\.txt": CRC-32 mismatch/);
+    } finally {
+      await job.cleanup();
+      await work.cleanup();
+    }
+  });
 });

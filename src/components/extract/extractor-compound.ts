@@ -9,6 +9,9 @@ import { COMPOUND } from '../../model/compound.js';
 /** The crawl.log annotation of a compound read only in part. */
 export const COMPOUND_TRUNC = 'compoundTrunc';
 
+/** The crawl.log annotation of a compound with elements left out because their bytes are not what it states (CRC-32, sizes): `compoundCorrupt:N`. */
+export const COMPOUND_CORRUPT = 'compoundCorrupt';
+
 /** Reads a compound's elements into the try's COMPOUND extra (see the descriptor); the receivers deliver them. */
 export class ExtractorCompound extends Processor<typeof extractorCompoundComponent> {
   protected override shouldProcess(curi: CrawlUri): boolean {
@@ -21,9 +24,15 @@ export class ExtractorCompound extends Processor<typeof extractorCompoundCompone
     const name = nameOf(curi.uri);
     const read = await readCompound(content, name, c, curi.mimeType);
     curi.attempt.setExtra(COMPOUND, { elements: read.elements, complete: read.complete });
-    if (!read.complete) {
+    if (read.problems.length > 0) {
       curi.annotations.push(COMPOUND_TRUNC);
       this.config.loggerModule?.alert?.('WARNING', `compound ${curi.uri} read in part (${read.elements.length} elements kept): ${read.problems.join('; ')}`);
+    }
+    if (read.corruptCount > 0) {
+      curi.annotations.push(`${COMPOUND_CORRUPT}:${read.corruptCount}`);
+      const more = read.corruptCount > read.corrupt.length ? `; and ${read.corruptCount - read.corrupt.length} more` : '';
+      this.config.loggerModule?.alert?.('WARNING', `compound ${curi.uri}: ${read.corruptCount} element(s) left out, their bytes not what the ` +
+        `archive states (the other ${read.elements.length} kept): ${read.corrupt.join('; ')}${more}`);
     }
     return PROCEED;
   }

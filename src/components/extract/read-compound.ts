@@ -1,11 +1,13 @@
-import { unzipSync } from 'fflate';
 import PostalMime from 'postal-mime';
 import { gunzipSync } from 'node:zlib';
 import type { CompoundElement, CompoundListing } from '../../model/compound.js';
 import { contentTypeOf } from '../../util/content-type-of.js';
 import { sha1Base32 } from '../../util/sha1-base32.js';
 import type { CompoundLimits } from './compound-limits.js';
+import { mayHaveAttachments } from './may-have-attachments.js';
 import { isTar, tarEntries } from './tar-entries.js';
+import { zipEntries, type ZipEntry } from './zip-entries.js';
+import { zipEntryContent } from './zip-entry-content.js';
 
 /** The kinds of compound read. */
 export type CompoundKind = 'zip' | 'tar' | 'gzip' | 'message';
@@ -24,7 +26,11 @@ export function compoundKindOf(bytes: Uint8Array, mimeType?: string): CompoundKi
 
 /** What reading a compound found: its elements (nested ones after the compound holding them), whether all, and why not. */
 export interface CompoundRead extends CompoundListing {
+  /** Why a limit or an entry's name cut the listing (the first 20 reasons). */
   readonly problems: readonly string[];
+  /** The elements left out because their bytes are not what the archive states (`"path": why`, the first 20), and how many there were. */
+  readonly corrupt: readonly string[];
+  readonly corruptCount: number;
 }
 
 /**
@@ -33,8 +39,12 @@ export interface CompoundRead extends CompoundListing {
  * `maxDepth`), within the limits: an element that would pass the total expanded size, its ratio,
  * the number of entries, or a depth is skipped and the listing marked incomplete, with the reason.
  * An entry whose name climbs out of the container (`..`) or is absolute is refused the same way;
- * names are kept as `a/b/c`. `name` is the container's own name (a gzip member without a stored
- * name is named after it, less `.gz`).
+ * names are kept as `a/b/c`. A zip entry is checked against its CRC-32 and sizes (local header,
+ * central directory, data descriptor): one that disagrees is left out and listed in `corrupt`, the
+ * listing marked incomplete, its other elements kept (a gzip member's CRC is checked by zlib).
+ * A message is parsed only when it may have attachments (mayHaveAttachments) and is no larger than
+ * maxExpandedBytes: postal-mime holds all its parts decoded at once.
+ * `name` is the container's own name (a gzip member without a stored name is named after it, less `.gz`).
  */
 export async function readCompound(bytes: Uint8Array, name: string, limits: CompoundLimits, mimeType?: string): Promise<CompoundRead> {
   const elements: CompoundElement[] = [];
@@ -44,6 +54,13 @@ export async function readCompound(bytes: Uint8Array, name: string, limits: Comp
   const refuse = (problem: string) => {
     complete = false;
     if (problems.length < 20 && !problems.includes(problem)) problems.push(problem);
+  };
+  // An element whose bytes disagree with what its archive states of them: left out, the rest kept.
+  const corrupt: string[] = [];
+  let corruptCount = 0;
+  const corrupted = (path: string, why: string) => {
+    complete = false;
+    if (++corruptCount <= 20) corrupt.push(`"${path}": ${why}`);
   };
 
   const read = async (data: Uint8Array, containerName: string, parent: string | undefined, depth: number, declared?: string): Promise<void> => {
@@ -70,6 +87,10 @@ export async function readCompound(bytes: Uint8Array, name: string, limits: Comp
     };
 
     if (kind === 'message') {
+      if (!mayHaveAttachments(data)) return;
+      // postal-mime holds every part of a message decoded at once (text parts too), some times its size.
+      if (data.length > limits.maxExpandedBytes) return refuse(`a message of ${data.length} bytes, more than maxExpandedBytes ` +
+        `(${limits.maxExpandedBytes}): its attachments are not read`);
       let attachments: Array<{ filename: string | null; mimeType: string; content: ArrayBuffer | string }>;
       try {
         attachments = (await PostalMime.parse(data, { attachmentEncoding: 'arraybuffer' })).attachments as typeof attachments;
@@ -98,26 +119,28 @@ export async function readCompound(bytes: Uint8Array, name: string, limits: Comp
       return await add(gzipName(data) ?? containerName.replace(/\.(gz|tgz)$/i, (m) => (m.toLowerCase() === '.tgz' ? '.tar' : '')) ?? 'content', inner, data.length);
     }
     if (kind === 'tar') return await readTar(data, add);
-    let entries: Record<string, Uint8Array>;
+    let entries: ZipEntry[];
     try {
-      let budget = limits.maxExpandedBytes - expanded;
-      let count = 0;
-      entries = unzipSync(data, {
-        // Sizes from the zip's directory are checked before anything is inflated; inflation stops at them.
-        filter: (f) => {
-          if (f.name.endsWith('/')) return false;
-          if (++count + elements.length > limits.maxEntries) return (refuse(`more than ${limits.maxEntries} entries (maxEntries)`), false);
-          if (f.originalSize > budget) return (refuse(`more than ${limits.maxExpandedBytes} bytes expanded (maxExpandedBytes)`), false);
-          if (f.size > 0 && f.originalSize / f.size > limits.maxRatio) return (refuse(`entry "${f.name}" expands ` +
-            `${Math.round(f.originalSize / f.size)} times (maxRatio ${limits.maxRatio})`), false);
-          budget -= f.originalSize;
-          return true;
-        },
-      });
+      entries = zipEntries(data);
     } catch (e) {
       return refuse(`"${containerName}" cannot be read as a zip: ${(e as Error).message}`);
     }
-    for (const [entryName, content] of Object.entries(entries)) await add(entryName, content, 0);
+    for (const f of entries) {
+      if (f.name.endsWith('/')) continue;
+      // Sizes from the zip's directory are checked before anything is inflated; inflation stops at them.
+      if (elements.length >= limits.maxEntries) return refuse(`more than ${limits.maxEntries} entries (maxEntries)`);
+      if (expanded + f.size > limits.maxExpandedBytes) {
+        refuse(`more than ${limits.maxExpandedBytes} bytes expanded (maxExpandedBytes)`);
+        continue;
+      }
+      if (f.compressedSize > 0 && f.size / f.compressedSize > limits.maxRatio) {
+        refuse(`entry "${f.name}" expands ${Math.round(f.size / f.compressedSize)} times (maxRatio ${limits.maxRatio})`);
+        continue;
+      }
+      const checked = zipEntryContent(data, f);
+      if ('error' in checked) corrupted(parent === undefined ? f.name : `${parent}!/${f.name}`, checked.error);
+      else await add(f.name, checked.content, 0);
+    }
   };
 
   const readTar = async (data: Uint8Array, add: (name: string, content: Uint8Array, compressed: number) => Promise<void>) => {
@@ -127,7 +150,7 @@ export async function readCompound(bytes: Uint8Array, name: string, limits: Comp
   };
 
   await read(bytes, name, undefined, 1, mimeType);
-  return { elements, complete, problems };
+  return { elements, complete, problems, corrupt, corruptCount };
 }
 
 /** A path not yet taken in its compound (a mail message may attach two files of one name): `name`, else `name~2`, `name~3`… */

@@ -7,6 +7,7 @@ import { Hop } from '../../model/hop.js';
 import { PROCESSOR_PROPS, PROCESSOR_REFS } from '../../model/processor-props.js';
 import { FINISH, PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
 import { base32 } from '../../util/base32.js';
+import { fetchMessage } from './fetch-message.js';
 import { FolderListings, type FolderListing } from './folder-listings.js';
 import { ImapConnections } from './imap-connections.js';
 import { accountKey, folderUrl, messageUrl, parseImapUrl, type ImapTarget } from './imap-url.js';
@@ -175,8 +176,7 @@ export class FetchImap extends Processor<typeof fetchImapComponent> {
       const mailbox = client.mailbox === false ? undefined : client.mailbox;
       if (mailbox === undefined) throw new Error('the folder did not open');
       if (target.uidValidity !== undefined && mailbox.uidValidity !== target.uidValidity) return gone(curi, 'imap:uidValidityChanged');
-      const source = c.maxLengthBytes > 0 ? { maxLength: c.maxLengthBytes } : true;
-      const message = await client.fetchOne(String(uid), { uid: true, flags: true, envelope: true, size: true, internalDate: true, source }, { uid: true });
+      const message = await fetchMessage(client, uid, c.maxLengthBytes);
       if (message !== false && message.source) return this.#record(curi, target, message, c);
       let listing = await this.#listingOfRun(client, target, mailbox.uidValidity);
       // Expunged since this run listed the folder: a listing made now decides.

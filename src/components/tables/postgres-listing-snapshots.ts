@@ -43,7 +43,8 @@ export class ListingSnapshots {
     try {
       const keys = await keysAfter(current.client, source, after, pageSize + 1);
       const more = keys.length > pageSize;
-      const page = more ? keys.slice(0, pageSize) : keys;
+      // A key that is not unique names one row of several: listed once, so that the check counts the others missed.
+      const page = (more ? keys.slice(0, pageSize) : keys).filter((k, i, all) => !sameKey(i === 0 ? undefined : all[i - 1], k));
       current.listed += page.length;
       current.last = page[page.length - 1];
       if (more) return { keys: page, more };

@@ -151,7 +151,8 @@ describe('crawling a database table, twice (the database-table profile, a real P
       .to.equal(2000);
     expect(new Set(ids).size).to.equal(2000);
     // Each failed try is in nonfatal-errors.log; crawl.log has each URI once, as it ended (200).
-    expect(run.tries, `a try failed and was retried: ${run.tries.slice(0, 1500)}`).to.match(/ -[23] .*postgresql:.*err:(57P01|57P03|ECONNREFUSED|ECONNRESET|CONNECTION_TERMINATED)/);
+    const retried = / -[23] .*postgresql:.*err:(57P01|57P03|ECONNREFUSED|ECONNRESET|CONNECTION_TERMINATED)/;
+    expect(run.tries, `a try failed and was retried: ${run.tries.slice(0, 1500)}`).to.match(retried);
     expect(run.crawlLog.split('\n').filter((l) => / -\d+ /.test(l)), 'no URI ended in a failure').to.deep.equal([]);
     // The listing's snapshot went with its connection: its last page says it could not be checked, and why.
     expect(run.alerts).to.match(/WARNING .*table restarted .* could not be checked against count\(\*\): its snapshot was lost/);

@@ -48,11 +48,14 @@ export class ListingSnapshots {
       current.listed += page.length;
       current.last = page[page.length - 1];
       if (more) return { keys: page, more };
-      const check: ListingCheck = current.unchecked !== undefined ? { unchecked: current.unchecked } : { listed: current.listed, ...await counted(current.client, source) };
+      const check: ListingCheck = current.unchecked !== undefined
+        ? { unchecked: current.unchecked }
+        : { listed: current.listed, ...await counted(current.client, source) };
       await this.#end(listing);
       return { keys: page, more, check };
     } catch (e) {
       current.lost ??= errorCodeOf(e);
+      // The page's error is the fetch's; ending a connection that broke has nothing more to say.
       await current.client.end().catch(() => undefined);
       throw e;
     }
@@ -74,6 +77,7 @@ export class ListingSnapshots {
       await client.connect();
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     } catch (e) {
+      // The connect's or BEGIN's error is the fetch's; ending the connection it left has nothing more to say.
       await client.end().catch(() => undefined);
       throw e;
     }
@@ -88,10 +92,11 @@ export class ListingSnapshots {
   }
 }
 
-/** Ends a listing's transaction and connection. It only read: a connection that cannot end it cleanly loses nothing. */
+/** Ends a listing's transaction and connection. */
 async function closed(scan: Scan): Promise<void> {
+  // It only read: a connection that cannot end it cleanly loses nothing.
   if (scan.lost === undefined) await scan.client.query('COMMIT').catch(() => undefined);
-  await scan.client.end().catch(() => undefined);
+  await scan.client.end().catch(() => undefined); // as above: nothing was written in it
 }
 
 function sameKey(a: readonly string[] | undefined, b: readonly string[]): boolean {

@@ -8,6 +8,7 @@ import { CrawlUri, type Diversion } from '../model/crawl-uri.js';
 import { failureReason } from '../model/failure-reason.js';
 import { SchedulingDirective } from '../model/precedence-policies.js';
 import { FetchStatus } from '../model/fetch-status.js';
+import { errorCodeOf, sourceErrorStatus } from '../model/source-error-status.js';
 import type { Disposition } from '../model/frontier.js';
 import type { StateSublevel } from '../model/state-store.js';
 import { normalizeUrl } from '../util/url/normalize-url.js';
@@ -431,8 +432,10 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
         const fetched = fetchChain.run(curi);
         if (fetched) await fetched;
       } catch (e) {
-        curi.fetchStatus = FetchStatus.RUNTIME_EXCEPTION;
-        curi.annotations.push('err=runtime');
+        // A server a processor needs (Redis's fetch history, a database) lost or restarting: retried as a
+        // connection failure of the web is (the classification every source shares); anything else is -5.
+        curi.fetchStatus = sourceErrorStatus(e);
+        curi.annotations.push(curi.fetchStatus === FetchStatus.RUNTIME_EXCEPTION ? 'err=runtime' : `err:${errorCodeOf(e)}`);
         loggerModule?.runtimeError(curi, e);
       }
       try {

@@ -23,6 +23,11 @@ const CODE_WORDS: Readonly<Record<string, string>> = {
   ENOTFOUND: 'no such host',
   ENODATA: 'no address for the name',
   ETIMEOUT: 'the lookup timed out',
+  CONNECTION_TERMINATED: 'connection closed',
+  CONNECT_TIMEOUT: 'connect timed out',
+  '57P01': 'the database server shut down',
+  '57P03': 'the database server takes no connections now (starting or stopping)',
+  '57014': 'the query took longer than allowed',
 };
 
 /** `connection refused (ECONNREFUSED)`; a TLS failure as such; an unknown code as it is. */

@@ -7,6 +7,27 @@ export interface TableSource {
   readonly key: readonly string[];
 }
 
+/** A page of a table's keys, in key order; the last page of a listing says whether the listing holds every row. */
+export interface KeyPage {
+  /** At most the page size, each key's values as text. */
+  readonly keys: string[][];
+  /** Whether keys follow this page. */
+  readonly more: boolean;
+  /** On the last page: the keys the whole listing gave against `count(*)`, both at the listing's snapshot. */
+  readonly check?: ListingCheck;
+}
+
+/** Whether a listing gave every row: its keys counted against `count(*)` at its snapshot, or why that could not be told. */
+export type ListingCheck =
+  | { readonly listed: number; readonly counted: number; readonly nullKeys: number }
+  | { readonly unchecked: string };
+
+/** A row as read: its columns by name, and the columns read only in part (longer than the bound asked). */
+export interface TableRow {
+  readonly values: Record<string, unknown>;
+  readonly cut: readonly string[];
+}
+
 /**
  * What a database gives a table source (bean kind `TableDriver`): keys in key order, a page at a
  * time, and one row by its key. PostgresTableDriver is one; another database is one more component.
@@ -14,8 +35,13 @@ export interface TableSource {
 export interface TableDriver {
   /** The scheme of the URLs it serves (`postgresql`, `postgres`). */
   readonly schemes: readonly string[];
-  /** The keys after `after` (none: from the first), in key order, at most `limit`; each key's values as text. */
-  keysAfter(source: TableSource, after: readonly string[] | undefined, limit: number): Promise<string[][]>;
-  /** The row of `key`, its columns by name (as the database's client reads them); undefined when there is none. */
-  row(source: TableSource, key: readonly string[]): Promise<Record<string, unknown> | undefined>;
+  /**
+   * The keys after `after` (none: from the first), in the key columns' own order, at most
+   * `pageSize`. `listing` names the listing the page belongs to (its pages come one after
+   * another), so that the driver can read them all at one snapshot and check the last against
+   * `count(*)`.
+   */
+  keysAfter(source: TableSource, after: readonly string[] | undefined, pageSize: number, listing: string): Promise<KeyPage>;
+  /** The row of `key`, each column read up to `maxColumnBytes`; undefined when there is none. */
+  row(source: TableSource, key: readonly string[], maxColumnBytes: number): Promise<TableRow | undefined>;
 }

@@ -4,7 +4,11 @@
  * (delays 0), which reads the keys a page at a time and each row by its key. Prints rows/s and
  * the crawl's peak RSS (VmHWM, read from /proc while it runs): memory must stay bounded whatever
  * the table's size. Then a second, delta run over the unchanged table (every row unchanged).
- * Not a test: `node dist/test/bench/table.bench.js [rows] [pageSize]` after a build.
+ * Each run's documents are counted, and the last listing page's word on the table (`table:rows=N`
+ * when its keys equal count(*) at the listing's snapshot, else `table:incomplete=LISTED/COUNTED`).
+ * `[wideMb]`: one more row whose body is that many MB (a 600 MB row crashed the crawl before
+ * maxRowBytes bounded what is read), to see the peak RSS stay bounded by maxRowBytes (16 MB).
+ * Not a test: `node dist/test/bench/table.bench.js [rows] [pageSize] [wideMb]` after a build.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,6 +20,7 @@ import { BIN, CONTACT, ROOT } from './runners/beancrawl.js';
 
 const rows = Number(process.argv[2] ?? 1_000_000);
 const pageSize = Number(process.argv[3] ?? 1000);
+const wideMb = Number(process.argv[4] ?? 0);
 
 /** The peak resident set of a process so far, kB (0 once it has gone). */
 async function peakKb(pid: number): Promise<number> {
@@ -40,6 +45,7 @@ try {
   await pg.query('CREATE TABLE items (id bigint PRIMARY KEY, title text NOT NULL, body text NOT NULL, updated_at timestamptz NOT NULL)');
   const made = performance.now();
   await pg.query(`INSERT INTO items SELECT g, 'item ' || g, repeat('lorem ipsum ', 20) || g, now() FROM generate_series(1, ${rows}) g`);
+  if (wideMb > 0) await pg.query(`INSERT INTO items VALUES (${rows + 1}, 'wide', repeat('x', ${wideMb} * 1000000), now())`);
   console.log(`table: ${rows.toLocaleString('en-US')} rows made in ${((performance.now() - made) / 1000).toFixed(1)} s; pages of ${pageSize} keys`);
   const job = join(work, 'job');
   writeFileSync(join(work, 'beans.xml'), readFileSync(join(ROOT, 'profiles', 'database-table.xml'), 'utf8'));
@@ -50,7 +56,11 @@ try {
   const seed = `postgresql://${u.username}@${u.host}/postgres?table=items&key=id&version=updated_at`;
   for (const run of ['first (every row new)', 'second (every row unchanged)']) {
     const r = await launch(job, seed);
-    console.log(`${run.padEnd(30)} ${(rows / r.seconds).toFixed(0).padStart(7)} rows/s  ${r.seconds.toFixed(1)} s  peak RSS ${r.peakMb.toFixed(0)} MB`);
+    const latest = join(job, 'latest');
+    const documents = readFileSync(join(latest, 'documents.jsonl'), 'utf8').split('\n').filter(Boolean).length;
+    const word = /table:(rows=\d+|incomplete=\d+\/\d+|unchecked)/.exec(readFileSync(join(latest, 'logs', 'crawl.log'), 'utf8'))?.[0] ?? 'no check';
+    console.log(`${run.padEnd(30)} ${(rows / r.seconds).toFixed(0).padStart(7)} rows/s  ${r.seconds.toFixed(1)} s  peak RSS ${r.peakMb.toFixed(0)} MB  ` +
+      `${documents} documents  ${word}`);
   }
 } finally {
   await pg.close();

@@ -14,16 +14,13 @@ import { accountKey, folderUrl, messageUrl, parseImapUrl, type ImapTarget } from
 import { MailboxLogins, NO_LOGIN_CODE } from './mailbox-logins.js';
 import { lastingFlags, mailAttributesOf } from './mail-attributes-of.js';
 import { MAIL } from '../../model/mail-attributes.js';
+import { errorCodeStatus } from '../../model/source-error-status.js';
 
 /** The digests of a message's source, by Heritrix's names. */
 const DIGEST_ALGORITHMS = ['sha1', 'sha256', 'md5'] as const;
 
 /** Heritrix's context for links read from a listing (as FetchFile's folder entries). */
 const ENTRY_CONTEXT = '=NAVLINK_MISC';
-
-/** Errors of the connection itself, by code: -2 none could be made, -3 it broke. */
-const CONNECT_FAILED = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENETDOWN', 'EADDRNOTAVAIL', 'ENOTFOUND', 'EAI_AGAIN']);
-const CONNECT_LOST = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'NoConnection', 'EConnectionClosed', 'StateLogout', 'ClosedAfterConnectText', 'ClosedAfterConnectTLS']);
 
 export const fetchImapComponent = defineComponent({
   name: 'FetchImap',
@@ -273,14 +270,8 @@ function failed(curi: CrawlUri, err: unknown): void {
     curi.fetchStatus = 401;
   } else {
     const code = typeof e.code === 'string' && e.code !== '' ? e.code : 'Error';
-    curi.fetchStatus = statusOf(code);
+    // The classification every source with a server shares: -2, -3 retried as for the web.
+    curi.fetchStatus = errorCodeStatus(code);
     curi.annotations.push(`err:${code}`);
   }
-}
-
-function statusOf(code: string): number {
-  if (/TIMEOUT$/i.test(code) || code === 'ETIMEDOUT') return FetchStatus.TIMEOUT;
-  if (CONNECT_FAILED.has(code) || /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_)/.test(code)) return FetchStatus.CONNECT_FAILED;
-  if (CONNECT_LOST.has(code)) return FetchStatus.CONNECT_LOST;
-  return FetchStatus.RUNTIME_EXCEPTION;
 }

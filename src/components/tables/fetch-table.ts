@@ -5,10 +5,14 @@ import { Hop } from '../../model/hop.js';
 import { FINISH, PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
 import { PROCESSOR_PROPS, PROCESSOR_REFS } from '../../model/processor-props.js';
 import { sha1Base32 } from '../../util/sha1-base32.js';
+import { errorCodeOf, sourceErrorStatus } from '../../model/source-error-status.js';
+import type { ListingCheck } from '../../model/table-driver.js';
 import { listingUrl, parseTableUrl, rowUrl, type TableUrl } from './table-url.js';
 
 /** The type of a table's listing page (crawl.log); it is no document. */
 export const TABLE_LISTING_TYPE = 'text/x-table-listing';
+/** The alert of a listing that did not give every row of its table. */
+export const TABLE_INCOMPLETE = 'table incomplete';
 /** The link contexts of a listing's rows and of its next page. */
 const ROW_CONTEXT = 'table/row';
 const PAGE_CONTEXT = 'table/next';
@@ -29,12 +33,14 @@ export const fetchTableComponent = defineComponent({
   props: {
     ...PROCESSOR_PROPS,
     pageSize: { type: 'integer', default: 1000, minimum: 1, maximum: 100_000, overlayable: true, description: 'Keys a listing page holds.' },
-    maxRowBytes: { type: 'integer', default: 16 * 1024 * 1024, minimum: 1, overlayable: true, description: 'A row\'s content larger than this is ' +
-      'cut (annotated lenTrunc).' },
+    maxRowBytes: { type: 'integer', default: 16 * 1024 * 1024, minimum: 1, overlayable: true, description: 'A bound on what a row costs: no column ' +
+      'is read beyond this (a longer one is read as a prefix, never whole), and a document larger than this is cut (both annotated lenTrunc).' },
   },
   refs: {
     ...PROCESSOR_REFS,
     driver: { kind: 'TableDriver', autowire: true, required: true, description: 'The database the tables are read from (PostgresTableDriver).' },
+    loggerModule: { kind: 'CrawlLogger', autowire: true, description: 'Hears (alerts.log) when a listing did not give every row of its table ' +
+      '(its keys against count(*) at its snapshot), or could not be checked.' },
   },
   load: async (): Promise<ComponentClass> => FetchTable,
 });
@@ -60,10 +66,10 @@ export class FetchTable extends Processor<typeof fetchTableComponent> {
       if (t.row) await this.#row(curi, t, t.row, c);
       else await this.#listing(curi, t, c);
     } catch (e) {
-      const code = String((e as { code?: unknown }).code ?? 'Error');
-      curi.fetchStatus = code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === '28P01' || code === '28000' || code === '3D000'
-        ? FetchStatus.CONNECT_FAILED : code === '57014' || /timeout/i.test(String((e as Error).message)) ? FetchStatus.TIMEOUT : FetchStatus.RUNTIME_EXCEPTION;
-      curi.annotations.push(`err:${code}`);
+      // The classification every source with a server shares: a database restarting (57P03), a connection
+      // lost (ECONNRESET) are -2, -3, retried as the web's are; a row too large to read is this row's -5.
+      curi.fetchStatus = sourceErrorStatus(e);
+      curi.annotations.push(`err:${errorCodeOf(e)}`);
     }
     curi.fetchDurationMs = Date.now() - curi.fetchBeginTime;
     return curi.fetchStatus < 0 ? FINISH : PROCEED;
@@ -71,30 +77,47 @@ export class FetchTable extends Processor<typeof fetchTableComponent> {
 
   /** A page of keys: its rows and the next page as links; a listing, no document. */
   async #listing(curi: CrawlUri, t: TableUrl, c: Config): Promise<void> {
-    const keys = await this.config.driver.keysAfter(t.source, t.after, c.pageSize + 1);
-    const page = keys.slice(0, c.pageSize);
+    const { keys: page, more, check } = await this.config.driver.keysAfter(t.source, t.after, c.pageSize, listingOf(t));
     for (const key of page) curi.outlinks.push({ uri: rowUrl(t, key), hop: Hop.LINK, context: ROW_CONTEXT });
-    if (keys.length > c.pageSize) curi.outlinks.push({ uri: listingUrl(t, page[page.length - 1]), hop: Hop.LINK, context: PAGE_CONTEXT, continues: true });
+    if (more) curi.outlinks.push({ uri: listingUrl(t, page[page.length - 1]), hop: Hop.LINK, context: PAGE_CONTEXT, continues: true });
     const content = Buffer.from(page.map((k) => k.join(',')).join('\n'), 'utf8');
     record(curi, content, TABLE_LISTING_TYPE);
     curi.listing = true;
+    if (check) this.#checked(curi, t, check);
+  }
+
+  /** The last page's word on the whole listing: every row listed (annotated), or an alert saying how many were not, or why it is not known. */
+  #checked(curi: CrawlUri, t: TableUrl, check: ListingCheck): void {
+    const table = `table ${t.source.table} of ${listingOf(t)}`;
+    if ('unchecked' in check) {
+      curi.annotations.push('table:unchecked');
+      this.config.loggerModule?.alert?.('WARNING', `${table}: the rows listed could not be checked against count(*): ${check.unchecked}`);
+    } else if (check.listed === check.counted) {
+      curi.annotations.push(`table:rows=${check.listed}`);
+    } else {
+      curi.annotations.push(`table:incomplete=${check.listed}/${check.counted}`);
+      const nulls = check.nullKeys > 0 ? ` (${check.nullKeys} of them with a NULL key, which no key can name)` : '';
+      this.config.loggerModule?.alert?.('SEVERE', `${TABLE_INCOMPLETE}: ${table}: the listing gave ${check.listed} rows, but count(*) at the same ` +
+        `snapshot is ${check.counted}${nulls}: ${check.counted - check.listed} rows were not read (is the key unique?)`);
+    }
   }
 
   /** One row: its content, fields, title, display URL and version; 404 when it is gone. */
   async #row(curi: CrawlUri, t: TableUrl, key: readonly string[], c: Config): Promise<void> {
-    const row = await this.config.driver.row(t.source, key);
-    if (!row) {
+    const read = await this.config.driver.row(t.source, key, c.maxRowBytes);
+    if (!read) {
       curi.fetchStatus = 404;
       curi.annotations.push('table:rowGone');
       return;
     }
+    const row = read.values;
     const columns = t.content.length ? t.content : Object.keys(row);
     const missing = columns.find((col) => !(col in row));
     if (missing) throw Object.assign(new Error(`no column "${missing}"`), { code: 'noColumn' });
     const single = columns.length === 1 && typeof row[columns[0]] === 'string';
     const text = single ? (row[columns[0]] as string) : JSON.stringify(Object.fromEntries(columns.map((col) => [col, plain(row[col])])));
     let content = Buffer.from(text, 'utf8');
-    if (content.length > c.maxRowBytes) {
+    if (content.length > c.maxRowBytes || read.cut.length > 0) {
       content = content.subarray(0, c.maxRowBytes);
       curi.annotations.push('lenTrunc');
     }
@@ -105,6 +128,11 @@ export class FetchTable extends Processor<typeof fetchTableComponent> {
     if (t.version && row[t.version] !== null && row[t.version] !== undefined) curi.extraInfo.version = `${t.version}:${textOf(row[t.version])}`;
     if (t.display) curi.displayUrl = t.display.replace(/\{([A-Za-z_][\w$]*)\}/g, (_, col: string) => encodeURIComponent(row[col] === undefined || row[col] === null ? '' : textOf(row[col])));
   }
+}
+
+/** A listing's name: its seed (its URL without the page it starts after); its pages are read one after another. */
+function listingOf(t: TableUrl): string {
+  return listingUrl(t, []).replace(/&after=$/, '');
 }
 
 function record(curi: CrawlUri, content: Buffer, contentType: string): void {

@@ -4,8 +4,11 @@ import { defineComponent, type ComponentClass } from '../../beans/registry/compo
 export const postgresTableDriverComponent = defineComponent({
   name: 'PostgresTableDriver',
   description:
-    'Reads PostgreSQL tables for FetchTable (node-postgres): keys in key order a page at a time, and rows by key, each query its own ' +
-    'statement with the values as parameters. The connection\'s parts a table URL leaves out (host, port, user) and the password come ' +
+    'Reads PostgreSQL tables for FetchTable (node-postgres): keys in the key columns\' own order a page at a time, and rows by key, each ' +
+    'query its own statement with the values as parameters. A listing\'s pages are read in one read-only REPEATABLE READ transaction on ' +
+    'a connection of its own (beside the pool), and its last page checks the keys listed against count(*) at that snapshot. No column is ' +
+    'read beyond FetchTable\'s maxRowBytes (a prefix through substring). The connection\'s parts a table URL leaves out (host, port, user) ' +
+    'and the password come ' +
     'from the standard PGHOST, PGPORT, PGUSER, PGPASSWORD (or PGPASSFILE) variables, so no password is written in a bean file.',
   kinds: ['TableDriver'],
   props: {

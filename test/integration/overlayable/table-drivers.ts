@@ -7,8 +7,11 @@ import type { TableDriver } from '../../../src/model/table-driver.js';
 /** A table of five rows kept in memory: FetchTable's driver here (PostgresTableDriver has its own crawl test against a real PostgreSQL). */
 const FIVE_ROWS: TableDriver = {
   schemes: ['postgresql'],
-  keysAfter: async (_source, after, limit) => ['1', '2', '3', '4', '5'].filter((k) => !after || Number(k) > Number(after[0])).slice(0, limit).map((k) => [k]),
-  row: async (_source, key) => ({ id: Number(key[0]), body: 'x'.repeat(100) }),
+  keysAfter: async (_source, after, pageSize) => {
+    const keys = ['1', '2', '3', '4', '5'].filter((k) => !after || Number(k) > Number(after[0])).map((k) => [k]);
+    return { keys: keys.slice(0, pageSize), more: keys.length > pageSize };
+  },
+  row: async (_source, key) => ({ values: { id: Number(key[0]), body: 'x'.repeat(100) }, cut: [] }),
 };
 
 /** The subject FetchTable's answer for `uri` (a table's listing, or a row). */

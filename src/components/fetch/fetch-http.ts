@@ -27,6 +27,8 @@ import { flatHeaderLines, refererFor, requestHeadOf } from './request-headers.js
 import { isFailure, systemLookup } from './resolve-host.js';
 import { MAX_ROBOTS_REDIRECTS, redirectTarget, updateRobots } from './robots-outcome.js';
 import { removeLeftFiles } from '../../util/remove-left-files.js';
+import { readSigningKey } from '../../util/http-signatures/read-signing-key.js';
+import type { WebBotAuthSigner } from '../../util/http-signatures/web-bot-auth-signer.js';
 import { makeFolders } from '../../util/make-folders.js';
 
 export type FetchHttpConfig = ConfigOf<typeof fetchHttpComponent>;
@@ -46,6 +48,8 @@ export class FetchHttp extends Processor<typeof fetchHttpComponent> {
   #acceptSource?: readonly string[];
   #acceptFlat: string[] = [];
   #scratch = '';
+  #signer?: WebBotAuthSigner;
+  #unsignedSaid = false;
 
   async start(): Promise<void> {
     // The connection pool is made once, for no URI: its connect timeout is the bean's own soTimeoutMs.
@@ -56,6 +60,15 @@ export class FetchHttp extends Processor<typeof fetchHttpComponent> {
     this.#scratch = isAbsolute(dir) ? dir : join(tmpdir(), 'beancrawl-scratch');
     await makeFolders(this.#scratch);
     if (isAbsolute(dir)) await removeLeftFiles(dir, /\.ris(\..*\.gz)?$/);
+    await this.#loadSigningKey();
+  }
+
+  /** The signing key, when its file exists or the bean signs every request (then a key that cannot be used fails the start). */
+  async #loadSigningKey(): Promise<void> {
+    if (this.#signer !== undefined) return;
+    const read = await readSigningKey(this.config.signingKeyFile);
+    if ('signer' in read) this.#signer = read.signer;
+    else if (this.configForNoUri().signRequests || read.missing !== true) throw new Error(`${read.code}: ${read.problem}`);
   }
 
   async stop(): Promise<void> {
@@ -175,7 +188,22 @@ export class FetchHttp extends Processor<typeof fetchHttpComponent> {
     const before = curi.history?.document ? curi.history.fetches.find((f) => f.status >= 200 && f.status < 300) : undefined;
     if (before?.etag && c.sendIfNoneMatch) headers.push('If-None-Match', before.etag);
     if (before?.lastModified && c.sendIfModifiedSince) headers.push('If-Modified-Since', before.lastModified);
+    if (c.signRequests) this.#sign(headers, url, c);
     return headers;
+  }
+
+  /** Web Bot Auth: a signature made for this one request, last, over its authority and Signature-Agent. */
+  #sign(headers: string[], url: URL, c: FetchHttpConfig): void {
+    const signer = this.#signer;
+    if (signer === undefined) {
+      if (this.#unsignedSaid) return;
+      this.#unsignedSaid = true;
+      this.config.loggerModule?.alert?.('WARNING', `a sheet switches signRequests on for ${url.host} but there is no signing key at ` +
+        `${this.config.signingKeyFile}: requests go unsigned (beancrawl keys JOB makes one)`);
+      return;
+    }
+    const signed = signer.headers({ authority: url.host, signatureAgent: c.signatureAgent, validitySeconds: c.signatureValiditySeconds });
+    for (let i = 0; i < signed.length; i++) headers.push(signed[i]);
   }
 
   /** Hands the response's Set-Cookie headers to the cookie store. */

@@ -91,7 +91,8 @@ describe('signed requests (Web Bot Auth), checked by an independent verifier (in
  </bean>
 </beans>`);
     const job = await tempDir({ 'crawler-beans.xml': beans });
-    const sets = fastSets([`${site.origin}/`, `${other}/elsewhere`], [`fetchHttp.signatureAgent=${AGENT}`, 'frontier.retryDelaySeconds=0']).map((s) => s.replace(/\\n/g, '\n'));
+    const sets = fastSets([`${site.origin}/`, `${other}/elsewhere`], [`fetchHttp.signatureAgent=${AGENT}`, 'frontier.retryDelaySeconds=0'])
+      .map((s) => s.replace(/\\n/g, '\n'));
     const interrupt = interruptWhen(() => site.requests.filter((r) => r.path.startsWith('/c')).length >= 3);
     try {
       const made = await makeSigningKeys(job.dir);

@@ -6,7 +6,7 @@ export const keysCommand = defineCommand({
   names: ['keys'],
   operands: { usage: 'JOB|FOLDER', min: 1, max: 1, needs: 'a job or a folder', example: 'jobs/site' },
   options: {},
-  summary: 'Make an Ed25519 key pair for signed requests (Web Bot Auth) and the key directory to publish.',
+  summary: 'Make a key pair for signed requests (Web Bot Auth) and its key directory.',
   details: 'Writes FOLDER/keys/web-bot-auth.pem, the private key (PKCS #8 PEM, mode 600: never printed, and a key others can read is '
     + 'BC_KEY_EXPOSED at verify), and FOLDER/keys/http-message-signatures-directory, the public key as a JWKS with its JWK thumbprint as '
     + '`kid`, to serve at https://YOUR-AGENT/.well-known/http-message-signatures-directory with Content-Type '

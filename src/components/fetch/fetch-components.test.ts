@@ -56,7 +56,8 @@ describe('FETCH_COMPONENTS', () => {
       const codes = async (extra: Record<string, unknown>) => ((await fetchHttpComponent.validate!(view({ ...ok, ...extra }), { jobDir: dir })) as
         { property: string; code?: string }[]).map((i) => `${i.property} ${i.code ?? 'BC_BEAN_INVALID'}`);
       expect(await codes({})).to.deep.equal([]);
-      expect(await codes({ signRequests: true, signatureAgent: 'crawler.example' })).to.deep.equal(['signatureAgent BC_BEAN_INVALID', 'signingKeyFile BC_FILE_READ']);
+      expect(await codes({ signRequests: true, signatureAgent: 'crawler.example' }))
+        .to.deep.equal(['signatureAgent BC_BEAN_INVALID', 'signingKeyFile BC_FILE_READ']);
       await mkdir(join(dir, 'keys'));
       const { privateKey } = generateKeyPairSync('ed25519');
       await writeFile(join(dir, 'keys/web-bot-auth.pem'), privateKey.export({ format: 'pem', type: 'pkcs8' }), { mode: 0o644 });
@@ -64,7 +65,8 @@ describe('FETCH_COMPONENTS', () => {
       expect(await codes({})).to.deep.equal(['signingKeyFile BC_KEY_EXPOSED']);
       await chmod(join(dir, 'keys/web-bot-auth.pem'), 0o600);
       expect(await codes({ signRequests: true, signatureAgent: 'https://crawler.example' })).to.deep.equal([]);
-      await writeFile(join(dir, 'keys/web-bot-auth.pem'), generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'pem', type: 'pkcs8' }));
+      const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
+      await writeFile(join(dir, 'keys/web-bot-auth.pem'), ec.export({ format: 'pem', type: 'pkcs8' }));
       expect(await codes({})).to.deep.equal(['signingKeyFile BC_BEAN_INVALID']);
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -16,12 +16,14 @@ export async function readSigningKey(path: string, shown = path): Promise<Signin
     const info = await stat(path);
     if (!info.isFile()) return { code: 'BC_FILE_READ', problem: `the signing key ${shown} is not a file` };
     if ((info.mode & 0o077) !== 0 && process.platform !== 'win32') {
-      return { code: 'BC_KEY_EXPOSED', problem: `the signing key ${shown} can be read by others (mode ${(info.mode & 0o777).toString(8).padStart(4, '0')}); chmod 600 it` };
+      const mode = (info.mode & 0o777).toString(8).padStart(4, '0');
+      return { code: 'BC_KEY_EXPOSED', problem: `the signing key ${shown} can be read by others (mode ${mode}); chmod 600 it` };
     }
     text = await readFile(path, 'utf8');
   } catch (e) {
     const missing = (e as NodeJS.ErrnoException).code === 'ENOENT';
-    return { code: 'BC_FILE_READ', problem: missing ? `there is no signing key at ${shown}` : `cannot read the signing key ${shown}: ${(e as Error).message}`, missing };
+    const problem = missing ? `there is no signing key at ${shown}` : `cannot read the signing key ${shown}: ${(e as Error).message}`;
+    return { code: 'BC_FILE_READ', problem, missing };
   }
   try {
     return { signer: new WebBotAuthSigner(createPrivateKey(text)) };

@@ -51,7 +51,9 @@ export class WebBotAuthSigner {
   /** The headers to add to the request, as a flat `[name, value, ...]` list: Signature-Agent (when sent), Signature-Input, Signature. */
   headers(request: SignatureRequest): string[] {
     const agent = request.signatureAgent === '' ? undefined : sfString(request.signatureAgent);
-    if (request.signatureAgent !== '' && agent === undefined) throw new Error(`the Signature-Agent ${JSON.stringify(request.signatureAgent)} is not printable ASCII`);
+    if (request.signatureAgent !== '' && agent === undefined) {
+      throw new Error(`the Signature-Agent ${JSON.stringify(request.signatureAgent)} is not printable ASCII`);
+    }
     const created = Math.floor((request.now ?? Date.now()) / 1000);
     const expires = created + Math.max(1, Math.floor(request.validitySeconds));
     const nonce = request.nonce ?? randomBytes(64).toString('base64');

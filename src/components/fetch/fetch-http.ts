@@ -23,6 +23,8 @@ import { httpDispatcher } from './http-dispatcher.js';
 import { HttpExchange } from './http-exchange.js';
 import { httpUrlOf } from './http-url-of.js';
 import { recordResponse } from './record-response.js';
+import { usageAnnotations, usagePreferencesOf } from './usage-preferences-of.js';
+import { USAGE_PREFERENCES } from '../../model/usage-preferences.js';
 import { flatHeaderLines, refererFor, requestHeadOf } from './request-headers.js';
 import { isFailure, systemLookup } from './resolve-host.js';
 import { MAX_ROBOTS_REDIRECTS, redirectTarget, updateRobots } from './robots-outcome.js';
@@ -94,6 +96,7 @@ export class FetchHttp extends Processor<typeof fetchHttpComponent> {
     this.#noteConnection(curi, url, exchange);
     if (curi.formLogin !== undefined) this.#judgeFormLogin(curi, curi.formLogin);
     if (robotsPrerequisite) await this.#learnRobots(curi, url, exchange, c);
+    else if (exchange.statusCode > 0) this.#noteUsage(curi, url, exchange, c);
     return curi.fetchStatus < 0 ? FINISH : PROCEED;
   }
 
@@ -118,6 +121,21 @@ export class FetchHttp extends Processor<typeof fetchHttpComponent> {
     server.unreachable = code;
     const then = status === FetchStatus.TIMEOUT ? 'a timed-out URI is not retried' : 'its URIs wait to be retried (frontier retryDelaySeconds, maxRetries)';
     this.config.loggerModule?.alert?.('WARNING', `host ${url.host}: ${failureReason(status, [`err:${code}`])}, fetching ${curi.uri}; ${then}`);
+  }
+
+  /**
+   * The URI's usage preferences (robots.txt's Content-Signal and Content-Usage for the crawler,
+   * the response's Content-Usage header), computed once here: kept on its try for the WARC
+   * metadata record and receivers, and annotated for crawl.log.
+   */
+  #noteUsage(curi: CrawlUri, url: URL, exchange: HttpExchange, c: FetchHttpConfig): void {
+    const robots = this.config.serverCache.host(url.host).robots;
+    const header = rawHeaderValue(exchange.rawHeaders, 'content-usage');
+    if (robots?.usagePreferences === undefined && header === undefined) return;
+    const preferences = usagePreferencesOf(robots, c.metadata.forUri(curi).userAgent, curi.uri, header);
+    if (preferences === undefined) return;
+    curi.attempt.setExtra(USAGE_PREFERENCES, preferences);
+    for (const note of usageAnnotations(preferences)) curi.annotations.push(note);
   }
 
   /** A form login that failed is told to the operator; the server's URIs go on without it, as in Heritrix. */
@@ -246,7 +264,13 @@ export class FetchHttp extends Processor<typeof fetchHttpComponent> {
       const encoding = rawHeaderValue(exchange.rawHeaders, 'content-encoding');
       body = (await decodeContent(Buffer.concat(exchange.chunks, exchange.received), encoding, c.maxDecodedBytes)).body;
     }
-    updateRobots(this.config.serverCache.host(url.host), exchange.statusCode, body);
+    const server = this.config.serverCache.host(url.host);
+    updateRobots(server, exchange.statusCode, body);
+    const malformed = server.robots?.malformedPreferences ?? [];
+    if (malformed.length > 0) {
+      this.config.loggerModule?.alert?.('WARNING', `robots.txt of ${url.host}: ${malformed.length} usage preference line` +
+        `${malformed.length === 1 ? '' : 's'} not read (${malformed.join('; ')}); the rest of the file applies`);
+    }
   }
 
   /** A new backing file for a response of `curi` (removed once the URI is done). */

@@ -18,7 +18,8 @@ describe('usage preferences in robots.txt (Content-Signal, Content-Usage)', () =
   });
 
   it('reads the Content Signals example, per user-agent group, alongside Allow and Disallow', () => {
-    const robots = 'User-Agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n\nUser-Agent: beancrawl\nContent-Signal: search=yes, ai-input=yes, ai-train=yes\nDisallow: /private\n';
+    const robots = 'User-Agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n\n' +
+      'User-Agent: beancrawl\nContent-Signal: search=yes, ai-input=yes, ai-train=yes\nDisallow: /private\n';
     expect(parseRobotsTxt(robots).usagePreferences('other-bot', '/')['content-signal']!.preferences).to.deep.equal({ search: 'yes', 'ai-train': 'no' });
     expect(parseRobotsTxt(robots).usagePreferences('beancrawl/1.0 (+http://example.org)', '/')['content-signal']!.preferences)
       .to.deep.equal({ search: 'yes', 'ai-input': 'yes', 'ai-train': 'yes' });
@@ -29,8 +30,9 @@ describe('usage preferences in robots.txt (Content-Signal, Content-Usage)', () =
       'User-agent: beancrawl', 'User-agent: otherbot', 'Content-Signal: search=yes, ai-train=no', 'Content-Usage: /*.pdf$ train-ai=n, search=y',
       'Content-Usage: /docs/ train-ai=y', '', 'User-agent: *', 'Content-Usage: bots=n', '', 'User-agent: beancrawl', 'Content-Signal: /blog/ ai-input=no',
     ].join('\n');
-    expect(stated(robots, 'beancrawl', '/docs/a.pdf')).to.deep.equal({ 'content-signal': 'search=yes, ai-train=no', 'content-usage': '/*.pdf$ train-ai=n, search=y' });
-    expect(stated(robots, 'beancrawl', '/docs/a.html')).to.deep.equal({ 'content-signal': 'search=yes, ai-train=no', 'content-usage': '/docs/ train-ai=y' });
+    const signal = 'search=yes, ai-train=no';
+    expect(stated(robots, 'beancrawl', '/docs/a.pdf')).to.deep.equal({ 'content-signal': signal, 'content-usage': '/*.pdf$ train-ai=n, search=y' });
+    expect(stated(robots, 'beancrawl', '/docs/a.html')).to.deep.equal({ 'content-signal': signal, 'content-usage': '/docs/ train-ai=y' });
     expect(stated(robots, 'beancrawl', '/blog/post')).to.deep.equal({ 'content-signal': '/blog/ ai-input=no' });
     expect(stated(robots, 'otherbot', '/blog/post')).to.deep.equal({ 'content-signal': 'search=yes, ai-train=no' });
     expect(stated(robots, 'unknown', '/anything')).to.deep.equal({ 'content-usage': 'bots=n' });
@@ -55,7 +57,9 @@ describe('usage preferences in robots.txt (Content-Signal, Content-Usage)', () =
 
   it('parses a Content-Usage header value as a line without a path', () => {
     expect(parseUsageLine('content-usage', 'train-ai=n, train-genai=n')).to.deep.equal({
-      rule: { vocabulary: 'content-usage', path: undefined, length: 0, preferences: { 'train-ai': 'n', 'train-genai': 'n' }, text: 'train-ai=n, train-genai=n' },
+      rule: {
+        vocabulary: 'content-usage', path: undefined, length: 0, preferences: { 'train-ai': 'n', 'train-genai': 'n' }, text: 'train-ai=n, train-genai=n',
+      },
     });
   });
 });

@@ -9,6 +9,7 @@ import { explainCommand } from './commands/explain-command.js';
 import { getCommand } from './commands/get-command.js';
 import { indexCommand } from './commands/index-command.js';
 import { jobsCommand } from './commands/jobs-command.js';
+import { keysCommand } from './commands/keys-command.js';
 import { launchCommand } from './commands/launch-command.js';
 import { lspCommand } from './commands/lsp-command.js';
 import { logsCommand } from './commands/logs-command.js';
@@ -37,6 +38,7 @@ export const COMMANDS: readonly CliCommand[] = [
   getCommand,
   searchCommand,
   serveCommand,
+  keysCommand,
   schemaCommand,
   lspCommand,
   docsCommand,

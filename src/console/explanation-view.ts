@@ -21,6 +21,7 @@ export function ExplanationView({ item }: { item: Explanation }) {
       <div><dt>Scope decision</dt><dd class="decision"><strong class=${decision?.decision === 'ACCEPT' ? 'ok' : 'bad'}>${decision?.decision ?? '–'}</strong>${decision?.rule ? html` by rule ${decision.index} <code>${decision.rule}</code>` : decision ? ' (no rule decided: the default)' : ''}</dd></div>
       ${item.divertedTo ? html`<div><dt>Diverted to</dt><dd>${item.divertedTo}</dd></div>` : null}
       <div><dt>Robots</dt><dd>${item.robots}</dd></div>
+      ${item.usage === undefined ? null : html`<div><dt>Usage preferences</dt><dd>${item.usage}</dd></div>`}
       ${item.politeness ? html`<div><dt>Politeness</dt><dd>delay ${item.politeness.minDelayMs}–${item.politeness.maxDelayMs} ms, factor ${item.politeness.delayFactor}; crawl-delay respected up to ${item.politeness.respectCrawlDelayUpToSeconds} s</dd></div>` : null}
     </dl>
     <h4>Scope rules, in order</h4>

@@ -10,6 +10,7 @@ import type { DispositionProcessor } from '../engine/disposition-processor.js';
 import { hostKeyOf } from '../components/fetch/host-key-of.js';
 import { httpUrlOf } from '../components/fetch/http-url-of.js';
 import { describeRobotsVerdict, robotsVerdict } from '../components/fetch/robots-verdict.js';
+import { describeUsage, usagePreferencesOf } from '../components/fetch/usage-preferences-of.js';
 import type { CrawlMetadataInfo } from '../model/crawl-metadata-info.js';
 import type { ServerCache } from '../model/server-cache.js';
 import type { Sheet } from '../sheets/sheet.js';
@@ -113,11 +114,12 @@ function explainOne(url: string, p: Parts): Explanation {
   const decision = p.scope ? { decision: p.scope.decisionFor(curi), rule: last?.rule, index: last?.index } : undefined;
   const d = p.disposition?.politenessFor(curi);
   const robots = robotsOf(curi, p);
+  const usage = usageOf(curi, p);
   const divertedTo = curi.fetchStatus === FetchStatus.BLOCKED_BY_CUSTOM_PROCESSOR
     ? curi.annotations.find((a) => a.startsWith('to:'))?.slice(3) : undefined;
   return {
     url, from: p.from, normalized, surt: curi.candidateSurt, uniquenessKey: curi.canonicalKey || undefined, queueKey: curi.queueKey || undefined,
-    cost: curi.queueKey ? curi.cost : undefined, rules, decision, divertedTo, sheets: p.manager?.explain(curi) ?? [], overrides: overridesOf(curi, p.baseOf), robots,
+    cost: curi.queueKey ? curi.cost : undefined, rules, decision, divertedTo, sheets: p.manager?.explain(curi) ?? [], overrides: overridesOf(curi, p.baseOf), robots, ...(usage !== undefined ? { usage } : {}),
     politeness: d ? { minDelayMs: d.minDelayMs, maxDelayMs: d.maxDelayMs, delayFactor: d.delayFactor, respectCrawlDelayUpToSeconds: d.respectCrawlDelayUpToSeconds } : undefined,
   };
 }
@@ -134,6 +136,20 @@ function robotsOf(curi: CrawlUri, p: Parts): string {
   const key = hostKeyOf(url);
   const { userAgent, robotsPolicyName } = p.robots.metadata.forUri(curi);
   return describeRobotsVerdict(robotsVerdict(p.robots.serverCache.peek?.(key), robotsPolicyName, userAgent, curi.uri), key, userAgent);
+}
+
+/**
+ * The usage preferences the URI's robots.txt states for the crawler, as a running crawl holds it
+ * (what FetchHttp records with the capture, less a Content-Usage header only the fetch sees).
+ */
+function usageOf(curi: CrawlUri, p: Parts): string | undefined {
+  const url = httpUrlOf(curi);
+  if (url === undefined || !p.robots) return undefined;
+  const server = p.robots.serverCache.peek?.(hostKeyOf(url));
+  if (server?.robots === undefined) return undefined;
+  const stated = describeUsage(usagePreferencesOf(server.robots, p.robots.metadata.forUri(curi).userAgent, curi.uri));
+  const malformed = server.robots.malformedPreferences ?? [];
+  return malformed.length === 0 ? stated : `${stated}; robots.txt lines not read: ${malformed.join('; ')}`;
 }
 
 /** Every overlayable value the URI's sheets change, with the sheet and the place it was written. */

@@ -5,6 +5,7 @@ import type { DocumentEvent } from './fetch-history.js';
 import type { ExtractedDocument } from './extracted-document.js';
 import type { Link } from './hop.js';
 import type { MailAttributes } from './mail-attributes.js';
+import type { UsagePreferences } from './usage-preferences.js';
 
 /**
  * A document the crawl found, as a receiver sees it: the attributes of SMILA's web crawler
@@ -41,6 +42,8 @@ export interface CrawledDocument {
   readonly extracted?: ExtractedDocument;
   /** A mail message's envelope (FetchImap). */
   readonly mail?: MailAttributes;
+  /** The usage preferences its site stated for it (robots.txt Content-Signal and Content-Usage, the Content-Usage header), when any. */
+  readonly usagePreferences?: UsagePreferences;
   /** The response's headers, names lower-cased (none for a non-HTTP fetch). */
   readonly headers?: Readonly<Record<string, string>>;
   readonly status: number;

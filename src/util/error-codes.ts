@@ -56,6 +56,8 @@ export const ERROR_CODES = {
   BC_SEED_PLACEHOLDER: 'A warning at verify, an error at launch: a seed is the profile\'s placeholder (`http://example.example/example`); replace ' +
     'it with your seeds.',
   BC_BEAN_INVALID: 'A bean\'s own validation failed (for example the operator contact URL is not an http(s) URL).',
+  BC_KEY_EXPOSED: 'The private key a FetchHttp signs requests with (`signingKeyFile`) can be read by the group or others: a key others can ' +
+    'read proves nothing about who sent a request. `chmod 600` it (`beancrawl keys` writes keys so).',
   BC_SCHEDULE_INVALID: 'A CrawlSchedule cannot be used: its cron expression cannot be read (located at the character at fault, with why: a value ' +
     'out of range, an unknown name, a wrong number of fields, a day that never comes), its time zone is not an IANA name, or the job holds more than one.',
   BC_JOB_INCOMPLETE: 'A job folder lacks what a crawl needs: exactly one CrawlController bean (which in turn needs a frontier, the three chains, ' +

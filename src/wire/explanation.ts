@@ -24,4 +24,6 @@ export interface Explanation {
   readonly overrides: OverrideExplained[];
   readonly politeness?: { readonly minDelayMs: number; readonly maxDelayMs: number; readonly delayFactor: number; readonly respectCrawlDelayUpToSeconds: number };
   readonly robots: string;
+  /** The usage preferences robots.txt states for it (Content-Signal, Content-Usage), asked of the running crawl; absent otherwise. */
+  readonly usage?: string;
 }

@@ -19,6 +19,7 @@ interface Explained {
   overrides: Array<{ property: string; value: unknown; base: unknown; at?: string }>;
   politeness: { minDelayMs: number };
   robots: string;
+  usage?: string;
 }
 
 /** A sheet that slows the site's /in/ URLs (disposition.minDelayMs 50), in the job's sheets folder. */
@@ -167,7 +168,8 @@ describe('beancrawl explain (the binary)', function () {
     // The home page is held: the crawl has read robots.txt, and runs until the test lets it end.
     const gate = new ResponseGate();
     const site = await SiteServer.start({
-      '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nDisallow: /private/\n' },
+      '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nDisallow: /private/\nContent-Signal: search=yes, ai-train=no\n' +
+        'Content-Usage: /open train-ai=y\n' },
       '/': gate.route(page('home')),
     });
     const work = await tempDir();
@@ -193,6 +195,12 @@ describe('beancrawl explain (the binary)', function () {
       expect(open.robots).to.match(/^allows it for /);
       expect(unknown.robots).to.equal('not fetched yet from elsewhere.example: the crawl fetches it before the first URI of that server');
       expect(r.stdout).to.not.contain('no cached robots.txt verdict');
+      // The usage preferences its robots.txt states for the crawler, the longest matching line of each vocabulary.
+      expect(closed.usage).to.equal('robots.txt Content-Signal: search=yes, ai-train=no');
+      expect(open.usage).to.equal('robots.txt Content-Signal: search=yes, ai-train=no; robots.txt Content-Usage: /open train-ai=y');
+      expect(unknown.usage).to.equal(undefined);
+      const text = await runCli(['explain', job, `${site.origin}/open.html`]);
+      expect(text.stdout).to.contain('  usage preferences: robots.txt Content-Signal: search=yes, ai-train=no; robots.txt Content-Usage: /open train-ai=y');
 
       expect((await runCli(['terminate', job])).code).to.equal(0);
       gate.open();

@@ -59,6 +59,7 @@ function describe(e: Explanation): string {
       `Crawl-delay honoured up to ${p.respectCrawlDelayUpToSeconds} s`);
   }
   lines.push(`  robots.txt: ${e.robots}`);
+  if (e.usage !== undefined) lines.push(`  usage preferences: ${e.usage}`);
   return lines.join('\n');
 }
 

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { generateKeyPairSync } from 'node:crypto';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KINDS } from '../../model/kinds.js';
@@ -34,16 +35,41 @@ describe('FETCH_COMPONENTS', () => {
     }
   });
 
-  it('FetchHttp validate: refuses a proxy without a port or with a malformed host, malformed accept headers and unknown encodings', () => {
-    const issues = fetchHttpComponent.validate!(view({ httpProxyHost: 'proxy', httpProxyPort: 0, acceptHeaders: ['Accept ' +
-      'text/html'], defaultEncoding: 'no-such-charset' }));
+  it('FetchHttp validate: refuses a proxy without a port or with a malformed host, malformed accept headers and unknown encodings', async () => {
+    const ctx = { jobDir: tmpdir() };
+    const issues = await fetchHttpComponent.validate!(view({ httpProxyHost: 'proxy', httpProxyPort: 0, acceptHeaders: ['Accept ' +
+      'text/html'], defaultEncoding: 'no-such-charset', signingKeyFile: '/nonexistent/key.pem' }), ctx);
     expect((issues as { property: string }[]).map((i) => i.property)).to.deep.equal(['httpProxyPort', 'acceptHeaders', 'defaultEncoding']);
-    const ok = { acceptHeaders: ['Accept: */*'], defaultEncoding: 'ISO-8859-1' };
-    expect(fetchHttpComponent.validate!(view({ ...ok, httpProxyHost: 'bad/host', httpProxyPort: 3128 }))).to.deep.equal([
+    const ok = { acceptHeaders: ['Accept: */*'], defaultEncoding: 'ISO-8859-1', signingKeyFile: '/nonexistent/key.pem' };
+    expect(await fetchHttpComponent.validate!(view({ ...ok, httpProxyHost: 'bad/host', httpProxyPort: 3128 }), ctx)).to.deep.equal([
       { property: 'httpProxyHost', message: '"bad/host" is not a host name or address' },
     ]);
     for (const [host, port] of [['', 0], ['proxy.example.org', 3128], ['10.0.0.1', 80], ['::1', 8080]] as const) {
-      expect(fetchHttpComponent.validate!(view({ ...ok, httpProxyHost: host, httpProxyPort: port })), host).to.deep.equal([]);
+      expect(await fetchHttpComponent.validate!(view({ ...ok, httpProxyHost: host, httpProxyPort: port }), ctx), host).to.deep.equal([]);
+    }
+  });
+
+  it('FetchHttp validate: signing on needs a key; a key file others can read is BC_KEY_EXPOSED; a Signature-Agent must be a URL', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'beancrawl-signing-'));
+    try {
+      const ok = { acceptHeaders: [], defaultEncoding: 'ISO-8859-1', signingKeyFile: 'keys/web-bot-auth.pem' };
+      const codes = async (extra: Record<string, unknown>) => ((await fetchHttpComponent.validate!(view({ ...ok, ...extra }), { jobDir: dir })) as
+        { property: string; code?: string }[]).map((i) => `${i.property} ${i.code ?? 'BC_BEAN_INVALID'}`);
+      expect(await codes({})).to.deep.equal([]);
+      expect(await codes({ signRequests: true, signatureAgent: 'crawler.example' }))
+        .to.deep.equal(['signatureAgent BC_BEAN_INVALID', 'signingKeyFile BC_FILE_READ']);
+      await mkdir(join(dir, 'keys'));
+      const { privateKey } = generateKeyPairSync('ed25519');
+      await writeFile(join(dir, 'keys/web-bot-auth.pem'), privateKey.export({ format: 'pem', type: 'pkcs8' }), { mode: 0o644 });
+      await chmod(join(dir, 'keys/web-bot-auth.pem'), 0o644);
+      expect(await codes({})).to.deep.equal(['signingKeyFile BC_KEY_EXPOSED']);
+      await chmod(join(dir, 'keys/web-bot-auth.pem'), 0o600);
+      expect(await codes({ signRequests: true, signatureAgent: 'https://crawler.example' })).to.deep.equal([]);
+      const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
+      await writeFile(join(dir, 'keys/web-bot-auth.pem'), ec.export({ format: 'pem', type: 'pkcs8' }));
+      expect(await codes({})).to.deep.equal(['signingKeyFile BC_BEAN_INVALID']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 

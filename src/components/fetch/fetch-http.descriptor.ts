@@ -1,6 +1,7 @@
 // Apart from its class, so that verify does not initialise undici: see CONTRIBUTING.md, "Adding a component".
 import { isIP } from 'node:net';
-import { defineComponent, type BeanView, type ComponentClass, type ValidationIssue } from '../../beans/registry/component-descriptor.js';
+import { isAbsolute, join, relative } from 'node:path';
+import { defineComponent, type BeanView, type ComponentClass, type ValidateContext, type ValidationIssue } from '../../beans/registry/component-descriptor.js';
 import { orderedIssues } from '../../beans/registry/ordered-properties.js';
 import { PROCESSOR_PROPS, PROCESSOR_REFS } from '../../model/processor-props.js';
 import { DIGEST_ALGORITHMS } from './content-digest.js';
@@ -109,6 +110,27 @@ export const fetchHttpComponent = defineComponent({
       type: 'string', default: '',
       description: 'The local IP address connections are made from, on a machine with several; empty lets the system choose. Not used through a proxy.',
     },
+    signRequests: {
+      type: 'boolean', default: false, overlayable: true,
+      description: 'Sign every request (robots.txt, pages, each retry, redirect and authentication anew) as Web Bot Auth specifies: an HTTP ' +
+        'Message Signature (RFC 9421) made with the Ed25519 key of signingKeyFile, covering `@authority` and the Signature-Agent, with ' +
+        '`created`, `expires`, `keyid` (the key\'s JWK thumbprint), `alg="ed25519"`, a nonce and `tag="web-bot-auth"`. A sheet can switch it ' +
+        'per site. `beancrawl keys JOB` makes the key and the key directory to publish.',
+    },
+    signingKeyFile: {
+      type: 'string', default: 'keys/web-bot-auth.pem', path: true,
+      description: 'The Ed25519 private key (PKCS #8 PEM) requests are signed with, relative to the job folder. It must be readable by its ' +
+        'owner only (BC_KEY_EXPOSED otherwise); loaded at start when it exists or signRequests is on.',
+    },
+    signatureAgent: {
+      type: 'string', default: '', overlayable: true,
+      description: 'The URL sent as `Signature-Agent` (and covered by the signature): where sites find the key directory, an https origin ' +
+        'serving `/.well-known/http-message-signatures-directory`. Empty sends none (the signature then covers `@authority` alone).',
+    },
+    signatureValiditySeconds: {
+      type: 'integer', minimum: 1, maximum: 86400, default: 300, overlayable: true,
+      description: 'How long a signature is good for after it is made (`expires` - `created`), in seconds.',
+    },
   },
   refs: {
     ...PROCESSOR_REFS,
@@ -139,7 +161,7 @@ export const fetchHttpComponent = defineComponent({
   load: async (): Promise<ComponentClass> => (await import('./fetch-http.js')).FetchHttp,
 });
 
-function validateFetchHttp(bean: BeanView): ValidationIssue[] {
+async function validateFetchHttp(bean: BeanView, ctx: ValidateContext): Promise<ValidationIssue[]> {
   const issues: ValidationIssue[] = [];
   issues.push(...orderedIssues(bean, { property: 'soTimeoutMs', off: [0] }, { property: 'timeoutSeconds', scale: 1000, off: [0] },
     'a fetch ends at timeoutSeconds first, as in Heritrix: no connect or silence lasts longer than that', 'lower', 'warning'));
@@ -155,6 +177,31 @@ function validateFetchHttp(bean: BeanView): ValidationIssue[] {
   } catch {
     issues.push({ property: 'defaultEncoding', message: `"${encoding}" is not a known character encoding` });
   }
+  issues.push(...(await signingIssues(bean, ctx)));
+  return issues;
+}
+
+/**
+ * The signing key, when it exists or signRequests is on: readable, owner-only, Ed25519; and a
+ * Signature-Agent that is an http(s) URL. A key missing while only sheets switch signing on is
+ * said at launch, when a URI asks for it.
+ */
+async function signingIssues(bean: BeanView, ctx: ValidateContext): Promise<ValidationIssue[]> {
+  const issues: ValidationIssue[] = [];
+  const agent = String(bean.config.signatureAgent ?? '');
+  if (agent !== '' && !/^https?:\/\/[\x21-\x7e]+$/.test(agent)) {
+    issues.push({ property: 'signatureAgent', message: `"${agent}" is not an http(s) URL in printable ASCII` });
+  }
+  const file = String(bean.config.signingKeyFile ?? '');
+  const path = isAbsolute(file) ? file : join(ctx.jobDir, file);
+  const { readSigningKey } = await import('../../util/http-signatures/read-signing-key.js');
+  // Named as from the job folder when it is in it (the property's value is already resolved).
+  const shown = relative(ctx.jobDir, path);
+  const read = await readSigningKey(path, shown.startsWith('..') || isAbsolute(shown) ? path : shown);
+  if (!('code' in read)) return issues;
+  if (read.missing === true && bean.config.signRequests !== true) return issues;
+  const hints = read.code === 'BC_FILE_READ' ? ['`beancrawl keys JOB` makes a key pair in JOB/keys/'] : undefined;
+  issues.push({ property: 'signingKeyFile', code: read.code, message: read.problem, hints });
   return issues;
 }
 

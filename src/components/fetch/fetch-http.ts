@@ -23,10 +23,14 @@ import { httpDispatcher } from './http-dispatcher.js';
 import { HttpExchange } from './http-exchange.js';
 import { httpUrlOf } from './http-url-of.js';
 import { recordResponse } from './record-response.js';
+import { usageAnnotations, usagePreferencesOf } from './usage-preferences-of.js';
+import { USAGE_PREFERENCES } from '../../model/usage-preferences.js';
 import { flatHeaderLines, refererFor, requestHeadOf } from './request-headers.js';
 import { isFailure, systemLookup } from './resolve-host.js';
 import { MAX_ROBOTS_REDIRECTS, redirectTarget, updateRobots } from './robots-outcome.js';
 import { removeLeftFiles } from '../../util/remove-left-files.js';
+import { readSigningKey } from '../../util/http-signatures/read-signing-key.js';
+import type { WebBotAuthSigner } from '../../util/http-signatures/web-bot-auth-signer.js';
 import { makeFolders } from '../../util/make-folders.js';
 
 export type FetchHttpConfig = ConfigOf<typeof fetchHttpComponent>;
@@ -46,6 +50,8 @@ export class FetchHttp extends Processor<typeof fetchHttpComponent> {
   #acceptSource?: readonly string[];
   #acceptFlat: string[] = [];
   #scratch = '';
+  #signer?: WebBotAuthSigner;
+  #unsignedSaid = false;
 
   async start(): Promise<void> {
     // The connection pool is made once, for no URI: its connect timeout is the bean's own soTimeoutMs.
@@ -56,6 +62,15 @@ export class FetchHttp extends Processor<typeof fetchHttpComponent> {
     this.#scratch = isAbsolute(dir) ? dir : join(tmpdir(), 'beancrawl-scratch');
     await makeFolders(this.#scratch);
     if (isAbsolute(dir)) await removeLeftFiles(dir, /\.ris(\..*\.gz)?$/);
+    await this.#loadSigningKey();
+  }
+
+  /** The signing key, when its file exists or the bean signs every request (then a key that cannot be used fails the start). */
+  async #loadSigningKey(): Promise<void> {
+    if (this.#signer !== undefined) return;
+    const read = await readSigningKey(this.config.signingKeyFile);
+    if ('signer' in read) this.#signer = read.signer;
+    else if (this.configForNoUri().signRequests || read.missing !== true) throw new Error(`${read.code}: ${read.problem}`);
   }
 
   async stop(): Promise<void> {
@@ -81,6 +96,7 @@ export class FetchHttp extends Processor<typeof fetchHttpComponent> {
     this.#noteConnection(curi, url, exchange);
     if (curi.formLogin !== undefined) this.#judgeFormLogin(curi, curi.formLogin);
     if (robotsPrerequisite) await this.#learnRobots(curi, url, exchange, c);
+    else if (exchange.statusCode > 0) this.#noteUsage(curi, url, exchange, c);
     return curi.fetchStatus < 0 ? FINISH : PROCEED;
   }
 
@@ -108,6 +124,21 @@ export class FetchHttp extends Processor<typeof fetchHttpComponent> {
     said.set(url.host, code);
     const then = status === FetchStatus.TIMEOUT ? 'a timed-out URI is not retried' : 'its URIs wait to be retried (frontier retryDelaySeconds, maxRetries)';
     this.config.loggerModule?.alert?.('WARNING', `host ${url.host}: ${failureReason(status, [`err:${code}`])}, fetching ${curi.uri}; ${then}`);
+  }
+
+  /**
+   * The URI's usage preferences (robots.txt's Content-Signal and Content-Usage for the crawler,
+   * the response's Content-Usage header), computed once here: kept on its try for the WARC
+   * metadata record and receivers, and annotated for crawl.log.
+   */
+  #noteUsage(curi: CrawlUri, url: URL, exchange: HttpExchange, c: FetchHttpConfig): void {
+    const robots = this.config.serverCache.host(url.host).robots;
+    const header = rawHeaderValue(exchange.rawHeaders, 'content-usage');
+    if (robots?.usagePreferences === undefined && header === undefined) return;
+    const preferences = usagePreferencesOf(robots, c.metadata.forUri(curi).userAgent, curi.uri, header);
+    if (preferences === undefined) return;
+    curi.attempt.setExtra(USAGE_PREFERENCES, preferences);
+    for (const note of usageAnnotations(preferences)) curi.annotations.push(note);
   }
 
   /** A form login that failed is told to the operator; the server's URIs go on without it, as in Heritrix. */
@@ -178,7 +209,22 @@ export class FetchHttp extends Processor<typeof fetchHttpComponent> {
     const before = curi.history?.document ? curi.history.fetches.find((f) => f.status >= 200 && f.status < 300) : undefined;
     if (before?.etag && c.sendIfNoneMatch) headers.push('If-None-Match', before.etag);
     if (before?.lastModified && c.sendIfModifiedSince) headers.push('If-Modified-Since', before.lastModified);
+    if (c.signRequests) this.#sign(headers, url, c);
     return headers;
+  }
+
+  /** Web Bot Auth: a signature made for this one request, last, over its authority and Signature-Agent. */
+  #sign(headers: string[], url: URL, c: FetchHttpConfig): void {
+    const signer = this.#signer;
+    if (signer === undefined) {
+      if (this.#unsignedSaid) return;
+      this.#unsignedSaid = true;
+      this.config.loggerModule?.alert?.('WARNING', `a sheet switches signRequests on for ${url.host} but there is no signing key at ` +
+        `${this.config.signingKeyFile}: requests go unsigned (beancrawl keys JOB makes one)`);
+      return;
+    }
+    const signed = signer.headers({ authority: url.host, signatureAgent: c.signatureAgent, validitySeconds: c.signatureValiditySeconds });
+    for (let i = 0; i < signed.length; i++) headers.push(signed[i]);
   }
 
   /** Hands the response's Set-Cookie headers to the cookie store. */
@@ -221,7 +267,13 @@ export class FetchHttp extends Processor<typeof fetchHttpComponent> {
       const encoding = rawHeaderValue(exchange.rawHeaders, 'content-encoding');
       body = (await decodeContent(Buffer.concat(exchange.chunks, exchange.received), encoding, c.maxDecodedBytes)).body;
     }
-    updateRobots(this.config.serverCache.host(url.host), exchange.statusCode, body);
+    const server = this.config.serverCache.host(url.host);
+    updateRobots(server, exchange.statusCode, body);
+    const malformed = server.robots?.malformedPreferences ?? [];
+    if (malformed.length > 0) {
+      this.config.loggerModule?.alert?.('WARNING', `robots.txt of ${url.host}: ${malformed.length} usage preference line` +
+        `${malformed.length === 1 ? '' : 's'} not read (${malformed.join('; ')}); the rest of the file applies`);
+    }
   }
 
   /** A new backing file for a response of `curi` (removed once the URI is done). */

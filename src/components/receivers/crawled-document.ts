@@ -4,6 +4,7 @@ import type { DocumentEvent } from '../../model/fetch-history.js';
 import { documentContentOf, type CrawledDocument } from '../../model/receiver.js';
 import { COMPOUND } from '../../model/compound.js';
 import { MAIL } from '../../model/mail-attributes.js';
+import { USAGE_PREFERENCES } from '../../model/usage-preferences.js';
 
 /**
  * The document a URI is for receivers, if it is one: a 2xx answer with content, neither a
@@ -27,6 +28,7 @@ export function crawledDocumentOf(curi: CrawlUri): CrawledDocument | undefined {
     text: curi.text,
     extracted: curi.extracted,
     mail: curi.attempt.extra(MAIL),
+    usagePreferences: curi.attempt.extra(USAGE_PREFERENCES),
     headers: curi.response?.headers,
     status: curi.fetchStatus,
     digest: curi.contentDigest,

@@ -1,4 +1,5 @@
 import type { CrawledDocument } from '../../model/receiver.js';
+import { usageMembers } from '../../model/usage-preferences.js';
 
 /** A value an attribute takes: text, a number, or several texts (keywords, a field's every match). */
 export type AttributeValue = string | number | boolean | readonly string[] | undefined;
@@ -10,6 +11,7 @@ export type AttributeValue = string | number | boolean | readonly string[] | und
  * without it, `text` is the content decoded and the others are absent. `displayUrl` is there only
  * when a DisplayUrlMapper gave the document one other than its URL.
  * The mail ones (subject, from, to, date, messageId, folder, flags) are a message's envelope, as FetchImap read it.
+ * contentSignal and contentUsage are the usage preferences its site stated for it (`search=yes, ai-train=no`), when any.
  */
 export const DOCUMENT_ATTRIBUTES = {
   httpUrl: (d: CrawledDocument) => d.url,
@@ -40,9 +42,15 @@ export const DOCUMENT_ATTRIBUTES = {
   messageId: (d: CrawledDocument) => d.mail?.messageId,
   folder: (d: CrawledDocument) => d.mail?.folder,
   flags: (d: CrawledDocument) => d.mail?.flags,
+  contentSignal: (d: CrawledDocument) => membersOf(d.usagePreferences?.contentSignal),
+  contentUsage: (d: CrawledDocument) => membersOf(d.usagePreferences?.contentUsage),
 } as const satisfies Record<string, (d: CrawledDocument) => AttributeValue>;
 
 export type DocumentAttribute = keyof typeof DOCUMENT_ATTRIBUTES;
+
+function membersOf(preferences: Readonly<Record<string, string>> | undefined): string | undefined {
+  return preferences === undefined ? undefined : usageMembers(preferences, ', ');
+}
 
 export const DOCUMENT_ATTRIBUTE_NAMES = Object.keys(DOCUMENT_ATTRIBUTES) as DocumentAttribute[];
 

@@ -17,6 +17,7 @@ export const DEFAULT_JSONL_MAPPING = {
   httpUrl: 'url', displayUrl: 'displayUrl', httpMimetype: 'mimeType', httpCharset: 'charset', httpContenttype: 'contentType',
   httpLastModified: 'lastModified', httpSize: 'size',
   _compoundRecordId: '_compoundRecordId', _compoundPath: '_compoundPath', _isCompound: '_isCompound',
+  contentSignal: 'contentSignal', contentUsage: 'contentUsage',
 } as const;
 
 /** The key every line gives the document's event (`found`, `new`, `changed`, `unchanged`, `deleted`); no attribute may take it. */
@@ -63,7 +64,8 @@ export const jsonlReceiverComponent = defineComponent({
       description: `Attribute → JSON key. Attributes: ${DOCUMENT_ATTRIBUTE_NAMES.map((a) => `\`${a}\``).join(', ')} ` +
         '(SMILA\'s http… names first; httpSize is the content\'s bytes, httpLastModified and fetchTime ISO dates; title, text, language, ' +
           'description and keywords as an ExtractorDocument reads them; ' +
-        'subject, from, to, date, messageId, folder and flags a mail message\'s envelope, as FetchImap reads it), ' +
+        'subject, from, to, date, messageId, folder and flags a mail message\'s envelope, as FetchImap reads it; contentSignal and ' +
+        'contentUsage the usage preferences its site stated, as `search=yes, ai-train=no`), ' +
         'and `header.NAME` (a response header), `meta.NAME` (a meta tag) or `field.NAME` (a FieldsBySelector field). A mapping given replaces the ' +
           'default one. ' +
         `The key \`${KIND_KEY}\` is the line's own.`,

@@ -1,3 +1,7 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, byEffect, uriUnder, type DriveContext, type Driver } from './driver.js';
 import { knownHost } from './known-host.js';
@@ -49,6 +53,30 @@ function sentHeader(name: string, options: FetchOptions = {}) {
     echoedHeaders(await fetchFromSite(ctx, overlay, '/echo', { beanName: SUBJECT, ...options }))[name];
 }
 
+let signingKey: Promise<string> | undefined;
+
+/** An Ed25519 signing key in a file only its owner reads, made once for the signing cases (left in the system's temporary folder). */
+function signingKeyFile(): Promise<string> {
+  signingKey ??= (async () => {
+    const path = join(await mkdtemp(join(tmpdir(), 'beancrawl-signing-')), 'key.pem');
+    await writeFile(path, generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }), { mode: 0o600 });
+    return path;
+  })();
+  return signingKey;
+}
+
+/** The request headers of a fetch of /echo with a signing key (and `config`): what `pick` takes of them. */
+function signedHeader(config: Record<string, unknown>, pick: (sent: Record<string, string | undefined>) => unknown) {
+  return async (overlay: RecordingSheetOverlay, ctx: DriveContext) =>
+    pick(echoedHeaders(await fetchFromSite(ctx, overlay, '/echo', { beanName: SUBJECT, config: { signingKeyFile: await signingKeyFile(), ...config } })));
+}
+
+/** `expires` - `created` of a Signature-Input. */
+function validityOf(input: string | undefined): number | undefined {
+  const m = /;created=(\d+);expires=(\d+)/.exec(input ?? '');
+  return m === null ? undefined : Number(m[2]) - Number(m[1]);
+}
+
 const FETCH_HTTP: Driver = {
   component: 'FetchHttp',
   routes: ROUTES,
@@ -98,6 +126,13 @@ const FETCH_HTTP: Driver = {
       async (overlay, ctx) => (await fetchFromSite(ctx, overlay, '/kilobyte', { beanName: SUBJECT })).contentDigest !== undefined),
     byEffect('maxDecodedBytes', 10, 'a gzipped kilobyte is too big to decode and is kept as it came', { base: false, sheet: true },
       async (overlay, ctx) => (await fetchFromSite(ctx, overlay, '/gzipped-kilobyte', { beanName: SUBJECT })).annotations.includes('unsatisfiableContentEncoding:gzip')),
+    byEffect('signRequests', true, 'the request is signed (Signature-Input, Signature)', { base: [false, false], sheet: [true, true] },
+      signedHeader({}, (sent) => [sent['signature-input'] !== undefined, sent.signature !== undefined])),
+    byEffect('signatureAgent', 'https://crawler.example', 'the Signature-Agent is sent and covered', { base: [undefined, false],
+      sheet: ['sig1="https://crawler.example"', true] },
+    signedHeader({ signRequests: true }, (sent) => [sent['signature-agent'], (sent['signature-input'] ?? '').includes('"signature-agent";key="sig1"')])),
+    byEffect('signatureValiditySeconds', 60, 'the signature expires a minute after it is made', { base: 300, sheet: 60 },
+      signedHeader({ signRequests: true }, (sent) => validityOf(sent['signature-input']))),
   ],
 };
 

@@ -26,12 +26,12 @@ export interface FetchOptions {
  * carrying `overlay`. The site is 127.0.0.1, an address literal, so no lookup is needed.
  */
 export async function fetchFromSite(ctx: DriveContext, overlay: RecordingSheetOverlay, path: string, options: FetchOptions = {}): Promise<CrawlUri> {
-  const fetcher = await build<Processor & { start(): void; stop(): Promise<void> }>('FetchHttp', {
+  const fetcher = await build<Processor & { start(): Promise<void>; stop(): Promise<void> }>('FetchHttp', {
     serverCache: await build('ServerCache', {}, 'serverCache'),
     metadata: await metadata(),
     ...options.config,
   }, options.beanName ?? 'fetchHttp');
-  fetcher.start();
+  await fetcher.start();
   try {
     const curi = uriUnder(overlay, ctx.site.origin + path, options.init);
     options.before?.(curi);

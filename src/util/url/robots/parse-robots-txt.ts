@@ -2,6 +2,7 @@ import { compileRobotsRule } from './robots-rule.js';
 import type { RobotsRule } from './robots-rule.js';
 import { RobotsTxt } from './robots-txt.js';
 import type { RobotsGroup } from './robots-txt.js';
+import { parseUsageLine, type UsageRule, type UsageVocabulary } from './usage-preference.js';
 
 /** RFC 9309 asks crawlers to parse at least 500 KiB. */
 export const DEFAULT_ROBOTS_MAX_BYTES = 500 * 1024;
@@ -15,6 +16,7 @@ interface GroupRecords {
   agents: string[];
   rules: RobotsRule[];
   crawlDelaySeconds: number | undefined;
+  usage: UsageRule[];
 }
 
 const LINE_BREAK = /\r\n|\r|\n/;
@@ -26,7 +28,9 @@ const UTF8 = new TextDecoder('utf-8', { ignoreBOM: true });
  * `Allow`, `Disallow` and `Crawl-delay` lines fill; `Sitemap` lines count wherever they stand.
  * A BOM is skipped, CR, LF and CRLF end lines, `#` starts a comment, keys are case-insensitive,
  * and lines without a colon, unknown keys and rules before any `User-agent` are ignored. Every
- * rule is compiled here, once.
+ * rule is compiled here, once. A group's `Content-Signal` and `Content-Usage` lines (usage
+ * preferences) are kept with it; one that cannot be read, or stands outside any group, is listed
+ * in `malformedPreferences` with its line number and skipped.
  */
 export function parseRobotsTxt(content: string | Uint8Array, options: ParseRobotsTxtOptions = {}): RobotsTxt {
   const text = limitedText(content, options.maxBytes ?? DEFAULT_ROBOTS_MAX_BYTES);
@@ -34,12 +38,24 @@ export function parseRobotsTxt(content: string | Uint8Array, options: ParseRobot
   const groups: GroupRecords[] = [];
   let current: GroupRecords | undefined;
   let readingAgents = false;
+  const malformed: string[] = [];
+  let lineNumber = 0;
   for (const line of text.split(LINE_BREAK)) {
+    lineNumber++;
     const record = recordOf(line);
     if (!record) continue;
     const [key, value] = record;
-    if (key === 'user-agent') {
-      if (!readingAgents) groups.push((current = { agents: [], rules: [], crawlDelaySeconds: undefined }));
+    if (key === 'content-signal' || key === 'content-usage') {
+      const read = parseUsageLine(key as UsageVocabulary, value);
+      const name = key === 'content-signal' ? 'Content-Signal' : 'Content-Usage';
+      if (current === undefined) malformed.push(`line ${lineNumber}: ${name} outside any User-agent group`);
+      else if ('error' in read) malformed.push(`line ${lineNumber}: ${name} ${read.error}`);
+      else {
+        readingAgents = false;
+        current.usage.push(read.rule);
+      }
+    } else if (key === 'user-agent') {
+      if (!readingAgents) groups.push((current = { agents: [], rules: [], crawlDelaySeconds: undefined, usage: [] }));
       readingAgents = true;
       current!.agents.push(agentToken(value));
     } else if (key === 'sitemap') {
@@ -49,7 +65,7 @@ export function parseRobotsTxt(content: string | Uint8Array, options: ParseRobot
       addToGroup(current, key, value);
     }
   }
-  return new RobotsTxt(mergeByAgent(groups), sitemaps);
+  return new RobotsTxt(mergeByAgent(groups), sitemaps, malformed);
 }
 
 /** `[key, value]` of a line, the key lower-cased, both trimmed, the comment removed. */
@@ -78,12 +94,13 @@ function addToGroup(group: GroupRecords, key: string, value: string): void {
 
 /** Every group naming a token, merged into one; rules sorted so the first match decides. */
 function mergeByAgent(groups: GroupRecords[]): Map<string, RobotsGroup> {
-  const merged = new Map<string, { rules: RobotsRule[]; crawlDelaySeconds: number | undefined }>();
+  const merged = new Map<string, { rules: RobotsRule[]; crawlDelaySeconds: number | undefined; usage: UsageRule[] }>();
   for (const group of groups) {
     for (const agent of new Set(group.agents)) {
       if (!agent) continue;
-      const target = merged.get(agent) ?? { rules: [], crawlDelaySeconds: undefined };
+      const target = merged.get(agent) ?? { rules: [], crawlDelaySeconds: undefined, usage: [] };
       for (const rule of group.rules) target.rules.push(rule);
+      for (const rule of group.usage) target.usage.push(rule);
       target.crawlDelaySeconds ??= group.crawlDelaySeconds;
       merged.set(agent, target);
     }

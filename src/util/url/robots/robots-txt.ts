@@ -1,12 +1,15 @@
 import { robotsMatchForm } from './robots-match-form.js';
 import { robotsProductToken } from './robots-product-token.js';
 import type { RobotsRule } from './robots-rule.js';
+import { applicableUsage, type UsageRule, type UsageVocabulary } from './usage-preference.js';
 
 /** The rules of every group naming one product token, merged, most specific first. */
 export interface RobotsGroup {
   /** Sorted by length, longest first, `Allow` before `Disallow` at equal length. */
   readonly rules: readonly RobotsRule[];
   readonly crawlDelaySeconds: number | undefined;
+  /** Its Content-Signal and Content-Usage lines, in file order. */
+  readonly usage?: readonly UsageRule[];
 }
 
 /**
@@ -17,13 +20,26 @@ export interface RobotsGroup {
 export class RobotsTxt {
   /** Every `Sitemap:` URL, in file order, whatever group it stands in. */
   readonly sitemaps: readonly string[];
+  /** Content-Signal and Content-Usage lines that could not be read, each `line N: why`: reported, never fatal. */
+  readonly malformedPreferences: readonly string[];
   readonly #groups: ReadonlyMap<string, RobotsGroup>;
   readonly #chosen = new Map<string, RobotsGroup | undefined>();
 
   /** `groups` is keyed by lower-case product token, `*` for the default group. */
-  constructor(groups: ReadonlyMap<string, RobotsGroup>, sitemaps: readonly string[]) {
+  constructor(groups: ReadonlyMap<string, RobotsGroup>, sitemaps: readonly string[], malformedPreferences: readonly string[] = []) {
     this.#groups = groups;
     this.sitemaps = sitemaps;
+    this.malformedPreferences = malformedPreferences;
+  }
+
+  /**
+   * The usage preferences the crawler's group states for the URL: per vocabulary, the line whose
+   * path pattern matches it longest (a line without a path matches every URL, shortest of all).
+   */
+  usagePreferences(userAgent: string, url: string | URL): Partial<Record<UsageVocabulary, UsageRule>> {
+    const usage = this.#groupFor(userAgent)?.usage;
+    if (usage === undefined || usage.length === 0) return {};
+    return applicableUsage(usage, robotsMatchForm(pathAndQueryOf(url)));
   }
 
   /** May this user agent fetch the URL (absolute, or a path with optional query)? */

@@ -12,6 +12,7 @@ import { page, SiteServer } from '../support/site-server.js';
 import { tempDir } from '../support/temp-dir.js';
 import { until } from '../support/until.js';
 import { field, readWarcFile } from '../support/warc-reader.js';
+import { MultiHostSite } from '../support/multi-host-site.js';
 import { WorkerProcess, setArgs } from '../support/worker-process.js';
 
 /**
@@ -32,10 +33,13 @@ interface Job {
   outputs(): string;
 }
 
-async function distributedJob(root: string, name: string, seeds: readonly string[], sets: readonly string[]): Promise<Job> {
+async function distributedJob(root: string, name: string, redisUrl: string, seeds: readonly string[], sets: readonly string[] = []): Promise<Job> {
   const dir = join(root, name);
   await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, 'crawler-beans.xml'), await readFile(join(REPO_ROOT, 'profiles', 'distributed.xml'), 'utf8'));
+  // The Redis and the crawl's name in the file itself, for `status`, which takes no --set.
+  const xml = (await readFile(join(REPO_ROOT, 'profiles', 'distributed.xml'), 'utf8'))
+    .replace('redis.redisUrl=redis://127.0.0.1:6379', `redis.redisUrl=${redisUrl}`).replace('metadata.jobName=distributed', `metadata.jobName=${name}`);
+  await writeFile(join(dir, 'crawler-beans.xml'), xml);
   const all = [
     `metadata.operatorContactUrl=${CONTACT}`, `metadata.jobName=${name}`, `seeds.textSource.value=${seeds.join('\n')}`,
     'disposition.delayFactor=0', 'disposition.minDelayMs=20', 'disposition.maxDelayMs=20', 'crawlController.maxToeThreads=4', ...sets,
@@ -99,6 +103,7 @@ describe('workers on Redis under faults: fencing of every output, Redis refusing
   let work: { dir: string; cleanup(): Promise<void> };
   let job: Job | undefined;
   const servers: SiteServer[] = [];
+  const sites: MultiHostSite[] = [];
   const clients: Redis[] = [];
 
   beforeEach(async () => {
@@ -112,8 +117,11 @@ describe('workers on Redis under faults: fencing of every output, Redis refusing
       w.signal('SIGKILL');
     }
     await Promise.all((job?.workers ?? []).map((w) => w.exited));
+    // The server is the suite's: as it was.
+    await clients[0]?.config('SET', 'maxmemory', '0').catch(() => undefined);
     for (const c of clients.splice(0)) c.disconnect();
     await Promise.all(servers.splice(0).map((s) => s.close()));
+    await Promise.all(sites.splice(0).map((s) => s.close()));
     await work.cleanup();
   });
 
@@ -143,7 +151,7 @@ describe('workers on Redis under faults: fencing of every output, Redis refusing
     });
     servers.push(site);
     const slow = `${site.origin}/slow`;
-    job = await distributedJob(work.dir, 'fence', [`${site.origin}/`], [`redis.redisUrl=${suite.server.url}`, `redis.leaseSeconds=${LEASE_S}`]);
+    job = await distributedJob(work.dir, 'fence', suite.server.url, [`${site.origin}/`], [`redis.leaseSeconds=${LEASE_S}`]);
     const redis = probe();
     const byId = new Map(['w1', 'w2'].map((id) => [id, job!.start(id)]));
     await until(() => slowAsked === 1, `/slow to be asked for\n${job.outputs()}`, { timeoutMs: 30_000 });
@@ -176,5 +184,66 @@ describe('workers on Redis under faults: fencing of every output, Redis refusing
     // The stalled worker says it discarded the URI (alerts.log, and its console).
     const alerts = filesNamed(join(job.dir, 'runs'), (n) => n === 'alerts.log').filter((f) => f.includes(`/workers/${frozen.id}/`));
     expect(alerts.map((f) => readFileSync(f, 'utf8')).join(''), `${frozen.id}'s alerts.log${why}`).to.match(/discarded .*\/slow.*lease/);
+  });
+
+  it('Redis out of memory mid-crawl pauses every worker with an alert, and they go on when it takes writes again: every page crawled once; ' +
+    '`status` tells a killed worker (dead) from live ones', async () => {
+    const LEASE = 6;
+    const site = await MultiHostSite.create({ hosts: 3, pagesPerHost: 40, delayMs: 30, seed: 4040 });
+    sites.push(site);
+    job = await distributedJob(work.dir, 'oom', suite.server.url, site.seeds, [`redis.leaseSeconds=${LEASE}`]);
+    const redis = probe();
+    const [w1, w2] = ['w1', 'w2'].map((id) => job!.start(id));
+    const status = async (): Promise<{ workers: Array<{ id: string; live: boolean }> }> => {
+      const r = await runCli(['status', job!.dir, '--json'], { timeoutMs: 30_000 });
+      expect(r.code, `status failed: ${r.stderr}\n${job!.outputs()}`).to.equal(0);
+      return JSON.parse(r.stdout) as { workers: Array<{ id: string; live: boolean }> };
+    };
+    const pagesAsked = () => new Set(site.log.filter((e) => site.pages.has(e.url)).map((e) => e.url)).size;
+    await until(() => pagesAsked() >= site.pages.size * 0.2, `a fifth of the pages\n${job.outputs()}`, { timeoutMs: 30_000 });
+    const run = readdirSync(join(job.dir, 'runs'))[0];
+    const alertsOf = (id: string) => {
+      const file = join(job!.dir, 'runs', run, 'workers', id, 'logs', 'alerts.log');
+      return existsSync(file) ? readFileSync(file, 'utf8') : '';
+    };
+
+    // Out of memory: every write refused (maxmemory under what Redis uses, no eviction).
+    await redis.config('SET', 'maxmemory-policy', 'noeviction');
+    await redis.config('SET', 'maxmemory', '1');
+    const refusedAt = site.log.length;
+    await until(() => [w1, w2].every((w) => /Redis refuses writes.*OOM/.test(alertsOf(w.id))), `both workers to pause with the alert that Redis ` +
+      `refuses writes\n${job.outputs()}`, { timeoutMs: 30_000, everyMs: 50 });
+    expect([w1, w2].filter((w) => !w.running).map((w) => w.id), `workers that died of the refusal\n${job.outputs()}`).to.deep.equal([]);
+    // Paused: no request starts (those under way when it came end).
+    await until(() => site.inFlight === 0, 'the requests under way to end');
+    const paused = site.log.length;
+    expect(paused - refusedAt, 'requests made while Redis refused writes (those already taken)').to.be.below(20);
+    // Still live while Redis refuses writes: their heartbeats renew a lease Redis keeps even out of memory.
+    expect((await status()).workers.map((w) => `${w.id} ${w.live}`).sort()).to.deep.equal(['w1 true', 'w2 true']);
+    await redis.config('SET', 'maxmemory', '0');
+    await until(() => site.log.length > paused, `requests again once Redis takes writes\n${job.outputs()}`, { timeoutMs: 30_000 });
+    await until(() => [w1, w2].every((w) => /can be reached again/.test(alertsOf(w.id))), `both workers to say the crawl goes on\n${job.outputs()}`, {
+      timeoutMs: 30_000,
+    });
+
+    // A worker killed: dead in `status` once its heartbeat's lease has run out; the other live.
+    w2.signal('SIGKILL');
+    await w2.exited;
+    await until(async () => (await status()).workers.some((w) => w.id === 'w2' && !w.live), `status to say w2 is dead\n${job.outputs()}`, {
+      timeoutMs: 30_000, everyMs: 500,
+    });
+    const seen = await status();
+    if (w1.running) expect(seen.workers.find((w) => w.id === 'w1')?.live, 'w1, running, is live').to.equal(true);
+
+    await until(() => !w1.running, `w1 to end the crawl\n${job.outputs()}`, { timeoutMs: 60_000, everyMs: 50 });
+    const why = `\n${job.outputs()}`;
+    expect(w1.child.exitCode, `w1's exit${why}`).to.equal(0);
+    // Every page crawled, each once in the crawl.logs (w2 killed may have left one it held to w1, logged by w1 alone, as its lease ran out).
+    const logged = crawlLogLines(job.dir).filter((l) => site.pages.has(l.uri));
+    expect([...site.pages.keys()].filter((p) => !logged.some((l) => l.uri === p && l.status === 200)), `pages never crawled${why}`).to.deep.equal([]);
+    // Twice only where w2 was killed between its crawl.log line and Redis hearing the URI done (one of its last lines, a URI a host).
+    const w2Last = new Set(logged.filter((l) => l.worker === 'w2').slice(-site.hosts.length).map((l) => l.uri));
+    const twice = [...new Set(logged.map((l) => l.uri))].filter((u) => logged.filter((l) => l.uri === u).length > 1);
+    expect(twice.filter((u) => !w2Last.has(u)), `pages logged more than once${why}`).to.deep.equal([]);
   });
 });

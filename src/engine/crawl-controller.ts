@@ -455,7 +455,8 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
       }
       this.#busy--;
       // A fetch that failed with an error is said at every try, before the frontier decides on a retry.
-      if (curi.fetchStatus < 0 && curi.discarded === undefined && loggerModule?.nonfatalError) this.#nonfatal(curi, loggerModule.nonfatalError.bind(loggerModule));
+      const nonfatal = curi.discarded === undefined ? loggerModule?.nonfatalError?.bind(loggerModule) : undefined;
+      if (curi.fetchStatus < 0 && nonfatal) this.#nonfatal(curi, nonfatal);
       try {
         const finished = frontier.finished(curi);
         if (finished instanceof Promise) await finished;

@@ -132,7 +132,8 @@ describe('workers on Redis under faults: fencing of every output, Redis refusing
     return c;
   };
 
-  it('a worker stopped mid-fetch past its lease, whose page another worker then fetched, adds nothing of it to crawl.log, the WARC or documents.jsonl when continued', async () => {
+  it('a worker stopped mid-fetch past its lease, whose page another worker then fetched, adds nothing of it to crawl.log, the WARC or ' +
+    'documents.jsonl when continued', async () => {
     // /slow's first answer sends its head and part of its body, then is held open; later answers are whole.
     const held: ServerResponse[] = [];
     let slowAsked = 0;
@@ -163,11 +164,12 @@ describe('workers on Redis under faults: fencing of every output, Redis refusing
     const other = byId.get(frozenId === 'w1' ? 'w2' : 'w1')!;
     other.signal('SIGCONT');
     // Its lease runs out, the other worker fetches the page whole and logs it.
-    await until(() => crawlLogLines(job!.dir).some((l) => l.uri === slow && l.worker === other.id), `${other.id} to fetch ${slow} and log it\n${job.outputs()}`, {
+    const loggedBy = (id: string) => crawlLogLines(job!.dir).some((l) => l.uri === slow && l.worker === id);
+    await until(() => loggedBy(other.id), `${other.id} to fetch ${slow} and log it\n${job.outputs()}`, {
       timeoutMs: 30_000, everyMs: 50,
     });
     frozen.signal('SIGCONT');
-    await until(() => byId.size > 0 && [...byId.values()].every((w) => !w.running), `both workers to exit\n${job.outputs()}`, { timeoutMs: 45_000, everyMs: 50 });
+    await until(() => [...byId.values()].every((w) => !w.running), `both workers to exit\n${job.outputs()}`, { timeoutMs: 45_000, everyMs: 50 });
     for (const res of held) res.destroy();
 
     const why = `\n${job.outputs()}`;

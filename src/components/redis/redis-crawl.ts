@@ -248,8 +248,8 @@ export class RedisCrawl implements SharedCrawl {
     this.#describing = true;
     const entry = JSON.stringify({ run: this.run, pid: process.pid, host: hostname(), seenAt: Date.now() });
     const written = this.link.command('HSET', this.keys.workers, this.workerId, entry).finally(() => (this.#describing = false));
-    // The first (from join) is waited for; later ones that fail are written again at the next heartbeat.
     if (this.#timer === undefined) await written;
+    // The first (from join) is waited for; a later one that fails loses nothing: the next heartbeat writes the entry again.
     else void written.catch(() => undefined);
   }
 
@@ -259,6 +259,7 @@ export class RedisCrawl implements SharedCrawl {
     this.#timer = undefined;
     // An entry left (Redis away) keeps its last seenAt, no longer renewed: it reads as a worker last seen then.
     await this.link.command('HDEL', this.keys.workers, this.workerId).catch(() => undefined);
+    // A heartbeat left (Redis away) runs out by itself within the lease: the worker then reads as dead.
     await this.link.command('DEL', this.keys.alive(this.workerId)).catch(() => undefined);
   }
 }

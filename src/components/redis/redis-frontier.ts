@@ -28,7 +28,8 @@ export const redisFrontierComponent = defineComponent({
   description:
     'The work-queue frontier kept in Redis and shared by every worker of the crawl (`beancrawl launch` on several machines): one URI of a queue ' +
     'in flight at a time crawl-wide, leased to its worker (RedisConnection.leaseSeconds, renewed while it is processed, with a fencing token), ' +
-    'and the politeness gap between a queue\'s fetches kept by Redis\'s clock whichever worker fetched. A worker that dies loses nothing: its ' +
+    'and the politeness gap between a queue\'s fetches kept by Redis\'s clock whichever worker fetched. The lease is checked (and renewed) once more ' +
+    'before anything of a URI is written: a worker that stalled past it discards the URI whole. A worker that dies loses nothing: its ' +
     'leases run out (or are handed back when it restarts with the same id) and those URIs are fetched again. Outlinks are queued before their ' +
     'page is done. The crawl ends for every worker when no queue has a URI waiting and none is in flight (and, in a delta run, once one worker ' +
     'has checked the documents not reached and decided the deletions for all).',

@@ -428,6 +428,10 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
       this.#busy++;
       curi.worker = worker;
       if (curi.sheetKey) curi.overlay = this.config.sheetOverlaysManager?.overlayByKey(curi.sheetKey);
+      // A URI leased from a frontier shared with other workers: its work behind (writers anywhere
+      // in the chains) waits for the fence below.
+      const fence = curi.leaseSignal ? withResolvers() : undefined;
+      if (fence) curi.behind(() => fence.promise);
       try {
         const fetched = fetchChain.run(curi);
         if (fetched) await fetched;
@@ -438,15 +442,24 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
         curi.annotations.push(curi.fetchStatus === FetchStatus.RUNTIME_EXCEPTION ? 'err=runtime' : `err:${errorCodeOf(e)}`);
         loggerModule?.runtimeError(curi, e);
       }
-      try {
-        const disposed = dispositionChain.run(curi);
-        if (disposed) await disposed;
-      } catch (e) {
-        loggerModule?.runtimeError(curi, e);
+      // The fence: nothing of the URI leaves this process (WARC records, receivers, the mirror,
+      // crawl.log, the fetch history, the outlinks) unless its frontier still holds it.
+      if (!(await this.#stillHeld(curi))) curi.discarded = 'its lease ran out and went to another worker';
+      fence?.resolve();
+      if (curi.discarded === undefined) {
+        try {
+          const disposed = dispositionChain.run(curi);
+          if (disposed) await disposed;
+        } catch (e) {
+          loggerModule?.runtimeError(curi, e);
+        }
+      } else {
+        loggerModule?.alert?.('WARNING', `discarded ${curi.uri} (${curi.fetchStatus}): ${curi.discarded}, which writes it; nothing of this copy was written`);
       }
       this.#busy--;
       // A fetch that failed with an error is said at every try, before the frontier decides on a retry.
-      if (curi.fetchStatus < 0 && loggerModule?.nonfatalError) this.#nonfatal(curi, loggerModule.nonfatalError.bind(loggerModule));
+      const nonfatal = curi.discarded === undefined ? loggerModule?.nonfatalError?.bind(loggerModule) : undefined;
+      if (curi.fetchStatus < 0 && nonfatal) this.#nonfatal(curi, nonfatal);
       try {
         const finished = frontier.finished(curi);
         if (finished instanceof Promise) await finished;
@@ -466,6 +479,16 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
       });
       this.#behind.add(settled);
       while (this.#behind.size >= this.config.maxToeThreads) await Promise.race(this.#behind);
+    }
+  }
+
+  /** Whether the frontier still holds the URI (Frontier.stillHeld); a frontier that cannot tell (its store away) holds it not. */
+  async #stillHeld(curi: CrawlUri): Promise<boolean> {
+    try {
+      return await this.config.frontier.stillHeld(curi);
+    } catch (e) {
+      this.config.loggerModule?.runtimeError(curi, e);
+      return false;
     }
   }
 
@@ -549,4 +572,11 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
       this.#release('state-store');
     }
   }
+}
+
+/** A promise and its resolve (Promise.withResolvers, for the Node versions without it). */
+function withResolvers(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
 }

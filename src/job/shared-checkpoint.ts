@@ -10,9 +10,6 @@ import { findCheckpoint, restoreCheckpoint } from './restore-checkpoint.js';
 import { CleanupStack } from '../util/cleanup-stack.js';
 import { writeFileWhole } from '../util/write-file-whole.js';
 
-/** A worker that said it was alive this recently is asked for its part of a checkpoint. */
-const ALIVE_MS = 5000;
-
 /**
  * A checkpoint of a crawl shared through Redis: the crawl is paused until nothing is in flight;
  * every live worker copies its own state (output positions, totals) into `workers/ID/state`; the
@@ -34,7 +31,8 @@ export async function takeSharedCheckpoint(crawl: RedisCrawl, counters: ShardCou
     const name = await nextCheckpointName(checkpointsDir);
     const dir = join(checkpointsDir, name);
     await mkdir(dir);
-    const workers = (await crawl.workers()).filter((w) => Date.now() - w.seenAt < ALIVE_MS).map((w) => w.id);
+    // Every live worker (its heartbeat's lease holds) is asked for its part.
+    const workers = (await crawl.workers()).filter((w) => w.live).map((w) => w.id);
     await crawl.askCheckpoint(name);
     await waitFor(async () => {
       const answers = await crawl.checkpointAnswers(name);

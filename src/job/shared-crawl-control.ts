@@ -13,7 +13,8 @@ export interface SharedCrawlStatus {
   readonly state: string;
   readonly exitStatus?: string;
   readonly frontier: FrontierStats;
-  readonly workers: ReadonlyArray<{ readonly id: string; readonly host: string; readonly pid: number; readonly seenAt: string }>;
+  /** The workers that have not left the run: `live` while their heartbeat's lease holds (leaseSeconds), dead after (killed, or stalled past it). */
+  readonly workers: ReadonlyArray<{ readonly id: string; readonly host: string; readonly pid: number; readonly seenAt: string; readonly live: boolean }>;
   /** Completions refused (stale leases) and leases that ran out, crawl-wide. */
   readonly refused: number;
   readonly expired: number;
@@ -81,7 +82,8 @@ export function describeSharedCrawl(s: SharedCrawlStatus, after = 'status'): str
     `URIs: ${f.discovered} discovered, ${f.queued} queued, ${f.inProcess} in process, ${f.succeeded} succeeded, ${f.failed} failed, ` +
       `${f.disregarded} disregarded`,
     `leases: ${s.expired} ran out, ${s.refused} late completions refused`,
-    `workers: ${s.workers.length}${s.workers.map((w) => `\n  ${w.id} (${w.host}, pid ${w.pid}), last seen ${w.seenAt}`).join('')}`,
+    `workers: ${s.workers.filter((w) => w.live).length} live, ${s.workers.filter((w) => !w.live).length} dead${s.workers.map((w) => `\n  ${w.id} ` +
+      `(${w.host}, pid ${w.pid}): ${w.live ? 'live' : 'dead (its heartbeat ran out)'}, last seen ${w.seenAt}`).join('')}`,
     ...(s.checkpoint ? [`checkpoint: ${s.checkpoint}`] : []),
   ].join('\n');
 }

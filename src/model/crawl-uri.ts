@@ -81,6 +81,12 @@ export class CrawlUri {
   dnsTtlSeconds?: number;
   /** Errors of its processors writing behind (Processor.writesBehind), for runtime-errors.log once the URI is done. */
   behindErrors?: unknown[];
+  /**
+   * Why nothing of this URI is to leave the process (Frontier.stillHeld said its frontier no longer
+   * holds it: another worker has it): its work behind not yet begun is skipped, and crawl.log,
+   * the receivers and the state never hear of it.
+   */
+  discarded?: string;
   #behind?: Promise<void>;
 
   constructor(readonly uri: string, init: Partial<Omit<QueuedUri, 'uri'>> = {}) {
@@ -249,6 +255,7 @@ export class CrawlUri {
    */
   behind(work: () => unknown): void {
     const run = async () => {
+      if (this.discarded !== undefined) return;
       try {
         await work();
       } catch (e) {

@@ -64,7 +64,14 @@ export interface Frontier {
   wasScheduled(uri: string): boolean;
   /** The next URI to process; waits while every queue rests; `undefined` once nothing is queued or in flight. */
   next(signal?: AbortSignal): Promise<CrawlUri | undefined>;
-  /** Returns a processed URI: done, to be retried, or deferred behind its prerequisite. */
+  /**
+   * Whether the URI is still this process's to write out, asked once its fetch chain has ended and
+   * before anything of it leaves the process (writers, receivers, crawl.log): always, for a frontier
+   * of one process; for one shared by workers, whether its lease still holds (and it is renewed for
+   * a full term). A URI not held is discarded whole (CrawlUri.discarded), then given to finished().
+   */
+  stillHeld(curi: CrawlUri): boolean | Promise<boolean>;
+  /** Returns a processed URI: done, to be retried, or deferred behind its prerequisite (a discarded one: let go of, nothing counted). */
   finished(curi: CrawlUri): Disposition | Promise<Disposition>;
   stats(): FrontierStats;
   /** Reads the counts anew, where they are kept elsewhere (a frontier workers share, whose stats() are up to a second old). */

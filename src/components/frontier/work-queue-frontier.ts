@@ -248,6 +248,11 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     }
   }
 
+  /** This process is the only one: every URI it handed out is its own to write out. */
+  stillHeld(): boolean {
+    return true;
+  }
+
   /**
    * A URI's chains are over. Its queue takes its turn at once (politeness, retries, budgets); the
    * URI itself is done (counted, out of the journal, in crawl.log) once the work its processors

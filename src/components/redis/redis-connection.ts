@@ -23,7 +23,8 @@ const WAITING_NOTICE_MS = 5000;
  * waited for, as long as it takes; `onWaiting` hears why every few seconds meanwhile.
  */
 export async function joinCrawl(config: Config, run = timestamp17(Date.now()), onWaiting?: (message: string) => void, signal?: AbortSignal): Promise<RedisCrawl> {
-  const link = openRedisLink({ url: config.redisUrl, cluster: config.cluster, connectTimeoutMs: config.connectTimeoutMs });
+  // A worker's link waits while Redis refuses writes (out of memory…), as while it does not answer: the crawl pauses with an alert.
+  const link = openRedisLink({ url: config.redisUrl, cluster: config.cluster, connectTimeoutMs: config.connectTimeoutMs, waitWhileRefused: true });
   const where = redactUrlPasswords(config.redisUrl);
   const notice = setInterval(() => {
     if (link.downSince > 0) onWaiting?.(`waiting for Redis at ${where}${link.lastError ? ` (${link.lastError})` : ''}`);

@@ -11,7 +11,7 @@ export interface RedisLayout {
   readonly buckets: number;
 }
 
-/** Redis away this long pauses the crawl with an alert. */
+/** Redis away (or refusing writes) this long pauses the crawl with an alert. */
 const DOWN_ALERT_MS = 2000;
 
 /** How often a worker reads the crawl's state and says it is alive. */
@@ -34,8 +34,12 @@ export class RedisCrawl implements SharedCrawl {
   /** The last checkpoint asked of the workers (crawl hash field `checkpoint`), so that each is taken once. */
   #checkpointAsked?: string;
   #onCheckpoint?: (name: string) => Promise<void>;
-  /** How long a step (once()) is held by its worker unrenewed: the connection's lease. */
+  /** How long a step (once()) is held by its worker unrenewed, and this worker's heartbeat counts it live: the connection's lease. */
   stepLeaseMs = 30_000;
+  /** A look at the crawl's state under way (#watch): the next waits for it. */
+  #watching = false;
+  /** A write of this worker's entry in the workers' hash under way. */
+  #describing = false;
 
   private constructor(
     readonly link: RedisLink, readonly keys: RedisKeys, readonly run: string, readonly workerId: string,
@@ -76,13 +80,19 @@ export class RedisCrawl implements SharedCrawl {
     return crawl;
   }
 
-  /** The workers that said they were alive, with when they last did. */
-  async workers(): Promise<Array<{ id: string; host: string; pid: number; seenAt: number }>> {
+  /**
+   * The workers of this run that have not left it, with when each last wrote its entry, and
+   * whether it is live: its heartbeat's lease (a key that expires `stepLeaseMs` after its last
+   * renewal, by Redis's clock) still holds. A worker killed, or stalled past its leases, is dead.
+   */
+  async workers(): Promise<WorkerSeen[]> {
     const all = (await this.link.command('HGETALL', this.keys.workers)) as string[];
-    const out: Array<{ id: string; host: string; pid: number; seenAt: number }> = [];
+    const out: WorkerSeen[] = [];
     for (let i = 0; i + 1 < all.length; i += 2) {
       const w = JSON.parse(all[i + 1]) as { run: string; host: string; pid: number; seenAt: number };
-      if (w.run === this.run) out.push({ id: all[i], host: w.host, pid: w.pid, seenAt: w.seenAt });
+      if (w.run !== this.run) continue;
+      const ttl = Number(await this.link.command('PTTL', this.keys.alive(all[i])));
+      out.push({ id: all[i], host: w.host, pid: w.pid, seenAt: w.seenAt, live: ttl > 0 || ttl === -1 });
     }
     return out;
   }
@@ -94,9 +104,16 @@ export class RedisCrawl implements SharedCrawl {
 
   get problem(): string | undefined {
     const since = this.link.downSince;
-    if (since === 0 || Date.now() - since < DOWN_ALERT_MS) return undefined;
-    return `Redis does not answer (since ${new Date(since).toISOString()}${this.link.lastError ? `: ${this.link.lastError}` : ''}); the crawl goes ` +
-      `on when it does`;
+    if (since !== 0 && Date.now() - since >= DOWN_ALERT_MS) {
+      return `Redis does not answer (since ${new Date(since).toISOString()}${this.link.lastError ? `: ${this.link.lastError}` : ''}); the crawl goes ` +
+        `on when it does`;
+    }
+    const refusing = this.link.refusingSince;
+    if (refusing !== 0 && Date.now() - refusing >= DOWN_ALERT_MS) {
+      return `Redis refuses writes (since ${new Date(refusing).toISOString()}: ${this.link.refusal}); the crawl goes on when it takes them again, ` +
+        'nothing lost';
+    }
+    return undefined;
   }
 
   get state(): SharedCrawlState {
@@ -193,6 +210,9 @@ export class RedisCrawl implements SharedCrawl {
   }
 
   async #watch(): Promise<void> {
+    // A look that waits (Redis away, or refusing writes) is not joined by more.
+    if (this.#watching) return;
+    this.#watching = true;
     try {
       const [run, state, exitStatus, checkpoint] = (await this.link.command('HMGET', this.keys.crawl, 'run', 'state', 'exitStatus', 'checkpoint')) as Array<string | null>;
       await this.#heartbeat();
@@ -204,6 +224,8 @@ export class RedisCrawl implements SharedCrawl {
       this.#changed(run === this.run ? (state as SharedCrawlState) : 'FINISHED', exitStatus || undefined);
     } catch {
       // Redis away: the frontier's alert says so; the state stays as last read.
+    } finally {
+      this.#watching = false;
     }
   }
 
@@ -214,8 +236,21 @@ export class RedisCrawl implements SharedCrawl {
     for (const listener of this.#listeners) listener(state, exitStatus);
   }
 
+  /**
+   * Says this worker is alive: renews its heartbeat's lease (PEXPIRE, which Redis takes even out of
+   * memory; SET when the key is gone), then writes its entry in the workers' hash (host, pid, when),
+   * one write at a time, not waited for: a Redis refusing writes holds the entry, not the heartbeat.
+   */
   async #heartbeat(): Promise<void> {
-    await this.link.command('HSET', this.keys.workers, this.workerId, JSON.stringify({ run: this.run, pid: process.pid, host: hostname(), seenAt: Date.now() }));
+    const alive = this.keys.alive(this.workerId);
+    if (Number(await this.link.command('PEXPIRE', alive, this.stepLeaseMs)) !== 1) await this.link.command('SET', alive, this.run, 'PX', this.stepLeaseMs);
+    if (this.#describing) return;
+    this.#describing = true;
+    const entry = JSON.stringify({ run: this.run, pid: process.pid, host: hostname(), seenAt: Date.now() });
+    const written = this.link.command('HSET', this.keys.workers, this.workerId, entry).finally(() => (this.#describing = false));
+    if (this.#timer === undefined) await written;
+    // The first (from join) is waited for; a later one that fails loses nothing: the next heartbeat writes the entry again.
+    else void written.catch(() => undefined);
   }
 
   /** Stops watching; the worker leaves the workers' hash. */
@@ -224,7 +259,20 @@ export class RedisCrawl implements SharedCrawl {
     this.#timer = undefined;
     // An entry left (Redis away) keeps its last seenAt, no longer renewed: it reads as a worker last seen then.
     await this.link.command('HDEL', this.keys.workers, this.workerId).catch(() => undefined);
+    // A heartbeat left (Redis away) runs out by itself within the lease: the worker then reads as dead.
+    await this.link.command('DEL', this.keys.alive(this.workerId)).catch(() => undefined);
   }
+}
+
+/** A worker as the workers' hash and its heartbeat say. */
+export interface WorkerSeen {
+  readonly id: string;
+  readonly host: string;
+  readonly pid: number;
+  /** When it last wrote its entry (its clock). */
+  readonly seenAt: number;
+  /** Its heartbeat's lease holds: it said it was alive within the connection's leaseSeconds. */
+  readonly live: boolean;
 }
 
 /** Waits `ms`, or less when `signal` aborts. */

@@ -28,7 +28,8 @@ export const redisFrontierComponent = defineComponent({
   description:
     'The work-queue frontier kept in Redis and shared by every worker of the crawl (`beancrawl launch` on several machines): one URI of a queue ' +
     'in flight at a time crawl-wide, leased to its worker (RedisConnection.leaseSeconds, renewed while it is processed, with a fencing token), ' +
-    'and the politeness gap between a queue\'s fetches kept by Redis\'s clock whichever worker fetched. A worker that dies loses nothing: its ' +
+    'and the politeness gap between a queue\'s fetches kept by Redis\'s clock whichever worker fetched. The lease is checked (and renewed) once more ' +
+    'before anything of a URI is written: a worker that stalled past it discards the URI whole. A worker that dies loses nothing: its ' +
     'leases run out (or are handed back when it restarts with the same id) and those URIs are fetched again. Outlinks are queued before their ' +
     'page is done. The crawl ends for every worker when no queue has a URI waiting and none is in flight (and, in a delta run, once one worker ' +
     'has checked the documents not reached and decided the deletions for all).',
@@ -265,6 +266,45 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
   }
 
   /**
+   * The fence before the URI's outputs: its lease is renewed in Redis for a full term, which
+   * succeeds only while the lease is still this worker's fencing token's and has not run out. A
+   * worker that stalled past its lease (another worker may have the queue, and fetch the URI)
+   * learns it here, before anything of the URI leaves it. What remains: a stall longer than the
+   * lease's term between this answer and the completion (see docs/guide/distributed.md).
+   */
+  async stillHeld(curi: CrawlUri): Promise<boolean> {
+    const lease = this.#leases.get(curi);
+    if (!lease) return false;
+    const crawl = this.#crawl!;
+    const leaseMs = this.#redis.config.leaseSeconds * 1000;
+    const sent = Date.now();
+    const [ok] = await RENEW.run(crawl.link, { keys: crawl.shard(lease.shard), args: { leaseMs }, items: [{ queue: lease.queue, token: lease.token }] });
+    if (ok !== 1) return false;
+    lease.expiresAt = Math.max(lease.expiresAt, sent + leaseMs);
+    curi.leaseValidUntil = lease.expiresAt - leaseMs / 6;
+    return true;
+  }
+
+  /**
+   * A URI discarded at the fence (stillHeld said its lease is gone): nothing of it is written or
+   * counted. Its lease, if Redis still has it under this worker's token (run out, not yet taken),
+   * is given back, so that the URI is fetched again; else another worker has it.
+   */
+  async #letGo(curi: CrawlUri, lease: Lease): Promise<Disposition> {
+    const crawl = this.#crawl!;
+    const keys = crawl.shard(lease.shard);
+    const released = await RELEASE_LEASE.run(crawl.link, { keys, args: { queue: lease.queue, token: lease.token } });
+    if (released !== 1) await crawl.link.command('HINCRBY', keys.count, 'stale', 1);
+    this.#leases.delete(curi);
+    this.#refused++;
+    process.emitWarning(`the lease of ${curi.uri} had run out and gone to another worker: this worker discarded its copy, nothing of it written, ` +
+      `its completion was refused (${this.#refused} so far)`);
+    this.#maybeDue(lease.shard);
+    this.#wakeAll();
+    return 'disregarded';
+  }
+
+  /**
    * The URI's outlinks go to Redis first, and its writers finish (Processor.writesBehind), before
    * its lease is completed: a kill before then has it fetched again, nothing lost. crawl.log and
    * the counters hear of a URI done before Redis does, and this worker's state is committed
@@ -274,6 +314,7 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
   async finished(curi: CrawlUri): Promise<Disposition> {
     const lease = this.#leases.get(curi);
     if (!lease) throw new Error(`${curi.uri} was not handed out by this frontier`);
+    if (curi.discarded !== undefined) return this.#letGo(curi, lease);
     const cfg = this.configFor(curi);
     const behind = curi.behindDone;
     if (behind) await behind;

@@ -34,6 +34,11 @@ export class RedisKeys {
     return `bc:{${this.name}/${run}/*`;
   }
 
+  /** A worker's heartbeat: a key that lives while the worker renews it (its value: the run). */
+  alive(worker: string): string {
+    return `bc:{${this.name}}:alive:${worker}`;
+  }
+
   /** The workers' answers to a checkpoint (a hash: worker → done, or why not). */
   checkpoint(name: string): string {
     return `bc:{${this.name}}:checkpoint:${name}`;

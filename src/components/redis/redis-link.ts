@@ -34,6 +34,14 @@ export interface RedisLink {
   readonly downSince: number;
   /** The last connection error, its message with passwords taken out. */
   readonly lastError?: string;
+  /**
+   * Since when (ms since the epoch) the server has refused commands for a state it is in (out of
+   * memory, read-only, a failed save, a script running…: REFUSALS); 0 once a refused command
+   * went through. Such commands wait and are sent again (waitWhileRefused), as while it does not answer.
+   */
+  readonly refusingSince: number;
+  /** Why, as the server said it last. */
+  readonly refusal?: string;
   close(): Promise<void>;
 }
 
@@ -50,7 +58,31 @@ export interface RedisLinkOptions {
   readonly cluster: boolean;
   /** How long one connection attempt may take. */
   readonly connectTimeoutMs: number;
+  /**
+   * A command the server refuses for a state it is in (REFUSALS: out of memory…) waits and is
+   * sent again until it goes through, instead of failing (a worker's link: the crawl pauses with
+   * an alert meanwhile). Off, such a refusal fails the command (an operator's command).
+   */
+  readonly waitWhileRefused?: boolean;
 }
+
+/**
+ * Errors by which a server refuses a command, before running it, for a state it is in that passes:
+ * out of memory (maxmemory, noeviction), a replica or a failed-over master (READONLY), writes
+ * stopped after a failed save (MISCONF), a script or function running too long (BUSY), a data set
+ * loading, a cluster re-forming. A script is refused at its first write, so nothing of it ran.
+ */
+const REFUSALS = /^(OOM|READONLY|MISCONF|BUSY|LOADING|MASTERDOWN|NOREPLICAS|TRYAGAIN|CLUSTERDOWN)\b/;
+
+/** Whether `e` is a refusal of that kind (REFUSALS). */
+export function isRefusal(e: unknown): boolean {
+  return e instanceof Error && REFUSALS.test(e.message);
+}
+
+/** How long a refused command waits before it is sent again: doubling from this… */
+const REFUSED_FIRST_WAIT_MS = 50;
+/** …to this. */
+const REFUSED_MAX_WAIT_MS = 1000;
 
 /**
  * Opens a link over ioredis. Commands made while the server is away wait for it (no retry
@@ -69,16 +101,20 @@ export function openRedisLink(options: RedisLinkOptions): RedisLink {
       scaleReads: 'master',
     })
     : new Redis(urls[0], common);
-  return new IoRedisLink(client, options.cluster);
+  return new IoRedisLink(client, options.cluster, options.waitWhileRefused ?? false);
 }
 
 class IoRedisLink implements RedisLink {
   downSince = 0;
   lastError?: string;
+  refusingSince = 0;
+  refusal?: string;
+  /** Commands refused and waiting to be sent again. */
+  #waiting = 0;
   /** The Lua of each script defined on the client, by name. */
   readonly #defined = new Map<string, string>();
 
-  constructor(private readonly client: Redis | Cluster, readonly isCluster: boolean) {
+  constructor(private readonly client: Redis | Cluster, readonly isCluster: boolean, private readonly waitWhileRefused: boolean) {
     client.on('ready', () => {
       this.downSince = 0;
       this.lastError = undefined;
@@ -94,6 +130,10 @@ class IoRedisLink implements RedisLink {
   }
 
   run(script: RedisScript, keys: readonly string[], args: ReadonlyArray<string | number>): Promise<unknown> {
+    return this.#patiently(() => this.#runOnce(script, keys, args));
+  }
+
+  #runOnce(script: RedisScript, keys: readonly string[], args: ReadonlyArray<string | number>): Promise<unknown> {
     try {
       this.#define(script);
     } catch (e) {
@@ -113,10 +153,57 @@ class IoRedisLink implements RedisLink {
       (pipeline as unknown as Record<string, (...a: Array<string | number>) => unknown>)[c.script.name](...c.keys, ...c.args);
     }
     const results = (await pipeline.exec()) ?? [];
-    return results.map(([error, value]) => {
-      if (error) throw error;
-      return value;
-    });
+    const failed = results.find(([error]) => error && !(this.waitWhileRefused && isRefusal(error)));
+    if (failed) throw failed[0];
+    // A call refused (out of memory…) did nothing: it alone is sent again, in its turn, until it goes through.
+    const answers: unknown[] = [];
+    for (const [i, [error, value]] of results.entries()) {
+      if (!error) answers.push(value);
+      else {
+        this.#refused(error);
+        const c = calls[i];
+        answers.push(await this.#patiently(() => this.#runOnce(c.script, c.keys, c.args), true));
+      }
+    }
+    return answers;
+  }
+
+  /**
+   * Runs `call`; while the server refuses it for a state it is in (REFUSALS), waits and runs it
+   * again (waitWhileRefused). The refusal is over once every command refused has gone through
+   * (one may go through that had nothing to write; a worker's heartbeat always writes).
+   */
+  async #patiently<T>(call: () => Promise<T>, refusedBefore = false): Promise<T> {
+    if (!this.waitWhileRefused) return call();
+    let wait = REFUSED_FIRST_WAIT_MS;
+    let refused = refusedBefore;
+    if (refused) this.#waiting++;
+    try {
+      for (;;) {
+        if (refused) {
+          await new Promise((resolve) => setTimeout(resolve, wait));
+          wait = Math.min(wait * 2, REFUSED_MAX_WAIT_MS);
+        }
+        try {
+          return await call();
+        } catch (e) {
+          if (!isRefusal(e)) throw e;
+          this.#refused(e as Error);
+          if (!refused) this.#waiting++;
+          refused = true;
+        }
+      }
+    } finally {
+      if (refused && --this.#waiting === 0) {
+        this.refusingSince = 0;
+        this.refusal = undefined;
+      }
+    }
+  }
+
+  #refused(e: Error): void {
+    if (this.refusingSince === 0) this.refusingSince = Date.now();
+    this.refusal = redactUrlPasswords(e.message);
   }
 
   /** Defines a script's command once; another script under the same name would run the first one's Lua, so it is refused. */
@@ -129,11 +216,11 @@ class IoRedisLink implements RedisLink {
   }
 
   command(name: string, ...args: Array<string | number>): Promise<unknown> {
-    return this.client.call(name, ...args);
+    return this.#patiently(() => this.client.call(name, ...args));
   }
 
   commandBuffer(name: string, ...args: Array<string | number | Buffer>): Promise<unknown> {
-    return this.client.callBuffer(name, ...args);
+    return this.#patiently(() => this.client.callBuffer(name, ...args));
   }
 
   async unlinkMatching(pattern: string): Promise<number> {

@@ -442,9 +442,10 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
         curi.annotations.push(curi.fetchStatus === FetchStatus.RUNTIME_EXCEPTION ? 'err=runtime' : `err:${errorCodeOf(e)}`);
         loggerModule?.runtimeError(curi, e);
       }
-      // The fence: nothing of the URI leaves this process (WARC records, receivers, the mirror,
-      // crawl.log, the fetch history, the outlinks) unless its frontier still holds it.
-      if (!(await this.#stillHeld(curi))) curi.discarded = 'its lease ran out and went to another worker';
+      // The fence: nothing of a leased URI leaves this process (WARC records, receivers, the mirror,
+      // crawl.log, the fetch history, the outlinks) unless its frontier still holds it. A URI with no
+      // lease (a frontier of this process alone) cannot be lost, and costs no await here.
+      if (fence && !(await this.#stillHeld(curi))) curi.discarded = 'its lease ran out and went to another worker';
       fence?.resolve();
       if (curi.discarded === undefined) {
         try {

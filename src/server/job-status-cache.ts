@@ -1,0 +1,40 @@
+import { readdir, stat } from 'node:fs/promises';
+import { jobStatus, type JobStatus } from '../job/job-status.js';
+import { JOB_BEAN_FILES } from '../job/locate-bean-file.js';
+
+/**
+ * The status of jobs not running, kept while their folder is unchanged: a job folder's own
+ * modification time changes whenever an entry at its top comes or goes (a crawl's control socket
+ * when it starts and when it stops, a bean file renamed into place, the runs folder), and a
+ * crawl's run record is written while it runs or while it stops (a status then not kept). So a
+ * list of 10,000 jobs costs one stat each, not a read of every run record and a knock on every
+ * socket. A running job's status is always asked of its crawl.
+ */
+export class JobStatusCache {
+  readonly #kept = new Map<string, { readonly mtimeMs: number; readonly status: JobStatus }>();
+
+  /** The job's status; undefined when `dir` is not a job folder (no folder, or no bean file in it). */
+  async get(dir: string): Promise<JobStatus | undefined> {
+    const info = await stat(dir).catch(() => undefined);
+    if (!info?.isDirectory()) {
+      this.#kept.delete(dir);
+      return undefined;
+    }
+    const kept = this.#kept.get(dir);
+    if (kept && kept.mtimeMs === info.mtimeMs) return kept.status;
+    const files = await readdir(dir).catch(() => [] as string[]);
+    if (!files.some((f) => (JOB_BEAN_FILES as readonly string[]).includes(f))) {
+      this.#kept.delete(dir);
+      return undefined;
+    }
+    const status = await jobStatus(dir);
+    if (status.running) this.#kept.delete(dir);
+    else this.#kept.set(dir, { mtimeMs: info.mtimeMs, status });
+    return status;
+  }
+
+  /** Forgets a job's status (its crawl changed state, the service wrote into it). */
+  forget(dir: string): void {
+    this.#kept.delete(dir);
+  }
+}

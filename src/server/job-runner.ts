@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { open, readdir, readFile, stat } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { controlSocketPath, sendControl, type ControlArgs, type ControlReply } from '../job/control-socket.js';
 import { isJobFolder, jobStatus, type JobStatus } from '../job/job-status.js';
 import { readLogPage } from '../job/log-page.js';

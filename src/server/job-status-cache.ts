@@ -2,13 +2,16 @@ import { readdir, stat } from 'node:fs/promises';
 import { jobStatus, type JobStatus } from '../job/job-status.js';
 import { JOB_BEAN_FILES } from '../job/locate-bean-file.js';
 
+/** The name of a crawl's control socket in its job folder (control-socket.ts). */
+const CONTROL_SOCKET = '.beancrawl.sock';
+
 /**
  * The status of jobs not running, kept while their folder is unchanged: a job folder's own
  * modification time changes whenever an entry at its top comes or goes (a crawl's control socket
  * when it starts and when it stops, a bean file renamed into place, the runs folder), and a
  * crawl's run record is written while it runs or while it stops (a status then not kept). So a
  * list of 10,000 jobs costs one stat each, not a read of every run record and a knock on every
- * socket. A running job's status is always asked of its crawl.
+ * socket. The status of a job with a control socket is never kept: it is asked of its crawl each time.
  */
 export class JobStatusCache {
   readonly #kept = new Map<string, { readonly mtimeMs: number; readonly status: JobStatus }>();
@@ -28,7 +31,8 @@ export class JobStatusCache {
       return undefined;
     }
     const status = await jobStatus(dir);
-    if (status.running) this.#kept.delete(dir);
+    // A control socket there (a crawl running, starting, or one that died): asked again each time, a crawl slow to answer once being no crawl for good.
+    if (status.running || files.includes(CONTROL_SOCKET)) this.#kept.delete(dir);
     else this.#kept.set(dir, { mtimeMs: info.mtimeMs, status });
     return status;
   }

@@ -38,5 +38,6 @@ function beancrawlProblem(error: BeancrawlError): HttpProblem {
 /** An unexpected failure: reported on the service's stderr with its stack, answered with its code at most (its message may name server paths). */
 function internal(error: RouteError): HttpProblem {
   process.stderr.write(`beancrawl serve: ${error.stack ?? error.message}\n`);
-  return new HttpProblem(500, 'Internal Server Error', `the service failed${/^[A-Z0-9_]+$/.test(error.code ?? '') ? ` (${error.code})` : ''}; its stderr says how`);
+  const code = /^[A-Z0-9_]+$/.test(error.code ?? '') ? ` (${error.code})` : '';
+  return new HttpProblem(500, 'Internal Server Error', `the service failed${code}; its stderr says how`);
 }

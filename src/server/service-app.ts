@@ -41,7 +41,7 @@ export async function serviceApp(ctx: ServiceContext, tls?: TlsFiles): Promise<F
     // Errors before any route (a malformed URL, a segment too long, a head too large) are problem documents too.
     frameworkErrors: frameworkProblem, clientErrorHandler: clientErrorAnswer,
     // Job names are up to 128 characters, queue keys (host names) up to 253: the default 100 refused some with 414.
-    maxParamLength: 1000,
+    routerOptions: { maxParamLength: 1000 },
     // allowUnionTypes: a value of several scalar types is `type: [...]`, the one spelling that coercion leaves
     // alone (an anyOf would turn the number 5 into "5" in its string branch); strict mode stays on for the rest.
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true, allowUnionTypes: true } },

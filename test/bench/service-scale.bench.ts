@@ -2,7 +2,8 @@
  * `beancrawl serve` over a jobs folder of many jobs (issue 40, item 11): JOBS (10,000) job folders,
  * each the default profile's bean file and one finished run (runs/…/run.json), made directly on
  * disk (not timed). Then, for the service as a whole process on port 0:
- * - time to URL: from spawn to its first line of stdout (the URL), goal under a second;
+ * - time to URL: from spawn to its first line of stdout (the URL), goal under a second, beside
+ *   the same over an empty jobs folder (Node's start and the bundle's load, which a loaded machine stretches);
  * - idle CPU: the process's user + system time (/proc/PID/stat) over 10 s right after the URL,
  *   and over the 10 s after that, as a share of one core, goal under 2 %;
  * - the job list: GET /api/v1/jobs as it was (every job), then a page (?limit=100), a page after a
@@ -36,8 +37,8 @@ for (let i = 0; i < JOBS; i++) {
   mkdirSync(run, { recursive: true });
   writeFileSync(join(dir, 'crawler-beans.xml'), beans);
   const counts = { discovered: 10, queued: 0, downloaded: 9, failed: 1, disregarded: 0, documents: 9, bytes: 90_000, seedsCrawled: 1, elapsedMs: 5000 };
-  writeFileSync(join(run, 'run.json'), JSON.stringify({ run: 'runs/20261201T000000Z', startedAt: '2026-12-01T00:00:00.000Z', endedAt: '2026-12-01T00:00:05.000Z',
-    exitStatus: 'FINISHED', exitCode: 0, counts }));
+  writeFileSync(join(run, 'run.json'), JSON.stringify({ run: 'runs/20261201T000000Z', startedAt: '2026-12-01T00:00:00.000Z',
+    endedAt: '2026-12-01T00:00:05.000Z',    exitStatus: 'FINISHED', exitCode: 0, counts }));
 }
 console.log(`${JOBS} job folders made in ${((Date.now() - made) / 1000).toFixed(1)} s under ${jobsDir}; the service: ${RUN_ROOT}\n`);
 
@@ -46,21 +47,34 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / TICKS;
 }
 
-const t0 = process.hrtime.bigint();
-const child = spawn(process.execPath, [join(RUN_ROOT, 'bin', 'beancrawl.js'), 'serve', '--jobs-dir', jobsDir, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-let stdout = '';
-let stderr = '';
-child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-try {
-  while (!stdout.includes('\n')) {
-    if (child.exitCode !== null) throw new Error(`the service exited ${child.exitCode}: ${stderr}`);
+/** The service over `dir`, and the milliseconds from its spawn to its URL. */
+async function serve(dir: string) {
+  const t0 = process.hrtime.bigint();
+  const child = spawn(process.execPath, [join(RUN_ROOT, 'bin', 'beancrawl.js'), 'serve', '--jobs-dir', dir, '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const out = { stdout: '', stderr: '' };
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (out.stdout += d));
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (out.stderr += d));
+  while (!out.stdout.includes('\n')) {
+    if (child.exitCode !== null) throw new Error(`the service exited ${child.exitCode}: ${out.stderr}`);
     if (Number(process.hrtime.bigint() - t0) / 1e9 > 600) throw new Error('no URL after 600 s');
     await new Promise((r) => setTimeout(r, 5));
   }
-  const toUrl = Number(process.hrtime.bigint() - t0) / 1e6;
-  const m = /^(http:\/\/[^/]+)\/\?token=(\S+)$/.exec(stdout.split('\n')[0]);
-  if (!m) throw new Error(`no URL in ${stdout}`);
+  return { child, out, toUrl: Number(process.hrtime.bigint() - t0) / 1e6 };
+}
+
+async function stop(child: ReturnType<typeof spawn>): Promise<void> {
+  child.kill('SIGTERM');
+  if (child.exitCode === null) await new Promise((r) => child.once('close', r));
+}
+
+const empty = await serve(join(work, 'empty'));
+await stop(empty.child);
+const { child, out, toUrl } = await serve(jobsDir);
+try {
+  const m = /^(http:\/\/[^/]+)\/\?token=(\S+)$/.exec(out.stdout.split('\n')[0]);
+  if (!m) throw new Error(`no URL in ${out.stdout}`);
   const [, base, token] = m;
   const idle: number[] = [];
   for (let w = 0; w < 2; w++) {
@@ -85,12 +99,12 @@ try {
   }
   console.log('| figure | value | goal |\n|---|---|---|');
   console.log(`| time to URL, ${JOBS} jobs | ${(toUrl / 1000).toFixed(2)} s | < 1 s |`);
+  console.log(`| time to URL, no job | ${(empty.toUrl / 1000).toFixed(2)} s | |`);
   console.log(`| idle CPU, first 10 s after the URL | ${(idle[0] * 100).toFixed(1)} % of a core | < 2 % |`);
   console.log(`| idle CPU, the next 10 s | ${(idle[1] * 100).toFixed(1)} % of a core | < 2 % |`);
   console.log('\n| request | status | first (ms) | again (ms) | KiB |\n|---|---|---|---|---|');
   for (const r of rows) console.log(r);
 } finally {
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('close', r));
+  await stop(child);
   rmSync(work, { recursive: true, force: true });
 }

@@ -7,7 +7,8 @@ import { ServeProcess } from '../support/serve-process.js';
 import { tempDir } from '../support/temp-dir.js';
 
 /** An answer is a problem document (RFC 9457) that says nothing of where the service keeps its files. */
-function expectProblem(what: string, status: number | readonly number[], answer: { status: number; contentType?: string; body: string }, paths: readonly string[]) {
+function expectProblem(what: string, status: number | readonly number[], answer: { status: number; contentType?: string; body: string },
+  paths: readonly string[]) {
   const why = `${what}: ${answer.status} ${answer.contentType} ${answer.body.slice(0, 400)}`;
   expect([status].flat(), why).to.include(answer.status);
   expect(answer.contentType, why).to.match(/^application\/problem\+json/);
@@ -27,7 +28,8 @@ describe('beancrawl serve: every error answer is a problem document naming no se
     const serve = await ServeProcess.start(jobs);
     const paths = [work.dir, tmpdir()];
     try {
-      const created = await serve.api('POST', '/api/v1/jobs', { name: 'a', profile: 'default', seeds: ['http://127.0.0.1:9/'], contact: 'https://example.org/c' });
+      const created = await serve.api('POST', '/api/v1/jobs', { name: 'a', profile: 'default', seeds: ['http://127.0.0.1:9/'],
+        contact: 'https://example.org/c' });
       expect(created.status, created.text + serve.output()).to.equal(201);
       await symlink(join(work.dir, 'nowhere', 'gone.txt'), join(jobs, 'a', 'dangle.txt'));
       const api = async (what: string, status: number | number[], method: string, path: string, body?: string) => {

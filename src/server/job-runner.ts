@@ -130,6 +130,7 @@ export class JobRunner {
 
   /** Once at start-up: every job folder watched, crawls running found (outlived the service, or started elsewhere), schedules read. */
   async #warmUp(): Promise<void> {
+    // No jobs folder (yet): no job to look at; the folder's watch tells of those made later.
     const entries = await readdir(this.options.jobsDir, { withFileTypes: true }).catch(() => []);
     const names = entries.filter((e) => e.isDirectory() && JOB_NAME.test(e.name)).map((e) => e.name).sort();
     for (let i = 0; i < names.length && !this.#stopping; i += WARM_UP_BATCH) {
@@ -318,6 +319,7 @@ export class JobRunner {
       return;
     }
     // A bean file that cannot name a schedule is not verified now (its page verifies it when asked).
+    // A bean file gone or unreadable since it was found names no schedule; its next change is read again.
     if (!MAY_SCHEDULE.test((await readFile(file, 'utf8').catch(() => '')).replace(XML_COMMENT, ''))) {
       this.#schedules.delete(name);
       return;

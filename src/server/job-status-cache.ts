@@ -4,6 +4,11 @@ import { JOB_BEAN_FILES } from '../job/locate-bean-file.js';
 
 /** The name of a crawl's control socket in its job folder (control-socket.ts). */
 const CONTROL_SOCKET = '.beancrawl.sock';
+/**
+ * A folder's modification time this old is kept: one changed since has another (coarse file
+ * system clocks give a change the time of a tick, or of a second).
+ */
+const SETTLED_MS = 2000;
 
 /**
  * The status of jobs not running, kept while their folder is unchanged: a job folder's own
@@ -18,6 +23,7 @@ export class JobStatusCache {
 
   /** The job's status; undefined when `dir` is not a job folder (no folder, or no bean file in it). */
   async get(dir: string): Promise<JobStatus | undefined> {
+    // Not there, or not readable as a folder: no job to list (the caller answers 404); nothing of it is kept.
     const info = await stat(dir).catch(() => undefined);
     if (!info?.isDirectory()) {
       this.#kept.delete(dir);
@@ -25,6 +31,10 @@ export class JobStatusCache {
     }
     const kept = this.#kept.get(dir);
     if (kept && kept.mtimeMs === info.mtimeMs) return kept.status;
+    // A folder changed within the file system's timestamp granularity (a jiffy; a second or two on
+    // some) could change again with the same time.
+    const settled = Date.now() - info.mtimeMs > SETTLED_MS;
+    // A folder gone or unreadable since its stat holds no bean file to find: not a job, as isJobFolder says.
     const files = await readdir(dir).catch(() => [] as string[]);
     if (!files.some((f) => (JOB_BEAN_FILES as readonly string[]).includes(f))) {
       this.#kept.delete(dir);
@@ -32,7 +42,7 @@ export class JobStatusCache {
     }
     const status = await jobStatus(dir);
     // A control socket there (a crawl running, starting, or one that died): asked again each time, a crawl slow to answer once being no crawl for good.
-    if (status.running || files.includes(CONTROL_SOCKET)) this.#kept.delete(dir);
+    if (status.running || files.includes(CONTROL_SOCKET) || !settled) this.#kept.delete(dir);
     else this.#kept.set(dir, { mtimeMs: info.mtimeMs, status });
     return status;
   }

@@ -49,6 +49,7 @@ export async function jobPage(ctx: ServiceContext, query: JobListQuery): Promise
   const limit = query.limit ?? Number.POSITIVE_INFINITY;
   const q = query.q?.toLowerCase();
   const states = query.states?.length ? new Set(query.states.map((s) => s.toUpperCase())) : undefined;
+  // No jobs folder (yet): no job, as before one is made.
   const entries = await readdir(ctx.jobsDir, { withFileTypes: true }).catch(() => []);
   const names = entries.map((e) => e.name)
     .filter((name) => !name.startsWith('.') && (query.after === undefined || name > query.after) && (q === undefined || name.toLowerCase().includes(q)))

@@ -6,7 +6,7 @@
  *   the same over an empty jobs folder (Node's start and the bundle's load, which a loaded machine stretches);
  * - idle CPU: the process's user + system time (/proc/PID/stat) over 10 s right after the URL,
  *   and over the 10 s after that, as a share of one core, goal under 2 %;
- * - the job list: GET /api/v1/jobs as it was (every job), then a page (?limit=100), a page after a
+ * - the job list: GET /api/v1/jobs (a page of 1,000 by default; every job before paging), every job (?limit=JOBS), a page (?limit=100), a page after a
  *   name (?after=…), and a filter (?q=…, ?state=…), each timed twice (first, then again), with its size.
  * `--root ROOT` runs another built checkout's service (the figures before a change); `--jobs N`.
  * Usage: node dist/test/bench/service-scale.bench.js [--jobs N] [--root ROOT]
@@ -91,8 +91,9 @@ try {
     return { ms: Number(process.hrtime.bigint() - t) / 1e6, bytes: Buffer.byteLength(body), status: res.status };
   };
   const middle = `job-${String(Math.floor(JOBS / 2)).padStart(5, '0')}`;
-  for (const path of ['/api/v1/jobs', '/api/v1/jobs?limit=100', `/api/v1/jobs?limit=100&after=${middle}`, '/api/v1/jobs?q=job-0999&limit=100',
-    '/api/v1/jobs?state=FINISHED&limit=100']) {
+  const paths = ['/api/v1/jobs', `/api/v1/jobs?limit=${JOBS}`, '/api/v1/jobs?limit=100', `/api/v1/jobs?limit=100&after=${middle}`,
+    '/api/v1/jobs?q=job-0999&limit=100', '/api/v1/jobs?state=FINISHED&limit=100'];
+  for (const path of paths) {
     const first = await get(path);
     const again = await get(path);
     rows.push(`| \`GET ${path}\` | ${first.status} | ${first.ms.toFixed(0)} | ${again.ms.toFixed(0)} | ${(first.bytes / 1024).toFixed(0)} |`);

@@ -1,17 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { open, readdir, stat } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { open, readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { controlSocketPath, sendControl, type ControlArgs, type ControlReply } from '../job/control-socket.js';
-import { isJobFolder, jobFolders, jobStatus, type JobStatus } from '../job/job-status.js';
+import { isJobFolder, jobStatus, type JobStatus } from '../job/job-status.js';
 import { readLogPage } from '../job/log-page.js';
 import { verifyJob } from '../job/verify-job.js';
-import { locateBeanFile } from '../job/locate-bean-file.js';
+import { JOB_BEAN_FILES, locateBeanFile } from '../job/locate-bean-file.js';
 import { verifyProblems, verifyReport, type VerifyReport } from '../job/verify-report.js';
 import { BeancrawlError } from '../util/beancrawl-error.js';
 import { blocksLaunch, isError } from '../util/diagnostic.js';
 import { missedScheduledRun, nextScheduledRun, scheduleOf, type JobSchedule } from '../job/job-schedule.js';
 import type { EventHub } from './event-hub.js';
 import { HttpProblem } from './http-problem.js';
+import { JobFolderWatch } from './job-folder-watch.js';
+import { JobStatusCache } from './job-status-cache.js';
 import { appendJobLog, stateMessage } from './job-log.js';
 import { ServiceIntents } from './service-intents.js';
 import { CONFINEMENT_VARIABLE, type Confinement } from '../util/confinement.js';
@@ -51,8 +53,15 @@ interface Watched {
 
 /** Names a job may have: a folder name without path characters. */
 const JOB_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
-/** Every this many looks (about half a minute), bean files changed on disk have their schedules read again. */
-const SCHEDULE_RECHECK_LOOKS = 30;
+/** Job folders looked at together when the service starts (crawls found running, schedules read). */
+const WARM_UP_BATCH = 64;
+/**
+ * A bean file whose text, comments left out, says neither of these has no schedule to read (a
+ * CrawlSchedule bean, or an import that could bring one): it is not verified at start-up, only
+ * when asked.
+ */
+const MAY_SCHEDULE = /schedule|import/i;
+const XML_COMMENT = /<!--[\s\S]*?-->/g;
 /** How long a launch request waits for its crawl to answer before it is answered LAUNCHING. */
 const LAUNCH_ANSWER_MS = 15_000;
 /** Lines of job.log shown when a launch fails before its crawl answers. */
@@ -63,7 +72,10 @@ const FAILURE_TAIL = 20;
  * so that one crawl's crash, memory or hang never takes down the service or another crawl. The
  * runner talks to each crawl over its control socket, as `beancrawl status` does: a crawl started
  * in another shell is watched and driven the same way. Every tick it publishes each running
- * crawl's status and the state changes; launches past `maxRunning` wait their turn.
+ * crawl's status and the state changes; launches past `maxRunning` wait their turn. It looks only
+ * at what is live: the crawls it watches, and the job folders whose watch (job-folder-watch.ts)
+ * said something changed (a control socket came, a bean file was edited), so that a service
+ * over 10,000 idle jobs does nothing each second.
  */
 export class JobRunner {
   readonly #watched = new Map<string, Watched>();
@@ -74,18 +86,31 @@ export class JobRunner {
   /** When each job's bean file was last seen changed, so that a schedule edited on disk is read again. */
   readonly #seen = new Map<string, number>();
   #intents!: ServiceIntents;
+  /** The status of each job not running, kept while its folder is unchanged. */
+  readonly #statuses = new JobStatusCache();
+  /** Job folders a watch said changed since the last look. */
+  readonly #dirty = new Set<string>();
+  /** Each job's schedule being read (one at a time a job: an edit fires several changes). */
+  readonly #reading = new Map<string, Promise<void>>();
+  #watch?: JobFolderWatch;
+  #warming?: Promise<void>;
   #timer?: NodeJS.Timeout;
-  #looks = 0;
   #ticking?: Promise<void>;
   #stopping = false;
 
   constructor(readonly options: JobRunnerOptions) {}
 
-  /** Watches the crawls already running, starts again those the service was running when it stopped, and begins ticking. */
+  /**
+   * Starts again the crawls the service was running when it stopped (unless they outlived it:
+   * those are watched), and begins ticking. The rest (watching every job folder, finding the
+   * crawls running elsewhere, reading schedules) goes on after it returns, so that the service
+   * answers at once whatever the number of jobs.
+   */
   async start(): Promise<void> {
     this.#intents = await ServiceIntents.open(this.options.jobsDir);
-    await this.#tick();
-    await this.#readSchedules(true);
+    this.#watch = new JobFolderWatch(this.options.jobsDir, (name, file) => this.#changed(name, file));
+    this.#watch.start();
+    for (const name of Object.keys(this.#intents.all())) if (JOB_NAME.test(name)) await this.#lookAt(name);
     for (const [name, intent] of Object.entries(this.#intents.all())) {
       if (this.#watched.has(name)) continue;
       // A crawl that ended just before the service stopped (before a tick saw it) is over, not to be run again.
@@ -101,6 +126,33 @@ export class JobRunner {
       });
     }
     this.#timer = setInterval(() => void this.#tick(), this.options.tickMs ?? 1000);
+    this.#warming = this.#warmUp().catch((e: Error) => {
+      process.stderr.write(`beancrawl serve: looking at the jobs folder failed: ${e.stack}\n`);
+    });
+  }
+
+  /** Once at start-up: every job folder watched, crawls running found (outlived the service, or started elsewhere), schedules read. */
+  async #warmUp(): Promise<void> {
+    // No jobs folder (yet): no job to look at; the folder's watch tells of those made later.
+    const entries = await readdir(this.options.jobsDir, { withFileTypes: true }).catch(() => []);
+    const names = entries.filter((e) => e.isDirectory() && JOB_NAME.test(e.name)).map((e) => e.name).sort();
+    for (let i = 0; i < names.length && !this.#stopping; i += WARM_UP_BATCH) {
+      const batch = names.slice(i, i + WARM_UP_BATCH);
+      // Watched before looked at: a crawl that starts in between is heard of, if not seen.
+      for (const name of batch) this.#watch?.add(name);
+      await Promise.all(batch.map((name) => this.#lookAt(name)));
+    }
+    for (let i = 0; i < names.length && !this.#stopping; i += WARM_UP_BATCH) {
+      await Promise.all(names.slice(i, i + WARM_UP_BATCH).map((name) => this.#readSchedule(name, true)));
+    }
+  }
+
+  /** What a watch heard: a job folder come or gone (`file` undefined), or an entry at its top changed. */
+  #changed(name: string, file: string | undefined): void {
+    if (!JOB_NAME.test(name) || this.#stopping) return;
+    if (file === undefined) this.#watch?.add(name);
+    if (file === undefined || file === '' || file === '.beancrawl.sock') this.#dirty.add(name);
+    if (file === undefined || file === '' || (JOB_BEAN_FILES as readonly string[]).includes(file)) void this.#readSchedule(name, false);
   }
 
   /** The job folder of `name`; 404 when there is none, 400 for a name that is not one. */
@@ -119,8 +171,8 @@ export class JobRunner {
 
   /** The job object (`status --json`), with what only the service knows: queued, and the last verify. */
   async status(name: string, { verify = true } = {}): Promise<JobStatus> {
-    const dir = await this.jobDir(name);
-    const status = await jobStatus(dir);
+    const status = await this.#statuses.get(this.folderOf(name));
+    if (!status) throw new HttpProblem(404, 'Not Found', `no job "${name}" in the jobs folder`);
     const queued = this.#queue.some((q) => q.name === name);
     const lastVerify = this.#verified.get(name) ?? (verify ? await this.verify(name) : undefined);
     const extra = { lastVerify, intent: this.#intents.get(name)?.state, nextRunAt: this.#schedules.get(name)?.next?.toISOString() };
@@ -216,6 +268,7 @@ export class JobRunner {
     this.#schedules.delete(name);
     this.#verified.delete(name);
     this.#seen.delete(name);
+    this.#statuses.forget(join(this.options.jobsDir, name));
   }
 
   /** Whether the job's crawl runs, is launching or is queued. */
@@ -231,6 +284,8 @@ export class JobRunner {
   async stop(): Promise<void> {
     this.#stopping = true;
     clearInterval(this.#timer);
+    this.#watch?.close();
+    await this.#warming;
     await this.#ticking;
     const own = [...this.#watched.values()].filter((w) => w.child || this.#intents.get(w.name));
     await Promise.all(own.map(async (w) => {
@@ -242,25 +297,43 @@ export class JobRunner {
   }
 
   /**
-   * Reads the schedule of each job whose bean file changed since it was last read (every job at
+   * Reads the job's schedule when its bean file changed since it was last read (every job at
    * start-up, when a run missed while the service was down is launched once, unless the schedule
-   * says `runMissed: false`).
+   * says `runMissed: false`). One read at a time a job: a read asked for during one follows it.
    */
-  async #readSchedules(startUp: boolean): Promise<void> {
-    for (const folder of await jobFolders(this.options.jobsDir)) {
-      const name = basename(folder);
-      const { file } = await locateBeanFile(folder).catch(() => ({ file: undefined }));
-      const changed = file === undefined ? 0 : await stat(file).then((s) => s.mtimeMs, () => 0);
-      if (this.#seen.get(name) === changed) continue;
-      this.#seen.set(name, changed);
-      // A job folder that cannot be verified now (deleted meanwhile) has no schedule to read; its page verifies it again when asked.
-      await this.verify(name).catch(() => undefined);
-      const entry = this.#schedules.get(name);
-      if (!startUp || !entry?.schedule.enabled) continue;
-      const last = (await jobStatus(folder)).lastRun;
-      const missed = last && missedScheduledRun(entry.schedule, new Date(last.startedAt), new Date());
-      if (missed) entry.next = missed;
+  #readSchedule(name: string, startUp: boolean): Promise<void> {
+    const before = this.#reading.get(name) ?? Promise.resolve();
+    const read = before.then(() => this.#readScheduleNow(name, startUp)).finally(() => {
+      if (this.#reading.get(name) === read) this.#reading.delete(name);
+    });
+    this.#reading.set(name, read);
+    return read;
+  }
+
+  async #readScheduleNow(name: string, startUp: boolean): Promise<void> {
+    if (this.#stopping) return;
+    const folder = join(this.options.jobsDir, name);
+    const { file } = await locateBeanFile(folder).catch(() => ({ file: undefined }));
+    const changed = file === undefined ? 0 : await stat(file).then((s) => s.mtimeMs, () => 0);
+    if (this.#seen.get(name) === changed) return;
+    this.#seen.set(name, changed);
+    if (file === undefined) {
+      this.#schedules.delete(name);
+      return;
     }
+    // A bean file that cannot name a schedule is not verified now (its page verifies it when asked).
+    // A bean file gone or unreadable since it was found names no schedule; its next change is read again.
+    if (!MAY_SCHEDULE.test((await readFile(file, 'utf8').catch(() => '')).replace(XML_COMMENT, ''))) {
+      this.#schedules.delete(name);
+      return;
+    }
+    // A job folder that cannot be verified now (deleted meanwhile) has no schedule to read; its page verifies it again when asked.
+    await this.verify(name).catch(() => undefined);
+    const entry = this.#schedules.get(name);
+    if (!startUp || !entry?.schedule.enabled) return;
+    const last = (await jobStatus(folder)).lastRun;
+    const missed = last && missedScheduledRun(entry.schedule, new Date(last.startedAt), new Date());
+    if (missed) entry.next = missed;
   }
 
   /** Keeps a job's schedule and when it is due next (a schedule unchanged keeps its due time). */
@@ -365,41 +438,14 @@ export class JobRunner {
     return this.#ticking;
   }
 
+  /** The crawls watched, the job folders a watch said changed, and those that could not be watched. */
   async #look(): Promise<void> {
-    const names = await readdir(this.options.jobsDir).catch(() => [] as string[]);
-    await Promise.all(names.map(async (name) => {
-      const watched = this.#watched.get(name);
-      if (!watched && !(await stat(controlSocketPath(join(this.options.jobsDir, name))).then(() => true, () => false))) return;
-      if (!JOB_NAME.test(name)) return;
-      const status = await jobStatus(join(this.options.jobsDir, name));
-      if (status.running) {
-        const w = watched ?? { name, state: 'ADOPTED' };
-        if (!watched) this.#watched.set(name, w);
-        if (w.state !== status.state) {
-          this.options.events.publish(name, 'state', { state: status.state, previous: w.state === 'ADOPTED' || w.state === 'LAUNCHING' ? undefined : w.state });
-          await appendJobLog(status.path, [['INFO', stateMessage(status.state, status.lastRun?.run)]])
-            .catch((e: NodeJS.ErrnoException) => this.#jobLogLost(name, e));
-        }
-        w.state = status.state;
-        // The run history is in the job object; a tick carries what changes.
-        const { runs: _runs, ...tick } = status;
-        this.options.events.publish(name, 'stats', tick);
-        return;
-      }
-      if (!watched || watched.answering || (watched.state === 'LAUNCHING' && isAlive(watched.child))) return;
-      // It ended: finished, terminated, crashed, or stopped from another shell.
-      if (watched.exited) await watched.exited;
-      this.#watched.delete(name);
-      const ended = await jobStatus(join(this.options.jobsDir, name));
-      if (!this.#stopping) await this.#intents.set(name, undefined);
-      this.options.events.publish(name, 'state', { state: ended.state, previous: watched.state, lastRun: ended.lastRun });
-      await appendJobLog(ended.path, [ended.state === 'FINISHED'
-        ? ['INFO', stateMessage('FINISHED', ended.lastRun?.run)]
-        : ['WARNING', `${stateMessage('UNFINISHED', ended.lastRun?.run)}: stopped before its end; the next launch resumes it`]])
-        .catch((e: NodeJS.ErrnoException) => this.#jobLogLost(name, e));
-    }));
+    const unwatched = [...(this.#watch?.unwatched ?? [])];
+    const names = new Set([...this.#watched.keys(), ...this.#dirty, ...unwatched]);
+    this.#dirty.clear();
+    await Promise.all([...names].map((name) => this.#lookAt(name)));
     if (this.#stopping) return;
-    if (++this.#looks % SCHEDULE_RECHECK_LOOKS === 0) await this.#readSchedules(false);
+    for (const name of unwatched) await this.#readSchedule(name, false);
     await this.#launchDue();
     while (this.#queue.length && this.#runningCount() < this.options.maxRunning) {
       const next = this.#queue.shift()!;
@@ -410,6 +456,41 @@ export class JobRunner {
         });
       });
     }
+  }
+
+  /** Looks at one job: publishes its crawl's statistics and state changes, adopts a crawl started elsewhere, notices one that ended. */
+  async #lookAt(name: string): Promise<void> {
+    const watched = this.#watched.get(name);
+    if (!watched && !(await stat(controlSocketPath(join(this.options.jobsDir, name))).then(() => true, () => false))) return;
+    if (!JOB_NAME.test(name)) return;
+    const status = await jobStatus(join(this.options.jobsDir, name));
+    if (status.running) {
+      const w = watched ?? { name, state: 'ADOPTED' };
+      if (!watched) this.#watched.set(name, w);
+      if (w.state !== status.state) {
+        this.options.events.publish(name, 'state', { state: status.state, previous: w.state === 'ADOPTED' || w.state === 'LAUNCHING' ? undefined : w.state });
+        await appendJobLog(status.path, [['INFO', stateMessage(status.state, status.lastRun?.run)]])
+          .catch((e: NodeJS.ErrnoException) => this.#jobLogLost(name, e));
+      }
+      w.state = status.state;
+      // The run history is in the job object; a tick carries what changes.
+      const { runs: _runs, ...tick } = status;
+      this.options.events.publish(name, 'stats', tick);
+      return;
+    }
+    // A socket not answering yet (a crawl starting) or any more (one that died): looked at again next tick.
+    if (!watched) this.#dirty.add(name);
+    if (!watched || watched.answering || (watched.state === 'LAUNCHING' && isAlive(watched.child))) return;
+    // It ended: finished, terminated, crashed, or stopped from another shell.
+    if (watched.exited) await watched.exited;
+    this.#watched.delete(name);
+    const ended = await jobStatus(join(this.options.jobsDir, name));
+    if (!this.#stopping) await this.#intents.set(name, undefined);
+    this.options.events.publish(name, 'state', { state: ended.state, previous: watched.state, lastRun: ended.lastRun });
+    await appendJobLog(ended.path, [ended.state === 'FINISHED'
+      ? ['INFO', stateMessage('FINISHED', ended.lastRun?.run)]
+      : ['WARNING', `${stateMessage('UNFINISHED', ended.lastRun?.run)}: stopped before its end; the next launch resumes it`]])
+      .catch((e: NodeJS.ErrnoException) => this.#jobLogLost(name, e));
   }
 }
 

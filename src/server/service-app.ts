@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import { fastify, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { VERSION } from '../util/version.js';
 import { accessOfUnrouted, type RouteAccess } from './access-guard.js';
+import { clientErrorAnswer, frameworkProblem, SAFE_HEADERS } from './framework-problems.js';
 import { HttpProblem, PROBLEM_TYPE } from './http-problem.js';
 import { MAX_JOB_FILE_BYTES } from './job-files.js';
 import { problemOf, type RouteError } from './problem-of.js';
@@ -37,6 +38,10 @@ export interface TlsFiles {
 export async function serviceApp(ctx: ServiceContext, tls?: TlsFiles): Promise<FastifyInstance> {
   const app = fastify({
     logger: false, bodyLimit: MAX_JOB_FILE_BYTES, return503OnClosing: true,
+    // Errors before any route (a malformed URL, a segment too long, a head too large) are problem documents too.
+    frameworkErrors: frameworkProblem, clientErrorHandler: clientErrorAnswer,
+    // Job names are up to 128 characters, queue keys (host names) up to 253: the default 100 refused some with 414.
+    routerOptions: { maxParamLength: 1000 },
     // allowUnionTypes: a value of several scalar types is `type: [...]`, the one spelling that coercion leaves
     // alone (an anyOf would turn the number 5 into "5" in its string branch); strict mode stays on for the rest.
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true, allowUnionTypes: true } },
@@ -59,9 +64,7 @@ export async function serviceApp(ctx: ServiceContext, tls?: TlsFiles): Promise<F
     ctx.guard.check({ method: req.method, headers: req.headers, ip: req.ip }, req.routeOptions.config?.access ?? (req.is404 ? accessOfUnrouted(req.url) : 'api'));
   });
   app.addHook('onSend', async (_req, reply: FastifyReply, payload) => {
-    reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'no-referrer').header('x-frame-options', 'DENY');
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
+    for (const [name, value] of Object.entries(SAFE_HEADERS)) if (!reply.hasHeader(name)) reply.header(name, value);
     return payload;
   });
   app.setErrorHandler(async (error: RouteError, req, reply) => {

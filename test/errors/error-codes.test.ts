@@ -18,8 +18,11 @@ const GENERATED: Partial<Record<ErrorCode, { files: Record<string, string | Buff
   BC_FILE_FORMAT: { files: { 'crawler-beans.xml': Buffer.from([0x3c, 0x00, 0xff, 0xfe, 0x13, 0x37, 0x00, 0x42]) }, at: { line: 1, column: 2 } },
 };
 
-/** Codes raised while beans start and stop (the lifecycle tests) or by `create` (the CLI tests). */
-const RUNTIME: readonly ErrorCode[] = ['BC_START_FAILED', 'BC_START_TIMEOUT', 'BC_STOP_FAILED', 'BC_JOB_EXISTS', 'BC_PROFILE_UNKNOWN', 'BC_JOB_RUNNING', 'BC_JOB_NOT_RUNNING', 'BC_STATE_CORRUPT', 'BC_STATE_FOREIGN', 'BC_STATE_VERSION', 'BC_STATE_UNWRITABLE', 'BC_CHECKPOINT_UNKNOWN', 'BC_CHECKPOINT_FAILED', 'BC_JOB_NO_RUN', 'BC_PASSWORD_FILE', 'BC_SERVE_EXPOSED', 'BC_SERVE_LISTEN', 'BC_INDEX_UNAVAILABLE', 'BC_JOB_FOLDER_GONE'];
+/**
+ * Codes raised while beans start and stop (the lifecycle tests), by `create` (the CLI tests), or
+ * only by the service's verify of a confined job (BC_CONFINED: test/e2e/serve-confinement.test.ts).
+ */
+const RUNTIME: readonly ErrorCode[] = ['BC_CONFINED', 'BC_START_FAILED', 'BC_START_TIMEOUT', 'BC_STOP_FAILED', 'BC_JOB_EXISTS', 'BC_PROFILE_UNKNOWN', 'BC_JOB_RUNNING', 'BC_JOB_NOT_RUNNING', 'BC_STATE_CORRUPT', 'BC_STATE_FOREIGN', 'BC_STATE_VERSION', 'BC_STATE_UNWRITABLE', 'BC_CHECKPOINT_UNKNOWN', 'BC_CHECKPOINT_FAILED', 'BC_JOB_NO_RUN', 'BC_PASSWORD_FILE', 'BC_SERVE_EXPOSED', 'BC_SERVE_LISTEN', 'BC_INDEX_UNAVAILABLE', 'BC_JOB_FOLDER_GONE'];
 
 async function diagnosticsOf(target: string): Promise<readonly Diagnostic[]> {
   try {

@@ -7,7 +7,7 @@ import { verifyReport } from '../../job/verify-report.js';
 import { sseMessage } from '../event-hub.js';
 import { HttpProblem, PROBLEM_SCHEMA } from '../http-problem.js';
 import { copyJobTo, deleteJob } from '../job-admin.js';
-import { jobSummaries, profilesDir } from '../job-summaries.js';
+import { jobPage, profilesDir } from '../job-summaries.js';
 import type { ServiceContext } from '../service-context.js';
 import { verifyDraft } from '../verify-draft.js';
 
@@ -16,6 +16,9 @@ const JOB_PARAMS = { type: 'object', properties: { job: { type: 'string', descri
   'folder.' } }, required: ['job'] } as const;
 const NAME = { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$', description: 'A folder name: letters, digits, dot, dash, underscore.' } as const;
 const ACTIONS = ['launch', 'pause', 'unpause', 'checkpoint', 'terminate'] as const;
+/** Jobs a page of the job list holds unless `limit` says, and at most. */
+const DEFAULT_JOBS_LISTED = 1000;
+const MAX_JOBS_LISTED = 10_000;
 /** Bytes an event stream may hold unsent before its client is taken as gone. */
 const MAX_UNSENT = 1024 * 1024;
 
@@ -23,8 +26,33 @@ const MAX_UNSENT = 1024 * 1024;
 export function jobRoutes(ctx: ServiceContext) {
   return async (app: FastifyInstance): Promise<void> => {
     app.get('/api/v1/jobs', {
-      schema: { summary: 'Every job with its state, last run and next scheduled run', tags: ['jobs'], response: { 200: { type: 'array', items: ANY_OBJECT } } },
-    }, async () => jobSummaries(ctx));
+      schema: {
+        summary: 'The jobs with their state, last run and next scheduled run, by name: a page of at most `limit` (1,000 unless said), after ' +
+          'the name `after`, of those in a state of `state` whose name contains `q`. When more follow, a Link header (rel="next") gives the ' +
+          'next page\'s URL', tags: ['jobs'],
+        querystring: {
+          type: 'object', additionalProperties: false,
+          properties: {
+            limit: { type: 'integer', minimum: 1, maximum: MAX_JOBS_LISTED, default: DEFAULT_JOBS_LISTED },
+            after: { type: 'string', maxLength: 255, description: 'The last name of the page before: the list goes on after it.' },
+            state: { type: 'string', maxLength: 200, pattern: '^[A-Za-z_]+(,[A-Za-z_]+)*$', description: 'States, comma-separated (NEW, ' +
+              'RUNNING, PAUSED, FINISHED, UNFINISHED, QUEUED…), any case.' },
+            q: { type: 'string', maxLength: 255, description: 'Only the jobs whose name contains this text (any case).' },
+          },
+        },
+        response: { 200: { type: 'array', items: ANY_OBJECT } },
+      },
+    }, async (req, reply) => {
+      const query = req.query as { limit: number; after?: string; state?: string; q?: string };
+      const page = await jobPage(ctx, { limit: query.limit, after: query.after, states: query.state?.split(','), q: query.q });
+      if (page.next !== undefined) {
+        const next = new URLSearchParams({ limit: String(query.limit), after: page.next });
+        if (query.state) next.set('state', query.state);
+        if (query.q) next.set('q', query.q);
+        reply.header('link', `</api/v1/jobs?${next}>; rel="next"`);
+      }
+      return page.jobs;
+    });
 
     app.post('/api/v1/jobs', {
       schema: {

@@ -5,6 +5,7 @@ import { documentContentOf } from '../../model/receiver.js';
 import type { extractorCompoundComponent } from './extractor-compound.descriptor.js';
 import { compoundKindOf, readCompound, type CompoundRead } from './read-compound.js';
 import { COMPOUND } from '../../model/compound.js';
+import { mayHaveAttachments } from './may-have-attachments.js';
 
 /** The crawl.log annotation of a compound read only in part. */
 export const COMPOUND_TRUNC = 'compoundTrunc';
@@ -23,7 +24,9 @@ export class ExtractorCompound extends Processor<typeof extractorCompoundCompone
     const content = documentContentOf(curi)!;
     const name = nameOf(curi.uri);
     // A document only the beginning of which its fetcher held in memory (the rest in its scratch file): its elements would be cut or made up.
-    const read = curi.annotations.includes(IN_MEMORY_TRUNC) ? partOnly(content.length) : await readCompound(content, name, c, curi.mimeType);
+    // A message that cannot have any (one part of text, as its head says) is read as ever: it has none.
+    const inPart = curi.annotations.includes(IN_MEMORY_TRUNC) && !(compoundKindOf(content, curi.mimeType) === 'message' && !mayHaveAttachments(content));
+    const read = inPart ? partOnly(content.length) : await readCompound(content, name, c, curi.mimeType);
     curi.attempt.setExtra(COMPOUND, { elements: read.elements, complete: read.complete });
     if (read.problems.length > 0) {
       curi.annotations.push(COMPOUND_TRUNC);

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import type { FetchMessageObject, ImapFlow, ListResponse } from 'imapflow';
+import type { ImapFlow, ListResponse } from 'imapflow';
 import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans/registry/component-descriptor.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import { FetchStatus } from '../../model/fetch-status.js';
@@ -15,6 +14,7 @@ import { accountKey, folderUrl, messageUrl, parseImapUrl, type ImapTarget } from
 import { MailboxLogins, NO_LOGIN_CODE } from './mailbox-logins.js';
 import { lastingFlags, mailAttributesOf } from './mail-attributes-of.js';
 import { MAIL } from '../../model/mail-attributes.js';
+import { readBack } from '../../util/read-back.js';
 import { ScratchFolder } from '../../util/scratch-folder.js';
 
 /** The digests of a message's source, by Heritrix's names. */
@@ -73,10 +73,11 @@ export const fetchImapComponent = defineComponent({
         'streams it from there into its record.',
     },
     maxBodyInMemoryBytes: {
-      type: 'integer', minimum: 65536, default: 67108864,
+      type: 'integer', minimum: 65536, default: 33554432,
       description: 'Largest message extractors (ExtractorCompound\'s attachments) and receivers get whole: a message kept partly in scratchDir ' +
-        'is read back up to this size (64 MiB by default, ExtractorCompound\'s maxExpandedBytes, past which it opens no message). A larger one ' +
-        'is kept whole in the WARC record, and the others get its first recorderInBufferBytes, annotated `inMemoryTrunc` in crawl.log.',
+        'is read back up to this size (32 MiB by default: reading a message\'s attachments takes some five times its size). A larger one is ' +
+        'kept whole in the WARC record, and the others get its first recorderInBufferBytes, annotated `inMemoryTrunc` in crawl.log (its ' +
+        'attachments are not read).',
     },
     scratchDir: {
       type: 'string', default: 'scratch', path: true,
@@ -226,7 +227,7 @@ export class FetchImap extends Processor<typeof fetchImapComponent> {
     let content = first;
     if (spilled !== undefined) {
       curi.spilledContent = { first, rest: { path: spilled.path, start: 0, length: spilled.length }, sha1: spilled.sha1 };
-      if (size <= this.config.maxBodyInMemoryBytes) content = Buffer.concat([first, await readFile(spilled.path)], size);
+      if (size <= this.config.maxBodyInMemoryBytes) content = await readBack(first, spilled.path, spilled.length);
       else curi.annotations.push('inMemoryTrunc');
     }
     curi.fetchStatus = 200;

@@ -98,6 +98,7 @@ class KeptSource {
   async abandon(): Promise<void> {
     if (this.#spill === undefined || this.#closed) return;
     this.#closed = true;
+    // The read already failed with its own error, which the URI records; the half-written file goes with the URI's scratch files.
     await this.#spill.close().catch(() => undefined);
   }
 }

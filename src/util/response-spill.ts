@@ -52,6 +52,18 @@ export class ResponseSpill {
     this.#stream.once('drain', callback);
   }
 
+  /** Settles when the file's buffer has room again, or the file failed (then `close()` throws its error): never a wait without end. */
+  drained(): Promise<void> {
+    return new Promise((resolve) => {
+      const done = (): void => {
+        this.#stream.off('drain', done).off('close', done);
+        resolve();
+      };
+      if (this.error !== undefined || this.#stream.closed) resolve();
+      else this.#stream.once('drain', done).once('close', done);
+    });
+  }
+
   /** Flushes and closes the file; the digests are final then. */
   async close(): Promise<void> {
     this.#stream.end();

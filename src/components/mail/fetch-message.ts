@@ -81,7 +81,7 @@ class KeptSource {
       this.#spill.digestOnly(this.#memory);
     }
     const spill = this.#spill;
-    if (!spill.write(bytes.subarray(room))) await new Promise<void>((resolve) => spill.onDrain(resolve));
+    if (!spill.write(bytes.subarray(room))) await spill.drained();
   }
 
   /** The source kept: its bytes in memory, and the spill file (closed, its digests final) if there is one. */

@@ -11,6 +11,7 @@ import { QUEUED_FIELDS, liveValue, sheetKeyOf, type QueuedState, type QueuedUri 
 import type { ContentDigestEntry, WrittenResponse } from './content-digest-history.js';
 import type { HttpResponse } from './http-response.js';
 import type { ExtractedDocument } from './extracted-document.js';
+import type { SpilledContent } from './file-span.js';
 
 export type { QueuedUri } from './queued-fields.js';
 
@@ -132,6 +133,8 @@ export class CrawlUri {
   set requestHead(v: string | undefined) { this.attempt.requestHead = v; }
   get content(): Buffer | undefined { return this.attempt.content; }
   set content(v: Buffer | undefined) { this.attempt.content = v; }
+  get spilledContent(): SpilledContent | undefined { return this.attempt.spilledContent; }
+  set spilledContent(v: SpilledContent | undefined) { this.attempt.spilledContent = v; }
   get extraInfo(): Record<string, unknown> { return this.attempt.extraInfo; }
   get requestedDelayMs(): number | undefined { return this.attempt.requestedDelayMs; }
   set requestedDelayMs(v: number | undefined) { this.attempt.requestedDelayMs = v; }

@@ -3,6 +3,7 @@ import type { Link } from './hop.js';
 import type { HttpResponse } from './http-response.js';
 import type { ExtractedDocument } from './extracted-document.js';
 import type { ExtraKey } from './extra-key.js';
+import type { SpilledContent } from './file-span.js';
 
 /**
  * What one try of a URI found: its status, content, digests, outlinks, annotations. A URI that
@@ -39,6 +40,8 @@ export class FetchAttempt {
   requestHead?: string;
   /** What a non-HTTP fetch produced (a dns: record, a file's bytes), for writers and receivers. */
   content?: Buffer;
+  /** The whole of that content, when it was kept partly in a file (`content` is then what fits in memory): writers store it from here. */
+  spilledContent?: SpilledContent;
   /** Extra facts for crawl.log's 13th field (logExtraInfo): WARC file name and offset, ... (Heritrix clears its extra info after each try). */
   readonly extraInfo: Record<string, unknown> = {};
   /** A `Retry-After` (429, 503) or robots `Crawl-delay` the disposition processor must honour, in ms. */

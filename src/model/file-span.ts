@@ -21,3 +21,15 @@ export function isFileSpan(piece: RecordPiece): piece is FileSpan {
 export function pieceLength(piece: RecordPiece): number {
   return isFileSpan(piece) ? piece.length : piece.byteLength;
 }
+
+/**
+ * A non-HTTP fetch's content kept partly in a file (a mail message past FetchImap's in-memory
+ * bound): its first bytes in memory, the rest in a file of the URI's scratch files, and the sha1
+ * of it all (`sha1:BASE32`, computed as it came: its WARC block digest). Writers stream it whole
+ * from there; `content` holds what extractors and receivers get (all of it read back, or `first`).
+ */
+export interface SpilledContent {
+  readonly first: Buffer;
+  readonly rest: FileSpan;
+  readonly sha1: string;
+}

@@ -7,7 +7,7 @@
  * millisecond). Its own process, so that nothing the test did before (filling the mailbox) is
  * in the figure.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { FetchImap, fetchImapComponent, type FetchImapConfig } from '../../src/components/mail/fetch-imap.js';
 import { CrawlUri } from '../../src/model/crawl-uri.js';
 import type { SeedModule } from '../../src/model/seed-module.js';
@@ -46,6 +46,8 @@ async function main([account, password, warm, target, maxLength]: string[]): Pro
     const ms = Date.now() - started;
     if (sampler) clearInterval(sampler);
     const peak = (reset ? await peakRss() : undefined) ?? sampled;
+    // What a crawl's controller does once a URI is done: its scratch files (a message kept partly on disk) go.
+    await Promise.all((curi.scratchFiles ?? []).map((f) => rm(f, { force: true })));
     const out: ImapFetchPeak = { status: curi.fetchStatus, size: curi.contentSize, annotations: curi.annotations, peakGrowthBytes: peak - before, ms };
     process.stdout.write(`${JSON.stringify(out)}\n`);
   } finally {

@@ -1,5 +1,3 @@
-import { tmpdir } from 'node:os';
-import { isAbsolute, join } from 'node:path';
 import { formBody } from './html-form-credential.js';
 import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
@@ -28,10 +26,9 @@ import { USAGE_PREFERENCES } from '../../model/usage-preferences.js';
 import { flatHeaderLines, refererFor, requestHeadOf } from './request-headers.js';
 import { isFailure, systemLookup } from './resolve-host.js';
 import { MAX_ROBOTS_REDIRECTS, redirectTarget, updateRobots } from './robots-outcome.js';
-import { removeLeftFiles } from '../../util/remove-left-files.js';
 import { readSigningKey } from '../../util/http-signatures/read-signing-key.js';
 import type { WebBotAuthSigner } from '../../util/http-signatures/web-bot-auth-signer.js';
-import { makeFolders } from '../../util/make-folders.js';
+import { ScratchFolder } from '../../util/scratch-folder.js';
 
 export type FetchHttpConfig = ConfigOf<typeof fetchHttpComponent>;
 
@@ -49,7 +46,7 @@ export class FetchHttp extends Processor<typeof fetchHttpComponent> {
   #auth?: HttpAuthenticator;
   #acceptSource?: readonly string[];
   #acceptFlat: string[] = [];
-  #scratch = '';
+  #scratch?: ScratchFolder;
   #signer?: WebBotAuthSigner;
   #unsignedSaid = false;
 
@@ -58,10 +55,8 @@ export class FetchHttp extends Processor<typeof fetchHttpComponent> {
     this.#agent ??= httpDispatcher(this.configForNoUri(), this.#lookup);
     if (this.config.credentialStore !== undefined) this.#auth ??= new HttpAuthenticator(this.config.credentialStore);
     // A job makes scratchDir absolute (under the job folder); a FetchHttp made without one uses the system's temporary folder.
-    const dir = this.config.scratchDir;
-    this.#scratch = isAbsolute(dir) ? dir : join(tmpdir(), 'beancrawl-scratch');
-    await makeFolders(this.#scratch);
-    if (isAbsolute(dir)) await removeLeftFiles(dir, /\.ris(\..*\.gz)?$/);
+    this.#scratch ??= new ScratchFolder(this.config.scratchDir);
+    await this.#scratch.open();
     await this.#loadSigningKey();
   }
 
@@ -278,7 +273,8 @@ export class FetchHttp extends Processor<typeof fetchHttpComponent> {
 
   /** A new backing file for a response of `curi` (removed once the URI is done). */
   #spillPath(curi: CrawlUri): string {
-    const path = join(this.#scratch, `${process.pid}-${++spillSerial}.ris`);
+    if (this.#scratch === undefined) throw new Error('FetchHttp was used before start()');
+    const path = this.#scratch.newFile();
     (curi.scratchFiles ??= []).push(path);
     return path;
   }
@@ -312,8 +308,6 @@ export class FetchHttp extends Processor<typeof fetchHttpComponent> {
     }
   };
 }
-
-let spillSerial = 0;
 
 /** The request of a URI: a GET, or, for a form login's URI, the form POSTed (or put in the query with GET). */
 function formRequest(curi: CrawlUri, path: string): { method: 'GET' | 'POST'; path: string; body?: string } {

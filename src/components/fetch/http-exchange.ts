@@ -5,7 +5,7 @@ import { isChunked, messageBodyBegin } from '../../util/transfer-coding.js';
 import type { DigestAlgorithm } from './content-digest.js';
 import { rawHeaderValue } from './header-map.js';
 import { messageExtent } from './message-extent.js';
-import { ResponseSpill } from './response-spill.js';
+import { ResponseSpill } from '../../util/response-spill.js';
 import { currentTap, type SocketTap } from './socket-tap.js';
 
 /** The error an exchange ends with when the server stays silent, or the whole fetch takes too long before any header. */

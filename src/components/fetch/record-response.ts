@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import type { ResponseBytes } from '../../model/http-response.js';
+import { readBack } from '../../util/read-back.js';
 import { dechunk, isChunked, messageBodyBegin } from '../../util/transfer-coding.js';
 import { contentDigest, type DigestAlgorithm } from './content-digest.js';
 import { decodeContent } from './decode-content.js';
@@ -75,7 +75,7 @@ async function recordSpilled(curi: CrawlUri, exchange: HttpExchange, spilled: Sp
   };
   const entityStart = prefix.subarray(spilled.headLength);
   const whole = entityStart.length + spilled.length <= options.maxBodyInMemoryBytes;
-  const entity = whole ? Buffer.concat([entityStart, await readFile(spilled.path)]) : entityStart;
+  const entity = whole ? await readBack(entityStart, spilled.path, spilled.length) : entityStart;
   const rawBody = chunked ? dechunk(entity) : entity;
   const decoded = await decodeContent(rawBody, headers['content-encoding'], options.maxDecodedBytes, true);
   const { statusCode, statusText, rawHeaders, truncated } = exchange;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FetchMessageObject, ImapFlow, ListResponse } from 'imapflow';
+import type { ImapFlow, ListResponse } from 'imapflow';
 import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans/registry/component-descriptor.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import { FetchStatus } from '../../model/fetch-status.js';
@@ -7,7 +7,7 @@ import { Hop } from '../../model/hop.js';
 import { PROCESSOR_PROPS, PROCESSOR_REFS } from '../../model/processor-props.js';
 import { FINISH, PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
 import { base32 } from '../../util/base32.js';
-import { fetchMessage } from './fetch-message.js';
+import { fetchMessage, type FetchedMessage } from './fetch-message.js';
 import { FolderListings, type FolderListing } from './folder-listings.js';
 import { ImapConnections } from './imap-connections.js';
 import { accountKey, folderUrl, messageUrl, parseImapUrl, type ImapTarget } from './imap-url.js';
@@ -15,6 +15,8 @@ import { MailboxLogins, NO_LOGIN_CODE } from './mailbox-logins.js';
 import { lastingFlags, mailAttributesOf } from './mail-attributes-of.js';
 import { MAIL } from '../../model/mail-attributes.js';
 import { errorCodeStatus } from '../../model/source-error-status.js';
+import { readBack } from '../../util/read-back.js';
+import { ScratchFolder } from '../../util/scratch-folder.js';
 
 /** The digests of a message's source, by Heritrix's names. */
 const DIGEST_ALGORITHMS = ['sha1', 'sha256', 'md5'] as const;
@@ -61,6 +63,24 @@ export const fetchImapComponent = defineComponent({
       description: 'Accounts of one server worked on at once, each over one connection whose commands run one at a time: 1 (politeness) is one ' +
         'connection\'s worth of commands at a time per server.',
     },
+    recorderInBufferBytes: {
+      type: 'integer', minimum: 65536, default: 4194304,
+      description: 'Most bytes of one message held in memory as it is read (4 MiB by default: a message of one FETCH stays in memory, as ' +
+        'FetchHttp\'s property of this name): the rest goes to a file in scratchDir as it arrives (digested on the way), and the WARC writer ' +
+        'streams it from there into its record.',
+    },
+    maxBodyInMemoryBytes: {
+      type: 'integer', minimum: 65536, default: 33554432,
+      description: 'Largest message extractors (ExtractorCompound\'s attachments) and receivers get whole: a message kept partly in scratchDir ' +
+        'is read back up to this size (32 MiB by default: reading a message\'s attachments takes some five times its size). A larger one is ' +
+        'kept whole in the WARC record, and the others get its first recorderInBufferBytes, annotated `inMemoryTrunc` in crawl.log (its ' +
+        'attachments are not read).',
+    },
+    scratchDir: {
+      type: 'string', default: 'scratch', path: true,
+      description: 'The folder for the files of messages larger than recorderInBufferBytes (shared with FetchHttp\'s). A file is removed once ' +
+        'its URI is done; files left by a crawl that was killed are removed when the next one starts.',
+    },
     digestAlgorithm: { type: 'string', enum: DIGEST_ALGORITHMS, default: 'sha1', description: 'The digest algorithm of a message\'s source.' },
   },
   refs: {
@@ -86,9 +106,12 @@ export class FetchImap extends Processor<typeof fetchImapComponent> {
   readonly #listings = new FolderListings();
   #logins?: MailboxLogins;
   #connections?: ImapConnections;
+  #scratch?: ScratchFolder;
 
   async start(): Promise<void> {
     if (this.#connections) return;
+    this.#scratch ??= new ScratchFolder(this.config.scratchDir);
+    await this.#scratch.open();
     const logins = (this.#logins = new MailboxLogins(this.config.credentialStore, this.config.passwordVariable));
     const seeds = this.config.seeds;
     if (seeds) for (const seed of (await seeds.loadSeeds()).seeds) logins.addSeed(seed.url, seed.password);
@@ -173,7 +196,8 @@ export class FetchImap extends Processor<typeof fetchImapComponent> {
       const mailbox = client.mailbox === false ? undefined : client.mailbox;
       if (mailbox === undefined) throw new Error('the folder did not open');
       if (target.uidValidity !== undefined && mailbox.uidValidity !== target.uidValidity) return gone(curi, 'imap:uidValidityChanged');
-      const message = await fetchMessage(client, uid, c.maxLengthBytes);
+      const keep = { inMemoryBytes: this.config.recorderInBufferBytes, spillPath: () => this.#spillPath(curi), digestAlgorithm: c.digestAlgorithm };
+      const message = await fetchMessage(client, uid, c.maxLengthBytes, keep);
       if (message !== false && message.source) return this.#record(curi, target, message, c);
       let listing = await this.#listingOfRun(client, target, mailbox.uidValidity);
       // Expunged since this run listed the folder: a listing made now decides.
@@ -187,23 +211,45 @@ export class FetchImap extends Processor<typeof fetchImapComponent> {
     }
   }
 
-  #record(curi: CrawlUri, target: ImapTarget, message: FetchMessageObject, c: FetchImapConfig): void {
-    const content = message.source!;
+  /**
+   * A message read: its source the document. One kept partly in a file (past recorderInBufferBytes)
+   * is read back whole for extractors and receivers when it fits maxBodyInMemoryBytes, else they get
+   * its first bytes, annotated `inMemoryTrunc`; its size and digest are the whole message's, and the
+   * WARC writer stores it whole from the file (spilledContent).
+   */
+  async #record(curi: CrawlUri, target: ImapTarget, message: FetchedMessage, c: FetchImapConfig): Promise<void> {
+    const first = message.source!;
+    const spilled = message.spilled;
+    const size = first.length + (spilled?.length ?? 0);
+    let content = first;
+    if (spilled !== undefined) {
+      curi.spilledContent = { first, rest: { path: spilled.path, start: 0, length: spilled.length }, sha1: spilled.sha1 };
+      if (size <= this.config.maxBodyInMemoryBytes) content = await readBack(first, spilled.path, spilled.length);
+      else curi.annotations.push('inMemoryTrunc');
+    }
     curi.fetchStatus = 200;
     // The message's source is the document (type message/rfc822): ExtractorCompound, after the
     // fetchers, gives its attachments to the receivers as elements of their own.
     curi.content = content;
     curi.contentType = 'message/rfc822';
-    curi.contentSize = content.length;
-    curi.recordedSize = content.length;
-    curi.contentDigest = `${c.digestAlgorithm}:${base32(createHash(c.digestAlgorithm).update(content).digest())}`;
+    curi.contentSize = size;
+    curi.recordedSize = size;
+    curi.contentDigest = spilled?.digest ?? `${c.digestAlgorithm}:${base32(createHash(c.digestAlgorithm).update(content).digest())}`;
     curi.attempt.setExtra(MAIL, mailAttributesOf(message.envelope, target.folder, message.flags));
     if (message.size !== undefined) curi.extraInfo.messageSize = message.size;
-    if (message.size !== undefined && message.size > content.length) curi.annotations.push('lenTrunc');
+    if (message.size !== undefined && message.size > size) curi.annotations.push('lenTrunc');
     const internal = message.internalDate === undefined ? undefined : new Date(message.internalDate);
     if (internal && !Number.isNaN(internal.getTime())) curi.extraInfo.lastModified = internal.toISOString();
     // Flags are the message's version when they count as changes: the history compares it as an ETag.
     if (c.flagsAreChanges) curi.extraInfo.version = `flags:${lastingFlags(message.flags).join(' ')}`;
+  }
+
+  /** A new scratch file for a message of `curi` (removed once the URI is done). */
+  #spillPath(curi: CrawlUri): string {
+    if (this.#scratch === undefined) throw new Error('FetchImap was used before start()');
+    const path = this.#scratch.newFile();
+    (curi.scratchFiles ??= []).push(path);
+    return path;
   }
 
   /** The folder's listing of this run, made now (in the folder the client holds open) if there is none yet with this UIDVALIDITY. */

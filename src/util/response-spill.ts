@@ -1,15 +1,16 @@
 import { createHash, type Hash } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
-import { base32 } from '../../util/base32.js';
-import type { DigestAlgorithm } from './content-digest.js';
+import { base32 } from './base32.js';
 
 /**
  * The bytes of a response past the fetcher's in-memory bound, as Heritrix's Recorder keeps them in
- * its backing file (`.ris` in the scratch folder): written as they come off the connection, and
- * digested on the way (the entity's sha1, which the WARC record carries as its payload digest, the
- * crawl's digest algorithm when another, and the sha1 of all the response's bytes, head included,
- * its block digest), so that nothing reads them again but the writers.
+ * its backing file (`.ris` in the scratch folder, ScratchFolder): written as they come off the
+ * connection, and digested on the way (the entity's sha1, which the WARC record carries as its
+ * payload digest, the crawl's digest algorithm when another, and the sha1 of all the response's
+ * bytes, head included, its block digest), so that nothing reads them again but the writers.
+ * An HTTP response (its head kept in memory) or a mail message's source (no head: its block is
+ * its entity). `algorithm` is a node:crypto name (sha1, sha256, md5).
  */
 export class ResponseSpill {
   length = 0;
@@ -19,7 +20,7 @@ export class ResponseSpill {
   readonly #block = createHash('sha1');
   readonly #other?: Hash;
 
-  constructor(readonly path: string, readonly algorithm: DigestAlgorithm) {
+  constructor(readonly path: string, readonly algorithm: string) {
     this.#stream = createWriteStream(path, { flags: 'w', highWaterMark: 1 << 20 });
     this.#stream.on('error', (e) => {
       this.error ??= e;
@@ -49,6 +50,18 @@ export class ResponseSpill {
 
   onDrain(callback: () => void): void {
     this.#stream.once('drain', callback);
+  }
+
+  /** Settles when the file's buffer has room again, or the file failed (then `close()` throws its error): never a wait without end. */
+  drained(): Promise<void> {
+    return new Promise((resolve) => {
+      const done = (): void => {
+        this.#stream.off('drain', done).off('close', done);
+        resolve();
+      };
+      if (this.error !== undefined || this.#stream.closed) resolve();
+      else this.#stream.once('drain', done).once('close', done);
+    });
   }
 
   /** Flushes and closes the file; the digests are final then. */

@@ -45,6 +45,7 @@ export class ChainRunner implements ProcessorChain {
 
   constructor(readonly config: { readonly processors: readonly Processor[] }) {
     this.#processors = config.processors;
+    for (const p of this.#processors) p.joinedChain(this);
   }
 
   /** The processors in order (for the processors report). */

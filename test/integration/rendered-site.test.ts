@@ -1,0 +1,117 @@
+import { expect } from 'chai';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { crawlJob, fastSets, type CrawlLogEntry } from '../support/crawl-job.js';
+import { REPO_ROOT } from '../support/run-cli.js';
+import { requireServer } from '../support/require-server.js';
+import { SCRIPT_ONLY_PAGES, scriptSite } from '../support/script-site.js';
+import { SiteServer } from '../support/site-server.js';
+import { field, readWarcFile, type WarcRecordRead } from '../support/warc-reader.js';
+
+/**
+ * default.xml with a BrowserProcessor at the end of its fetch chain, plus `more` beans; its scope
+ * rejects any evil.js (an embed of another site is otherwise in scope by transclusion).
+ */
+async function renderingBeans(more = ''): Promise<string> {
+  const beans = (await readFile(join(REPO_ROOT, 'profiles', 'default.xml'), 'utf8'))
+    .replace(/(<property name="regexList">\s*<list>)/, '$1<value>.*/evil\\.js</value>');
+  return beans.replace('<ref bean="extractorSwf"/>', '<ref bean="extractorSwf"/>\n    <ref bean="browser"/>').replace('</beans>', `
+ <bean id="browser" class="BrowserProcessor">
+  <property name="maxConcurrentPages" value="2"/>
+  <property name="networkIdleMs" value="200"/>
+  <property name="scrollToEnd" value="true"/>
+  <property name="clickSelector" value="#more"/>
+  <property name="stepWaitMs" value="50"/>
+ </bean>${more}
+</beans>`);
+}
+
+async function filesUnder(dir: string, suffix: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true });
+  return entries.filter((e) => e.endsWith(suffix)).map((e) => join(dir, e));
+}
+
+interface RunSeen {
+  readonly records: WarcRecordRead[];
+  readonly report: string;
+}
+
+async function inspectRun(runDir: string, seen: { value?: RunSeen }): Promise<void> {
+  const records: WarcRecordRead[] = [];
+  for (const f of await filesUnder(runDir, '.warc.gz')) records.push(...(await readWarcFile(f)));
+  const reports = await filesUnder(runDir, 'processors-report.txt');
+  seen.value = { records, report: reports.length ? await readFile(reports[0], 'utf8') : '' };
+}
+
+const pathOf = (origin: string) => (e: CrawlLogEntry) => e.uri.startsWith(origin) ? e.uri.slice(origin.length) : e.uri;
+
+describe('BrowserProcessor: a site whose links exist only once its script runs', function () {
+  this.timeout(120_000);
+
+  before(function () {
+    requireServer(this, 'chromium');
+  });
+
+  it('renders every page, its requests fetched through the crawl: shared ones once, the refused never', async () => {
+    const outside = await SiteServer.start({ '/evil.js': { headers: { 'content-type': 'text/javascript' }, body: 'window.evil = 1;' } });
+    const site = await SiteServer.start(scriptSite(`http://localhost:${outside.port}`));
+    try {
+      const seen: { value?: RunSeen } = {};
+      const { exitStatus, log } = await crawlJob(fastSets([`${site.origin}/`]), { beans: await renderingBeans(), inspect: (run) => inspectRun(run, seen) });
+      expect(exitStatus).to.equal('FINISHED');
+      if (process.env.RENDER_DEBUG) console.log(log.map((e) => e.line).join('\n'));
+      const path = pathOf(site.origin);
+      const count = (p: string) => site.paths().filter((x) => x === p).length;
+      for (const page of ['/', ...SCRIPT_ONLY_PAGES]) expect(count(page), `${page} fetched once (server saw ${site.paths().join(' ')})`).to.equal(1);
+      for (const shared of ['/style.css', '/app.js', '/api/items.json']) {
+        expect(count(shared), `${shared} requested once in the whole crawl (server saw ${site.paths().join(' ')})`).to.equal(1);
+      }
+      expect(count('/private/secret.js'), 'the Disallowed sub-resource is never fetched').to.equal(0);
+      expect(outside.paths(), 'the out-of-scope script is never fetched').to.deep.equal([]);
+      // crawl.log: each sub-resource once, annotated, with the page that asked first as its via.
+      for (const shared of ['/style.css', '/app.js', '/api/items.json']) {
+        const lines = log.filter((e) => path(e) === shared);
+        expect(lines.map((e) => e.line), `${shared} in crawl.log once`).to.have.length(1);
+        expect(lines[0].annotations.split(','), `${shared}'s annotations`).to.include('browser');
+        expect(lines[0].via, `${shared}'s via: a page`).to.match(new RegExp(`^${site.origin}/`));
+        expect(lines[0].hops.endsWith('E'), `${shared}'s hop path ${lines[0].hops}`).to.equal(true);
+      }
+      const secret = log.filter((e) => path(e) === '/private/secret.js');
+      expect(secret.map((e) => e.status), 'the Disallowed sub-resource: -9998 in crawl.log, once').to.deep.equal([-9998]);
+      for (const page of ['/', ...SCRIPT_ONLY_PAGES]) {
+        const line = log.find((e) => path(e) === page);
+        expect(line?.annotations.split(','), `${page} rendered`).to.include('rendered');
+      }
+      // The WARC, read by the independent reader: each sub-resource's response once.
+      const responses = seen.value!.records.filter((r) => field(r, 'WARC-Type') === 'response').map((r) => field(r, 'WARC-Target-URI')!);
+      for (const shared of ['/style.css', '/app.js', '/api/items.json']) {
+        expect(responses.filter((u) => u === `${site.origin}${shared}`), `${shared}'s response records`).to.have.length(1);
+      }
+      expect(seen.value!.report, 'processors report').to.match(/1 browser launches/);
+    } finally {
+      await site.close();
+      await outside.close();
+    }
+  });
+
+  it('never starts the browser for a site whose sheet switches rendering off, which then yields its shell only', async () => {
+    const site = await SiteServer.start(scriptSite());
+    try {
+      const seen: { value?: RunSeen } = {};
+      const beans = await renderingBeans(`
+ <bean id="noRendering" class="Sheet">
+  <property name="map"><map><entry key="browser.enabled" value="false"/></map></property>
+ </bean>
+ <bean class="SurtPrefixesSheetAssociation">
+  <property name="surtPrefixes"><list><value>${site.origin}/</value></list></property>
+  <property name="targetSheetNames"><list><value>noRendering</value></list></property>
+ </bean>`);
+      const { exitStatus } = await crawlJob(fastSets([`${site.origin}/`]), { beans, inspect: (run) => inspectRun(run, seen) });
+      expect(exitStatus).to.equal('FINISHED');
+      expect(site.paths().sort(), 'the shell and what its HTML names').to.deep.equal(['/', '/app.js', '/robots.txt', '/style.css']);
+      expect(seen.value!.report, 'processors report').to.match(/0 pages rendered.*; 0 browser launches/);
+    } finally {
+      await site.close();
+    }
+  });
+});

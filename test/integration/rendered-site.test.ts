@@ -15,8 +15,13 @@ import { field, readWarcFile, type WarcRecordRead } from '../support/warc-reader
 async function renderingBeans(more = ''): Promise<string> {
   const beans = (await readFile(join(REPO_ROOT, 'profiles', 'default.xml'), 'utf8'))
     .replace(/(<property name="regexList">\s*<list>)/, '$1<value>.*/evil\\.js</value>');
-  return beans.replace('<ref bean="extractorSwf"/>', '<ref bean="extractorSwf"/>\n    <ref bean="browser"/>').replace('</beans>', `
+  return beans.replace('<ref bean="extractorSwf"/>', '<ref bean="extractorSwf"/>\n    <ref bean="browser"/>\n    <ref bean="extractorDocument"/>')
+    .replace(/<bean class="JsonlReceiver">/, '$&<property name="mapping"><map><entry key="httpUrl" value="url"/><entry key="text" value="text"/></map></property>')
+    .replace('</beans>', `
+ <bean id="extractorDocument" class="ExtractorDocument"/>
  <bean id="browser" class="BrowserProcessor">
+  <property name="screenshot" value="true"/>
+  <property name="keepRenderedDom" value="true"/>
   <property name="maxConcurrentPages" value="2"/>
   <property name="networkIdleMs" value="200"/>
   <property name="scrollToEnd" value="true"/>
@@ -34,13 +39,17 @@ async function filesUnder(dir: string, suffix: string): Promise<string[]> {
 interface RunSeen {
   readonly records: WarcRecordRead[];
   readonly report: string;
+  /** documents.jsonl's lines: url and text. */
+  readonly documents: Array<{ url: string; text?: string }>;
 }
 
 async function inspectRun(runDir: string, seen: { value?: RunSeen }): Promise<void> {
   const records: WarcRecordRead[] = [];
   for (const f of await filesUnder(runDir, '.warc.gz')) records.push(...(await readWarcFile(f)));
   const reports = await filesUnder(runDir, 'processors-report.txt');
-  seen.value = { records, report: reports.length ? await readFile(reports[0], 'utf8') : '' };
+  const lists = await filesUnder(runDir, 'documents.jsonl');
+  const documents = lists.length ? (await readFile(lists[0], 'utf8')).split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
+  seen.value = { records, report: reports.length ? await readFile(reports[0], 'utf8') : '', documents };
 }
 
 const pathOf = (origin: string) => (e: CrawlLogEntry) => e.uri.startsWith(origin) ? e.uri.slice(origin.length) : e.uri;
@@ -88,6 +97,15 @@ describe('BrowserProcessor: a site whose links exist only once its script runs',
         expect(responses.filter((u) => u === `${site.origin}${shared}`), `${shared}'s response records`).to.have.length(1);
       }
       expect(seen.value!.report, 'processors report').to.match(/1 browser launches/);
+      // What receivers get is the rendered page's text; the screenshot and the DOM are resource records.
+      const home = seen.value!.documents.find((d) => d.url === `${site.origin}/`);
+      expect(home?.text, 'the home page\'s text as rendered').to.include('rendered text one');
+      const resource = (uri: string) => seen.value!.records.find((r) => field(r, 'WARC-Type') === 'resource' && field(r, 'WARC-Target-URI') === uri);
+      const shot = resource(`urn:view:${site.origin}/`);
+      expect(field(shot!, 'Content-Type'), 'the screenshot record').to.equal('image/png');
+      expect(shot!.block.subarray(1, 4).toString('latin1'), 'a PNG').to.equal('PNG');
+      const dom = resource(`urn:dom:${site.origin}/more/1`);
+      expect(dom?.block.toString('utf8'), 'the rendered DOM record').to.include('href="/more/2"');
     } finally {
       await site.close();
       await outside.close();

@@ -40,6 +40,10 @@ export const browserProcessorComponent = defineComponent({
     clickBudgetMs: { type: 'integer', default: 10000, minimum: 0, description: 'Time budget of the clicks.' },
     stepWaitMs: { type: 'integer', default: 200, minimum: 0, description: 'Wait after each behaviour step, before waiting for the ' +
       'network to be idle again.' },
+    screenshot: { type: 'boolean', default: false, description: 'Keep a screenshot of each rendered page (the whole page, PNG), which the WARC ' +
+      'writer\'s ScreenshotRecordBuilder writes as a `resource` record (`urn:view:` + the page).' },
+    keepRenderedDom: { type: 'boolean', default: false, description: 'Keep the rendered DOM of each page, which the WARC writer\'s ' +
+      'RenderedDomRecordBuilder writes as a `resource` record (`urn:dom:` + the page).' },
     cacheDir: { type: 'string', default: 'scratch/rendered', path: true, description: 'Where the bodies of sub-resources the browser asked for ' +
       'are kept, to serve repeats without a request; emptied at start.' },
     maxCacheBytes: { type: 'integer', default: 268435456, minimum: 0, description: 'Most bytes kept in cacheDir; past it the oldest bodies are ' +

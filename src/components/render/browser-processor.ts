@@ -3,6 +3,7 @@ import { isAbsolute, join } from 'node:path';
 import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import { Hop } from '../../model/hop.js';
+import { RENDERED_PAGE } from '../../model/rendered-page.js';
 import type { ProcessorChain } from '../../model/processor-chain.js';
 import { PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
 import type { browserProcessorComponent } from './browser-processor.descriptor.js';
@@ -112,6 +113,8 @@ export class BrowserProcessor extends Processor<typeof browserProcessorComponent
     if (outcome.cut) this.pages.cut++;
     curi.annotations.push(outcome.cut ? RENDER_TRUNC : RENDERED);
     if (outcome.html !== undefined) curi.text = outcome.html;
+    const dom = this.config.keepRenderedDom && outcome.html !== undefined ? Buffer.from(outcome.html, 'utf8') : undefined;
+    if (outcome.screenshot !== undefined || dom !== undefined) curi.attempt.setExtra(RENDERED_PAGE, { screenshot: outcome.screenshot, dom });
     const known = new Set(curi.outlinks.map((l) => `${l.hop} ${l.uri}`));
     const add = (uri: string, hop: Hop, context: string) => {
       if (uri === curi.uri || known.has(`${hop} ${uri}`)) return;

@@ -49,8 +49,8 @@ export class SubresourceCache {
     if (kept === undefined) return undefined;
     this.#kept.delete(key);
     this.#kept.set(key, kept);
+    // A file gone (the folder emptied by hand): as if dropped, and the page's request is fetched again.
     const body = await readFile(kept.file).catch(() => undefined);
-    // A file gone (the folder emptied by hand): as if dropped.
     if (body === undefined) return undefined;
     return { kind: 'response', status: kept.status, headers: kept.headers, body };
   }

@@ -134,9 +134,9 @@ export class SubresourceFetcher {
     const server = curi.url?.host ?? '';
     const before = this.#servers.get(server) ?? Promise.resolve();
     const mine = before.then(work, work);
+    // The next request to the server waits for this one to end, however it ended; its caller gets its error from `mine`.
     const tail = mine.catch(() => undefined);
     this.#servers.set(server, tail);
-    // The tail holds no error (the caller gets it from `mine`): nothing to say here.
     tail.then(() => this.#servers.get(server) === tail && this.#servers.delete(server));
     return mine;
   }

@@ -16,7 +16,8 @@ async function renderingBeans(more = ''): Promise<string> {
   const beans = (await readFile(join(REPO_ROOT, 'profiles', 'default.xml'), 'utf8'))
     .replace(/(<property name="regexList">\s*<list>)/, '$1<value>.*/evil\\.js</value>');
   return beans.replace('<ref bean="extractorSwf"/>', '<ref bean="extractorSwf"/>\n    <ref bean="browser"/>\n    <ref bean="extractorDocument"/>')
-    .replace(/<bean class="JsonlReceiver">/, '$&<property name="mapping"><map><entry key="httpUrl" value="url"/><entry key="text" value="text"/></map></property>')
+    .replace(/<bean class="JsonlReceiver">/, '$&<property name="mapping"><map><entry key="httpUrl" value="url"/>' +
+      '<entry key="text" value="text"/></map></property>')
     .replace('</beans>', `
  <bean id="extractorDocument" class="ExtractorDocument"/>
  <bean id="browser" class="BrowserProcessor">

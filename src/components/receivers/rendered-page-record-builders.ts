@@ -29,6 +29,7 @@ export class RenderedDomRecordBuilder implements WarcRecordBuilder {
   buildRecord(curi: CrawlUri): WarcRecordDraft | undefined {
     const dom = curi.attempt.extra(RENDERED_PAGE)?.dom;
     if (dom === undefined) return undefined;
-    return { type: 'resource', targetUri: RENDERED_DOM_URN + curi.uri, date: recordDate(curi), contentType: 'text/html; charset=utf-8', fields: [], block: [dom] };
+    const contentType = 'text/html; charset=utf-8';
+    return { type: 'resource', targetUri: RENDERED_DOM_URN + curi.uri, date: recordDate(curi), contentType, fields: [], block: [dom] };
   }
 }

@@ -133,4 +133,40 @@ describe('BrowserProcessor: a site whose links exist only once its script runs',
       await site.close();
     }
   });
+
+  it('goes on past a page that never settles, one that loops forever and one that opens dialogs', async () => {
+    const html = (body: string) => ({ body: `<!doctype html><html><head><title>t</title></head><body>${body}</body></html>` });
+    const site = await SiteServer.start({
+      '/robots.txt': { status: 404 },
+      '/': html('<a href="/busy">busy</a> <a href="/loop">loop</a> <a href="/dialogs">dialogs</a>'),
+      // Polls the network for ever: never idle.
+      '/busy': html('<script>setInterval(function () { fetch("/tick?" + Math.random()).catch(function () {}); }, 50);</script><a href="/after-busy">x</a>'),
+      '/tick': { headers: { 'content-type': 'text/plain' }, body: 'tick' },
+      // Blocks its renderer: the page answers nothing until it is closed.
+      '/loop': html('<a href="/after-loop">x</a><script>for (;;) {}</script>'),
+      '/dialogs': html('<script>alert("hi"); confirm("sure?"); window.open("/popup");' +
+        'document.body.insertAdjacentHTML("beforeend", "<a href=\\"/after-dialogs\\">x</a>");</script>'),
+      '/popup': html('popup'),
+      '/after-busy': html('after'),
+      '/after-loop': html('after'),
+      '/after-dialogs': html('after'),
+    });
+    try {
+      const beans = (await renderingBeans()).replace('<property name="maxConcurrentPages" value="2"/>',
+        '<property name="maxConcurrentPages" value="2"/><property name="pageTimeoutMs" value="3000"/>');
+      const { exitStatus, log } = await crawlJob(fastSets([`${site.origin}/`]), { beans });
+      expect(exitStatus).to.equal('FINISHED');
+      const path = pathOf(site.origin);
+      const annotations = (p: string) => log.find((e) => path(e) === p)?.annotations.split(',') ?? [];
+      expect(annotations('/busy'), '/busy: cut at its budget').to.include('renderTrunc');
+      expect(annotations('/dialogs'), '/dialogs: rendered, its dialogs dismissed').to.include('rendered');
+      expect(annotations('/after-dialogs'), 'the link its script wrote past its dialogs').to.include('rendered');
+      expect(annotations('/after-busy'), 'the link of the page that never settled').to.include('rendered');
+      // The looping page: cut, and the crawl goes on (its static link is found by the HTML extractor).
+      expect(annotations('/loop').some((a) => a === 'renderTrunc' || a === 'renderFailed'), `/loop: ${annotations('/loop')}`).to.equal(true);
+      expect(annotations('/after-loop'), 'the crawl went on past the looping page').to.include('rendered');
+    } finally {
+      await site.close();
+    }
+  });
 });

@@ -1,4 +1,11 @@
+import { createRequire } from 'node:module';
 import type { Browser, BrowserContext } from 'playwright-core';
+
+/**
+ * playwright-core, required (not imported: the CLI's bundle runs without dynamic import, and keeps
+ * the package external) when the first page needs the browser: a crawl that renders nothing never loads it.
+ */
+const require = createRequire(import.meta.url);
 
 /** Flags added to playwright-core's own (headless, no sandbox, no background networking). */
 const CHROMIUM_ARGS = ['--disable-gpu', '--disable-dev-shm-usage', '--disable-quic'];
@@ -82,7 +89,7 @@ export class BrowserPool {
   }
 
   async #launch(): Promise<Browser> {
-    const { chromium } = await import('playwright-core');
+    const { chromium } = require('playwright-core') as typeof import('playwright-core');
     this.launches++;
     return chromium.launch({ executablePath: this.executablePath, args: CHROMIUM_ARGS });
   }

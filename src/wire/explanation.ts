@@ -24,4 +24,10 @@ export interface Explanation {
   readonly overrides: OverrideExplained[];
   readonly politeness?: { readonly minDelayMs: number; readonly maxDelayMs: number; readonly delayFactor: number; readonly respectCrawlDelayUpToSeconds: number };
   readonly robots: string;
+  /**
+   * Whether its response, if a 2xx HTML page, is rendered in a browser: the BrowserProcessor bean,
+   * its `enabled` for this URL, and the sheet that set it (none: the bean's own value). Absent in
+   * a job without one.
+   */
+  readonly rendering?: { readonly bean: string; readonly enabled: boolean; readonly sheet?: string };
 }

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseCrawlLog } from '../support/crawl-job.js';
 import { requireServer } from '../support/require-server.js';
@@ -33,6 +34,32 @@ describe('the javascript-site profile, through the CLI (its bundle loads playwri
       expect(site.paths().filter((p) => p === '/app.js'), 'the shared script, requested once').to.have.length(1);
     } finally {
       await site.close();
+      await work.cleanup();
+    }
+  });
+
+  it('explain says whether a URL is rendered, and which sheet decided it', async () => {
+    const work = await tempDir();
+    try {
+      const job = join(work.dir, 'job');
+      const origin = 'http://app.example.org';
+      const created = await runCli(['create', job, '--profile', 'javascript-site', '--seed', `${origin}/`, '--contact', 'https://example.org/contact']);
+      expect(created.code, created.stderr).to.equal(0);
+      await mkdir(join(job, 'sheets'));
+      await writeFile(join(job, 'sheets', 'plain.xml'), `<beans>
+ <bean id="plain" class="Sheet"><property name="map"><map><entry key="browser.enabled" value="false"/></map></property></bean>
+ <bean class="SurtPrefixesSheetAssociation">
+  <property name="surtPrefixes"><list><value>${origin}/static/</value></list></property>
+  <property name="targetSheetNames"><list><value>plain</value></list></property>
+ </bean>
+</beans>`);
+      const json = await runCli(['explain', job, `${origin}/app`, `${origin}/static/page`, '--json']);
+      expect(json.code, json.stderr).to.equal(0);
+      const explained = JSON.parse(json.stdout) as Array<{ rendering?: { bean: string; enabled: boolean; sheet?: string } }>;
+      expect(explained.map((e) => e.rendering)).to.deep.equal([{ bean: 'browser', enabled: true }, { bean: 'browser', enabled: false, sheet: 'plain' }]);
+      const text = await runCli(['explain', job, `${origin}/static/page`]);
+      expect(text.stdout).to.contain('rendered: no (browser.enabled false, sheet plain)');
+    } finally {
       await work.cleanup();
     }
   });

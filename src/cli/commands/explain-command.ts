@@ -59,6 +59,9 @@ function describe(e: Explanation): string {
       `Crawl-delay honoured up to ${p.respectCrawlDelayUpToSeconds} s`);
   }
   lines.push(`  robots.txt: ${e.robots}`);
+  const r = e.rendering;
+  const decidedBy = r?.sheet ? `sheet ${r.sheet}` : 'the bean\'s own value';
+  if (r) lines.push(`  rendered: ${r.enabled ? 'yes, a 2xx HTML page' : 'no'} (${r.bean}.enabled ${r.enabled}, ${decidedBy})`);
   return lines.join('\n');
 }
 

@@ -1,3 +1,4 @@
+import type { ComponentDescriptor } from '../beans/registry/component-descriptor.js';
 import type { ResolvedGraph } from '../beans/resolve/resolved-bean.js';
 import { Configurable } from '../model/configurable.js';
 import { CrawlUri } from '../model/crawl-uri.js';
@@ -134,11 +135,14 @@ function explainOne(url: string, p: Parts): Explanation {
 function renderingOf(curi: CrawlUri, p: Parts): Explanation['rendering'] {
   const bean = p.browser;
   if (bean === undefined) return undefined;
-  const base = p.baseOf(bean);
-  const view = curi.overlay ? curi.overlay.configFor(bean, base) : base;
+  const view = new ConfigurationOnly(p.baseOf(bean) as Readonly<Record<string, unknown>>);
+  view.beanName = bean;
   const setBy = [...((curi.overlay?.sheets ?? []) as Sheet[])].reverse().find((s) => s.values.get(bean)?.enabled !== undefined);
-  return { bean, enabled: view.enabled !== false, ...(setBy ? { sheet: setBy.name } : {}) };
+  return { bean, enabled: view.configFor(curi).enabled !== false, ...(setBy ? { sheet: setBy.name } : {}) };
 }
+
+/** A bean's configuration read through the sheets as its component would read it, the component never built. */
+class ConfigurationOnly extends Configurable<ComponentDescriptor> {}
 
 /**
  * What robots.txt says of the URI: a running crawl's verdict, from its ServerCache under the key its

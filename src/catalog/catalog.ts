@@ -23,6 +23,7 @@ import { TABLES_COMPONENTS } from '../components/tables/tables-components.js';
 import { REDIS_COMPONENTS } from '../components/redis/redis-components.js';
 import { EXTRACT_COMPONENTS } from '../components/extract/extract-components.js';
 import { FETCH_COMPONENTS } from '../components/fetch/fetch-components.js';
+import { RENDER_COMPONENTS } from '../components/render/render-components.js';
 import { FILES_COMPONENTS } from '../components/files/files-components.js';
 import { MAIL_COMPONENTS } from '../components/mail/mail-components.js';
 import { RECEIVER_COMPONENTS } from '../components/receivers/receiver-components.js';
@@ -73,6 +74,7 @@ export const BUILT_IN_COMPONENTS: readonly ComponentDescriptor[] = [
   diskSpaceMonitorComponent,
   crawlerLoggerModuleComponent,
   ...FETCH_COMPONENTS,
+  ...RENDER_COMPONENTS,
   ...EXTRACT_COMPONENTS,
   ...DOCUMENT_COMPONENTS,
   ...TABLES_COMPONENTS,

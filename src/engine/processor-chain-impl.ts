@@ -45,6 +45,8 @@ export class ChainRunner implements ProcessorChain {
 
   constructor(readonly config: { readonly processors: readonly Processor[] }) {
     this.#processors = config.processors;
+    // A component package's processor may implement the interface without extending Processor.
+    for (const p of this.#processors) (p as Partial<Processor>).joinedChain?.(this);
   }
 
   /** The processors in order (for the processors report). */

@@ -1,3 +1,4 @@
+import type { ComponentDescriptor } from '../beans/registry/component-descriptor.js';
 import type { ResolvedGraph } from '../beans/resolve/resolved-bean.js';
 import { Configurable } from '../model/configurable.js';
 import { CrawlUri } from '../model/crawl-uri.js';
@@ -24,6 +25,11 @@ export type { RuleVerdict, OverrideExplained, ExplainedFrom, Explanation };
 
 /** The beans an explanation reads, by role; each absent when the job has none. */
 interface ExplainerBeans { scope?: string; preparer?: string; manager?: string; chain?: string; disposition?: string }
+
+/** The BrowserProcessor bean, read from its configuration only (never built for explain: it would empty its cache folder). */
+function browserBean(resolved: ResolvedGraph): string | undefined {
+  return resolved.beans.find((b) => b.descriptor.name === 'BrowserProcessor')?.id;
+}
 
 function explainerBeans(resolved: ResolvedGraph): ExplainerBeans {
   const idOf = (kind: string, name?: string) => resolved.beans.find((b) => (name ? b.id === name : true) && b.descriptor.kinds.includes(kind))?.id;
@@ -58,6 +64,7 @@ export function explainerFor(resolved: ResolvedGraph, get: <T>(id: string) => T,
     manager,
     admission: chain ? new CandidateAdmission({ candidateChain: chain, sheetOverlaysManager: manager }) : undefined,
     disposition: ids.disposition ? get<DispositionProcessor>(ids.disposition) : undefined,
+    browser: browserBean(resolved),
     resolved,
     // A running crawl's base values are its values now (a live change is a new base); a container
     // started for explain has the resolved ones.
@@ -91,6 +98,7 @@ interface Parts {
   manager?: SheetOverlaysManager;
   admission?: CandidateAdmission;
   disposition?: DispositionProcessor;
+  browser?: string;
   resolved: ResolvedGraph;
   baseOf: (beanId: string) => Readonly<Record<string, unknown>>;
   /** The running crawl's ServerCache and metadata (user agent, robots policy). */
@@ -121,8 +129,22 @@ function explainOne(url: string, p: Parts): Explanation {
     url, from: p.from, normalized, surt: curi.candidateSurt, uniquenessKey: curi.canonicalKey || undefined, queueKey: curi.queueKey || undefined,
     cost: curi.queueKey ? curi.cost : undefined, rules, decision, divertedTo, sheets: p.manager?.explain(curi) ?? [], overrides: overridesOf(curi, p.baseOf), robots, ...(usage !== undefined ? { usage } : {}),
     politeness: d ? { minDelayMs: d.minDelayMs, maxDelayMs: d.maxDelayMs, delayFactor: d.delayFactor, respectCrawlDelayUpToSeconds: d.respectCrawlDelayUpToSeconds } : undefined,
+    rendering: renderingOf(curi, p),
   };
 }
+
+/** The browser bean's `enabled` as the URI's sheets make it, and the last sheet that set it. */
+function renderingOf(curi: CrawlUri, p: Parts): Explanation['rendering'] {
+  const bean = p.browser;
+  if (bean === undefined) return undefined;
+  const view = new ConfigurationOnly(p.baseOf(bean) as Readonly<Record<string, unknown>>);
+  view.beanName = bean;
+  const setBy = [...((curi.overlay?.sheets ?? []) as Sheet[])].reverse().find((s) => s.values.get(bean)?.enabled !== undefined);
+  return { bean, enabled: view.configFor(curi).enabled !== false, ...(setBy ? { sheet: setBy.name } : {}) };
+}
+
+/** A bean's configuration read through the sheets as its component would read it, the component never built. */
+class ConfigurationOnly extends Configurable<ComponentDescriptor> {}
 
 /**
  * What robots.txt says of the URI: a running crawl's verdict, from its ServerCache under the key its

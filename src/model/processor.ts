@@ -3,6 +3,7 @@ import { Configurable } from './configurable.js';
 import type { CrawlUri } from './crawl-uri.js';
 import { DecideResult } from './decide-result.js';
 import type { DecideRule } from './decide-rule.js';
+import type { ProcessorChain } from './processor-chain.js';
 
 /** What a processor tells its chain: go on, stop this URI's chain, or jump to a named processor. */
 export type ProcessResult = 'PROCEED' | 'FINISH' | { readonly jump: string };
@@ -92,6 +93,12 @@ export abstract class Processor<D extends ComponentDescriptor = ComponentDescrip
     if (curi.outlinks.length > before) this.linksAdded += curi.outlinks.length - before;
     return result;
   }
+
+  /**
+   * Told of each chain the processor is put in, as the chain is built: a processor that runs URIs
+   * of its own through its chain (BrowserProcessor, for a page's requests) keeps it. None by default.
+   */
+  joinedChain(_chain: ProcessorChain): void {}
 
   /** Lines processors-report.txt adds under this processor's count of links (none by default). */
   reportLines(): string[] {

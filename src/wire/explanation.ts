@@ -26,4 +26,10 @@ export interface Explanation {
   readonly robots: string;
   /** The usage preferences robots.txt states for it (Content-Signal, Content-Usage), asked of the running crawl; absent otherwise. */
   readonly usage?: string;
+  /**
+   * Whether its response, if a 2xx HTML page, is rendered in a browser: the BrowserProcessor bean,
+   * its `enabled` for this URL, and the sheet that set it (none: the bean's own value). Absent in
+   * a job without one.
+   */
+  readonly rendering?: { readonly bean: string; readonly enabled: boolean; readonly sheet?: string };
 }

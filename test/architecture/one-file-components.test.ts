@@ -16,6 +16,7 @@ const APART: Record<string, string> = {
   'components/redis/redis-connection.descriptor.ts': 'the class imports ioredis (redis-link.ts), which only a job sharing its crawl through Redis loads',
   'components/extract/fields-by-selector.descriptor.ts': 'the class imports cheerio (its validate loads it only for a job that has the bean)',
   'components/fetch/fetch-http.descriptor.ts': 'the class imports undici',
+  'components/render/browser-processor.descriptor.ts': 'the class (render-page.ts) drives playwright-core, which only a job with the bean loads',
   'components/receivers/http-push-receiver.descriptor.ts': 'the class imports undici',
   'components/receivers/postgres-index-receiver.descriptor.ts': 'the class imports pg, which only a job with the bean loads',
   'components/scope/hop-crosses-assignment-level-domain-decide-rule.descriptor.ts': 'the class imports tldts and its suffix list',

@@ -60,6 +60,9 @@ function describe(e: Explanation): string {
   }
   lines.push(`  robots.txt: ${e.robots}`);
   if (e.usage !== undefined) lines.push(`  usage preferences: ${e.usage}`);
+  const r = e.rendering;
+  const decidedBy = r?.sheet ? `sheet ${r.sheet}` : 'the bean\'s own value';
+  if (r) lines.push(`  rendered: ${r.enabled ? 'yes, a 2xx HTML page' : 'no'} (${r.bean}.enabled ${r.enabled}, ${decidedBy})`);
   return lines.join('\n');
 }
 

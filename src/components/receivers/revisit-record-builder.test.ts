@@ -278,10 +278,10 @@ describe(RevisitRecordBuilder.name, () => {
   });
 
   describe('the chain', () => {
-    it('by default is Heritrix\'s order, with the revisit builder after the response builder (and beancrawl\'s mail builder last)', () => {
+    it('by default is Heritrix\'s order, with the revisit builder after the response builder (and beancrawl\'s mail and rendered page builders last)', () => {
       expect(defaultRecordBuilders().map((b) => b.constructor.name)).to.deep.equal([
         'DnsResponseRecordBuilder', 'HttpResponseRecordBuilder', 'RevisitRecordBuilder', 'HttpRequestRecordBuilder', 'MetadataRecordBuilder',
-        'MailResourceRecordBuilder',
+        'MailResourceRecordBuilder', 'ScreenshotRecordBuilder', 'RenderedDomRecordBuilder',
       ]);
     });
 

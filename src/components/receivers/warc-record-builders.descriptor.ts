@@ -26,6 +26,18 @@ export const WARC_RECORD_BUILDERS: readonly ComponentDescriptor[] = [
       'folder listings get none. beancrawl\'s own.',
     load: async () => (await import('./mail-resource-record-builder.js')).MailResourceRecordBuilder,
   }),
+  defineComponent({
+    name: 'ScreenshotRecordBuilder', kinds: ['WarcRecordBuilder'], props: {},
+    description: 'A `resource` record (`image/png`, WARC-Target-URI `urn:view:` followed by the page\'s URI) of the screenshot BrowserProcessor ' +
+      'took of a rendered page (its `screenshot` property). beancrawl\'s own; Browsertrix names its screenshots so.',
+    load: async () => (await import('./rendered-page-record-builders.js')).ScreenshotRecordBuilder,
+  }),
+  defineComponent({
+    name: 'RenderedDomRecordBuilder', kinds: ['WarcRecordBuilder'], props: {},
+    description: 'A `resource` record (`text/html; charset=utf-8`, WARC-Target-URI `urn:dom:` followed by the page\'s URI) of a rendered page\'s ' +
+      'DOM as BrowserProcessor serialized it (its `keepRenderedDom` property). beancrawl\'s own.',
+    load: async () => (await import('./rendered-page-record-builders.js')).RenderedDomRecordBuilder,
+  }),
   recordBuilder('WhoisResponseRecordBuilder', 'Accepted for Heritrix files; writes nothing, as beancrawl has no whois fetcher.', noRecords),
   recordBuilder('FtpControlConversationRecordBuilder', 'Accepted for Heritrix files; writes nothing, as beancrawl has no FTP fetcher.', noRecords),
   recordBuilder('FtpResponseRecordBuilder', 'Accepted for Heritrix files; writes nothing, as beancrawl has no FTP fetcher.', noRecords),

@@ -8,6 +8,7 @@ import { DnsResponseRecordBuilder } from './dns-response-record-builder.js';
 import type { GzipMembers } from './gzip-members.js';
 import { HttpRequestRecordBuilder } from './http-request-record-builder.js';
 import { HttpResponseRecordBuilder } from './http-response-record-builder.js';
+import { RenderedDomRecordBuilder, ScreenshotRecordBuilder } from './rendered-page-record-builders.js';
 import { MailResourceRecordBuilder } from './mail-resource-record-builder.js';
 import { MetadataRecordBuilder } from './metadata-record-builder.js';
 import { PoolWriterProcessor, validateWriterPool, writerPoolProps } from './pool-writer-processor.js';
@@ -63,7 +64,8 @@ export const warcWriterProcessorComponent = defineComponent({
     chain: {
       kind: 'WarcRecordBuilder', list: true,
       description: 'The record builders, in order (Heritrix\'s org.archive.modules.warc classes). Left out or empty: DnsResponseRecordBuilder, ' +
-        'HttpResponseRecordBuilder, RevisitRecordBuilder, HttpRequestRecordBuilder, MetadataRecordBuilder. The whois and FTP builders are accepted ' +
+        'HttpResponseRecordBuilder, RevisitRecordBuilder, HttpRequestRecordBuilder, MetadataRecordBuilder, and beancrawl\'s MailResourceRecordBuilder, ' +
+          'ScreenshotRecordBuilder and RenderedDomRecordBuilder. The whois and FTP builders are accepted ' +
           'and write nothing.',
     },
     metadata: { kind: 'CrawlMetadata', autowire: true, required: true, description: 'Who runs the crawl: the warcinfo record\'s fields.' },
@@ -82,7 +84,7 @@ export type { WarcJournal } from './writer-pool-journal.js';
 export function defaultRecordBuilders(): WarcRecordBuilder[] {
   return [
     new DnsResponseRecordBuilder(), new HttpResponseRecordBuilder(), new RevisitRecordBuilder(), new HttpRequestRecordBuilder(), new MetadataRecordBuilder(),
-    new MailResourceRecordBuilder(),
+    new MailResourceRecordBuilder(), new ScreenshotRecordBuilder(), new RenderedDomRecordBuilder(),
   ];
 }
 

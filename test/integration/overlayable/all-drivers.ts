@@ -13,6 +13,7 @@ import { MAIL_DRIVERS } from './mail-drivers.js';
 import { PRECEDENCE_DRIVERS } from './precedence-drivers.js';
 import { PREFETCH_DRIVERS } from './prefetch-drivers.js';
 import { QUOTA_DRIVERS } from './quota-drivers.js';
+import { RENDER_DRIVERS } from './render-drivers.js';
 import { TABLE_DRIVERS } from './table-drivers.js';
 
 /** Every component driver, by area. */
@@ -24,6 +25,7 @@ export const ALL_DRIVERS: readonly Driver[] = [
   ...PREFETCH_DRIVERS,
   ...QUOTA_DRIVERS,
   ...FETCH_HTTP_DRIVERS,
+  ...RENDER_DRIVERS,
   ...EXTRACT_DRIVERS,
   ...DOCUMENT_DRIVERS,
   ...HISTORY_DRIVERS,

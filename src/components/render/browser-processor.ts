@@ -1,0 +1,142 @@
+import { tmpdir } from 'node:os';
+import { isAbsolute, join } from 'node:path';
+import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
+import type { CrawlUri } from '../../model/crawl-uri.js';
+import { Hop } from '../../model/hop.js';
+import { RENDERED_PAGE } from '../../model/rendered-page.js';
+import type { ProcessorChain } from '../../model/processor-chain.js';
+import { PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
+import type { browserProcessorComponent } from './browser-processor.descriptor.js';
+import { BrowserPool } from './browser-pool.js';
+import { renderPage, type RenderOutcome } from './render-page.js';
+import { SubresourceCache } from './subresource-cache.js';
+import { BROWSER_CONTEXT, PageRequests, SubresourceFetcher } from './subresource-fetcher.js';
+
+type Config = ConfigOf<typeof browserProcessorComponent>;
+
+/** Annotations of a rendered page: rendered, cut at its budget, or not rendered (the browser failed). */
+export const RENDERED = 'rendered';
+export const RENDER_TRUNC = 'renderTrunc';
+export const RENDER_FAILED = 'renderFailed';
+
+/**
+ * Heritrix's BrowserProcessor on playwright-core and Debian's Chromium: a 2xx HTML page is
+ * rendered (render-page.ts), its requests answered through the crawl (SubresourceFetcher), and
+ * the links of its rendered DOM, its requests and the navigations it tried added to its
+ * outlinks; `curi.text` becomes the rendered markup, for ExtractorDocument and receivers after
+ * it. Other responses it sees (a stylesheet queued by an extractor and fetched before any page
+ * asked for it) are kept for the pages that will. The browser starts with the first page to
+ * render: a crawl (or a site, `enabled` false in its sheet) with none never starts it.
+ */
+export class BrowserProcessor extends Processor<typeof browserProcessorComponent> {
+  #pool?: BrowserPool;
+  #fetcher?: SubresourceFetcher;
+  #fetchChain?: ProcessorChain;
+  /** Pages rendered, cut at their budget, failed. */
+  readonly pages = { rendered: 0, cut: 0, failed: 0 };
+  #failureSaid = false;
+
+  override joinedChain(chain: ProcessorChain): void {
+    this.#fetchChain ??= chain;
+  }
+
+  /** Times Chromium was launched (0 while no page needed it). */
+  get launches(): number {
+    return this.#pool?.launches ?? 0;
+  }
+
+  get fetcher(): SubresourceFetcher | undefined {
+    return this.#fetcher;
+  }
+
+  async start(): Promise<void> {
+    const c = this.config;
+    const dir = isAbsolute(c.cacheDir) ? c.cacheDir : join(tmpdir(), `beancrawl-rendered-${process.pid}`);
+    const cache = new SubresourceCache(dir, c.maxCacheBytes);
+    await cache.open();
+    this.#fetcher = new SubresourceFetcher({
+      fetchChain: () => this.#fetchChain, candidateChain: c.candidateChain, dispositionChain: c.dispositionChain, uriUniqFilter: c.uriUniqFilter,
+      sheetOverlaysManager: c.sheetOverlaysManager, loggerModule: c.loggerModule,
+    }, cache);
+    this.#pool = new BrowserPool(c.executablePath, c.maxConcurrentPages);
+  }
+
+  async stop(): Promise<void> {
+    await this.#pool?.close();
+    await this.#fetcher?.cache.close();
+  }
+
+  override reportLines(): string[] {
+    const n = this.#fetcher?.counts;
+    return [
+      `  ${this.pages.rendered} pages rendered (${this.pages.cut} cut at their budget, ${this.pages.failed} failed); ${this.launches} browser launches`,
+      ...(n ? [`  ${n.asked} requests of pages: ${n.fetched} fetched, ${n.fromCache} served from what was fetched, ${n.refused} refused, ` +
+        `${n.again} fetched though seen before`] : []),
+    ];
+  }
+
+  protected override shouldProcess(curi: CrawlUri): boolean {
+    const status = curi.fetchStatus;
+    return status >= 200 && status <= 299 && curi.response !== undefined && curi.viaContext !== BROWSER_CONTEXT && !curi.isPrerequisite &&
+      (curi.uri.startsWith('http:') || curi.uri.startsWith('https:'));
+  }
+
+  protected innerProcess(curi: CrawlUri, c: Config): ProcessResult | Promise<ProcessResult> {
+    const fetcher = this.#fetcher;
+    if (fetcher === undefined) throw new Error('BrowserProcessor was used before start()');
+    if (!isHtml(curi.mimeType)) return fetcher.keep(curi).then(() => PROCEED);
+    return this.#render(curi, c, fetcher);
+  }
+
+  async #render(curi: CrawlUri, c: Config, fetcher: SubresourceFetcher): Promise<ProcessResult> {
+    const pool = this.#pool!;
+    const requests = new PageRequests(curi);
+    let outcome: RenderOutcome | undefined;
+    try {
+      const context = await pool.context(c.metadata?.forUri(curi).userAgent);
+      try {
+        outcome = await renderPage(context, curi, c, fetcher, requests);
+      } finally {
+        await pool.release(context);
+      }
+    } catch (e) {
+      this.#failed(curi, e);
+    } finally {
+      await fetcher.dispose(requests);
+    }
+    if (outcome !== undefined) this.#apply(curi, outcome, requests);
+    return PROCEED;
+  }
+
+  #apply(curi: CrawlUri, outcome: RenderOutcome, requests: PageRequests): void {
+    this.pages.rendered++;
+    if (outcome.cut) this.pages.cut++;
+    curi.annotations.push(outcome.cut ? RENDER_TRUNC : RENDERED);
+    if (outcome.html !== undefined) curi.text = outcome.html;
+    const dom = this.config.keepRenderedDom && outcome.html !== undefined ? Buffer.from(outcome.html, 'utf8') : undefined;
+    if (outcome.screenshot !== undefined || dom !== undefined) curi.attempt.setExtra(RENDERED_PAGE, { screenshot: outcome.screenshot, dom });
+    const known = new Set(curi.outlinks.map((l) => `${l.hop} ${l.uri}`));
+    const add = (uri: string, hop: Hop, context: string) => {
+      if (uri === curi.uri || known.has(`${hop} ${uri}`)) return;
+      known.add(`${hop} ${uri}`);
+      curi.outlinks.push({ uri, hop, context });
+    };
+    for (const link of outcome.links) add(link.uri, link.hop, link.context);
+    for (const uri of requests.asked) add(uri, Hop.EMBED, BROWSER_CONTEXT);
+    for (const uri of outcome.navigations) add(uri, Hop.LINK, BROWSER_CONTEXT);
+  }
+
+  #failed(curi: CrawlUri, e: unknown): void {
+    this.pages.failed++;
+    curi.annotations.push(RENDER_FAILED);
+    if (this.#failureSaid) return;
+    this.#failureSaid = true;
+    const why = e instanceof Error ? e.message.split('\n')[0] : String(e);
+    this.config.loggerModule?.alert?.('SEVERE', `BrowserProcessor could not render ${curi.uri} (${why}); pages that fail to render are ` +
+      `annotated ${RENDER_FAILED} and go on unrendered (executablePath ${this.config.executablePath})`);
+  }
+}
+
+function isHtml(mimeType: string): boolean {
+  return mimeType === 'text/html' || mimeType === 'application/xhtml+xml';
+}

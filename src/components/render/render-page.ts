@@ -1,0 +1,179 @@
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import type { CrawlUri } from '../../model/crawl-uri.js';
+import { DOM_LINKS_SCRIPT, HEIGHT_SCRIPT, SCROLL_SCRIPT, type DomLink } from './dom-links.js';
+import { browserHeaders, type PageRequests, type SubresourceFetcher } from './subresource-fetcher.js';
+
+/** What loading and the behaviours of a page are allowed (the processor's properties). */
+export interface RenderOptions {
+  readonly pageTimeoutMs: number;
+  readonly waitUntil: 'load' | 'networkidle' | 'selector';
+  readonly networkIdleMs: number;
+  readonly waitSelector: string;
+  readonly scrollToEnd: boolean;
+  readonly scrollMaxSteps: number;
+  readonly scrollBudgetMs: number;
+  readonly clickSelector: string;
+  readonly clickMaxTimes: number;
+  readonly clickBudgetMs: number;
+  readonly stepWaitMs: number;
+  readonly screenshot?: boolean;
+}
+
+/** What rendering found: the DOM as markup, its links, what the behaviours did, whether the budget cut it. */
+export interface RenderOutcome {
+  html?: string;
+  links: DomLink[];
+  /** Main-frame navigations the page tried (a script setting location): links, not followed. */
+  navigations: string[];
+  screenshot?: Buffer;
+  scrolls: number;
+  clicks: number;
+  cut: boolean;
+  dialogs: number;
+}
+
+/** Longest wait for the page to answer a question (its DOM, a scroll) once loaded: a renderer stuck in a loop never answers. */
+const ANSWER_MS = 5000;
+
+/**
+ * Renders one fetched page in a context of its own: every request routed (the page itself from
+ * its response, the rest through the crawl's SubresourceFetcher), loaded as `waitUntil` says,
+ * then scrolled and clicked as asked, each within its budget and all within pageTimeoutMs.
+ * Dialogs are dismissed, windows it opens closed, navigations away refused (kept as links).
+ */
+export async function renderPage(context: BrowserContext, curi: CrawlUri, o: RenderOptions, fetcher: SubresourceFetcher, requests: PageRequests):
+  Promise<RenderOutcome> {
+  const deadline = Date.now() + o.pageTimeoutMs;
+  const outcome: RenderOutcome = { links: [], navigations: [], scrolls: 0, clicks: 0, cut: false, dialogs: 0 };
+  const mainUrl = new URL(curi.uri).href;
+  const page = await context.newPage();
+  const network = new NetworkWatch(page);
+  let mainServed = false;
+  await context.route('**/*', async (route) => {
+    const request = route.request();
+    const url = request.url();
+    try {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
+        if (!mainServed && url === mainUrl) {
+          mainServed = true;
+          const response = curi.response!;
+          await route.fulfill({ status: response.statusCode, headers: browserHeaders(response.rawHeaders), body: response.body });
+        } else {
+          outcome.navigations.push(url);
+          await route.abort('blockedbyclient');
+        }
+        return;
+      }
+      const served = await fetcher.serve(url, request.method(), requests);
+      if (served.kind === 'refused') await route.abort('blockedbyclient');
+      else await route.fulfill({ status: served.status, headers: { ...served.headers }, body: served.body });
+    } catch {
+      // The page was closed while its request was answered (its budget ran out): nobody is left to answer.
+    }
+  });
+  page.on('dialog', (dialog) => {
+    outcome.dialogs++;
+    // A dialog of a page already closed: nothing to dismiss.
+    dialog.dismiss().catch(() => undefined);
+  });
+  // Windows the page opens are closed at once; their requests are routed meanwhile like the page's.
+  // A window already gone: nothing to close.
+  context.on('page', (opened) => opened !== page && opened.close().catch(() => undefined));
+  const left = () => Math.max(0, deadline - Date.now());
+  try {
+    await page.goto(mainUrl, { waitUntil: 'load', timeout: left() });
+    if (o.waitUntil === 'networkidle') outcome.cut ||= !(await network.idle(o.networkIdleMs, deadline));
+    else if (o.waitUntil === 'selector' && o.waitSelector) await page.waitForSelector(o.waitSelector, { timeout: left() });
+    if (o.scrollToEnd) await scroll(page, o, network, Math.min(deadline, Date.now() + o.scrollBudgetMs), outcome);
+    if (o.clickSelector) await click(page, o, network, Math.min(deadline, Date.now() + o.clickBudgetMs), outcome);
+  } catch {
+    // A load, selector or step that ran past the budget (or a page that crashed): what it shows now is kept.
+    outcome.cut = true;
+  }
+  if (Date.now() >= deadline) outcome.cut = true;
+  const links = await answer(page.evaluate(DOM_LINKS_SCRIPT) as Promise<DomLink[]>);
+  outcome.links = links ?? [];
+  outcome.html = await answer(page.content());
+  if (o.screenshot) outcome.screenshot = await answer(page.screenshot({ fullPage: true, timeout: ANSWER_MS }));
+  return outcome;
+}
+
+/** Scrolls to the bottom while the page grows (a block loaded as it comes into view), each step followed by a wait and an idle network. */
+async function scroll(page: Page, o: RenderOptions, network: NetworkWatch, until: number, outcome: RenderOutcome): Promise<void> {
+  for (let i = 0; i < o.scrollMaxSteps && Date.now() < until; i++) {
+    const before = await answer(page.evaluate(SCROLL_SCRIPT) as Promise<number>);
+    if (before === undefined) return;
+    outcome.scrolls++;
+    await settle(o, network, until);
+    const after = await answer(page.evaluate(HEIGHT_SCRIPT) as Promise<number>);
+    if (after === undefined || after <= before) return;
+  }
+}
+
+/** Clicks what clickSelector matches while it does, up to clickMaxTimes. */
+async function click(page: Page, o: RenderOptions, network: NetworkWatch, until: number, outcome: RenderOutcome): Promise<void> {
+  for (let i = 0; i < o.clickMaxTimes && Date.now() < until; i++) {
+    const target = page.locator(o.clickSelector).first();
+    if ((await answer(target.count())) !== 1) return;
+    try {
+      await target.click({ timeout: Math.max(1, Math.min(until - Date.now(), ANSWER_MS)) });
+    } catch {
+      // Not clickable (hidden, disabled, gone meanwhile): the clicks end here.
+      return;
+    }
+    outcome.clicks++;
+    await settle(o, network, until);
+  }
+}
+
+async function settle(o: RenderOptions, network: NetworkWatch, until: number): Promise<void> {
+  if (o.stepWaitMs > 0) await sleep(Math.min(o.stepWaitMs, Math.max(0, until - Date.now())));
+  await network.idle(o.networkIdleMs, until);
+}
+
+/** The page's answer, or undefined when it gives none in ANSWER_MS (a renderer stuck in a loop) or fails (closed, crashed). */
+async function answer<T>(p: Promise<T>): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ANSWER_MS);
+  });
+  try {
+    // A page that failed to answer (closed, crashed) has no answer: undefined says so to the caller.
+    return await Promise.race([p.catch(() => undefined), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** The page's requests in flight, and when the last one began or ended. */
+class NetworkWatch {
+  readonly #inFlight = new Set<Request>();
+  #lastChange = Date.now();
+
+  constructor(page: Page) {
+    page.on('request', (r) => this.#change(r, true));
+    page.on('requestfinished', (r) => this.#change(r, false));
+    page.on('requestfailed', (r) => this.#change(r, false));
+  }
+
+  #change(r: Request, begun: boolean): void {
+    if (begun) this.#inFlight.add(r);
+    else this.#inFlight.delete(r);
+    this.#lastChange = Date.now();
+  }
+
+  /** True once no request has been in flight for idleMs; false when `until` comes first. */
+  async idle(idleMs: number, until: number): Promise<boolean> {
+    for (;;) {
+      const now = Date.now();
+      const quietFor = this.#inFlight.size === 0 ? now - this.#lastChange : -1;
+      if (quietFor >= idleMs) return true;
+      if (now >= until) return false;
+      await sleep(Math.max(5, Math.min(50, until - now, quietFor >= 0 ? idleMs - quietFor : 50)));
+    }
+  }
+}

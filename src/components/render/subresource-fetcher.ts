@@ -1,0 +1,217 @@
+import { unlink } from 'node:fs/promises';
+import type { CrawlLogger } from '../../model/crawl-logger.js';
+import type { CrawlUri } from '../../model/crawl-uri.js';
+import type { UriUniqFilter } from '../../model/frontier.js';
+import { FetchStatus } from '../../model/fetch-status.js';
+import { Hop } from '../../model/hop.js';
+import type { ProcessorChain } from '../../model/processor-chain.js';
+import type { SheetOverlays } from '../../sheets/sheet-overlay.js';
+import type { Served, SubresourceCache } from './subresource-cache.js';
+
+/** The crawl's parts a page's requests go through, as any URI does. */
+export interface CrawlPaths {
+  /** The fetch chain the processor is in (known once the chain is built). */
+  readonly fetchChain: () => ProcessorChain | undefined;
+  readonly candidateChain: ProcessorChain;
+  readonly dispositionChain: ProcessorChain;
+  readonly uriUniqFilter: UriUniqFilter;
+  readonly sheetOverlaysManager?: SheetOverlays;
+  readonly loggerModule?: CrawlLogger;
+}
+
+/** One page's share: the URIs its requests fetched (disposed of once it is rendered) and what was refused. */
+export class PageRequests {
+  readonly fetched: CrawlUri[] = [];
+  /** Requests refused (scope, method, robots.txt, failed fetches), by reason. */
+  readonly refused = new Map<string, number>();
+  /** Every URL the page asked for (its outlinks once rendered). */
+  readonly asked = new Set<string>();
+
+  constructor(readonly page: CrawlUri) {}
+
+  refuse(why: string): Served {
+    this.refused.set(why, (this.refused.get(why) ?? 0) + 1);
+    return { kind: 'refused', why };
+  }
+}
+
+/** The annotation of every URI fetched for a page's request (its via is the page). */
+export const BROWSER_ANNOTATION = 'browser';
+/** The context of a page's requests as outlinks (Heritrix writes a context of its own kind as `=NAME`). */
+export const BROWSER_CONTEXT = '=BROWSER';
+/** How many prerequisites (dns:, robots.txt) one request may wait behind before it is given up. */
+const MAX_PREREQUISITES = 3;
+/** Response headers not passed to the browser: the body it gets is decoded and whole. */
+const DROPPED_HEADERS = new Set(['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive']);
+
+/**
+ * Answers a page's requests through the crawl. A request is a candidate like any outlink (its
+ * sheets, then the candidate chain: scope, preparation); one refused is not fetched. Then, by its
+ * canonical key: what the crawl kept (the cache) serves it; a fetch of it under way for another
+ * page is shared; else the key is marked in the uniq filter (an extractor's copy is then not
+ * scheduled) and the URI goes through the fetch chain (preconditions: robots.txt, DNS, each
+ * prerequisite fetched and written first; FetchHttp with the crawl's user agent, cookies and
+ * credentials), one request at a time per server. What it fetched is written by the disposition
+ * chain and logged once its page is rendered (its outlinks are scheduled then, after those the
+ * page itself asked for were marked), and is kept in the cache for the next page.
+ */
+export class SubresourceFetcher {
+  readonly #inFlight = new Map<string, Promise<Served>>();
+  readonly #servers = new Map<string, Promise<unknown>>();
+  /** Requests answered, by how. */
+  readonly counts = { asked: 0, fetched: 0, fromCache: 0, refused: 0, again: 0 };
+
+  constructor(readonly paths: CrawlPaths, readonly cache: SubresourceCache) {}
+
+  async serve(url: string, method: string, page: PageRequests): Promise<Served> {
+    this.counts.asked++;
+    page.asked.add(url);
+    if (method !== 'GET' && method !== 'HEAD') return this.#refuse(page, 'method');
+    if (!url.startsWith('http:') && !url.startsWith('https:')) return this.#refuse(page, 'scheme');
+    const child = page.page.child({ uri: url, hop: Hop.EMBED, context: BROWSER_CONTEXT });
+    child.worker = page.page.worker;
+    await this.#judge(child);
+    if (child.fetchStatus < 0) return this.#refuse(page, 'scope');
+    const key = child.uri;
+    const kept = await this.cache.get(key);
+    if (kept !== undefined) {
+      this.counts.fromCache++;
+      return kept.kind === 'refused' ? this.#refuse(page, kept.why) : kept;
+    }
+    const flying = this.#inFlight.get(key);
+    if (flying !== undefined) {
+      this.counts.fromCache++;
+      const served = await flying;
+      return served.kind === 'refused' ? this.#refuse(page, served.why) : served;
+    }
+    const fetching = this.#fetchOnce(child, key, page);
+    this.#inFlight.set(key, fetching);
+    try {
+      const served = await fetching;
+      return served.kind === 'refused' ? this.#refuse(page, served.why) : served;
+    } finally {
+      this.#inFlight.delete(key);
+    }
+  }
+
+  /** Writes and logs what the page's requests fetched, once the page is rendered. */
+  async dispose(page: PageRequests): Promise<void> {
+    for (const curi of page.fetched) await this.#dispose(curi);
+    page.fetched.length = 0;
+  }
+
+  #refuse(page: PageRequests, why: string): Served {
+    this.counts.refused++;
+    return page.refuse(why);
+  }
+
+  /** Its sheets and the candidate chain, as CandidateAdmission judges any candidate; nothing written (a crawl mapper's divert file). */
+  async #judge(child: CrawlUri): Promise<void> {
+    child.overlay = this.paths.sheetOverlaysManager?.overlayFor(child);
+    child.judgedOnly = true;
+    try {
+      await this.paths.candidateChain.run(child);
+    } finally {
+      child.judgedOnly = false;
+    }
+  }
+
+  /** Keeps what the crawl fetched of a URI on its own (its queued copy, fetched before any page asked for it), for pages that will. */
+  async keep(curi: CrawlUri): Promise<void> {
+    if (!this.cache.has(curi.uri)) await this.cache.put(curi.uri, servedOf(curi));
+  }
+
+  async #fetchOnce(child: CrawlUri, key: string, page: PageRequests): Promise<Served> {
+    // Seen before, yet not kept: queued by an extractor and not fetched yet, or dropped from the cache. The page needs it: fetched again.
+    if (!(await this.paths.uriUniqFilter.add(child.canonicalKey || key))) this.counts.again++;
+    const served = await this.#oneAtATime(child, () => this.#fetch(child, page));
+    await this.cache.put(key, served);
+    return served;
+  }
+
+  /** One request at a time per server (host:port), the page's requests and other pages' alike. */
+  async #oneAtATime<T>(curi: CrawlUri, work: () => Promise<T>): Promise<T> {
+    const server = curi.url?.host ?? '';
+    const before = this.#servers.get(server) ?? Promise.resolve();
+    const mine = before.then(work, work);
+    // The next request to the server waits for this one to end, however it ended; its caller gets its error from `mine`.
+    const tail = mine.catch(() => undefined);
+    this.#servers.set(server, tail);
+    tail.then(() => this.#servers.get(server) === tail && this.#servers.delete(server));
+    return mine;
+  }
+
+  async #fetch(child: CrawlUri, page: PageRequests): Promise<Served> {
+    await this.#through(child, 0);
+    this.counts.fetched++;
+    child.annotations.push(BROWSER_ANNOTATION);
+    page.fetched.push(child);
+    return servedOf(child);
+  }
+
+  /** The fetch chain, with each prerequisite it asks for (dns:, robots.txt) fetched and written first. */
+  async #through(curi: CrawlUri, depth: number): Promise<void> {
+    const chain = this.paths.fetchChain();
+    if (chain === undefined) throw new Error('BrowserProcessor is not in a fetch chain');
+    curi.resetForRetry();
+    for (let i = 0; ; i++) {
+      try {
+        await chain.run(curi);
+      } catch (e) {
+        curi.fetchStatus = FetchStatus.RUNTIME_EXCEPTION;
+        curi.annotations.push('err=runtime');
+        this.paths.loggerModule?.runtimeError(curi, e);
+        return;
+      }
+      const link = curi.prerequisite;
+      if (link === undefined || i >= MAX_PREREQUISITES || depth >= MAX_PREREQUISITES) return;
+      const pre = curi.child(link);
+      pre.forceFetch = true;
+      pre.queueKey = curi.queueKey;
+      pre.overlay = curi.overlay;
+      pre.worker = curi.worker;
+      await this.#through(pre, depth + 1);
+      await this.#dispose(pre);
+      curi.resetForRetry();
+    }
+  }
+
+  /** The disposition chain (writers, receivers, candidates), its work behind, then crawl.log, as the controller does for any URI. */
+  async #dispose(curi: CrawlUri): Promise<void> {
+    const logger = this.paths.loggerModule;
+    try {
+      await this.paths.dispositionChain.run(curi);
+    } catch (e) {
+      logger?.runtimeError(curi, e);
+    }
+    await curi.behindDone;
+    for (const e of curi.behindErrors ?? []) logger?.runtimeError(curi, e);
+    try {
+      logger?.crawled(curi);
+    } catch (e) {
+      logger?.runtimeError(curi, e);
+    }
+    const files = curi.scratchFiles ?? [];
+    curi.scratchFiles = undefined;
+    // Not awaited: a scratch file that cannot be removed is only disk space in the scratch folder, which the next launch empties.
+    for (const file of files) unlink(file).catch(() => undefined);
+  }
+}
+
+/** What the browser gets for a fetched URI: its response decoded, or a refusal saying its status. */
+function servedOf(curi: CrawlUri): Served {
+  const response = curi.response;
+  if (curi.fetchStatus <= 0 || response === undefined) return { kind: 'refused', why: `status ${curi.fetchStatus}` };
+  return { kind: 'response', status: response.statusCode, headers: browserHeaders(response.rawHeaders), body: response.body };
+}
+
+/** A response's headers for the browser, which gets the body decoded and whole: no content or transfer coding, no length. */
+export function browserHeaders(raw: readonly string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i].toLowerCase();
+    if (DROPPED_HEADERS.has(name)) continue;
+    headers[name] = headers[name] === undefined ? raw[i + 1] : `${headers[name]}${name === 'set-cookie' ? '\n' : ', '}${raw[i + 1]}`;
+  }
+  return headers;
+}

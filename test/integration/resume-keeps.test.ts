@@ -3,29 +3,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { ClassicLevel } from 'classic-level';
 import { join } from 'node:path';
 import { INTERRUPTED } from '../../src/engine/crawl-controller.js';
+import { interruptWhen } from '../support/interrupt-when.js';
 import { launchJob } from '../../src/job/launch-job.js';
-import type { CrawlControl } from '../../src/model/crawl-control.js';
 import { fastSets, parseCrawlLog } from '../support/crawl-job.js';
 import { REPO_ROOT } from '../support/run-cli.js';
 import { page, SiteServer, type Route } from '../support/site-server.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const CHAIN = 12;
-
-/** Ends a launch as Ctrl-C does (INTERRUPTED: the next launch resumes) once `due` says so. */
-function interruptWhen(due: () => boolean): { onRunning(controller: CrawlControl): void; cancel(): void } {
-  let timer: NodeJS.Timeout | undefined;
-  return {
-    onRunning: (controller) => {
-      timer = setInterval(() => {
-        if (!due()) return;
-        clearInterval(timer);
-        controller.terminate(INTERRUPTED);
-      }, 5);
-    },
-    cancel: () => clearInterval(timer),
-  };
-}
 
 describe('what a resumed crawl keeps (integration)', function () {
   this.timeout(60_000);

@@ -4,9 +4,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createVerifier, httpbis } from 'http-message-signatures';
 import { INTERRUPTED } from '../../src/engine/crawl-controller.js';
+import { interruptWhen } from '../support/interrupt-when.js';
 import { launchJob } from '../../src/job/launch-job.js';
 import { makeSigningKeys } from '../../src/job/make-signing-keys.js';
-import type { CrawlControl } from '../../src/model/crawl-control.js';
 import { fastSets } from '../support/crawl-job.js';
 import { REPO_ROOT } from '../support/run-cli.js';
 import { page, SiteServer, type RequestRecord, type Route } from '../support/site-server.js';
@@ -45,21 +45,6 @@ async function verified(request: RequestRecord, directory: { keys: { kty: string
   const sentAt = request.at / 1000;
   return params.tag === 'web-bot-auth' && params.alg === 'ed25519' && created <= sentAt + 1 && created >= sentAt - 2 && expires - created === 300 &&
     headers['signature-agent'] === `sig1="${AGENT}"`;
-}
-
-/** Ends a launch as Ctrl-C does (the next launch resumes) once `due` says so. */
-function interruptWhen(due: () => boolean): { onRunning(controller: CrawlControl): void; cancel(): void } {
-  let timer: NodeJS.Timeout | undefined;
-  return {
-    onRunning: (controller) => {
-      timer = setInterval(() => {
-        if (!due()) return;
-        clearInterval(timer);
-        controller.terminate(INTERRUPTED);
-      }, 5);
-    },
-    cancel: () => clearInterval(timer),
-  };
 }
 
 describe('signed requests (Web Bot Auth), checked by an independent verifier (integration)', function () {

@@ -78,11 +78,19 @@ async function signingOf(resolved: ResolvedGraph, jobDir: string): Promise<BotPa
   if (!fetch) return undefined;
   const keyFile = String(fetch.signingKeyFile ?? '');
   const directoryFile = join(dirname(isAbsolute(keyFile) ? keyFile : join(jobDir, keyFile)), 'http-message-signatures-directory');
-  const keyIds = await readFile(directoryFile, 'utf8').then((text) => {
-    const keys = (JSON.parse(text) as { keys?: { kid?: unknown }[] }).keys ?? [];
-    return keys.map((k) => String(k.kid ?? '')).filter(Boolean);
-  }, () => [] as string[]);
+  const keyIds = await keyIdsIn(directoryFile);
   const agent = String(fetch.signatureAgent ?? '');
   if (fetch.signRequests !== true && keyIds.length === 0) return undefined;
   return { agent, directoryUrl: agent === '' ? undefined : `${agent.replace(/\/+$/, '')}${KEY_DIRECTORY_PATH}`, keyIds };
+}
+
+/** The key ids a key directory lists; none when there is no directory, or one that cannot be read or is not a JWKS. */
+async function keyIdsIn(directoryFile: string): Promise<string[]> {
+  try {
+    const keys = (JSON.parse(await readFile(directoryFile, 'utf8')) as { keys?: { kid?: unknown }[] }).keys;
+    return Array.isArray(keys) ? keys.map((k) => String(k?.kid ?? '')).filter(Boolean) : [];
+  } catch {
+    // No key directory, or not one: the page names no key id and says only what signing is set to.
+    return [];
+  }
 }

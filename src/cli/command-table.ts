@@ -10,6 +10,7 @@ import { getCommand } from './commands/get-command.js';
 import { indexCommand } from './commands/index-command.js';
 import { jobsCommand } from './commands/jobs-command.js';
 import { keysCommand } from './commands/keys-command.js';
+import { botPageCommand } from './commands/bot-page-command.js';
 import { launchCommand } from './commands/launch-command.js';
 import { lspCommand } from './commands/lsp-command.js';
 import { logsCommand } from './commands/logs-command.js';
@@ -39,6 +40,7 @@ export const COMMANDS: readonly CliCommand[] = [
   searchCommand,
   serveCommand,
   keysCommand,
+  botPageCommand,
   schemaCommand,
   lspCommand,
   docsCommand,

@@ -11,8 +11,9 @@ import type { DispositionProcessor } from '../engine/disposition-processor.js';
 import { hostKeyOf } from '../components/fetch/host-key-of.js';
 import { httpUrlOf } from '../components/fetch/http-url-of.js';
 import { describeRobotsVerdict, robotsVerdict } from '../components/fetch/robots-verdict.js';
-import { describeUsage, usagePreferencesOf } from '../components/fetch/usage-preferences-of.js';
+import { describeUsage, usagePreferencesOf } from '../model/usage-preferences-of.js';
 import type { CrawlMetadataInfo } from '../model/crawl-metadata-info.js';
+import { describeRefusals, refusedPurposes } from '../model/usage-purposes.js';
 import type { ServerCache } from '../model/server-cache.js';
 import type { Sheet } from '../sheets/sheet.js';
 import type { SheetOverlaysManager } from '../sheets/sheet-overlays-manager.js';
@@ -169,9 +170,13 @@ function usageOf(curi: CrawlUri, p: Parts): string | undefined {
   if (url === undefined || !p.robots) return undefined;
   const server = p.robots.serverCache.peek?.(hostKeyOf(url));
   if (server?.robots === undefined) return undefined;
-  const stated = describeUsage(usagePreferencesOf(server.robots, p.robots.metadata.forUri(curi).userAgent, curi.uri));
+  const preferences = usagePreferencesOf(server.robots, p.robots.metadata.forUri(curi).userAgent, curi.uri);
   const malformed = server.robots.malformedPreferences ?? [];
-  return malformed.length === 0 ? stated : `${stated}; robots.txt lines not read: ${malformed.join('; ')}`;
+  const stated = malformed.length === 0 ? describeUsage(preferences) : `${describeUsage(preferences)}; robots.txt lines not read: ${malformed.join('; ')}`;
+  const purposes = p.robots.metadata.purposes ?? [];
+  if (purposes.length === 0) return stated;
+  const refusals = refusedPurposes(preferences, purposes);
+  return `${stated}; the crawl's purposes (${purposes.join(', ')}): ${refusals.length === 0 ? 'none refused' : `refused ${describeRefusals(refusals)}`}`;
 }
 
 /** Every overlayable value the URI's sheets change, with the sheet and the place it was written. */

@@ -24,6 +24,8 @@ export interface CrawlMetadataInfo {
   readonly organization?: string;
   readonly audience?: string;
   readonly description?: string;
+  /** What the crawl gathers content for (`search`, `ai-train`, ...): what usage preferences are read against. */
+  readonly purposes?: readonly string[];
   /** The identity and robots policy as the URI's sheets set them. */
   forUri(curi: CrawlUri): OperatorIdentity;
   /** The base identity, for what concerns no URI (a WARC file's warcinfo record). */
@@ -38,6 +40,6 @@ export function fixedMetadata(values: Partial<OperatorIdentity> & Partial<Omit<C
   };
   return {
     jobName: values.jobName ?? '', operator: values.operator, organization: values.organization, audience: values.audience,
-    description: values.description, forUri: () => identity, forNoUri: () => identity,
+    description: values.description, purposes: values.purposes, forUri: () => identity, forNoUri: () => identity,
   };
 }

@@ -178,7 +178,8 @@ describe('beancrawl explain (the binary)', function () {
       const job = join(work.dir, 'job');
       const created = await runCli(['create', job, '--seed', `${site.origin}/`, '--contact', 'https://example.org/contact']);
       expect(created.code, created.stderr).to.equal(0);
-      crawl = spawn(process.execPath, [BIN, 'launch', job, '--set', 'fetchHttp.soTimeoutMs=120000'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      crawl = spawn(process.execPath, [BIN, 'launch', job, '--set', 'fetchHttp.soTimeoutMs=120000', '--set', 'metadata.purposes=search,ai-train'],
+        { stdio: ['ignore', 'pipe', 'pipe'] });
       let output = '';
       crawl.stdout!.setEncoding('utf8').on('data', (d: string) => (output += d));
       crawl.stderr!.setEncoding('utf8').on('data', (d: string) => (output += d));
@@ -195,12 +196,14 @@ describe('beancrawl explain (the binary)', function () {
       expect(open.robots).to.match(/^allows it for /);
       expect(unknown.robots).to.equal('not fetched yet from elsewhere.example: the crawl fetches it before the first URI of that server');
       expect(r.stdout).to.not.contain('no cached robots.txt verdict');
-      // The usage preferences its robots.txt states for the crawler, the longest matching line of each vocabulary.
-      expect(closed.usage).to.equal('robots.txt Content-Signal: search=yes, ai-train=no');
-      expect(open.usage).to.equal('robots.txt Content-Signal: search=yes, ai-train=no; robots.txt Content-Usage: /open train-ai=y');
+      // The usage preferences its robots.txt states for the crawler, the longest matching line of each vocabulary, and which of
+      // the crawl's purposes they refuse.
+      const purposes = '; the crawl\'s purposes (search, ai-train): refused ai-train (Content-Signal ai-train=no)';
+      expect(closed.usage).to.equal(`robots.txt Content-Signal: search=yes, ai-train=no${purposes}`);
+      expect(open.usage).to.equal(`robots.txt Content-Signal: search=yes, ai-train=no; robots.txt Content-Usage: /open train-ai=y${purposes}`);
       expect(unknown.usage).to.equal(undefined);
       const text = await runCli(['explain', job, `${site.origin}/open.html`]);
-      expect(text.stdout).to.contain('  usage preferences: robots.txt Content-Signal: search=yes, ai-train=no; robots.txt Content-Usage: /open train-ai=y');
+      expect(text.stdout).to.contain('  usage preferences: robots.txt Content-Signal: search=yes, ai-train=no; robots.txt Content-Usage: /open train-ai=y;');
 
       expect((await runCli(['terminate', job])).code).to.equal(0);
       gate.open();

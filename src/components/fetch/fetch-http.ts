@@ -21,7 +21,7 @@ import { httpDispatcher } from './http-dispatcher.js';
 import { HttpExchange } from './http-exchange.js';
 import { httpUrlOf } from './http-url-of.js';
 import { recordResponse } from './record-response.js';
-import { usageAnnotations, usagePreferencesOf } from './usage-preferences-of.js';
+import { usageAnnotations, usagePreferencesOf } from '../../model/usage-preferences-of.js';
 import { USAGE_PREFERENCES } from '../../model/usage-preferences.js';
 import { flatHeaderLines, refererFor, requestHeadOf } from './request-headers.js';
 import { isFailure, systemLookup } from './resolve-host.js';

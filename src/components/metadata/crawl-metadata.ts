@@ -3,6 +3,7 @@ import { Configurable } from '../../model/configurable.js';
 import type { CrawlMetadataInfo, OperatorIdentity } from '../../model/crawl-metadata-info.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import { VERSION } from '../../util/version.js';
+import { USAGE_PURPOSES } from '../../model/usage-purposes.js';
 
 export const PLACEHOLDER_CONTACT_URL = 'ENTER_AN_URL_WITH_YOUR_CONTACT_INFO_HERE_FOR_WEBMASTERS_AFFECTED_BY_YOUR_CRAWL';
 
@@ -45,6 +46,12 @@ export const crawlMetadataComponent = defineComponent({
     audience: { type: 'string', default: '', description: 'Who the crawl is for.' },
     jobName: { type: 'string', default: '', description: 'A short name of the crawl (WARC `isPartOf`).' },
     description: { type: 'string', default: '', description: 'What the crawl is about.' },
+    purposes: {
+      type: 'array', items: { type: 'string', enum: [...USAGE_PURPOSES] }, uniqueItems: true, default: [],
+      description: 'What the crawl gathers content for: search, ai-input, ai-train, archive. A UsagePreferenceDecideRule acts on the sites\' ' +
+        'usage preferences (Content-Signal, Content-Usage) for these purposes; empty: nothing acts on them (they are recorded all the same).',
+      examples: [['search'], ['ai-train', 'archive']],
+    },
     robotsPolicyName: {
       type: 'string', enum: ['obey', 'classic', 'robotsTxtOnly', 'ignore'], default: 'obey', overlayable: true,
       description: 'How robots.txt is honoured: obey (also meta robots), classic (= obey), robotsTxtOnly, ignore.',
@@ -83,6 +90,10 @@ export class CrawlMetadata extends Configurable<typeof crawlMetadataComponent> i
 
   get description(): string {
     return this.config.description;
+  }
+
+  get purposes(): readonly string[] {
+    return this.config.purposes;
   }
 
   forUri(curi: CrawlUri): OperatorIdentity {

@@ -28,6 +28,7 @@ import { hopCrossesAssignmentLevelDomainDecideRuleComponent } from './hop-crosse
 import { seedAcceptDecideRuleComponent } from './seed-accept-decide-rule.js';
 import { sourceSeedDecideRuleComponent } from './source-seed-decide-rule.js';
 import { urlFilterDecideRuleComponent } from './url-filter-decide-rule.js';
+import { usagePreferenceDecideRuleComponent } from './usage-preference-decide-rule.js';
 
 /**
  * The decide rules: the sequence, the constant rules and the rules of Heritrix's default scope,
@@ -69,5 +70,6 @@ export const SCOPE_COMPONENTS: ComponentDescriptor[] = [
   fetchStatusDecideRuleComponent,
   ipAddressSetDecideRuleComponent,
   urlFilterDecideRuleComponent,
+  usagePreferenceDecideRuleComponent,
   resultFilterDecideRuleComponent,
 ];

@@ -10,6 +10,8 @@ import { profilesDir } from '../job-summaries.js';
 import { jobSummaries } from '../job-summaries.js';
 import type { ServiceContext } from '../service-context.js';
 import { sendConsoleShell } from './console-routes.js';
+import { KEY_DIRECTORY_MEDIA_TYPE, KEY_DIRECTORY_PATH } from '../../util/http-signatures/key-directory.js';
+import { publishedKeyDirectory } from '../published-key-directory.js';
 
 const ANY_OBJECT = { type: 'object', additionalProperties: true } as const;
 
@@ -30,6 +32,16 @@ export function engineRoutes(ctx: ServiceContext, openapi: () => object) {
       }
       ctx.guard.check({ method: req.method, headers: req.headers, ip: req.ip }, 'api');
       return sendConsoleShell(reply);
+    });
+
+    app.get(KEY_DIRECTORY_PATH, {
+      config: { access: 'public' },
+      schema: { summary: 'The Web Bot Auth key directory, public: the public keys of every job\'s keys/ folder (beancrawl keys JOB) as one JWKS, ' +
+        `with Content-Type ${KEY_DIRECTORY_MEDIA_TYPE}; 404 when no job has keys`, tags: ['engine'], response: { 200: ANY_OBJECT, 404: ANY_OBJECT } },
+    }, async (_req, reply) => {
+      const directory = await publishedKeyDirectory(ctx.jobsDir);
+      if (directory === undefined) throw new HttpProblem(404, 'Not Found', 'no job of this service has a key directory (make one with beancrawl keys JOB)');
+      return reply.type(KEY_DIRECTORY_MEDIA_TYPE).header('cache-control', 'max-age=300').send(directory);
     });
 
     app.get('/api/v1/engine', {

@@ -3,6 +3,7 @@ import type { RecordingSheetOverlay } from './recording-overlay.js';
 import type { CrawlUri } from '../../../src/model/crawl-uri.js';
 import { DecideResult } from '../../../src/model/decide-result.js';
 import type { DecideRule } from '../../../src/model/decide-rule.js';
+import { USAGE_PREFERENCES } from '../../../src/model/usage-preferences.js';
 
 const { ACCEPT, REJECT, NONE } = DecideResult;
 
@@ -268,7 +269,22 @@ const CONTENT_RULES: RuleSpec[] = [
     ],
   },
   { component: 'ResultFilterDecideRule', hit: at('http://example.org/', {}, fetched('text/html', 100)), answers: ACCEPT },
+  {
+    // The crawl trains AI; the hit was fetched from a site whose Content-Signal refuses that.
+    component: 'UsagePreferenceDecideRule',
+    config: async () => ({ metadata: await build('CrawlMetadata', { purposes: ['ai-train'] }, 'metadata') }),
+    hit: at('http://example.org/', {}, refusing), answers: REJECT,
+    props: [{ property: 'purposes', value: ['search'], change: 'tested for search, which the site allows, the URI is not ' +
+      'refused', uri: at('http://example.org/', {}, refusing), base: REJECT, sheet: NONE }],
+  },
 ];
+
+/** A URI fetched from a site whose robots.txt says `Content-Signal: search=yes, ai-train=no`. */
+function refusing(curi: CrawlUri): void {
+  fetched('text/html', 100)(curi);
+  const contentSignal = { search: 'yes', 'ai-train': 'no' };
+  curi.attempt.setExtra(USAGE_PREFERENCES, { contentSignal, sources: ['robots.txt Content-Signal: search=yes, ai-train=no'] });
+}
 
 const PLAIN_RULES: RuleSpec[] = [
   { component: 'AcceptDecideRule', hit: at('http://example.org/'), answers: ACCEPT },

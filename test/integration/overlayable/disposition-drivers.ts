@@ -81,7 +81,7 @@ async function politenessAfter(overlay: RecordingSheetOverlay, timing: FetchTimi
  * The URIs a real frontier hands out of one queue of two, the first one going through the
  * disposition processor (the subject) with the overlay before it is finished.
  */
-async function handedOutAfterDisposition(overlay: RecordingSheetOverlay): Promise<string[]> {
+async function handedOutAfterDisposition(overlay: RecordingSheetOverlay, status = 200): Promise<string[]> {
   const frontier = await build<Frontier & { stop(): void }>('MemoryFrontier', { uriUniqFilter: await build('MemoryUriUniqFilter', {}, 'uriUniqFilter') }, 'frontier');
   const disposition = await build<Processor>('DispositionProcessor');
   try {
@@ -94,7 +94,7 @@ async function handedOutAfterDisposition(overlay: RecordingSheetOverlay): Promis
     for (let curi = await frontier.next(); curi !== undefined; curi = await frontier.next()) {
       out.push(curi.uri);
       curi.overlay = overlay;
-      curi.fetchStatus = 200;
+      curi.fetchStatus = status;
       await disposition.process(curi);
       frontier.finished(curi);
     }
@@ -118,6 +118,8 @@ const DISPOSITION_PROCESSOR: Driver = {
       (overlay) => politenessAfter(overlay, { fetchDurationMs: 100, requestedDelayMs: 100_000 })),
     byEffect('forceRetire', true, 'the queue is retired after its first URI, the second never handed out',
       { base: ['http://example.org/a', 'http://example.org/b'], sheet: ['http://example.org/a'] }, (overlay) => handedOutAfterDisposition(overlay)),
+    byEffect('retireOnPaymentRequired', false, 'a 402 no longer retires its queue: the second URI is handed out',
+      { base: ['http://example.org/a'], sheet: ['http://example.org/a', 'http://example.org/b'] }, (overlay) => handedOutAfterDisposition(overlay, 402)),
   ],
 };
 

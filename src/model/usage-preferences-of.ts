@@ -1,7 +1,7 @@
-import type { RobotsPolicy } from '../../model/robots-policy.js';
-import type { UsagePreferences } from '../../model/usage-preferences.js';
-import { usageMembers } from '../../model/usage-preferences.js';
-import { parseUsageLine } from '../../util/url/robots/usage-preference.js';
+import type { RobotsPolicy } from './robots-policy.js';
+import type { UsagePreferences } from './usage-preferences.js';
+import { usageMembers } from './usage-preferences.js';
+import { parseUsageLine } from '../util/url/robots/usage-preference.js';
 
 /**
  * The usage preferences of one URI: its server's robots.txt, read for the crawler's user agent

@@ -20,7 +20,7 @@ export function completePath(key: string, keyFrom: number, offset: number, index
   const replaceTo = keyFrom + (nextDot < 0 ? key.length : nextDot);
   const item = (c: Omit<Completion, 'replaceFrom' | 'replaceTo' | 'kind'>): Completion => ({ ...c, kind: 'overrideKey', replaceFrom, replaceTo });
   if (dot < 0) {
-    return [...index.beans()].filter((b) => !b.abstract && !index.isOverrideConfigurer(b) && !index.isSheet(b) && (!sheet || reachesOverlayable(index.descriptorOf(b))))
+    return [...index.beans()].filter((b) => !b.abstract && !index.isOverrideConfigurer(b) && !index.isSheet(b) && (!sheet || reachesOverlayable(index, b)))
       .map((b) => item({ label: b.id!, detail: index.classNameOf(b), documentation: beanMarkdown(b.id!, b, index.classNameOf(b), index.descriptorOf(b)) }));
   }
   const bean = index.walk([...pathSegments(before.slice(0, dot)), { name: '' }], sheet);
@@ -33,6 +33,7 @@ export function completePath(key: string, keyFrom: number, offset: number, index
   }
   for (const [name, ref] of Object.entries(d.refs ?? {})) {
     for (const { label, target } of leadsTo(index, bean, name, sheet)) {
+      if (sheet && !reachesOverlayable(index, target)) continue;
       const className = index.classNameOf(target);
       out.push(item({ label, detail: `→ ${className ?? 'bean'}`, documentation: propertyMarkdown({ name, ref }, d) }));
     }
@@ -86,7 +87,15 @@ function leadsTo(index: BeanIndex, bean: BeanOutline, name: string, sheet: boole
   return out;
 }
 
-/** Whether a sheet may set anything of a bean: a property that is overlayable, or a reference to walk through. */
-function reachesOverlayable(d: ComponentDescriptor | undefined): boolean {
-  return d !== undefined && (Object.values(d.props).some((p) => p.overlayable) || Object.keys(d.refs ?? {}).length > 0);
+/**
+ * Whether a sheet may set anything of a bean: a property that is overlayable, of its own or of a
+ * bean its references lead to (autowired ones included), so that completion never offers a path
+ * that ends at nothing a sheet can set.
+ */
+function reachesOverlayable(index: BeanIndex, bean: BeanOutline, seen = new Set<BeanOutline>()): boolean {
+  const d = index.descriptorOf(bean);
+  if (d === undefined || seen.has(bean)) return false;
+  seen.add(bean);
+  if (Object.values(d.props).some((p) => p.overlayable && !p.ignored)) return true;
+  return Object.keys(d.refs ?? {}).some((name) => leadsTo(index, bean, name, true).some(({ target }) => reachesOverlayable(index, target, seen)));
 }

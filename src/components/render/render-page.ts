@@ -30,6 +30,8 @@ export interface RenderOutcome {
   clicks: number;
   cut: boolean;
   dialogs: number;
+  /** Its renderer crashed, or the browser died, while it rendered: what it showed is lost. */
+  crashed: boolean;
 }
 
 /** Longest wait for the page to answer a question (its DOM, a scroll) once loaded: a renderer stuck in a loop never answers. */
@@ -44,7 +46,7 @@ const ANSWER_MS = 5000;
 export async function renderPage(context: BrowserContext, curi: CrawlUri, o: RenderOptions, fetcher: SubresourceFetcher, requests: PageRequests):
   Promise<RenderOutcome> {
   const deadline = Date.now() + o.pageTimeoutMs;
-  const outcome: RenderOutcome = { links: [], navigations: [], scrolls: 0, clicks: 0, cut: false, dialogs: 0 };
+  const outcome: RenderOutcome = { links: [], navigations: [], scrolls: 0, clicks: 0, cut: false, dialogs: 0, crashed: false };
   const mainUrl = new URL(curi.uri).href;
   const page = await context.newPage();
   const network = new NetworkWatch(page);
@@ -71,6 +73,9 @@ export async function renderPage(context: BrowserContext, curi: CrawlUri, o: Ren
       // The page was closed while its request was answered (its budget ran out): nobody is left to answer.
     }
   });
+  page.on('crash', () => {
+    outcome.crashed = true;
+  });
   page.on('dialog', (dialog) => {
     outcome.dialogs++;
     // A dialog of a page already closed: nothing to dismiss.
@@ -86,11 +91,16 @@ export async function renderPage(context: BrowserContext, curi: CrawlUri, o: Ren
     else if (o.waitUntil === 'selector' && o.waitSelector) await page.waitForSelector(o.waitSelector, { timeout: left() });
     if (o.scrollToEnd) await scroll(page, o, network, Math.min(deadline, Date.now() + o.scrollBudgetMs), outcome);
     if (o.clickSelector) await click(page, o, network, Math.min(deadline, Date.now() + o.clickBudgetMs), outcome);
-  } catch {
+  } catch (e) {
     // A load, selector or step that ran past the budget (or a page that crashed): what it shows now is kept.
     outcome.cut = true;
+    if (/crash/i.test(e instanceof Error ? e.message : String(e))) outcome.crashed = true;
   }
   if (Date.now() >= deadline) outcome.cut = true;
+  if (outcome.crashed || !context.browser()?.isConnected()) {
+    outcome.crashed = true;
+    return outcome;
+  }
   const links = await answer(page.evaluate(DOM_LINKS_SCRIPT) as Promise<DomLink[]>);
   outcome.links = links ?? [];
   outcome.html = await answer(page.content());

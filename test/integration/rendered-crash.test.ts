@@ -60,6 +60,7 @@ describe('BrowserProcessor: a renderer that crashes, a browser that dies or grow
         },
       });
       const lines = log.map((e) => e.line).join('\n');
+      if (process.env.RENDER_DEBUG) console.log(lines);
       expect(exitStatus, lines).to.equal('FINISHED');
       const annotations = (p: string) => log.find((e: CrawlLogEntry) => e.uri === `${site.origin}${p}`)?.annotations.split(',') ?? [];
       expect(site.paths().filter((p) => p.endsWith('-boom') || /-[ab]$/.test(p)).sort(), 'each killing request reached the server once')

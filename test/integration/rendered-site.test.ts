@@ -102,6 +102,7 @@ describe('BrowserProcessor: a site whose links exist only once its script runs',
 
   it('replays every rendered page from the WARC alone, with the site closed, showing the text it showed when crawled', async () => {
     const site = await SiteServer.start(scriptSite());
+    const origin = site.origin;
     const seen: { value?: RunSeen } = {};
     try {
       const { exitStatus } = await crawlJob(fastSets([`${site.origin}/`]), { beans: await renderingBeans(), inspect: (run) => inspectRun(run, seen) });
@@ -112,7 +113,7 @@ describe('BrowserProcessor: a site whose links exist only once its script runs',
     const replay = await WarcReplay.open(seen.value!.records);
     try {
       for (const page of ['/', ...SCRIPT_ONLY_PAGES]) {
-        const url = `${site.origin}${page}`;
+        const url = `${origin}${page}`;
         const crawled = seen.value!.documents.find((d) => d.url === url)?.text;
         expect(crawled, `${page}'s text in documents.jsonl`).to.be.a('string').and.include('rendered text one');
         let shown = '';
@@ -130,7 +131,7 @@ describe('BrowserProcessor: a site whose links exist only once its script runs',
         });
       }
       // What the page asked for and the WARC lacks is only what the crawl refused too: the Disallowed script.
-      expect([...replay.missing], 'requests the WARC could not answer').to.deep.equal([`GET ${site.origin}/private/secret.js`]);
+      expect([...replay.missing], 'requests the WARC could not answer').to.deep.equal([`GET ${origin}/private/secret.js`]);
     } finally {
       await replay.close();
     }

@@ -18,7 +18,8 @@ export async function chromiumProcesses(root = process.pid): Promise<ChromiumPro
       const stat = await readFile(`/proc/${name}/stat`, 'latin1');
       // pid (comm) state ppid ...: comm may hold spaces and parentheses, so read after its last ')'.
       parents.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-      commands.set(Number(name), (await readFile(`/proc/${name}/cmdline`, 'latin1')).split('\0').filter(Boolean));
+      // Chromium's child processes rewrite their command line as one string, arguments joined by spaces.
+      commands.set(Number(name), (await readFile(`/proc/${name}/cmdline`, 'latin1')).split(/[\0 ]/).filter(Boolean));
     } catch {
       // A process that ended while listed.
     }

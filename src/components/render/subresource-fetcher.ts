@@ -159,7 +159,8 @@ export class SubresourceFetcher {
     const politeness = this.paths.politeness?.politenessFor(curi);
     if (politeness === undefined || curi.fetchBeginTime === 0) return;
     const ms = curi.fetchBeginTime + curi.fetchDurationMs + politenessDelayMs(curi, politeness) - Date.now();
-    if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
+    // Unref'd: a rest nobody waits for (the crawl ended) does not keep the process alive.
+    if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms).unref());
   }
 
   async #fetch(child: CrawlUri, page: PageRequests): Promise<Served> {

@@ -2,6 +2,7 @@ import { defineComponent, type ComponentClass, type ConfigOf } from '../beans/re
 import { orderedIssues } from '../beans/registry/ordered-properties.js';
 import { PROCESSOR_PROPS, PROCESSOR_REFS } from '../model/processor-props.js';
 import type { CrawlUri } from '../model/crawl-uri.js';
+import { politenessDelayMs, type Politeness } from '../model/politeness.js';
 import { PROCEED, Processor, type ProcessResult } from '../model/processor.js';
 import { priceHeadersOf } from './price-headers-of.js';
 
@@ -12,7 +13,7 @@ export const dispositionProcessorComponent = defineComponent({
     'Politeness: after each fetch its queue rests clamp(delayFactor × fetch time, minDelayMs, maxDelayMs), raised to a ' +
     'robots.txt Crawl-delay or a 429/503 Retry-After up to respectCrawlDelayUpToSeconds. A `402 Payment Required` (pay-per-crawl) ' +
     'retires its queue, with an alert naming the price headers it carried.',
-  kinds: ['Processor'],
+  kinds: ['Processor', 'Politeness'],
   props: {
     ...PROCESSOR_PROPS,
     delayFactor: { type: 'number', default: 5, minimum: 0, overlayable: true, live: true, description: 'The rest after a fetch, as a multiple of ' +
@@ -48,7 +49,7 @@ export const dispositionProcessorComponent = defineComponent({
 export class DispositionProcessor extends Processor<typeof dispositionProcessorComponent> {
 
   protected innerProcess(curi: CrawlUri, c: ConfigOf<typeof dispositionProcessorComponent>): ProcessResult {
-    curi.politenessDelayMs = delayFor(curi, c);
+    curi.politenessDelayMs = politenessDelayMs(curi, c);
     // Heritrix's operator-set retire directive: the frontier retires the queue when the URI is done.
     if (c.forceRetire) curi.forceRetire = true;
     if (curi.fetchStatus === PAYMENT_REQUIRED && c.retireOnPaymentRequired) this.#park(curi);
@@ -73,18 +74,4 @@ export class DispositionProcessor extends Processor<typeof dispositionProcessorC
 
 const PAYMENT_REQUIRED = 402;
 
-export interface Politeness {
-  readonly delayFactor: number;
-  readonly minDelayMs: number;
-  readonly maxDelayMs: number;
-  readonly respectCrawlDelayUpToSeconds: number;
-}
-
-/** How long the queue rests after a URI; none after a URI that made no request (dns:, robots-precluded, deferred). */
-function delayFor(curi: CrawlUri, c: Politeness): number {
-    if (curi.fetchBeginTime === 0 || curi.uri.startsWith('dns:')) return 0;
-    const { delayFactor, minDelayMs, maxDelayMs, respectCrawlDelayUpToSeconds } = c;
-    let delay = Math.min(Math.max(delayFactor * curi.fetchDurationMs, minDelayMs), maxDelayMs);
-    if (curi.requestedDelayMs !== undefined) delay = Math.max(delay, Math.min(curi.requestedDelayMs, respectCrawlDelayUpToSeconds * 1000));
-    return Math.round(delay);
-}
+export type { Politeness };

@@ -23,6 +23,7 @@ import type { ContentDigestHistory } from './content-digest-history.js';
 import type { QueuePrecedencePolicy, UriPrecedencePolicy } from './precedence-policies.js';
 import type { CrawlScheduleSettings } from './crawl-schedule.js';
 import type { TableDriver } from './table-driver.js';
+import type { PolitenessSource } from './politeness.js';
 
 /** The model's contracts as kinds that components provide and references require. */
 declare module '../beans/registry/kind-types.js' {
@@ -58,6 +59,7 @@ declare module '../beans/registry/kind-types.js' {
     StatisticsTracker: StatisticsTracking;
     FetchHistory: FetchHistory;
     DeltaListener: DeltaListener;
+    Politeness: PolitenessSource;
     ContentDigestHistory: ContentDigestHistory;
     /** Heritrix's frontier hand-off queues (java.util.concurrent.ArrayBlockingQueue): accepted, read by nothing. */
     BlockingQueue: object;
@@ -103,6 +105,7 @@ const KIND_SET = {
   Credential: true,
   FetchHistory: true,
   DeltaListener: true,
+  Politeness: true,
   ContentDigestHistory: true,
   BlockingQueue: true,
   CrawlSchedule: true,

@@ -2,35 +2,15 @@ import { expect } from 'chai';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crawlJob, fastSets, type CrawlLogEntry } from '../support/crawl-job.js';
-import { REPO_ROOT } from '../support/run-cli.js';
+import { renderingBeans } from '../support/rendering-beans.js';
 import { requireServer } from '../support/require-server.js';
 import { SCRIPT_ONLY_PAGES, scriptSite } from '../support/script-site.js';
 import { SiteServer } from '../support/site-server.js';
+import { until } from '../support/until.js';
 import { field, readWarcFile, type WarcRecordRead } from '../support/warc-reader.js';
-
-/**
- * default.xml with a BrowserProcessor at the end of its fetch chain, plus `more` beans; its scope
- * rejects any evil.js (an embed of another site is otherwise in scope by transclusion).
- */
-async function renderingBeans(more = ''): Promise<string> {
-  const beans = (await readFile(join(REPO_ROOT, 'profiles', 'default.xml'), 'utf8'))
-    .replace(/(<property name="regexList">\s*<list>)/, '$1<value>.*/evil\\.js</value>');
-  return beans.replace('<ref bean="extractorSwf"/>', '<ref bean="extractorSwf"/>\n    <ref bean="browser"/>\n    <ref bean="extractorDocument"/>')
-    .replace(/<bean class="JsonlReceiver">/, '$&<property name="mapping"><map><entry key="httpUrl" value="url"/>' +
-      '<entry key="text" value="text"/></map></property>')
-    .replace('</beans>', `
- <bean id="extractorDocument" class="ExtractorDocument"/>
- <bean id="browser" class="BrowserProcessor">
-  <property name="screenshot" value="true"/>
-  <property name="keepRenderedDom" value="true"/>
-  <property name="maxConcurrentPages" value="2"/>
-  <property name="networkIdleMs" value="200"/>
-  <property name="scrollToEnd" value="true"/>
-  <property name="clickSelector" value="#more"/>
-  <property name="stepWaitMs" value="50"/>
- </bean>${more}
-</beans>`);
-}
+import { WarcReplay } from '../support/warc-replay.js';
+import { DocumentTextCollector } from '../../src/components/extract/document-text-collector.js';
+import { drain } from '../../src/components/extract/parse-budget.js';
 
 async function filesUnder(dir: string, suffix: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true });
@@ -51,6 +31,13 @@ async function inspectRun(runDir: string, seen: { value?: RunSeen }): Promise<vo
   const lists = await filesUnder(runDir, 'documents.jsonl');
   const documents = lists.length ? (await readFile(lists[0], 'utf8')).split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
   seen.value = { records, report: reports.length ? await readFile(reports[0], 'utf8') : '', documents };
+}
+
+/** The text ExtractorDocument reads from markup: what the crawl handed to receivers for a rendered page. */
+function textOf(markup: string): string {
+  const collector = new DocumentTextCollector(1_000_000);
+  drain(collector.steps(markup, false));
+  return collector.result().text;
 }
 
 const pathOf = (origin: string) => (e: CrawlLogEntry) => e.uri.startsWith(origin) ? e.uri.slice(origin.length) : e.uri;
@@ -110,6 +97,43 @@ describe('BrowserProcessor: a site whose links exist only once its script runs',
     } finally {
       await site.close();
       await outside.close();
+    }
+  });
+
+  it('replays every rendered page from the WARC alone, with the site closed, showing the text it showed when crawled', async () => {
+    const site = await SiteServer.start(scriptSite());
+    const origin = site.origin;
+    const seen: { value?: RunSeen } = {};
+    try {
+      const { exitStatus } = await crawlJob(fastSets([`${site.origin}/`]), { beans: await renderingBeans(), inspect: (run) => inspectRun(run, seen) });
+      expect(exitStatus).to.equal('FINISHED');
+    } finally {
+      await site.close();
+    }
+    const replay = await WarcReplay.open(seen.value!.records);
+    try {
+      for (const page of ['/', ...SCRIPT_ONLY_PAGES]) {
+        const url = `${origin}${page}`;
+        const crawled = seen.value!.documents.find((d) => d.url === url)?.text;
+        expect(crawled, `${page}'s text in documents.jsonl`).to.be.a('string').and.include('rendered text one');
+        let shown = '';
+        await replay.page(url, async (p) => {
+          // What the crawl's behaviours did (the bean: scroll to the end, click #more while there is one), done by hand.
+          await p.waitForLoadState('networkidle');
+          await p.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
+          for (let i = 0; i < 5 && (await p.locator('#more').count()) === 1; i++) await p.locator('#more').click();
+          const same = async () => (shown = textOf(await p.content())) === crawled;
+          await until(same, `${page} replayed from the WARC to show its crawled text`, { timeoutMs: 10_000 })
+            .catch((e: Error) => {
+              throw new Error(`${e.message}\ncrawled: ${JSON.stringify(crawled)}\nreplayed: ${JSON.stringify(shown)}\n` +
+                `not in the WARC: ${[...replay.missing].join(' ')}`);
+            });
+        });
+      }
+      // What the page asked for and the WARC lacks is only what the crawl refused too: the Disallowed script.
+      expect([...replay.missing], 'requests the WARC could not answer').to.deep.equal([`GET ${origin}/private/secret.js`]);
+    } finally {
+      await replay.close();
     }
   });
 

@@ -20,6 +20,9 @@ export const browserProcessorComponent = defineComponent({
       'no browser is downloaded.' },
     maxConcurrentPages: { type: 'integer', default: 2, minimum: 1, maximum: 64, description: 'Pages rendered at once (tabs of the one browser); ' +
       'more URIs needing rendering wait for a tab.' },
+    maxBrowserRssBytes: { type: 'integer', default: 0, minimum: 0, description: 'When the browser\'s processes together hold more resident ' +
+      'memory than this after a page (read from /proc), it takes no more pages: the next launches a new browser, and the old one is closed once ' +
+      'its open pages are done. 0: no bound (the browser is still replaced when it dies or a page crashes its renderer).' },
     pageTimeoutMs: { type: 'integer', default: 30000, minimum: 1000, description: 'The whole budget of one page: load, wait and ' +
       'behaviours. A page cut there is annotated `renderTrunc` and keeps what it showed then.' },
     waitUntil: {
@@ -57,6 +60,8 @@ export const browserProcessorComponent = defineComponent({
       'same URI queued by an extractor is not fetched again.' },
     sheetOverlaysManager: { kind: 'SheetOverlaysManager', autowire: true, description: 'Gives each request the sheets that apply to it.' },
     loggerModule: { kind: 'CrawlLogger', autowire: true, description: 'crawl.log lines of what the pages\' requests fetched.' },
+    politeness: { kind: 'Politeness', autowire: true, description: 'The politeness of each request a page makes (DispositionProcessor): the ' +
+      'next request to the same server, the page\'s or another\'s, waits for the rest the frontier would give its queue after this one.' },
     metadata: { kind: 'CrawlMetadata', autowire: true, description: 'The user agent the browser reports to scripts.' },
   },
   load: async (): Promise<ComponentClass> => (await import('./browser-processor.js')).BrowserProcessor,

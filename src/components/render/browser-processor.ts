@@ -18,6 +18,8 @@ type Config = ConfigOf<typeof browserProcessorComponent>;
 export const RENDERED = 'rendered';
 export const RENDER_TRUNC = 'renderTrunc';
 export const RENDER_FAILED = 'renderFailed';
+/** Annotation of a page whose renderer crashed (or whose browser died) while it rendered: it was rendered again once, in a new browser. */
+export const RENDER_CRASHED = 'renderCrashed';
 
 /**
  * Heritrix's BrowserProcessor on playwright-core and Debian's Chromium: a 2xx HTML page is
@@ -33,11 +35,16 @@ export class BrowserProcessor extends Processor<typeof browserProcessorComponent
   #fetcher?: SubresourceFetcher;
   #fetchChain?: ProcessorChain;
   /** Pages rendered, cut at their budget, failed. */
-  readonly pages = { rendered: 0, cut: 0, failed: 0 };
+  readonly pages = { rendered: 0, cut: 0, failed: 0, crashed: 0 };
   #failureSaid = false;
 
   override joinedChain(chain: ProcessorChain): void {
     this.#fetchChain ??= chain;
+  }
+
+  /** The pool's browser, for its memory (undefined before start). */
+  get pool(): BrowserPool | undefined {
+    return this.#pool;
   }
 
   /** Times Chromium was launched (0 while no page needed it). */
@@ -56,9 +63,9 @@ export class BrowserProcessor extends Processor<typeof browserProcessorComponent
     await cache.open();
     this.#fetcher = new SubresourceFetcher({
       fetchChain: () => this.#fetchChain, candidateChain: c.candidateChain, dispositionChain: c.dispositionChain, uriUniqFilter: c.uriUniqFilter,
-      sheetOverlaysManager: c.sheetOverlaysManager, loggerModule: c.loggerModule,
+      sheetOverlaysManager: c.sheetOverlaysManager, loggerModule: c.loggerModule, politeness: c.politeness,
     }, cache);
-    this.#pool = new BrowserPool(c.executablePath, c.maxConcurrentPages);
+    this.#pool = new BrowserPool(c.executablePath, c.maxConcurrentPages, c.maxBrowserRssBytes);
   }
 
   async stop(): Promise<void> {
@@ -69,7 +76,8 @@ export class BrowserProcessor extends Processor<typeof browserProcessorComponent
   override reportLines(): string[] {
     const n = this.#fetcher?.counts;
     return [
-      `  ${this.pages.rendered} pages rendered (${this.pages.cut} cut at their budget, ${this.pages.failed} failed); ${this.launches} browser launches`,
+      `  ${this.pages.rendered} pages rendered (${this.pages.cut} cut at their budget, ${this.pages.failed} failed, ${this.pages.crashed} crashes); ` +
+        `${this.launches} browser launches (${this.#pool?.memoryRestarts ?? 0} past maxBrowserRssBytes)`,
       ...(n ? [`  ${n.asked} requests of pages: ${n.fetched} fetched, ${n.fromCache} served from what was fetched, ${n.refused} refused, ` +
         `${n.again} fetched though seen before`] : []),
     ];
@@ -88,16 +96,32 @@ export class BrowserProcessor extends Processor<typeof browserProcessorComponent
     return this.#render(curi, c, fetcher);
   }
 
+  /**
+   * Renders the page; a page whose renderer crashed (or whose browser died) is annotated
+   * renderCrashed, its browser replaced, and rendered once more: failing again, it is renderFailed.
+   */
   async #render(curi: CrawlUri, c: Config, fetcher: SubresourceFetcher): Promise<ProcessResult> {
     const pool = this.#pool!;
     const requests = new PageRequests(curi);
+    // The page's own fetch was a request to its server: its requests wait for the rest after it.
+    fetcher.rest(curi);
     let outcome: RenderOutcome | undefined;
     try {
-      const context = await pool.context(c.metadata?.forUri(curi).userAgent);
-      try {
-        outcome = await renderPage(context, curi, c, fetcher, requests);
-      } finally {
-        await pool.release(context);
+      for (let attempt = 1; outcome === undefined; attempt++) {
+        const context = await pool.context(c.metadata?.forUri(curi).userAgent);
+        let crashed = false;
+        try {
+          const rendered = await renderPage(context, curi, c, fetcher, requests);
+          crashed = rendered.crashed;
+          if (!crashed) outcome = rendered;
+        } finally {
+          await pool.release(context, crashed);
+        }
+        if (crashed) {
+          this.pages.crashed++;
+          if (!curi.annotations.includes(RENDER_CRASHED)) curi.annotations.push(RENDER_CRASHED);
+          if (attempt >= 2) throw new Error('its renderer crashed twice');
+        }
       }
     } catch (e) {
       this.#failed(curi, e);

@@ -30,6 +30,8 @@ export interface RenderOutcome {
   clicks: number;
   cut: boolean;
   dialogs: number;
+  /** Its renderer crashed, or the browser died, while it rendered: what it showed is lost. */
+  crashed: boolean;
 }
 
 /** Longest wait for the page to answer a question (its DOM, a scroll) once loaded: a renderer stuck in a loop never answers. */
@@ -44,7 +46,7 @@ const ANSWER_MS = 5000;
 export async function renderPage(context: BrowserContext, curi: CrawlUri, o: RenderOptions, fetcher: SubresourceFetcher, requests: PageRequests):
   Promise<RenderOutcome> {
   const deadline = Date.now() + o.pageTimeoutMs;
-  const outcome: RenderOutcome = { links: [], navigations: [], scrolls: 0, clicks: 0, cut: false, dialogs: 0 };
+  const outcome: RenderOutcome = { links: [], navigations: [], scrolls: 0, clicks: 0, cut: false, dialogs: 0, crashed: false };
   const mainUrl = new URL(curi.uri).href;
   const page = await context.newPage();
   const network = new NetworkWatch(page);
@@ -71,6 +73,16 @@ export async function renderPage(context: BrowserContext, curi: CrawlUri, o: Ren
       // The page was closed while its request was answered (its budget ran out): nobody is left to answer.
     }
   });
+  // A crash (of its renderer, or of the whole browser) ends the page at once: nothing it did is kept, nothing more is asked of it.
+  let crash: () => void = () => undefined;
+  const crashed = new Promise<void>((resolve) => {
+    crash = () => {
+      outcome.crashed = true;
+      resolve();
+    };
+  });
+  page.on('crash', crash);
+  context.browser()?.on('disconnected', crash);
   page.on('dialog', (dialog) => {
     outcome.dialogs++;
     // A dialog of a page already closed: nothing to dismiss.
@@ -80,17 +92,29 @@ export async function renderPage(context: BrowserContext, curi: CrawlUri, o: Ren
   // A window already gone: nothing to close.
   context.on('page', (opened) => opened !== page && opened.close().catch(() => undefined));
   const left = () => Math.max(0, deadline - Date.now());
-  try {
+  const steps = async () => {
     await page.goto(mainUrl, { waitUntil: 'load', timeout: left() });
     if (o.waitUntil === 'networkidle') outcome.cut ||= !(await network.idle(o.networkIdleMs, deadline));
     else if (o.waitUntil === 'selector' && o.waitSelector) await page.waitForSelector(o.waitSelector, { timeout: left() });
     if (o.scrollToEnd) await scroll(page, o, network, Math.min(deadline, Date.now() + o.scrollBudgetMs), outcome);
     if (o.clickSelector) await click(page, o, network, Math.min(deadline, Date.now() + o.clickBudgetMs), outcome);
-  } catch {
+  };
+  try {
+    // The steps of a crashed page are left to fail on their own (their errors are nobody's to hear).
+    await Promise.race([steps().catch((e: unknown) => {
+      if (!outcome.crashed) throw e;
+    }), crashed]);
+  } catch (e) {
     // A load, selector or step that ran past the budget (or a page that crashed): what it shows now is kept.
     outcome.cut = true;
+    if (/crash/i.test(e instanceof Error ? e.message : String(e))) outcome.crashed = true;
   }
   if (Date.now() >= deadline) outcome.cut = true;
+  context.browser()?.off('disconnected', crash);
+  if (outcome.crashed || !context.browser()?.isConnected()) {
+    outcome.crashed = true;
+    return outcome;
+  }
   const links = await answer(page.evaluate(DOM_LINKS_SCRIPT) as Promise<DomLink[]>);
   outcome.links = links ?? [];
   outcome.html = await answer(page.content());

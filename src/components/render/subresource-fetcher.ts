@@ -1,6 +1,7 @@
 import { unlink } from 'node:fs/promises';
 import type { CrawlLogger } from '../../model/crawl-logger.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
+import { politenessDelayMs, type PolitenessSource } from '../../model/politeness.js';
 import type { UriUniqFilter } from '../../model/frontier.js';
 import { FetchStatus } from '../../model/fetch-status.js';
 import { Hop } from '../../model/hop.js';
@@ -17,6 +18,8 @@ export interface CrawlPaths {
   readonly uriUniqFilter: UriUniqFilter;
   readonly sheetOverlaysManager?: SheetOverlays;
   readonly loggerModule?: CrawlLogger;
+  /** Each request's politeness: the next request to its server waits for the rest after it. */
+  readonly politeness?: PolitenessSource;
 }
 
 /** One page's share: the URIs its requests fetched (disposed of once it is rendered) and what was refused. */
@@ -51,7 +54,8 @@ const DROPPED_HEADERS = new Set(['content-encoding', 'content-length', 'transfer
  * page is shared; else the key is marked in the uniq filter (an extractor's copy is then not
  * scheduled) and the URI goes through the fetch chain (preconditions: robots.txt, DNS, each
  * prerequisite fetched and written first; FetchHttp with the crawl's user agent, cookies and
- * credentials), one request at a time per server. What it fetched is written by the disposition
+ * credentials), one request at a time per server, each after the server's rest from the one before
+ * (the politeness the frontier gives a queue). What it fetched is written by the disposition
  * chain and logged once its page is rendered (its outlinks are scheduled then, after those the
  * page itself asked for were marked), and is kept in the cache for the next page.
  */
@@ -129,16 +133,34 @@ export class SubresourceFetcher {
     return served;
   }
 
-  /** One request at a time per server (host:port), the page's requests and other pages' alike. */
+  /** The rest its server gets after a request made outside this fetcher (the page itself): the next request there waits for it. */
+  rest(curi: CrawlUri): void {
+    void this.#oneAtATime(curi, async () => undefined);
+  }
+
+  /**
+   * One request at a time per server (host:port), the page's requests and other pages' alike, each
+   * after the rest from the one before: clamp(delayFactor × fetch time, minDelayMs, maxDelayMs) from
+   * the end of its fetch, as the frontier rests a queue (no rest after a request not made).
+   */
   async #oneAtATime<T>(curi: CrawlUri, work: () => Promise<T>): Promise<T> {
     const server = curi.url?.host ?? '';
     const before = this.#servers.get(server) ?? Promise.resolve();
     const mine = before.then(work, work);
-    // The next request to the server waits for this one to end, however it ended; its caller gets its error from `mine`.
-    const tail = mine.catch(() => undefined);
+    // The next request to the server waits for this one to end, however it ended, and the rest after it; its caller gets its error from `mine`.
+    const tail = mine.catch(() => undefined).then(() => this.#rested(curi));
     this.#servers.set(server, tail);
     tail.then(() => this.#servers.get(server) === tail && this.#servers.delete(server));
     return mine;
+  }
+
+  /** Resolves once the server's rest after `curi` has passed. */
+  async #rested(curi: CrawlUri): Promise<void> {
+    const politeness = this.paths.politeness?.politenessFor(curi);
+    if (politeness === undefined || curi.fetchBeginTime === 0) return;
+    const ms = curi.fetchBeginTime + curi.fetchDurationMs + politenessDelayMs(curi, politeness) - Date.now();
+    // Unref'd: a rest nobody waits for (the crawl ended) does not keep the process alive.
+    if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms).unref());
   }
 
   async #fetch(child: CrawlUri, page: PageRequests): Promise<Served> {

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { CrawlLogger } from '../../model/crawl-logger.js';
 import { KEPT_SUBLEVEL_PREFIX, type StateParticipant, type StateStore, type StateSublevel } from '../../model/state-store.js';
 import { Deque } from '../../util/deque.js';
+import { orAfter } from '../../util/or-after.js';
 
 /** The settings every durable batch receiver has (its bean's properties of the same names). */
 export interface DurableBatchConfig {
@@ -140,12 +141,7 @@ export abstract class DurableBatchReceiver<C extends DurableBatchConfig> impleme
       this.#pump();
     }
     if (this.pendingBatches > 0) {
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        new Promise<void>((resolve) => this.#idleWaiters.push(resolve)),
-        new Promise<void>((resolve) => { timer = setTimeout(resolve, this.config.stopTimeoutMs); }),
-      ]);
-      clearTimeout(timer);
+      await orAfter(new Promise<void>((resolve) => this.#idleWaiters.push(resolve)), this.config.stopTimeoutMs, undefined);
       this.#idleWaiters = [];
     }
     this.#open = false;

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext } from 'playwright-core';
+import { orAfter } from '../../util/or-after.js';
 
 /**
  * playwright-core, required (not imported: the CLI's bundle runs without dynamic import, and keeps
@@ -171,14 +172,6 @@ async function residentBytes(pid: number): Promise<number> {
 }
 
 /** True when the promise settled within ms, false otherwise (it goes on unheard). */
-export async function within(p: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-  });
-  try {
-    return await Promise.race([p.then(() => true), late]);
-  } finally {
-    clearTimeout(timer);
-  }
+export function within(p: Promise<unknown>, ms: number): Promise<boolean> {
+  return orAfter(p.then(() => true), ms, false);
 }

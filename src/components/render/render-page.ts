@@ -2,6 +2,7 @@ import type { BrowserContext, Page, Request } from 'playwright-core';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import { DOM_LINKS_SCRIPT, HEIGHT_SCRIPT, SCROLL_SCRIPT, type DomLink } from './dom-links.js';
 import { browserHeaders, type PageRequests, type SubresourceFetcher } from './subresource-fetcher.js';
+import { orAfter } from '../../util/or-after.js';
 
 /** What loading and the behaviours of a page are allowed (the processor's properties). */
 export interface RenderOptions {
@@ -156,17 +157,9 @@ async function settle(o: RenderOptions, network: NetworkWatch, until: number): P
 }
 
 /** The page's answer, or undefined when it gives none in ANSWER_MS (a renderer stuck in a loop) or fails (closed, crashed). */
-async function answer<T>(p: Promise<T>): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), ANSWER_MS);
-  });
-  try {
-    // A page that failed to answer (closed, crashed) has no answer: undefined says so to the caller.
-    return await Promise.race([p.catch(() => undefined), late]);
-  } finally {
-    clearTimeout(timer);
-  }
+function answer<T>(p: Promise<T>): Promise<T | undefined> {
+  // A page that failed to answer (closed, crashed) has no answer: undefined says so to the caller.
+  return orAfter(p.catch(() => undefined), ANSWER_MS, undefined);
 }
 
 function sleep(ms: number): Promise<void> {

@@ -58,4 +58,30 @@ describe('BrowserProcessor: what a page\'s requests fetched is the crawl\'s fetc
       await site.close();
     }
   });
+
+  it('counts what a page\'s requests fetched against the server\'s quotas', async () => {
+    const site = await SiteServer.start({
+      '/robots.txt': { status: 404 },
+      '/': html(`<a href="/p">p</a>${fetching('/a.js')}${fetching('/b.js')}`),
+      '/p': html('p'),
+      '/a.js': script('window.a = 1;'),
+      '/b.js': script('window.b = 1;'),
+    });
+    try {
+      // robots.txt and / make 2 successes of the server; its page's two requests 4, past the quota of 3 when /p's turn comes.
+      const beans = (await renderingBeans(`
+ <bean id="quotas" class="QuotaEnforcer">
+  <property name="serverMaxFetchSuccesses" value="3"/>
+  <property name="forceRetire" value="false"/>
+ </bean>`)).replace('<ref bean="preconditions"/>', '<ref bean="preconditions"/>\n    <ref bean="quotas"/>');
+      const { exitStatus, log } = await crawlJob(fastSets([`${site.origin}/`]), { beans });
+      const lines = log.map((e) => e.line).join('\n');
+      expect(exitStatus, lines).to.equal('FINISHED');
+      expect(log.filter((e) => e.uri.endsWith('.js')).map((e) => e.status), `the page's requests\n${lines}`).to.deep.equal([200, 200]);
+      expect(log.find((e) => e.uri === `${site.origin}/p`)?.status, `/p over the server's quota\n${lines}`).to.equal(-5003);
+      expect(site.paths(), 'the server never saw /p').to.not.include('/p');
+    } finally {
+      await site.close();
+    }
+  });
 });

@@ -48,7 +48,8 @@ describe('a rendering crawl killed while a page renders (the binary)', function 
       // Its first rendering fetches /sub, then hangs on /hang (the kill comes then); redone, it asks for nothing.
       '/p': (_req, res) => {
         const first = pageServed++ === 0;
-        res.writeHead(200, { 'content-type': 'text/html' }).end(html(first ? '<script>fetch("/s" + "ub").then(function () { return fetch("/ha" + "ng"); });</script>' : 'again'));
+        const asks = '<script>fetch("/s" + "ub").then(function () { return fetch("/ha" + "ng"); });</script>';
+        res.writeHead(200, { 'content-type': 'text/html' }).end(html(first ? asks : 'again'));
       },
       // Slow enough that a commit comes between the request's start and the kill.
       '/sub': { headers: { 'content-type': 'text/plain' }, body: 'sub', delayMs: 300 },

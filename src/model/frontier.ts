@@ -86,6 +86,21 @@ export interface Frontier {
    * queue can be handed out, while its outputs may still be being written behind (quotas count here).
    */
   onDisposed(listener: (curi: CrawlUri, disposition: Disposition) => void): void;
+  /**
+   * Takes a URI fetched outside the queues, for a URI in flight (a rendered page's request, fetched
+   * for the browser), as the crawl's fetch of it, once its outputs are written: its key is marked in
+   * the uniq filter then (so that a kill before the write loses nothing), it is counted and told to
+   * the listeners as any URI done (quotas, statistics, crawl.log), and a copy of it already queued is
+   * finished at its turn without a request (kept in the state store with the same commit). Resolves
+   * to whether its key was new; a frontier without it (workers sharing one through Redis) leaves
+   * such URIs to the caller.
+   */
+  fetchedElsewhere?(curi: CrawlUri): boolean | Promise<boolean>;
+  /**
+   * Says that the URI is being fetched outside the queues (its fetchedElsewhere to come, which
+   * ends the claim): a copy of it whose turn comes meanwhile waits, rather than being fetched too.
+   */
+  claimElsewhere?(uri: string): void;
   /** Takes back a URI handed out but not processed (the crawl paused meanwhile): it waits in its queue again. */
   handBack?(curi: CrawlUri): Promise<void>;
   /** Wakes every worker waiting in next() (to stop, or to re-check limits). */

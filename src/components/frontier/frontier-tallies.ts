@@ -119,6 +119,25 @@ export class FrontierTallies {
     else this.#disregarded++;
   }
 
+  /**
+   * A URI fetched outside the queues is done, counted by its disposition; `fresh` when its key was
+   * new (no copy of it was ever queued: discovered now).
+   */
+  doneElsewhere(disposition: Disposition, fresh: boolean): void {
+    if (disposition === 'retry' || disposition === 'deferred') {
+      throw new FrontierTallyError('doneElsewhere', `a URI whose disposition is ${disposition} is not done`, this.#counts());
+    }
+    if (fresh) this.#discovered++;
+    if (disposition === 'success') this.#succeeded++;
+    else if (disposition === 'failure') this.#failed++;
+    else this.#disregarded++;
+  }
+
+  /** The URI taken for a queue's turn had been fetched outside the queues already (doneElsewhere): it leaves without being handed out. */
+  skipped(): void {
+    this.#set('skipped', this.#queued, this.#inMemory, this.#inProcess - 1);
+  }
+
   /** `n` URIs of queue tails left memory; they wait in the journal. */
   spilled(n: number): void {
     this.#set('spilled', this.#queued, this.#inMemory - n, this.#inProcess);

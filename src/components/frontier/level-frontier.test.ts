@@ -7,6 +7,7 @@ import { LevelStateStore } from '../state/level-state-store.js';
 import { MemoryUriUniqFilter } from '../state/memory-uri-uniq-filter.js';
 import { LevelFrontier } from './level-frontier.js';
 import { levelStore } from '../../../test/support/level-store.js';
+import { until } from '../../../test/support/until.js';
 
 describe(LevelFrontier.name, () => {
   let dir: string;
@@ -139,5 +140,62 @@ describe(LevelFrontier.name, () => {
     expect(queues).to.include({ snoozed: 2, retrying: 1 });
     expect(queues.nextRetryAt).to.be.within(before + 900_000, Date.now() + 900_000);
     await f.stop();
+  });
+
+  describe('URIs fetched outside the queues (a rendered page\'s requests)', () => {
+    const uri = (i: number): CrawlUri => {
+      const c = new CrawlUri(`http://a.example/${i}`, { queueKey: 'a.example' });
+      c.canonicalKey = c.uri;
+      return c;
+    };
+
+    it('finishes a queued copy of one at its turn without handing it out, after a restart too, and counts it once', async () => {
+      const f = levelFrontier(10);
+      await f.start();
+      for (let i = 0; i < 3; i++) f.schedule(uri(i));
+      const finals: string[] = [];
+      f.onFinal((c, d) => finals.push(`${c.uri} ${d}`));
+      // /0 in flight (the page), /1 fetched for it meanwhile: /1 is seen already (queued), so its queued copy waits to be passed over.
+      const page = (await f.next())!;
+      const fetched = uri(1);
+      fetched.fetchStatus = 200;
+      expect(await f.fetchedElsewhere(fetched)).to.equal(false);
+      expect(finals).to.deep.equal(['http://a.example/1 success']);
+      expect(f.stats()).to.include({ discovered: 3, succeeded: 1, inProcess: 1, queued: 2 });
+      // Killed with the page in flight: the next launch hands out the page again and /2, not /1.
+      await store.commit();
+      await f.stop();
+      const g = levelFrontier(10);
+      await g.start();
+      const got: string[] = [];
+      for (let c = await g.next(); c; c = await g.next()) {
+        got.push(c.uri);
+        c.fetchStatus = 200;
+        g.finished(c);
+      }
+      expect(got.sort()).to.deep.equal([page.uri, 'http://a.example/2']);
+      expect(g.stats()).to.include({ discovered: 3, succeeded: 3, inProcess: 0, queued: 0 });
+      await store.commit();
+      expect(await store.sublevel('elsewhere').range('', '\uffff'), 'nothing left to pass over').to.deep.equal([]);
+      await g.stop();
+    });
+
+    it('holds back a queued copy whose turn comes while it is being fetched elsewhere, and passes over it once fetched', async () => {
+      const f = levelFrontier(10);
+      await f.start();
+      f.schedule(uri(0));
+      f.claimElsewhere('http://a.example/0');
+      const handed = f.next();
+      let done = false;
+      void handed.then(() => (done = true));
+      await until(() => f.stats().queues.snoozed === 1, 'its queue resting behind the claim');
+      expect(done, 'not handed out while claimed').to.equal(false);
+      const fetched = uri(0);
+      fetched.fetchStatus = 200;
+      await f.fetchedElsewhere(fetched);
+      expect(await handed, 'passed over once fetched: nothing left').to.equal(undefined);
+      expect(f.stats()).to.include({ discovered: 1, succeeded: 1, inProcess: 0, queued: 0 });
+      await f.stop();
+    });
   });
 });

@@ -22,7 +22,7 @@ const RANKS = Array.from({ length: 512 }, (_, rank) => rank.toString(32).padStar
  * directive, a byte of precedence clipped to 127, the ordinal), or `queueKey \1 sequence` for
  * prerequisites. The sequence only grows, so a range read returns a queue's URIs by directive,
  * then precedence, then the order they were scheduled. Queue states go to sublevel `qstate`,
- * totals to `frontier`.
+ * totals to `frontier`, URIs fetched outside the queues while a copy of them may be queued to `elsewhere`.
  */
 export class LevelQueueJournal implements QueueJournal {
   #seq = 0;
@@ -31,11 +31,13 @@ export class LevelQueueJournal implements QueueJournal {
   readonly #uris: StateSublevel;
   readonly #queues: StateSublevel;
   readonly #totals: StateSublevel;
+  readonly #elsewhere: StateSublevel;
 
   constructor(readonly store: StateStore) {
     this.#uris = store.sublevel('queues');
     this.#queues = store.sublevel('qstate');
     this.#totals = store.sublevel('frontier');
+    this.#elsewhere = store.sublevel('elsewhere');
   }
 
   get nextSequence(): number {
@@ -94,6 +96,15 @@ export class LevelQueueJournal implements QueueJournal {
       this.#committedSpill = undefined;
       throw e;
     }));
+  }
+
+  doneElsewhere(uri: string, done: boolean): void {
+    if (done) this.#elsewhere.put(uri, '');
+    else this.#elsewhere.del(uri);
+  }
+
+  async loadDoneElsewhere(): Promise<string[]> {
+    return (await this.#elsewhere.range('', '\uffff')).map(([uri]) => uri);
   }
 
   spilled(): void {

@@ -78,6 +78,10 @@ export interface QueueJournal {
   stageTotals(totals: FrontierTotals): void;
   /** What the last launch left: the stored queues and totals. */
   load(): Promise<{ queues: StoredQueue[]; totals?: FrontierTotals }>;
+  /** Keeps (or, `done` false, forgets) that a URI was fetched outside the queues while a copy of it may be queued (WorkQueueFrontier.fetchedElsewhere). */
+  doneElsewhere(uri: string, done: boolean): void;
+  /** The URIs kept by doneElsewhere. */
+  loadDoneElsewhere(): Promise<string[]>;
   /** Says that URIs left memory with their writes perhaps not yet committed (reads must wait for a commit). */
   spilled(): void;
 }

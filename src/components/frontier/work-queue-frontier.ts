@@ -20,6 +20,9 @@ import { rankOf, WorkQueue } from './work-queue.js';
 
 export type { WorkQueueFrontierConfig } from '../../model/frontier-props.js';
 
+/** How long a queue whose next URI is being fetched outside the queues (claimElsewhere) waits before it looks again. */
+const CLAIM_WAIT_MS = 250;
+
 /** How long a queue whose stored URIs could not be read waits before it is tried again. */
 const READ_RETRY_MS = 1000;
 
@@ -57,6 +60,13 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
   /** How many URIs are queued, in memory, in process, found and done: changed only by its transitions, which check its invariants. */
   readonly #tallies = new FrontierTallies();
   #retired = 0;
+  /**
+   * URIs fetched outside the queues (fetchedElsewhere) whose key had been seen: a copy of them may
+   * be queued, which is finished at its turn without a request. Kept in the journal until then.
+   */
+  readonly #doneElsewhere = new Set<string>();
+  /** URIs being fetched outside the queues (claimElsewhere), by how many claims: a queued copy whose turn comes meanwhile waits. */
+  readonly #claimed = new Map<string, number>();
   /** Each queue's last URI scheduled, for reports, a slot a queue (in order made). */
   readonly #lastQueued = new StringSlots();
   /** Queues whose stored state changed since the last commit (each once: WorkQueue.dirty). An array: a Set grown anew between commits made garbage at every scheduled URI. */
@@ -236,6 +246,14 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
         }
         this.#tallies.took(q.lastTakeFromMemory, q.released);
         q.lastPeeked = item.uri;
+        if (this.#doneElsewhere.size > 0 && this.#doneElsewhere.has(item.uri)) {
+          this.#skipDoneElsewhere(q, item);
+          continue;
+        }
+        if (this.#claimed.size > 0 && this.#claimed.has(item.uri)) {
+          this.#waitForClaim(q, item);
+          continue;
+        }
         const curi = CrawlUri.fromQueued(item);
         if (this.journal) this.#inFlight.set(curi, curi.marks);
         return curi;
@@ -246,6 +264,64 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
       }
       await this.#waitForChange(signal);
     }
+  }
+
+  /**
+   * A queued copy of a URI fetched outside the queues, at its turn: it was fetched, written and
+   * counted then (its crawl.log line is that fetch's), so it leaves its queue without a request,
+   * and the queue takes its next turn at once.
+   */
+  #skipDoneElsewhere(q: WorkQueue, item: QueuedUri): void {
+    this.#doneElsewhere.delete(item.uri);
+    this.journal?.doneElsewhere(item.uri, false);
+    this.#tallies.skipped();
+    q.inProcess = false;
+    if (this.#precedencePolicy.tracksUriPrecedences) q.tally(item.precedence, -1);
+    if (this.journal && item.storeKey) this.#unstore(q, item.storeKey);
+    if (q.size > 0 && !q.retired && q.wakeAt === 0) this.#makeReady(q, true);
+    if (this.#tallies.inProcess === 0) this.#wakeAll();
+  }
+
+  /** A queued URI being fetched outside the queues at its turn: back to the front of its queue, which rests a while, as after a retry. */
+  #waitForClaim(q: WorkQueue, item: QueuedUri): void {
+    q.urgent.unshift(item);
+    this.#tallies.returned();
+    q.inProcess = false;
+    this.#afterTurn(q, this.configForNoUri(), CLAIM_WAIT_MS);
+    if (this.#tallies.inProcess === 0) this.#wakeAll();
+  }
+
+  claimElsewhere(uri: string): void {
+    this.#claimed.set(uri, (this.#claimed.get(uri) ?? 0) + 1);
+  }
+
+  #unclaim(uri: string): void {
+    const n = this.#claimed.get(uri);
+    if (n === undefined) return;
+    if (n > 1) this.#claimed.set(uri, n - 1);
+    else this.#claimed.delete(uri);
+  }
+
+  /**
+   * A URI fetched outside the queues (Frontier.fetchedElsewhere), its outputs written: its key marked
+   * seen now, counted done, told to the listeners; if its key had been seen, a copy of it may be
+   * queued, which its turn finishes without a request. No queue is charged or rested for it: the
+   * fetch that made it kept its server's rest.
+   */
+  async fetchedElsewhere(curi: CrawlUri): Promise<boolean> {
+    const added = this.config.uriUniqFilter.add(curi.canonicalKey || curi.uri);
+    const fresh = typeof added === 'boolean' ? added : await added;
+    this.#unclaim(curi.uri);
+    if (!fresh && !this.#doneElsewhere.has(curi.uri)) {
+      this.#doneElsewhere.add(curi.uri);
+      this.journal?.doneElsewhere(curi.uri, true);
+    }
+    const status = curi.fetchStatus;
+    const disposition: Disposition = isDisregarded(status) ? 'disregarded' : status > 0 ? 'success' : 'failure';
+    this.#tallies.doneElsewhere(disposition, fresh);
+    this.#disposed.tell(curi, disposition);
+    this.#final.tell(curi, disposition);
+    return fresh;
   }
 
   /** This process is the only one: every URI it handed out is its own to write out. */
@@ -357,6 +433,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     const journal = this.journal;
     if (!journal) return;
     const { queues, totals } = await journal.load();
+    for (const uri of await journal.loadDoneElsewhere()) this.#doneElsewhere.add(uri);
     if (totals) this.#tallies.restoredTotals(totals);
     for (const state of queues) {
       const q = this.#queue(state.key);

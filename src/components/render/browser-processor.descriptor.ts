@@ -58,6 +58,8 @@ export const browserProcessorComponent = defineComponent({
     dispositionChain: { kind: 'DispositionChain', required: true, autowire: true, description: 'Writes and schedules what a page\'s requests fetched.' },
     uriUniqFilter: { kind: 'UriUniqFilter', required: true, autowire: true, description: 'Marks what the browser fetched as seen, so that the ' +
       'same URI queued by an extractor is not fetched again.' },
+    frontier: { kind: 'Frontier', autowire: true, description: 'Takes what a page\'s requests fetched as the crawl\'s fetch of each: counted in ' +
+      'the totals and quotas, its key marked seen once it is written, a copy of it queued by an extractor finished without a request.' },
     sheetOverlaysManager: { kind: 'SheetOverlaysManager', autowire: true, description: 'Gives each request the sheets that apply to it.' },
     loggerModule: { kind: 'CrawlLogger', autowire: true, description: 'crawl.log lines of what the pages\' requests fetched.' },
     politeness: { kind: 'Politeness', autowire: true, description: 'The politeness of each request a page makes (DispositionProcessor): the ' +

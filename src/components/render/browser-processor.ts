@@ -63,7 +63,7 @@ export class BrowserProcessor extends Processor<typeof browserProcessorComponent
     await cache.open();
     this.#fetcher = new SubresourceFetcher({
       fetchChain: () => this.#fetchChain, candidateChain: c.candidateChain, dispositionChain: c.dispositionChain, uriUniqFilter: c.uriUniqFilter,
-      sheetOverlaysManager: c.sheetOverlaysManager, loggerModule: c.loggerModule, politeness: c.politeness,
+      sheetOverlaysManager: c.sheetOverlaysManager, loggerModule: c.loggerModule, politeness: c.politeness, frontier: c.frontier,
     }, cache);
     this.#pool = new BrowserPool(c.executablePath, c.maxConcurrentPages, c.maxBrowserRssBytes);
   }

@@ -2,7 +2,7 @@ import { unlink } from 'node:fs/promises';
 import type { CrawlLogger } from '../../model/crawl-logger.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import { politenessDelayMs, type PolitenessSource } from '../../model/politeness.js';
-import type { UriUniqFilter } from '../../model/frontier.js';
+import type { Frontier, UriUniqFilter } from '../../model/frontier.js';
 import { FetchStatus } from '../../model/fetch-status.js';
 import { Hop } from '../../model/hop.js';
 import type { ProcessorChain } from '../../model/processor-chain.js';
@@ -16,6 +16,8 @@ export interface CrawlPaths {
   readonly candidateChain: ProcessorChain;
   readonly dispositionChain: ProcessorChain;
   readonly uriUniqFilter: UriUniqFilter;
+  /** The frontier, which takes what a page's requests fetched as the crawl's fetch of it (Frontier.fetchedElsewhere). */
+  readonly frontier?: Pick<Frontier, 'fetchedElsewhere' | 'claimElsewhere'>;
   readonly sheetOverlaysManager?: SheetOverlays;
   readonly loggerModule?: CrawlLogger;
   /** Each request's politeness: the next request to its server waits for the rest after it. */
@@ -29,6 +31,8 @@ export class PageRequests {
   readonly refused = new Map<string, number>();
   /** Every URL the page asked for (its outlinks once rendered). */
   readonly asked = new Set<string>();
+  /** Set once what its requests fetched was disposed of: a fetch ending later is disposed of at once. */
+  disposed = false;
 
   constructor(readonly page: CrawlUri) {}
 
@@ -100,7 +104,8 @@ export class SubresourceFetcher {
 
   /** Writes and logs what the page's requests fetched, once the page is rendered. */
   async dispose(page: PageRequests): Promise<void> {
-    for (const curi of page.fetched) await this.#dispose(curi);
+    page.disposed = true;
+    for (const curi of page.fetched) await this.#dispose(curi, true);
     page.fetched.length = 0;
   }
 
@@ -126,8 +131,10 @@ export class SubresourceFetcher {
   }
 
   async #fetchOnce(child: CrawlUri, key: string, page: PageRequests): Promise<Served> {
-    // Seen before, yet not kept: queued by an extractor and not fetched yet, or dropped from the cache. The page needs it: fetched again.
-    if (!(await this.paths.uriUniqFilter.add(child.canonicalKey || key))) this.counts.again++;
+    const frontier = this.paths.frontier;
+    // The frontier marks its key seen once it is written (fetchedElsewhere), and holds back a queued copy meanwhile; without one, it is marked now.
+    if (frontier?.fetchedElsewhere) frontier.claimElsewhere?.(child.uri);
+    else if (!(await this.paths.uriUniqFilter.add(child.canonicalKey || key))) this.counts.again++;
     const served = await this.#oneAtATime(child, () => this.#fetch(child, page));
     await this.cache.put(key, served);
     return served;
@@ -167,7 +174,9 @@ export class SubresourceFetcher {
     await this.#through(child, 0);
     this.counts.fetched++;
     child.annotations.push(BROWSER_ANNOTATION);
-    page.fetched.push(child);
+    // A request the page made as it was closed: nobody waits to dispose of it.
+    if (page.disposed) await this.#dispose(child, true);
+    else page.fetched.push(child);
     return servedOf(child);
   }
 
@@ -193,13 +202,18 @@ export class SubresourceFetcher {
       pre.overlay = curi.overlay;
       pre.worker = curi.worker;
       await this.#through(pre, depth + 1);
-      await this.#dispose(pre);
+      await this.#dispose(pre, false);
       curi.resetForRetry();
     }
   }
 
-  /** The disposition chain (writers, receivers, candidates), its work behind, then crawl.log, as the controller does for any URI. */
-  async #dispose(curi: CrawlUri): Promise<void> {
+  /**
+   * The disposition chain (writers, receivers, candidates) and its work behind, as the controller
+   * runs it for any URI; then the frontier takes it as the crawl's fetch of it (its key marked seen
+   * only now that it is written, counted, crawl.log), or without one that can, crawl.log here.
+   * `asked`: a page's request (not a prerequisite), counted when seen before.
+   */
+  async #dispose(curi: CrawlUri, asked: boolean): Promise<void> {
     const logger = this.paths.loggerModule;
     try {
       await this.paths.dispositionChain.run(curi);
@@ -207,11 +221,20 @@ export class SubresourceFetcher {
       logger?.runtimeError(curi, e);
     }
     await curi.behindDone;
-    for (const e of curi.behindErrors ?? []) logger?.runtimeError(curi, e);
-    try {
-      logger?.crawled(curi);
-    } catch (e) {
-      logger?.runtimeError(curi, e);
+    const frontier = this.paths.frontier;
+    if (frontier?.fetchedElsewhere) {
+      try {
+        if (!(await frontier.fetchedElsewhere(curi)) && asked) this.counts.again++;
+      } catch (e) {
+        logger?.runtimeError(curi, e);
+      }
+    } else {
+      for (const e of curi.behindErrors ?? []) logger?.runtimeError(curi, e);
+      try {
+        logger?.crawled(curi);
+      } catch (e) {
+        logger?.runtimeError(curi, e);
+      }
     }
     const files = curi.scratchFiles ?? [];
     curi.scratchFiles = undefined;

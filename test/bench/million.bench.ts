@@ -16,7 +16,8 @@
  *   [--window N (100000, at most a tenth of --pages)] [--seeds N (5)] [--min-delay-ms N (200)]
  *   [--workers N (broad's 100)] [--crawlee-concurrency N (50)] [--no-crawlee] [--sample-ms N (2000)]
  *   [--dir DIR (the OS temp folder: the job's disk)] [--keep] [--set BEAN.PROP=VALUE …]
- * A scaled-down run: --pages 100000 --hosts 1000 (windows of 10,000 pages).
+ * A scaled-down run: --pages 100000 --hosts 1000 (windows of 10,000 pages). `beancrawl terminate JOB` (the job
+ * folder is printed) ends beancrawl's crawl early: the figures are then those of the pages it reached.
  * Writes test/bench/results/million.json (every sample) beside the printed Markdown.
  */
 import { spawnSync } from 'node:child_process';
@@ -26,6 +27,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { sendControl } from '../../src/job/control-socket.js';
+import { EXIT_ABORTED } from '../../src/util/exit-codes.js';
 import { startManyHostsServer } from './many-hosts-server.js';
 import { DEFAULT_MANY_HOSTS, hostAddress, pagePath, type ManyHostsShape } from './many-hosts-site.js';
 import { duMb, fmt, timedAsync, type Measured } from './measure.js';
@@ -108,7 +110,8 @@ function watch(pid: () => number | undefined, logFile: () => string, t0: number,
           const st = r?.ok ? (r.progress as unknown as { busyWorkers: number; frontier: { queued: number; queues: Record<string, number> } }) : undefined;
           if (st) {
             const q = st.frontier.queues;
-            Object.assign(s, { queued: st.frontier.queued, queues: q.total ?? 0, active: (q.ready ?? 0) + (q.snoozed ?? 0) + (q.inProcess ?? 0), busy: st.busyWorkers });
+            const active = (q.ready ?? 0) + (q.snoozed ?? 0) + (q.inProcess ?? 0);
+            Object.assign(s, { queued: st.frontier.queued, queues: q.total ?? 0, active, busy: st.busyWorkers });
           }
         }
         samples.push(s);
@@ -172,14 +175,18 @@ async function main(): Promise<void> {
   mkdirSync(baseDir, { recursive: true });
   const work = mkdtempSync(join(baseDir, 'beancrawl-million-'));
   const out: string[] = [];
-  const json: Record<string, unknown> = { date: new Date().toISOString(), node: process.version, cpus: cpu.length, cpuModel: cpu[0]?.model, shape, window, seeds, minDelayMs, loadBefore: load0 };
+  const json: Record<string, unknown> = {
+    date: new Date().toISOString(), node: process.version, cpus: cpu.length, cpuModel: cpu[0]?.model, shape, window, seeds, minDelayMs, loadBefore: load0,
+  };
   const tStart = Date.now();
-  const machine = `${cpu.length} cores (${cpu[0]?.model.trim() ?? '?'}), ${fmt(totalmem() / 1024 ** 3)} GB, Node ${process.version}; job folder on ${diskOf(work)}`;
+  const machine = `${cpu.length} cores (${cpu[0]?.model.trim() ?? '?'}), ${fmt(totalmem() / 1024 ** 3)} GB, Node ${process.version}; ` +
+    `job folder on ${diskOf(work)}`;
   json.machine = machine;
   try {
     // beancrawl ------------------------------------------------------------------------------
     const jobDir = join(work, 'beancrawl');
-    const c = spawnSync(process.execPath, [BIN, 'create', jobDir, '--profile', 'broad', ...seeds.flatMap((s) => ['--seed', s]), '--contact', CONTACT], { encoding: 'utf8' });
+    const createArgs = [BIN, 'create', jobDir, '--profile', 'broad', ...seeds.flatMap((s) => ['--seed', s]), '--contact', CONTACT];
+    const c = spawnSync(process.execPath, createArgs, { encoding: 'utf8' });
     if (c.status !== 0) throw new Error(`beancrawl create failed (${c.status}):\n${c.stdout}${c.stderr}`);
     const sets = [
       // broad's TooManyHopsDecideRule (its third rule) stops at 3 hops; the site is deeper.
@@ -188,7 +195,7 @@ async function main(): Promise<void> {
       ...(workers !== undefined ? [`crawlController.maxToeThreads=${workers}`] : []),
       ...argv.flatMap((a, i) => (a === '--set' && argv[i + 1] !== undefined ? [argv[i + 1]] : [])),
     ];
-    process.stderr.write(`  beancrawl launch: ${expected} pages over ${hosts} hosts (${work})…\n`);
+    process.stderr.write(`  beancrawl launch: ${expected} pages over ${hosts} hosts (job folder ${jobDir})…\n`);
     let bPid: number | undefined;
     const t0 = Date.now();
     const crawlLog = join(jobDir, 'latest', 'logs', 'crawl.log');
@@ -196,12 +203,14 @@ async function main(): Promise<void> {
     const progress = setInterval(() => process.stderr.write(`  … ${fmt((Date.now() - t0) / 1000)} s\n`), 60_000);
     let b: Measured;
     try {
-      b = await timedAsync(process.execPath, [BIN, 'launch', jobDir, ...sets.flatMap((s) => ['--set', s])], { timeoutS: num('--timeout-s', 14_400), onSpawn: (p) => (bPid = p) });
+      b = await timedAsync(process.execPath, [BIN, 'launch', jobDir, ...sets.flatMap((s) => ['--set', s])],
+        { timeoutS: num('--timeout-s', 14_400), onSpawn: (p) => (bPid = p) });
     } finally {
       clearInterval(progress);
     }
     const bSamples = await bWatch.stop();
-    if (b.status !== 0) throw new Error(`beancrawl launch exited ${b.status}:\n${b.stdout.slice(-2000)}${b.stderr.slice(-2000)}`);
+    // 5: ended early by `beancrawl terminate JOB` (ABORTED): the figures are then those of the pages reached.
+    if (b.status !== 0 && b.status !== EXIT_ABORTED) throw new Error(`beancrawl launch exited ${b.status}:\n${b.stdout.slice(-2000)}${b.stderr.slice(-2000)}`);
     const summary = b.stdout.split('\n').filter((l) => /^(FINISHED|ABORTED|INTERRUPTED)/.test(l.trim())).slice(-1)[0]?.trim() ?? '';
     const { times, lines } = await pageTimes(crawlLog);
     const pages = times.length;
@@ -249,9 +258,9 @@ async function main(): Promise<void> {
         let cPid: number | undefined;
         const tc = Date.now();
         const cWatch = watch(() => cPid, () => file, tc);
-        const m = await timedAsync(process.execPath, [join(PEERS, 'crawlee-run.mjs'), seeds[0], ...seeds.slice(1).flatMap((s) => ['--start', s]), '--mode', 'memory',
-          '--concurrency', String(crawleeConcurrency), '--strategy', 'all', '--same-domain-delay-secs', String(minDelayMs / 1000), '--urls', file],
-        { cwd: dir, env, timeoutS: limitS, onSpawn: (p) => (cPid = p) });
+        const args = [join(PEERS, 'crawlee-run.mjs'), seeds[0], ...seeds.slice(1).flatMap((s) => ['--start', s]), '--mode', 'memory',
+          '--concurrency', String(crawleeConcurrency), '--strategy', 'all', '--same-domain-delay-secs', String(minDelayMs / 1000), '--urls', file];
+        const m = await timedAsync(process.execPath, args, { cwd: dir, env, timeoutS: limitS, onSpawn: (p) => (cPid = p) });
         const samples = await cWatch.stop();
         if (m.status !== 0 && !m.timedOut) crawleeSkip = `FAILED (exit ${m.status}): ${(m.stderr.slice(-300) || m.stdout.slice(-300)).replace(/\s+/g, ' ')}`;
         let cPages = 0;
@@ -274,34 +283,54 @@ async function main(): Promise<void> {
     const met = (ok: boolean) => (ok ? 'met' : '**not met**');
     out.push(`### A million pages: ${fmt(expected)} pages over ${hosts} hosts (${shape.pagesPerHost} a host), ${hostAddress(0)} … ${hostAddress(hosts - 1)}`);
     out.push('');
-    out.push(`${machine}. ${new Date(tStart).toISOString().slice(0, 16)}Z. Load average before: ${load0.map((x) => x.toFixed(2)).join(' ')}, after beancrawl: ` +
+    out.push(`${machine}. ${new Date(tStart).toISOString().slice(0, 16)}Z. Load average before: ${load0.map((x) => x.toFixed(2)).join(' ')}, ` +
+      'after beancrawl: ' +
       `${bLoad.map((x) => x.toFixed(2)).join(' ')}. beancrawl: broad profile, ${workers ?? 'its 100'} workers, politeness per host delayFactor 1, minDelayMs ` +
       `${minDelayMs}, maxDelayMs 5000; ${seedCount} seeds; ${summary}.`);
     out.push('');
     out.push('| figure | measured | goal | |');
     out.push('|---|---|---|---|');
-    out.push(`| beancrawl pages (status 200 HTML) | ${pages} of ${expected} (${lines} crawl.log lines) in ${fmt(b.wall, 1)} s, ${fmt(b.cpu, 1)} s CPU | all | ${met(pages === expected)} |`);
+    out.push(`| beancrawl pages (status 200 HTML) | ${pages} of ${expected} (${lines} crawl.log lines) in ${fmt(b.wall, 1)} s, ${fmt(b.cpu, 1)} s CPU | ` +
+      `all | ${met(pages === expected)} |`);
     out.push(`| pages/s over the first ${fmt(w)} pages | ${fmt(first, 1)} | – | |`);
-    out.push(`| pages/s over the last ${fmt(w)} pages | ${fmt(last, 1)} (${fmt(ratio, 2)}× the first) | ≥ ${GOAL_RATIO}× the first | ${met(ratio >= GOAL_RATIO)} |`);
+    out.push(`| pages/s over the last ${fmt(w)} pages | ${fmt(last, 1)} (${fmt(ratio, 2)}× the first) | ≥ ${GOAL_RATIO}× the first | ` +
+      `${met(ratio >= GOAL_RATIO)} |`);
     out.push(`| pages/s overall | ${fmt(pages / b.wall, 1)} (whole process, start-up included) | – | |`);
-    out.push(`| peak RSS | ${fmt(peakRss)} MB (sampled every ${sampleMs} ms: ${fmt(peakSampled)}; GNU time: ${fmt(b.rssMb)}) | ≤ ${GOAL_RSS_MB} MB throughout | ${met(peakRss <= GOAL_RSS_MB)} |`);
-    out.push(`| state folder ÷ URIs | ${fmt(bytesPerUri)} bytes (${fmt(stateMb, 1)} MB ÷ ${lines} URIs; whole job folder with WARC files ${fmt(jobMb)} MB) | reported | |`);
+    out.push(`| peak RSS | ${fmt(peakRss)} MB (sampled every ${sampleMs} ms: ${fmt(peakSampled)}; GNU time: ${fmt(b.rssMb)}) | ` +
+      `≤ ${GOAL_RSS_MB} MB throughout | ${met(peakRss <= GOAL_RSS_MB)} |`);
+    out.push(`| state folder ÷ URIs | ${fmt(bytesPerUri)} bytes (${fmt(stateMb, 1)} MB ÷ ${lines} URIs; whole job folder with WARC files ` +
+      `${fmt(jobMb)} MB) | reported | |`);
     if (crawlee) {
-      out.push(`| Crawlee ${crawlee.version} CheerioCrawler in the same ${fmt(crawlee.m.wall, 1)} s | ${crawlee.pages} pages (${fmt(crawlee.pages / crawlee.m.wall, 1)}/s; ` +
+      out.push(`| Crawlee ${crawlee.version} CheerioCrawler in the same ${fmt(crawlee.m.wall, 1)} s | ${crawlee.pages} pages ` +
+        `(${fmt(crawlee.pages / crawlee.m.wall, 1)}/s; ` +
         `${crawlee.m.timedOut ? 'stopped at the time limit' : 'finished'}), ${fmt(crawlee.m.cpu, 1)} s CPU | reported | |`);
-      out.push(`| Crawlee's peak RSS | ${fmt(crawlee.peakRssMb)} MB (highest by a quarter, a half, three quarters and all of the time: ${crawlee.rssAt.map((x) => fmt(x)).join(', ')}) | reported | |`);
+      out.push(`| Crawlee's peak RSS | ${fmt(crawlee.peakRssMb)} MB (highest by a quarter, a half, three quarters and all of the time: ` +
+        `${crawlee.rssAt.map((x) => fmt(x)).join(', ')}) | reported | |`);
     } else out.push(`| Crawlee | ${crawleeSkip} | reported | |`);
     out.push('');
-    out.push('beancrawl by tenths of its pages (rates from crawl.log\'s timestamps; RSS and load from the samples taken while that tenth was fetched; the frontier at the tenth\'s end):');
+    out.push('beancrawl by tenths of its pages (rates from crawl.log\'s timestamps; RSS and load from the samples taken while that tenth was fetched; ' +
+      'the frontier at the tenth\'s end):');
     out.push('');
     out.push('| pages | pages/s | peak RSS MB | load avg (1 min) | URIs queued | active queues |');
     out.push('|---|---|---|---|---|---|');
     for (const x of tenths) out.push(`| ${x.pages} | ${fmt(x.rate, 1)} | ${fmt(x.rssMb)} | ${fmt(x.load1, 1)} | ${x.queued ?? '–'} | ${x.active ?? '–'} |`);
     out.push('');
-    out.push('The machine is shared when the load average is above 2 on 2 cores: then the rates are indicative, and a slowdown should be checked against the load column.');
-    json.beancrawl = { pages, lines, wallS: b.wall, cpuS: b.cpu, gnuTimeRssMb: b.rssMb, peakRssMb: peakRss, firstRate: first, lastRate: last, ratio, window: w, stateMb, jobMb, bytesPerUri, summary, tenths, samples: bSamples, loadAfter: bLoad };
-    json.crawlee = crawlee ? { version: crawlee.version, pages: crawlee.pages, fetched: crawlee.fetched, wallS: crawlee.m.wall, cpuS: crawlee.m.cpu, peakRssMb: crawlee.peakRssMb, timedOut: crawlee.m.timedOut, samples: crawlee.samples } : { skipped: crawleeSkip };
-    json.goals = { ratio: { value: ratio, goal: GOAL_RATIO, met: ratio >= GOAL_RATIO }, peakRssMb: { value: peakRss, goal: GOAL_RSS_MB, met: peakRss <= GOAL_RSS_MB } };
+    out.push('The machine is shared when the load average is above 2 on 2 cores: then the rates are indicative, and a slowdown should be checked ' +
+      'against the load column.');
+    json.beancrawl = {
+      pages, lines, wallS: b.wall, cpuS: b.cpu, gnuTimeRssMb: b.rssMb, peakRssMb: peakRss, firstRate: first, lastRate: last, ratio, window: w,
+      stateMb, jobMb, bytesPerUri, summary, tenths, samples: bSamples, loadAfter: bLoad,
+    };
+    json.crawlee = crawlee
+      ? {
+        version: crawlee.version, pages: crawlee.pages, fetched: crawlee.fetched, wallS: crawlee.m.wall, cpuS: crawlee.m.cpu,
+        peakRssMb: crawlee.peakRssMb, timedOut: crawlee.m.timedOut, samples: crawlee.samples,
+      }
+      : { skipped: crawleeSkip };
+    json.goals = {
+      ratio: { value: ratio, goal: GOAL_RATIO, met: ratio >= GOAL_RATIO },
+      peakRssMb: { value: peakRss, goal: GOAL_RSS_MB, met: peakRss <= GOAL_RSS_MB },
+    };
   } finally {
     await server.stop();
     if (keep) process.stderr.write(`  kept ${work}\n`);

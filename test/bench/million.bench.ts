@@ -227,7 +227,7 @@ async function main(): Promise<void> {
     const bLoad = loadavg();
 
     // Tenths of the pages: their rate, and RSS and load while they were fetched.
-    const tenths: Array<{ pages: string; rate: number; rssMb: number; load1: number; queued?: number; active?: number }> = [];
+    const tenths: Array<{ pages: string; rate: number; rssMb: number; load1: number; cpuMsPerUri: number; queued?: number; active?: number }> = [];
     const tenth = Math.floor(pages / 10);
     for (let k = 0; k < 10 && tenth > 1; k++) {
       const from = k * tenth;
@@ -235,7 +235,10 @@ async function main(): Promise<void> {
       const a = times[from] - t0;
       const z = times[to - 1] - t0;
       const during = bSamples.filter((s) => s.t >= a && s.t <= z);
-      tenths.push({
+      // CPU a URI (crawl.log line) between the tenth's first and last sample: what the load average does not change much.
+      const [s0, s1] = [during[0], during.at(-1)];
+      const cpuMsPerUri = s0 && s1 && s1.lines > s0.lines ? ((s1.cpuS - s0.cpuS) * 1000) / (s1.lines - s0.lines) : NaN;
+      tenths.push({ cpuMsPerUri,
         pages: `${from + 1}–${to}`, rate: rate(times, from, to - from), rssMb: Math.max(0, ...during.map((s) => s.rssMb)),
         load1: during.length ? during.reduce((x, s) => x + s.load1, 0) / during.length : NaN, queued: during.at(-1)?.queued, active: during.at(-1)?.active,
       });
@@ -311,12 +314,15 @@ async function main(): Promise<void> {
     out.push('beancrawl by tenths of its pages (rates from crawl.log\'s timestamps; RSS and load from the samples taken while that tenth was fetched; ' +
       'the frontier at the tenth\'s end):');
     out.push('');
-    out.push('| pages | pages/s | peak RSS MB | load avg (1 min) | URIs queued | active queues |');
-    out.push('|---|---|---|---|---|---|');
-    for (const x of tenths) out.push(`| ${x.pages} | ${fmt(x.rate, 1)} | ${fmt(x.rssMb)} | ${fmt(x.load1, 1)} | ${x.queued ?? '–'} | ${x.active ?? '–'} |`);
+    out.push('| pages | pages/s | CPU ms a URI | peak RSS MB | load avg (1 min) | URIs queued | active queues |');
+    out.push('|---|---|---|---|---|---|---|');
+    for (const x of tenths) {
+      const frontier = `${x.queued ?? '–'} | ${x.active ?? '–'}`;
+      out.push(`| ${x.pages} | ${fmt(x.rate, 1)} | ${fmt(x.cpuMsPerUri, 2)} | ${fmt(x.rssMb)} | ${fmt(x.load1, 1)} | ${frontier} |`);
+    }
     out.push('');
     out.push('The machine is shared when the load average is above 2 on 2 cores: then the rates are indicative, and a slowdown should be checked ' +
-      'against the load column.');
+      'against the load column and the CPU a URI (user + system CPU of the crawl\'s processes ÷ crawl.log lines), which the load changes little.');
     json.beancrawl = {
       pages, lines, wallS: b.wall, cpuS: b.cpu, gnuTimeRssMb: b.rssMb, peakRssMb: peakRss, firstRate: first, lastRate: last, ratio, window: w,
       stateMb, jobMb, bytesPerUri, summary, tenths, samples: bSamples, loadAfter: bLoad,

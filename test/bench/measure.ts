@@ -28,6 +28,8 @@ export interface TimedOptions {
   env?: NodeJS.ProcessEnv;
   /** Seconds before the command is killed (SIGTERM, then SIGKILL 10 s later); default 900. */
   timeoutS?: number;
+  /** Told the process id of GNU time once it is spawned (timedAsync only): the command runs below it. */
+  onSpawn?: (pid: number) => void;
 }
 
 /** Runs `cmd args…` under GNU time (and `timeout`), waits for it, and returns what it measured. */
@@ -58,6 +60,7 @@ export function timedAsync(cmd: string, args: string[], opts: TimedOptions = {})
   if (!existsSync(GNU_TIME)) return Promise.reject(new Error(`${GNU_TIME} is missing (Debian package "time")`));
   const limit = String(opts.timeoutS ?? 900);
   const child = spawn(GNU_TIME, ['-f', 'BENCHTIME %e %U %S %M', 'timeout', '-k', '10', limit, cmd, ...args], { cwd: opts.cwd, env: opts.env ?? process.env });
+  if (child.pid !== undefined) opts.onSpawn?.(child.pid);
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));

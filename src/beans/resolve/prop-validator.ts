@@ -11,8 +11,17 @@ const require = createRequire(import.meta.url);
 
 export const AJV_OPTIONS: Options = { allErrors: true, strict: true, useDefaults: true, allowUnionTypes: true };
 
-/** Where the build writes the precompiled validators of the built-in components. */
-export const PRECOMPILED_VALIDATORS = join('dist', 'generated', 'prop-validators.cjs');
+/**
+ * Where the build writes the precompiled validators of the built-in components: a CommonJS file
+ * each, so that a command loads the validators of the classes its beans use and no others (all of
+ * them in one file were 640 KB, which Node compiled whole, without a code cache, for every verify).
+ */
+export const PRECOMPILED_VALIDATORS = join('dist', 'generated', 'prop-validators');
+
+/** The file of one precompiled validator, by its `validatorKey`, under PRECOMPILED_VALIDATORS; it exports the validator under that key. */
+export function precompiledValidatorFile(key: string): string {
+  return `${key.replace(/[^A-Za-z0-9_.-]/g, '_')}.cjs`;
+}
 
 interface CompiledValidator {
   (data: unknown): boolean;
@@ -26,7 +35,7 @@ interface CompiledValidator {
  */
 export class PropValidator {
   readonly #compiled = new Map<ComponentDescriptor, CompiledValidator>();
-  #precompiled?: Record<string, CompiledValidator>;
+  #precompiledFolder?: string;
   #ajv?: AjvType;
 
   validate(d: ComponentDescriptor, config: Record<string, unknown>): ErrorObject[] {
@@ -39,11 +48,11 @@ export class PropValidator {
   }
 
   #precompiledFor(d: ComponentDescriptor): CompiledValidator | undefined {
-    if (!this.#precompiled) {
-      const file = join(packageRoot(), PRECOMPILED_VALIDATORS);
-      this.#precompiled = existsSync(file) ? (require(file) as Record<string, CompiledValidator>) : {};
-    }
-    return this.#precompiled[validatorKey(d)];
+    this.#precompiledFolder ??= join(packageRoot(), PRECOMPILED_VALIDATORS);
+    const key = validatorKey(d);
+    // A component whose schema changed since the build has no file under its new key: compiled instead.
+    const file = join(this.#precompiledFolder, precompiledValidatorFile(key));
+    return existsSync(file) ? (require(file) as Record<string, CompiledValidator>)[key] : undefined;
   }
 
   #compile(d: ComponentDescriptor): CompiledValidator {

@@ -18,7 +18,8 @@ for (const [key, source] of standaloneValidators(BUILT_IN_COMPONENTS)) {
   const body = source.replace(/^\/\/.*\n/, '').replace(/^"use strict";/, '');
   entries.push(`  ${JSON.stringify(key)}: () => {\n    const exports = {};\n    ${body.trim()}\n    return exports[${JSON.stringify(key)}];\n  },`);
 }
-writeFileSync(join(packageRoot(), GENERATED_VALIDATORS), `// Generated at build time from the component registry by src/catalog/precompile-validators.ts. Do not edit.
+writeFileSync(join(packageRoot(), GENERATED_VALIDATORS), `// Generated at build time from the component registry (src/catalog/precompile-validators.ts).
+// Do not edit.
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);

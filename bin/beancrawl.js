@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 // The beancrawl command. It runs the bundled CLI (dist/beancrawl.cjs, one file built by
-// `npm install` / `npm run build`) with V8's code cache beside it (dist/beancrawl.cjs.cache): the
-// bundle's functions as V8 compiled them, so that a command does not parse 2.8 MB of JavaScript
-// before it starts (Node 22's module.enableCompileCache, by hand for Node 20). The cache is kept
-// against the bundle and this Node: V8 refuses one made for another source or version, and the
-// command then writes it anew as it exits (a folder it may not write to is left as it is).
+// `npm install` / `npm run build`) with V8's code cache beside it, so that a command does not
+// parse 3 MB of JavaScript before it starts (Node 22's module.enableCompileCache, by hand for
+// Node 20). Each command has a cache of its own (dist/beancrawl.cjs.verify.cache, ….launch.cache),
+// holding the functions that command compiled: V8 deserialises a whole cache before the first
+// line runs, and a verify that read a launch's cache paid for a launch's functions too. A command
+// without one starts from dist/beancrawl.cjs.cache (the build's, from a launch). A cache V8 refuses
+// (made for another source or Node version) is written anew as the command exits, and so is a
+// missing one; a folder it may not write to is left as it is.
 // Without a bundle, the compiled modules (dist/src) run instead.
 import { isAscii } from 'node:buffer';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -23,7 +26,7 @@ setFlagsFromString('--liftoff-only');
 const bundle = fileURLToPath(new URL('../dist/beancrawl.cjs', import.meta.url));
 const modules = new URL('../dist/src/cli/bin-entry.js', import.meta.url);
 if (existsSync(bundle)) {
-  runBundle(bundle, `${bundle}.cache`);
+  runBundle(bundle, commandCache(bundle, process.argv[2]), `${bundle}.cache`);
 } else if (existsSync(fileURLToPath(modules))) {
   await import(modules.href);
 } else {
@@ -31,13 +34,27 @@ if (existsSync(bundle)) {
   process.exit(1);
 }
 
-function runBundle(file, cacheFile) {
+/** The cache of the command named by the first argument (`--version` is `version`), or none for words that name no command. */
+function commandCache(file, word) {
+  const name = /^-{0,2}([a-z][a-z-]{0,30})$/.exec(word ?? '')?.[1];
+  return name === undefined ? undefined : `${file}.${name}.cache`;
+}
+
+function runBundle(file, ownCache, sharedCache) {
+  // The command's own cache, else the shared one; with neither, the command makes its own.
+  let cacheFile;
   let cachedData;
-  try {
-    cachedData = readFileSync(cacheFile);
-  } catch {
-    // No cache yet: this command makes it.
+  for (const candidate of [ownCache, sharedCache]) {
+    if (candidate === undefined) continue;
+    try {
+      cachedData = readFileSync(candidate);
+      cacheFile = candidate;
+      break;
+    } catch {
+      // None yet.
+    }
   }
+  cacheFile ??= ownCache ?? sharedCache;
   // The build writes the bundle in ASCII (its licence comments apart), which reads as latin1 in a
   // fifth of the time UTF-8 decoding takes.
   const bytes = readFileSync(file);
@@ -46,8 +63,12 @@ function runBundle(file, cacheFile) {
     filename: file, cachedData, importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   });
   if (cachedData === undefined || script.cachedDataRejected) {
-    // Made as the command exits, the cache holds every function the command compiled.
-    process.once('exit', () => {
+    // Made as the command exits, the cache holds every function the command compiled (one made
+    // after starting from another cache would hold that one's too: a command without a cache of
+    // its own that starts from the shared one leaves it as it is). A command that failed (a
+    // mistyped name, bad input) may have stopped short: it only replaces a refused cache.
+    process.once('exit', (code) => {
+      if (code !== 0 && cachedData === undefined) return;
       const temporary = `${cacheFile}.${process.pid}`;
       try {
         writeFileSync(temporary, script.createCachedData());

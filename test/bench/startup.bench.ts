@@ -10,12 +10,14 @@
  * on all alike; medians. With BEANCRAWL_MARKS=1 each launch prints where its time went (bundle
  * loaded, verified, state opened, beans built and started, crawl ended, beans stopped, exit), and
  * the medians of those marks are printed too.
+ * The work folder (the jobs, the edited bean file) is under TMPDIR; the file system it is on (from
+ * /proc/mounts: tmpfs, ext4…) is printed with the figures, since the goals are for a disk.
  * Usage: node dist/test/bench/startup.bench.js [--runs N] [--compare ROOT]
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { median } from './measure.js';
 import { ROOT, ZERO_DELAYS, CONTACT } from './runners/beancrawl.js';
 import { serveStatic } from './sites.js';
@@ -48,7 +50,28 @@ function wall(cmd: string[], env: NodeJS.ProcessEnv = process.env): Sample {
   return { ms, marks };
 }
 
+/** The file system a folder is on, as /proc/mounts names it (the longest mount point above it), with its device. */
+function fileSystemOf(dir: string): string {
+  let mounts: string;
+  try {
+    mounts = readFileSync('/proc/mounts', 'utf8');
+  } catch {
+    return 'unknown (no /proc/mounts)';
+  }
+  const path = resolve(dir);
+  let best: { point: string; type: string; device: string } | undefined;
+  for (const line of mounts.split('\n')) {
+    const [device, escaped, type] = line.split(' ');
+    if (!type) continue;
+    const point = escaped.replace(/\\040/g, ' ');
+    const under = point === '/' || path === point || path.startsWith(point + sep);
+    if (under && (!best || point.length >= best.point.length)) best = { point, type, device };
+  }
+  return best ? `${best.type} (${best.device} on ${best.point})` : 'unknown';
+}
+
 const work = mkdtempSync(join(tmpdir(), 'beancrawl-startup-'));
+const fileSystem = fileSystemOf(work);
 const siteDir = join(work, 'site');
 mkdirSync(siteDir);
 writeFileSync(join(siteDir, 'index.html'), '<!doctype html><html><head><title>One page</title></head><body><p>One page, no links.</p></body></html>\n');
@@ -94,7 +117,7 @@ try {
 }
 
 const nodeMs = median(node.map((s) => s.ms));
-console.log(`Start-up and shut-down, medians of ${RUNS} interleaved runs; \`node -e 0\` ${nodeMs.toFixed(0)} ms`);
+console.log(`Start-up and shut-down, medians of ${RUNS} interleaved runs; \`node -e 0\` ${nodeMs.toFixed(0)} ms; work folder ${work} on ${fileSystem}`);
 console.log('');
 console.log('| build | verify default.xml (edited) | above node | goal | launch of a one-page site | above node | goal |');
 console.log('|---|---|---|---|---|---|---|');

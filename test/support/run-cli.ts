@@ -12,10 +12,10 @@ export interface CliResult {
   readonly stderr: string;
 }
 
-/** Spawns the real `beancrawl` binary; kills it after `timeoutMs` so that a hang fails the test. */
-export function runCli(args: readonly string[], options: { cwd?: string; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
+/** Spawns the real `beancrawl` binary (or `bin`, another copy of it); kills it after `timeoutMs` so that a hang fails the test. */
+export function runCli(args: readonly string[], options: { cwd?: string; timeoutMs?: number; env?: NodeJS.ProcessEnv; bin?: string } = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd ?? REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: options.env ?? process.env });
+    const child = spawn(process.execPath, [options.bin ?? BIN, ...args], { cwd: options.cwd ?? REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: options.env ?? process.env });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));

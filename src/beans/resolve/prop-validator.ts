@@ -1,23 +1,17 @@
-import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Ajv as AjvType, ErrorObject, Options } from 'ajv';
-import { packageRoot } from '../../util/package-root.js';
 import type { ComponentDescriptor } from '../registry/component-descriptor.js';
 import { propsSchema } from '../registry/props-schema.js';
+import { PRECOMPILED_VALIDATORS, type CompiledValidator } from './precompiled-validators.js';
 import { validatorKey } from '../schema/validator-key.js';
 
 const require = createRequire(import.meta.url);
 
 export const AJV_OPTIONS: Options = { allErrors: true, strict: true, useDefaults: true, allowUnionTypes: true };
 
-/** Where the build writes the precompiled validators of the built-in components. */
-export const PRECOMPILED_VALIDATORS = join('dist', 'generated', 'prop-validators.cjs');
-
-interface CompiledValidator {
-  (data: unknown): boolean;
-  errors?: ErrorObject[] | null;
-}
+/** The module the build generates in place of precompiled-validators.js, under the package's root. */
+export const GENERATED_VALIDATORS = join('dist', 'src', 'beans', 'resolve', 'precompiled-validators.js');
 
 /**
  * Checks a bean's value properties against its descriptor's schema (all errors, defaults filled
@@ -26,7 +20,6 @@ interface CompiledValidator {
  */
 export class PropValidator {
   readonly #compiled = new Map<ComponentDescriptor, CompiledValidator>();
-  #precompiled?: Record<string, CompiledValidator>;
   #ajv?: AjvType;
 
   validate(d: ComponentDescriptor, config: Record<string, unknown>): ErrorObject[] {
@@ -39,11 +32,8 @@ export class PropValidator {
   }
 
   #precompiledFor(d: ComponentDescriptor): CompiledValidator | undefined {
-    if (!this.#precompiled) {
-      const file = join(packageRoot(), PRECOMPILED_VALIDATORS);
-      this.#precompiled = existsSync(file) ? (require(file) as Record<string, CompiledValidator>) : {};
-    }
-    return this.#precompiled[validatorKey(d)];
+    // A component whose schema changed since the build has none under its new key: compiled instead.
+    return PRECOMPILED_VALIDATORS[validatorKey(d)]?.();
   }
 
   #compile(d: ComponentDescriptor): CompiledValidator {

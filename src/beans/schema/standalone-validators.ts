@@ -7,13 +7,19 @@ import { validatorKey } from './validator-key.js';
 const require = createRequire(import.meta.url);
 
 /**
- * The source of a CommonJS module exporting, by `validatorKey`, a precompiled ajv validator for
- * each component: verify then needs neither to load ajv nor to compile schemas.
+ * For each component, by `validatorKey`, the source of a CommonJS module exporting under that key
+ * a precompiled ajv validator: verify then needs neither to load ajv nor to compile schemas.
  */
-export function standaloneValidators(descriptors: readonly ComponentDescriptor[]): string {
+export function standaloneValidators(descriptors: readonly ComponentDescriptor[]): Map<string, string> {
   const { Ajv } = require('ajv') as typeof import('ajv');
-  const standaloneCode = (require('ajv/dist/standalone') as { default: (ajv: unknown) => string }).default;
+  const standaloneCode = (require('ajv/dist/standalone') as { default: (ajv: unknown, refs: Record<string, string>) => string }).default;
   const ajv = new Ajv({ ...AJV_OPTIONS, code: { source: true } });
-  for (const d of descriptors) ajv.addSchema({ ...propsSchema(d), $id: validatorKey(d) });
-  return `// Generated at build time from the component registry. Do not edit.\n${standaloneCode(ajv)}\n`;
+  const keys = new Set(descriptors.map((d) => validatorKey(d)));
+  for (const d of descriptors) {
+    const key = validatorKey(d);
+    if (ajv.getSchema(key) === undefined) ajv.addSchema({ ...propsSchema(d), $id: key });
+  }
+  const sources = new Map<string, string>();
+  for (const key of keys) sources.set(key, `// Generated at build time from the component registry. Do not edit.\n${standaloneCode(ajv, { [key]: key })}\n`);
+  return sources;
 }

@@ -1,4 +1,6 @@
-import { Agent, request } from 'undici';
+import type { Agent } from 'undici';
+// The Agent alone (see fetch/undici-parts.d.ts): `from 'undici'` brings all of undici into the bundle.
+import AgentClass from 'undici/lib/dispatcher/agent.js';
 import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
 import type { DocumentEvent } from '../../model/fetch-history.js';
 import type { CrawledDocument, Receiver } from '../../model/receiver.js';
@@ -67,7 +69,7 @@ export class HttpPushReceiver extends DurableBatchReceiver<HttpPushReceiverConfi
   }
 
   protected override starting(): void {
-    this.#agent ??= new Agent({ connections: 1, connect: { timeout: this.config.requestTimeoutMs } });
+    this.#agent ??= new AgentClass({ connections: 1, connect: { timeout: this.config.requestTimeoutMs } });
   }
 
   protected override async release(): Promise<void> {
@@ -88,8 +90,11 @@ export class HttpPushReceiver extends DurableBatchReceiver<HttpPushReceiverConfi
     signal.addEventListener('abort', stopping, { once: true });
     const aborted = abort.signal;
     try {
-      const response = await request(this.#url, {
-        dispatcher: this.#agent, method: 'POST', headers: this.#headers, body: `{"events":[${batch.items.join(',')}]}`,
+      const agent = this.#agent;
+      if (agent === undefined) return 'the receiver is not started';
+      const response = await agent.request({
+        origin: this.#url.origin, path: `${this.#url.pathname}${this.#url.search}`,
+        method: 'POST', headers: this.#headers, body: `{"events":[${batch.items.join(',')}]}`,
         signal: aborted, headersTimeout: timeoutMs, bodyTimeout: timeoutMs,
       });
       const delivered = response.statusCode >= 200 && response.statusCode < 300;

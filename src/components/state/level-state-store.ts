@@ -1,5 +1,6 @@
 import { defineComponent, type ComponentClass, type ConfigOf } from '../../beans/registry/component-descriptor.js';
-import { ClassicLevel } from 'classic-level';
+import type { ClassicLevel } from 'classic-level';
+import { classicLevel } from './classic-level-class.js';
 import { takeOver } from './open-databases.js';
 import { JOURNAL_SUBLEVEL } from '../../model/journaled-file.js';
 import type { StateParticipant, StateStore, StateSublevel } from '../../model/state-store.js';
@@ -89,7 +90,7 @@ export class LevelStateStore implements StateStore {
     let db = takeOver(this.config.dir);
     if (!db) {
       await makeFolders(this.config.dir);
-      db = new ClassicLevel(this.config.dir, levelOptions(this.config.maxOpenFiles));
+      db = new (classicLevel())(this.config.dir, levelOptions(this.config.maxOpenFiles));
       await db.open();
     }
     this.#db = db;
@@ -144,7 +145,7 @@ export class LevelStateStore implements StateStore {
   async copyTo(dir: string, options: { readonly withJournal?: boolean } = {}): Promise<number> {
     await this.commit();
     const db = this.#open();
-    const target: Db = new ClassicLevel(dir, { ...levelOptions(this.config.maxOpenFiles), errorIfExists: true });
+    const target: Db = new (classicLevel())(dir, { ...levelOptions(this.config.maxOpenFiles), errorIfExists: true });
     await target.open();
     let rows = 0;
     const it = db.iterator();
@@ -233,7 +234,7 @@ export class LevelStateStore implements StateStore {
     this.#subs.clear();
     // A database kept in a write error is let go: the entries not written are kept for the commit that follows.
     await old.close().catch(() => undefined);
-    const db: Db = new ClassicLevel(this.config.dir, levelOptions(this.config.maxOpenFiles));
+    const db: Db = new (classicLevel())(this.config.dir, levelOptions(this.config.maxOpenFiles));
     await db.open();
     this.#db = db;
     this.#reopen = false;

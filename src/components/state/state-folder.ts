@@ -1,7 +1,8 @@
 import { constants } from 'node:fs';
 import { access, readdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { ClassicLevel } from 'classic-level';
+import type { ClassicLevel } from 'classic-level';
+import { classicLevel } from './classic-level-class.js';
 import { levelOptions } from './level-options.js';
 import { JOURNAL_SUBLEVEL } from '../../model/journaled-file.js';
 import { HISTORY_SUBLEVEL, KEPT_SUBLEVEL_PREFIX } from '../../model/state-store.js';
@@ -78,7 +79,7 @@ export async function openStateFolder(dir: string, options: StateFolderOptions =
     fail('BC_STATE_FOREIGN', dir, `is not a beancrawl state folder (it holds ${entries.slice(0, 3).join(', ')}${entries.length > 3 ? ', …' : ''}); ` +
       `move it away or set the state store's dir`);
   }
-  const db: Db = new ClassicLevel(dir, { ...levelOptions(options.maxOpenFiles), createIfMissing: false });
+  const db: Db = new (classicLevel())(dir, { ...levelOptions(options.maxOpenFiles), createIfMissing: false });
   try {
     await db.open();
   } catch (e) {
@@ -166,7 +167,7 @@ function freshFolder(dir: string, maxOpenFiles: number | undefined): StateFolder
   return {
     mode: 'new', journal: new Map(),
     begin: async (record, keepOpen) => {
-      const db: Db = new ClassicLevel(dir, levelOptions(maxOpenFiles));
+      const db: Db = new (classicLevel())(dir, levelOptions(maxOpenFiles));
       try {
         await db.open();
       } catch (e) {

@@ -1,0 +1,72 @@
+import { expect } from 'chai';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { REPO_ROOT, runCli } from '../support/run-cli.js';
+import { tempDir } from '../support/temp-dir.js';
+
+const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
+const BUNDLE = join(REPO_ROOT, 'dist', 'beancrawl.cjs');
+const CONTACT = 'metadata.operatorContactUrl=http://example.org/contact';
+
+/** A copy of the package whose dist holds the built bundle and no code cache, so that its commands make their own. */
+function packageCopy(dir: string): string {
+  mkdirSync(join(dir, 'bin'));
+  mkdirSync(join(dir, 'dist'));
+  copyFileSync(join(REPO_ROOT, 'bin', 'beancrawl.js'), join(dir, 'bin', 'beancrawl.js'));
+  copyFileSync(BUNDLE, join(dir, 'dist', 'beancrawl.cjs'));
+  for (const name of ['package.json', 'node_modules', 'profiles', 'config', 'sheets']) symlinkSync(join(REPO_ROOT, name), join(dir, name));
+  symlinkSync(join(REPO_ROOT, 'dist', 'src'), join(dir, 'dist', 'src'));
+  return join(dir, 'bin', 'beancrawl.js');
+}
+
+const caches = (dir: string): string[] => readdirSync(join(dir, 'dist')).filter((n) => n.endsWith('.cache')).sort();
+
+describe('the bundle and its code caches', () => {
+  it('leaves out only dependencies, which it finds from its own folder', () => {
+    const externals = [...(pkg.scripts.bundle as string).matchAll(/--external:(\S+)/g)].map((m) => m[1]);
+    expect(externals).to.include.members(['cheerio', 'postal-mime']);
+    const require = createRequire(BUNDLE);
+    for (const name of externals) {
+      expect(pkg.dependencies, name).to.have.property(name);
+      expect(() => require.resolve(name), name).not.to.throw();
+    }
+  });
+
+  it('holds none of the libraries that only some beans use at run time (cheerio, postal-mime, undici\'s fetch, WebSocket and mocks)', () => {
+    const bundle = readFileSync(BUNDLE, 'latin1');
+    // esbuild names each module it bundles by its path.
+    const left = ['node_modules/cheerio/', 'node_modules/postal-mime/', 'node_modules/parse5/', 'node_modules/iconv-lite/',
+      'node_modules/undici/index.js', 'node_modules/undici/lib/web/websocket/', 'node_modules/undici/lib/mock/'];
+    for (const path of left) expect(bundle.includes(`"${path}`), path).to.equal(false);
+  });
+
+  it('the build made a cache for create, verify and launch, and the shared one', () => {
+    const made = ['beancrawl.cjs.cache', 'beancrawl.cjs.create.cache', 'beancrawl.cjs.launch.cache', 'beancrawl.cjs.verify.cache'];
+    expect(caches(REPO_ROOT)).to.include.members(made);
+  });
+
+  it('a command makes its own cache when there is none, uses it the next time, and a failed command makes none', async () => {
+    const work = await tempDir();
+    try {
+      const bin = packageCopy(work.dir);
+      const profile = join(REPO_ROOT, 'profiles', 'default.xml');
+      const first = await runCli(['--version'], { bin, timeoutMs: 60_000 });
+      expect(first.code, first.stderr).to.equal(0);
+      expect(caches(work.dir)).to.deep.equal(['beancrawl.cjs.version.cache']);
+      const wrong = await runCli(['verfy', profile], { bin, timeoutMs: 60_000 });
+      expect(wrong.code, wrong.stderr).to.equal(2);
+      expect(caches(work.dir)).to.deep.equal(['beancrawl.cjs.version.cache']);
+      const verify = await runCli(['verify', profile, '--set', CONTACT], { bin, timeoutMs: 60_000 });
+      expect(verify.code, verify.stderr).to.equal(0);
+      expect(verify.stdout).to.match(/^OK: /);
+      expect(caches(work.dir)).to.deep.equal(['beancrawl.cjs.verify.cache', 'beancrawl.cjs.version.cache']);
+      const again = await runCli(['verify', profile, '--set', CONTACT], { bin, timeoutMs: 60_000 });
+      expect(again.code, again.stderr).to.equal(0);
+      expect(again.stdout).to.equal(verify.stdout);
+      expect(existsSync(join(work.dir, 'dist', 'beancrawl.cjs.cache'))).to.equal(false);
+    } finally {
+      await work.cleanup();
+    }
+  });
+});

@@ -6,7 +6,7 @@
  *   sites got for their shared script (1 in each run: fetched once). Each run crawls as many loopback
  *   sites as pages at once (the frontier fetches one URI of a site at a time), PAGES pages each, every
  *   page a shell whose links a shared script writes.
- * - memory: MEMORY pages rendered in one run (two such sites, 2 pages at once); at every 200th page
+ * - memory: MEMORY pages rendered in one run (two tree-shaped such sites, their links in their markup too, 2 pages at once); at every 200th page
  *   fetched, this process's RSS (the crawl runs in it: /proc/self, which is process.memoryUsage().rss)
  *   and its V8 heap after a full GC (node --expose-gc; without it, the heap as it is), with Chromium's
  *   RSS beside them; then the same sites crawled without rendering, for what the crawl's own state
@@ -57,18 +57,25 @@ function appJs(pages: number, children: string): string {
     });`;
 }
 
-function shell(i: number): string {
+function shell(i: number, links = ''): string {
   return `<!doctype html><html><head><title>p${i}</title><script src="/app.js" defer></script></head>` +
-    `<body><h1>page ${i}</h1><div id="app"></div></body></html>`;
+    `<body><h1>page ${i}</h1>${links}<div id="app"></div></body></html>`;
 }
 
-/** A script-only site: page n's links are n+1 and n+2 (rate) or 2n+1 and 2n+2 (a tree, few hops deep, for larger sites). */
-function scriptSite(pages: number, tree = false): Record<string, Route> {
+/**
+ * A script site: page n's links are n+1 and n+2 (rate) or 2n+1 and 2n+2 (a tree, few hops deep, for
+ * larger sites), written by its script; `inHtml`: in its markup too, so that a crawl without
+ * rendering fetches the same pages (the memory run's comparison).
+ */
+function scriptSite(pages: number, tree = false, inHtml = false): Record<string, Route> {
   const routes: Record<string, Route> = {
     '/robots.txt': { status: 404 },
     '/app.js': { headers: { 'content-type': 'text/javascript' }, body: appJs(pages, tree ? '[2 * n + 1, 2 * n + 2]' : '[n + 1, n + 2]') },
   };
-  for (let i = 0; i < pages; i++) routes[i === 0 ? '/' : `/p${i}`] = { body: shell(i) };
+  for (let i = 0; i < pages; i++) {
+    const links = inHtml ? (tree ? [2 * i + 1, 2 * i + 2] : [i + 1, i + 2]).filter((j) => j < pages).map((j) => `<a href="/p${j}">p${j}</a>`).join(' ') : '';
+    routes[i === 0 ? '/' : `/p${i}`] = { body: shell(i, links) };
+  }
   return routes;
 }
 
@@ -177,7 +184,7 @@ interface MemorySample {
   browser: number;
 }
 
-/** Crawls two tree-shaped script sites of MEMORY/2 pages, rendered (2 at once) or not, sampling memory at every STEP pages fetched. */
+/** Crawls two tree-shaped script sites of MEMORY/2 pages (links in their markup too), rendered (2 at once) or not, sampling memory at every STEP pages fetched. */
 async function memoryRun(render: boolean): Promise<MemorySample[]> {
   const gc = (globalThis as { gc?: () => void }).gc;
   const samples: MemorySample[] = [];
@@ -193,7 +200,7 @@ async function memoryRun(render: boolean): Promise<MemorySample[]> {
     });
   };
   const half = Math.ceil(MEMORY / 2);
-  const sites = await Promise.all([countingSite(scriptSite(half, true), onPage), countingSite(scriptSite(half, true), onPage)]);
+  const sites = await Promise.all([countingSite(scriptSite(half, true, true), onPage), countingSite(scriptSite(half, true, true), onPage)]);
   try {
     await crawlJob(fastSets(sites.map((s) => `${s.origin}/`), ['crawlController.maxToeThreads=8']),
       { beans: await beans('<property name="maxConcurrentPages" value="2"/>', render) });

@@ -18,6 +18,11 @@ const CHROMIUM_ARGS = ['--disable-gpu', '--disable-dev-shm-usage', '--disable-qu
  * core) every so many pages.
  */
 export const PAGES_A_TAB = 100;
+/** Evaluated in a page before its tab is blanked (a page that made its storage unreachable keeps it: nothing to clear). */
+const CLEAR_STORAGE_SCRIPT = `(() => {
+  try { localStorage.clear(); } catch {}
+  try { sessionStorage.clear(); } catch {}
+})()`;
 /** Longest wait for a tab handed back to become blank again; one that does not (a page stuck in a loop) is closed instead. */
 const BLANK_MS = 2000;
 
@@ -63,6 +68,8 @@ export class BrowserPool {
   readonly #waiting: Array<() => void> = [];
   /** Times a browser was launched. */
   launches = 0;
+  /** Tabs opened (each a context and its page; a tab serves up to PAGES_A_TAB pages). */
+  tabsOpened = 0;
   /** Times a browser was retired for passing maxRssBytes. */
   memoryRestarts = 0;
   #closed = false;
@@ -85,6 +92,7 @@ export class BrowserPool {
     try {
       const context = await (await generation.browser).newContext({ serviceWorkers: 'block', userAgent, viewport: { width: 1280, height: 900 } });
       const tab: Tab = { context, page: await context.newPage(), userAgent, uses: 1 };
+      this.tabsOpened++;
       this.#of.set(tab, generation);
       return tab;
     } catch (e) {
@@ -205,8 +213,13 @@ export class BrowserPool {
   }
 }
 
-/** Leaves the tab on about:blank (the page's scripts and timers stopped, nothing of it left to request) with no cookies. */
+/**
+ * Leaves the tab on about:blank (the page's scripts and timers stopped, nothing of it left to
+ * request) with no cookies and its origin's local and session storage emptied: the next page finds
+ * nothing of this one's, as in a context of its own.
+ */
 async function blank(tab: Tab): Promise<boolean> {
+  await tab.page.evaluate(CLEAR_STORAGE_SCRIPT);
   await tab.page.goto('about:blank');
   await tab.context.clearCookies();
   return true;

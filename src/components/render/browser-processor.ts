@@ -77,7 +77,7 @@ export class BrowserProcessor extends Processor<typeof browserProcessorComponent
     const n = this.#fetcher?.counts;
     return [
       `  ${this.pages.rendered} pages rendered (${this.pages.cut} cut at their budget, ${this.pages.failed} failed, ${this.pages.crashed} crashes); ` +
-        `${this.launches} browser launches (${this.#pool?.memoryRestarts ?? 0} past maxBrowserRssBytes)`,
+        `${this.launches} browser launches (${this.#pool?.memoryRestarts ?? 0} past maxBrowserRssBytes), ${this.#pool?.tabsOpened ?? 0} tabs opened`,
       ...(n ? [`  ${n.asked} requests of pages: ${n.fetched} fetched, ${n.fromCache} served from what was fetched, ${n.refused} refused, ` +
         `${n.again} fetched though seen before`] : []),
     ];

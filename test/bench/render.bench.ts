@@ -84,7 +84,8 @@ function plainSite(pages: number): Record<string, Route> {
   const routes: Record<string, Route> = { '/robots.txt': { status: 404 } };
   for (let i = 0; i < pages; i++) {
     const links = Array.from({ length: 10 }, (_, k) => 10 * i + k + 1).filter((j) => j < pages).map((j) => `<a href="/p${j}">page ${j}</a>`);
-    routes[i === 0 ? '/' : `/p${i}`] = { body: `<!doctype html><html><head><title>p${i}</title></head><body><h1>page ${i}</h1>${links.join(' ')}</body></html>` };
+    const body = `<!doctype html><html><head><title>p${i}</title></head><body><h1>page ${i}</h1>${links.join(' ')}</body></html>`;
+    routes[i === 0 ? '/' : `/p${i}`] = { body };
   }
   return routes;
 }
@@ -167,6 +168,8 @@ async function countingSite(routes: Record<string, Route>, onPage: (n: number) =
     if (req.url !== '/app.js') onPage(++pages);
     res.writeHead(200, { 'content-type': 'text/html', ...route.headers }).end(route.body);
   });
+  // Longer than any pause of a loaded machine: a connection the crawl keeps is not closed under it (a reset page waits retryDelaySeconds).
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
@@ -184,7 +187,10 @@ interface MemorySample {
   browser: number;
 }
 
-/** Crawls two tree-shaped script sites of MEMORY/2 pages (links in their markup too), rendered (2 at once) or not, sampling memory at every STEP pages fetched. */
+/**
+ * Crawls two tree-shaped script sites of MEMORY/2 pages (links in their markup too), rendered (2 at
+ * once) or not, sampling memory at every STEP pages fetched.
+ */
 async function memoryRun(render: boolean): Promise<MemorySample[]> {
   const gc = (globalThis as { gc?: () => void }).gc;
   const samples: MemorySample[] = [];
@@ -230,7 +236,8 @@ async function memory(): Promise<void> {
   if (first && last && plainFirst && plainLast) {
     console.log('\n| figure | at 200 pages | at ' + last.pages + ' pages | growth | goal |');
     console.log('|---|---|---|---|---|');
-    const row = (name: string, a: number, b: number) => console.log(`| ${name} | ${mib(a)} MiB | ${mib(b)} MiB | ${mib(b - a)} MiB (${(b / a).toFixed(2)}×) | flat |`);
+    const row = (name: string, a: number, b: number) =>
+      console.log(`| ${name} | ${mib(a)} MiB | ${mib(b)} MiB | ${mib(b - a)} MiB (${(b / a).toFixed(2)}×) | flat |`);
     row('crawl RSS, rendered', first.rss, last.rss);
     row('crawl heap, rendered', first.heap, last.heap);
     row('crawl RSS, same sites not rendered', plainFirst.rss, plainLast.rss);
@@ -241,8 +248,8 @@ async function memory(): Promise<void> {
 
 /** One mixed or unrendered job: the plain site's pages/s, and the share of its pages fetched while the other was still rendered. */
 async function mixedRun(render: boolean): Promise<{ pagesPerS: number; plainPages: number; overlap: number; rendered: number; cpu: number }> {
-  const app = await SiteServer.start(scriptSite(RENDERED, true));
-  const plain = await SiteServer.start(plainSite(PLAIN));
+  const app = await countingSite(scriptSite(RENDERED, true), () => undefined);
+  const plain = await countingSite(plainSite(PLAIN), () => undefined);
   // As docs/guide/rendering.md shows: the bean off, a sheet switching it on for the one site (off for both when render is false).
   const sheet = render ? `
  <bean id="render" class="Sheet">
@@ -255,7 +262,7 @@ async function mixedRun(render: boolean): Promise<{ pagesPerS: number; plainPage
 ` : '';
   const cpu = process.cpuUsage();
   try {
-    const { log } = await crawlJob(fastSets([`${app.origin}/`, `${plain.origin}/`], ['crawlController.maxToeThreads=8']),
+    const { log } = await crawlJob(fastSets([`${app.origin}/`, `${plain.origin}/`], ['crawlController.maxToeThreads=8', 'frontier.retryDelaySeconds=1']),
       { beans: await beans('<property name="enabled" value="false"/><property name="maxConcurrentPages" value="2"/>', true, sheet) });
     const used = process.cpuUsage(cpu);
     const time = (e: CrawlLogEntry) => Date.parse(e.time);
@@ -298,7 +305,8 @@ async function mixed(): Promise<void> {
 
 if (ONLY.has('rate')) {
   console.log(`### Rendered pages (${PAGES} pages a site, as many sites as pages at once)\n`);
-  console.log('| pages at once | pages rendered | wall s | pages/s | process CPU s | crawl peak RSS MiB | browser peak RSS MiB | /app.js requests a site | load |');
+  console.log('| pages at once | pages rendered | wall s | pages/s | process CPU s | crawl peak RSS MiB | browser peak RSS MiB | ' +
+    '/app.js requests a site | load |');
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const n of [1, 2, 4]) console.log(await rate(n));
 }

@@ -56,7 +56,8 @@ describe('BrowserProcessor: one tab renders page after page', function () {
       expect(pages, 'documents of the rendered pages').to.have.length(PAGES);
       for (const d of pages) expect(d.text, d.url).to.contain('found cookies [] local [] session []');
       // The site is a chain (one page of it at a time): one tab serves them all.
-      expect(seen.report, 'processors report').to.match(new RegExp(`${PAGES} pages rendered .*; 1 browser launches \\(0 past maxBrowserRssBytes\\), 1 tabs opened`));
+      expect(seen.report, 'processors report')
+        .to.match(new RegExp(`${PAGES} pages rendered .*; 1 browser launches \\(0 past maxBrowserRssBytes\\), 1 tabs opened`));
     } finally {
       await site.close();
     }

@@ -20,8 +20,8 @@ const CHROMIUM_ARGS = ['--disable-gpu', '--disable-dev-shm-usage', '--disable-qu
 export const PAGES_A_TAB = 100;
 /** Evaluated in a page before its tab is blanked (a page that made its storage unreachable keeps it: nothing to clear). */
 const CLEAR_STORAGE_SCRIPT = `(() => {
-  try { localStorage.clear(); } catch {}
-  try { sessionStorage.clear(); } catch {}
+  try { localStorage.clear(); } catch { /* storage the page cannot reach (an opaque origin): nothing of it to clear */ }
+  try { sessionStorage.clear(); } catch { /* the same */ }
 })()`;
 /** Longest wait for a tab handed back to become blank again; one that does not (a page stuck in a loop) is closed instead. */
 const BLANK_MS = 2000;
@@ -113,6 +113,7 @@ export class BrowserPool {
     const generation = this.#of.get(tab);
     try {
       const reusable = fate === 'reuse' && generation !== undefined && !generation.retired && tab.uses < PAGES_A_TAB &&
+        // A tab that fails to blank (its page crashed or closed meanwhile) is closed below rather than kept: nothing is lost.
         (await orAfter(blank(tab).catch(() => false), BLANK_MS, false));
       if (reusable && !(await this.#overMemory(generation))) {
         generation.idle.push(tab);

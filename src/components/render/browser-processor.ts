@@ -77,7 +77,7 @@ export class BrowserProcessor extends Processor<typeof browserProcessorComponent
     const n = this.#fetcher?.counts;
     return [
       `  ${this.pages.rendered} pages rendered (${this.pages.cut} cut at their budget, ${this.pages.failed} failed, ${this.pages.crashed} crashes); ` +
-        `${this.launches} browser launches (${this.#pool?.memoryRestarts ?? 0} past maxBrowserRssBytes)`,
+        `${this.launches} browser launches (${this.#pool?.memoryRestarts ?? 0} past maxBrowserRssBytes), ${this.#pool?.tabsOpened ?? 0} tabs opened`,
       ...(n ? [`  ${n.asked} requests of pages: ${n.fetched} fetched, ${n.fromCache} served from what was fetched, ${n.refused} refused, ` +
         `${n.again} fetched though seen before`] : []),
     ];
@@ -108,14 +108,15 @@ export class BrowserProcessor extends Processor<typeof browserProcessorComponent
     let outcome: RenderOutcome | undefined;
     try {
       for (let attempt = 1; outcome === undefined; attempt++) {
-        const context = await pool.context(c.metadata?.forUri(curi).userAgent);
+        const tab = await pool.tab(c.metadata?.forUri(curi).userAgent);
         let crashed = false;
         try {
-          const rendered = await renderPage(context, curi, c, fetcher, requests);
+          const rendered = await renderPage(tab, curi, c, fetcher, requests);
           crashed = rendered.crashed;
           if (!crashed) outcome = rendered;
         } finally {
-          await pool.release(context, crashed);
+          // A page cut at its budget, or that would not answer, may still be busy: its tab is not given to another.
+          await pool.release(tab, crashed ? 'retire' : outcome !== undefined && !outcome.cut && outcome.html !== undefined ? 'reuse' : 'close');
         }
         if (crashed) {
           this.pages.crashed++;

@@ -132,7 +132,8 @@ async function append(members: Buffer[]): Promise<number> {
   return offset;
 }
 
-await append([await record('warcinfo', undefined, 'application/warc-fields', Buffer.from('software: same-work-loop\r\nformat: WARC File Format 1.1\r\n')).member]);
+const warcinfo = Buffer.from('software: same-work-loop\r\nformat: WARC File Format 1.1\r\n');
+await append([await record('warcinfo', undefined, 'application/warc-fields', warcinfo).member]);
 
 const folders = new Map<string, Promise<unknown>>();
 async function mirrorWrite(url: URL, body: Buffer): Promise<void> {

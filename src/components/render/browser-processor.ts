@@ -35,7 +35,7 @@ export class BrowserProcessor extends Processor<typeof browserProcessorComponent
   #fetcher?: SubresourceFetcher;
   #fetchChain?: ProcessorChain;
   /** Pages rendered, cut at their budget, failed. */
-  readonly pages = { rendered: 0, cut: 0, failed: 0, crashed: 0 };
+  readonly pages = { rendered: 0, cut: 0, failed: 0, crashed: 0, webSocketsRefused: 0 };
   #failureSaid = false;
 
   override joinedChain(chain: ProcessorChain): void {
@@ -79,7 +79,7 @@ export class BrowserProcessor extends Processor<typeof browserProcessorComponent
       `  ${this.pages.rendered} pages rendered (${this.pages.cut} cut at their budget, ${this.pages.failed} failed, ${this.pages.crashed} crashes); ` +
         `${this.launches} browser launches (${this.#pool?.memoryRestarts ?? 0} past maxBrowserRssBytes), ${this.#pool?.tabsOpened ?? 0} tabs opened`,
       ...(n ? [`  ${n.asked} requests of pages: ${n.fetched} fetched, ${n.fromCache} served from what was fetched, ${n.refused} refused, ` +
-        `${n.again} fetched though seen before`] : []),
+        `${n.again} fetched though seen before, ${this.pages.webSocketsRefused} WebSockets refused`] : []),
     ];
   }
 
@@ -136,6 +136,7 @@ export class BrowserProcessor extends Processor<typeof browserProcessorComponent
   #apply(curi: CrawlUri, outcome: RenderOutcome, requests: PageRequests): void {
     this.pages.rendered++;
     if (outcome.cut) this.pages.cut++;
+    this.pages.webSocketsRefused += outcome.webSockets.length;
     curi.annotations.push(outcome.cut ? RENDER_TRUNC : RENDERED);
     if (outcome.html !== undefined) curi.text = outcome.html;
     const dom = this.config.keepRenderedDom && outcome.html !== undefined ? Buffer.from(outcome.html, 'utf8') : undefined;

@@ -27,6 +27,8 @@ export interface RenderOutcome {
   links: DomLink[];
   /** Main-frame navigations the page tried (a script setting location): links, not followed. */
   navigations: string[];
+  /** WebSockets the page opened, refused (never connected to their server). */
+  webSockets: string[];
   screenshot?: Buffer;
   scrolls: number;
   clicks: number;
@@ -39,17 +41,33 @@ export interface RenderOutcome {
 /** Longest wait for the page to answer a question (its DOM, a scroll) once loaded: a renderer stuck in a loop never answers. */
 const ANSWER_MS = 5000;
 
-/** Each tab's one route handler (installed with its first page), which hands every request to the page it renders now. */
-const routers = new WeakMap<BrowserContext, { current?: (route: Route) => Promise<void> }>();
+/** A tab's routing: the handler of the page it renders now, and where that page's refused WebSockets are told. */
+interface Router {
+  current?: (route: Route) => Promise<void>;
+  webSocket?: (url: string) => void;
+}
 
-async function routed(context: BrowserContext): Promise<{ current?: (route: Route) => Promise<void> }> {
+/** Each tab's one route handler (installed with its first page), which hands every request to the page it renders now. */
+const routers = new WeakMap<BrowserContext, Router>();
+
+/** Close code of a refused WebSocket: 1008, policy violation. */
+const WEBSOCKET_REFUSED = 1008;
+
+async function routed(context: BrowserContext): Promise<Router> {
   let router = routers.get(context);
   if (router === undefined) {
-    const r: { current?: (route: Route) => Promise<void> } = {};
+    const r: Router = {};
     router = r;
     routers.set(context, r);
     // A request while no page is rendered (the tab being blanked): nobody's, refused; one of a page already gone is not answered.
     await context.route('**/*', (route) => (r.current ? r.current(route) : route.abort('blockedbyclient')).catch(() => undefined));
+    // A WebSocket cannot go through the crawl's fetcher, nor be written to a WARC that replays: never
+    // connected to its server (so no page talks to one past robots.txt, scope and politeness), closed
+    // at once on the page's side, and counted.
+    await context.routeWebSocket(() => true, (ws) => {
+      r.webSocket?.(ws.url());
+      ws.close({ code: WEBSOCKET_REFUSED, reason: 'not fetched by the crawl' }).catch(() => undefined);
+    });
   }
   return router;
 }
@@ -63,7 +81,7 @@ async function routed(context: BrowserContext): Promise<{ current?: (route: Rout
 export async function renderPage(tab: Pick<Tab, 'context' | 'page'>, curi: CrawlUri, o: RenderOptions, fetcher: SubresourceFetcher,
   requests: PageRequests): Promise<RenderOutcome> {
   const deadline = Date.now() + o.pageTimeoutMs;
-  const outcome: RenderOutcome = { links: [], navigations: [], scrolls: 0, clicks: 0, cut: false, dialogs: 0, crashed: false };
+  const outcome: RenderOutcome = { links: [], navigations: [], webSockets: [], scrolls: 0, clicks: 0, cut: false, dialogs: 0, crashed: false };
   const mainUrl = new URL(curi.uri).href;
   const { context, page } = tab;
   const router = await routed(context);
@@ -92,6 +110,7 @@ export async function renderPage(tab: Pick<Tab, 'context' | 'page'>, curi: Crawl
     }
   };
   router.current = handle;
+  router.webSocket = (url) => outcome.webSockets.push(url);
   // A crash (of its renderer, or of the whole browser) ends the page at once: nothing it did is kept, nothing more is asked of it.
   let crash: () => void = () => undefined;
   const crashed = new Promise<void>((resolve) => {
@@ -116,7 +135,10 @@ export async function renderPage(tab: Pick<Tab, 'context' | 'page'>, curi: Crawl
     return await loaded(page, mainUrl, o, network, deadline, crashed, outcome);
   } finally {
     // The tab outlives the page: nothing of this page's is left listening on it.
-    if (router.current === handle) router.current = undefined;
+    if (router.current === handle) {
+      router.current = undefined;
+      router.webSocket = undefined;
+    }
     network.stop();
     page.off('crash', crash);
     page.off('dialog', dismiss);

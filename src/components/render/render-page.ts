@@ -66,6 +66,7 @@ async function routed(context: BrowserContext): Promise<Router> {
     // at once on the page's side, and counted.
     await context.routeWebSocket(() => true, (ws) => {
       r.webSocket?.(ws.url());
+      // A page already gone has no socket left to close.
       ws.close({ code: WEBSOCKET_REFUSED, reason: 'not fetched by the crawl' }).catch(() => undefined);
     });
   }

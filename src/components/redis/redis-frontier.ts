@@ -395,10 +395,13 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
     const document = disposition === 'success' && !curi.uri.startsWith('dns:');
     this.#tell(this.#disposedListeners, curi, disposition);
     this.#tell(this.#finalListeners, curi, disposition);
+    // A commit that fails is the state store's to report (as in finished()); the URI is marked all the same.
     if (this.#store) await this.#store.commit().catch(() => undefined);
     await this.#redis.settled();
     const keys = crawl.shard(shardOf(curi.queueKey, shards));
     const [bucket, member] = this.#uniq.place(curi.canonicalKey || curi.uri, Math.max(1, Math.floor(buckets / shards)));
+    // Its claim ends here, or (the script failed) runs out within a lease's term: not renewed any more.
+    this.#claims.delete(curi.uri);
     const fresh = await FETCHED_ELSEWHERE.run(crawl.link, {
       keys,
       args: {
@@ -406,7 +409,6 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
         outcome: disposition, documents: document ? 1 : 0, bytes: document && curi.contentSize > 0 ? curi.contentSize : 0, delta: curi.delta ?? '',
       },
     });
-    this.#claims.delete(curi.uri);
     await flushed;
     return fresh === 1;
   }
@@ -423,6 +425,7 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
     if (!crawl || queueKey === undefined) return;
     const shard = shardOf(queueKey, crawl.layout.shards);
     this.#claims.set(uri, { shard, since: Date.now() });
+    // A claim lost (Redis away) is sent again by the next renewal; meanwhile a queued copy may be fetched too, never lost.
     void CLAIM.run(crawl.link, { keys: crawl.shard(shard), args: { uri, ms: this.#redis.config.leaseSeconds * 1000 } }).catch(() => undefined);
   }
 
@@ -608,16 +611,21 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
     }
   }
 
-  /** A lease found gone (it ran out: another worker has the queue) is not extended: its fetch is ended, its completion will be refused. */
+  /** This worker's leases, then its claims (claimElsewhere), extended by a term. */
   async #renewOnce(leaseMs: number): Promise<void> {
     const crawl = this.#crawl;
     if (!crawl) return;
+    await this.#renewLeases(crawl, leaseMs);
     // Claims of URIs still being fetched for a page: pipelined, one round trip.
     if (this.#claims.size > 0) {
       const oldest = Date.now() - CLAIM_RENEWALS * leaseMs;
       for (const [uri, claim] of this.#claims) if (claim.since < oldest) this.#claims.delete(uri);
       await CLAIM.runAll(crawl.link, [...this.#claims].map(([uri, { shard }]) => ({ keys: crawl.shard(shard), args: { uri, ms: leaseMs } })));
     }
+  }
+
+  /** A lease found gone (it ran out: another worker has the queue) is not extended: its fetch is ended, its completion will be refused. */
+  async #renewLeases(crawl: RedisCrawl, leaseMs: number): Promise<void> {
     if (this.#leases.size === 0) return;
     const byShard = new Map<number, Array<[CrawlUri, Lease]>>();
     for (const [curi, lease] of this.#leases) {

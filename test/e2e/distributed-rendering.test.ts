@@ -58,9 +58,29 @@ describe('BrowserProcessor in a crawl shared by two workers through Redis (issue
     await work.cleanup();
   });
 
-  it('requests the files pages share only for the browsers, passes over their queued copies, and counts each request once in the crawl\'s totals', async () => {
+  let crawls = 0;
+  /** Two workers of a job of `beans` crawl from `seed` to the end; every worker's crawl.log lines, and their output for messages. */
+  async function crawl(beans: string, seed: string): Promise<{ log: Array<CrawlLogEntry & { workerId: string }>; outputs: string }> {
     const redis = await RedisServer.create();
     closing.push(() => redis.close());
+    const name = `dist-render${++crawls}`;
+    const job = join(work.dir, name);
+    await mkdir(job, { recursive: true });
+    await writeFile(join(job, 'crawler-beans.xml'), beans);
+    const sets = [
+      'metadata.operatorContactUrl=http://example.org/contact', `metadata.jobName=${name}`, `seeds.textSource.value=${seed}`,
+      'disposition.delayFactor=0', 'disposition.minDelayMs=20', 'disposition.maxDelayMs=20', 'crawlController.maxToeThreads=4', `redis.redisUrl=${redis.url}`,
+    ];
+    for (const id of ['w1', 'w2']) workers.push(new WorkerProcess(id, job, setArgs(sets)));
+    await until(() => workers.every((w) => !w.running), `both workers to exit by themselves\n${workers.map((w) => w.output).join('\n')}`, {
+      timeoutMs: 150_000, everyMs: 50,
+    });
+    const outputs = `\n${workers.map((w) => w.output).join('\n')}`;
+    expect(workers.map((w) => `${w.id}: ${w.child.exitCode}`), outputs).to.deep.equal(['w1: 0', 'w2: 0']);
+    return { log: crawlLogs(job), outputs };
+  }
+
+  it('requests the files pages share only for the browsers, passes over their queued copies, and counts each request once in the crawl\'s totals', async () => {
     const other = await SiteServer.start({
       '/robots.txt': { status: 404 },
       '/style.css': { headers: { 'content-type': 'text/css' }, body: 'body { color: black; }' },
@@ -76,21 +96,7 @@ describe('BrowserProcessor in a crawl shared by two workers through Redis (issue
     const pages = await SiteServer.start(routes);
     closing.push(() => pages.close());
 
-    const job = join(work.dir, 'dist-render');
-    await mkdir(job, { recursive: true });
-    await writeFile(join(job, 'crawler-beans.xml'), await renderingBeans('', 'distributed.xml'));
-    const sets = [
-      'metadata.operatorContactUrl=http://example.org/contact', 'metadata.jobName=dist-render', `seeds.textSource.value=${pages.origin}/`,
-      'disposition.delayFactor=0', 'disposition.minDelayMs=20', 'disposition.maxDelayMs=20', 'crawlController.maxToeThreads=4', `redis.redisUrl=${redis.url}`,
-    ];
-    for (const id of ['w1', 'w2']) workers.push(new WorkerProcess(id, job, setArgs(sets)));
-    await until(() => workers.every((w) => !w.running), `both workers to exit by themselves\n${workers.map((w) => w.output).join('\n')}`, {
-      timeoutMs: 150_000, everyMs: 50,
-    });
-    const outputs = `\n${workers.map((w) => w.output).join('\n')}`;
-    expect(workers.map((w) => `${w.id}: ${w.child.exitCode}`), outputs).to.deep.equal(['w1: 0', 'w2: 0']);
-
-    const log = crawlLogs(job);
+    const { log, outputs } = await crawl(await renderingBeans('', 'distributed.xml'), `${pages.origin}/`);
     const lines = `\n${log.map((e) => `${e.workerId} ${e.line}`).join('\n')}${outputs}`;
     const pageUris = [`${pages.origin}/`, ...Array.from({ length: PAGES }, (_, i) => `${pages.origin}/p${i}`)];
     expect(log.filter((e) => pageUris.includes(e.uri)).map((e) => `${e.uri} ${e.status}`).sort(), `every page once${lines}`)
@@ -108,5 +114,29 @@ describe('BrowserProcessor in a crawl shared by two workers through Redis (issue
     // Each worker's last line gives the crawl-wide counts: nothing queued, every fetch of the crawl.logs downloaded, the pages' requests too.
     const finals = workers.map((w) => /^FINISHED: .*?(\d+) queued, (\d+) downloaded/m.exec(w.stdout)?.slice(1, 3).join(' queued, ') ?? w.stdout);
     expect(new Set(finals), `the FINISHED lines${lines}`).to.deep.equal(new Set([`0 queued, ${log.filter((e) => e.status > 0).length}`]));
+  });
+
+  it('counts what a page\'s requests fetched against the server\'s quotas, crawl-wide', async () => {
+    const fetching = (path: string) => `<script>fetch('${path.slice(0, 2)}' + '${path.slice(2)}');</script>`;
+    const script: Route = { headers: { 'content-type': 'text/javascript' }, body: 'window.x = 1;' };
+    const site = await SiteServer.start({
+      '/robots.txt': { status: 404 },
+      '/': html(`<a href="/p">p</a>${fetching('/a.js')}${fetching('/b.js')}`),
+      '/p': html('p'),
+      '/a.js': script,
+      '/b.js': script,
+    });
+    closing.push(() => site.close());
+    // robots.txt and / make 2 successes of the server; its page's two requests 4, past the quota of 3 when /p's turn comes (whichever worker takes it).
+    const beans = (await renderingBeans(`
+ <bean id="quotas" class="QuotaEnforcer">
+  <property name="serverMaxFetchSuccesses" value="3"/>
+  <property name="forceRetire" value="false"/>
+ </bean>`, 'distributed.xml')).replace('<ref bean="preconditions"/>', '<ref bean="preconditions"/>\n    <ref bean="quotas"/>');
+    const { log, outputs } = await crawl(beans, `${site.origin}/`);
+    const lines = `\n${log.map((e) => `${e.workerId} ${e.line}`).join('\n')}${outputs}`;
+    expect(log.filter((e) => e.uri.endsWith('.js')).map((e) => e.status), `the page's requests${lines}`).to.deep.equal([200, 200]);
+    expect(log.find((e) => e.uri === `${site.origin}/p`)?.status, `/p over the server's quota${lines}`).to.equal(-5003);
+    expect(site.paths(), 'the server never saw /p').to.not.include('/p');
   });
 });

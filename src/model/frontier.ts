@@ -92,15 +92,16 @@ export interface Frontier {
    * the uniq filter then (so that a kill before the write loses nothing), it is counted and told to
    * the listeners as any URI done (quotas, statistics, crawl.log), and a copy of it already queued is
    * finished at its turn without a request (kept in the state store with the same commit). Resolves
-   * to whether its key was new; a frontier without it (workers sharing one through Redis) leaves
-   * such URIs to the caller.
+   * to whether its key was new; a frontier without it leaves such URIs to the caller.
    */
   fetchedElsewhere?(curi: CrawlUri): boolean | Promise<boolean>;
   /**
    * Says that the URI is being fetched outside the queues (its fetchedElsewhere to come, which
    * ends the claim): a copy of it whose turn comes meanwhile waits, rather than being fetched too.
+   * `queueKey`: the queue a copy of it would be in (a frontier shared by workers keeps the claim
+   * with that queue, for a while: a worker that dies holds no copy back for ever).
    */
-  claimElsewhere?(uri: string): void;
+  claimElsewhere?(uri: string, queueKey?: string): void;
   /** Takes back a URI handed out but not processed (the crawl paused meanwhile): it waits in its queue again. */
   handBack?(curi: CrawlUri): Promise<void>;
   /** Wakes every worker waiting in next() (to stop, or to re-check limits). */

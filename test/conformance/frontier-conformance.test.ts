@@ -14,9 +14,14 @@ import { levelStore } from '../support/level-store.js';
 import { redisSuite } from '../support/redis-suite.js';
 import { redisWorkerBeans } from '../support/redis-worker-beans.js';
 import { skipBecause } from '../support/skip-because.js';
+import { until } from '../support/until.js';
 
-/** Makes a frontier of one implementation with the given settings; cleanup closes what it opened. */
-type FrontierFactory = (overrides: Partial<WorkQueueFrontierConfig>) => Promise<{ frontier: Frontier; cleanup(): Promise<void> }>;
+/**
+ * Makes a frontier of one implementation with the given settings; cleanup closes what it opened.
+ * `restart` (a durable frontier) stops it as a crawl killed and launched again would, with what it
+ * had handed out still in flight, and gives the frontier of the next launch on the same state.
+ */
+type FrontierFactory = (overrides: Partial<WorkQueueFrontierConfig>) => Promise<{ frontier: Frontier; cleanup(): Promise<void>; restart?(): Promise<Frontier> }>;
 
 /**
  * An implementation: `setUp` is called inside its describe() (where it may add hooks, e.g. start
@@ -42,6 +47,9 @@ const IMPLEMENTATIONS: Record<string, Implementation> = {
       const frontier = new MemoryFrontier({ ...BASE, ...HERITRIX_EXTRAS, uriUniqFilter: new MemoryUriUniqFilter(), ...o });
       return { frontier, cleanup: async () => frontier.stop() };
     },
+    differs: {
+      'passes over a queued copy after a restart too': 'MemoryFrontier keeps nothing from one launch to the next',
+    },
   },
   // A tiny in-memory allowance makes nearly every URI go through the disk.
   LevelFrontier: {
@@ -49,9 +57,24 @@ const IMPLEMENTATIONS: Record<string, Implementation> = {
       const dir = await mkdtemp(join(tmpdir(), 'beancrawl-conformance-'));
       const store = levelStore(dir, 200);
       await store.start();
-      const frontier = new LevelFrontier({ ...BASE, ...HERITRIX_EXTRAS, uriUniqFilter: new MemoryUriUniqFilter(), stateStore: store, maxUrisInMemory: 2, ...o });
-      await frontier.start();
-      return { frontier, cleanup: async () => { await frontier.stop(); await store.stop(); await rm(dir, { recursive: true, force: true }); } };
+      const uriUniqFilter = new MemoryUriUniqFilter();
+      const open = async () => {
+        const made = new LevelFrontier({ ...BASE, ...HERITRIX_EXTRAS, uriUniqFilter, stateStore: store, maxUrisInMemory: 2, ...o });
+        await made.start();
+        return made;
+      };
+      let frontier = await open();
+      return {
+        frontier,
+        cleanup: async () => { await frontier.stop(); await store.stop(); await rm(dir, { recursive: true, force: true }); },
+        // The seen set is kept (a BdbUriUniqFilter's is in the same store); the queues come back from their last commit.
+        restart: async () => {
+          await store.commit();
+          await frontier.stop();
+          frontier = await open();
+          return frontier;
+        },
+      };
     },
   },
   // One worker of a crawl of its own (a fresh crawl name each frontier) on a real redis-server that
@@ -61,8 +84,18 @@ const IMPLEMENTATIONS: Record<string, Implementation> = {
       const suite = redisSuite();
       let crawls = 0;
       return async (o) => {
-        const beans = await redisWorkerBeans(suite.server.url, `conformance${++crawls}`, 'w', {}, { ...BASE, ...o });
-        return { frontier: beans.frontier, cleanup: beans.stop };
+        const name = `conformance${++crawls}`;
+        let beans = await redisWorkerBeans(suite.server.url, name, 'w', {}, { ...BASE, ...o });
+        return {
+          frontier: beans.frontier,
+          cleanup: async () => beans.stop(),
+          // The worker launched again under its id: what it held goes back to its queues.
+          restart: async () => {
+            await beans.stop();
+            beans = await redisWorkerBeans(suite.server.url, name, 'w', {}, { ...BASE, ...o });
+            return beans.frontier;
+          },
+        };
       };
     },
     differs: {
@@ -135,6 +168,14 @@ for (const [name, implementation] of Object.entries(IMPLEMENTATIONS)) {
       const made = await make(overrides);
       opened.push(made.cleanup);
       return made.frontier;
+    };
+    /** A frontier and what launches it again on the same state. */
+    const restartable = async (overrides: Partial<WorkQueueFrontierConfig> = {}) => {
+      const made = await make(overrides);
+      opened.push(made.cleanup);
+      const restart = made.restart;
+      if (!restart) throw new Error(`${name} keeps nothing from one launch to the next: list the case among its differences`);
+      return { frontier: made.frontier, restart };
     };
     afterEach(async () => {
       for (const c of opened.splice(0)) await c();
@@ -318,6 +359,68 @@ for (const [name, implementation] of Object.entries(IMPLEMENTATIONS)) {
       f.schedule(uri('http://a.example/2'));
       f.schedule(prerequisite('dns:a.example', 'a.example'));
       expect(await drain(f)).to.deep.equal(['dns:a.example', 'http://a.example/1', 'http://a.example/2']);
+    });
+  });
+
+  describe('URIs fetched outside the queues (a rendered page\'s requests: fetchedElsewhere)', () => {
+    /** What a page's request fetched: `u`, its status set, as the frontier is told of it once written. */
+    const fetched = (u: string, status = 200): CrawlUri => {
+      const c = uri(u);
+      c.fetchStatus = status;
+      return c;
+    };
+    /** Takes every URI in turn, finishing each; the URIs handed out. */
+    const handedOut = async (f: Frontier): Promise<string[]> => (await drain(f)).sort();
+
+    it('marks its key seen and counts it as a URI done, told to the listeners once', async () => {
+      const f = await frontier();
+      const finals: string[] = [];
+      f.onFinal((c, d) => finals.push(`${c.uri} ${d}`));
+      expect(await f.fetchedElsewhere!(fetched('http://a.example/style.css')), 'a key never seen').to.equal(true);
+      expect(await f.fetchedElsewhere!(fetched('http://a.example/gone', 404)), 'a key never seen').to.equal(true);
+      f.schedule(uri('http://a.example/style.css'));
+      expect(finals).to.deep.equal(['http://a.example/style.css success', 'http://a.example/gone success']);
+      expect(await handedOut(f), 'its key was seen: not queued').to.deep.equal([]);
+      expect(await statsOf(f)).to.include({ discovered: 2, queued: 0, inProcess: 0, succeeded: 2 });
+    });
+
+    it('passes over a queued copy at its turn without handing it out, and counts it once', async () => {
+      const f = await frontier();
+      for (let i = 0; i < 3; i++) f.schedule(uri(`http://a.example/${i}`));
+      // /0 in flight (the page); /1, queued behind it, fetched for the page meanwhile.
+      const page = (await f.next())!;
+      expect(await f.fetchedElsewhere!(fetched('http://a.example/1')), 'its key was seen (queued)').to.equal(false);
+      expect(await statsOf(f)).to.include({ discovered: 3, succeeded: 1, inProcess: 1 });
+      page.fetchStatus = 200;
+      await f.finished(page);
+      expect(await handedOut(f)).to.deep.equal(['http://a.example/2']);
+      expect(await statsOf(f)).to.include({ discovered: 3, succeeded: 3, inProcess: 0, queued: 0 });
+    });
+
+    it('passes over a queued copy after a restart too', async () => {
+      const made = await restartable();
+      const f = made.frontier;
+      for (let i = 0; i < 3; i++) f.schedule(uri(`http://a.example/${i}`));
+      const page = (await f.next())!;
+      expect(await f.fetchedElsewhere!(fetched('http://a.example/1'))).to.equal(false);
+      // Killed with the page in flight: the next launch hands out the page again and /2, not /1.
+      const g = await made.restart();
+      expect(await handedOut(g)).to.deep.equal([page.uri, 'http://a.example/2']);
+      expect(await statsOf(g)).to.include({ discovered: 3, succeeded: 3, inProcess: 0, queued: 0 });
+    });
+
+    it('holds back a queued copy whose turn comes while it is being fetched elsewhere, and passes over it once fetched', async () => {
+      const f = await frontier();
+      f.schedule(uri('http://a.example/0'));
+      f.claimElsewhere!('http://a.example/0', 'a.example');
+      let handed: CrawlUri | undefined | 'waiting' = 'waiting';
+      const next = f.next().then((c) => (handed = c));
+      await until(async () => (await statsOf(f)).queues.snoozed === 1, 'its queue resting behind the claim');
+      expect(handed, 'not handed out while claimed').to.equal('waiting');
+      await f.fetchedElsewhere!(fetched('http://a.example/0'));
+      await next;
+      expect(handed, 'passed over once fetched: nothing left').to.equal(undefined);
+      expect(await statsOf(f)).to.include({ discovered: 1, succeeded: 1, inProcess: 0, queued: 0 });
     });
   });
 

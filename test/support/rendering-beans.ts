@@ -3,11 +3,12 @@ import { join } from 'node:path';
 import { REPO_ROOT } from './run-cli.js';
 
 /**
- * default.xml with a BrowserProcessor at the end of its fetch chain, plus `more` beans; its scope
- * rejects any evil.js (an embed of another site is otherwise in scope by transclusion).
+ * default.xml (or another profile of profiles/) with a BrowserProcessor at the end of its fetch
+ * chain, plus `more` beans; its scope rejects any evil.js (an embed of another site is otherwise
+ * in scope by transclusion).
  */
-export async function renderingBeans(more = ''): Promise<string> {
-  const beans = (await readFile(join(REPO_ROOT, 'profiles', 'default.xml'), 'utf8'))
+export async function renderingBeans(more = '', profile = 'default.xml'): Promise<string> {
+  const beans = (await readFile(join(REPO_ROOT, 'profiles', profile), 'utf8'))
     .replace(/(<property name="regexList">\s*<list>)/, '$1<value>.*/evil\\.js</value>');
   return beans.replace('<ref bean="extractorSwf"/>', '<ref bean="extractorSwf"/>\n    <ref bean="browser"/>\n    <ref bean="extractorDocument"/>')
     .replace(/<bean class="JsonlReceiver">/, '$&<property name="mapping"><map><entry key="httpUrl" value="url"/>' +

@@ -13,7 +13,7 @@ import { decodeQueuedRow, encodeQueuedRow } from '../../model/queued-row.js';
 import type { RedisConnection } from './redis-connection.js';
 import type { RedisCrawl } from './redis-crawl.js';
 import { shardOf } from './redis-keys.js';
-import { COMPLETE, RELEASE_LEASE, RELEASE_WORKER, RENEW, SCHEDULE, TAKE } from './redis-scripts.js';
+import { CLAIM, COMPLETE, FETCHED_ELSEWHERE, RELEASE_LEASE, RELEASE_WORKER, RENEW, SCHEDULE, TAKE } from './redis-scripts.js';
 import type { RedisUriUniqFilter } from './redis-uri-uniq-filter.js';
 import type { InputOf, ItemOf } from './redis-script.js';
 import { ShardCounters } from './shard-counters.js';
@@ -103,6 +103,9 @@ function nextLook(redisNow: number, nextReady: string, nextExpiry: string): numb
   return wait;
 }
 
+/** How many lease terms a claim (claimElsewhere) is renewed for at most, while its fetchedElsewhere has not come. */
+const CLAIM_RENEWALS = 10;
+
 /** How often the crawl-wide counters are read for progress and reports. */
 const STATS_MS = 1000;
 
@@ -148,6 +151,12 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
   readonly #dueAt: number[] = [];
   /** Shards whose last look found nothing waiting, due or resting, and nothing leased. */
   readonly #quiet = new Set<number>();
+  /**
+   * URIs this worker claimed (claimElsewhere), not yet fetched elsewhere: their shard and when
+   * claimed. Renewed with its leases, for at most CLAIM_RENEWALS terms (a fetch whose end was never
+   * told holds no copy back for ever).
+   */
+  readonly #claims = new Map<string, { readonly shard: number; readonly since: number }>();
 
   constructor(config: Config) {
     super(config);
@@ -367,6 +376,59 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
     return disposition;
   }
 
+  /**
+   * A URI fetched outside the queues (a rendered page's request), its outputs written: told to the
+   * listeners as any URI done (crawl.log, quotas), this worker's state committed, then in one script
+   * its key marked in the crawl's seen set, counted in the crawl's counters, and, when its key had
+   * been seen and its queue holds URIs, kept in its shard's `elsewhere` set: whichever worker's TAKE
+   * reaches a queued copy passes over it there, without a request. The same order as finished(): a
+   * kill before the script has it fetched again at worst, never lost. Resolves to whether its key was new.
+   */
+  async fetchedElsewhere(curi: CrawlUri): Promise<boolean> {
+    const crawl = this.#crawl ?? this.#redis.crawl;
+    const { shards, buckets } = crawl.layout;
+    // Its outlinks go first, as a leased URI's do.
+    const flushed = this.#flush();
+    if (crawl.link.isCluster) await flushed;
+    const status = curi.fetchStatus;
+    const disposition: Disposition = isDisregarded(status) ? 'disregarded' : status > 0 ? 'success' : 'failure';
+    const document = disposition === 'success' && !curi.uri.startsWith('dns:');
+    this.#tell(this.#disposedListeners, curi, disposition);
+    this.#tell(this.#finalListeners, curi, disposition);
+    // A commit that fails is the state store's to report (as in finished()); the URI is marked all the same.
+    if (this.#store) await this.#store.commit().catch(() => undefined);
+    await this.#redis.settled();
+    const keys = crawl.shard(shardOf(curi.queueKey, shards));
+    const [bucket, member] = this.#uniq.place(curi.canonicalKey || curi.uri, Math.max(1, Math.floor(buckets / shards)));
+    // Its claim ends here, or (the script failed) runs out within a lease's term: not renewed any more.
+    this.#claims.delete(curi.uri);
+    const fresh = await FETCHED_ELSEWHERE.run(crawl.link, {
+      keys,
+      args: {
+        queuePrefix: keys.queuePrefix, seenPrefix: keys.seenPrefix, queue: curi.queueKey, seenBucket: bucket, fingerprint: member, uri: curi.uri,
+        outcome: disposition, documents: document ? 1 : 0, bytes: document && curi.contentSize > 0 ? curi.contentSize : 0, delta: curi.delta ?? '',
+      },
+    });
+    await flushed;
+    return fresh === 1;
+  }
+
+  /**
+   * A URI being fetched outside the queues, whose copy would be in queue `queueKey`: claimed in that
+   * queue's shard for a lease's term (renewed with this worker's leases until its fetchedElsewhere),
+   * so that whichever worker's TAKE reaches a queued copy meanwhile leaves it waiting. Not waited for:
+   * one connection sends its commands in order, so the claim is in Redis before this worker's next
+   * TAKE and before the URI's fetchedElsewhere. A claim lost (Redis away) lets a queued copy be fetched too.
+   */
+  claimElsewhere(uri: string, queueKey?: string): void {
+    const crawl = this.#crawl;
+    if (!crawl || queueKey === undefined) return;
+    const shard = shardOf(queueKey, crawl.layout.shards);
+    this.#claims.set(uri, { shard, since: Date.now() });
+    // A claim lost (Redis away) is sent again by the next renewal; meanwhile a queued copy may be fetched too, never lost.
+    void CLAIM.run(crawl.link, { keys: crawl.shard(shard), args: { uri, ms: this.#redis.config.leaseSeconds * 1000 } }).catch(() => undefined);
+  }
+
   /** A URI taken while the crawl pauses goes back at once, so that the crawl can be PAUSED with nothing in flight. */
   async handBack(curi: CrawlUri): Promise<void> {
     const lease = this.#leases.get(curi);
@@ -549,10 +611,22 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
     }
   }
 
-  /** A lease found gone (it ran out: another worker has the queue) is not extended: its fetch is ended, its completion will be refused. */
+  /** This worker's leases, then its claims (claimElsewhere), extended by a term. */
   async #renewOnce(leaseMs: number): Promise<void> {
     const crawl = this.#crawl;
-    if (!crawl || this.#leases.size === 0) return;
+    if (!crawl) return;
+    await this.#renewLeases(crawl, leaseMs);
+    // Claims of URIs still being fetched for a page: pipelined, one round trip.
+    if (this.#claims.size > 0) {
+      const oldest = Date.now() - CLAIM_RENEWALS * leaseMs;
+      for (const [uri, claim] of this.#claims) if (claim.since < oldest) this.#claims.delete(uri);
+      await CLAIM.runAll(crawl.link, [...this.#claims].map(([uri, { shard }]) => ({ keys: crawl.shard(shard), args: { uri, ms: leaseMs } })));
+    }
+  }
+
+  /** A lease found gone (it ran out: another worker has the queue) is not extended: its fetch is ended, its completion will be refused. */
+  async #renewLeases(crawl: RedisCrawl, leaseMs: number): Promise<void> {
+    if (this.#leases.size === 0) return;
     const byShard = new Map<number, Array<[CrawlUri, Lease]>>();
     for (const [curi, lease] of this.#leases) {
       const list = byShard.get(lease.shard) ?? [];

@@ -59,7 +59,7 @@ export class RedisKeys {
     const tag = `bc:{${this.name}/${run}/${n}}:`;
     return {
       ready: `${tag}ready`, lease: `${tag}lease`, held: `${tag}held`, count: `${tag}count`, queues: `${tag}queues`,
-      queuePrefix: `${tag}q:`, seenPrefix: `${tag}seen:`,
+      queuePrefix: `${tag}q:`, seenPrefix: `${tag}seen:`, elsewhere: `${tag}elsewhere`, claims: `${tag}claims`,
     };
   }
 }
@@ -80,6 +80,13 @@ export interface ShardKeys {
   readonly queuePrefix: string;
   /** A bucket of the seen set: a set of integer fingerprints (an intset: 8 bytes each). */
   readonly seenPrefix: string;
+  /**
+   * URIs fetched outside the queues (a rendered page's requests) while a copy of them may be queued
+   * in this shard (a set of URIs): the copy is passed over at its turn, without a request.
+   */
+  readonly elsewhere: string;
+  /** URIs being fetched outside the queues (sorted set: URI → when the claim runs out): a queued copy whose turn comes meanwhile waits. */
+  readonly claims: string;
 }
 
 /** A shard's keys that queue scripts take (its prefixes are arguments). */

@@ -8,10 +8,20 @@ import { defineRedisScript, reply } from './redis-script.js';
 // stays in its queue until it is done, so a worker that dies loses nothing). Counters: queued
 // (waiting), inflight, discovered, success/failure/disregarded, retired (queues), stale
 // (completions refused), expired (leases that ran out), tok (fencing tokens), seq, v (bumped by
-// every change, for the end-of-crawl check).
+// every change, for the end-of-crawl check). A shard's `elsewhere` set and `claims` sorted set
+// hold URIs a worker fetched, or is fetching, outside the queues (a rendered page's requests),
+// by URI: a queued URI's record is a JSON array whose first element is its URI (queued-row.ts).
 
 const NOW = `local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
+
+/** How long a queue whose next URI is being fetched outside the queues (claimed) waits before TAKE looks at it again. */
+export const CLAIM_WAIT_MS = 250;
+
+/** The URI of a queued record (its row: a JSON array, the URI first). */
+const URI_OF = `local function uriOf(record)
+  return cjson.decode(record)[1]
+end`;
 
 /** A lease given back without the URI done (run out, or its worker gone): the queue is in line again. Needs every shard key. */
 const RELEASE = `local function release(q)
@@ -65,14 +75,25 @@ return added`,
 
 /**
  * Leases up to `howMany` queues whose turn has come to `worker`, for `leaseMs`, after putting back
- * in line those whose lease ran out. Returns {now, when the next waiting queue's turn comes or -1,
- * when the first lease runs out or -1, {queue, token, record, …}}.
+ * in line those whose lease ran out. A queue's head fetched outside the queues already (in
+ * `elsewhere`) leaves it, done, without being handed out, and the next one is looked at; a head
+ * being fetched outside the queues (in `claims`, its claim not run out) stays, its queue in line
+ * again CLAIM_WAIT_MS later. Both are looked up only while their set has members. Returns {now, when the next
+ * waiting queue's turn comes or -1, when the first lease runs out or -1, {queue, token, record, …}}.
  */
 export const TAKE = defineRedisScript({
-  name: 'bcTake', keys: SHARD_KEYS, args: ['queuePrefix', 'worker', 'leaseMs', 'howMany'],
+  name: 'bcTake', keys: [...SHARD_KEYS, 'elsewhere', 'claims'], args: ['queuePrefix', 'worker', 'leaseMs', 'howMany'],
   returns: reply<[number, string, string, string[]]>(),
   lua: `${NOW}
 ${RELEASE}
+${URI_OF}
+local passOver = redis.call('SCARD', elsewhereKey) > 0
+local claimed = false
+if redis.call('ZCARD', claimsKey) > 0 then
+  redis.call('ZREMRANGEBYSCORE', claimsKey, '-inf', now)
+  claimed = redis.call('ZCARD', claimsKey) > 0
+end
+local skipped = false
 local expired = redis.call('ZRANGEBYSCORE', leaseKey, '-inf', now, 'LIMIT', 0, 64)
 for _, q in ipairs(expired) do
   release(q)
@@ -88,7 +109,19 @@ while #out < max * 3 do
   local q = e[1]
   redis.call('ZREM', readyKey, q)
   local head = redis.call('ZRANGE', queuePrefix .. q, 0, 0)
-  if #head > 0 then
+  local u = nil
+  while passOver and #head > 0 do
+    u = uriOf(head[1])
+    if redis.call('SREM', elsewhereKey, u) == 0 then break end
+    redis.call('ZREM', queuePrefix .. q, head[1])
+    redis.call('HINCRBY', countKey, 'queued', -1)
+    skipped = true
+    head = redis.call('ZRANGE', queuePrefix .. q, 0, 0)
+    u = nil
+  end
+  if claimed and #head > 0 and redis.call('ZSCORE', claimsKey, u or uriOf(head[1])) then
+    redis.call('ZADD', readyKey, now + ${CLAIM_WAIT_MS}, q)
+  elseif #head > 0 then
     local tok = redis.call('HINCRBY', countKey, 'tok', 1)
     redis.call('ZADD', leaseKey, now + tonumber(leaseMs), q)
     redis.call('HSET', heldKey, q, tok .. '\\t' .. worker .. '\\t' .. head[1])
@@ -99,7 +132,7 @@ while #out < max * 3 do
     out[#out + 1] = head[1]
   end
 end
-if #expired > 0 or #out > 0 then redis.call('HINCRBY', countKey, 'v', 1) end
+if #expired > 0 or #out > 0 or skipped then redis.call('HINCRBY', countKey, 'v', 1) end
 local nxt = redis.call('ZRANGE', readyKey, 0, 0, 'WITHSCORES')
 local lz = redis.call('ZRANGE', leaseKey, 0, 0, 'WITHSCORES')
 return {now, nxt[2] or '-1', lz[2] or '-1', out}`,
@@ -110,11 +143,12 @@ return {now, nxt[2] or '-1', lz[2] or '-1', out}`,
  * retry, deferred; `restMs`: the gap before the queue's next turn; `totalBudget`: -1 none;
  * `record`: the URI to queue again (retry, deferred); `retire` ('1'); `failed` ('1': an error
  * status); `documents` and `bytes` to count (a success but dns:); `seed` ('1': a seed crawled);
- * `delta`: the URI's delta in a delta run (new, changed, unchanged; '' none). A stale token (the
- * lease ran out and was given to another) is refused: 0. Otherwise 1.
+ * `delta`: the URI's delta in a delta run (new, changed, unchanged; '' none). A URI done is no
+ * longer one to pass over (`elsewhere`: it was fetched outside the queues while in flight here). A
+ * stale token (the lease ran out and was given to another) is refused: 0. Otherwise 1.
  */
 export const COMPLETE = defineRedisScript({
-  name: 'bcComplete', keys: SHARD_KEYS,
+  name: 'bcComplete', keys: [...SHARD_KEYS, 'elsewhere'],
   args: [
     'queuePrefix', 'queue', 'token', 'outcome', 'restMs', 'cost', 'totalBudget', 'record', 'retire', 'status', 'failed', 'documents', 'bytes', 'seed', 'delta',
   ],
@@ -142,6 +176,7 @@ else
   if bytes ~= '0' then redis.call('HINCRBY', countKey, 'bytes', bytes) end
   if seed == '1' then redis.call('HINCRBY', countKey, 'seeds', 1) end
   if delta ~= '' then redis.call('HINCRBY', countKey, 'delta:' .. delta, 1) end
+  if redis.call('SCARD', elsewhereKey) > 0 then redis.call('SREM', elsewhereKey, cjson.decode(member)[1]) end
 end
 redis.call('HSET', queuesKey, queue .. '\\tstatus', status)
 if failed == '1' then redis.call('HINCRBY', queuesKey, queue .. '\\terrors', 1) end
@@ -159,6 +194,40 @@ elseif redis.call('ZCARD', qk) > 0 then
 end
 redis.call('HINCRBY', countKey, 'v', 1)
 return 1`,
+});
+
+/**
+ * A URI fetched outside the queues (a rendered page's request), its outputs written: its
+ * fingerprint is added to its seen bucket (`queue` is its queue, for the shard's and the bucket's
+ * sake); it is counted done by `outcome` (success, failure, disregarded), with `documents`,
+ * `bytes` and `delta` as COMPLETE counts them, and as discovered when its fingerprint was new;
+ * its claim ends. When its fingerprint was seen and its queue holds URIs, a copy of it may be
+ * queued: it goes in `elsewhere`, to be passed over at its turn. Returns 1 (fingerprint new) or 0.
+ */
+export const FETCHED_ELSEWHERE = defineRedisScript({
+  name: 'bcFetchedElsewhere', keys: ['count', 'elsewhere', 'claims'],
+  args: ['queuePrefix', 'seenPrefix', 'queue', 'seenBucket', 'fingerprint', 'uri', 'outcome', 'documents', 'bytes', 'delta'],
+  returns: reply<0 | 1>(),
+  lua: `local fresh = redis.call('SADD', seenPrefix .. seenBucket, fingerprint)
+redis.call('ZREM', claimsKey, uri)
+if fresh == 1 then
+  redis.call('HINCRBY', countKey, 'discovered', 1)
+elseif redis.call('ZCARD', queuePrefix .. queue) > 0 then
+  redis.call('SADD', elsewhereKey, uri)
+end
+redis.call('HINCRBY', countKey, outcome, 1)
+if documents ~= '0' then redis.call('HINCRBY', countKey, 'documents', documents) end
+if bytes ~= '0' then redis.call('HINCRBY', countKey, 'bytes', bytes) end
+if delta ~= '' then redis.call('HINCRBY', countKey, 'delta:' .. delta, 1) end
+redis.call('HINCRBY', countKey, 'v', 1)
+return fresh`,
+});
+
+/** Claims `uri` (being fetched outside the queues) until `ms` from now, or later if it was claimed till then: a queued copy of it waits meanwhile. */
+export const CLAIM = defineRedisScript({
+  name: 'bcClaim', keys: ['claims'], args: ['uri', 'ms'], returns: reply<number>(),
+  lua: `${NOW}
+return redis.call('ZADD', claimsKey, 'GT', now + tonumber(ms), uri)`,
 });
 
 /**
@@ -305,4 +374,6 @@ return 1`,
 });
 
 /** Every script, for the check that each one's Lua and description agree. */
-export const REDIS_SCRIPTS = [SCHEDULE, TAKE, COMPLETE, RENEW, RELEASE_WORKER, JOIN, SET_STATE, RELEASE_LEASE, STEP, HISTORY_RUN, TABLE_ADD] as const;
+export const REDIS_SCRIPTS = [
+  SCHEDULE, TAKE, COMPLETE, FETCHED_ELSEWHERE, CLAIM, RENEW, RELEASE_WORKER, JOIN, SET_STATE, RELEASE_LEASE, STEP, HISTORY_RUN, TABLE_ADD,
+] as const;

@@ -133,7 +133,7 @@ export class SubresourceFetcher {
   async #fetchOnce(child: CrawlUri, key: string, page: PageRequests): Promise<Served> {
     const frontier = this.paths.frontier;
     // The frontier marks its key seen once it is written (fetchedElsewhere), and holds back a queued copy meanwhile; without one, it is marked now.
-    if (frontier?.fetchedElsewhere) frontier.claimElsewhere?.(child.uri);
+    if (frontier?.fetchedElsewhere) frontier.claimElsewhere?.(child.uri, child.queueKey);
     else if (!(await this.paths.uriUniqFilter.add(child.canonicalKey || key))) this.counts.again++;
     const served = await this.#oneAtATime(child, () => this.#fetch(child, page));
     await this.cache.put(key, served);

@@ -64,6 +64,8 @@ export const browserProcessorComponent = defineComponent({
     loggerModule: { kind: 'CrawlLogger', autowire: true, description: 'crawl.log lines of what the pages\' requests fetched.' },
     politeness: { kind: 'Politeness', autowire: true, description: 'The politeness of each request a page makes (DispositionProcessor): the ' +
       'next request to the same server, the page\'s or another\'s, waits for the rest the frontier would give its queue after this one.' },
+    stateStore: { kind: 'StateStore', autowire: true, description: 'Keeps where the response of each URI a page might ask for was ' +
+      'written (its WARC file and offset), so that a page asking for it later, after a restart too, is served from that record.' },
     metadata: { kind: 'CrawlMetadata', autowire: true, description: 'The user agent the browser reports to scripts.' },
   },
   load: async (): Promise<ComponentClass> => (await import('./browser-processor.js')).BrowserProcessor,

@@ -11,7 +11,8 @@ export const browserProcessorComponent = defineComponent({
     'rendered DOM and of the requests the page made to its outlinks; ExtractorDocument after it gets the rendered markup. Every request the page ' +
     'makes is answered by the crawl: the page itself from the response already fetched, the rest checked by the candidate chain (scope), ' +
     'fetched through the fetch chain (robots.txt, credentials, user agent) and written by the disposition chain as their own URIs (crawl.log ' +
-    'annotation `browser`, via the page); a sub-resource is requested once in the crawl and served from a disk cache thereafter. Place it in ' +
+    'annotation `browser`, via the page); a sub-resource is requested once in the crawl and served from a disk cache, or from the WARC record ' +
+      'written for it, thereafter. Place it in ' +
     'the fetch chain after FetchHttp and the link extractors; switch it per site with `enabled` in a sheet. See docs/guide/rendering.md.',
   kinds: ['Processor'],
   props: {

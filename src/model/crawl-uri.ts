@@ -15,6 +15,16 @@ import type { SpilledContent } from './file-span.js';
 
 export type { QueuedUri } from './queued-fields.js';
 
+/**
+ * Resolves on the check phase after the next one (setImmediate twice). A URI's chain, its queue's
+ * release and the next URI's fetch up to the request run in microtasks; undici writes a request
+ * on a kept-alive connection in the check phase that follows (having seen that the idle socket
+ * is still good): work begun two check phases on comes after that request is out.
+ */
+function afterTheNextRequest(): Promise<void> {
+  return new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+}
+
 /** A server's robots.txt: its root's /robots.txt, no query. */
 const ROBOTS_TXT = /^https?:\/\/[^/?#]+\/robots\.txt$/i;
 /** Where a crawl mapper sent a URI: the crawler it belongs to, and the divert file it was written to. */
@@ -254,7 +264,10 @@ export class CrawlUri {
   /**
    * Runs `work` once this URI's earlier work behind has ended (so that processors writing behind
    * run in their chain's order, each seeing what the one before wrote), while the URI's chain, and
-   * its queue, go on. An error is kept in `behindErrors`, never thrown.
+   * its queue, go on. An error is kept in `behindErrors`, never thrown. The first piece begins two
+   * turns of the event loop later (afterTheNextRequest), not at once: the URI's chain ends, its
+   * queue is released and the queue's next request goes out first, so that the server answers it
+   * while this URI is compressed and written, rather than after.
    */
   behind(work: () => unknown): void {
     const run = async () => {
@@ -265,7 +278,7 @@ export class CrawlUri {
         (this.behindErrors ??= []).push(e);
       }
     };
-    this.#behind = this.#behind ? this.#behind.then(run) : run();
+    this.#behind = (this.#behind ?? afterTheNextRequest()).then(run);
   }
 
   /** Ends when every piece of work behind has; undefined when none was asked for. */

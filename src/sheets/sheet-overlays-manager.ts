@@ -3,6 +3,7 @@ import { PrefixMap } from '../util/prefix-map.js';
 import type { Sheet } from './sheet.js';
 import { SheetOverlay, type RuleSheetAssociation, type SheetOverlays, type SheetSubject } from './sheet-overlay.js';
 import type { SurtPrefixesSheetAssociation } from './surt-prefixes-sheet-association.js';
+import { compareText } from '../util/compare-text.js';
 
 export const sheetOverlaysManagerComponent = defineComponent({
   name: 'SheetOverlaysManager',
@@ -39,7 +40,7 @@ export class SheetOverlaysManager implements SheetOverlays {
     }
     this.#rules = config.associations
       .filter((a): a is RuleSheetAssociation => 'appliesTo' in a)
-      .sort((x, y) => x.order - y.order || x.beanName.localeCompare(y.beanName));
+      .sort((x, y) => x.order - y.order || compareText(x.beanName, y.beanName));
   }
 
   overlayFor(subject: SheetSubject): SheetOverlay | undefined {

@@ -1,5 +1,6 @@
 import type { ErrorCode } from './error-codes.js';
 import { compareLocations, formatLocation, type ProblemLocation } from './source-location.js';
+import { compareText } from './compare-text.js';
 
 /** One configuration problem, located at the value it is about. */
 export interface Diagnostic {
@@ -38,7 +39,7 @@ export function formatDiagnostic(d: Diagnostic): string {
 export function sortDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
   const seen = new Set<string>();
   return [...list]
-    .sort((a, b) => compareLocations(a.location, b.location) || a.code.localeCompare(b.code))
+    .sort((a, b) => compareLocations(a.location, b.location) || compareText(a.code, b.code))
     .filter((d) => {
       const key = formatDiagnostic(d);
       if (seen.has(key)) return false;

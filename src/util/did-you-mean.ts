@@ -1,3 +1,4 @@
+import { compareText } from './compare-text.js';
 /** Damerau-free Levenshtein distance, case-insensitive, small inputs only. */
 function distance(a: string, b: string): number {
   a = a.toLowerCase();
@@ -26,7 +27,7 @@ export function didYouMean(name: string, candidates: Iterable<string>, max = 3):
     const d = Math.min(distance(name, c), tail === c ? Infinity : distance(name, tail));
     if (d <= limit) scored.push([c, d]);
   }
-  scored.sort((x, y) => x[1] - y[1] || x[0].localeCompare(y[0]));
+  scored.sort((x, y) => x[1] - y[1] || compareText(x[0], y[0]));
   return scored.slice(0, max).map(([c]) => c);
 }
 

@@ -1,3 +1,4 @@
+import { compareText } from './compare-text.js';
 /** A place in a configuration file: lines and columns count from 1. */
 export interface SourceLocation {
   readonly file: string;
@@ -74,5 +75,5 @@ export function formatLocation(loc: ProblemLocation | undefined): string {
 
 export function compareLocations(a: ProblemLocation | undefined, b: ProblemLocation | undefined): number {
   if (!a || !b) return a ? -1 : b ? 1 : 0;
-  return a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0);
+  return compareText(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0);
 }

@@ -40,6 +40,10 @@ NK8Ogn6BNboUZ78XA2nB94twbr/GrVS22g==
 
 type Route = (req: IncomingMessage, res: ServerResponse) => void;
 
+/** Requests each connection answered (/closes-kept), and requests dropped unanswered. */
+const answeredOn = new WeakMap<object, number>();
+let dropped = 0;
+
 const ROUTES: Record<string, Route> = {
   '/hello': (_req, res) => {
     res.writeHead(200, 'Fine', [['X-Zeta', '1'], ['Content-Type', 'text/plain; ' +
@@ -84,6 +88,23 @@ const ROUTES: Record<string, Route> = {
   '/reset': (req, res) => {
     res.writeHead(200, { 'Content-Length': '1000' });
     res.write('some of it', () => setTimeout(() => req.socket.destroy(), 20));
+  },
+  // A server that closes a kept-alive connection as the next request arrives on it (its idle timeout
+  // ran out as the request was written): the request is never answered.
+  '/closes-kept': (req, res) => {
+    const answered = answeredOn.get(req.socket) ?? 0;
+    if (answered > 0) {
+      dropped++;
+      req.socket.destroy();
+      return;
+    }
+    answeredOn.set(req.socket, answered + 1);
+    res.end('fresh connection');
+  },
+  // A server that closes every connection at its first request, unanswered.
+  '/drops': (req) => {
+    dropped++;
+    req.socket.destroy();
   },
   '/busy': (_req, res) => {
     res.writeHead(503, { 'Retry-After': '120' });
@@ -289,6 +310,33 @@ describe('FetchHttp', () => {
     expect(curi.fetchStatus).to.equal(FetchStatus.CONNECT_LOST);
     expect(curi.annotations).to.deep.equal(['err:UND_ERR_SOCKET']);
     expect(curi.response).to.equal(undefined);
+  });
+
+  it('sends a request once more on a new connection when its kept-alive one was closed by the server as it went out, once', async () => {
+    const f = fetcher();
+    const first = new CrawlUri(`http://site.test:${port}/closes-kept`);
+    await f.process(first);
+    expect(first.fetchStatus).to.equal(200);
+    const before = dropped;
+    const second = new CrawlUri(`http://site.test:${port}/closes-kept`);
+    await f.process(second);
+    expect(dropped - before, 'the request on the kept connection was dropped').to.equal(1);
+    expect(second.fetchStatus, second.annotations.join(' ')).to.equal(200);
+    expect(second.response!.body.toString()).to.equal('fresh connection');
+    expect(f.reportLines()).to.deep.equal(['  1 requests sent again on a new connection (a kept-alive one closed by its server)']);
+    // A server that drops every request: sent again once, then the failure stands.
+    const third = new CrawlUri(`http://site.test:${port}/drops`);
+    const droppedBefore = dropped;
+    await f.process(third);
+    expect(third.fetchStatus).to.equal(FetchStatus.CONNECT_LOST);
+    expect(dropped - droppedBefore, 'once on the kept connection, once on a new one').to.equal(2);
+  });
+
+  it('does not send again a request whose new connection was closed unanswered', async () => {
+    const before = dropped;
+    const curi = await fetch('/drops');
+    expect(curi.fetchStatus).to.equal(FetchStatus.CONNECT_LOST);
+    expect(dropped - before).to.equal(1);
   });
 
   it('fails with -6 when the server cache has no address for the host', async () => {

@@ -166,6 +166,30 @@ export class FetchHttp extends Processor<typeof fetchHttpComponent> {
     if (form.body !== undefined) headers.push('Content-Type', 'application/x-www-form-urlencoded', 'Content-Length', String(Buffer.byteLength(form.body)));
     const proxied = this.config.httpProxyHost !== '' && url.protocol === 'http:';
     curi.requestHead = requestHeadOf(proxied ? url.origin + form.path : form.path, url.host, c.sendConnectionClose, headers, form.method);
+    let exchange = await this.#exchange(agent, url, curi, c, form, headers, wantBody);
+    // A kept-alive connection the server closed as the request went out: once more, on a new one
+    // (undici opens it), for a request that can be sent twice; not a failure to wait retryDelaySeconds for.
+    if (exchange.lostKeptConnection && form.body === undefined) {
+      this.#resentOnNewConnection++;
+      exchange = await this.#exchange(agent, url, curi, c, form, headers, wantBody);
+    }
+    this.#keepCookies(url, exchange, c);
+    return exchange;
+  }
+
+  /** Requests sent again because their kept-alive connection had been closed by the server (processors-report). */
+  #resentOnNewConnection = 0;
+
+  override reportLines(): string[] {
+    const n = this.#resentOnNewConnection;
+    return n > 0 ? [`  ${n} requests sent again on a new connection (a kept-alive one closed by its server)`] : [];
+  }
+
+  /** One request and its answer, through the agent, within the URI's limits and lease. */
+  async #exchange(
+    agent: Dispatcher, url: URL, curi: CrawlUri, c: FetchHttpConfig, form: ReturnType<typeof formRequest>, headers: string[],
+    wantBody?: (exchange: HttpExchange) => boolean,
+  ): Promise<HttpExchange> {
     const exchange = new HttpExchange({
       soTimeoutMs: c.soTimeoutMs, timeoutMs: c.timeoutSeconds * 1000, maxLengthBytes: c.maxLengthBytes, method: form.method,
       inMemoryBytes: this.config.recorderInBufferBytes, spillPath: () => this.#spillPath(curi), digestAlgorithm: c.digestAlgorithm,
@@ -179,11 +203,11 @@ export class FetchHttp extends Processor<typeof fetchHttpComponent> {
     if (!leaseHeld(curi)) leaseLost();
     else {
       agent.dispatch({
-        origin: url.origin, path: form.path, method: form.method, headers, body: form.body, reset: c.sendConnectionClose, headersTimeout: c.soTimeoutMs, bodyTimeout: c.soTimeoutMs,
+        origin: url.origin, path: form.path, method: form.method, headers, body: form.body, reset: c.sendConnectionClose,
+        headersTimeout: c.soTimeoutMs, bodyTimeout: c.soTimeoutMs,
       }, exchange);
     }
     await exchange.done.finally(() => curi.leaseSignal?.removeEventListener('abort', leaseLost));
-    this.#keepCookies(url, exchange, c);
     return exchange;
   }
 

@@ -6,7 +6,10 @@ import type { DigestAlgorithm } from './content-digest.js';
 import { rawHeaderValue } from './header-map.js';
 import { messageExtent } from './message-extent.js';
 import { ResponseSpill } from '../../util/response-spill.js';
-import { currentTap, type SocketTap } from './socket-tap.js';
+import { currentTap, type SocketTap, watchNextWrite, type WriteWatcher } from './socket-tap.js';
+
+/** How a write on a kept-alive connection the server had already closed fails: undici's "other side closed", a reset, a broken pipe. */
+const STALE_CONNECTION_CODES = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
 
 /** The error an exchange ends with when the server stays silent, or the whole fetch takes too long before any header. */
 export class FetchTimeoutError extends Error {
@@ -67,8 +70,10 @@ export interface SpilledPart {
  * (without chunk framing), and, when the connection is tapped, `raw` is the whole response as it
  * came off the socket.
  */
-export class HttpExchange implements Dispatcher.DispatchHandler {
+export class HttpExchange implements Dispatcher.DispatchHandler, WriteWatcher {
   statusCode = 0;
+  /** The request went out on a kept-alive connection that had answered before (socket-tap tells it as the request is written). */
+  reusedConnection = false;
   statusText = '';
   /** Header names and values in order, as sent (latin1). */
   rawHeaders: string[] = [];
@@ -110,8 +115,19 @@ export class HttpExchange implements Dispatcher.DispatchHandler {
     if (limits.timeoutMs > 0) this.#totalTimer = setTimeout(expire, limits.timeoutMs, this, 'total');
   }
 
+  /**
+   * A kept-alive connection the server had closed as this request was written on it: the request
+   * failed before a byte of answer came, reset or closed. Every HTTP client sends such a request
+   * again on a new connection (the server never saw it), rather than calling the server unreachable.
+   */
+  get lostKeptConnection(): boolean {
+    if (!this.reusedConnection || this.statusCode !== 0 || this.received !== 0 || this.error === undefined) return false;
+    return STALE_CONNECTION_CODES.has((this.error as { code?: string }).code ?? '');
+  }
+
   onConnect(abort: (err?: Error) => void): void {
     this.#abort = abort;
+    watchNextWrite(this);
     if (!this.#settled && this.limits.mayStart?.() === false) this.expire('total');
     if (this.#settled) abort();
   }

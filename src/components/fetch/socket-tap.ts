@@ -50,6 +50,24 @@ export function currentTap(): SocketTap | undefined {
   return parsing;
 }
 
+/** What a request about to be written is told of its connection. */
+export interface WriteWatcher {
+  /** True when the connection had answered a request before this one: a kept-alive connection, reused. */
+  reusedConnection: boolean;
+}
+
+/** The request undici is about to write: set by its handler's onConnect, which undici calls just before it writes the request on the socket. */
+let writing: WriteWatcher | undefined;
+
+/**
+ * Called from a handler's onConnect: the next request written on a tapped connection is this one's,
+ * and it learns whether that connection is a kept-alive one reused (undici calls onConnect and then
+ * writes the request head in the same synchronous step).
+ */
+export function watchNextWrite(watcher: WriteWatcher): void {
+  writing = watcher;
+}
+
 function clear(tap: SocketTap): void {
   if (parsing === tap) parsing = undefined;
 }
@@ -64,6 +82,10 @@ function tapSocket(socket: Socket): void {
   const read = socket.read;
   const write = socket.write;
   socket.write = function tappedWrite(this: Socket, ...args: unknown[]) {
+    if (writing !== undefined) {
+      writing.reusedConnection = tap.idle;
+      writing = undefined;
+    }
     tap.idle = false;
     return (write as (...a: unknown[]) => boolean).apply(this, args);
   } as Socket['write'];

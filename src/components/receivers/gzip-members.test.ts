@@ -34,6 +34,30 @@ describe(GzipMembers.name, () => {
     expect(gzip.onThreads).to.equal(after);
   });
 
+  it('sends the buffers asked for in one turn to a thread together, small ones too, and compresses a turn of small ones at once', async () => {
+    const gzip = new GzipMembers(1);
+    const large = randomBytes(30_000);
+    while (gzip.onThreads === 0) {
+      await gzip.gzip(large);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    try {
+      // A URI's records: a large response, a small request and metadata, asked for in one turn.
+      const small = [randomBytes(300), randomBytes(200)];
+      const before = gzip.onThreads;
+      const members = await Promise.all([gzip.gzip(large), ...small.map((b) => gzip.gzip(b))]);
+      expect(gzip.onThreads - before, 'the three members made on the thread').to.equal(3);
+      expect(members.map((m) => gunzipSync(m))).to.deep.equal([large, ...small]);
+      for (const m of members) expect(gzipMembers(m)).to.have.length(1);
+      // Together no more than 1 KiB: not worth a trip.
+      const alone = await Promise.all(small.map((b) => gzip.gzip(b)));
+      expect(gzip.onThreads - before).to.equal(3);
+      expect(alone.map((m) => gunzipSync(m))).to.deep.equal(small);
+    } finally {
+      gzip.close();
+    }
+  });
+
   it('holds the process open while a buffer is at a thread, and not once the threads are idle', () => {
     // Nothing but the compressor thread keeps this script's event loop alive while it waits.
     const script = `

@@ -10,33 +10,68 @@ import { ThreadPool } from '../../util/thread-pool.js';
 export const GZIP_OPTIONS: ZlibOptions = { memLevel: 9 };
 
 /**
- * Records up to this size are compressed at once, on the event loop: a trip to a compressor
- * thread costs about as much.
+ * Buffers asked for in one turn and together up to this size are compressed at once, on the event
+ * loop: a trip to a compressor thread costs about as much.
  */
 const INLINE_BYTES = 1024;
 
-/** The compressor threads' code (ThreadPool's protocol): gzip each buffer sent, send the member back (its memory moved, not copied). */
+/**
+ * The compressor threads' code (ThreadPool's protocol): the buffers of a job come as one block
+ * and their lengths; each is gzipped into a member of its own, and the members go back as one
+ * block (its memory moved, not copied) and their lengths.
+ */
 const COMPRESSOR_SCRIPT = `
 const { parentPort } = require('node:worker_threads');
 const { gzipSync } = require('node:zlib');
 const options = ${JSON.stringify(GZIP_OPTIONS)};
 parentPort.on('message', ({ id, job }) => {
-  const out = gzipSync(job, options);
-  parentPort.postMessage({ id, answer: out }, [out.buffer]);
+  const members = [];
+  let at = 0;
+  let total = 0;
+  for (const n of job.lengths) {
+    const member = gzipSync(job.bytes.subarray(at, at += n), options);
+    members.push(member);
+    total += member.length;
+  }
+  const bytes = new Uint8Array(total);
+  let to = 0;
+  for (const m of members) {
+    bytes.set(m, to);
+    to += m.length;
+  }
+  parentPort.postMessage({ id, answer: { bytes, lengths: members.map((m) => m.length) } }, [bytes.buffer]);
 });
 `;
 
+/** Buffers, as one block and their lengths: a compressor thread's job, and its answer. */
+interface Block {
+  readonly bytes: Uint8Array;
+  readonly lengths: readonly number[];
+}
+
+interface Asked {
+  readonly data: Buffer;
+  readonly resolve: (member: Buffer) => void;
+  readonly reject: (error: unknown) => void;
+}
+
 /**
- * Gzips buffers, each into a gzip member of its own. A small one is compressed at once; a larger
- * one on a compressor thread (a ThreadPool), so that compressing WARC records takes a core
- * other than the crawl's: zlib's asynchronous streams cost the event loop more than half of what
- * compressing there does (measured: 160–260 ms of event loop for 1,000 pages of PostgreSQL's
- * manual, against 56 ms with a thread). There are as many threads as cores less one (one at
- * least, four at most), begun when first needed; until a thread is ready, and if one fails, the
- * buffer is compressed at once instead, so that no record waits for a thread or is lost to one.
+ * Gzips buffers, each into a gzip member of its own. The buffers asked for in one turn of the
+ * event loop (a URI's records: its WARC writer encodes them together) go together: up to
+ * INLINE_BYTES in all they are compressed at once, else in one trip to a compressor thread (a
+ * ThreadPool), so that compressing WARC records takes a core other than the crawl's, a URI's
+ * request and metadata records too, at the price of one message there and one back a URI.
+ * zlib's asynchronous streams cost the event loop more than half of what compressing there does
+ * (measured: 160–260 ms of event loop for 1,000 pages of PostgreSQL's manual, against 56 ms with
+ * a thread). There are as many threads as cores less one (one at least, four at most), begun when
+ * first needed; until a thread is ready, and if one fails, the buffers are compressed at once
+ * instead, so that no record waits for a thread or is lost to one.
  */
 export class GzipMembers {
-  readonly #pool: ThreadPool<Buffer, Uint8Array>;
+  readonly #pool: ThreadPool<Block, Block>;
+  #asked: Asked[] = [];
+  #askedBytes = 0;
+  #onThreads = 0;
 
   /** `threads`: how many compressor threads at most (cores less one by default, 1 to 4). */
   constructor(threads = Math.min(4, Math.max(1, availableParallelism() - 1))) {
@@ -45,17 +80,60 @@ export class GzipMembers {
 
   /** Members a compressor thread made. */
   get onThreads(): number {
-    return this.#pool.answered;
+    return this.#onThreads;
   }
 
   gzip(data: Buffer): Promise<Buffer> {
-    const onThread = data.length > INLINE_BYTES ? this.#pool.run(data) : undefined;
-    if (!onThread) return Promise.resolve(gzipSync(data, GZIP_OPTIONS));
-    return onThread.then((out) => Buffer.from(out.buffer, out.byteOffset, out.byteLength), () => gzipSync(data, GZIP_OPTIONS));
+    return new Promise((resolve, reject) => {
+      if (this.#asked.push({ data, resolve, reject }) === 1) queueMicrotask(() => this.#send());
+      this.#askedBytes += data.length;
+    });
   }
 
   /** Stops the threads; a record still at one is compressed at once. */
   close(): void {
     this.#pool.close();
+  }
+
+  /** The buffers asked for this turn: compressed at once, or sent to a thread in one block. */
+  #send(): void {
+    const asked = this.#asked;
+    const total = this.#askedBytes;
+    this.#asked = [];
+    this.#askedBytes = 0;
+    const onThread = total > INLINE_BYTES ? this.#pool.run(...block(asked, total)) : undefined;
+    if (!onThread) {
+      atOnce(asked);
+      return;
+    }
+    onThread.then(({ bytes, lengths }) => {
+      this.#onThreads += lengths.length;
+      let at = 0;
+      for (const [i, n] of lengths.entries()) {
+        asked[i].resolve(Buffer.from(bytes.buffer, bytes.byteOffset + at, n));
+        at += n;
+      }
+    }, () => atOnce(asked));
+  }
+}
+
+/** The buffers copied into one block of memory of its own (moved to the thread, not copied again). */
+function block(asked: readonly Asked[], total: number): [Block, ArrayBuffer[]] {
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const { data } of asked) {
+    bytes.set(data, at);
+    at += data.length;
+  }
+  return [{ bytes, lengths: asked.map((a) => a.data.length) }, [bytes.buffer]];
+}
+
+function atOnce(asked: readonly Asked[]): void {
+  for (const { data, resolve, reject } of asked) {
+    try {
+      resolve(gzipSync(data, GZIP_OPTIONS));
+    } catch (e) {
+      reject(e);
+    }
   }
 }

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { orAfter } from '../../util/or-after.js';
 
 /**
@@ -12,64 +12,119 @@ const require = createRequire(import.meta.url);
 /** Flags added to playwright-core's own (headless, no sandbox, no background networking). */
 const CHROMIUM_ARGS = ['--disable-gpu', '--disable-dev-shm-usage', '--disable-quic'];
 
+/**
+ * Pages a tab renders before it is closed and another opened: a fresh renderer now and then bounds
+ * whatever a renderer keeps from page to page, at the cost of one tab's opening (about 0.3 s of a
+ * core) every so many pages.
+ */
+export const PAGES_A_TAB = 100;
+/** Evaluated in a page before its tab is blanked (a page that made its storage unreachable keeps it: nothing to clear). */
+const CLEAR_STORAGE_SCRIPT = `(() => {
+  try { localStorage.clear(); } catch { /* storage the page cannot reach (an opaque origin): nothing of it to clear */ }
+  try { sessionStorage.clear(); } catch { /* the same */ }
+})()`;
+/** Longest wait for a tab handed back to become blank again; one that does not (a page stuck in a loop) is closed instead. */
+const BLANK_MS = 2000;
+
+/**
+ * One tab: a context of its own (its cookies, its routes, service workers blocked) with one page,
+ * which renders page after page, blanked between them. Opening a context and its page costs a new
+ * renderer process, several times a loopback page's whole render, so a tab is kept while it behaves.
+ */
+export interface Tab {
+  readonly context: BrowserContext;
+  readonly page: Page;
+  readonly userAgent: string | undefined;
+  /** Pages it was handed out for. */
+  uses: number;
+}
+
+/** What becomes of a tab handed back: kept for the next page, closed (a page cut at its budget may still be running), or its browser replaced. */
+export type TabFate = 'reuse' | 'close' | 'retire';
+
 /** One launched browser and the pages it has open; a retired one takes no more pages and is closed when its last is released. */
 interface Generation {
   readonly browser: Promise<Browser>;
   open: number;
   retired: boolean;
+  /** Its tabs not in use, blank, ready for the next page. */
+  readonly idle: Tab[];
 }
 
 /**
  * One headless Chromium, launched on the first page that asks for a tab (playwright-core loaded
- * then), with at most `maxPages` tabs open at once; each page gets a context of its own (its
- * cookies, its routes), service workers blocked so that every request is routed. A browser that
+ * then), with at most `maxPages` tabs in use at once; each tab has a context of its own (its
+ * cookies, its routes), service workers blocked so that every request is routed, and is reused
+ * (blanked, its cookies cleared) for up to PAGES_A_TAB pages while they end within their budget. A browser that
  * died is launched again for the next page; one retired (a page crashed in it, or its processes
  * passed `maxRssBytes` between pages) takes no more pages: the next page launches another, and
  * the retired one is closed once the pages it has open are done.
  */
 export class BrowserPool {
   #current?: Generation;
-  readonly #of = new WeakMap<BrowserContext, Generation>();
+  readonly #of = new WeakMap<Tab, Generation>();
   readonly #live = new Set<Generation>();
   #open = 0;
   readonly #waiting: Array<() => void> = [];
   /** Times a browser was launched. */
   launches = 0;
+  /** Tabs opened (each a context and its page; a tab serves up to PAGES_A_TAB pages). */
+  tabsOpened = 0;
   /** Times a browser was retired for passing maxRssBytes. */
   memoryRestarts = 0;
   #closed = false;
 
   constructor(readonly executablePath: string, readonly maxPages: number, readonly maxRssBytes = 0) {}
 
-  /** A new context for one page, once a tab is free; `release` it when done. */
-  async context(userAgent?: string): Promise<BrowserContext> {
+  /** A tab for one page (an idle one of the same user agent, or a new one), once one is free; `release` it when done. */
+  async tab(userAgent?: string): Promise<Tab> {
     if (this.#closed) throw new Error('the browser was closed');
     if (this.#open >= this.maxPages) await new Promise<void>((resolve) => this.#waiting.push(resolve));
     this.#open++;
     const generation = this.#launched();
     generation.open++;
+    const i = generation.idle.findIndex((t) => t.userAgent === userAgent);
+    if (i >= 0) {
+      const [tab] = generation.idle.splice(i, 1);
+      tab.uses++;
+      return tab;
+    }
     try {
       const context = await (await generation.browser).newContext({ serviceWorkers: 'block', userAgent, viewport: { width: 1280, height: 900 } });
-      this.#of.set(context, generation);
-      return context;
+      const tab: Tab = { context, page: await context.newPage(), userAgent, uses: 1 };
+      this.tabsOpened++;
+      this.#of.set(tab, generation);
+      return tab;
     } catch (e) {
       await this.#done(generation);
+      this.#open--;
+      this.#waiting.shift()?.();
       throw e;
     }
   }
 
   /**
-   * Closes the page's context (within a bound: a renderer stuck in a loop may not answer) and frees
-   * its tab; `retire` (the page crashed) replaces the browser for the next pages. With maxRssBytes,
-   * a browser whose processes then hold more is replaced too.
+   * Hands a tab back. `reuse`: blanked and kept for the next page (closed instead once it has served
+   * PAGES_A_TAB pages, or when it does not blank in time); `close`: its context closed (within a
+   * bound: a renderer stuck in a loop may not answer); `retire` (the page crashed): closed, and the
+   * browser replaced for the next pages. With maxRssBytes, a browser whose processes then hold more is replaced too.
    */
-  async release(context: BrowserContext, retire = false): Promise<void> {
-    const generation = this.#of.get(context);
+  async release(tab: Tab, fate: TabFate = 'close'): Promise<void> {
+    const generation = this.#of.get(tab);
     try {
-      const closed = await within(context.close().then(() => true), 5000);
+      const reusable = fate === 'reuse' && generation !== undefined && !generation.retired && tab.uses < PAGES_A_TAB &&
+        // A tab that fails to blank (its page crashed or closed meanwhile) is closed below rather than kept: nothing is lost.
+        (await orAfter(blank(tab).catch(() => false), BLANK_MS, false));
+      if (reusable && !(await this.#overMemory(generation))) {
+        generation.idle.push(tab);
+        // More idle tabs than pages at once (tabs of other user agents): the oldest is closed, unheard (its browser closes it at the latest).
+        if (generation.idle.length > this.maxPages) void within(generation.idle.shift()!.context.close(), 5000).catch(() => undefined);
+        return;
+      }
+      const closed = await within(tab.context.close(), 5000);
       // A context that would not close: the browser is stuck with it, and is replaced for the next pages.
       if (!closed && generation) await this.#closeBrowser(generation);
-      else if (generation && (retire || (await this.#overMemory(generation)))) this.#retire(generation);
+      else if (generation && (fate === 'retire' || reusable || (await this.#overMemory(generation)))) this.#retire(generation);
     } catch {
       // Closing a context of a browser that died: the next page launches another.
       if (generation) this.#retire(generation);
@@ -134,7 +189,7 @@ export class BrowserPool {
 
   #launched(): Generation {
     if (this.#current) return this.#current;
-    const generation: Generation = { browser: this.#launch(), open: 0, retired: false };
+    const generation: Generation = { browser: this.#launch(), open: 0, retired: false, idle: [] };
     this.#current = generation;
     this.#live.add(generation);
     generation.browser.then(
@@ -157,6 +212,18 @@ export class BrowserPool {
     this.launches++;
     return chromium.launch({ executablePath: this.executablePath, args: CHROMIUM_ARGS });
   }
+}
+
+/**
+ * Leaves the tab on about:blank (the page's scripts and timers stopped, nothing of it left to
+ * request) with no cookies and its origin's local and session storage emptied: the next page finds
+ * nothing of this one's, as in a context of its own.
+ */
+async function blank(tab: Tab): Promise<boolean> {
+  await tab.page.evaluate(CLEAR_STORAGE_SCRIPT);
+  await tab.page.goto('about:blank');
+  await tab.context.clearCookies();
+  return true;
 }
 
 /** VmRSS of a process, from /proc/PID/status; 0 when it is gone or unreadable. */

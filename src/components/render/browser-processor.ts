@@ -36,7 +36,7 @@ export class BrowserProcessor extends Processor<typeof browserProcessorComponent
   #fetcher?: SubresourceFetcher;
   #fetchChain?: ProcessorChain;
   /** Pages rendered, cut at their budget, failed. */
-  readonly pages = { rendered: 0, cut: 0, failed: 0, crashed: 0 };
+  readonly pages = { rendered: 0, cut: 0, failed: 0, crashed: 0, webSocketsRefused: 0 };
   #failureSaid = false;
 
   override joinedChain(chain: ProcessorChain): void {
@@ -81,9 +81,10 @@ export class BrowserProcessor extends Processor<typeof browserProcessorComponent
     const n = this.#fetcher?.counts;
     return [
       `  ${this.pages.rendered} pages rendered (${this.pages.cut} cut at their budget, ${this.pages.failed} failed, ${this.pages.crashed} crashes); ` +
-        `${this.launches} browser launches (${this.#pool?.memoryRestarts ?? 0} past maxBrowserRssBytes)`,
+        `${this.launches} browser launches (${this.#pool?.memoryRestarts ?? 0} past maxBrowserRssBytes), ${this.#pool?.tabsOpened ?? 0} tabs opened`,
       ...(n ? [`  ${n.asked} requests of pages: ${n.fetched} fetched, ${n.fromCache} served from what was fetched, ${n.refused} refused, ` +
-        `${n.again} fetched though seen before; ${n.fromRecord} served from what was recorded (${n.unread} recorded but not readable, fetched again)`] : []),
+        `${n.again} fetched though seen before, ${this.pages.webSocketsRefused} WebSockets refused; ${n.fromRecord} served from what was recorded ` +
+        `(${n.unread} recorded but not readable, fetched again)`] : []),
     ];
   }
 
@@ -112,14 +113,15 @@ export class BrowserProcessor extends Processor<typeof browserProcessorComponent
     let outcome: RenderOutcome | undefined;
     try {
       for (let attempt = 1; outcome === undefined; attempt++) {
-        const context = await pool.context(c.metadata?.forUri(curi).userAgent);
+        const tab = await pool.tab(c.metadata?.forUri(curi).userAgent);
         let crashed = false;
         try {
-          const rendered = await renderPage(context, curi, c, fetcher, requests);
+          const rendered = await renderPage(tab, curi, c, fetcher, requests);
           crashed = rendered.crashed;
           if (!crashed) outcome = rendered;
         } finally {
-          await pool.release(context, crashed);
+          // A page cut at its budget, or that would not answer, may still be busy: its tab is not given to another.
+          await pool.release(tab, crashed ? 'retire' : outcome !== undefined && !outcome.cut && outcome.html !== undefined ? 'reuse' : 'close');
         }
         if (crashed) {
           this.pages.crashed++;
@@ -139,6 +141,7 @@ export class BrowserProcessor extends Processor<typeof browserProcessorComponent
   #apply(curi: CrawlUri, outcome: RenderOutcome, requests: PageRequests): void {
     this.pages.rendered++;
     if (outcome.cut) this.pages.cut++;
+    this.pages.webSocketsRefused += outcome.webSockets.length;
     curi.annotations.push(outcome.cut ? RENDER_TRUNC : RENDERED);
     if (outcome.html !== undefined) curi.text = outcome.html;
     const dom = this.config.keepRenderedDom && outcome.html !== undefined ? Buffer.from(outcome.html, 'utf8') : undefined;

@@ -1,6 +1,7 @@
-import type { BrowserContext, Page, Request } from 'playwright-core';
+import type { BrowserContext, Dialog, Page, Request, Route } from 'playwright-core';
+import type { Tab } from './browser-pool.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
-import { DOM_LINKS_SCRIPT, HEIGHT_SCRIPT, SCROLL_SCRIPT, type DomLink } from './dom-links.js';
+import { DOM_LINKS_SCRIPT, HEIGHT_SCRIPT, RENDERED_HTML_SCRIPT, SCROLL_SCRIPT, type DomLink } from './dom-links.js';
 import { browserHeaders, type PageRequests, type SubresourceFetcher } from './subresource-fetcher.js';
 import { orAfter } from '../../util/or-after.js';
 
@@ -26,6 +27,8 @@ export interface RenderOutcome {
   links: DomLink[];
   /** Main-frame navigations the page tried (a script setting location): links, not followed. */
   navigations: string[];
+  /** WebSockets the page opened, refused (never connected to their server). */
+  webSockets: string[];
   screenshot?: Buffer;
   scrolls: number;
   clicks: number;
@@ -38,21 +41,54 @@ export interface RenderOutcome {
 /** Longest wait for the page to answer a question (its DOM, a scroll) once loaded: a renderer stuck in a loop never answers. */
 const ANSWER_MS = 5000;
 
+/** A tab's routing: the handler of the page it renders now, and where that page's refused WebSockets are told. */
+interface Router {
+  current?: (route: Route) => Promise<void>;
+  webSocket?: (url: string) => void;
+}
+
+/** Each tab's one route handler (installed with its first page), which hands every request to the page it renders now. */
+const routers = new WeakMap<BrowserContext, Router>();
+
+/** Close code of a refused WebSocket: 1008, policy violation. */
+const WEBSOCKET_REFUSED = 1008;
+
+async function routed(context: BrowserContext): Promise<Router> {
+  let router = routers.get(context);
+  if (router === undefined) {
+    const r: Router = {};
+    router = r;
+    routers.set(context, r);
+    // A request while no page is rendered (the tab being blanked): nobody's, refused; one of a page already gone is not answered.
+    await context.route('**/*', (route) => (r.current ? r.current(route) : route.abort('blockedbyclient')).catch(() => undefined));
+    // A WebSocket cannot go through the crawl's fetcher, nor be written to a WARC that replays: never
+    // connected to its server (so no page talks to one past robots.txt, scope and politeness), closed
+    // at once on the page's side, and counted.
+    await context.routeWebSocket(() => true, (ws) => {
+      r.webSocket?.(ws.url());
+      // A page already gone has no socket left to close.
+      ws.close({ code: WEBSOCKET_REFUSED, reason: 'not fetched by the crawl' }).catch(() => undefined);
+    });
+  }
+  return router;
+}
+
 /**
- * Renders one fetched page in a context of its own: every request routed (the page itself from
- * its response, the rest through the crawl's SubresourceFetcher), loaded as `waitUntil` says,
- * then scrolled and clicked as asked, each within its budget and all within pageTimeoutMs.
- * Dialogs are dismissed, windows it opens closed, navigations away refused (kept as links).
+ * Renders one fetched page in a tab of its own (a context, reused page after page): every request
+ * routed (the page itself from its response, the rest through the crawl's SubresourceFetcher), loaded
+ * as `waitUntil` says, then scrolled and clicked as asked, each within its budget and all within
+ * pageTimeoutMs. Dialogs are dismissed, windows it opens closed, navigations away refused (kept as links).
  */
-export async function renderPage(context: BrowserContext, curi: CrawlUri, o: RenderOptions, fetcher: SubresourceFetcher, requests: PageRequests):
-  Promise<RenderOutcome> {
+export async function renderPage(tab: Pick<Tab, 'context' | 'page'>, curi: CrawlUri, o: RenderOptions, fetcher: SubresourceFetcher,
+  requests: PageRequests): Promise<RenderOutcome> {
   const deadline = Date.now() + o.pageTimeoutMs;
-  const outcome: RenderOutcome = { links: [], navigations: [], scrolls: 0, clicks: 0, cut: false, dialogs: 0, crashed: false };
+  const outcome: RenderOutcome = { links: [], navigations: [], webSockets: [], scrolls: 0, clicks: 0, cut: false, dialogs: 0, crashed: false };
   const mainUrl = new URL(curi.uri).href;
-  const page = await context.newPage();
+  const { context, page } = tab;
+  const router = await routed(context);
   const network = new NetworkWatch(page);
   let mainServed = false;
-  await context.route('**/*', async (route) => {
+  const handle = async (route: Route) => {
     const request = route.request();
     const url = request.url();
     try {
@@ -73,7 +109,9 @@ export async function renderPage(context: BrowserContext, curi: CrawlUri, o: Ren
     } catch {
       // The page was closed while its request was answered (its budget ran out): nobody is left to answer.
     }
-  });
+  };
+  router.current = handle;
+  router.webSocket = (url) => outcome.webSockets.push(url);
   // A crash (of its renderer, or of the whole browser) ends the page at once: nothing it did is kept, nothing more is asked of it.
   let crash: () => void = () => undefined;
   const crashed = new Promise<void>((resolve) => {
@@ -84,14 +122,35 @@ export async function renderPage(context: BrowserContext, curi: CrawlUri, o: Ren
   });
   page.on('crash', crash);
   context.browser()?.on('disconnected', crash);
-  page.on('dialog', (dialog) => {
+  const dismiss = (dialog: Dialog) => {
     outcome.dialogs++;
     // A dialog of a page already closed: nothing to dismiss.
     dialog.dismiss().catch(() => undefined);
-  });
+  };
+  page.on('dialog', dismiss);
   // Windows the page opens are closed at once; their requests are routed meanwhile like the page's.
   // A window already gone: nothing to close.
-  context.on('page', (opened) => opened !== page && opened.close().catch(() => undefined));
+  const closeOpened = (opened: Page) => opened !== page && opened.close().catch(() => undefined);
+  context.on('page', closeOpened);
+  try {
+    return await loaded(page, mainUrl, o, network, deadline, crashed, outcome);
+  } finally {
+    // The tab outlives the page: nothing of this page's is left listening on it.
+    if (router.current === handle) {
+      router.current = undefined;
+      router.webSocket = undefined;
+    }
+    network.stop();
+    page.off('crash', crash);
+    page.off('dialog', dismiss);
+    context.off('page', closeOpened);
+    context.browser()?.off('disconnected', crash);
+  }
+}
+
+/** The page loaded and its behaviours run (renderPage's steps), then what it shows read. */
+async function loaded(page: Page, mainUrl: string, o: RenderOptions, network: NetworkWatch, deadline: number, crashed: Promise<void>,
+  outcome: RenderOutcome): Promise<RenderOutcome> {
   const left = () => Math.max(0, deadline - Date.now());
   const steps = async () => {
     await page.goto(mainUrl, { waitUntil: 'load', timeout: left() });
@@ -111,14 +170,15 @@ export async function renderPage(context: BrowserContext, curi: CrawlUri, o: Ren
     if (/crash/i.test(e instanceof Error ? e.message : String(e))) outcome.crashed = true;
   }
   if (Date.now() >= deadline) outcome.cut = true;
-  context.browser()?.off('disconnected', crash);
-  if (outcome.crashed || !context.browser()?.isConnected()) {
+  if (outcome.crashed || !page.context().browser()?.isConnected()) {
     outcome.crashed = true;
     return outcome;
   }
   const links = await answer(page.evaluate(DOM_LINKS_SCRIPT) as Promise<DomLink[]>);
   outcome.links = links ?? [];
-  outcome.html = await answer(page.content());
+  const html = await answer(page.evaluate(RENDERED_HTML_SCRIPT) as Promise<unknown>);
+  // A page whose scripts replaced what serializes it gives no markup: it goes on as fetched.
+  outcome.html = typeof html === 'string' ? html : undefined;
   if (o.screenshot) outcome.screenshot = await answer(page.screenshot({ fullPage: true, timeout: ANSWER_MS }));
   return outcome;
 }
@@ -171,10 +231,20 @@ class NetworkWatch {
   readonly #inFlight = new Set<Request>();
   #lastChange = Date.now();
 
-  constructor(page: Page) {
-    page.on('request', (r) => this.#change(r, true));
-    page.on('requestfinished', (r) => this.#change(r, false));
-    page.on('requestfailed', (r) => this.#change(r, false));
+  readonly #begun = (r: Request) => this.#change(r, true);
+  readonly #ended = (r: Request) => this.#change(r, false);
+
+  constructor(readonly page: Page) {
+    page.on('request', this.#begun);
+    page.on('requestfinished', this.#ended);
+    page.on('requestfailed', this.#ended);
+  }
+
+  /** No longer listens to the page (which goes on to render others). */
+  stop(): void {
+    this.page.off('request', this.#begun);
+    this.page.off('requestfinished', this.#ended);
+    this.page.off('requestfailed', this.#ended);
   }
 
   #change(r: Request, begun: boolean): void {

@@ -23,6 +23,16 @@ export const persistStoreProcessorComponent = defineComponent({
 export class PersistStoreProcessor extends Processor<typeof persistStoreProcessorComponent> {
   #history?: FetchHistory;
 
+  /**
+   * Behind the URI's chain, last in its lane (Processor.writesBehind): the history takes the fetch
+   * after the writers and receivers before it have written it and marked the URI, in the commit
+   * that counts the URI done. Staged at once, it could be committed first: a kill then left the
+   * new digest in the history and the document untold, and the URI, fetched again, was unchanged.
+   */
+  protected override get writesBehind(): boolean {
+    return true;
+  }
+
   async start(): Promise<void> {
     const { fetchHistory, bdbModule, historyDbName } = this.config;
     this.#history ??= fetchHistory ?? (await defaultFetchHistory(bdbModule!, historyDbName));

@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import { base32 } from '../util/base32.js';
 import { cdxUrlKey } from '../util/url/cdx-url-key.js';
-import { readWarcRecords, type WarcRecordRead } from './warc-record-reader.js';
+import { readWarcRecords, type WarcRecordRead } from '../util/warc-record-reader.js';
 
 import type { CdxjEntry } from '../wire/url-history.js';
 import { writeFileWhole } from '../util/write-file-whole.js';

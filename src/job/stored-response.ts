@@ -1,8 +1,7 @@
-import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
 import { parseCdxjLine, readCdxjIndex, timestamp14, warcFileOf, writeCdxjIndex, type CdxjEntry } from './cdxj-index.js';
 import { cdxUrlKey } from '../util/url/cdx-url-key.js';
-import { dechunk } from '../util/transfer-coding.js';
-import { readWarcRecordAt } from './warc-record-reader.js';
+import { decodeStoredBody } from '../util/stored-body.js';
+import { readWarcRecordAt } from '../util/warc-record-reader.js';
 
 /** A capture found for `get`: its index entry, the record's block, and where its HTTP body starts. */
 export interface StoredResponse {
@@ -48,22 +47,5 @@ export async function storedResponse(runDir: string, url: string, at?: string): 
 export function decodeBody(response: StoredResponse): { body: Buffer; decoded?: string } {
   const stored = response.block.subarray(response.bodyStart);
   if (!response.bodyStart) return { body: stored };
-  const head = response.block.subarray(0, response.bodyStart).toString('latin1');
-  const chunked = /\r\ntransfer-encoding:[ \t]*[^\r\n]*chunked/i.test(head);
-  const body = chunked ? dechunk(stored) : stored;
-  const coding = /\r\ncontent-encoding:[ \t]*([^\r\n]*)/i.exec(head)?.[1].trim().toLowerCase();
-  try {
-    if (coding === 'gzip' || coding === 'x-gzip') return { body: gunzipSync(body), decoded: coding };
-    if (coding === 'br') return { body: brotliDecompressSync(body), decoded: coding };
-    if (coding === 'deflate') {
-      try {
-        return { body: inflateSync(body), decoded: coding };
-      } catch {
-        return { body: inflateRawSync(body), decoded: coding };
-      }
-    }
-  } catch {
-    // A body that does not decode is given as stored.
-  }
-  return { body };
+  return decodeStoredBody(response.block.subarray(0, response.bodyStart).toString('latin1'), stored);
 }

@@ -26,6 +26,8 @@ export interface WrittenResponse {
   readonly date: number;
   readonly warcFilename: string;
   readonly warcFileOffset: number;
+  /** The folder the file is in (`warcFilename.open` there until it is closed), to read the record back. */
+  readonly warcDir?: string;
 }
 
 /**

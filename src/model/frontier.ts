@@ -102,6 +102,12 @@ export interface Frontier {
    * with that queue, for a while: a worker that dies holds no copy back for ever).
    */
   claimElsewhere?(uri: string, queueKey?: string): void;
+  /**
+   * From now on, keeps which URIs the queues handed out are not yet done; the function returned says,
+   * of a URI, when the one in flight is (its outputs written, onFinal's listeners told, or back in
+   * its queue): undefined when none is in flight. Until asked for, nothing is kept a URI.
+   */
+  trackInFlight?(): (uri: string) => Promise<void> | undefined;
   /** Takes back a URI handed out but not processed (the crawl paused meanwhile): it waits in its queue again. */
   handBack?(curi: CrawlUri): Promise<void>;
   /** Wakes every worker waiting in next() (to stop, or to re-check limits). */

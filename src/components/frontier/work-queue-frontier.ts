@@ -65,6 +65,8 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
    * be queued, which is finished at its turn without a request. Kept in the journal until then.
    */
   readonly #doneElsewhere = new Set<string>();
+  /** URIs handed out and not yet done, with those waiting for each: kept only once asked for (trackInFlight). */
+  #tracked?: Map<string, Array<() => void>>;
   /** URIs being fetched outside the queues (claimElsewhere), by how many claims: a queued copy whose turn comes meanwhile waits. */
   readonly #claimed = new Map<string, number>();
   /** Each queue's last URI scheduled, for reports, a slot a queue (in order made). */
@@ -256,6 +258,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
         }
         const curi = CrawlUri.fromQueued(item);
         if (this.journal) this.#inFlight.set(curi, curi.marks);
+        if (this.#tracked !== undefined && !this.#tracked.has(curi.uri)) this.#tracked.set(curi.uri, []);
         return curi;
       }
       if (this.#tallies.inProcess === 0 && this.#resting.size === 0) {
@@ -289,6 +292,22 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     q.inProcess = false;
     this.#afterTurn(q, this.configForNoUri(), CLAIM_WAIT_MS);
     if (this.#tallies.inProcess === 0) this.#wakeAll();
+  }
+
+  trackInFlight(): (uri: string) => Promise<void> | undefined {
+    const tracked = (this.#tracked ??= new Map());
+    return (uri) => {
+      const waiters = tracked.get(uri);
+      return waiters && new Promise<void>((resolve) => waiters.push(resolve));
+    };
+  }
+
+  /** The URI handed out is done (or back in its queue): those waiting for it (trackInFlight) go on. */
+  #untrack(uri: string): void {
+    const waiters = this.#tracked?.get(uri);
+    if (waiters === undefined) return;
+    this.#tracked!.delete(uri);
+    for (const resolve of waiters) resolve();
   }
 
   claimElsewhere(uri: string): void {
@@ -360,6 +379,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     const done = disposition !== 'deferred' && disposition !== 'retry';
     if (!done) {
       this.#inFlight.delete(curi);
+      this.#untrack(curi.uri);
       const record = curi.toQueued();
       if (disposition === 'deferred') q.urgent.push(record);
       else q.urgent.unshift(record);
@@ -381,8 +401,12 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
           if (this.#tallies.inProcess === 0) this.#wakeAll();
         }
         this.#final.tell(curi, disposition);
+        this.#untrack(curi.uri);
       }).catch((e: unknown) => process.emitWarning(`the frontier could not count ${curi.uri} done: ${(e as Error)?.message ?? String(e)}`));
-    } else if (done) this.#final.tell(curi, disposition);
+    } else if (done) {
+      this.#final.tell(curi, disposition);
+      this.#untrack(curi.uri);
+    }
     return disposition;
   }
 

@@ -22,6 +22,8 @@ export interface WarcPoolSettings {
 export interface WarcWriteResult {
   readonly fileName: string;
   readonly offset: number;
+  /** The folder the file is in (it is `fileName` there once closed, with `.open` after it until then). */
+  readonly dir: string;
 }
 
 interface Slot {
@@ -69,9 +71,9 @@ export class WarcFilePool {
       const offset = file.size;
       const drained = file.write(records);
       this.totalBytes += file.size - offset;
-      placed?.({ fileName: file.name, offset });
+      placed?.({ fileName: file.name, offset, dir: file.dir });
       if (drained) await drained;
-      return { fileName: file.name, offset };
+      return { fileName: file.name, offset, dir: file.dir };
     } catch (e) {
       // The write's failure thrown below is the one to tell; a file that cannot be closed as well stays `.open`, not counted finished.
       if (slot.file) await this.#retire(slot).catch(() => undefined);

@@ -133,7 +133,8 @@ export class WarcWriterProcessor extends PoolWriterProcessor<typeof warcWriterPr
     return this.append(curi, encode, (at) => {
       const response = drafts.findIndex((d) => d.type === 'response' && curi.contentSize > 0);
       if (response >= 0) {
-        curi.writtenResponse = { url: drafts[response].targetUri!, recordId: ids[response], date: drafts[response].date, warcFilename: at.fileName, warcFileOffset: at.offset };
+        curi.writtenResponse = { url: drafts[response].targetUri!, recordId: ids[response], date: drafts[response].date, warcFilename: at.fileName, warcFileOffset: at.offset,
+          warcDir: at.dir };
       }
     });
   }

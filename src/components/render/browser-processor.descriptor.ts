@@ -11,7 +11,8 @@ export const browserProcessorComponent = defineComponent({
     'rendered DOM and of the requests the page made to its outlinks; ExtractorDocument after it gets the rendered markup. Every request the page ' +
     'makes is answered by the crawl: the page itself from the response already fetched, the rest checked by the candidate chain (scope), ' +
     'fetched through the fetch chain (robots.txt, credentials, user agent) and written by the disposition chain as their own URIs (crawl.log ' +
-    'annotation `browser`, via the page); a sub-resource is requested once in the crawl and served from a disk cache thereafter. Place it in ' +
+    'annotation `browser`, via the page); a sub-resource is requested once in the crawl and served from a disk cache, or from the WARC record ' +
+      'written for it, thereafter. Place it in ' +
     'the fetch chain after FetchHttp and the link extractors; switch it per site with `enabled` in a sheet. See docs/guide/rendering.md.',
   kinds: ['Processor'],
   props: {
@@ -64,6 +65,8 @@ export const browserProcessorComponent = defineComponent({
     loggerModule: { kind: 'CrawlLogger', autowire: true, description: 'crawl.log lines of what the pages\' requests fetched.' },
     politeness: { kind: 'Politeness', autowire: true, description: 'The politeness of each request a page makes (DispositionProcessor): the ' +
       'next request to the same server, the page\'s or another\'s, waits for the rest the frontier would give its queue after this one.' },
+    stateStore: { kind: 'StateStore', autowire: true, description: 'Keeps where the response of each URI a page might ask for was ' +
+      'written (its WARC file and offset), so that a page asking for it later, after a restart too, is served from that record.' },
     metadata: { kind: 'CrawlMetadata', autowire: true, description: 'The user agent the browser reports to scripts.' },
   },
   load: async (): Promise<ComponentClass> => (await import('./browser-processor.js')).BrowserProcessor,

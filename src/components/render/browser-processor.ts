@@ -9,6 +9,7 @@ import { PROCEED, Processor, type ProcessResult } from '../../model/processor.js
 import type { browserProcessorComponent } from './browser-processor.descriptor.js';
 import { BrowserPool } from './browser-pool.js';
 import { renderPage, type RenderOutcome } from './render-page.js';
+import { RecordedResponses } from './recorded-responses.js';
 import { SubresourceCache } from './subresource-cache.js';
 import { BROWSER_CONTEXT, PageRequests, SubresourceFetcher } from './subresource-fetcher.js';
 
@@ -61,10 +62,13 @@ export class BrowserProcessor extends Processor<typeof browserProcessorComponent
     const dir = isAbsolute(c.cacheDir) ? c.cacheDir : join(tmpdir(), `beancrawl-rendered-${process.pid}`);
     const cache = new SubresourceCache(dir, c.maxCacheBytes);
     await cache.open();
+    const recorded = new RecordedResponses();
+    recorded.attach(c.stateStore);
+    c.frontier?.onFinal((curi) => recorded.note(curi));
     this.#fetcher = new SubresourceFetcher({
       fetchChain: () => this.#fetchChain, candidateChain: c.candidateChain, dispositionChain: c.dispositionChain, uriUniqFilter: c.uriUniqFilter,
       sheetOverlaysManager: c.sheetOverlaysManager, loggerModule: c.loggerModule, politeness: c.politeness, frontier: c.frontier,
-    }, cache);
+    }, cache, recorded);
     this.#pool = new BrowserPool(c.executablePath, c.maxConcurrentPages, c.maxBrowserRssBytes);
   }
 
@@ -79,7 +83,8 @@ export class BrowserProcessor extends Processor<typeof browserProcessorComponent
       `  ${this.pages.rendered} pages rendered (${this.pages.cut} cut at their budget, ${this.pages.failed} failed, ${this.pages.crashed} crashes); ` +
         `${this.launches} browser launches (${this.#pool?.memoryRestarts ?? 0} past maxBrowserRssBytes), ${this.#pool?.tabsOpened ?? 0} tabs opened`,
       ...(n ? [`  ${n.asked} requests of pages: ${n.fetched} fetched, ${n.fromCache} served from what was fetched, ${n.refused} refused, ` +
-        `${n.again} fetched though seen before, ${this.pages.webSocketsRefused} WebSockets refused`] : []),
+        `${n.again} fetched though seen before, ${this.pages.webSocketsRefused} WebSockets refused; ${n.fromRecord} served from what was recorded ` +
+        `(${n.unread} recorded but not readable, fetched again)`] : []),
     ];
   }
 

@@ -7,6 +7,7 @@ import { FetchStatus } from '../../model/fetch-status.js';
 import { Hop } from '../../model/hop.js';
 import type { ProcessorChain } from '../../model/processor-chain.js';
 import type { SheetOverlays } from '../../sheets/sheet-overlay.js';
+import type { RecordedResponses } from './recorded-responses.js';
 import type { Served, SubresourceCache } from './subresource-cache.js';
 
 /** The crawl's parts a page's requests go through, as any URI does. */
@@ -17,7 +18,7 @@ export interface CrawlPaths {
   readonly dispositionChain: ProcessorChain;
   readonly uriUniqFilter: UriUniqFilter;
   /** The frontier, which takes what a page's requests fetched as the crawl's fetch of it (Frontier.fetchedElsewhere). */
-  readonly frontier?: Pick<Frontier, 'fetchedElsewhere' | 'claimElsewhere'>;
+  readonly frontier?: Pick<Frontier, 'fetchedElsewhere' | 'claimElsewhere' | 'trackInFlight'>;
   readonly sheetOverlaysManager?: SheetOverlays;
   readonly loggerModule?: CrawlLogger;
   /** Each request's politeness: the next request to its server waits for the rest after it. */
@@ -48,6 +49,8 @@ export const BROWSER_ANNOTATION = 'browser';
 export const BROWSER_CONTEXT = '=BROWSER';
 /** How many prerequisites (dns:, robots.txt) one request may wait behind before it is given up. */
 const MAX_PREREQUISITES = 3;
+/** The longest a page's request waits for the frontier's fetch of the same URI to be written, to be served from its record. */
+const IN_FLIGHT_WAIT_MS = 15_000;
 /** Response headers not passed to the browser: the body it gets is decoded and whole. */
 const DROPPED_HEADERS = new Set(['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive']);
 
@@ -66,10 +69,21 @@ const DROPPED_HEADERS = new Set(['content-encoding', 'content-length', 'transfer
 export class SubresourceFetcher {
   readonly #inFlight = new Map<string, Promise<Served>>();
   readonly #servers = new Map<string, Promise<unknown>>();
+  /** What pages' requests fetched and their pages have not yet written, by URI: served to other pages meanwhile (the cache may not keep it). */
+  readonly #unwritten = new Map<string, Served>();
   /** Requests answered, by how. */
-  readonly counts = { asked: 0, fetched: 0, fromCache: 0, refused: 0, again: 0 };
+  readonly counts = { asked: 0, fetched: 0, fromCache: 0, refused: 0, again: 0, fromRecord: 0, unread: 0 };
 
-  constructor(readonly paths: CrawlPaths, readonly cache: SubresourceCache) {}
+  /** When the frontier's fetch of a URI in flight is done (undefined when none is); kept only with `recorded`. */
+  readonly #frontierDone?: (uri: string) => Promise<void> | undefined;
+
+  /**
+   * `recorded`: where the crawl wrote each response, read back for a request the cache cannot serve
+   * (and, for a URI the frontier is fetching at the time, once that fetch is written).
+   */
+  constructor(readonly paths: CrawlPaths, readonly cache: SubresourceCache, readonly recorded?: RecordedResponses) {
+    if (recorded !== undefined) this.#frontierDone = paths.frontier?.trackInFlight?.();
+  }
 
   async serve(url: string, method: string, page: PageRequests): Promise<Served> {
     this.counts.asked++;
@@ -85,6 +99,11 @@ export class SubresourceFetcher {
     if (kept !== undefined) {
       this.counts.fromCache++;
       return kept.kind === 'refused' ? this.#refuse(page, kept.why) : kept;
+    }
+    const unwritten = this.#unwritten.get(key);
+    if (unwritten !== undefined) {
+      this.counts.fromCache++;
+      return unwritten.kind === 'refused' ? this.#refuse(page, unwritten.why) : unwritten;
     }
     const flying = this.#inFlight.get(key);
     if (flying !== undefined) {
@@ -131,6 +150,20 @@ export class SubresourceFetcher {
   }
 
   async #fetchOnce(child: CrawlUri, key: string, page: PageRequests): Promise<Served> {
+    let recorded = await this.#recorded(key);
+    // Not the page itself (in flight until it is rendered); two pages asking for each other wait at most IN_FLIGHT_WAIT_MS.
+    const inFlight = recorded === undefined && child.uri !== page.page.uri ? this.#frontierDone?.(child.uri) : undefined;
+    if (inFlight !== undefined) {
+      // The frontier is fetching it now: its record, once written, serves the page.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([inFlight, new Promise((resolve) => (timer = setTimeout(resolve, IN_FLIGHT_WAIT_MS)))]);
+      clearTimeout(timer);
+      recorded = await this.#recorded(key);
+    }
+    if (recorded !== undefined) {
+      await this.cache.put(key, recorded);
+      return recorded;
+    }
     const frontier = this.paths.frontier;
     // The frontier marks its key seen once it is written (fetchedElsewhere), and holds back a queued copy meanwhile; without one, it is marked now.
     if (frontier?.fetchedElsewhere) frontier.claimElsewhere?.(child.uri, child.queueKey);
@@ -138,6 +171,22 @@ export class SubresourceFetcher {
     const served = await this.#oneAtATime(child, () => this.#fetch(child, page));
     await this.cache.put(key, served);
     return served;
+  }
+
+  /**
+   * What the crawl recorded of the key (fetched by the frontier on a site not rendered, or dropped
+   * from the cache), read back from its WARC record; undefined when nothing was, or when it cannot
+   * be read (the file gone: the request is then fetched again, counted `unread`).
+   */
+  async #recorded(key: string): Promise<Served | undefined> {
+    const read = await this.recorded?.read(key);
+    if (read === undefined) return undefined;
+    if (typeof read === 'string') {
+      this.counts.unread++;
+      return undefined;
+    }
+    this.counts.fromRecord++;
+    return read;
   }
 
   /** The rest its server gets after a request made outside this fetcher (the page itself): the next request there waits for it. */
@@ -175,9 +224,13 @@ export class SubresourceFetcher {
     this.counts.fetched++;
     child.annotations.push(BROWSER_ANNOTATION);
     // A request the page made as it was closed: nobody waits to dispose of it.
+    const served = servedOf(child);
     if (page.disposed) await this.#dispose(child, true);
-    else page.fetched.push(child);
-    return servedOf(child);
+    else {
+      page.fetched.push(child);
+      this.#unwritten.set(child.uri, served);
+    }
+    return served;
   }
 
   /** The fetch chain, with each prerequisite it asks for (dns:, robots.txt) fetched and written first. */
@@ -229,6 +282,8 @@ export class SubresourceFetcher {
         logger?.runtimeError(curi, e);
       }
     } else {
+      // Without a frontier to tell its listeners (onFinal), where it was written is noted here.
+      this.recorded?.note(curi);
       for (const e of curi.behindErrors ?? []) logger?.runtimeError(curi, e);
       try {
         logger?.crawled(curi);
@@ -236,6 +291,8 @@ export class SubresourceFetcher {
         logger?.runtimeError(curi, e);
       }
     }
+    // Only now that its record is noted (onFinal, or above) is it read from there rather than from here.
+    if (asked) this.#unwritten.delete(curi.uri);
     const files = curi.scratchFiles ?? [];
     curi.scratchFiles = undefined;
     // Not awaited: a scratch file that cannot be removed is only disk space in the scratch folder, which the next launch empties.

@@ -56,7 +56,8 @@ describe('signed requests (Web Bot Auth), checked by an independent verifier (in
       '/robots.txt': (_req, res) => res.writeHead(301, { location: '/robots-moved.txt' }).end(),
       '/robots-moved.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' },
       '/': (_req, res) => res.writeHead(302, { location: '/c0' }).end(),
-      // The first fetch loses its connection before any answer (-3 or -2): the frontier retries it.
+      // The first fetch loses its connection before any answer: sent again at once on a new connection
+      // (FetchHttp, when it came on a kept-alive one) or retried by the frontier (-3 or -2); each try signed anew.
       '/flaky': (req, res) => (++flakyTries === 1 ? req.socket.destroy() : res.writeHead(200, { 'content-type': 'text/html' }).end(page('flaky'))),
     };
     for (let i = 0; i < CHAIN; i++) {

@@ -157,7 +157,9 @@ export class FetchHttp extends Processor<typeof fetchHttpComponent> {
     return second;
   }
 
-  async #get(url: URL, curi: CrawlUri, c: FetchHttpConfig, wantBody?: (exchange: HttpExchange) => boolean, authorization?: string): Promise<HttpExchange> {
+  async #get(
+    url: URL, curi: CrawlUri, c: FetchHttpConfig, wantBody?: (exchange: HttpExchange) => boolean, authorization?: string, resent = false,
+  ): Promise<HttpExchange> {
     const agent = this.#agent;
     if (agent === undefined) throw new Error('FetchHttp was used before start()');
     const path = url.pathname + url.search;
@@ -166,12 +168,13 @@ export class FetchHttp extends Processor<typeof fetchHttpComponent> {
     if (form.body !== undefined) headers.push('Content-Type', 'application/x-www-form-urlencoded', 'Content-Length', String(Buffer.byteLength(form.body)));
     const proxied = this.config.httpProxyHost !== '' && url.protocol === 'http:';
     curi.requestHead = requestHeadOf(proxied ? url.origin + form.path : form.path, url.host, c.sendConnectionClose, headers, form.method);
-    let exchange = await this.#exchange(agent, url, curi, c, form, headers, wantBody);
+    const exchange = await this.#exchange(agent, url, curi, c, form, headers, wantBody);
     // A kept-alive connection the server closed as the request went out: once more, on a new one
     // (undici opens it), for a request that can be sent twice; not a failure to wait retryDelaySeconds for.
-    if (exchange.lostKeptConnection && form.body === undefined) {
+    // Its headers are made anew (a signed request gets a fresh signature: none is ever sent twice).
+    if (!resent && exchange.lostKeptConnection && form.body === undefined) {
       this.#resentOnNewConnection++;
-      exchange = await this.#exchange(agent, url, curi, c, form, headers, wantBody);
+      return this.#get(url, curi, c, wantBody, authorization, true);
     }
     this.#keepCookies(url, exchange, c);
     return exchange;

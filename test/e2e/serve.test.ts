@@ -81,7 +81,8 @@ describe('beancrawl serve: the REST API (the real service, port 0)', function ()
       expect(launched.json.result).to.equal('launched');
 
       // Statistics ticks with a growing count of downloaded documents.
-      const downloaded = () => events!.of('stats').map((e) => e.data.data.counts.downloaded as number);
+      // A tick of a crawl still starting has its state and no statistics yet.
+      const downloaded = () => events!.of('stats').flatMap((e) => (e.data.data?.counts ? [e.data.data.counts.downloaded as number] : []));
       await until(() => new Set(downloaded()).size >= 3, 'three stats ticks with different downloaded counts', { timeoutMs: 60_000 });
       const counts = downloaded();
       expect(counts, out()).to.deep.equal([...counts].sort((a, b) => a - b));

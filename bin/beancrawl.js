@@ -22,6 +22,11 @@ import { Script, constants } from 'node:vm';
 // added to every short crawl, for a parser that is a small part of a long one's time. Set before
 // any code is compiled, so that the code cache is made and read under the same flags.
 setFlagsFromString('--liftoff-only');
+// V8 lets its old generation grow up to four times what survived the last full collection before it
+// collects again. A crawl of many hosts keeps a steady 90 MB alive and makes garbage fast: its
+// resident memory reached 550–700 MB at a million pages, three quarters of it heap pages holding
+// garbage. Twice what survived is room enough (test/bench/million.bench.ts: docs/guide/performance.md).
+setFlagsFromString('--heap-growing-percent=100');
 
 const bundle = fileURLToPath(new URL('../dist/beancrawl.cjs', import.meta.url));
 const modules = new URL('../dist/src/cli/bin-entry.js', import.meta.url);

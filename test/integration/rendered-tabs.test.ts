@@ -1,9 +1,8 @@
 import { expect } from 'chai';
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { crawlJob, fastSets } from '../support/crawl-job.js';
 import { renderingBeans } from '../support/rendering-beans.js';
 import { requireServer } from '../support/require-server.js';
+import { keepRunOutputs, type RunOutputs } from '../support/run-outputs.js';
 import { SiteServer, type Route } from '../support/site-server.js';
 
 const PAGES = 6;
@@ -41,13 +40,8 @@ describe('BrowserProcessor: one tab renders page after page', function () {
   it('reuses its tab, and each page finds nothing the one before it left (cookies, local and session storage)', async () => {
     const site = await SiteServer.start(leavingSite());
     try {
-      const seen: { report?: string; documents?: Array<{ url: string; text?: string }> } = {};
-      const inspect = async (run: string) => {
-        const files = await readdir(run, { recursive: true });
-        const read = (suffix: string) => readFile(join(run, files.find((f) => f.endsWith(suffix))!), 'utf8');
-        seen.report = await read('processors-report.txt');
-        seen.documents = (await read('documents.jsonl')).split('\n').filter(Boolean).map((l) => JSON.parse(l));
-      };
+      const seen: RunOutputs = {};
+      const inspect = keepRunOutputs(seen);
       const { exitStatus, log } = await crawlJob(fastSets([`${site.origin}/`]), { beans: await renderingBeans(), inspect });
       expect(exitStatus).to.equal('FINISHED');
       const rendered = log.filter((e) => e.annotations.split(',').includes('rendered')).map((e) => e.uri);

@@ -1,12 +1,11 @@
 import { expect } from 'chai';
 import { once } from 'node:events';
-import { readdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { crawlJob, fastSets } from '../support/crawl-job.js';
 import { renderingBeans } from '../support/rendering-beans.js';
 import { requireServer } from '../support/require-server.js';
+import { keepRunOutputs, type RunOutputs } from '../support/run-outputs.js';
 import { SiteServer } from '../support/site-server.js';
 
 describe('BrowserProcessor: a page\'s WebSocket', function () {
@@ -40,13 +39,8 @@ describe('BrowserProcessor: a page\'s WebSocket', function () {
       </script></body></html>` },
     });
     try {
-      const seen: { report?: string; documents?: Array<{ url: string; text?: string }> } = {};
-      const inspect = async (run: string) => {
-        const files = await readdir(run, { recursive: true });
-        const read = (suffix: string) => readFile(join(run, files.find((f) => f.endsWith(suffix))!), 'utf8');
-        seen.report = await read('processors-report.txt');
-        seen.documents = (await read('documents.jsonl')).split('\n').filter(Boolean).map((l) => JSON.parse(l));
-      };
+      const seen: RunOutputs = {};
+      const inspect = keepRunOutputs(seen);
       const sets = fastSets([`${site.origin}/`], ['browser.waitUntil=selector', 'browser.waitSelector=#done']);
       const { exitStatus, log } = await crawlJob(sets, { beans: await renderingBeans(), inspect });
       expect(exitStatus).to.equal('FINISHED');

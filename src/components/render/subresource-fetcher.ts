@@ -7,6 +7,7 @@ import { FetchStatus } from '../../model/fetch-status.js';
 import { Hop } from '../../model/hop.js';
 import type { ProcessorChain } from '../../model/processor-chain.js';
 import type { SheetOverlays } from '../../sheets/sheet-overlay.js';
+import { orAfter } from '../../util/or-after.js';
 import type { RecordedResponses } from './recorded-responses.js';
 import type { Served, SubresourceCache } from './subresource-cache.js';
 
@@ -96,29 +97,29 @@ export class SubresourceFetcher {
     if (child.fetchStatus < 0) return this.#refuse(page, 'scope');
     const key = child.uri;
     const kept = await this.cache.get(key);
-    if (kept !== undefined) {
+    // Kept in the cache, or fetched for another page that has not written it yet.
+    const known = kept ?? this.#unwritten.get(key);
+    if (known !== undefined) {
       this.counts.fromCache++;
-      return kept.kind === 'refused' ? this.#refuse(page, kept.why) : kept;
-    }
-    const unwritten = this.#unwritten.get(key);
-    if (unwritten !== undefined) {
-      this.counts.fromCache++;
-      return unwritten.kind === 'refused' ? this.#refuse(page, unwritten.why) : unwritten;
+      return this.#answer(page, known);
     }
     const flying = this.#inFlight.get(key);
     if (flying !== undefined) {
       this.counts.fromCache++;
-      const served = await flying;
-      return served.kind === 'refused' ? this.#refuse(page, served.why) : served;
+      return this.#answer(page, await flying);
     }
     const fetching = this.#fetchOnce(child, key, page);
     this.#inFlight.set(key, fetching);
     try {
-      const served = await fetching;
-      return served.kind === 'refused' ? this.#refuse(page, served.why) : served;
+      return this.#answer(page, await fetching);
     } finally {
       this.#inFlight.delete(key);
     }
+  }
+
+  /** What the page gets: the response, or its refusal counted against the page. */
+  #answer(page: PageRequests, served: Served): Served {
+    return served.kind === 'refused' ? this.#refuse(page, served.why) : served;
   }
 
   /** Writes and logs what the page's requests fetched, once the page is rendered. */
@@ -155,9 +156,7 @@ export class SubresourceFetcher {
     const inFlight = recorded === undefined && child.uri !== page.page.uri ? this.#frontierDone?.(child.uri) : undefined;
     if (inFlight !== undefined) {
       // The frontier is fetching it now: its record, once written, serves the page.
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([inFlight, new Promise((resolve) => (timer = setTimeout(resolve, IN_FLIGHT_WAIT_MS)))]);
-      clearTimeout(timer);
+      await orAfter(inFlight, IN_FLIGHT_WAIT_MS, undefined);
       recorded = await this.#recorded(key);
     }
     if (recorded !== undefined) {

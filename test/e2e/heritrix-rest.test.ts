@@ -435,8 +435,9 @@ describe('Heritrix\'s REST calls, as its documentation writes them (curl against
   });
 
   it('drives a crawl: launch, unpause (nothing to do), pause, unpause, checkpoint, terminate, teardown', async () => {
-    web = await linkedSite(200);
-    // A pause between two fetches of the one host, so that the crawl lasts long enough to be driven.
+    // 2,000 pages with a pause of 200 ms between two fetches of the one host: the crawl would last 400 s, far longer than
+    // it takes to drive it even on a loaded machine, so that it is still running when it is told to terminate.
+    web = await linkedSite(2000);
     await createJob('myjob', [`${web.origin}/`], ['disposition.delayFactor=0', 'disposition.minDelayMs=200', 'disposition.maxDelayMs=200']);
     const build = parseXml(await curl(['-d', 'action=build', ...AUTH, ...XML, job('myjob')]), 'job');
     expect(build.statusDescription, JSON.stringify(build.lastVerify)).to.equal('Ready');

@@ -11,7 +11,7 @@ import { tempDir } from '../support/temp-dir.js';
 
 const FAST = ['--set', 'disposition.minDelayMs=0', '--set', 'disposition.delayFactor=0', '--set', 'disposition.maxDelayMs=0'];
 
-describe('the javascript-site profile, through the CLI (its bundle loads playwright-core)', function () {
+describe('the javascript-site profile, through the CLI (its bundle starts the render thread, which loads playwright-core)', function () {
   this.timeout(120_000);
 
   before(function () {

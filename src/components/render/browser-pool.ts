@@ -1,11 +1,12 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { orAfter } from '../../util/or-after.js';
+import { priorityCappedLauncher } from './priority-capped-launcher.js';
 
 /**
- * playwright-core, required (not imported: the CLI's bundle runs without dynamic import, and keeps
- * the package external) when the first page needs the browser: a crawl that renders nothing never loads it.
+ * playwright-core, required (not imported) when the first page needs the browser: a crawl that
+ * renders nothing never loads it. The pool lives on the render thread (render-worker.ts).
  */
 const require = createRequire(import.meta.url);
 
@@ -73,8 +74,11 @@ export class BrowserPool {
   /** Times a browser was retired for passing maxRssBytes. */
   memoryRestarts = 0;
   #closed = false;
+  /** What is launched: the browser, or (capPriority) a launcher that keeps it at the priority it is started at. */
+  #launcher?: Promise<{ path: string; dir?: string }>;
 
-  constructor(readonly executablePath: string, readonly maxPages: number, readonly maxRssBytes = 0) {}
+  /** With capPriority, the browser can never raise its processes' priority above the one it inherits (priority-capped-launcher.ts). */
+  constructor(readonly executablePath: string, readonly maxPages: number, readonly maxRssBytes = 0, readonly capPriority = false) {}
 
   /** A tab for one page (an idle one of the same user agent, or a new one), once one is free; `release` it when done. */
   async tab(userAgent?: string): Promise<Tab> {
@@ -139,6 +143,9 @@ export class BrowserPool {
     this.#closed = true;
     this.#current = undefined;
     await Promise.all([...this.#live].map((g) => this.#closeBrowser(g)));
+    // A launcher never written (it failed) leaves nothing to remove.
+    const dir = (await this.#launcher?.catch(() => undefined))?.dir;
+    if (dir) await rm(dir, { recursive: true, force: true });
   }
 
   /** Resident bytes of the browser's processes (browser, renderers, GPU and utility processes), from /proc; 0 where unknown. */
@@ -210,7 +217,8 @@ export class BrowserPool {
   async #launch(): Promise<Browser> {
     const { chromium } = require('playwright-core') as typeof import('playwright-core');
     this.launches++;
-    return chromium.launch({ executablePath: this.executablePath, args: CHROMIUM_ARGS });
+    this.#launcher ??= this.capPriority ? priorityCappedLauncher(this.executablePath) : Promise.resolve({ path: this.executablePath });
+    return chromium.launch({ executablePath: (await this.#launcher).path, args: CHROMIUM_ARGS });
   }
 }
 

@@ -24,6 +24,10 @@ export const browserProcessorComponent = defineComponent({
     maxBrowserRssBytes: { type: 'integer', default: 0, minimum: 0, description: 'When the browser\'s processes together hold more resident ' +
       'memory than this after a page (read from /proc), it takes no more pages: the next launches a new browser, and the old one is closed once ' +
       'its open pages are done. 0: no bound (the browser is still replaced when it dies or a page crashes its renderer).' },
+    renderNiceness: { type: 'integer', default: 10, minimum: 0, maximum: 19, description: 'How much lower than the crawl\'s own the priority ' +
+      'of rendering is: the thread that drives the browser and every browser process run at the crawl\'s nice value plus this (at most 19, ' +
+      'Linux), so that on a machine short of cores the crawl\'s other sites keep their speed and rendering takes what is left. 0: the same ' +
+      'priority as the crawl.' },
     pageTimeoutMs: { type: 'integer', default: 30000, minimum: 1000, description: 'The whole budget of one page: load, wait and ' +
       'behaviours. A page cut there is annotated `renderTrunc` and keeps what it showed then.' },
     waitUntil: {

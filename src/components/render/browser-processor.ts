@@ -7,11 +7,11 @@ import { RENDERED_PAGE } from '../../model/rendered-page.js';
 import type { ProcessorChain } from '../../model/processor-chain.js';
 import { PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
 import type { browserProcessorComponent } from './browser-processor.descriptor.js';
-import { BrowserPool } from './browser-pool.js';
-import { renderPage, type RenderOutcome } from './render-page.js';
+import type { RenderOptions, RenderOutcome } from './render-page.js';
+import { exactBytes, RenderThread } from './render-thread.js';
 import { RecordedResponses } from './recorded-responses.js';
 import { SubresourceCache } from './subresource-cache.js';
-import { BROWSER_CONTEXT, PageRequests, SubresourceFetcher } from './subresource-fetcher.js';
+import { BROWSER_CONTEXT, browserHeaders, PageRequests, SubresourceFetcher } from './subresource-fetcher.js';
 
 type Config = ConfigOf<typeof browserProcessorComponent>;
 
@@ -24,7 +24,8 @@ export const RENDER_CRASHED = 'renderCrashed';
 
 /**
  * Heritrix's BrowserProcessor on playwright-core and Debian's Chromium: a 2xx HTML page is
- * rendered (render-page.ts), its requests answered through the crawl (SubresourceFetcher), and
+ * rendered (render-page.ts, on the render thread: render-thread.ts), its requests answered
+ * through the crawl on the main thread (SubresourceFetcher), and
  * the links of its rendered DOM, its requests and the navigations it tried added to its
  * outlinks; `curi.text` becomes the rendered markup, for ExtractorDocument and receivers after
  * it. Other responses it sees (a stylesheet queued by an extractor and fetched before any page
@@ -32,7 +33,7 @@ export const RENDER_CRASHED = 'renderCrashed';
  * render: a crawl (or a site, `enabled` false in its sheet) with none never starts it.
  */
 export class BrowserProcessor extends Processor<typeof browserProcessorComponent> {
-  #pool?: BrowserPool;
+  #thread?: RenderThread;
   #fetcher?: SubresourceFetcher;
   #fetchChain?: ProcessorChain;
   /** Pages rendered, cut at their budget, failed. */
@@ -43,14 +44,9 @@ export class BrowserProcessor extends Processor<typeof browserProcessorComponent
     this.#fetchChain ??= chain;
   }
 
-  /** The pool's browser, for its memory (undefined before start). */
-  get pool(): BrowserPool | undefined {
-    return this.#pool;
-  }
-
   /** Times Chromium was launched (0 while no page needed it). */
   get launches(): number {
-    return this.#pool?.launches ?? 0;
+    return this.#thread?.counts.launches ?? 0;
   }
 
   get fetcher(): SubresourceFetcher | undefined {
@@ -69,11 +65,13 @@ export class BrowserProcessor extends Processor<typeof browserProcessorComponent
       fetchChain: () => this.#fetchChain, candidateChain: c.candidateChain, dispositionChain: c.dispositionChain, uriUniqFilter: c.uriUniqFilter,
       sheetOverlaysManager: c.sheetOverlaysManager, loggerModule: c.loggerModule, politeness: c.politeness, frontier: c.frontier,
     }, cache, recorded);
-    this.#pool = new BrowserPool(c.executablePath, c.maxConcurrentPages, c.maxBrowserRssBytes);
+    this.#thread = new RenderThread({
+      executablePath: c.executablePath, maxPages: c.maxConcurrentPages, maxRssBytes: c.maxBrowserRssBytes, niceness: c.renderNiceness,
+    });
   }
 
   async stop(): Promise<void> {
-    await this.#pool?.close();
+    await this.#thread?.close();
     await this.#fetcher?.cache.close();
   }
 
@@ -81,7 +79,8 @@ export class BrowserProcessor extends Processor<typeof browserProcessorComponent
     const n = this.#fetcher?.counts;
     return [
       `  ${this.pages.rendered} pages rendered (${this.pages.cut} cut at their budget, ${this.pages.failed} failed, ${this.pages.crashed} crashes); ` +
-        `${this.launches} browser launches (${this.#pool?.memoryRestarts ?? 0} past maxBrowserRssBytes), ${this.#pool?.tabsOpened ?? 0} tabs opened`,
+        `${this.launches} browser launches (${this.#thread?.counts.memoryRestarts ?? 0} past maxBrowserRssBytes), ` +
+        `${this.#thread?.counts.tabsOpened ?? 0} tabs opened`,
       ...(n ? [`  ${n.asked} requests of pages: ${n.fetched} fetched, ${n.fromCache} served from what was fetched, ${n.refused} refused, ` +
         `${n.again} fetched though seen before, ${this.pages.webSocketsRefused} WebSockets refused; ${n.fromRecord} served from what was recorded ` +
         `(${n.unread} recorded but not readable, fetched again)`] : []),
@@ -102,39 +101,28 @@ export class BrowserProcessor extends Processor<typeof browserProcessorComponent
   }
 
   /**
-   * Renders the page; a page whose renderer crashed (or whose browser died) is annotated
-   * renderCrashed, its browser replaced, and rendered once more: failing again, it is renderFailed.
+   * Renders the page on the render thread, each of its requests answered here through the crawl; a
+   * page whose renderer crashed (or whose browser died) is annotated renderCrashed and rendered once
+   * more in a new browser: failing again, it is renderFailed.
    */
   async #render(curi: CrawlUri, c: Config, fetcher: SubresourceFetcher): Promise<ProcessResult> {
-    const pool = this.#pool!;
+    const response = curi.response!;
     const requests = new PageRequests(curi);
     // The page's own fetch was a request to its server: its requests wait for the rest after it.
     fetcher.rest(curi);
-    let outcome: RenderOutcome | undefined;
     try {
-      for (let attempt = 1; outcome === undefined; attempt++) {
-        const tab = await pool.tab(c.metadata?.forUri(curi).userAgent);
-        let crashed = false;
-        try {
-          const rendered = await renderPage(tab, curi, c, fetcher, requests);
-          crashed = rendered.crashed;
-          if (!crashed) outcome = rendered;
-        } finally {
-          // A page cut at its budget, or that would not answer, may still be busy: its tab is not given to another.
-          await pool.release(tab, crashed ? 'retire' : outcome !== undefined && !outcome.cut && outcome.html !== undefined ? 'reuse' : 'close');
-        }
-        if (crashed) {
-          this.pages.crashed++;
-          if (!curi.annotations.includes(RENDER_CRASHED)) curi.annotations.push(RENDER_CRASHED);
-          if (attempt >= 2) throw new Error('its renderer crashed twice');
-        }
+      const page = { uri: curi.uri, status: response.statusCode, headers: browserHeaders(response.rawHeaders), body: exactBytes(response.body) };
+      const result = await this.#thread!.render({ page, userAgent: c.metadata?.forUri(curi).userAgent, options: renderOptions(c) },
+        (url, method) => fetcher.serve(url, method, requests));
+      if (result.crashes > 0) {
+        this.pages.crashed += result.crashes;
+        curi.annotations.push(RENDER_CRASHED);
       }
-    } catch (e) {
-      this.#failed(curi, e);
+      if (result.outcome !== undefined) this.#apply(curi, result.outcome, requests);
+      else this.#failed(curi, new Error(result.error));
     } finally {
       await fetcher.dispose(requests);
     }
-    if (outcome !== undefined) this.#apply(curi, outcome, requests);
     return PROCEED;
   }
 
@@ -145,7 +133,8 @@ export class BrowserProcessor extends Processor<typeof browserProcessorComponent
     curi.annotations.push(outcome.cut ? RENDER_TRUNC : RENDERED);
     if (outcome.html !== undefined) curi.text = outcome.html;
     const dom = this.config.keepRenderedDom && outcome.html !== undefined ? Buffer.from(outcome.html, 'utf8') : undefined;
-    if (outcome.screenshot !== undefined || dom !== undefined) curi.attempt.setExtra(RENDERED_PAGE, { screenshot: outcome.screenshot, dom });
+    const screenshot = outcome.screenshot && Buffer.from(outcome.screenshot.buffer, outcome.screenshot.byteOffset, outcome.screenshot.byteLength);
+    if (screenshot !== undefined || dom !== undefined) curi.attempt.setExtra(RENDERED_PAGE, { screenshot, dom });
     const known = new Set(curi.outlinks.map((l) => `${l.hop} ${l.uri}`));
     const add = (uri: string, hop: Hop, context: string) => {
       if (uri === curi.uri || known.has(`${hop} ${uri}`)) return;
@@ -166,6 +155,15 @@ export class BrowserProcessor extends Processor<typeof browserProcessorComponent
     this.config.loggerModule?.alert?.('SEVERE', `BrowserProcessor could not render ${curi.uri} (${why}); pages that fail to render are ` +
       `annotated ${RENDER_FAILED} and go on unrendered (executablePath ${this.config.executablePath})`);
   }
+}
+
+/** The per-URI options of rendering, as a plain object the render thread can be sent. */
+function renderOptions(c: Config): RenderOptions {
+  return {
+    pageTimeoutMs: c.pageTimeoutMs, waitUntil: c.waitUntil, networkIdleMs: c.networkIdleMs, waitSelector: c.waitSelector, scrollToEnd: c.scrollToEnd,
+    scrollMaxSteps: c.scrollMaxSteps, scrollBudgetMs: c.scrollBudgetMs, clickSelector: c.clickSelector, clickMaxTimes: c.clickMaxTimes,
+    clickBudgetMs: c.clickBudgetMs, stepWaitMs: c.stepWaitMs, screenshot: c.screenshot,
+  };
 }
 
 function isHtml(mimeType: string): boolean {

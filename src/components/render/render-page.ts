@@ -1,8 +1,7 @@
 import type { BrowserContext, Dialog, Page, Request, Route } from 'playwright-core';
 import type { Tab } from './browser-pool.js';
-import type { CrawlUri } from '../../model/crawl-uri.js';
 import { DOM_LINKS_SCRIPT, HEIGHT_SCRIPT, RENDERED_HTML_SCRIPT, SCROLL_SCRIPT, type DomLink } from './dom-links.js';
-import { browserHeaders, type PageRequests, type SubresourceFetcher } from './subresource-fetcher.js';
+import type { Served } from './subresource-cache.js';
 import { orAfter } from '../../util/or-after.js';
 
 /** What loading and the behaviours of a page are allowed (the processor's properties). */
@@ -21,6 +20,17 @@ export interface RenderOptions {
   readonly screenshot?: boolean;
 }
 
+/** The page to render, as the crawl fetched it: its response is what the browser gets for it (headers as browserHeaders gives them). */
+export interface PageToRender {
+  readonly uri: string;
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: Uint8Array;
+}
+
+/** Answers one request of the page (a GET or HEAD of a sub-resource) through the crawl. */
+export type ServeRequest = (url: string, method: string) => Promise<Served>;
+
 /** What rendering found: the DOM as markup, its links, what the behaviours did, whether the budget cut it. */
 export interface RenderOutcome {
   html?: string;
@@ -29,7 +39,7 @@ export interface RenderOutcome {
   navigations: string[];
   /** WebSockets the page opened, refused (never connected to their server). */
   webSockets: string[];
-  screenshot?: Buffer;
+  screenshot?: Uint8Array;
   scrolls: number;
   clicks: number;
   cut: boolean;
@@ -79,11 +89,10 @@ async function routed(context: BrowserContext): Promise<Router> {
  * as `waitUntil` says, then scrolled and clicked as asked, each within its budget and all within
  * pageTimeoutMs. Dialogs are dismissed, windows it opens closed, navigations away refused (kept as links).
  */
-export async function renderPage(tab: Pick<Tab, 'context' | 'page'>, curi: CrawlUri, o: RenderOptions, fetcher: SubresourceFetcher,
-  requests: PageRequests): Promise<RenderOutcome> {
+export async function renderPage(tab: Pick<Tab, 'context' | 'page'>, target: PageToRender, o: RenderOptions, serve: ServeRequest): Promise<RenderOutcome> {
   const deadline = Date.now() + o.pageTimeoutMs;
   const outcome: RenderOutcome = { links: [], navigations: [], webSockets: [], scrolls: 0, clicks: 0, cut: false, dialogs: 0, crashed: false };
-  const mainUrl = new URL(curi.uri).href;
+  const mainUrl = new URL(target.uri).href;
   const { context, page } = tab;
   const router = await routed(context);
   const network = new NetworkWatch(page);
@@ -95,17 +104,16 @@ export async function renderPage(tab: Pick<Tab, 'context' | 'page'>, curi: Crawl
       if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
         if (!mainServed && url === mainUrl) {
           mainServed = true;
-          const response = curi.response!;
-          await route.fulfill({ status: response.statusCode, headers: browserHeaders(response.rawHeaders), body: response.body });
+          await route.fulfill({ status: target.status, headers: { ...target.headers }, body: asBuffer(target.body) });
         } else {
           outcome.navigations.push(url);
           await route.abort('blockedbyclient');
         }
         return;
       }
-      const served = await fetcher.serve(url, request.method(), requests);
+      const served = await serve(url, request.method());
       if (served.kind === 'refused') await route.abort('blockedbyclient');
-      else await route.fulfill({ status: served.status, headers: { ...served.headers }, body: served.body });
+      else await route.fulfill({ status: served.status, headers: { ...served.headers }, body: asBuffer(served.body) });
     } catch {
       // The page was closed while its request was answered (its budget ran out): nobody is left to answer.
     }
@@ -181,6 +189,11 @@ async function loaded(page: Page, mainUrl: string, o: RenderOptions, network: Ne
   outcome.html = typeof html === 'string' ? html : undefined;
   if (o.screenshot) outcome.screenshot = await answer(page.screenshot({ fullPage: true, timeout: ANSWER_MS }));
   return outcome;
+}
+
+/** A body as playwright-core takes it (a Buffer: a plain Uint8Array, as a message between threads gives it, would be sent as text). */
+function asBuffer(body: Uint8Array): Buffer {
+  return Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
 }
 
 /** Scrolls to the bottom while the page grows (a block loaded as it comes into view), each step followed by a wait and an idle network. */

@@ -22,7 +22,7 @@
  * load, no behaviours), politeness delays 0, maxToeThreads 8. Not a test; needs /usr/bin/chromium:
  *
  *     npm run build && node --expose-gc dist/test/bench/render.bench.js [--only rate,memory,mixed]
- *       [--pages 40] [--memory 2000] [--rendered 400] [--plain 3000] [--runs 3]
+ *       [--pages 40] [--memory 2000] [--rendered 400] [--plain 3000] [--runs 3] [--niceness 10]
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -47,6 +47,8 @@ const MEMORY = option('memory', 2000);
 const RENDERED = option('rendered', 400);
 const PLAIN = option('plain', 3000);
 const RUNS = option('runs', 3);
+/** BrowserProcessor's renderNiceness in the mixed job (its default, 10, unless given). */
+const NICENESS = option('niceness', 10);
 const STEP = 200;
 
 /** The shared script: it writes the links of page n (those of `children(n)` below `pages`) into #app. */
@@ -263,7 +265,8 @@ async function mixedRun(render: boolean): Promise<{ pagesPerS: number; plainPage
   const cpu = process.cpuUsage();
   try {
     const { log } = await crawlJob(fastSets([`${app.origin}/`, `${plain.origin}/`], ['crawlController.maxToeThreads=8', 'frontier.retryDelaySeconds=1']),
-      { beans: await beans('<property name="enabled" value="false"/><property name="maxConcurrentPages" value="2"/>', true, sheet) });
+      { beans: await beans('<property name="enabled" value="false"/><property name="maxConcurrentPages" value="2"/>' +
+        `<property name="renderNiceness" value="${NICENESS}"/>`, true, sheet) });
     const used = process.cpuUsage(cpu);
     const time = (e: CrawlLogEntry) => Date.parse(e.time);
     const pages = log.filter((e) => e.uri.startsWith(`${plain.origin}/`) && e.status === 200 && e.mime.startsWith('text/html'));
@@ -281,7 +284,8 @@ async function mixedRun(render: boolean): Promise<{ pagesPerS: number; plainPage
 }
 
 async function mixed(): Promise<void> {
-  console.log(`\n### Mixed job: one site rendered (${RENDERED} pages, by a sheet), one not (${PLAIN} plain pages), against rendering off; ` +
+  console.log(`\n### Mixed job: one site rendered (${RENDERED} pages, by a sheet; renderNiceness ${NICENESS}), one not (${PLAIN} plain pages), ` +
+    'against rendering off; ' +
     `${RUNS} interleaved pairs after a warm-up pair\n`);
   console.log('| run | job | plain site pages | plain site pages/s | pages rendered | plain pages fetched while rendering | process CPU s | load |');
   console.log('|---|---|---|---|---|---|---|---|');

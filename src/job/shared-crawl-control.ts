@@ -1,6 +1,7 @@
 import type { ControlCommand } from './control-socket.js';
 import type { FrontierStats } from '../model/frontier.js';
 import { BeancrawlError } from '../util/beancrawl-error.js';
+import { orAfter } from '../util/or-after.js';
 import { sharedCrawlConnection } from './join-as-worker.js';
 import { verifyJob } from './verify-job.js';
 import { checkpointsDirOf } from './restore-checkpoint.js';
@@ -99,11 +100,11 @@ function notReachable(file: string, why: string | undefined): BeancrawlError {
   return refusal(file, 'BC_JOB_NOT_RUNNING', `the job's Redis does not answer${why ? ` (${why})` : ''}`);
 }
 
+/** What work not done in time is taken to have given. */
+const TIMED_OUT = Symbol('timed out');
+
 async function withTimeout<T>(work: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([work, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(onTimeout()), ms)))]);
-  } finally {
-    clearTimeout(timer);
-  }
+  const outcome = await orAfter(work, ms, TIMED_OUT);
+  if (outcome === TIMED_OUT) throw onTimeout();
+  return outcome;
 }

@@ -1,5 +1,6 @@
 import { BeancrawlError } from '../../util/beancrawl-error.js';
 import type { Diagnostic } from '../../util/diagnostic.js';
+import { orAfter } from '../../util/or-after.js';
 import type { SourceLocation } from '../../util/source-location.js';
 
 /** The optional, duck-typed hooks a component may have. */
@@ -63,14 +64,13 @@ export class Lifecycle {
   }
 }
 
+/** What a hook that did not finish in time is taken to have given. */
+const TIMED_OUT = Symbol('timed out');
+
 async function runHook(entry: LifecycleEntry, hook: 'start' | 'stop', timeoutMs: number): Promise<Diagnostic | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), timeoutMs);
-  });
   try {
-    const outcome = await Promise.race([Promise.resolve((entry.instance as Required<LifecycleAware>)[hook]()), timeout]);
-    if (outcome === 'timeout') {
+    const outcome = await orAfter(Promise.resolve((entry.instance as Required<LifecycleAware>)[hook]()), timeoutMs, TIMED_OUT);
+    if (outcome === TIMED_OUT) {
       return {
         code: hook === 'start' ? 'BC_START_TIMEOUT' : 'BC_STOP_FAILED', bean: entry.id, location: entry.loc,
         message: `${hook}() did not finish within ${timeoutMs} ms (${hook}TimeoutMs)`,
@@ -80,7 +80,5 @@ async function runHook(entry: LifecycleEntry, hook: 'start' | 'stop', timeoutMs:
   } catch (e) {
     return { code: hook === 'start' ? 'BC_START_FAILED' : 'BC_STOP_FAILED', bean: entry.id, location: entry.loc, message: `${hook}() failed: ` +
       `${(e as Error)?.message ?? String(e)}` };
-  } finally {
-    clearTimeout(timer);
   }
 }

@@ -1,4 +1,5 @@
 import { lookup, type Resolver } from 'node:dns/promises';
+import { orAfter } from '../../util/or-after.js';
 
 /** An address found for a host name, with the answer's TTL when the resolver gives one. */
 export interface HostAnswer {
@@ -33,27 +34,20 @@ function failureOf(e: unknown): HostFailure {
   return { failure: 'error', code };
 }
 
+/** A lookup not answered in time. */
+const TIMED_OUT: HostFailure = { failure: 'timeout', code: 'ETIMEOUT' };
+
 /**
  * The operating system's resolver (getaddrinfo: hosts files, nsswitch); IPv4 preferred. It
  * cannot be cancelled, so a lookup that does not answer within `timeoutMs` is given up (its
  * thread finishes in the background).
  */
-export async function systemLookup(name: string, timeoutMs: number): Promise<HostLookup> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<HostFailure>((resolve) => {
-    timer = setTimeout(() => resolve({ failure: 'timeout', code: 'ETIMEOUT' }), timeoutMs);
-  });
-  try {
-    return await Promise.race([
-      lookup(name, { all: true }).then((all): HostLookup => {
-        const chosen = all.find((a) => a.family === 4) ?? all[0];
-        return chosen ? { address: chosen.address } : { failure: 'no-such-host', code: 'ENODATA' };
-      }, failureOf),
-      late,
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
+export function systemLookup(name: string, timeoutMs: number): Promise<HostLookup> {
+  const answered = lookup(name, { all: true }).then((all): HostLookup => {
+    const chosen = all.find((a) => a.family === 4) ?? all[0];
+    return chosen ? { address: chosen.address } : { failure: 'no-such-host', code: 'ENODATA' };
+  }, failureOf);
+  return orAfter(answered, timeoutMs, TIMED_OUT);
 }
 
 /** The first A record DNS gives for the name, with its TTL (the resolver's own timeout applies). */

@@ -12,19 +12,17 @@
 import { readFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import { isAscii } from 'node:buffer';
-import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 /** Dependencies left out of the bundle (loaded from node_modules when used). */
-export const EXTERNAL = ['classic-level', 'jsonc-parser', 'fastify', '@fastify/swagger', 'vscode-languageserver',
+export const EXTERNAL = ['jsonc-parser', 'fastify', '@fastify/swagger', 'vscode-languageserver',
   'vscode-languageserver-textdocument', 'imapflow', 'pg', 'ioredis', 'playwright-core', 'cheerio', 'postal-mime'];
 
 const OUT = 'dist/beancrawl.cjs';
 /** What the compiled modules' `import.meta.url` becomes. */
 const MODULE_URL = "var __beancrawlModuleUrl = require('node:url').pathToFileURL(__filename).href;";
 const require = createRequire(import.meta.url);
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BUILTIN = new Set(builtinModules);
 
 /**
@@ -52,6 +50,18 @@ const lazyBuiltins = {
   },
 };
 
+/**
+ * classic-level's JavaScript is bundled (src/components/state/classic-level-class.ts), its native
+ * addon is not: the module that finds the addon from its own folder is left in node_modules.
+ */
+const classicLevelAddon = {
+  name: 'classic-level-addon',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/binding(\.js)?$/ }, (args) => (/[\\/]node_modules[\\/]classic-level[\\/][^\\/]+$/.test(args.importer)
+      ? { path: 'classic-level/binding.js', external: true } : undefined));
+  },
+};
+
 /** Text replacements in bundled dependencies' files: [file, text, replacement]; each must match. */
 const DEFERRED = [
   // Its one use is for a connection whose server chose HTTP/2 (ALPN).
@@ -63,9 +73,9 @@ const deferredRequires = {
   name: 'deferred-requires',
   setup(b) {
     for (const [file, text, replacement] of DEFERRED) {
-      const path = join(ROOT, file);
-      b.onLoad({ filter: new RegExp(`${escapeRegExp(path)}$`) }, () => {
-        const source = readFileSync(path, 'utf8');
+      // By the end of its path: node_modules may be a link to another folder.
+      b.onLoad({ filter: new RegExp(`[\\\\/]${file.split('/').map(escapeRegExp).join('[\\\\/]')}$`) }, (args) => {
+        const source = readFileSync(args.path, 'utf8');
         if (!source.includes(text)) throw new Error(`${file} no longer holds ${JSON.stringify(text)}: see DEFERRED in scripts/bundle.mjs`);
         deferred.add(file);
         return { contents: source.replace(text, replacement), loader: 'js' };
@@ -98,7 +108,7 @@ async function bundle() {
     define: { 'import.meta.url': '__beancrawlModuleUrl' },
     banner: { js: `(function (exports, require, module, __filename, __dirname) {${MODULE_URL}` },
     footer: { js: '})' },
-    plugins: [lazyBuiltins, deferredRequires],
+    plugins: [lazyBuiltins, deferredRequires, classicLevelAddon],
   });
   for (const [file] of DEFERRED) if (!deferred.has(file)) process.stderr.write(`scripts/bundle.mjs: ${file} is no longer bundled; DEFERRED may go\n`);
   if (!isAscii(readFileSync(OUT))) throw new Error(`${OUT} is not ASCII: bin/beancrawl.js reads it as latin1`);

@@ -25,7 +25,8 @@ for (const d of BUILT_IN_COMPONENTS) {
   const body = source.replace(/^\/\/.*\n/, '').replace(/^"use strict";/, '');
   // The schema's text goes with it, inside the function: compared, not hashed, at run time.
   const schema = JSON.stringify(JSON.stringify(propsSchema(d)));
-  entries.push(`  ${JSON.stringify(d.name)}: () => {\n    const exports = {};\n    ${body.trim()}\n    return { schema: ${schema}, validate: exports[${JSON.stringify(key)}] };\n  },`);
+  const made = `return { schema: ${schema}, validate: exports[${JSON.stringify(key)}] };`;
+  entries.push(`  ${JSON.stringify(d.name)}: () => {\n    const exports = {};\n    ${body.trim()}\n    ${made}\n  },`);
 }
 writeFileSync(join(packageRoot(), GENERATED_VALIDATORS), `// Generated at build time from the component registry (src/catalog/precompile-validators.ts).
 // Do not edit.

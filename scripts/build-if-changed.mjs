@@ -11,7 +11,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** What the build reads: sources and tests (compiled into dist/), its configuration and the locked dependencies. */
-const INPUTS = ['src', 'test', 'tsconfig.json', 'package.json', 'package-lock.json'];
+const INPUTS = ['src', 'test', 'scripts/bundle.mjs', 'tsconfig.json', 'package.json', 'package-lock.json'];
 /** Written as a build's last step (`--stamp`): the digest of the inputs it was built from. */
 const STAMP = join('dist', '.build-inputs');
 /** What a built package runs (bin/beancrawl.js). */

@@ -6,11 +6,17 @@ export interface CompiledValidator {
   errors?: ErrorObject[] | null;
 }
 
+/** A precompiled validator, and the text (JSON) of the schema it was compiled from. */
+export interface PrecompiledValidator {
+  readonly schema: string;
+  readonly validate: CompiledValidator;
+}
+
 /**
- * The built-in components' validators, precompiled, by `validatorKey`: each made the first time it
+ * The built-in components' validators, precompiled, by component name: each made the first time it
  * is asked for. This file is a stand-in: the build replaces it in dist (catalog/precompile-validators.ts)
  * with the generated module, which the bundle then holds, so that a command compiles only the
  * validators of the classes its beans use, from the code cache. Without it, schemas are compiled
  * with ajv (PropValidator).
  */
-export const PRECOMPILED_VALIDATORS: Readonly<Record<string, () => CompiledValidator>> = {};
+export const PRECOMPILED_VALIDATORS: Readonly<Record<string, () => PrecompiledValidator>> = {};

@@ -1,7 +1,7 @@
 import type { ComponentDescriptor } from '../registry/component-descriptor.js';
 import { propsSchema } from '../registry/props-schema.js';
 
-/** Names a component's compiled validator by its name and a hash of its schema, so that a stale one is never used. */
+/** Names a component's schema in the ajv instance that precompiles the validators (its `$id`): its name and a hash of its schema. */
 export function validatorKey(d: ComponentDescriptor): string {
   const text = JSON.stringify(propsSchema(d));
   let h = 0x811c9dc5;

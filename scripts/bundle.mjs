@@ -1,0 +1,115 @@
+// The build's bundle step (package.json "bundle"): esbuild writes dist/src/cli/bin-entry.js and
+// everything it loads into dist/beancrawl.cjs, which bin/beancrawl.js runs from V8's code cache.
+// - The dependencies below stay outside, found from the package's folder when a bean needs them.
+// - The file is the body of the function bin/beancrawl.js calls (CommonJS's five parameters), so
+//   that its text is handed to V8 as it was read, not copied into a wrapper first, and it is ASCII
+//   (licence comments go to dist/beancrawl.cjs.LEGAL.txt), so that it is read as latin1: no UTF-8
+//   decoding, and no scan for other characters at each start.
+// - Node's own modules that the compiled modules import (node:crypto, node:http…) load when first
+//   used, not as the bundle starts: a verify never uses most of what a launch needs, and loading
+//   them was a fifth of its start. Likewise undici's HTTP/2 client, which loads node:http2 and
+//   node:tls (15–20 ms) for a crawl that may never meet an HTTP/2 server.
+import { readFileSync } from 'node:fs';
+import { builtinModules, createRequire } from 'node:module';
+import { isAscii } from 'node:buffer';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+/** Dependencies left out of the bundle (loaded from node_modules when used). */
+export const EXTERNAL = ['jsonc-parser', 'fastify', '@fastify/swagger', 'vscode-languageserver',
+  'vscode-languageserver-textdocument', 'imapflow', 'pg', 'ioredis', 'playwright-core', 'cheerio', 'postal-mime'];
+
+const OUT = 'dist/beancrawl.cjs';
+/** What the compiled modules' `import.meta.url` becomes. */
+const MODULE_URL = "var __beancrawlModuleUrl = require('node:url').pathToFileURL(__filename).href;";
+const require = createRequire(import.meta.url);
+const BUILTIN = new Set(builtinModules);
+
+/**
+ * The compiled modules' `import … from 'node:x'` become an object whose properties load the
+ * module the first time one is read. Its names are the module's own, listed as this build's Node
+ * has them (the Node that `npm install` builds with is the one that runs the package). Imports
+ * from bundled dependencies are left as they are: their require() runs only when they are loaded.
+ */
+const lazyBuiltins = {
+  name: 'lazy-builtins',
+  setup(b) {
+    b.onResolve({ filter: /^node:/ }, (args) => {
+      if (args.kind !== 'import-statement' || !/[\\/]dist[\\/]src[\\/]/.test(args.importer) || /[\\/]node_modules[\\/]/.test(args.importer)) return undefined;
+      if (!BUILTIN.has(args.path.slice('node:'.length))) return undefined;
+      return { path: args.path, namespace: 'lazy-builtin' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => {
+      const names = Object.keys(require(args.path)).filter((k) => k !== 'default' && k !== '__esModule');
+      return {
+        loader: 'js',
+        contents: `let loaded;\nconst load = () => (loaded ??= require(${JSON.stringify(args.path)}));\n`
+          + `for (const name of ${JSON.stringify(names)}) Object.defineProperty(exports, name, { enumerable: true, get: () => load()[name] });\n`,
+      };
+    });
+  },
+};
+
+/**
+ * classic-level's JavaScript is bundled (src/components/state/classic-level-class.ts), its native
+ * addon is not: the module that finds the addon from its own folder is left in node_modules.
+ */
+const classicLevelAddon = {
+  name: 'classic-level-addon',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/binding(\.js)?$/ }, (args) => (/[\\/]node_modules[\\/]classic-level[\\/][^\\/]+$/.test(args.importer)
+      ? { path: 'classic-level/binding.js', external: true } : undefined));
+  },
+};
+
+/** Text replacements in bundled dependencies' files: [file, text, replacement]; each must match. */
+const DEFERRED = [
+  // Its one use is for a connection whose server chose HTTP/2 (ALPN).
+  ['node_modules/undici/lib/dispatcher/client.js', "const connectH2 = require('./client-h2.js')",
+    "const connectH2 = (client, socket) => require('./client-h2.js')(client, socket)"],
+];
+
+const deferredRequires = {
+  name: 'deferred-requires',
+  setup(b) {
+    for (const [file, text, replacement] of DEFERRED) {
+      // By the end of its path: node_modules may be a link to another folder.
+      b.onLoad({ filter: new RegExp(`[\\\\/]${file.split('/').map(escapeRegExp).join('[\\\\/]')}$`) }, (args) => {
+        const source = readFileSync(args.path, 'utf8');
+        if (!source.includes(text)) throw new Error(`${file} no longer holds ${JSON.stringify(text)}: see DEFERRED in scripts/bundle.mjs`);
+        deferred.add(file);
+        return { contents: source.replace(text, replacement), loader: 'js' };
+      });
+    }
+  },
+};
+/** The files of DEFERRED the bundle took in: one it no longer holds is left out of the check. */
+const deferred = new Set();
+
+function escapeRegExp(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+// Imported (by the tests, for EXTERNAL), it builds nothing.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await bundle();
+
+async function bundle() {
+  await build({
+    entryPoints: ['dist/src/cli/bin-entry.js'],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    minifyWhitespace: true,
+    charset: 'ascii',
+    legalComments: 'linked',
+    logLevel: 'warning',
+    outfile: OUT,
+    external: EXTERNAL,
+    define: { 'import.meta.url': '__beancrawlModuleUrl' },
+    banner: { js: `(function (exports, require, module, __filename, __dirname) {${MODULE_URL}` },
+    footer: { js: '})' },
+    plugins: [lazyBuiltins, deferredRequires, classicLevelAddon],
+  });
+  for (const [file] of DEFERRED) if (!deferred.has(file)) process.stderr.write(`scripts/bundle.mjs: ${file} is no longer bundled; DEFERRED may go\n`);
+  if (!isAscii(readFileSync(OUT))) throw new Error(`${OUT} is not ASCII: bin/beancrawl.js reads it as latin1`);
+}

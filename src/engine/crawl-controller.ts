@@ -445,7 +445,8 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
       // The fence: nothing of a leased URI leaves this process (WARC records, receivers, the mirror,
       // crawl.log, the fetch history, the outlinks) unless its frontier still holds it. A URI with no
       // lease (a frontier of this process alone) cannot be lost, and costs no await here.
-      if (fence && !(await this.#stillHeld(curi))) curi.discarded = 'its lease ran out and went to another worker';
+      // A URI its fetcher discarded already (its lease guard ended the fetch) is not asked about.
+      if (fence && curi.discarded === undefined && !(await this.#stillHeld(curi))) curi.discarded = 'its lease ran out and went to another worker, which writes it';
       fence?.resolve();
       if (curi.discarded === undefined) {
         try {
@@ -455,7 +456,7 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
           loggerModule?.runtimeError(curi, e);
         }
       } else {
-        loggerModule?.alert?.('WARNING', `discarded ${curi.uri} (${curi.fetchStatus}): ${curi.discarded}, which writes it; nothing of this copy was written`);
+        loggerModule?.alert?.('WARNING', `discarded ${curi.uri} (${curi.fetchStatus}): ${curi.discarded}; nothing of this copy was written`);
       }
       this.#busy--;
       // A fetch that failed with an error is said at every try, before the frontier decides on a retry.

@@ -94,8 +94,9 @@ export class CrawlUri {
   behindErrors?: unknown[];
   /**
    * Why nothing of this URI is to leave the process (Frontier.stillHeld said its frontier no longer
-   * holds it: another worker has it): its work behind not yet begun is skipped, and crawl.log,
-   * the receivers and the state never hear of it.
+   * holds it: another worker has it; or its fetcher's lease guard ended the fetch, so that what it
+   * got is no answer): its work behind not yet begun is skipped, and crawl.log, the receivers and
+   * the state never hear of it. Its frontier lets go of it (Frontier.finished): fetched again.
    */
   discarded?: string;
   #behind?: Promise<void>;

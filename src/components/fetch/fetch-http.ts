@@ -87,6 +87,7 @@ export class FetchHttp extends Processor<typeof fetchHttpComponent> {
     curi.fetchBeginTime = Date.now();
     const exchange = await this.#authenticatedGet(url, curi, c, robotsPrerequisite ? undefined : this.#bodyWanted(curi, c));
     curi.fetchDurationMs = Date.now() - curi.fetchBeginTime;
+    if (exchange.leaseLost) return discardForLease(curi);
     await recordResponse(curi, exchange, ip, c);
     this.#noteConnection(curi, url, exchange);
     if (curi.formLogin !== undefined) this.#judgeFormLogin(curi, curi.formLogin);
@@ -198,8 +199,8 @@ export class FetchHttp extends Processor<typeof fetchHttpComponent> {
       inMemoryBytes: this.config.recorderInBufferBytes, spillPath: () => this.#spillPath(curi), digestAlgorithm: c.digestAlgorithm,
       mayStart: curi.leaseValidUntil === undefined ? undefined : () => leaseHeld(curi),
     }, wantBody);
-    // A lease about to run out (a shared frontier) ends the fetch as its own time limit would.
-    const leaseLost = (): void => exchange.expire('total');
+    // A lease about to run out (a shared frontier) ends the fetch: what it got is no answer of the URI's (discardForLease).
+    const leaseLost = (): void => exchange.loseLease();
     curi.leaseSignal?.addEventListener('abort', leaseLost, { once: true });
     // Checked by this process's clock before the request is dispatched, and again when the connection
     // is ready to write it (mayStart): a process stopped past its lease sends nothing.
@@ -279,6 +280,7 @@ export class FetchHttp extends Processor<typeof fetchHttpComponent> {
         return updateRobots(this.config.serverCache.host(url.host), FetchStatus.DOMAIN_PREREQUISITE_FAILURE, undefined);
       }
       exchange = await this.#get(next, curi, c);
+      if (exchange.leaseLost) return void discardForLease(curi);
       at = next;
       body = undefined;
     }
@@ -343,6 +345,19 @@ function formRequest(curi: CrawlUri, path: string): { method: 'GET' | 'POST'; pa
   const body = formBody(login);
   if (login.httpMethod === 'POST') return { method: 'POST', path, body };
   return { method: 'GET', path: body === '' ? path : `${path}${path.includes('?') ? '&' : '?'}${body}` };
+}
+
+/**
+ * A fetch ended by the lease guard (this worker could no longer vouch for the URI's lease: it
+ * stalled, or its renewals came late) is no answer of the URI's: the URI is discarded, nothing of
+ * it written, and its frontier lets the lease run out, so that the URI is fetched again. Kept as a
+ * timeout (-4, not retried), it passed the fence whenever Redis still held the lease, and the URI
+ * was done crawl-wide without ever being fetched.
+ */
+function discardForLease(curi: CrawlUri): ProcessResult {
+  curi.discarded = 'its lease was about to run out before its fetch ended (this worker could not vouch for it in time): the lease runs out ' +
+    'and the URI is fetched again';
+  return FINISH;
 }
 
 /** Whether a shared frontier still vouches for the URI's lease (always, for a URI of a local frontier). */

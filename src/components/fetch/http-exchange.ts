@@ -20,6 +20,18 @@ export class FetchTimeoutError extends Error {
   }
 }
 
+/**
+ * The error an exchange ends with when its fetcher can no longer vouch for the URI's lease (a shared
+ * frontier's): not the server's doing, and no answer of the URI's (its fetcher discards the URI).
+ */
+export class LeaseLostError extends Error {
+  readonly code = 'BEANCRAWL_LEASE_LOST';
+  constructor() {
+    super('the lease on the URI\'s queue was about to run out: the fetch was ended, or never sent');
+    this.name = 'LeaseLostError';
+  }
+}
+
 export interface ExchangeLimits {
   /** Longest silence (connecting, awaiting headers, between body chunks); 0 = none. */
   readonly soTimeoutMs: number;
@@ -41,7 +53,7 @@ export interface ExchangeLimits {
   readonly digestAlgorithm?: DigestAlgorithm;
   /**
    * Asked at the last moment, when the connection is ready and the request about to be written:
-   * false ends the fetch there, nothing sent (a shared frontier's lease on the URI's queue has run out).
+   * false ends the fetch there, nothing sent (a shared frontier's lease on the URI's queue has run out: loseLease).
    */
   readonly mayStart?: () => boolean;
 }
@@ -128,7 +140,7 @@ export class HttpExchange implements Dispatcher.DispatchHandler, WriteWatcher {
   onConnect(abort: (err?: Error) => void): void {
     this.#abort = abort;
     watchNextWrite(this);
-    if (!this.#settled && this.limits.mayStart?.() === false) this.expire('total');
+    if (!this.#settled && this.limits.mayStart?.() === false) this.loseLease();
     if (this.#settled) abort();
   }
 
@@ -238,6 +250,21 @@ export class HttpExchange implements Dispatcher.DispatchHandler, WriteWatcher {
     this.error = err;
     this.#end(false);
   }
+
+  /**
+   * The lease on the URI's queue is about to run out (or has): the exchange ends here, whatever it
+   * got so far, with a LeaseLostError (`leaseLost`): what came is no answer of the URI's, whose
+   * fetcher discards it. After the exchange settled, nothing changes.
+   */
+  loseLease(): void {
+    if (this.#settled) return;
+    this.leaseLost = true;
+    this.error = new LeaseLostError();
+    this.#end(true);
+  }
+
+  /** Ended by loseLease(). */
+  leaseLost = false;
 
   /** A timer ran out: cut the body if one is arriving and the whole fetch took too long, else fail. */
   expire(kind: 'idle' | 'total'): void {

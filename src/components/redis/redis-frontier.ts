@@ -295,20 +295,25 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
   }
 
   /**
-   * A URI discarded at the fence (stillHeld said its lease is gone): nothing of it is written or
-   * counted. Its lease, if Redis still has it under this worker's token (run out, not yet taken),
-   * is given back, so that the URI is fetched again; else another worker has it.
+   * A URI discarded (nothing of it is written or counted): at the fence (stillHeld said its lease
+   * is gone), or by its fetcher, whose lease guard cut the fetch because this worker could no longer
+   * vouch for the lease (CrawlUri.leaseSignal, leaseValidUntil) while Redis may still hold it. Its
+   * lease, if Redis still has it under this worker's token, is left to run out (not renewed any
+   * more; one run out already is given back now): the queue rests meanwhile, as after a request,
+   * and the URI is fetched again by whichever worker takes it. Else another worker has it.
    */
   async #letGo(curi: CrawlUri, lease: Lease): Promise<Disposition> {
     const crawl = this.#crawl!;
     const keys = crawl.shard(lease.shard);
-    const released = await RELEASE_LEASE.run(crawl.link, { keys, args: { queue: lease.queue, token: lease.token } });
-    if (released !== 1) await crawl.link.command('HINCRBY', keys.count, 'stale', 1);
     this.#leases.delete(curi);
-    this.#refused++;
-    process.emitWarning(`the lease of ${curi.uri} had run out and gone to another worker: this worker discarded its copy, nothing of it written, ` +
-      `its completion was refused (${this.#refused} so far)`);
-    this.#maybeDue(lease.shard);
+    const ours = await RELEASE_LEASE.run(crawl.link, { keys, args: { queue: lease.queue, token: lease.token, runOut: '1' } });
+    if (ours === 0) {
+      await crawl.link.command('HINCRBY', keys.count, 'stale', 1);
+      this.#refused++;
+      process.emitWarning(`the lease of ${curi.uri} had run out and gone to another worker: this worker discarded its copy, nothing of it written, ` +
+        `its completion was refused (${this.#refused} so far)`);
+    }
+    this.#maybeDue(lease.shard, ours === 2 ? Math.max(0, lease.expiresAt - Date.now()) : 0);
     this.#wakeAll();
     return 'disregarded';
   }
@@ -435,7 +440,7 @@ export class RedisFrontier extends Configurable<typeof redisFrontierComponent> i
     if (!lease) return;
     this.#leases.delete(curi);
     const crawl = this.#crawl!;
-    await RELEASE_LEASE.run(crawl.link, { keys: crawl.shard(lease.shard), args: { queue: lease.queue, token: lease.token } });
+    await RELEASE_LEASE.run(crawl.link, { keys: crawl.shard(lease.shard), args: { queue: lease.queue, token: lease.token, runOut: '0' } });
     this.#maybeDue(lease.shard);
   }
 

@@ -106,18 +106,24 @@ describe('The Redis scripts, each through its wrapper (on a real redis-server)',
     expect(await link.command('ZSCORE', shard.ready, 'h1')).to.equal(null);
   });
 
-  it('RELEASE_LEASE gives back one lease held with its token; RELEASE_WORKER every lease of a worker', async () => {
-    await schedule(item('h1', 1, 'r1'), item('h2', 2, 'r2'), item('h3', 3, 'r3'));
-    const [, , , out] = await take('w1', 2);
+  it('RELEASE_LEASE gives back one lease held with its token (with runOut, once it has run out); RELEASE_WORKER every lease of a worker', async () => {
+    await schedule(item('h1', 1, 'r1'), item('h2', 2, 'r2'), item('h3', 3, 'r3'), item('h4', 4, 'r4'));
+    const [, , , out] = await take('w1', 3);
     const [, , , other] = await take('w2', 1);
-    expect(await RELEASE_LEASE.run(link, { keys: shard, args: { queue: out[0], token: 'wrong' } })).to.equal(0);
-    expect(await RELEASE_LEASE.run(link, { keys: shard, args: { queue: out[0], token: out[1] } })).to.equal(1);
+    expect(await RELEASE_LEASE.run(link, { keys: shard, args: { queue: out[0], token: 'wrong', runOut: '0' } })).to.equal(0);
+    expect(await RELEASE_LEASE.run(link, { keys: shard, args: { queue: out[0], token: out[1], runOut: '0' } })).to.equal(1);
     expect(await link.command('HEXISTS', shard.held, out[0])).to.equal(0);
     expect(await link.command('ZRANGE', shard.ready, 0, -1)).to.deep.equal([out[0]]);
+    // runOut: a lease still running is left to run out (its URI discarded by a worker that could not vouch for it): the queue rests meanwhile.
+    expect(await RELEASE_LEASE.run(link, { keys: shard, args: { queue: out[3], token: out[4], runOut: '1' } })).to.equal(2);
+    expect(await link.command('HEXISTS', shard.held, out[3])).to.equal(1);
+    await link.command('ZADD', shard.lease, 'XX', 0, out[3]);
+    expect(await RELEASE_LEASE.run(link, { keys: shard, args: { queue: out[3], token: out[4], runOut: '1' } })).to.equal(1);
+    expect(await link.command('ZRANGE', shard.ready, 0, -1)).to.have.members([out[0], out[3]]);
     expect(await RELEASE_WORKER.run(link, { keys: shard, args: { worker: 'w1' } })).to.equal(1);
     expect(await RELEASE_WORKER.run(link, { keys: shard, args: { worker: 'w1' } })).to.equal(0);
     expect(await link.command('HKEYS', shard.held)).to.deep.equal([other[0]]);
-    expect(await hgetall(shard.count)).to.include({ inflight: '1', queued: '2' });
+    expect(await hgetall(shard.count)).to.include({ inflight: '1', queued: '3' });
   });
 
   it('SCHEDULE and TAKE run for several shards in one round trip, each answer in its place', async () => {

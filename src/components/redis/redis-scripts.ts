@@ -301,13 +301,20 @@ redis.call('HSET', crawlKey, 'state', newState, 'exitStatus', exitStatus)
 return newState`,
 });
 
-/** Gives back one lease (its queue key and token) without its URI done: taken while the crawl paused. Returns 1, or 0 when it was not held with that token. */
+/**
+ * Gives back one lease (its queue key and token) without its URI done: taken while the crawl paused;
+ * or (`runOut` '1') one whose URI was discarded by its worker, given back only once it has run out
+ * (until then the queue rests as though its worker had died: a request that was cut on its way
+ * counts in the host's politeness). Returns 1 (given back), 2 (still running: left to run out),
+ * or 0 when it is not held with that token (another worker has the queue).
+ */
 export const RELEASE_LEASE = defineRedisScript({
-  name: 'bcReleaseLease', keys: SHARD_KEYS, args: ['queue', 'token'], returns: reply<0 | 1>(),
+  name: 'bcReleaseLease', keys: SHARD_KEYS, args: ['queue', 'token', 'runOut'], returns: reply<0 | 1 | 2>(),
   lua: `${NOW}
 ${RELEASE}
 local held = redis.call('HGET', heldKey, queue)
 if not held or string.match(held, '^([^\\t]*)') ~= token then return 0 end
+if runOut == '1' and tonumber(redis.call('ZSCORE', leaseKey, queue) or '0') > now then return 2 end
 release(queue)
 redis.call('HINCRBY', countKey, 'v', 1)
 return 1`,

@@ -33,9 +33,10 @@ const DELAY_MS = 40;
 const POLITE_MS = 60;
 /**
  * The site's clock and Redis's (by which a queue's next turn is set) are the same machine's, but
- * Redis's TIME is read in whole milliseconds and the site logs a response's end when its 'close'
- * event comes, which on a loaded machine may be well after the worker read the whole response
- * (seen: 4 ms short with a local frontier): a gap may be short of the delay by this much, no more.
+ * Redis's TIME is read in whole milliseconds and the site logs a response's end when its last byte
+ * was handed to the socket ('finish'), which on a loaded machine may come after the worker read the
+ * whole response: a gap may be short of the delay by this much, no more (once the site logged the
+ * end at 'close', 120 ms late under load).
  * A broken politeness shows as requests at once or a few ms apart, far below it.
  */
 const CLOCK_SLACK_MS = 15;

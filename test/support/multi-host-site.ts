@@ -154,10 +154,13 @@ export class MultiHostSite {
     const url = `http://${host}:${this.#port}${path}`;
     this.#inFlight++;
     this.#inFlightUrls.push(url);
+    // A response's end is when its last byte was handed to the socket ('finish'): its 'close' may come well after, on a loaded machine.
+    let finished: number | undefined;
+    res.once('finish', () => (finished = now()));
     res.once('close', () => {
       this.#inFlight--;
       this.#inFlightUrls.splice(this.#inFlightUrls.indexOf(url), 1);
-      const entry: AccessEntry = { host, path, url, status: res.headersSent ? res.statusCode : 0, start, end: now() };
+      const entry: AccessEntry = { host, path, url, status: res.headersSent ? res.statusCode : 0, start, end: finished ?? now() };
       this.log.push(entry);
       this.#logFile?.write(`${JSON.stringify(entry)}\n`);
     });

@@ -120,6 +120,44 @@ describe(LevelFrontier.name, () => {
     }
   });
 
+  // A queue's head (its spilled URIs read back) is held besides maxUrisInMemory: at 100 a queue, a
+  // broad crawl's 10,000 queues held far more URIs in memory than the allowance said.
+  for (const [queues, chunk] of [[20, 10], [2, 50], [1, 100]] as const) {
+    it(`reads spilled URIs back ${chunk} at a time with ${queues} queue(s) sharing maxUrisInMemory 100, in order`, async () => {
+      const f = levelFrontier(100);
+      const journal = (f as unknown as { journal: { read(key: string, limit: number): Promise<unknown[]> } }).journal;
+      const read = journal.read.bind(journal);
+      const limits: number[] = [];
+      journal.read = (key, limit) => {
+        limits.push(limit);
+        return read(key, limit);
+      };
+      await f.start();
+      const sent: string[] = [];
+      for (let i = 0; i < 2000; i++) {
+        const host = `h${i % queues}.example`;
+        const c = new CrawlUri(`http://${host}/${i}`, { queueKey: host });
+        c.canonicalKey = c.uri;
+        f.schedule(c);
+        sent.push(c.uri);
+      }
+      const got: string[] = [];
+      for (let c = await f.next(); c; c = await f.next()) {
+        got.push(c.uri);
+        c.fetchStatus = 200;
+        f.finished(c);
+      }
+      await f.stop();
+      expect(got).to.have.length(2000);
+      for (let h = 0; h < queues; h++) {
+        const host = `//h${h}.example/`;
+        expect(got.filter((u) => u.includes(host))).to.deep.equal(sent.filter((u) => u.includes(host)));
+      }
+      expect(limits.length, 'reads of spilled URIs').to.be.greaterThan(0);
+      expect(Math.max(...limits), `limits of the reads: ${limits.join(' ')}`).to.equal(chunk);
+    });
+  }
+
   it('counts the queues waiting to retry a failed fetch apart from those resting for politeness, with the first retry time', async () => {
     const f = levelFrontier(10, 900);
     await f.start();

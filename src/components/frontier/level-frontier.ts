@@ -13,8 +13,9 @@ export const levelFrontierComponent = defineComponent({
   kinds: ['Frontier'],
   props: {
     ...FRONTIER_PROPS,
-    maxUrisInMemory: { type: 'integer', default: 50000, minimum: 0, description: 'Queued URIs kept in memory (besides each queue\'s next chunk); ' +
-      'the rest wait on disk.' },
+    maxUrisInMemory: { type: 'integer', default: 50000, minimum: 0, description: 'Queued URIs kept in memory; the rest wait on disk. ' +
+      'Besides them, each queue holds the next of its URIs read back from disk: this allowance shared among the queues not retired, ' +
+      '10 to 100 a queue (so a crawl of 10,000 hosts holds at most 10 of each host\'s URIs read back, not 100).' },
   },
   refs: {
     ...FRONTIER_REFS,

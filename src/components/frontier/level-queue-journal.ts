@@ -161,5 +161,5 @@ function toItem([key, value]: [string, string]): QueuedUri {
   }
   // queueKey \0 rank (2) sequence, or queueKey \1 sequence.
   const urgent = key.charCodeAt(key.length - SEQ_DIGITS - 1) === 1;
-  return { ...decodeQueuedRow(value, key.slice(0, key.length - SEQ_DIGITS - (urgent ? 1 : 3))), storeKey: key };
+  return decodeQueuedRow(value, key.slice(0, key.length - SEQ_DIGITS - (urgent ? 1 : 3)), key);
 }

@@ -17,6 +17,7 @@ import { ReadyQueues } from './ready-queues.js';
 import { disposeUri, goesBack } from '../../model/dispose-uri.js';
 import { failureReason } from '../../model/failure-reason.js';
 import { rankOf, WorkQueue } from './work-queue.js';
+import { headChunk } from './head-chunk.js';
 
 export type { WorkQueueFrontierConfig } from '../../model/frontier-props.js';
 
@@ -166,13 +167,13 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     const wasRetired = q.retired;
     q.retired = true;
     let deleted = 0;
-    // Handed out, not waiting: never deleted here, whatever it matches.
-    const kept = new Set<string>([...this.#inFlight.keys()].filter((c) => c.queueKey === key && c.storeKey).map((c) => c.storeKey!));
+    // Passed over by the journal's scan: those handed out (not waiting: never deleted here, whatever
+    // they match) and those memory holds, dropped or kept there (a delete is staged, not yet written,
+    // so the scan still finds a URI just dropped from the head or the tail).
+    const seen = new Set<string>([...this.#inFlight.keys()].filter((c) => c.queueKey === key && c.storeKey).map((c) => c.storeKey!));
     const drop = (item: QueuedUri, counted: boolean): boolean => {
-      if (!matches(item.uri)) {
-        if (item.storeKey) kept.add(item.storeKey);
-        return false;
-      }
+      if (item.storeKey) seen.add(item.storeKey);
+      if (!matches(item.uri)) return false;
       if (journal && item.storeKey) this.#unstore(q, item.storeKey);
       this.#tallies.deleted(counted);
       if (this.#precedencePolicy.tracksUriPrecedences) q.tally(item.precedence, -1);
@@ -191,7 +192,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
         const barrier = journal.nextSequence;
         for await (const item of journal.scan(key)) {
           const storeKey = item.storeKey!;
-          if (journal.sequenceOf(storeKey) >= barrier || kept.has(storeKey) || q.writingBehind.has(storeKey) || !matches(item.uri)) continue;
+          if (journal.sequenceOf(storeKey) >= barrier || seen.has(storeKey) || q.writingBehind.has(storeKey) || !matches(item.uri)) continue;
           this.#unstore(q, storeKey);
           if (this.#precedencePolicy.tracksUriPrecedences) q.tally(item.precedence, -1);
           q.spilled--;
@@ -224,7 +225,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
         let item;
         this.#taking.add(q);
         try {
-          item = await q.take(this.journal);
+          item = await q.take(this.journal, headChunk(this.maxUrisInMemory, this.#queues.size - this.#retired));
         } catch (e) {
           // The journal could not be read (the store cannot commit): the queue rests and is tried again.
           this.#tallies.tookNothing(q.released);

@@ -3,12 +3,10 @@ import type { PrecedenceQueue } from '../../model/precedence-policies.js';
 import type { QueueJournal } from './queue-journal.js';
 import type { RetryNote } from './queue-journal.js';
 import { RankedFifo } from './ranked-fifo.js';
+import { MAX_HEAD_CHUNK } from './head-chunk.js';
 import type { StringSlots } from '../../util/string-slots.js';
 
 const NONE_BEHIND: ReadonlySet<string> = new Set();
-
-/** How many spilled URIs a queue brings back into memory at a time. */
-const HEAD_CHUNK = 100;
 
 import { rankOf } from '../../model/queue-rank.js';
 
@@ -156,12 +154,12 @@ export class WorkQueue implements PrecedenceQueue {
     return this.headAt >= this.head.length || rank >= rankOf(this.head[this.head.length - 1]);
   }
 
-  /** Takes the next URI; reads a chunk back from the spill when memory has none of its first ones. */
-  async take(journal: QueueJournal | undefined): Promise<QueuedUri | undefined> {
+  /** Takes the next URI; reads `chunk` URIs back from the spill when memory has none of its first ones (headChunk). */
+  async take(journal: QueueJournal | undefined, chunk = MAX_HEAD_CHUNK): Promise<QueuedUri | undefined> {
     this.released = 0;
     this.lastTakeFromMemory = true;
     if (this.urgent.length) return this.urgent.shift();
-    for (let tries = 0; this.headAt >= this.head.length && this.spilled > 0 && journal && tries < 3; tries++) await this.#refill(journal);
+    for (let tries = 0; this.headAt >= this.head.length && this.spilled > 0 && journal && tries < 3; tries++) await this.#refill(journal, chunk);
     if (this.headAt < this.head.length) {
       const tailRank = this.tail.peekRank();
       // At one rank the head comes first: everything spilled was found before what the tail holds.
@@ -178,7 +176,7 @@ export class WorkQueue implements PrecedenceQueue {
    * too, and may rank anywhere among the spilled ones); URIs of the ordinary range that wait in
    * `urgent` (retries, deferrals) and URIs stored after the read began (in the tail) are skipped.
    */
-  async #refill(journal: QueueJournal): Promise<void> {
+  async #refill(journal: QueueJournal, chunk: number): Promise<void> {
     if (this.tail.size > 0) {
       const n = this.tail.clear();
       this.released += n;
@@ -192,7 +190,7 @@ export class WorkQueue implements PrecedenceQueue {
     const generation = this.#generation;
     const before = this.spilled;
     const barrier = journal.nextSequence;
-    const rows = await journal.read(this.key, Math.min(HEAD_CHUNK, this.spilled) + skip.size);
+    const rows = await journal.read(this.key, Math.min(chunk, this.spilled) + skip.size);
     // A spill while the read ran may have put URIs before these: read again.
     if (generation !== this.#generation) return;
     const head = rows.filter((r) => !skip.has(r.storeKey!) && journal.sequenceOf(r.storeKey!) < barrier);

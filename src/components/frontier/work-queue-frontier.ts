@@ -18,6 +18,7 @@ import { disposeUri, goesBack } from '../../model/dispose-uri.js';
 import { failureReason } from '../../model/failure-reason.js';
 import { rankOf, WorkQueue } from './work-queue.js';
 import { headChunk } from './head-chunk.js';
+import { OutsideFetches } from './outside-fetches.js';
 
 export type { WorkQueueFrontierConfig } from '../../model/frontier-props.js';
 
@@ -61,15 +62,8 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
   /** How many URIs are queued, in memory, in process, found and done: changed only by its transitions, which check its invariants. */
   readonly #tallies = new FrontierTallies();
   #retired = 0;
-  /**
-   * URIs fetched outside the queues (fetchedElsewhere) whose key had been seen: a copy of them may
-   * be queued, which is finished at its turn without a request. Kept in the journal until then.
-   */
-  readonly #doneElsewhere = new Set<string>();
-  /** URIs handed out and not yet done, with those waiting for each: kept only once asked for (trackInFlight). */
-  #tracked?: Map<string, Array<() => void>>;
-  /** URIs being fetched outside the queues (claimElsewhere), by how many claims: a queued copy whose turn comes meanwhile waits. */
-  readonly #claimed = new Map<string, number>();
+  /** Fetches outside the queues: those done (their queued copies kept in the journal until passed over), those under way, those waited for. */
+  readonly #outside = new OutsideFetches();
   /** Each queue's last URI scheduled, for reports, a slot a queue (in order made). */
   readonly #lastQueued = new StringSlots();
   /** Queues whose stored state changed since the last commit (each once: WorkQueue.dirty). An array: a Set grown anew between commits made garbage at every scheduled URI. */
@@ -249,17 +243,17 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
         }
         this.#tallies.took(q.lastTakeFromMemory, q.released);
         q.lastPeeked = item.uri;
-        if (this.#doneElsewhere.size > 0 && this.#doneElsewhere.has(item.uri)) {
+        if (this.#outside.isDone(item.uri)) {
           this.#skipDoneElsewhere(q, item);
           continue;
         }
-        if (this.#claimed.size > 0 && this.#claimed.has(item.uri)) {
+        if (this.#outside.isClaimed(item.uri)) {
           this.#waitForClaim(q, item);
           continue;
         }
         const curi = CrawlUri.fromQueued(item);
         if (this.journal) this.#inFlight.set(curi, curi.marks);
-        if (this.#tracked !== undefined && !this.#tracked.has(curi.uri)) this.#tracked.set(curi.uri, []);
+        this.#outside.handedOut(curi.uri);
         return curi;
       }
       if (this.#tallies.inProcess === 0 && this.#resting.size === 0) {
@@ -276,7 +270,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
    * and the queue takes its next turn at once.
    */
   #skipDoneElsewhere(q: WorkQueue, item: QueuedUri): void {
-    this.#doneElsewhere.delete(item.uri);
+    this.#outside.forgetDone(item.uri);
     this.journal?.doneElsewhere(item.uri, false);
     this.#tallies.skipped();
     q.inProcess = false;
@@ -296,30 +290,11 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
   }
 
   trackInFlight(): (uri: string) => Promise<void> | undefined {
-    const tracked = (this.#tracked ??= new Map());
-    return (uri) => {
-      const waiters = tracked.get(uri);
-      return waiters && new Promise<void>((resolve) => waiters.push(resolve));
-    };
-  }
-
-  /** The URI handed out is done (or back in its queue): those waiting for it (trackInFlight) go on. */
-  #untrack(uri: string): void {
-    const waiters = this.#tracked?.get(uri);
-    if (waiters === undefined) return;
-    this.#tracked!.delete(uri);
-    for (const resolve of waiters) resolve();
+    return this.#outside.waiter();
   }
 
   claimElsewhere(uri: string): void {
-    this.#claimed.set(uri, (this.#claimed.get(uri) ?? 0) + 1);
-  }
-
-  #unclaim(uri: string): void {
-    const n = this.#claimed.get(uri);
-    if (n === undefined) return;
-    if (n > 1) this.#claimed.set(uri, n - 1);
-    else this.#claimed.delete(uri);
+    this.#outside.claim(uri);
   }
 
   /**
@@ -331,11 +306,8 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
   async fetchedElsewhere(curi: CrawlUri): Promise<boolean> {
     const added = this.config.uriUniqFilter.add(curi.canonicalKey || curi.uri);
     const fresh = typeof added === 'boolean' ? added : await added;
-    this.#unclaim(curi.uri);
-    if (!fresh && !this.#doneElsewhere.has(curi.uri)) {
-      this.#doneElsewhere.add(curi.uri);
-      this.journal?.doneElsewhere(curi.uri, true);
-    }
+    this.#outside.unclaim(curi.uri);
+    if (!fresh && this.#outside.markDone(curi.uri)) this.journal?.doneElsewhere(curi.uri, true);
     const status = curi.fetchStatus;
     const disposition: Disposition = isDisregarded(status) ? 'disregarded' : status > 0 ? 'success' : 'failure';
     this.#tallies.doneElsewhere(disposition, fresh);
@@ -380,7 +352,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     const done = disposition !== 'deferred' && disposition !== 'retry';
     if (!done) {
       this.#inFlight.delete(curi);
-      this.#untrack(curi.uri);
+      this.#outside.settled(curi.uri);
       const record = curi.toQueued();
       if (disposition === 'deferred') q.urgent.push(record);
       else q.urgent.unshift(record);
@@ -402,11 +374,11 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
           if (this.#tallies.inProcess === 0) this.#wakeAll();
         }
         this.#final.tell(curi, disposition);
-        this.#untrack(curi.uri);
+        this.#outside.settled(curi.uri);
       }).catch((e: unknown) => process.emitWarning(`the frontier could not count ${curi.uri} done: ${(e as Error)?.message ?? String(e)}`));
     } else if (done) {
       this.#final.tell(curi, disposition);
-      this.#untrack(curi.uri);
+      this.#outside.settled(curi.uri);
     }
     return disposition;
   }
@@ -458,7 +430,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     const journal = this.journal;
     if (!journal) return;
     const { queues, totals } = await journal.load();
-    for (const uri of await journal.loadDoneElsewhere()) this.#doneElsewhere.add(uri);
+    for (const uri of await journal.loadDoneElsewhere()) this.#outside.markDone(uri);
     if (totals) this.#tallies.restoredTotals(totals);
     for (const state of queues) {
       const q = this.#queue(state.key);

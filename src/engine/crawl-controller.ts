@@ -446,7 +446,9 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
       // crawl.log, the fetch history, the outlinks) unless its frontier still holds it. A URI with no
       // lease (a frontier of this process alone) cannot be lost, and costs no await here.
       // A URI its fetcher discarded already (its lease guard ended the fetch) is not asked about.
-      if (fence && curi.discarded === undefined && !(await this.#stillHeld(curi))) curi.discarded = 'its lease ran out and went to another worker, which writes it';
+      if (fence && curi.discarded === undefined && !(await this.#stillHeld(curi))) {
+        curi.discarded = 'its lease ran out and went to another worker, which writes it';
+      }
       fence?.resolve();
       if (curi.discarded === undefined) {
         try {

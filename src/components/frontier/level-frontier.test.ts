@@ -9,6 +9,33 @@ import { LevelFrontier } from './level-frontier.js';
 import { levelStore } from '../../../test/support/level-store.js';
 import { until } from '../../../test/support/until.js';
 
+
+/** Schedules `n` URIs, the i-th on the host hostOf(i) (one queue a host); returns them in order. */
+function scheduleMany(f: LevelFrontier, n: number, hostOf: (i: number) => string): string[] {
+  const sent: string[] = [];
+  for (let i = 0; i < n; i++) sent.push(scheduleOne(f, `http://${hostOf(i)}/${i}`));
+  return sent;
+}
+
+function scheduleOne(f: LevelFrontier, uri: string): string {
+  const c = new CrawlUri(uri, { queueKey: new URL(uri).host });
+  c.canonicalKey = c.uri;
+  f.schedule(c);
+  return c.uri;
+}
+
+/** Takes and finishes (200) every URI the frontier gives until it is empty, `each` told of each; returns them in order. */
+async function drain(f: LevelFrontier, each: (got: string[]) => void = () => undefined): Promise<string[]> {
+  const got: string[] = [];
+  for (let c = await f.next(); c; c = await f.next()) {
+    got.push(c.uri);
+    c.fetchStatus = 200;
+    f.finished(c);
+    each(got);
+  }
+  return got;
+}
+
 describe(LevelFrontier.name, () => {
   let dir: string;
   let store: LevelStateStore;
@@ -93,26 +120,8 @@ describe(LevelFrontier.name, () => {
   it('spills queued URIs beyond maxUrisInMemory to disk and gives them back in order', async () => {
     const f = levelFrontier(10);
     await f.start();
-    const sent: string[] = [];
-    for (let i = 0; i < 1000; i++) {
-      const host = i % 3 === 0 ? 'a.example' : 'b.example';
-      const c = new CrawlUri(`http://${host}/${i}`, { queueKey: host });
-      c.canonicalKey = c.uri;
-      f.schedule(c);
-      sent.push(c.uri);
-    }
-    const got: string[] = [];
-    for (let c = await f.next(); c; c = await f.next()) {
-      got.push(c.uri);
-      c.fetchStatus = 200;
-      f.finished(c);
-      if (got.length === 500) {
-        const late = new CrawlUri('http://a.example/late', { queueKey: 'a.example' });
-        late.canonicalKey = late.uri;
-        f.schedule(late);
-        sent.push(late.uri);
-      }
-    }
+    const sent = scheduleMany(f, 1000, (i) => (i % 3 === 0 ? 'a.example' : 'b.example'));
+    const got = await drain(f, (so) => so.length === 500 && sent.push(scheduleOne(f, 'http://a.example/late')));
     await f.stop();
     expect(got).to.have.length(1001);
     for (const host of ['a.example', 'b.example']) {
@@ -133,20 +142,8 @@ describe(LevelFrontier.name, () => {
         return read(key, limit);
       };
       await f.start();
-      const sent: string[] = [];
-      for (let i = 0; i < 2000; i++) {
-        const host = `h${i % queues}.example`;
-        const c = new CrawlUri(`http://${host}/${i}`, { queueKey: host });
-        c.canonicalKey = c.uri;
-        f.schedule(c);
-        sent.push(c.uri);
-      }
-      const got: string[] = [];
-      for (let c = await f.next(); c; c = await f.next()) {
-        got.push(c.uri);
-        c.fetchStatus = 200;
-        f.finished(c);
-      }
+      const sent = scheduleMany(f, 2000, (i) => `h${i % queues}.example`);
+      const got = await drain(f);
       await f.stop();
       expect(got).to.have.length(2000);
       for (let h = 0; h < queues; h++) {

@@ -1,21 +1,26 @@
-import { access, chmod, mkdtemp, writeFile } from 'node:fs/promises';
+import { access, chmod, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** util-linux's setpriv (Debian: always installed): runs a program with capabilities taken away. */
 const SETPRIV = '/usr/bin/setpriv';
 
+/** Capability bits (linux/capability.h): CAP_SETPCAP, which dropping one from the bounding set takes, and CAP_SYS_NICE. */
+const CAP_SETPCAP = 8n;
+const CAP_SYS_NICE = 23n;
+
 /**
  * The program to launch for the browser at `executablePath` so that it stays at the priority it is
- * started at. As root (CAP_SYS_NICE), Chromium sets its threads' nice values itself (its main and
- * I/O threads to -8, its thread pools back to 0), which undoes a lower priority given to it;
- * started through setpriv without CAP_SYS_NICE, its attempts are refused and it keeps the one it
- * inherited. Not root, a user's browser cannot raise its priority anyway: the program itself.
+ * started at. With CAP_SYS_NICE (root, as a rule), Chromium sets its threads' nice values itself
+ * (its main and I/O threads to -8, its thread pools back to 0), which undoes a lower priority given
+ * to it; started through setpriv without CAP_SYS_NICE, its attempts are refused and it keeps the
+ * one it inherited. Without CAP_SYS_NICE (a user, a container without it) the browser cannot raise
+ * its priority anyway, and without CAP_SETPCAP setpriv could not drop it: the program itself.
  * Returns the launcher (a script in a folder of its own under the system's temp folder) and that
  * folder, for the caller to remove.
  */
 export async function priorityCappedLauncher(executablePath: string): Promise<{ path: string; dir?: string }> {
-  if (process.platform !== 'linux' || process.getuid?.() !== 0) return { path: executablePath };
+  if (process.platform !== 'linux' || !needsCapping(await effectiveCapabilities())) return { path: executablePath };
   try {
     await access(SETPRIV);
   } catch {
@@ -27,6 +32,23 @@ export async function priorityCappedLauncher(executablePath: string): Promise<{ 
   await writeFile(path, `#!/bin/sh\nexec ${SETPRIV} --bounding-set=-sys_nice --inh-caps=-sys_nice -- ${shellQuoted(executablePath)} "$@"\n`);
   await chmod(path, 0o755);
   return { path, dir };
+}
+
+/** Whether a browser started with these effective capabilities could raise its priority, and setpriv could stop it. */
+export function needsCapping(capabilities: bigint): boolean {
+  const has = (bit: bigint) => ((capabilities >> bit) & 1n) === 1n;
+  return has(CAP_SYS_NICE) && has(CAP_SETPCAP);
+}
+
+/** This process's effective capabilities (CapEff in /proc/self/status); none when unreadable. */
+async function effectiveCapabilities(): Promise<bigint> {
+  try {
+    const hex = /^CapEff:\s*([0-9a-f]+)$/m.exec(await readFile('/proc/self/status', 'latin1'))?.[1];
+    return hex ? BigInt(`0x${hex}`) : 0n;
+  } catch {
+    // No /proc: nothing known, nothing to drop.
+    return 0n;
+  }
 }
 
 function shellQuoted(s: string): string {

@@ -218,7 +218,15 @@ export class BrowserPool {
     const { chromium } = require('playwright-core') as typeof import('playwright-core');
     this.launches++;
     this.#launcher ??= this.capPriority ? priorityCappedLauncher(this.executablePath) : Promise.resolve({ path: this.executablePath });
-    return chromium.launch({ executablePath: (await this.#launcher).path, args: CHROMIUM_ARGS });
+    const launcher = await this.#launcher;
+    try {
+      return await chromium.launch({ executablePath: launcher.path, args: CHROMIUM_ARGS });
+    } catch (e) {
+      if (launcher.path === this.executablePath) throw e;
+      // The launcher would not run (a temp folder mounted noexec, setpriv refused): the browser itself, from now on.
+      this.#launcher = Promise.resolve({ path: this.executablePath, dir: launcher.dir });
+      return chromium.launch({ executablePath: this.executablePath, args: CHROMIUM_ARGS });
+    }
   }
 }
 

@@ -1,22 +1,14 @@
 import { expect } from 'chai';
-import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { crawlJob, fastSets } from '../support/crawl-job.js';
 import { renderingBeans } from '../support/rendering-beans.js';
 import { requireServer } from '../support/require-server.js';
 import { SiteServer, type Route } from '../support/site-server.js';
-import { field, readWarcFile, type WarcRecordRead } from '../support/warc-reader.js';
+import { responseTargets } from '../support/run-outputs.js';
 
 const html = (body: string): Route => ({ body: `<!doctype html><html><head><title>t</title></head><body>${body}</body></html>` });
 const script = (body: string): Route => ({ headers: { 'content-type': 'text/javascript' }, body });
 /** A script fetching `path`, spelled at run time: no extractor finds the URL in it. */
 const fetching = (path: string) => `<script>fetch('${path.slice(0, 2)}' + '${path.slice(2)}');</script>`;
-
-async function responses(runDir: string): Promise<string[]> {
-  const records: WarcRecordRead[] = [];
-  for (const f of (await readdir(runDir, { recursive: true })).filter((e) => e.endsWith('.warc.gz'))) records.push(...(await readWarcFile(join(runDir, f))));
-  return records.filter((r) => field(r, 'WARC-Type') === 'response').map((r) => field(r, 'WARC-Target-URI')!);
-}
 
 describe('BrowserProcessor: what a page\'s requests fetched is the crawl\'s fetch of it', function () {
   this.timeout(120_000);
@@ -37,7 +29,7 @@ describe('BrowserProcessor: what a page\'s requests fetched is the crawl\'s fetc
       let records: string[] = [];
       const { exitStatus, log, controller } = await crawlJob(fastSets([`${site.origin}/`]), {
         beans: await renderingBeans(), inspect: async (run) => {
-          records = await responses(run);
+          records = await responseTargets(run);
         },
       });
       const lines = log.map((e) => e.line).join('\n');

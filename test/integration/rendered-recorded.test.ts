@@ -1,11 +1,9 @@
 import { expect } from 'chai';
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { crawlJob, fastSets } from '../support/crawl-job.js';
 import { renderingBeans } from '../support/rendering-beans.js';
 import { requireServer } from '../support/require-server.js';
 import { SiteServer, type Route } from '../support/site-server.js';
-import { field, readWarcFile, type WarcRecordRead } from '../support/warc-reader.js';
+import { keepRunOutputs, type RunOutputs } from '../support/run-outputs.js';
 
 const html = (body: string): Route => ({ body: `<!doctype html><html><head><title>t</title></head><body>${body}</body></html>` });
 const script = (body: string): Route => ({ headers: { 'content-type': 'text/javascript' }, body });
@@ -15,22 +13,8 @@ const usingLib = (src: string) => html(`<p>page</p><script src="${src}"></script
 const LIB_JS = `window.libText = "forty-two";${' '.repeat(2000)}`;
 const LIB = script(LIB_JS);
 
-interface Seen {
-  responses: string[];
-  report: string;
-  documents: Array<{ url: string; text?: string }>;
-}
-
-async function inspect(runDir: string, seen: Seen): Promise<void> {
-  const files = await readdir(runDir, { recursive: true });
-  const records: WarcRecordRead[] = [];
-  for (const f of files.filter((e) => e.endsWith('.warc.gz'))) records.push(...(await readWarcFile(join(runDir, f))));
-  seen.responses = records.filter((r) => field(r, 'WARC-Type') === 'response').map((r) => field(r, 'WARC-Target-URI')!);
-  const report = files.find((e) => e.endsWith('processors-report.txt'));
-  seen.report = report ? await readFile(join(runDir, report), 'utf8') : '';
-  const list = files.find((e) => e.endsWith('documents.jsonl'));
-  seen.documents = list ? (await readFile(join(runDir, list), 'utf8')).split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
-}
+/** A run's outputs, all read (keepRunOutputs with warcs). */
+type Seen = Required<RunOutputs>;
 
 /** The server saw `path` once, the WARC has one response for it, and each page's rendered text shows the script ran. */
 function expectOnce(site: SiteServer, seen: Seen, path: string, pages: readonly string[], lines: string): void {
@@ -67,7 +51,7 @@ describe('BrowserProcessor: a sub-resource recorded once serves later pages from
   <property name="targetSheetNames"><list><value>noRendering</value></list></property>
  </bean>`);
       const seen = {} as Seen;
-      const { exitStatus, log } = await crawlJob(fastSets([`${site.origin}/`]), { beans, inspect: (run) => inspect(run, seen) });
+      const { exitStatus, log } = await crawlJob(fastSets([`${site.origin}/`]), { beans, inspect: keepRunOutputs(seen, { warcs: true }) });
       const lines = log.map((e) => e.line).join('\n');
       expect(exitStatus, lines).to.equal('FINISHED');
       expectOnce(site, seen, '/plain/lib.js', ['/r'], lines);
@@ -93,7 +77,7 @@ describe('BrowserProcessor: a sub-resource recorded once serves later pages from
       const beans = (await renderingBeans()).replace('<property name="maxConcurrentPages" value="2"/>',
         '<property name="maxConcurrentPages" value="2"/><property name="maxCacheBytes" value="1"/>');
       const seen = {} as Seen;
-      const { exitStatus, log } = await crawlJob(fastSets([`${site.origin}/`]), { beans, inspect: (run) => inspect(run, seen) });
+      const { exitStatus, log } = await crawlJob(fastSets([`${site.origin}/`]), { beans, inspect: keepRunOutputs(seen, { warcs: true }) });
       const lines = log.map((e) => e.line).join('\n');
       expect(exitStatus, lines).to.equal('FINISHED');
       expectOnce(site, seen, '/lib.js', ['/p1', '/p2', '/p3'], lines);
@@ -131,7 +115,7 @@ describe('BrowserProcessor: a sub-resource recorded once serves later pages from
     try {
       const seen = {} as Seen;
       const { exitStatus, log } = await crawlJob(fastSets([`${site.origin}/`, `${other.origin}/lib.js`]), {
-        beans: await renderingBeans(), inspect: (run) => inspect(run, seen),
+        beans: await renderingBeans(), inspect: keepRunOutputs(seen, { warcs: true }),
       });
       const lines = log.map((e) => e.line).join('\n');
       expect(exitStatus, lines).to.equal('FINISHED');

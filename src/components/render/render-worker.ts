@@ -23,7 +23,8 @@ port.on('message', (message: ToRenderThread) => {
     asked.get(message.request)?.(message.served);
     asked.delete(message.request);
   } else {
-    void pool.close().finally(() => send({ type: 'closed', counts: counts() }));
+    // A browser that would not close is left to end with the thread, which the crawl ends next.
+    void pool.close().catch(() => undefined).then(() => send({ type: 'closed', counts: counts() }));
   }
 });
 

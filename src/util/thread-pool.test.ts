@@ -43,6 +43,18 @@ describe(ThreadPool.name, () => {
     }
   });
 
+  it('begins no thread before beginAfter jobs were asked for (the caller does those), then as usual', async () => {
+    const pool = new ThreadPool<number, Answer>({ script: DOUBLER }, 1, { beginAfter: 3 });
+    try {
+      await pool.ready(); // at once: no thread may begin yet
+      for (let i = 0; i < 3; i++) expect(pool.run(i), `job ${i}: the caller's`).to.equal(undefined);
+      await pool.ready();
+      expect((await onThread(pool, 4)).doubled).to.equal(8);
+    } finally {
+      pool.close();
+    }
+  });
+
   it('rejects the jobs of a thread that fails with ThreadGone, and sends none after', async () => {
     const pool = new ThreadPool<number, Answer>({ script: DOUBLER }, 1);
     try {

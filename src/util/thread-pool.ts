@@ -30,6 +30,9 @@ interface Thread {
  * when first needed, at most `threads`; a job goes to the ready thread with the fewest jobs out.
  * `run` gives undefined while no thread is ready (none begun yet, the pool closed, or every
  * thread failed): the caller does the work itself, so that nothing waits for a thread to start.
+ * With `beginAfter`, no thread is begun before that many jobs were asked for (the callers do the
+ * first ones themselves): a short job (a one-page crawl) never pays a thread's start and stop,
+ * tens of ms of CPU each, for work of a few ms.
  * A thread that fails is not used again and no thread is begun after it; the jobs it had, and
  * those out when the pool closes, are rejected with ThreadGone, for their callers to do. An idle
  * thread does not hold the process open; one with jobs out does, so no answer is waited for in vain.
@@ -39,14 +42,18 @@ export class ThreadPool<J, A> {
   readonly #jobs = new Map<number, Job<A>>();
   #max: number;
   #next = 0;
+  /** Jobs asked for before a thread may begin (counts down to 0). */
+  #untilBegin: number;
   #closed = false;
   /** Callers of ready() waiting for a thread to be up. */
   #waiting: Array<() => void> = [];
   /** Jobs a thread answered. */
   answered = 0;
 
-  constructor(private readonly code: ThreadCode, threads: number) {
+  /** `threads`: at most so many; `beginAfter`: jobs asked for (run) before the first is begun. */
+  constructor(private readonly code: ThreadCode, threads: number, { beginAfter = 0 }: { readonly beginAfter?: number } = {}) {
     this.#max = Math.max(0, threads);
+    this.#untilBegin = Math.max(0, beginAfter);
   }
 
   /** Sends `job` to a thread (moving `transfer`'s memory there); undefined when no thread is ready. */
@@ -61,16 +68,19 @@ export class ThreadPool<J, A> {
     });
   }
 
-  /** Begins the threads now rather than at the first job (a thread takes tens of ms to start). */
+  /** Begins the threads now rather than at the first job (a thread takes tens of ms to start), beginAfter or not. */
   begin(): void {
+    this.#untilBegin = 0;
     while (!this.#closed && this.#threads.length < this.#max) this.#begin();
   }
 
   /**
    * Begins the threads and resolves once one is up, or at once when one is, or once none can be
-   * (every thread failed, the pool closed): then `run` takes a job, or never will.
+   * (every thread failed, the pool closed), or while fewer than beginAfter jobs were asked for (run):
+   * then `run` takes a job, or gives undefined for the caller to do it.
    */
   ready(): Promise<void> {
+    if (this.#closed || this.#untilBegin > 0) return Promise.resolve();
     this.begin();
     if (this.#threads.length === 0 || this.#threads.some((t) => t.ready)) return Promise.resolve();
     return new Promise((resolve) => this.#waiting.push(resolve));
@@ -90,7 +100,7 @@ export class ThreadPool<J, A> {
 
   /** The ready thread with the fewest jobs out (the first such in turn); undefined while none is. */
   #pick(): Thread | undefined {
-    if (this.#closed) return undefined;
+    if (this.#closed || !this.#mayBegin()) return undefined;
     if (this.#threads.length < this.#max) this.#begin();
     let best: Thread | undefined;
     const n = this.#threads.length;
@@ -99,6 +109,13 @@ export class ThreadPool<J, A> {
       if (t.ready && (best === undefined || t.out < best.out)) best = t;
     }
     return best;
+  }
+
+  /** Whether beginAfter jobs were asked for (run); counts this one. */
+  #mayBegin(): boolean {
+    if (this.#untilBegin === 0) return true;
+    this.#untilBegin--;
+    return false;
   }
 
   #begin(): void {

@@ -14,6 +14,12 @@ export const GZIP_OPTIONS: ZlibOptions = { memLevel: 9 };
  * loop: a trip to a compressor thread costs about as much.
  */
 const INLINE_BYTES = 1024;
+/**
+ * Blocks compressed at once before a thread is begun: a thread costs some 40 ms of CPU to start
+ * and stop, what compressing a few dozen pages does, so a short crawl (a one-page launch, a
+ * handful of URIs) never begins one.
+ */
+const BEGIN_AFTER = 32;
 
 /**
  * The compressor threads' code (ThreadPool's protocol): the buffers of a job come as one block
@@ -64,7 +70,7 @@ interface Asked {
  * zlib's asynchronous streams cost the event loop more than half of what compressing there does
  * (measured: 160–260 ms of event loop for 1,000 pages of PostgreSQL's manual, against 56 ms with
  * a thread). There are as many threads as cores less one (one at least, four at most), begun when
- * first needed; until a thread is ready, and if one fails, the buffers are compressed at once
+ * BEGIN_AFTER blocks were asked for; until a thread is ready, and if one fails, the buffers are compressed at once
  * instead, so that no record waits for a thread or is lost to one.
  */
 export class GzipMembers {
@@ -75,7 +81,7 @@ export class GzipMembers {
 
   /** `threads`: how many compressor threads at most (cores less one by default, 1 to 4). */
   constructor(threads = Math.min(4, Math.max(1, availableParallelism() - 1))) {
-    this.#pool = new ThreadPool({ script: COMPRESSOR_SCRIPT }, threads);
+    this.#pool = new ThreadPool({ script: COMPRESSOR_SCRIPT }, threads, { beginAfter: BEGIN_AFTER });
   }
 
   /** Members a compressor thread made. */

@@ -100,6 +100,7 @@ async function bundle() {
     platform: 'node',
     format: 'cjs',
     minifyWhitespace: true,
+    minifySyntax: true,
     charset: 'ascii',
     legalComments: 'linked',
     logLevel: 'warning',

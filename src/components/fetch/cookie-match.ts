@@ -1,8 +1,8 @@
-import { isIP } from 'node:net';
+import { ipVersion } from '../../util/url/ip-version.js';
 
 /** An IP address rather than a name (`127.0.0.1`, `[::1]`). */
 export function isIpHost(host: string): boolean {
-  return host.startsWith('[') || isIP(host) !== 0;
+  return host.startsWith('[') || ipVersion(host) !== 0;
 }
 
 /** RFC 6265 §5.1.3: the host is the domain, or a name ending in `.domain` (never an IP address). */

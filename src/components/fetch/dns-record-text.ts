@@ -1,4 +1,4 @@
-import { isIPv6 } from 'node:net';
+import { ipVersion } from '../../util/url/ip-version.js';
 
 /** The TTL written for an answer that came without one (Heritrix's DEFAULT_TTL_FOR_NON_DNS_RESOLVES). */
 export const UNKNOWN_TTL_SECONDS = 21600;
@@ -8,7 +8,7 @@ export const UNKNOWN_TTL_SECONDS = 21600;
  * 14-digit UTC fetch date (RFC 2540), then the record in zone-file form, the name ending in a dot.
  */
 export function dnsRecordText(fetchTime: number, name: string, address: string, ttlSeconds: number | undefined): string {
-  const type = isIPv6(address) ? 'AAAA' : 'A';
+  const type = ipVersion(address) === 6 ? 'AAAA' : 'A';
   const bare = name.startsWith('[') ? name.slice(1, -1) : name;
   return `${fourteenDigitDate(fetchTime)}\n${bare}.\t${ttlSeconds ?? UNKNOWN_TTL_SECONDS}\tIN\t${type}\t${address}\n`;
 }

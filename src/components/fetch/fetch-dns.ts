@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import { ipVersion } from '../../util/url/ip-version.js';
 import { defineComponent, type BeanView, type ComponentClass, type ValidationIssue, type ConfigOf } from '../../beans/registry/component-descriptor.js';
 import { PROCESSOR_PROPS, PROCESSOR_REFS } from '../../model/processor-props.js';
 import { DIGEST_ALGORITHMS, contentDigest } from './content-digest.js';
@@ -15,7 +15,7 @@ import { dnsLookup, isFailure, systemLookup, type HostAnswer, type HostLookup } 
 function validateFetchDns(bean: BeanView): ValidationIssue[] {
   const map = (bean.config.hostsMap ?? {}) as Record<string, string>;
   return Object.entries(map)
-    .filter(([, address]) => isIP(address) === 0)
+    .filter(([, address]) => ipVersion(address) === 0)
     .map(([host, address]) => ({ property: 'hostsMap', message: `maps "${host}" to "${address}", which is not an IP address` }));
 }
 

@@ -1,6 +1,6 @@
 import { formBody } from './html-form-credential.js';
 import type { LookupFunction } from 'node:net';
-import { isIP } from 'node:net';
+import { ipVersion } from '../../util/url/ip-version.js';
 import type { Dispatcher } from 'undici';
 import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
 import type { FormLoginCredential } from '../../model/credential-store.js';
@@ -331,9 +331,9 @@ export class FetchHttp extends Processor<typeof fetchHttpComponent> {
       err.code = NO_ADDRESS_CODE;
       process.nextTick(callback, err, '', 0);
     } else if (options.all) {
-      process.nextTick(callback, null, [{ address: ip, family: isIP(ip) }]);
+      process.nextTick(callback, null, [{ address: ip, family: ipVersion(ip) }]);
     } else {
-      process.nextTick(callback, null, ip, isIP(ip));
+      process.nextTick(callback, null, ip, ipVersion(ip));
     }
   };
 }

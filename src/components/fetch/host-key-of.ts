@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import { ipVersion } from '../../util/url/ip-version.js';
 
 /**
  * The ServerCache key of a URL's server, where robots.txt facts live: the lower-cased host, with
@@ -26,5 +26,5 @@ export function dnsUriOf(url: string | URL): string {
 /** The address an IP-literal host name stands for (brackets removed), or undefined for a name. */
 export function ipLiteralOf(hostname: string): string | undefined {
   const bare = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
-  return isIP(bare) === 0 ? undefined : bare;
+  return ipVersion(bare) === 0 ? undefined : bare;
 }

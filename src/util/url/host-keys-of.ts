@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import { ipVersion } from './ip-version.js';
 
 /** The ServerCache keys of a URI's host, and its address when the host is written as one. */
 export interface HostKeys {
@@ -31,5 +31,5 @@ export function hostKeysOf(uri: string): HostKeys | undefined {
 
 function keys(host: string, server: string): HostKeys {
   const bare = host.startsWith('[') ? host.slice(1, -1) : host;
-  return isIP(bare) === 0 ? { host, server } : { host, server, ipLiteral: bare };
+  return ipVersion(bare) === 0 ? { host, server } : { host, server, ipLiteral: bare };
 }

@@ -9,7 +9,7 @@
 //   used, not as the bundle starts: a verify never uses most of what a launch needs, and loading
 //   them was a fifth of its start. Likewise undici's HTTP/2 client, which loads node:http2 and
 //   node:tls (15–20 ms) for a crawl that may never meet an HTTP/2 server.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import { isAscii } from 'node:buffer';
 import { pathToFileURL } from 'node:url';
@@ -44,7 +44,9 @@ const lazyBuiltins = {
       return {
         loader: 'js',
         contents: `let loaded;\nconst load = () => (loaded ??= require(${JSON.stringify(args.path)}));\n`
-          + `for (const name of ${JSON.stringify(names)}) Object.defineProperty(exports, name, { enumerable: true, get: () => load()[name] });\n`,
+          + `for (const name of ${JSON.stringify(names)}) Object.defineProperty(exports, name, { enumerable: true, get: () => load()[name] });\n`
+          // Frozen: no name can be added later, so every module that imports it may share one namespace (SHARED_NAMESPACES).
+          + 'Object.freeze(exports);\n',
       };
     });
   },
@@ -61,6 +63,20 @@ const classicLevelAddon = {
       ? { path: 'classic-level/binding.js', external: true } : undefined));
   },
 };
+
+/**
+ * esbuild's helper that gives an ES module's view of a CommonJS module (\`import { x } from\`)
+ * makes a new namespace at every importing module, a getter per name: the lazy built-ins, imported
+ * by a hundred modules each (node:path, node:fs/promises…), cost some 10,000 getters at each start.
+ * The helper is wrapped so that a frozen module (the lazy built-ins are: no name can be added
+ * later) gets one namespace, shared; any other gets a new one as before.
+ */
+const SHARED_NAMESPACES = [
+  'var __toESM=(mod,isNodeMode,target)=>',
+  'var __toESMShared=new WeakMap,__toESM=(mod,isNodeMode,target)=>mod!==null&&typeof mod=="object"&&Object.isFrozen(mod)'
+    + '?(__toESMShared.get(mod)??__toESMShared.set(mod,[]).get(mod))[isNodeMode?1:0]??=__toESMNew(mod,isNodeMode):__toESMNew(mod,isNodeMode,target),'
+    + '__toESMNew=(mod,isNodeMode,target)=>',
+];
 
 /** Text replacements in bundled dependencies' files: [file, text, replacement]; each must match. */
 const DEFERRED = [
@@ -111,6 +127,10 @@ async function bundle() {
     footer: { js: '})' },
     plugins: [lazyBuiltins, deferredRequires, classicLevelAddon],
   });
+  const [helper, shared] = SHARED_NAMESPACES;
+  const text = readFileSync(OUT, 'latin1');
+  if (text.split(helper).length !== 2) throw new Error(`${OUT} does not define esbuild's __toESM once as expected: see SHARED_NAMESPACES in scripts/bundle.mjs`);
+  writeFileSync(OUT, text.replace(helper, shared), 'latin1');
   for (const [file] of DEFERRED) if (!deferred.has(file)) process.stderr.write(`scripts/bundle.mjs: ${file} is no longer bundled; DEFERRED may go\n`);
   if (!isAscii(readFileSync(OUT))) throw new Error(`${OUT} is not ASCII: bin/beancrawl.js reads it as latin1`);
 }

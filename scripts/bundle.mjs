@@ -129,7 +129,9 @@ async function bundle() {
   });
   const [helper, shared] = SHARED_NAMESPACES;
   const text = readFileSync(OUT, 'latin1');
-  if (text.split(helper).length !== 2) throw new Error(`${OUT} does not define esbuild's __toESM once as expected: see SHARED_NAMESPACES in scripts/bundle.mjs`);
+  if (text.split(helper).length !== 2) {
+    throw new Error(`${OUT} does not define esbuild's __toESM once as expected: see SHARED_NAMESPACES in scripts/bundle.mjs`);
+  }
   writeFileSync(OUT, text.replace(helper, shared), 'latin1');
   for (const [file] of DEFERRED) if (!deferred.has(file)) process.stderr.write(`scripts/bundle.mjs: ${file} is no longer bundled; DEFERRED may go\n`);
   if (!isAscii(readFileSync(OUT))) throw new Error(`${OUT} is not ASCII: bin/beancrawl.js reads it as latin1`);

@@ -22,7 +22,9 @@ describe('the package', () => {
     // The build writes them over dist/src/beans/resolve/precompiled-validators.js (a bare tsc puts the stand-in back) before bundling.
     const bundle = readFileSync(join(REPO_ROOT, 'dist', 'beancrawl.cjs'), 'latin1');
     // Minified: a name that is an identifier loses its quotes.
-    for (const d of BUILT_IN_COMPONENTS) expect(bundle.includes(`${JSON.stringify(d.name)}:()=>{`) || bundle.includes(`${d.name}:()=>{`), d.name).to.equal(true);
+    for (const d of BUILT_IN_COMPONENTS) {
+      expect(bundle.includes(`${JSON.stringify(d.name)}:()=>{`) || bundle.includes(`${d.name}:()=>{`), d.name).to.equal(true);
+    }
   });
 
   it('lists each component name and alias once', () => {

@@ -2,6 +2,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { orAfter } from '../../util/or-after.js';
+import { lowerBrowserGroup } from './lower-browser-group.js';
 import { priorityCappedLauncher } from './priority-capped-launcher.js';
 
 /**
@@ -74,11 +75,14 @@ export class BrowserPool {
   /** Times a browser was retired for passing maxRssBytes. */
   memoryRestarts = 0;
   #closed = false;
-  /** What is launched: the browser, or (capPriority) a launcher that keeps it at the priority it is started at. */
+  /** What is launched: the browser, or (with a niceness) a launcher that keeps it at the priority it is started at. */
   #launcher?: Promise<{ path: string; dir?: string }>;
 
-  /** With capPriority, the browser can never raise its processes' priority above the one it inherits (priority-capped-launcher.ts). */
-  constructor(readonly executablePath: string, readonly maxPages: number, readonly maxRssBytes = 0, readonly capPriority = false) {}
+  /**
+   * With a `niceness`, the browser can never raise its processes' priority above the one it inherits
+   * (priority-capped-launcher.ts), and its scheduling group is put that far below the crawl's (lower-browser-group.ts).
+   */
+  constructor(readonly executablePath: string, readonly maxPages: number, readonly maxRssBytes = 0, readonly niceness = 0) {}
 
   /** A tab for one page (an idle one of the same user agent, or a new one), once one is free; `release` it when done. */
   async tab(userAgent?: string): Promise<Tab> {
@@ -217,15 +221,34 @@ export class BrowserPool {
   async #launch(): Promise<Browser> {
     const { chromium } = require('playwright-core') as typeof import('playwright-core');
     this.launches++;
-    this.#launcher ??= this.capPriority ? priorityCappedLauncher(this.executablePath) : Promise.resolve({ path: this.executablePath });
+    this.#launcher ??= this.niceness > 0 ? priorityCappedLauncher(this.executablePath) : Promise.resolve({ path: this.executablePath });
     const launcher = await this.#launcher;
+    let browser: Browser;
     try {
-      return await chromium.launch({ executablePath: launcher.path, args: CHROMIUM_ARGS });
+      browser = await chromium.launch({ executablePath: launcher.path, args: CHROMIUM_ARGS });
     } catch (e) {
       if (launcher.path === this.executablePath) throw e;
       // The launcher would not run (a temp folder mounted noexec, setpriv refused): the browser itself, from now on.
       this.#launcher = Promise.resolve({ path: this.executablePath, dir: launcher.dir });
-      return chromium.launch({ executablePath: this.executablePath, args: CHROMIUM_ARGS });
+      browser = await chromium.launch({ executablePath: this.executablePath, args: CHROMIUM_ARGS });
+    }
+    if (this.niceness > 0) await this.#lowerGroup(browser);
+    return browser;
+  }
+
+  /** The browser's scheduling group put niceness below the crawl's; a browser that cannot tell its process leaves it as it is. */
+  async #lowerGroup(browser: Browser): Promise<void> {
+    try {
+      const session = await browser.newBrowserCDPSession();
+      try {
+        const { processInfo } = (await session.send('SystemInfo.getProcessInfo')) as { processInfo: Array<{ id: number; type: string }> };
+        const pid = processInfo.find((p) => p.type === 'browser')?.id;
+        if (pid !== undefined) await lowerBrowserGroup(pid, this.niceness);
+      } finally {
+        await session.detach().catch(() => undefined);
+      }
+    } catch {
+      // A browser that went away meanwhile: the next page launches another.
     }
   }
 }

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { requireServer } from '../../../test/support/require-server.js';
@@ -40,6 +41,13 @@ async function descendantThreads(): Promise<Array<{ pid: number; ni: number; com
   return rows.filter((r) => r.pid !== process.pid && under.has(r.pid) && r.comm !== 'ps');
 }
 
+/** A process's scheduling group (Linux's autogroup: one a session) and the group's nice value; undefined where there are none. */
+async function groupOf(pid: number | 'self'): Promise<{ name: string; nice: number } | undefined> {
+  const text = await readFile(`/proc/${pid}/autogroup`, 'latin1').catch(() => undefined);
+  const m = text === undefined ? null : /^(\S+)\s+nice\s+(-?\d+)/.exec(text);
+  return m ? { name: m[1], nice: Number(m[2]) } : undefined;
+}
+
 /** ps's view of this process's threads: their nice values. */
 async function threadNices(): Promise<number[]> {
   const { stdout } = await run('ps', ['-L', '-o', 'ni=', '-p', String(process.pid)]);
@@ -77,6 +85,14 @@ describe('RenderThread: the browser driven from a thread of its own', function (
       const above = threads.filter((t) => t.ni < Math.min(19, own + 5));
       expect(above, 'threads of the browser above renderNiceness').to.deep.equal([]);
       expect(await threadNices(), 'the threads of this process').to.include(Math.min(19, own + 5));
+      // The browser's session is a scheduling group of its own, shared with the crawl's as an equal unless its nice value says otherwise.
+      const ownGroup = await groupOf('self');
+      for (const b of browsers) {
+        const group = await groupOf(b.pid);
+        if (ownGroup === undefined || group === undefined) continue;
+        expect(group.name, `${b.comm} (${b.pid}) in a session of its own`).to.not.equal(ownGroup.name);
+        expect(group.nice, `nice of ${b.comm}'s group (${group.name}), the crawl's (${ownGroup.name}) being ${ownGroup.nice}`).to.equal(Math.min(19, ownGroup.nice + 5));
+      }
     } finally {
       await thread.close();
     }

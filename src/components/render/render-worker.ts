@@ -9,7 +9,7 @@ import type { Served } from './subresource-cache.js';
 
 const settings = workerData as RenderThreadSettings;
 lowerPriority(settings.niceness);
-const pool = new BrowserPool(settings.executablePath, settings.maxPages, settings.maxRssBytes, settings.niceness > 0);
+const pool = new BrowserPool(settings.executablePath, settings.maxPages, settings.maxRssBytes, settings.niceness);
 /** Requests of pages waiting for the crawl's answer, by their number. */
 const asked = new Map<number, (served: ServedMessage) => void>();
 let nextRequest = 0;

@@ -91,7 +91,8 @@ describe('RenderThread: the browser driven from a thread of its own', function (
         const group = await groupOf(b.pid);
         if (ownGroup === undefined || group === undefined) continue;
         expect(group.name, `${b.comm} (${b.pid}) in a session of its own`).to.not.equal(ownGroup.name);
-        expect(group.nice, `nice of ${b.comm}'s group (${group.name}), the crawl's (${ownGroup.name}) being ${ownGroup.nice}`).to.equal(Math.min(19, ownGroup.nice + 5));
+        const why = `nice of ${b.comm}'s group (${group.name}), the crawl's (${ownGroup.name}) being ${ownGroup.nice}`;
+        expect(group.nice, why).to.equal(Math.min(19, ownGroup.nice + 5));
       }
     } finally {
       await thread.close();

@@ -80,9 +80,10 @@ export class BrowserPool {
 
   /**
    * With a `niceness`, the browser can never raise its processes' priority above the one it inherits
-   * (priority-capped-launcher.ts), and its scheduling group is put that far below the crawl's (lower-browser-group.ts).
+   * (priority-capped-launcher.ts), and its scheduling group is put that far below the crawl's (lower-browser-group.ts);
+   * with `idleClass`, its processes run in Linux's idle scheduling class (priority-capped-launcher.ts).
    */
-  constructor(readonly executablePath: string, readonly maxPages: number, readonly maxRssBytes = 0, readonly niceness = 0) {}
+  constructor(readonly executablePath: string, readonly maxPages: number, readonly maxRssBytes = 0, readonly niceness = 0, readonly idleClass = false) {}
 
   /** A tab for one page (an idle one of the same user agent, or a new one), once one is free; `release` it when done. */
   async tab(userAgent?: string): Promise<Tab> {
@@ -221,7 +222,8 @@ export class BrowserPool {
   async #launch(): Promise<Browser> {
     const { chromium } = require('playwright-core') as typeof import('playwright-core');
     this.launches++;
-    this.#launcher ??= this.niceness > 0 ? priorityCappedLauncher(this.executablePath) : Promise.resolve({ path: this.executablePath });
+    this.#launcher ??= this.niceness > 0 || this.idleClass ? priorityCappedLauncher(this.executablePath, this.idleClass)
+      : Promise.resolve({ path: this.executablePath });
     const launcher = await this.#launcher;
     let browser: Browser;
     try {

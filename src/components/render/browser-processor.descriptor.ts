@@ -28,6 +28,11 @@ export const browserProcessorComponent = defineComponent({
       'of rendering is: the thread that drives the browser and every browser process run at the crawl\'s nice value plus this (at most 19, ' +
       'Linux), so that on a machine short of cores the crawl\'s other sites keep their speed and rendering takes what is left. 0: the same ' +
       'priority as the crawl.' },
+    renderOnIdleCpu: { type: 'boolean', default: true, description: 'Linux: the thread that drives the browser and every browser process ' +
+      'run in the idle scheduling class (SCHED_IDLE, set with util-linux\'s chrt): only on CPU time that no other thread wants, and a ' +
+      'thread of the crawl that wakes takes its core at once. Nice values share the CPU by weight, so rendering at renderNiceness 10 still ' +
+      'held the crawl\'s thread back (a job rendering one site fetched its other site at 0.6–0.7× the speed). A machine whose every core ' +
+      'is busy leaves rendering nothing: its pages are cut at pageTimeoutMs. false: renderNiceness alone ranks them.' },
     pageTimeoutMs: { type: 'integer', default: 30000, minimum: 1000, description: 'The whole budget of one page: load, wait and ' +
       'behaviours. A page cut there is annotated `renderTrunc` and keeps what it showed then.' },
     waitUntil: {

@@ -67,6 +67,7 @@ export class BrowserProcessor extends Processor<typeof browserProcessorComponent
     }, cache, recorded);
     this.#thread = new RenderThread({
       executablePath: c.executablePath, maxPages: c.maxConcurrentPages, maxRssBytes: c.maxBrowserRssBytes, niceness: c.renderNiceness,
+      idleClass: c.renderOnIdleCpu,
     });
   }
 

@@ -1,6 +1,7 @@
 import { access, chmod, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CHRT, idleClassAvailable } from './idle-class.js';
 
 /** util-linux's setpriv (Debian: always installed): runs a program with capabilities taken away. */
 const SETPRIV = '/usr/bin/setpriv';
@@ -11,27 +12,38 @@ const CAP_SYS_NICE = 23n;
 
 /**
  * The program to launch for the browser at `executablePath` so that it stays at the priority it is
- * started at. With CAP_SYS_NICE (root, as a rule), Chromium sets its threads' nice values itself
- * (its main and I/O threads to -8, its thread pools back to 0), which undoes a lower priority given
- * to it; started through setpriv without CAP_SYS_NICE, its attempts are refused and it keeps the
- * one it inherited. Without CAP_SYS_NICE (a user, a container without it) the browser cannot raise
- * its priority anyway, and without CAP_SETPCAP setpriv could not drop it: the program itself.
- * Returns the launcher (a script in a folder of its own under the system's temp folder) and that
- * folder, for the caller to remove.
+ * started at, and (`idleClass`) runs in Linux's idle scheduling class. With CAP_SYS_NICE (root, as
+ * a rule), Chromium sets its threads' nice values itself (its main and I/O threads to -8, its
+ * thread pools back to 0), which undoes a lower priority given to it; started through setpriv
+ * without CAP_SYS_NICE, its attempts are refused and it keeps the one it inherited. Without
+ * CAP_SYS_NICE (a user, a container without it) the browser cannot raise its priority anyway, and
+ * without CAP_SETPCAP setpriv could not drop it. In the idle class (util-linux's chrt, which every
+ * process the browser starts inherits) it runs only on CPU time no thread of the normal class
+ * wants. Returns the launcher (a script in a folder of its own under the system's temp folder)
+ * and that folder, for the caller to remove; the program itself when neither applies.
  */
-export async function priorityCappedLauncher(executablePath: string): Promise<{ path: string; dir?: string }> {
-  if (process.platform !== 'linux' || !needsCapping(await effectiveCapabilities())) return { path: executablePath };
-  try {
-    await access(SETPRIV);
-  } catch {
-    // No setpriv (not Debian's util-linux): the browser runs as launched, free to set its own priorities.
-    return { path: executablePath };
-  }
+export async function priorityCappedLauncher(executablePath: string, idleClass = false): Promise<{ path: string; dir?: string }> {
+  if (process.platform !== 'linux') return { path: executablePath };
+  const cap = needsCapping(await effectiveCapabilities()) && (await present(SETPRIV));
+  const idle = idleClass && (await idleClassAvailable());
+  if (!cap && !idle) return { path: executablePath };
   const dir = await mkdtemp(join(tmpdir(), 'beancrawl-browser-'));
   const path = join(dir, 'browser');
-  await writeFile(path, `#!/bin/sh\nexec ${SETPRIV} --bounding-set=-sys_nice --inh-caps=-sys_nice -- ${shellQuoted(executablePath)} "$@"\n`);
+  const capped = cap ? `${SETPRIV} --bounding-set=-sys_nice --inh-caps=-sys_nice -- ` : '';
+  const idled = idle ? `${CHRT} --idle 0 ` : '';
+  await writeFile(path, `#!/bin/sh\nexec ${capped}${idled}${shellQuoted(executablePath)} "$@"\n`);
   await chmod(path, 0o755);
   return { path, dir };
+}
+
+/** Whether a program is there (setpriv: Debian's util-linux; elsewhere it may not be). */
+async function present(program: string): Promise<boolean> {
+  try {
+    await access(program);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Whether a browser started with these effective capabilities could raise its priority, and setpriv could stop it. */

@@ -7,6 +7,8 @@ export interface RenderThreadSettings {
   readonly maxRssBytes: number;
   /** Added to the crawl's nice value for the thread and every browser process it starts (capped at 19). */
   readonly niceness: number;
+  /** The thread and every browser process in Linux's idle scheduling class (SCHED_IDLE): only CPU time nothing else wants. */
+  readonly idleClass: boolean;
 }
 
 /** One page to render: the page as fetched, the user agent its tab reports, the per-URI options. */

@@ -26,12 +26,12 @@ async function children(): Promise<Array<{ pid: number; ni: number; comm: string
   });
 }
 
-/** ps's view of every thread of every process under this one (the browser, its zygotes and renderers): pid, command, nice value. */
-async function descendantThreads(): Promise<Array<{ pid: number; ni: number; comm: string }>> {
-  const { stdout } = await run('ps', ['-e', '-L', '-o', 'pid=,ppid=,ni=,comm=']);
+/** ps's view of every thread of every process under this one (the browser, its zygotes and renderers): pid, command, nice value, scheduling class. */
+async function descendantThreads(): Promise<Array<{ pid: number; ni: number; cls: string; comm: string }>> {
+  const { stdout } = await run('ps', ['-e', '-L', '-o', 'pid=,ppid=,ni=,cls=,comm=']);
   const rows = stdout.trim().split('\n').map((l) => {
-    const [pid, ppid, ni, ...comm] = l.trim().split(/\s+/);
-    return { pid: Number(pid), ppid: Number(ppid), ni: Number(ni), comm: comm.join(' ') };
+    const [pid, ppid, ni, cls, ...comm] = l.trim().split(/\s+/);
+    return { pid: Number(pid), ppid: Number(ppid), ni: Number(ni), cls, comm: comm.join(' ') };
   });
   const under = new Set([process.pid]);
   for (let grew = true; grew;) {
@@ -46,6 +46,12 @@ async function groupOf(pid: number | 'self'): Promise<{ name: string; nice: numb
   const text = await readFile(`/proc/${pid}/autogroup`, 'latin1').catch(() => undefined);
   const m = text === undefined ? null : /^(\S+)\s+nice\s+(-?\d+)/.exec(text);
   return m ? { name: m[1], nice: Number(m[2]) } : undefined;
+}
+
+/** ps's view of this process's threads: their scheduling classes (TS: normal, IDL: idle). */
+async function threadClasses(): Promise<string[]> {
+  const { stdout } = await run('ps', ['-L', '-o', 'cls=', '-p', String(process.pid)]);
+  return stdout.trim().split('\n').map((c) => c.trim());
 }
 
 /** ps's view of this process's threads: their nice values. */
@@ -63,7 +69,7 @@ describe('RenderThread: the browser driven from a thread of its own', function (
 
   it('renders a page off the main thread, its requests answered here, the thread and the browser at renderNiceness above the crawl', async () => {
     const own = Number((await run('ps', ['-o', 'ni=', '-p', String(process.pid)])).stdout.trim());
-    const thread = new RenderThread({ executablePath: '/usr/bin/chromium', maxPages: 1, maxRssBytes: 0, niceness: 5 });
+    const thread = new RenderThread({ executablePath: '/usr/bin/chromium', maxPages: 1, maxRssBytes: 0, niceness: 5, idleClass: false });
     const asked: string[] = [];
     try {
       const result = await thread.render({ page: { uri: 'http://127.0.0.1:9/', status: 200, headers: { 'content-type': 'text/html' },
@@ -100,8 +106,25 @@ describe('RenderThread: the browser driven from a thread of its own', function (
     await until(async () => !(await children()).some((c) => /chrom/i.test(c.comm)), 'the browser to be gone after close');
   });
 
+  it('runs the thread and every process and thread of the browser in the idle scheduling class (renderOnIdleCpu)', async () => {
+    const thread = new RenderThread({ executablePath: '/usr/bin/chromium', maxPages: 1, maxRssBytes: 0, niceness: 10, idleClass: true });
+    try {
+      const result = await thread.render({ page: { uri: 'http://127.0.0.1:9/', status: 200, headers: { 'content-type': 'text/html' },
+        body: Buffer.from(PAGE) }, options: OPTIONS }, async () => ({ kind: 'refused', why: 'out of scope' }));
+      expect(result.error, 'the render failed').to.equal(undefined);
+      const threads = await descendantThreads();
+      expect(threads.filter((t) => /chrom/i.test(t.comm)), 'the browser\'s threads').to.not.have.length(0);
+      const normal = threads.filter((t) => t.cls !== 'IDL');
+      expect(normal, 'threads of the browser outside the idle class (ps\'s CLS)').to.deep.equal([]);
+      const own = await threadClasses();
+      expect(own.filter((c) => c === 'IDL'), `the classes of this process's threads: ${own.join(' ')}`).to.have.length(1);
+    } finally {
+      await thread.close();
+    }
+  });
+
   it('fails a page (no hang) when the browser cannot be launched, and says why', async () => {
-    const thread = new RenderThread({ executablePath: '/nonexistent/chromium', maxPages: 1, maxRssBytes: 0, niceness: 0 });
+    const thread = new RenderThread({ executablePath: '/nonexistent/chromium', maxPages: 1, maxRssBytes: 0, niceness: 0, idleClass: true });
     try {
       const result = await thread.render({ page: { uri: 'http://127.0.0.1:9/', status: 200, headers: {}, body: Buffer.from(PAGE) }, options: OPTIONS },
         async () => ({ kind: 'refused', why: 'never asked' }));

@@ -3,13 +3,16 @@
 import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { BrowserPool } from './browser-pool.js';
+import { moveThisThreadToIdleClass } from './idle-class.js';
 import type { BrowserCounts, FromRenderThread, RenderJob, RenderResult, RenderThreadSettings, ServedMessage, ToRenderThread } from './render-messages.js';
 import { renderPage, type RenderOutcome } from './render-page.js';
 import type { Served } from './subresource-cache.js';
 
 const settings = workerData as RenderThreadSettings;
 lowerPriority(settings.niceness);
-const pool = new BrowserPool(settings.executablePath, settings.maxPages, settings.maxRssBytes, settings.niceness);
+// Its pages wait for this (a few ms, once): a page rendered meanwhile would run at the normal class.
+const idle = settings.idleClass ? moveThisThreadToIdleClass() : Promise.resolve(false);
+const pool = new BrowserPool(settings.executablePath, settings.maxPages, settings.maxRssBytes, settings.niceness, settings.idleClass);
 /** Requests of pages waiting for the crawl's answer, by their number. */
 const asked = new Map<number, (served: ServedMessage) => void>();
 let nextRequest = 0;
@@ -38,6 +41,7 @@ async function render(id: number, job: RenderJob): Promise<RenderResult> {
     asked.set(request, resolve as (served: ServedMessage) => void);
     send({ type: 'serve', id, request, url, method });
   });
+  await idle;
   let crashes = 0;
   try {
     for (;;) {

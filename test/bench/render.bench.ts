@@ -22,7 +22,7 @@
  * load, no behaviours), politeness delays 0, maxToeThreads 8. Not a test; needs /usr/bin/chromium:
  *
  *     npm run build && node --expose-gc dist/test/bench/render.bench.js [--only rate,memory,mixed]
- *       [--pages 40] [--memory 2000] [--rendered 400] [--plain 3000] [--runs 3] [--niceness 10]
+ *       [--pages 40] [--memory 2000] [--rendered 400] [--plain 3000] [--runs 3] [--niceness 10] [--idle 1]
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -49,6 +49,8 @@ const PLAIN = option('plain', 3000);
 const RUNS = option('runs', 3);
 /** BrowserProcessor's renderNiceness in the mixed job (its default, 10, unless given). */
 const NICENESS = option('niceness', 10);
+/** BrowserProcessor's renderOnIdleCpu in the mixed job: 1 (its default) or 0. */
+const IDLE = option('idle', 1) !== 0;
 const STEP = 200;
 
 /** The shared script: it writes the links of page n (those of `children(n)` below `pages`) into #app. */
@@ -143,6 +145,8 @@ async function rate(atOnce: number): Promise<string> {
   }, 200);
   const began = Date.now();
   const cpu = process.cpuUsage();
+  const samples = [schedstat()];
+  const sampler = setInterval(() => samples.push(schedstat()), 50);
   try {
     const { log } = await crawlJob(fastSets(sites.map((s) => `${s.origin}/`), ['crawlController.maxToeThreads=8']),
       { beans: await beans(`<property name="maxConcurrentPages" value="${atOnce}"/>`) });
@@ -248,8 +252,22 @@ async function memory(): Promise<void> {
   }
 }
 
-/** One mixed or unrendered job: the plain site's pages/s, and the share of its pages fetched while the other was still rendered. */
-async function mixedRun(render: boolean): Promise<{ pagesPerS: number; plainPages: number; overlap: number; rendered: number; cpu: number }> {
+/** This thread's time on a core and waiting in the run queue for one, ms (/proc/…/schedstat; 0 where there is none). */
+function schedstat(): { at: number; run: number; wait: number } {
+  try {
+    const [run, wait] = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'latin1').split(' ').map(Number);
+    return { at: Date.now(), run: run / 1e6, wait: wait / 1e6 };
+  } catch {
+    return { at: Date.now(), run: 0, wait: 0 };
+  }
+}
+
+/**
+ * One mixed or unrendered job: the plain site's pages/s, the share of its pages fetched while the
+ * other was still rendered, and how long the crawl's thread (this process's main thread) waited
+ * for a core over the plain site's span (sampled every 50 ms).
+ */
+async function mixedRun(render: boolean): Promise<{ pagesPerS: number; plainPages: number; overlap: number; rendered: number; cpu: number; waitShare: number }> {
   const app = await countingSite(scriptSite(RENDERED, true), () => undefined);
   const plain = await countingSite(plainSite(PLAIN), () => undefined);
   // As docs/guide/rendering.md shows: the bean off, a sheet switching it on for the one site (off for both when render is false).
@@ -263,32 +281,40 @@ async function mixedRun(render: boolean): Promise<{ pagesPerS: number; plainPage
  </bean>
 ` : '';
   const cpu = process.cpuUsage();
+  const samples = [schedstat()];
+  const sampler = setInterval(() => samples.push(schedstat()), 50);
   try {
     const { log } = await crawlJob(fastSets([`${app.origin}/`, `${plain.origin}/`], ['crawlController.maxToeThreads=8', 'frontier.retryDelaySeconds=1']),
       { beans: await beans('<property name="enabled" value="false"/><property name="maxConcurrentPages" value="2"/>' +
-        `<property name="renderNiceness" value="${NICENESS}"/>`, true, sheet) });
+        `<property name="renderNiceness" value="${NICENESS}"/><property name="renderOnIdleCpu" value="${IDLE}"/>`, true, sheet) });
     const used = process.cpuUsage(cpu);
     const time = (e: CrawlLogEntry) => Date.parse(e.time);
     const pages = log.filter((e) => e.uri.startsWith(`${plain.origin}/`) && e.status === 200 && e.mime.startsWith('text/html'));
     const renderedPages = log.filter((e) => e.uri.startsWith(`${app.origin}/`) && isRendered(e));
     const span = (time(pages.at(-1)!) - time(pages[0])) / 1000;
     const lastRendered = renderedPages.length > 0 ? time(renderedPages.at(-1)!) : 0;
+    const near = (t: number) => samples.reduce((a, b) => (Math.abs(b.at - t) < Math.abs(a.at - t) ? b : a));
+    const [first, last] = [near(time(pages[0])), near(time(pages.at(-1)!))];
     return {
       pagesPerS: (pages.length - 1) / span, plainPages: pages.length, rendered: renderedPages.length,
       overlap: pages.filter((e) => time(e) <= lastRendered).length / pages.length, cpu: (used.user + used.system) / 1e6,
+      waitShare: last.at > first.at ? (last.wait - first.wait) / (last.at - first.at) : 0,
     };
   } finally {
+    clearInterval(sampler);
     await app.close();
     await plain.close();
   }
 }
 
 async function mixed(): Promise<void> {
-  console.log(`\n### Mixed job: one site rendered (${RENDERED} pages, by a sheet; renderNiceness ${NICENESS}), one not (${PLAIN} plain pages), ` +
+  console.log(`\n### Mixed job: one site rendered (${RENDERED} pages, by a sheet; renderNiceness ${NICENESS}, renderOnIdleCpu ${IDLE}), ` +
+    `one not (${PLAIN} plain pages), ` +
     'against rendering off; ' +
     `${RUNS} interleaved pairs after a warm-up pair\n`);
-  console.log('| run | job | plain site pages | plain site pages/s | pages rendered | plain pages fetched while rendering | process CPU s | load |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('| run | job | plain site pages | plain site pages/s | pages rendered | plain pages fetched while rendering | ' +
+    'crawl thread waiting for a core (share of the plain span) | process CPU s | load |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   const off: number[] = [];
   const on: number[] = [];
   // Run 0 warms the process (modules loaded, code compiled, the browser's code paths taken): shown, not counted.
@@ -299,7 +325,7 @@ async function mixed(): Promise<void> {
       if (r > 0) (render ? on : off).push(x.pagesPerS);
       const run = r === 0 ? '0 (warm-up, not counted)' : String(r);
       console.log(`| ${run} | ${render ? 'one site rendered' : 'rendering off'} | ${x.plainPages} | ${x.pagesPerS.toFixed(0)} | ${x.rendered} | ` +
-        `${render ? `${Math.round(x.overlap * 100)} %` : '–'} | ${x.cpu.toFixed(1)} | ${load()} |`);
+        `${render ? `${Math.round(x.overlap * 100)} %` : '–'} | ${Math.round(x.waitShare * 100)} % | ${x.cpu.toFixed(1)} | ${load()} |`);
     }
   }
   const ratio = median(on) / median(off);

@@ -34,6 +34,23 @@ describe(GzipMembers.name, () => {
     expect(gzip.onThreads).to.equal(after);
   });
 
+  it('runs its compressor thread 10 nice levels below the crawl\'s thread (Linux; ps\'s view)', async function () {
+    if (process.platform !== 'linux') this.skip();
+    const nices = () => spawnSync('ps', ['-L', '-o', 'ni=', '-p', String(process.pid)], { encoding: 'utf8' }).stdout.trim().split('\n').map(Number);
+    const own = nices()[0];
+    const gzip = new GzipMembers(1);
+    try {
+      const input = randomBytes(50_000);
+      while (gzip.onThreads === 0) {
+        await gzip.gzip(input);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      expect(nices(), 'the nice values of this process\'s threads').to.include(Math.min(19, own + 10));
+    } finally {
+      gzip.close();
+    }
+  });
+
   it('sends the buffers asked for in one turn to a thread together, small ones too, and compresses a turn of small ones at once', async () => {
     const gzip = new GzipMembers(1);
     const large = randomBytes(30_000);

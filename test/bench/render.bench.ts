@@ -145,8 +145,6 @@ async function rate(atOnce: number): Promise<string> {
   }, 200);
   const began = Date.now();
   const cpu = process.cpuUsage();
-  const samples = [schedstat()];
-  const sampler = setInterval(() => samples.push(schedstat()), 50);
   try {
     const { log } = await crawlJob(fastSets(sites.map((s) => `${s.origin}/`), ['crawlController.maxToeThreads=8']),
       { beans: await beans(`<property name="maxConcurrentPages" value="${atOnce}"/>`) });
@@ -267,7 +265,16 @@ function schedstat(): { at: number; run: number; wait: number } {
  * other was still rendered, and how long the crawl's thread (this process's main thread) waited
  * for a core over the plain site's span (sampled every 50 ms).
  */
-async function mixedRun(render: boolean): Promise<{ pagesPerS: number; plainPages: number; overlap: number; rendered: number; cpu: number; waitShare: number }> {
+interface MixedRun {
+  readonly pagesPerS: number;
+  readonly plainPages: number;
+  readonly overlap: number;
+  readonly rendered: number;
+  readonly cpu: number;
+  readonly waitShare: number;
+}
+
+async function mixedRun(render: boolean): Promise<MixedRun> {
   const app = await countingSite(scriptSite(RENDERED, true), () => undefined);
   const plain = await countingSite(plainSite(PLAIN), () => undefined);
   // As docs/guide/rendering.md shows: the bean off, a sheet switching it on for the one site (off for both when render is false).

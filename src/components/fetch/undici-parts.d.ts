@@ -27,3 +27,12 @@ declare module 'undici/lib/core/connect.js' {
   const build: typeof buildConnector;
   export default build;
 }
+declare module 'undici/lib/api/api-request.js' {
+  import type { Dispatcher } from 'undici';
+  /**
+   * Dispatcher's `request`, which only undici's main module puts on Dispatcher.prototype: called
+   * with the dispatcher as `this` (a dispatcher imported alone has no `request` of its own).
+   */
+  function request(this: Dispatcher, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData>;
+  export default request;
+}

@@ -4,6 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { captureTimers } from '../../../test/support/captured-timers.js';
 import { levelStore } from '../../../test/support/level-store.js';
 import { until } from '../../../test/support/until.js';
@@ -226,6 +229,27 @@ describe(HttpPushReceiver.name, () => {
     expect(() => receiver({ url: 'ftp://host/x' })).to.throw('HttpPushReceiver url must be an http or https URL, not ftp ("ftp://host/x")');
     expect(() => receiver({ url: 'localhost:8080/x' })).to.throw(/HttpPushReceiver url must be an http or https URL/);
     expect(() => receiver({ url: '/x' })).to.throw('HttpPushReceiver url "/x" is not an absolute URL');
+  });
+
+  it('delivers from a process that loads nothing else of undici (no other module gives its agent a request method)', async () => {
+    // The command's bundle loads undici's parts one by one; Dispatcher.prototype.request comes only with its main module,
+    // which another test file loading it first would give this process.
+    const url = await server.listen();
+    const module = fileURLToPath(new URL('./http-push-receiver.js', import.meta.url));
+    const script = `
+      const { HttpPushReceiver } = await import(${JSON.stringify(module)});
+      const alerts = [];
+      const r = new HttpPushReceiver({ url: ${JSON.stringify(url)}, batchSize: 1, maxBatchDelayMs: 60000, retryInitialDelayMs: 20,
+        retryMaxDelayMs: 80, requestTimeoutMs: 5000, stopTimeoutMs: 2000, headers: {}, stateStore: undefined,
+        loggerModule: { crawled() {}, uriError() {}, runtimeError() {}, alert: (s, m) => alerts.push(m) } });
+      await r.start();
+      r.documentFound({ url: 'http://site.test/1', mimeType: 'text/html', contentType: 'text/html', size: 1, content: Buffer.from('x'),
+        status: 200, fetchTime: new Date(), hopsPath: '', isSeed: true, outlinks: [] });
+      await r.stop();
+      process.stdout.write(JSON.stringify({ delivered: r.deliveredEvents, alerts }));`;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script]);
+    expect(JSON.parse(stdout)).to.deep.equal({ delivered: 1, alerts: [] });
+    expect(server.delivered).to.deep.equal(['http://site.test/1']);
   });
 
   describe('with a state store', () => {

@@ -1,6 +1,8 @@
 import type { Agent } from 'undici';
 // The Agent alone (see fetch/undici-parts.d.ts): `from 'undici'` brings all of undici into the bundle.
 import AgentClass from 'undici/lib/dispatcher/agent.js';
+// Its `request` too: only undici's main module puts it on Dispatcher.prototype, and nothing loads that.
+import request from 'undici/lib/api/api-request.js';
 import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
 import type { DocumentEvent } from '../../model/fetch-history.js';
 import type { CrawledDocument, Receiver } from '../../model/receiver.js';
@@ -92,7 +94,7 @@ export class HttpPushReceiver extends DurableBatchReceiver<HttpPushReceiverConfi
     try {
       const agent = this.#agent;
       if (agent === undefined) return 'the receiver is not started';
-      const response = await agent.request({
+      const response = await request.call(agent, {
         origin: this.#url.origin, path: `${this.#url.pathname}${this.#url.search}`,
         method: 'POST', headers: this.#headers, body: `{"events":[${batch.items.join(',')}]}`,
         signal: aborted, headersTimeout: timeoutMs, bodyTimeout: timeoutMs,

@@ -1,10 +1,11 @@
 import { writeFile as writeFileCallback } from 'node:fs';
-import { readdir, rm, rmdir, stat, unlink } from 'node:fs/promises';
+import { readdir, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { makeFolders } from '../../util/make-folders.js';
 import { ignoreMissing } from '../../util/ignore-missing.js';
+import { ThreadPool } from '../../util/thread-pool.js';
 
 /**
  * fs.writeFile through its callback: the promise API's makes a FileHandle for every file, an
@@ -12,6 +13,44 @@ import { ignoreMissing } from '../../util/ignore-missing.js';
  * the crawl 2–6 % shorter, 0.8–1.4 s less CPU).
  */
 const writeFile = promisify(writeFileCallback);
+
+/** A file for the placing thread: its content (moved there), the staged name it is written under, the name it takes. */
+interface Placing {
+  readonly bytes: Uint8Array;
+  readonly staged: string;
+  readonly file: string;
+}
+
+/** How a placing went: null, or the error (its code and message: an Error does not cross threads as itself). */
+type Placed = null | { readonly code?: string; readonly message: string };
+
+/** Files placed here (asynchronous calls, four trips to libuv's pool each) before the thread is begun. */
+const PLACE_BEGIN_AFTER = 32;
+
+/**
+ * The placing thread's code (ThreadPool's protocol): writes a file under its staged name and
+ * renames it into place, synchronously, on a thread of its own at 10 nice levels below the crawl's
+ * (it is work behind a URI); a staged file that did not take its place is removed.
+ */
+const PLACE_SCRIPT = `
+const { parentPort } = require('node:worker_threads');
+const { renameSync, unlinkSync, writeFileSync } = require('node:fs');
+try {
+  const { getPriority, setPriority } = require('node:os');
+  setPriority(Math.min(19, getPriority() + 10));
+} catch {}
+parentPort.on('message', ({ id, job }) => {
+  let answer = null;
+  try {
+    writeFileSync(job.staged, job.bytes);
+    renameSync(job.staged, job.file);
+  } catch (e) {
+    answer = { code: e.code, message: e.message };
+    try { unlinkSync(job.staged); } catch {}
+  }
+  parentPort.postMessage({ id, answer });
+});
+`;
 
 /** This machine's name as a file name can hold it. */
 const HOST = hostname().replace(/[^A-Za-z0-9.-]/g, '_') || 'host';
@@ -44,6 +83,11 @@ export class MirrorStaging {
   #next = 0;
   #ready: Promise<void> | undefined;
   #emptied = false;
+  /**
+   * The thread that places files (`place`): one message a file rather than four trips to libuv's
+   * pool (open, write, close, rename), each of which the crawl's thread pays for and waits behind.
+   */
+  #placer = new ThreadPool<Placing, Placed>({ script: PLACE_SCRIPT }, 1, { beginAfter: PLACE_BEGIN_AFTER });
 
   constructor(mirror: string) {
     this.parent = `${resolve(mirror)}.partial`;
@@ -71,8 +115,10 @@ export class MirrorStaging {
     }
   }
 
-  /** Removes the folder when nothing is left in it; a later use makes it again. */
+  /** Removes the folder when nothing is left in it, and stops the placing thread; a later use makes them again. */
   async close(): Promise<void> {
+    this.#placer.close();
+    this.#placer = new ThreadPool<Placing, Placed>({ script: PLACE_SCRIPT }, 1, { beginAfter: PLACE_BEGIN_AFTER });
     const ready = this.#ready;
     if (ready === undefined) return;
     this.#ready = undefined;
@@ -94,6 +140,31 @@ export class MirrorStaging {
     const file = await this.name();
     await writeFile(file, content);
     return file;
+  }
+
+  /**
+   * The content written under a fresh name in the folder and renamed to `file`, on the placing
+   * thread once it is up (the content copied there), else here; a staged file that does not take
+   * its place is removed, and the error thrown.
+   */
+  async place(content: Buffer, file: string): Promise<void> {
+    const staged = await this.name();
+    const bytes = new Uint8Array(content);
+    const onThread = this.#placer.run({ bytes, staged, file }, [bytes.buffer]);
+    // A thread that went away (the pool closed, the thread failed) did the file or not: it is done here, whole, again.
+    const placed = onThread === undefined ? undefined : await onThread.catch(() => undefined);
+    if (placed === null) return;
+    if (placed !== undefined) throw Object.assign(new Error(placed.message), placed.code === undefined ? {} : { code: placed.code });
+    await writeFile(staged, content);
+    await rename(staged, file).catch(async (e: unknown) => {
+      await this.discard(staged);
+      throw e;
+    });
+  }
+
+  /** Files the placing thread answered for (placed, or failed to). */
+  get placedOnThread(): number {
+    return this.#placer.answered;
   }
 
   /** Removes a staged file that did not take its place. */

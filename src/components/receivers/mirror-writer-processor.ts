@@ -144,20 +144,19 @@ export class MirrorWriterProcessor extends Processor<typeof mirrorWriterProcesso
     if (file === undefined) return;
     // A response kept partly on disk (past FetchHttp's recorderInBufferBytes) is streamed from there when its entity is its body (not chunked).
     const received = curi.response?.asReceived;
-    let staged: string;
     if (received?.spilled !== undefined && !isChunked(curi.response?.headers['transfer-encoding'])) {
-      staged = await this.#staging.name();
+      const staged = await this.#staging.name();
       const out = createWriteStream(staged);
       await writePieces(out, [received.bytes.subarray(received.headLength), received.spilled]);
       out.end();
       await finished(out);
+      await rename(staged, file).catch(async (e: unknown) => {
+        await this.#staging.discard(staged);
+        throw e;
+      });
     } else {
-      staged = await this.#staging.write(body);
+      await this.#staging.place(body, file);
     }
-    await rename(staged, file).catch(async (e: unknown) => {
-      await this.#staging.discard(staged);
-      throw e;
-    });
     this.written++;
   }
 }

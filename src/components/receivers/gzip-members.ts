@@ -41,7 +41,7 @@ const { parentPort } = require('node:worker_threads');
 try {
   const { getPriority, setPriority } = require('node:os');
   setPriority(Math.min(19, getPriority() + ${COMPRESSOR_NICENESS}));
-} catch {}
+} catch {} // A system that will not lower it: the thread compresses at the crawl's priority, nothing lost.
 const { gzipSync } = require('node:zlib');
 const options = ${JSON.stringify(GZIP_OPTIONS)};
 parentPort.on('message', ({ id, job }) => {

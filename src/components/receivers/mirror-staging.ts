@@ -38,7 +38,7 @@ const { renameSync, unlinkSync, writeFileSync } = require('node:fs');
 try {
   const { getPriority, setPriority } = require('node:os');
   setPriority(Math.min(19, getPriority() + 10));
-} catch {}
+} catch {} // A system that will not lower it: the thread places files at the crawl's priority, nothing lost.
 parentPort.on('message', ({ id, job }) => {
   let answer = null;
   try {
@@ -46,6 +46,7 @@ parentPort.on('message', ({ id, job }) => {
     renameSync(job.staged, job.file);
   } catch (e) {
     answer = { code: e.code, message: e.message };
+    // A staged file that stays is removed with the folder at the next start (ready); the error is the answer.
     try { unlinkSync(job.staged); } catch {}
   }
   parentPort.postMessage({ id, answer });

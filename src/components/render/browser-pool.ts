@@ -247,6 +247,7 @@ export class BrowserPool {
         const pid = processInfo.find((p) => p.type === 'browser')?.id;
         if (pid !== undefined) await lowerBrowserGroup(pid, this.niceness);
       } finally {
+        // A session of a browser that went away meanwhile: nothing left to detach.
         await session.detach().catch(() => undefined);
       }
     } catch {

@@ -3,6 +3,10 @@ import { api, jobPath } from './api.js';
 import { LOG_NAMES, type ReportList } from './api-types.js';
 import { html } from './html.js';
 
+/** How often, and how many times, a finished run's reports are asked for again while there are none yet. */
+const REASK_MS = 1000;
+const REASKS = 30;
+
 /**
  * The run's reports, as links to the API's attachments (GET …/reports/NAME), asked for again when
  * the run or its state changes (reports are written as a crawl ends); and its logs whole (GET
@@ -14,7 +18,21 @@ export function RunDownloads({ job, run, state }: { job: string; run: string | u
   useEffect(() => {
     setReports(undefined);
     if (!run) return;
-    api<ReportList>('GET', jobPath(job, `/reports?run=${encodeURIComponent(run)}`)).then(setReports, () => setReports(undefined));
+    let gone = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A crawl says FINISHED as it stops and writes its reports just after: a finished run with none yet is asked again, a while.
+    const ask = (triesLeft: number) => {
+      api<ReportList>('GET', jobPath(job, `/reports?run=${encodeURIComponent(run)}`)).then((list) => {
+        if (gone) return;
+        setReports(list);
+        if (list.reports.length === 0 && state === 'FINISHED' && triesLeft > 0) timer = setTimeout(() => ask(triesLeft - 1), REASK_MS);
+      }, () => !gone && setReports(undefined));
+    };
+    ask(REASKS);
+    return () => {
+      gone = true;
+      clearTimeout(timer);
+    };
   }, [job, run, state]);
 
   return html`<section class="downloads" aria-labelledby="downloads-title">

@@ -24,6 +24,27 @@ interface Thread {
   out: number;
 }
 
+/** ThreadPool's options (its constructor says what each means). */
+export interface ThreadPoolOptions {
+  readonly beginAfter?: number;
+  readonly niceness?: number;
+}
+
+/**
+ * A thread's first lines: its own nice value raised by `by` (at most 19). Linux only: elsewhere the
+ * call would lower the whole process's priority. A system that refuses leaves the thread at the
+ * process's priority: it runs all the same.
+ */
+function lowerPriorityScript(by: number): string {
+  return `if (process.platform === 'linux') {
+  try {
+    const { getPriority, setPriority } = require('node:os');
+    setPriority(Math.min(19, getPriority() + ${by}));
+  } catch {} // Refused: the thread runs at the process's priority, nothing lost.
+}
+`;
+}
+
 /**
  * Threads (worker_threads) that answer jobs: each thread runs `code`, which answers every
  * message `{ id, job }` with one message `{ id, answer }` (see `serveJobs`). Threads are begun
@@ -49,11 +70,19 @@ export class ThreadPool<J, A> {
   #waiting: Array<() => void> = [];
   /** Jobs a thread answered. */
   answered = 0;
+  /** What a script's thread runs before the script (its priority lowered), or nothing. */
+  readonly #prelude: string;
 
-  /** `threads`: at most so many; `beginAfter`: jobs asked for (run) before the first is begun. */
-  constructor(private readonly code: ThreadCode, threads: number, { beginAfter = 0 }: { readonly beginAfter?: number } = {}) {
+  /**
+   * `threads`: at most so many; `beginAfter`: jobs asked for (run) before the first is begun;
+   * `niceness`: how much lower than the crawl's thread the threads run (Linux keeps a nice value a
+   * thread; for a script's code only, which the lowering is run before), for work behind a URI.
+   */
+  constructor(private readonly code: ThreadCode, threads: number, { beginAfter = 0, niceness = 0 }: ThreadPoolOptions = {}) {
+    if (niceness > 0 && !('script' in code)) throw new Error('ThreadPool: niceness is for a script\'s code only');
     this.#max = Math.max(0, threads);
     this.#untilBegin = Math.max(0, beginAfter);
+    this.#prelude = niceness > 0 ? lowerPriorityScript(niceness) : '';
   }
 
   /** Sends `job` to a thread (moving `transfer`'s memory there); undefined when no thread is ready. */
@@ -121,7 +150,7 @@ export class ThreadPool<J, A> {
   #begin(): void {
     const code = this.code;
     // Without the process's own Node options (--input-type=module would make a script a module, --cpu-prof profile it).
-    const worker = 'script' in code ? new Worker(code.script, { eval: true, execArgv: [] }) : new Worker(code.file, { execArgv: [] });
+    const worker = 'script' in code ? new Worker(this.#prelude + code.script, { eval: true, execArgv: [] }) : new Worker(code.file, { execArgv: [] });
     const t: Thread = { worker, ready: false, out: 0 };
     worker.unref();
     worker.once('online', () => {

@@ -33,15 +33,10 @@ const COMPRESSOR_NICENESS = 10;
 /**
  * The compressor threads' code (ThreadPool's protocol): the buffers of a job come as one block
  * and their lengths; each is gzipped into a member of its own, and the members go back as one
- * block (its memory moved, not copied) and their lengths. A system that will not lower the
- * thread's priority leaves it as it is.
+ * block (its memory moved, not copied) and their lengths.
  */
 const COMPRESSOR_SCRIPT = `
 const { parentPort } = require('node:worker_threads');
-try {
-  const { getPriority, setPriority } = require('node:os');
-  setPriority(Math.min(19, getPriority() + ${COMPRESSOR_NICENESS}));
-} catch {} // A system that will not lower it: the thread compresses at the crawl's priority, nothing lost.
 const { gzipSync } = require('node:zlib');
 const options = ${JSON.stringify(GZIP_OPTIONS)};
 parentPort.on('message', ({ id, job }) => {
@@ -95,7 +90,7 @@ export class GzipMembers {
 
   /** `threads`: how many compressor threads at most (cores less one by default, 1 to 4). */
   constructor(threads = Math.min(4, Math.max(1, availableParallelism() - 1))) {
-    this.#pool = new ThreadPool({ script: COMPRESSOR_SCRIPT }, threads, { beginAfter: BEGIN_AFTER });
+    this.#pool = new ThreadPool({ script: COMPRESSOR_SCRIPT }, threads, { beginAfter: BEGIN_AFTER, niceness: COMPRESSOR_NICENESS });
   }
 
   /** Members a compressor thread made. */

@@ -26,19 +26,22 @@ type Placed = null | { readonly code?: string; readonly message: string };
 
 /** Files placed here (asynchronous calls, four trips to libuv's pool each) before the thread is begun. */
 const PLACE_BEGIN_AFTER = 32;
+/** How much lower than the crawl's thread the placing thread runs: its work is behind a URI, never on its queue's path. */
+const PLACE_NICENESS = 10;
+
+/** A placing thread, begun when PLACE_BEGIN_AFTER files were asked for. */
+function placer(): ThreadPool<Placing, Placed> {
+  return new ThreadPool<Placing, Placed>({ script: PLACE_SCRIPT }, 1, { beginAfter: PLACE_BEGIN_AFTER, niceness: PLACE_NICENESS });
+}
 
 /**
  * The placing thread's code (ThreadPool's protocol): writes a file under its staged name and
- * renames it into place, synchronously, on a thread of its own at 10 nice levels below the crawl's
- * (it is work behind a URI); a staged file that did not take its place is removed.
+ * renames it into place, synchronously, on a thread of its own (PLACE_NICENESS below the crawl's);
+ * a staged file that did not take its place is removed.
  */
 const PLACE_SCRIPT = `
 const { parentPort } = require('node:worker_threads');
 const { renameSync, unlinkSync, writeFileSync } = require('node:fs');
-try {
-  const { getPriority, setPriority } = require('node:os');
-  setPriority(Math.min(19, getPriority() + 10));
-} catch {} // A system that will not lower it: the thread places files at the crawl's priority, nothing lost.
 parentPort.on('message', ({ id, job }) => {
   let answer = null;
   try {
@@ -88,7 +91,7 @@ export class MirrorStaging {
    * The thread that places files (`place`): one message a file rather than four trips to libuv's
    * pool (open, write, close, rename), each of which the crawl's thread pays for and waits behind.
    */
-  #placer = new ThreadPool<Placing, Placed>({ script: PLACE_SCRIPT }, 1, { beginAfter: PLACE_BEGIN_AFTER });
+  #placer = placer();
 
   constructor(mirror: string) {
     this.parent = `${resolve(mirror)}.partial`;
@@ -119,7 +122,7 @@ export class MirrorStaging {
   /** Removes the folder when nothing is left in it, and stops the placing thread; a later use makes them again. */
   async close(): Promise<void> {
     this.#placer.close();
-    this.#placer = new ThreadPool<Placing, Placed>({ script: PLACE_SCRIPT }, 1, { beginAfter: PLACE_BEGIN_AFTER });
+    this.#placer = placer();
     const ready = this.#ready;
     if (ready === undefined) return;
     this.#ready = undefined;
@@ -157,6 +160,11 @@ export class MirrorStaging {
     if (placed === null) return;
     if (placed !== undefined) throw Object.assign(new Error(placed.message), placed.code === undefined ? {} : { code: placed.code });
     await writeFile(staged, content);
+    await this.rename(staged, file);
+  }
+
+  /** A staged file renamed to `file`; one that does not take its place is removed, and the error thrown. */
+  async rename(staged: string, file: string): Promise<void> {
     await rename(staged, file).catch(async (e: unknown) => {
       await this.discard(staged);
       throw e;

@@ -1,5 +1,4 @@
 import { createWriteStream } from 'node:fs';
-import { rename } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
 import { isChunked } from '../../util/transfer-coding.js';
 import { writePieces } from './record-pieces.js';
@@ -150,10 +149,7 @@ export class MirrorWriterProcessor extends Processor<typeof mirrorWriterProcesso
       await writePieces(out, [received.bytes.subarray(received.headLength), received.spilled]);
       out.end();
       await finished(out);
-      await rename(staged, file).catch(async (e: unknown) => {
-        await this.#staging.discard(staged);
-        throw e;
-      });
+      await this.#staging.rename(staged, file);
     } else {
       await this.#staging.place(body, file);
     }

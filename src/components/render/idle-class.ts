@@ -8,15 +8,19 @@ export const CHRT = '/usr/bin/chrt';
 
 const run = promisify(execFile);
 
-/** Whether chrt is there to put something in the idle class (Linux only). */
-export async function idleClassAvailable(): Promise<boolean> {
-  if (process.platform !== 'linux') return false;
+/** Whether a program is there (chrt, setpriv: Debian's util-linux; elsewhere they may not be). */
+export async function programPresent(program: string): Promise<boolean> {
   try {
-    await access(CHRT);
+    await access(program);
     return true;
   } catch {
     return false;
   }
+}
+
+/** Whether chrt is there to put something in the idle class (Linux only). */
+export async function idleClassAvailable(): Promise<boolean> {
+  return process.platform === 'linux' && (await programPresent(CHRT));
 }
 
 /**

@@ -1,7 +1,7 @@
-import { access, chmod, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CHRT, idleClassAvailable } from './idle-class.js';
+import { CHRT, idleClassAvailable, programPresent } from './idle-class.js';
 
 /** util-linux's setpriv (Debian: always installed): runs a program with capabilities taken away. */
 const SETPRIV = '/usr/bin/setpriv';
@@ -24,7 +24,7 @@ const CAP_SYS_NICE = 23n;
  */
 export async function priorityCappedLauncher(executablePath: string, idleClass = false): Promise<{ path: string; dir?: string }> {
   if (process.platform !== 'linux') return { path: executablePath };
-  const cap = needsCapping(await effectiveCapabilities()) && (await present(SETPRIV));
+  const cap = needsCapping(await effectiveCapabilities()) && (await programPresent(SETPRIV));
   const idle = idleClass && (await idleClassAvailable());
   if (!cap && !idle) return { path: executablePath };
   const dir = await mkdtemp(join(tmpdir(), 'beancrawl-browser-'));
@@ -34,16 +34,6 @@ export async function priorityCappedLauncher(executablePath: string, idleClass =
   await writeFile(path, `#!/bin/sh\nexec ${capped}${idled}${shellQuoted(executablePath)} "$@"\n`);
   await chmod(path, 0o755);
   return { path, dir };
-}
-
-/** Whether a program is there (setpriv: Debian's util-linux; elsewhere it may not be). */
-async function present(program: string): Promise<boolean> {
-  try {
-    await access(program);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Whether a browser started with these effective capabilities could raise its priority, and setpriv could stop it. */

@@ -16,23 +16,30 @@
  *   each), against the same job with rendering off; the plain site's pages/s (its pages over the span
  *   from its first crawl.log line to its last) in each, RUNS interleaved pairs, medians, the ratio
  *   beside the 10 % goal, and the share of the plain site's pages fetched while the other was still
- *   being rendered (the mixed figure means something only when that is near 100 %).
+ *   being rendered (the mixed figure means something only when that is near 100 %). Each job is a
+ *   whole `beancrawl launch` and both sites are served by a process of their own
+ *   (render-sites-process.ts), as a real crawl's sites are not in its process: in process, the
+ *   sites' servers and a run's leftovers (heap, compiled code) shared the crawl's thread, and the
+ *   unrendered job alone varied 1,070–2,360 pages/s. Beside each run: the share of the plain span
+ *   the launch's main thread spent on a core and waiting for one (/proc/PID/task/PID/schedstat).
  *
- * All in process with the default profile, BrowserProcessor at the end of the fetch chain (waitUntil
- * load, no behaviours), politeness delays 0, maxToeThreads 8. Not a test; needs /usr/bin/chromium:
+ * Rate and memory run in process. All with the default profile, BrowserProcessor at the end of the
+ * fetch chain (waitUntil load, no behaviours), politeness delays 0, maxToeThreads 8. Not a test;
+ * needs /usr/bin/chromium:
  *
  *     npm run build && node --expose-gc dist/test/bench/render.bench.js [--only rate,memory,mixed]
  *       [--pages 40] [--memory 2000] [--rendered 400] [--plain 3000] [--runs 3] [--niceness 10] [--idle 1]
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { loadavg } from 'node:os';
-import { join } from 'node:path';
-import { crawlJob, fastSets, type CrawlLogEntry } from '../support/crawl-job.js';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { crawlJob, fastSets, parseCrawlLog, type CrawlLogEntry } from '../support/crawl-job.js';
 import { REPO_ROOT } from '../support/run-cli.js';
-import { SiteServer, type Route } from '../support/site-server.js';
+import { SiteServer } from '../support/site-server.js';
+import { countingSite, scriptSite } from './render-sites.js';
 
 function option(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -52,47 +59,6 @@ const NICENESS = option('niceness', 10);
 /** BrowserProcessor's renderOnIdleCpu in the mixed job: 1 (its default) or 0. */
 const IDLE = option('idle', 1) !== 0;
 const STEP = 200;
-
-/** The shared script: it writes the links of page n (those of `children(n)` below `pages`) into #app. */
-function appJs(pages: number, children: string): string {
-  return `var n = Number(location.pathname.slice(2) || 0), app = document.getElementById('app');
-    ${children}.forEach(function (i) {
-      if (i < ${pages}) { var a = document.createElement('a'); a.href = '/p' + i; a.textContent = 'page ' + i; app.appendChild(a); }
-    });`;
-}
-
-function shell(i: number, links = ''): string {
-  return `<!doctype html><html><head><title>p${i}</title><script src="/app.js" defer></script></head>` +
-    `<body><h1>page ${i}</h1>${links}<div id="app"></div></body></html>`;
-}
-
-/**
- * A script site: page n's links are n+1 and n+2 (rate) or 2n+1 and 2n+2 (a tree, few hops deep, for
- * larger sites), written by its script; `inHtml`: in its markup too, so that a crawl without
- * rendering fetches the same pages (the memory run's comparison).
- */
-function scriptSite(pages: number, tree = false, inHtml = false): Record<string, Route> {
-  const routes: Record<string, Route> = {
-    '/robots.txt': { status: 404 },
-    '/app.js': { headers: { 'content-type': 'text/javascript' }, body: appJs(pages, tree ? '[2 * n + 1, 2 * n + 2]' : '[n + 1, n + 2]') },
-  };
-  for (let i = 0; i < pages; i++) {
-    const links = inHtml ? (tree ? [2 * i + 1, 2 * i + 2] : [i + 1, i + 2]).filter((j) => j < pages).map((j) => `<a href="/p${j}">p${j}</a>`).join(' ') : '';
-    routes[i === 0 ? '/' : `/p${i}`] = { body: shell(i, links) };
-  }
-  return routes;
-}
-
-/** A plain site: page n links to 10n+1 … 10n+10. */
-function plainSite(pages: number): Record<string, Route> {
-  const routes: Record<string, Route> = { '/robots.txt': { status: 404 } };
-  for (let i = 0; i < pages; i++) {
-    const links = Array.from({ length: 10 }, (_, k) => 10 * i + k + 1).filter((j) => j < pages).map((j) => `<a href="/p${j}">page ${j}</a>`);
-    const body = `<!doctype html><html><head><title>p${i}</title></head><body><h1>page ${i}</h1>${links.join(' ')}</body></html>`;
-    routes[i === 0 ? '/' : `/p${i}`] = { body };
-  }
-  return routes;
-}
 
 /** The default profile with the browser bean at the end of the fetch chain (left out when `chain` is false), and `more` beans. */
 async function beans(props: string, chain = true, more = ''): Promise<string> {
@@ -158,30 +124,6 @@ async function rate(atOnce: number): Promise<string> {
     clearInterval(sample);
     await Promise.all(sites.map((s) => s.close()));
   }
-}
-
-/** A site served without recording requests (its own memory stays flat), calling `onPage` with the count of page requests so far. */
-async function countingSite(routes: Record<string, Route>, onPage: (n: number) => void): Promise<{ origin: string; close: () => Promise<void> }> {
-  let pages = 0;
-  const server: Server = createServer((req, res) => {
-    const route = routes[req.url ?? '/'];
-    if (route === undefined || typeof route === 'function' || route.status === 404) {
-      res.writeHead(404).end();
-      return;
-    }
-    if (req.url !== '/app.js') onPage(++pages);
-    res.writeHead(200, { 'content-type': 'text/html', ...route.headers }).end(route.body);
-  });
-  // Longer than any pause of a loaded machine: a connection the crawl keeps is not closed under it (a reset page waits retryDelaySeconds).
-  server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
 }
 
 interface MemorySample {
@@ -250,20 +192,51 @@ async function memory(): Promise<void> {
   }
 }
 
-/** This thread's time on a core and waiting in the run queue for one, ms (/proc/…/schedstat; 0 where there is none). */
-function schedstat(): { at: number; run: number; wait: number } {
+const HERE = dirname(fileURLToPath(import.meta.url));
+const BIN = join(REPO_ROOT, 'bin', 'beancrawl.js');
+const TICK_MS = 10;
+
+/** A process's main thread: ms on a core and ms waiting in the run queue for one (schedstat), and the whole process's CPU ms (stat). */
+interface ThreadSample {
+  readonly at: number;
+  readonly run: number;
+  readonly wait: number;
+  readonly cpu: number;
+}
+
+function sampleProcess(pid: number): ThreadSample | undefined {
   try {
-    const [run, wait] = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'latin1').split(' ').map(Number);
-    return { at: Date.now(), run: run / 1e6, wait: wait / 1e6 };
+    const [run, wait] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'latin1').split(' ').map(Number);
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { at: Date.now(), run: run / 1e6, wait: wait / 1e6, cpu: (Number(f[11]) + Number(f[12])) * TICK_MS };
   } catch {
-    return { at: Date.now(), run: 0, wait: 0 };
+    // The process ended between two samples: the last one stands.
+    return undefined;
   }
 }
 
+/** The mixed job's two sites, served by a process of their own (render-sites-process.ts). */
+async function startMixedSites(): Promise<{ app: string; plain: string; stop: () => void }> {
+  const child = spawn(process.execPath, [join(HERE, 'render-sites-process.js'), String(RENDERED), String(PLAIN)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const [app, plain] = await new Promise<string[]>((resolve, reject) => {
+    let out = '';
+    child.once('exit', (code) => reject(new Error(`render-sites-process exited (${code}) before it listened`)));
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      out += d;
+      const m = /ORIGINS (\S+) (\S+)/.exec(out);
+      if (m) resolve([m[1], m[2]]);
+    });
+  });
+  child.removeAllListeners('exit');
+  return { app, plain, stop: () => child.kill() };
+}
+
 /**
- * One mixed or unrendered job: the plain site's pages/s, the share of its pages fetched while the
- * other was still rendered, and how long the crawl's thread (this process's main thread) waited
- * for a core over the plain site's span (sampled every 50 ms).
+ * One mixed or unrendered job, a whole `beancrawl launch`: the plain site's pages/s, the share of
+ * its pages fetched while the other was still rendered, the launch's CPU seconds (Chromium's not
+ * counted) and how long its main thread waited for a core over the plain site's span (sampled
+ * every 50 ms from /proc).
  */
 interface MixedRun {
   readonly pagesPerS: number;
@@ -272,68 +245,83 @@ interface MixedRun {
   readonly rendered: number;
   readonly cpu: number;
   readonly waitShare: number;
+  readonly runShare: number;
 }
 
-async function mixedRun(render: boolean): Promise<MixedRun> {
-  const app = await countingSite(scriptSite(RENDERED, true), () => undefined);
-  const plain = await countingSite(plainSite(PLAIN), () => undefined);
+async function mixedRun(render: boolean, sites: { app: string; plain: string }): Promise<MixedRun> {
   // As docs/guide/rendering.md shows: the bean off, a sheet switching it on for the one site (off for both when render is false).
   const sheet = render ? `
  <bean id="render" class="Sheet">
   <property name="map"><map><entry key="browser.enabled" value="true"/></map></property>
  </bean>
  <bean class="SurtPrefixesSheetAssociation">
-  <property name="surtPrefixes"><list><value>${app.origin}/</value></list></property>
+  <property name="surtPrefixes"><list><value>${sites.app}/</value></list></property>
   <property name="targetSheetNames"><list><value>render</value></list></property>
  </bean>
 ` : '';
-  const cpu = process.cpuUsage();
-  const samples = [schedstat()];
-  const sampler = setInterval(() => samples.push(schedstat()), 50);
+  const dir = mkdtempSync(join(tmpdir(), 'bc-render-mixed-'));
   try {
-    const { log } = await crawlJob(fastSets([`${app.origin}/`, `${plain.origin}/`], ['crawlController.maxToeThreads=8', 'frontier.retryDelaySeconds=1']),
-      { beans: await beans('<property name="enabled" value="false"/><property name="maxConcurrentPages" value="2"/>' +
-        `<property name="renderNiceness" value="${NICENESS}"/><property name="renderOnIdleCpu" value="${IDLE}"/>`, true, sheet) });
-    const used = process.cpuUsage(cpu);
+    writeFileSync(join(dir, 'crawler-beans.xml'), await beans('<property name="enabled" value="false"/><property name="maxConcurrentPages" value="2"/>' +
+      `<property name="renderNiceness" value="${NICENESS}"/><property name="renderOnIdleCpu" value="${IDLE}"/>`, true, sheet));
+    const sets = fastSets([`${sites.app}/`, `${sites.plain}/`], ['crawlController.maxToeThreads=8', 'frontier.retryDelaySeconds=1'])
+      .flatMap((s) => ['--set', s.replace(/\\n/g, '\n')]);
+    const child = spawn(process.execPath, [BIN, 'launch', dir, ...sets], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      stderr = (stderr + d).slice(-4000);
+    });
+    const samples: ThreadSample[] = [];
+    const sampler = setInterval(() => {
+      const x = sampleProcess(child.pid!);
+      if (x) samples.push(x);
+    }, 50);
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    clearInterval(sampler);
+    if (code !== 0) throw new Error(`beancrawl launch exited ${code}:\n${stderr}`);
+    const log = parseCrawlLog(readFileSync(join(dir, 'latest', 'logs', 'crawl.log'), 'utf8'));
     const time = (e: CrawlLogEntry) => Date.parse(e.time);
-    const pages = log.filter((e) => e.uri.startsWith(`${plain.origin}/`) && e.status === 200 && e.mime.startsWith('text/html'));
-    const renderedPages = log.filter((e) => e.uri.startsWith(`${app.origin}/`) && isRendered(e));
+    const pages = log.filter((e) => e.uri.startsWith(`${sites.plain}/`) && e.status === 200 && e.mime.startsWith('text/html'));
+    const renderedPages = log.filter((e) => e.uri.startsWith(`${sites.app}/`) && isRendered(e));
     const span = (time(pages.at(-1)!) - time(pages[0])) / 1000;
     const lastRendered = renderedPages.length > 0 ? time(renderedPages.at(-1)!) : 0;
     const near = (t: number) => samples.reduce((a, b) => (Math.abs(b.at - t) < Math.abs(a.at - t) ? b : a));
     const [first, last] = [near(time(pages[0])), near(time(pages.at(-1)!))];
     return {
       pagesPerS: (pages.length - 1) / span, plainPages: pages.length, rendered: renderedPages.length,
-      overlap: pages.filter((e) => time(e) <= lastRendered).length / pages.length, cpu: (used.user + used.system) / 1e6,
+      overlap: pages.filter((e) => time(e) <= lastRendered).length / pages.length, cpu: (samples.at(-1)?.cpu ?? 0) / 1000,
       waitShare: last.at > first.at ? (last.wait - first.wait) / (last.at - first.at) : 0,
+      runShare: last.at > first.at ? (last.run - first.run) / (last.at - first.at) : 0,
     };
   } finally {
-    clearInterval(sampler);
-    await app.close();
-    await plain.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
 async function mixed(): Promise<void> {
   console.log(`\n### Mixed job: one site rendered (${RENDERED} pages, by a sheet; renderNiceness ${NICENESS}, renderOnIdleCpu ${IDLE}), ` +
     `one not (${PLAIN} plain pages), ` +
-    'against rendering off; ' +
+    'against rendering off; whole `beancrawl launch` processes, the sites served by a process of their own; ' +
     `${RUNS} interleaved pairs after a warm-up pair\n`);
   console.log('| run | job | plain site pages | plain site pages/s | pages rendered | plain pages fetched while rendering | ' +
-    'crawl thread waiting for a core (share of the plain span) | process CPU s | load |');
+    'crawl\'s main thread on a core, waiting for one (shares of the plain span) | crawl CPU s (Chromium not counted) | load |');
   console.log('|---|---|---|---|---|---|---|---|---|');
   const off: number[] = [];
   const on: number[] = [];
-  // Run 0 warms the process (modules loaded, code compiled, the browser's code paths taken): shown, not counted.
-  for (let r = 0; r <= RUNS; r++) {
-    // Alternating which goes first, so that drift of the machine falls on both.
-    for (const render of r % 2 === 1 ? [false, true] : [true, false]) {
-      const x = await mixedRun(render);
-      if (r > 0) (render ? on : off).push(x.pagesPerS);
-      const run = r === 0 ? '0 (warm-up, not counted)' : String(r);
-      console.log(`| ${run} | ${render ? 'one site rendered' : 'rendering off'} | ${x.plainPages} | ${x.pagesPerS.toFixed(0)} | ${x.rendered} | ` +
-        `${render ? `${Math.round(x.overlap * 100)} %` : '–'} | ${Math.round(x.waitShare * 100)} % | ${x.cpu.toFixed(1)} | ${load()} |`);
+  const sites = await startMixedSites();
+  try {
+    // Run 0 warms the machine (the page cache, Chromium's files): shown, not counted.
+    for (let r = 0; r <= RUNS; r++) {
+      // Alternating which goes first, so that drift of the machine falls on both.
+      for (const render of r % 2 === 1 ? [false, true] : [true, false]) {
+        const x = await mixedRun(render, sites);
+        if (r > 0) (render ? on : off).push(x.pagesPerS);
+        const run = r === 0 ? '0 (warm-up, not counted)' : String(r);
+        console.log(`| ${run} | ${render ? 'one site rendered' : 'rendering off'} | ${x.plainPages} | ${x.pagesPerS.toFixed(0)} | ${x.rendered} | ` +
+          `${render ? `${Math.round(x.overlap * 100)} %` : '–'} | ${Math.round(x.runShare * 100)} %, ${Math.round(x.waitShare * 100)} % | ${x.cpu.toFixed(1)} | ${load()} |`);
+      }
     }
+  } finally {
+    sites.stop();
   }
   const ratio = median(on) / median(off);
   console.log('\n| figure | rendering off | one site rendered | ratio | goal |');

@@ -4,6 +4,7 @@ import type { ConfigOf } from '../../beans/registry/component-descriptor.js';
 import type { CrawlUri } from '../../model/crawl-uri.js';
 import { Hop } from '../../model/hop.js';
 import { RENDERED_PAGE } from '../../model/rendered-page.js';
+import { LoopLoad } from '../../util/loop-load.js';
 import type { ProcessorChain } from '../../model/processor-chain.js';
 import { PROCEED, Processor, type ProcessResult } from '../../model/processor.js';
 import type { browserProcessorComponent } from './browser-processor.descriptor.js';
@@ -38,6 +39,9 @@ export class BrowserProcessor extends Processor<typeof browserProcessorComponent
   #fetchChain?: ProcessorChain;
   /** Pages rendered, cut at their budget, failed. */
   readonly pages = { rendered: 0, cut: 0, failed: 0, crashed: 0, webSocketsRefused: 0 };
+  /** Pages that waited for the crawl's loop to be less busy (maxLoopShare), and how long in all. */
+  readonly yields = { pages: 0, ms: 0 };
+  readonly #load = new LoopLoad();
   #failureSaid = false;
 
   override joinedChain(chain: ProcessorChain): void {
@@ -69,9 +73,12 @@ export class BrowserProcessor extends Processor<typeof browserProcessorComponent
       executablePath: c.executablePath, maxPages: c.maxConcurrentPages, maxRssBytes: c.maxBrowserRssBytes, niceness: c.renderNiceness,
       idleClass: c.renderOnIdleCpu,
     });
+    // From the start, so that the first page to render (which launches the browser) has a reading of the loop to go by.
+    this.#load.watch();
   }
 
   async stop(): Promise<void> {
+    this.#load.stop();
     await this.#thread?.close();
     await this.#fetcher?.cache.close();
   }
@@ -81,7 +88,8 @@ export class BrowserProcessor extends Processor<typeof browserProcessorComponent
     return [
       `  ${this.pages.rendered} pages rendered (${this.pages.cut} cut at their budget, ${this.pages.failed} failed, ${this.pages.crashed} crashes); ` +
         `${this.launches} browser launches (${this.#thread?.counts.memoryRestarts ?? 0} past maxBrowserRssBytes), ` +
-        `${this.#thread?.counts.tabsOpened ?? 0} tabs opened`,
+        `${this.#thread?.counts.tabsOpened ?? 0} tabs opened; ${this.yields.pages} pages waited for the crawl's busy loop ` +
+        `(${(this.yields.ms / 1000).toFixed(1)} s in all)`,
       ...(n ? [`  ${n.asked} requests of pages: ${n.fetched} fetched, ${n.fromCache} served from what was fetched, ${n.refused} refused, ` +
         `${n.again} fetched though seen before, ${this.pages.webSocketsRefused} WebSockets refused; ${n.fromRecord} served from what was recorded ` +
         `(${n.unread} recorded but not readable, fetched again)`] : []),
@@ -107,6 +115,11 @@ export class BrowserProcessor extends Processor<typeof browserProcessorComponent
    * more in a new browser: failing again, it is renderFailed.
    */
   async #render(curi: CrawlUri, c: Config, fetcher: SubresourceFetcher): Promise<ProcessResult> {
+    const waited = await this.#load.below(c.maxLoopShare, c.maxYieldMs);
+    if (waited > 0) {
+      this.yields.pages++;
+      this.yields.ms += waited;
+    }
     const response = curi.response!;
     const requests = new PageRequests(curi);
     // The page's own fetch was a request to its server: its requests wait for the rest after it.

@@ -30,13 +30,14 @@ export const browserProcessorComponent = defineComponent({
       'priority as the crawl.' },
     renderOnIdleCpu: { type: 'boolean', default: true, description: 'Linux: the thread that drives the browser and every browser process ' +
       'run in the idle scheduling class (SCHED_IDLE, set with util-linux\'s chrt): only on CPU time that no other thread wants, and a ' +
-      'thread of the crawl that wakes takes its core at once. Nice values share the CPU by weight, so rendering at renderNiceness 10 still ' +
+      'thread of the crawl that wakes takes the render thread\'s core at once (the browser\'s processes are in a scheduling group of their ' +
+      'own, which Linux weighs before classes: docs/guide/rendering.md). Nice values share the CPU by weight, so rendering at renderNiceness 10 still ' +
       'held the crawl\'s thread back (a job rendering one site fetched its other site at 0.6–0.7× the speed). A machine whose every core ' +
       'is busy leaves rendering nothing: its pages are cut at pageTimeoutMs. false: renderNiceness alone ranks them.' },
     maxLoopShare: { type: 'number', default: 0.7, minimum: 0, maximum: 1, description: 'A page waits to begin rendering while the crawl\'s ' +
       'event loop was busy more than this share of the last quarter second (crawling other sites), for at most maxYieldMs, then renders ' +
-      'whatever the share: rendering adds work to that loop and takes cores from it, and a job rendering one site fetched its other sites ' +
-      'at 0.8× their speed. A crawl that renders alone keeps its loop far below this and never waits. 1: pages never wait.' },
+      'whatever the share: rendering adds work to that loop and takes cores from it, and a job rendering one site without waiting fetched its ' +
+      'other sites at 0.7–0.97× their speed. A crawl that renders alone keeps its loop far below this and never waits. 1: pages never wait.' },
     maxYieldMs: { type: 'integer', default: 5000, minimum: 0, description: 'The longest a page waits for the crawl\'s event loop to fall to ' +
       'maxLoopShare before it renders anyway (the wait is not part of pageTimeoutMs). 0: pages never wait.' },
     pageTimeoutMs: { type: 'integer', default: 30000, minimum: 1000, description: 'The whole budget of one page: load, wait and ' +

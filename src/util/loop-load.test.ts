@@ -1,16 +1,6 @@
 import { expect } from 'chai';
+import { busyUntil } from '../../test/support/busy-loop.js';
 import { LoopLoad } from './loop-load.js';
-
-/** Keeps this thread's loop busy (20 ms of code a turn, a turn after another) until `until()` is true. */
-async function busyUntil(until: () => boolean): Promise<void> {
-  while (!until()) {
-    const end = performance.now() + 20;
-    while (performance.now() < end) {
-      // Spinning: the loop runs code, as a crawl of other sites keeps it busy.
-    }
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
 
 describe('LoopLoad', () => {
   it('says at once when there is nothing to wait for: a share of 1 or more, no wait allowed, an idle loop', async () => {

@@ -35,12 +35,13 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { crawlJob, fastSets, parseCrawlLog, type CrawlLogEntry } from '../support/crawl-job.js';
 import { REPO_ROOT } from '../support/run-cli.js';
 import { SiteServer } from '../support/site-server.js';
+import { median } from './measure.js';
 import { countingSite, scriptSite } from './render-sites.js';
+import { startReadyProcess, stopChild } from './sites.js';
 
 function option(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -101,7 +102,6 @@ function chromiumRssKb(root: number): number {
 
 const mib = (bytes: number) => Math.round(bytes / 2 ** 20);
 const load = () => loadavg()[0].toFixed(1);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const isRendered = (e: CrawlLogEntry) => e.annotations.split(',').includes('rendered');
 
 async function rate(atOnce: number): Promise<string> {
@@ -195,7 +195,6 @@ async function memory(): Promise<void> {
   }
 }
 
-const HERE = dirname(fileURLToPath(import.meta.url));
 const BIN = join(REPO_ROOT, 'bin', 'beancrawl.js');
 /** Milliseconds a clock tick of /proc/PID/stat (USER_HZ, 100 on Linux). */
 const TICK_MS = 10;
@@ -221,19 +220,9 @@ function sampleProcess(pid: number): ThreadSample | undefined {
 }
 
 /** The mixed job's two sites, served by a process of their own (render-sites-process.ts). */
-async function startMixedSites(): Promise<{ app: string; plain: string; stop: () => void }> {
-  const child = spawn(process.execPath, [join(HERE, 'render-sites-process.js'), String(RENDERED), String(PLAIN)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const [app, plain] = await new Promise<string[]>((resolve, reject) => {
-    let out = '';
-    child.once('exit', (code) => reject(new Error(`render-sites-process exited (${code}) before it listened`)));
-    child.stdout.setEncoding('utf8').on('data', (d: string) => {
-      out += d;
-      const m = /ORIGINS (\S+) (\S+)/.exec(out);
-      if (m) resolve([m[1], m[2]]);
-    });
-  });
-  child.removeAllListeners('exit');
-  return { app, plain, stop: () => child.kill() };
+async function startMixedSites(): Promise<{ app: string; plain: string; stop: () => Promise<void> }> {
+  const { match, child } = await startReadyProcess('render-sites-process.js', [String(RENDERED), String(PLAIN)], /ORIGINS (\S+) (\S+)/);
+  return { app: match[1], plain: match[2], stop: () => stopChild(child) };
 }
 
 /**
@@ -327,7 +316,7 @@ async function mixed(): Promise<void> {
       }
     }
   } finally {
-    sites.stop();
+    await sites.stop();
   }
   const ratio = median(on) / median(off);
   console.log('\n| figure | rendering off | one site rendered | ratio | goal |');

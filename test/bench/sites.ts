@@ -32,7 +32,8 @@ export interface Site {
   stop(): Promise<void>;
 }
 
-function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+/** Stops a process started here: `signal`, then SIGKILL after 5 s. */
+export function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((res) => {
     const t = setTimeout(() => child.kill('SIGKILL'), 5000);
@@ -44,24 +45,30 @@ function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Pro
   });
 }
 
-/** Starts site-server-process.js with `args` and resolves once it printed its port. */
-function startServerProcess(args: string[]): Promise<{ port: number; child: ChildProcess }> {
-  const child = spawn(process.execPath, [join(HERE, 'site-server-process.js'), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+/** Starts the script `file` of this folder with `args` and resolves with the match of `ready` once its output has one. */
+export function startReadyProcess(file: string, args: string[], ready: RegExp): Promise<{ match: RegExpExecArray; child: ChildProcess }> {
+  const child = spawn(process.execPath, [join(HERE, file), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((res, rej) => {
     let out = '';
-    const onExit = (code: number | null) => rej(new Error(`site server exited (${code}) before it was ready`));
+    const onExit = (code: number | null) => rej(new Error(`${file} exited (${code}) before it was ready`));
     child.once('exit', onExit);
     child.stdout!.setEncoding('utf8').on('data', (d: string) => {
       out += d;
-      const m = /PORT (\d+)/.exec(out);
+      const m = ready.exec(out);
       if (m) {
         child.off('exit', onExit);
         child.stdout!.removeAllListeners('data');
         child.stdout!.resume();
-        res({ port: Number(m[1]), child });
+        res({ match: m, child });
       }
     });
   });
+}
+
+/** Starts site-server-process.js with `args` and resolves once it printed its port. */
+async function startServerProcess(args: string[]): Promise<{ port: number; child: ChildProcess }> {
+  const { match, child } = await startReadyProcess('site-server-process.js', args, /PORT (\d+)/);
+  return { port: Number(match[1]), child };
 }
 
 export async function serveSynthetic(shape: SiteShape = DEFAULT_SHAPE): Promise<Site> {

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { busyUntil } from '../support/busy-loop.js';
 import { crawlJob, fastSets } from '../support/crawl-job.js';
 import { renderingBeans } from '../support/rendering-beans.js';
 import { requireServer } from '../support/require-server.js';
@@ -28,15 +29,7 @@ function chainSite(): Record<string, Route> {
  */
 async function crawlOnBusyLoop(origin: string, sets: string[]) {
   let done = false;
-  const busy = (async () => {
-    while (!done) {
-      const end = performance.now() + 20;
-      while (performance.now() < end) {
-        // Spinning: the loop busy with other work.
-      }
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-  })();
+  const busy = busyUntil(() => done);
   try {
     const seen: RunOutputs = {};
     const result = await crawlJob(fastSets([`${origin}/`], sets), { beans: await renderingBeans(), inspect: keepRunOutputs(seen) });

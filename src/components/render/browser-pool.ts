@@ -222,7 +222,7 @@ export class BrowserPool {
   async #launch(): Promise<Browser> {
     const { chromium } = require('playwright-core') as typeof import('playwright-core');
     this.launches++;
-    this.#launcher ??= this.niceness > 0 || this.idleClass ? priorityCappedLauncher(this.executablePath, this.idleClass)
+    this.#launcher ??= this.niceness > 0 || this.idleClass ? priorityCappedLauncher(this.executablePath, this.idleClass, this.niceness)
       : Promise.resolve({ path: this.executablePath });
     const launcher = await this.#launcher;
     let browser: Browser;

@@ -6,7 +6,7 @@ function parseGroup(text: string): { name: string; nice: number } | undefined {
   return m ? { name: m[1], nice: Number(m[2]) } : undefined;
 }
 
-async function groupOf(pid: number | 'self'): Promise<{ name: string; nice: number } | undefined> {
+export async function groupOf(pid: number | 'self'): Promise<{ name: string; nice: number } | undefined> {
   try {
     return parseGroup(await readFile(`/proc/${pid}/autogroup`, 'latin1'));
   } catch {
@@ -30,7 +30,7 @@ export async function lowerBrowserGroup(browserPid: number, by: number): Promise
   if (by <= 0 || process.platform !== 'linux') return false;
   const [own, browser] = await Promise.all([groupOf('self'), groupOf(browserPid)]);
   if (own === undefined || browser === undefined || own.name === browser.name) return false;
-  const nice = Math.min(19, own.nice + by);
+  const nice = groupNice(own, by);
   if (browser.nice >= nice) return false;
   try {
     await writeFile(`/proc/${browserPid}/autogroup`, String(nice));
@@ -39,4 +39,28 @@ export async function lowerBrowserGroup(browserPid: number, by: number): Promise
     // Refused (a kernel that does not let an owner set it): the browser's group competes with the crawl's as an equal.
     return false;
   }
+}
+
+/** The nice value of the browser's group: `by` above the crawl's group's, at most 19. */
+function groupNice(own: { nice: number }, by: number): number {
+  return Math.min(19, own.nice + by);
+}
+
+/**
+ * The lines of a launcher script (sh) that put the session it runs in `by` below the crawl's group
+ * before the browser starts, so that the browser's own start (its processes, their first pages)
+ * already yields to the crawl; lowerBrowserGroup, once it runs, finds it done. playwright-core
+ * starts the launcher in a session of its own; a launcher still in the crawl's group (started some
+ * other way) leaves it alone, since lowering it would lower the crawl. Empty where there are no
+ * groups or nothing to lower; a refused write (a kernel that limits how often, another system)
+ * leaves the group as it is, for lowerBrowserGroup to try again.
+ */
+export async function groupLoweringLines(by: number): Promise<string> {
+  if (by <= 0 || process.platform !== 'linux') return '';
+  const own = await groupOf('self');
+  // A name the script could not quote as it is: nothing lowered before the start.
+  if (own === undefined || !/^[\w/-]+$/.test(own.name)) return '';
+  // /proc/self/autogroup reads "/autogroup-N nice V": the first word names the group.
+  return `{ read group rest < /proc/self/autogroup; } 2>/dev/null\n` +
+    `[ -n "$group" ] && [ "$group" != '${own.name}' ] && { echo ${groupNice(own, by)} > /proc/self/autogroup; } 2>/dev/null\n`;
 }

@@ -2,6 +2,7 @@ import { chmod, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHRT, idleClassAvailable, programPresent } from './idle-class.js';
+import { groupLoweringLines } from './lower-browser-group.js';
 
 /** util-linux's setpriv (Debian: always installed): runs a program with capabilities taken away. */
 const SETPRIV = '/usr/bin/setpriv';
@@ -19,19 +20,22 @@ const CAP_SYS_NICE = 23n;
  * CAP_SYS_NICE (a user, a container without it) the browser cannot raise its priority anyway, and
  * without CAP_SETPCAP setpriv could not drop it. In the idle class (util-linux's chrt, which every
  * process the browser starts inherits) it runs only on CPU time no thread of the normal class
- * wants. Returns the launcher (a script in a folder of its own under the system's temp folder)
- * and that folder, for the caller to remove; the program itself when neither applies.
+ * wants. With a `groupNiceness`, the session the launcher runs in (a scheduling group of its own)
+ * is put that far below the crawl's before the browser starts (lower-browser-group.ts). Returns
+ * the launcher (a script in a folder of its own under the system's temp folder) and that folder,
+ * for the caller to remove; the program itself when none of these applies.
  */
-export async function priorityCappedLauncher(executablePath: string, idleClass = false): Promise<{ path: string; dir?: string }> {
+export async function priorityCappedLauncher(executablePath: string, idleClass = false, groupNiceness = 0): Promise<{ path: string; dir?: string }> {
   if (process.platform !== 'linux') return { path: executablePath };
   const cap = needsCapping(await effectiveCapabilities()) && (await programPresent(SETPRIV));
   const idle = idleClass && (await idleClassAvailable());
-  if (!cap && !idle) return { path: executablePath };
+  const group = await groupLoweringLines(groupNiceness);
+  if (!cap && !idle && !group) return { path: executablePath };
   const dir = await mkdtemp(join(tmpdir(), 'beancrawl-browser-'));
   const path = join(dir, 'browser');
   const capped = cap ? `${SETPRIV} --bounding-set=-sys_nice --inh-caps=-sys_nice -- ` : '';
   const idled = idle ? `${CHRT} --idle 0 ` : '';
-  await writeFile(path, `#!/bin/sh\nexec ${capped}${idled}${shellQuoted(executablePath)} "$@"\n`);
+  await writeFile(path, `#!/bin/sh\n${group}exec ${capped}${idled}${shellQuoted(executablePath)} "$@"\n`);
   await chmod(path, 0o755);
   return { path, dir };
 }

@@ -168,6 +168,26 @@ describe(DirectoryMirrorReceiver.name, () => {
     expect(await read('http_h.test_8002', 'style.css')).to.equal('short');
   });
 
+  it('places files on its staging\'s thread once it is up, and meets there too a folder of a file\'s name and a folder removed from under it', async () => {
+    const r = await mirror([doc('http://site.test/gone/x')]);
+    // One at a time, as a crawl's documents come: the thread is begun after the first files and answers once it is up.
+    for (let i = 0; r.placedOnThread === 0; i++) await r.documentFound(doc(`http://site.test/f${i}`));
+    await r.documentFound(doc('http://site.test/a/b'));
+    await r.documentFound(doc('http://site.test/a'));
+    await rm(join(dir, 'mirror', 'http_site.test', 'gone'), { recursive: true });
+    await r.documentFound(doc('http://site.test/gone/y'));
+    const placed = r.placedOnThread;
+    await r.documentFound(doc('http://site.test/f0', 'again'));
+    expect(r.placedOnThread, 'a file placed by the thread').to.be.greaterThan(placed);
+    expect(await read('http_site.test', 'a{file}')).to.equal('content of http://site.test/a');
+    expect(await read('http_site.test', 'a', 'b')).to.equal('content of http://site.test/a/b');
+    expect(await read('http_site.test', 'gone', 'y')).to.equal('content of http://site.test/gone/y');
+    expect(await read('http_site.test', 'f0')).to.equal('again');
+    const [own] = await readdir(join(dir, 'mirror.partial'));
+    expect(await readdir(join(dir, 'mirror.partial', own)), 'nothing left in this process\'s staging folder').to.deep.equal([]);
+    await r.stop();
+  });
+
   it('overwrites a document fetched again, and stops storing once maxTotalBytes is reached', async () => {
     const r = await mirror([doc('http://site.test/a', 'old'), doc('http://site.test/a', 'new'), doc('http://site.test/b', '12345')], { maxTotalBytes: 8 });
     expect(await read('http_site.test', 'a')).to.equal('new');

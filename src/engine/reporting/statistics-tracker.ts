@@ -135,12 +135,12 @@ export class StatisticsTracker implements StatisticsTracking {
     const errors: string[] = [];
     await makeFolders(this.config.reportsDir).catch((e: Error) => errors.push(`${this.config.reportsDir}: ${e.message}`));
     if (errors.length) return errors;
-    for (const report of reports) {
-      if (!report.shouldReportAtEndOfCrawl) continue;
+    // At once: each is a file of its own, and most are one write.
+    const failed = await Promise.all(reports.filter((report) => report.shouldReportAtEndOfCrawl).map((report) => {
       const file = join(report.besideReports ? dirname(this.config.reportsDir) : this.config.reportsDir, report.filename);
-      await writeReportFile(file, report.lines(stats)).catch((e: Error) => errors.push(`${file}: ${e.message}`));
-    }
-    return errors;
+      return writeReportFile(file, report.lines(stats)).then(() => undefined, (e: Error) => `${file}: ${e.message}`);
+    }));
+    return failed.filter((e) => e !== undefined);
   }
 
   /**

@@ -87,8 +87,17 @@ export class ThreadPool<J, A> {
 
   /** Sends `job` to a thread (moving `transfer`'s memory there); undefined when no thread is ready. */
   run(job: J, transfer?: readonly Transferable[]): Promise<A> | undefined {
+    return this.runMade(() => ({ job, transfer }));
+  }
+
+  /**
+   * As `run`, the job made only once a thread takes it: a copy made to move there is not made for
+   * a job the caller does itself (none ready, fewer than beginAfter asked for).
+   */
+  runMade(make: () => { readonly job: J; readonly transfer?: readonly Transferable[] }): Promise<A> | undefined {
     const thread = this.#pick();
     if (!thread) return undefined;
+    const { job, transfer } = make();
     const id = this.#next++;
     return new Promise<A>((resolve, reject) => {
       this.#jobs.set(id, { resolve, reject, thread });

@@ -153,8 +153,11 @@ export class MirrorStaging {
    */
   async place(content: Buffer, file: string): Promise<void> {
     const staged = await this.name();
-    const bytes = new Uint8Array(content);
-    const onThread = this.#placer.run({ bytes, staged, file }, [bytes.buffer]);
+    // Copied only for the thread, whose own the copy becomes: the content may be read by others meanwhile.
+    const onThread = this.#placer.runMade(() => {
+      const bytes = new Uint8Array(content);
+      return { job: { bytes, staged, file }, transfer: [bytes.buffer] };
+    });
     // A thread that went away (the pool closed, the thread failed) did the file or not: it is done here, whole, again.
     const placed = onThread === undefined ? undefined : await onThread.catch(() => undefined);
     if (placed === null) return;

@@ -52,6 +52,9 @@ export const directoryMirrorReceiverComponent = defineComponent({
 
 export type DirectoryMirrorReceiverConfig = ConfigOf<typeof directoryMirrorReceiverComponent>;
 
+/** The rename errors #place meets (a folder gone from under the crawl, a folder of the file's name). */
+const RENAME_MET = new Set(['ENOENT', 'EISDIR', 'EPERM', 'EACCES']);
+
 /**
  * Writes each document's content to its mirror path (mirrorPath). Each origin has a folder of its
  * own and the frontier never has two URIs of one host in flight, so the writes of one folder do
@@ -60,9 +63,6 @@ export type DirectoryMirrorReceiverConfig = ConfigOf<typeof directoryMirrorRecei
  * (written only when its copy is missing and its content came), and a deleted one's copy is
  * removed, with the folders left empty by that up to (not including) the mirror's folder.
  */
-/** The rename errors #place meets (a folder gone from under the crawl, a folder of the file's name). */
-const RENAME_MET = new Set(['ENOENT', 'EISDIR', 'EPERM', 'EACCES']);
-
 export class DirectoryMirrorReceiver implements Receiver {
   /** Bytes stored in this run. */
   bytes = 0;
@@ -173,6 +173,7 @@ export class DirectoryMirrorReceiver implements Receiver {
     if (max > 0 && this.bytes + doc.size > max) return;
     this.bytes += doc.size;
     this.documents++;
+    // A folder made (or found) once is not asked for again: a file written into it costs no mkdir.
     const dir = dirname(file);
     if (!this.#folders.has(dir)) {
       await this.#folder(dir);
@@ -197,15 +198,11 @@ export class DirectoryMirrorReceiver implements Receiver {
   }
 
   /**
-   * Renames the staged file to its name, or where a folder of that name stands to the name beside
-   * it. A folder made (or found) once is not asked for again: a file written into it costs no mkdir.
+   * Renames the staged file to its name (its folder made by #write), making the folder again when
+   * it went from under the crawl, or where a folder of that name stands to the name beside it.
    */
   async #place(staged: string, file: string): Promise<void> {
     const dir = dirname(file);
-    if (!this.#folders.has(dir)) {
-      await this.#folder(dir);
-      this.#folders.add(dir);
-    }
     try {
       await rename(staged, file);
     } catch (e) {

@@ -16,7 +16,7 @@ describe('writeReportFile', () => {
     expect(await readFile(join(dir, 'empty.txt'), 'utf8')).to.equal('');
     await writeReportFile(join(dir, 'short.txt'), ['a', 'b c']);
     expect(await readFile(join(dir, 'short.txt'), 'utf8')).to.equal('a\nb c\n');
-    // 100,000 lines of 12 bytes and more: some twenty chunks of 64 KB, produced as the stream takes them.
+    // 100,000 lines of 12 bytes: some twenty chunks of 64 KB, produced as the stream takes them.
     const lines = function* () {
       for (let i = 0; i < 100_000; i++) yield `line ${String(i).padStart(6, '0')}`;
     };

@@ -9,7 +9,8 @@ import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 export class LoopLoad {
   #last?: EventLoopUtilization;
   #share = 0;
-  #windows = 0;
+  /** Whether a whole window has passed since sampling began. */
+  #windowed = false;
   #timer?: NodeJS.Timeout;
   readonly #waiters = new Set<() => void>();
 
@@ -20,7 +21,7 @@ export class LoopLoad {
    * began once that is half a window or more (0 before: too short a span to tell).
    */
   get share(): number {
-    if (this.#windows > 0 || this.#last === undefined) return this.#share;
+    if (this.#windowed || this.#last === undefined) return this.#share;
     const since = performance.eventLoopUtilization(performance.eventLoopUtilization(), this.#last);
     return since.idle + since.active >= this.windowMs / 2 ? since.utilization : 0;
   }
@@ -53,7 +54,7 @@ export class LoopLoad {
     clearInterval(this.#timer);
     this.#timer = undefined;
     this.#last = undefined;
-    this.#windows = 0;
+    this.#windowed = false;
     this.#share = 0;
     for (const check of [...this.#waiters]) check();
   }
@@ -66,7 +67,7 @@ export class LoopLoad {
       const now = performance.eventLoopUtilization();
       this.#share = performance.eventLoopUtilization(now, this.#last).utilization;
       this.#last = now;
-      this.#windows++;
+      this.#windowed = true;
       for (const check of [...this.#waiters]) check();
     }, this.windowMs);
     this.#timer.unref();

@@ -132,9 +132,11 @@ export class StatisticsTracker implements StatisticsTracking {
   /** Writes every report due at the end of the crawl; one that fails does not keep the others from being written. */
   async #writeReports(stats: CrawlStatistics): Promise<string[]> {
     const reports: readonly CrawlReport[] = this.config.reports.length ? this.config.reports : defaultReports();
-    const errors: string[] = [];
-    await makeFolders(this.config.reportsDir).catch((e: Error) => errors.push(`${this.config.reportsDir}: ${e.message}`));
-    if (errors.length) return errors;
+    try {
+      await makeFolders(this.config.reportsDir);
+    } catch (e) {
+      return [`${this.config.reportsDir}: ${(e as Error).message}`];
+    }
     // At once: each is a file of its own, and most are one write.
     const failed = await Promise.all(reports.filter((report) => report.shouldReportAtEndOfCrawl).map((report) => {
       const file = join(report.besideReports ? dirname(this.config.reportsDir) : this.config.reportsDir, report.filename);

@@ -9,7 +9,8 @@
 //   used, not as the bundle starts: a verify never uses most of what a launch needs, and loading
 //   them was a fifth of its start. Likewise undici's HTTP/2 client, which loads node:http2 and
 //   node:tls (15–20 ms) for a crawl that may never meet an HTTP/2 server.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { builtinModules, createRequire } from 'node:module';
 import { isAscii } from 'node:buffer';
 import { pathToFileURL } from 'node:url';
@@ -78,29 +79,88 @@ const SHARED_NAMESPACES = [
     + '__toESMNew=(mod,isNodeMode,target)=>',
 ];
 
-/** Text replacements in bundled dependencies' files: [file, text, replacement]; each must match. */
+/**
+ * Text replacements in bundled dependencies' files: [file, text, replacement]; each must match.
+ * undici loads node:http (ten of Node's modules, 1.5–2 ms) for two things a crawl may never use:
+ * a check on a stream it destroys (is it Node's own IncomingMessage?) and the default header size
+ * limit of a client made without one. Both now read node:http when they are asked.
+ */
 const DEFERRED = [
   // Its one use is for a connection whose server chose HTTP/2 (ALPN).
   ['node_modules/undici/lib/dispatcher/client.js', "const connectH2 = require('./client-h2.js')",
     "const connectH2 = (client, socket) => require('./client-h2.js')(client, socket)"],
+  ['node_modules/undici/lib/dispatcher/client.js', "const http = require('node:http')\n", ''],
+  ['node_modules/undici/lib/dispatcher/client.js', `const getDefaultNodeMaxHeaderSize = http &&
+  http.maxHeaderSize &&
+  Number.isInteger(http.maxHeaderSize) &&
+  http.maxHeaderSize > 0
+  ? () => http.maxHeaderSize
+  : () => { throw new InvalidArgumentError('http module not available or http.maxHeaderSize invalid') }`,
+  `const getDefaultNodeMaxHeaderSize = () => {
+  const size = require('node:http').maxHeaderSize
+  if (Number.isInteger(size) && size > 0) return size
+  throw new InvalidArgumentError('http module not available or http.maxHeaderSize invalid')
+}`],
+  ['node_modules/undici/lib/core/util.js', "const { IncomingMessage } = require('node:http')\n",
+    "const isIncomingMessage = (type) => type?.name === 'IncomingMessage' && type === require('node:http').IncomingMessage\n"],
+  ['node_modules/undici/lib/core/util.js', 'Object.getPrototypeOf(stream).constructor === IncomingMessage',
+    'isIncomingMessage(Object.getPrototypeOf(stream).constructor)'],
 ];
 
 const deferredRequires = {
   name: 'deferred-requires',
   setup(b) {
-    for (const [file, text, replacement] of DEFERRED) {
+    for (const file of new Set(DEFERRED.map(([f]) => f))) {
       // By the end of its path: node_modules may be a link to another folder.
       b.onLoad({ filter: new RegExp(`[\\\\/]${file.split('/').map(escapeRegExp).join('[\\\\/]')}$`) }, (args) => {
-        const source = readFileSync(args.path, 'utf8');
-        if (!source.includes(text)) throw new Error(`${file} no longer holds ${JSON.stringify(text)}: see DEFERRED in scripts/bundle.mjs`);
+        let source = readFileSync(args.path, 'utf8');
+        for (const [, text, replacement] of DEFERRED.filter(([f]) => f === file)) {
+          if (!source.includes(text)) throw new Error(`${file} no longer holds ${JSON.stringify(text)}: see DEFERRED in scripts/bundle.mjs`);
+          source = source.replace(text, replacement);
+        }
         deferred.add(file);
-        return { contents: source.replace(text, replacement), loader: 'js' };
+        return { contents: source, loader: 'js' };
       });
     }
   },
 };
 /** The files of DEFERRED the bundle took in: one it no longer holds is left out of the check. */
 const deferred = new Set();
+
+/**
+ * undici calls node:assert as a function only (assert(value, message)), for checks that hold;
+ * node:assert loads five more of Node's modules (1 ms) at its first line. Its calls go through
+ * this function, which loads node:assert only for a check that fails, and throws what it throws.
+ */
+const undiciAssert = {
+  name: 'undici-assert',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?assert$/ }, (args) => (/[\\/]node_modules[\\/]undici[\\/]/.test(args.importer)
+      ? { path: 'undici-assert', namespace: 'undici-assert' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'undici-assert' }, () => ({
+      loader: 'js',
+      contents: "module.exports = function assert(value, message) {\n  if (!value) require('node:assert')(value, message);\n};\n",
+    }));
+  },
+};
+
+/**
+ * The extractors use htmlparser2's Parser alone. Its package's index also re-exports DomUtils,
+ * whose serialiser loads entities 4 and builds its decoding tables from a string as it loads
+ * (3–4 ms of every crawl's first HTML page): the bundle takes the module that defines Parser.
+ */
+const htmlParserOnly = {
+  name: 'htmlparser2-parser-only',
+  setup(b) {
+    b.onResolve({ filter: /^htmlparser2$/ }, (args) => {
+      if (!/[\\/]dist[\\/]src[\\/]/.test(args.importer) || /[\\/]node_modules[\\/]/.test(args.importer)) return undefined;
+      // The package exports only its index: its folder is found from the CommonJS entry (dist/commonjs/index.js).
+      const parser = join(dirname(dirname(require.resolve('htmlparser2'))), 'esm', 'Parser.js');
+      if (!existsSync(parser)) throw new Error(`${parser} not found: see htmlParserOnly in scripts/bundle.mjs`);
+      return { path: parser };
+    });
+  },
+};
 
 function escapeRegExp(text) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -125,7 +185,7 @@ async function bundle() {
     define: { 'import.meta.url': '__beancrawlModuleUrl' },
     banner: { js: `(function (exports, require, module, __filename, __dirname) {${MODULE_URL}` },
     footer: { js: '})' },
-    plugins: [lazyBuiltins, deferredRequires, classicLevelAddon],
+    plugins: [lazyBuiltins, deferredRequires, undiciAssert, htmlParserOnly, classicLevelAddon],
   });
   const [helper, shared] = SHARED_NAMESPACES;
   const text = readFileSync(OUT, 'latin1');
@@ -133,6 +193,8 @@ async function bundle() {
     throw new Error(`${OUT} does not define esbuild's __toESM once as expected: see SHARED_NAMESPACES in scripts/bundle.mjs`);
   }
   writeFileSync(OUT, text.replace(helper, shared), 'latin1');
-  for (const [file] of DEFERRED) if (!deferred.has(file)) process.stderr.write(`scripts/bundle.mjs: ${file} is no longer bundled; DEFERRED may go\n`);
+  for (const file of new Set(DEFERRED.map(([f]) => f))) {
+    if (!deferred.has(file)) process.stderr.write(`scripts/bundle.mjs: ${file} is no longer bundled; DEFERRED may go\n`);
+  }
   if (!isAscii(readFileSync(OUT))) throw new Error(`${OUT} is not ASCII: bin/beancrawl.js reads it as latin1`);
 }

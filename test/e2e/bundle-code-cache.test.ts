@@ -1,14 +1,16 @@
 import { expect } from 'chai';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REPO_ROOT, runCli } from '../support/run-cli.js';
+import { page, SiteServer } from '../support/site-server.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
 const BUNDLE = join(REPO_ROOT, 'dist', 'beancrawl.cjs');
 const CONTACT = 'metadata.operatorContactUrl=http://example.org/contact';
+const FAST = ['--set', 'disposition.delayFactor=0', '--set', 'disposition.minDelayMs=0', '--set', 'disposition.maxDelayMs=0'];
 
 /** A copy of the package whose dist holds the built bundle and no code cache, so that its commands make their own. */
 function packageCopy(dir: string): string {
@@ -39,8 +41,34 @@ describe('the bundle and its code caches', () => {
     const bundle = readFileSync(BUNDLE, 'latin1');
     // esbuild names each module it bundles by its path.
     const left = ['node_modules/cheerio/', 'node_modules/postal-mime/', 'node_modules/parse5/', 'node_modules/iconv-lite/',
+      // htmlparser2's Parser alone: not its index, whose DomUtils load entities 4.
+      'node_modules/domutils/', 'node_modules/dom-serializer/', 'node_modules/entities/',
       'node_modules/undici/index.js', 'node_modules/undici/lib/web/websocket/', 'node_modules/undici/lib/mock/'];
     for (const path of left) expect(bundle.includes(`"${path}`), path).to.equal(false);
+  });
+
+  it('a crawl of one page loads neither node:http nor node:assert, which undici reads only when asked', async () => {
+    const work = await tempDir();
+    const site = await SiteServer.start({ '/': { body: page('One page') } });
+    try {
+      const job = join(work.dir, 'job');
+      const created = await runCli(['create', job, '--profile', 'site-mirror', '--seed', `${site.origin}/`, '--contact', 'https://example.org/contact']);
+      expect(created.code, created.stderr).to.equal(0);
+      // Node's own modules the process loaded, written as it exits.
+      const loaded = join(work.dir, 'loaded.txt');
+      const preload = join(work.dir, 'modules-loaded.cjs');
+      writeFileSync(preload, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(loaded)}, process.moduleLoadList.join('\\n')));\n`);
+      const env = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${preload}` };
+      const launched = await runCli(['launch', job, ...FAST], { env, timeoutMs: 60_000 });
+      expect(launched.code, launched.stderr).to.equal(0);
+      expect(site.paths(), 'the page was fetched').to.include('/');
+      const modules = readFileSync(loaded, 'utf8').split('\n');
+      expect(modules, 'the list of loaded modules was written').to.include('NativeModule zlib');
+      expect(modules).not.to.include.members(['NativeModule http', 'NativeModule assert']);
+    } finally {
+      await site.close();
+      await work.cleanup();
+    }
   });
 
   it('the build made a cache for create, verify and launch, and the shared one', () => {

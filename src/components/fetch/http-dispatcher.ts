@@ -19,6 +19,13 @@ export interface DispatcherOptions {
 }
 
 /**
+ * The largest response head read, in bytes: Node's own default (http.maxHeaderSize), which undici
+ * takes when given none, by loading node:http to read it (ten of Node's modules at the first
+ * connection of every crawl).
+ */
+const MAX_HEADER_BYTES = 16 * 1024;
+
+/**
  * What FetchHttp sends its requests through. Without a proxy: an Agent with one kept-alive
  * connection per origin, connecting to the address `lookup` gives. With httpProxyHost: undici's
  * ProxyAgent, which sends http requests to the proxy in absolute form (`GET http://host/path`),
@@ -31,10 +38,13 @@ export function httpDispatcher(options: DispatcherOptions, lookup: LookupFunctio
   const rejectUnauthorized = options.sslTrustLevel !== 'OPEN';
   const localAddress = options.httpBindAddress || undefined;
   // undici takes the local address as a client option: in `connect` it would be overwritten.
-  if (options.httpProxyHost === '') return new Agent({ connections: 1, localAddress, connect: tappedConnect({ lookup, timeout, rejectUnauthorized }) });
+  if (options.httpProxyHost === '') {
+    return new Agent({ connections: 1, maxHeaderSize: MAX_HEADER_BYTES, localAddress, connect: tappedConnect({ lookup, timeout, rejectUnauthorized }) });
+  }
   return new ProxyAgent({
     uri: proxyUri(options.httpProxyHost, options.httpProxyPort),
     connections: 1,
+    maxHeaderSize: MAX_HEADER_BYTES,
     proxyTunnel: false,
     token: user === '' ? undefined : `Basic ${Buffer.from(`${user}:${options.httpProxyPassword}`, 'utf8').toString('base64')}`,
     proxyTls: { timeout },

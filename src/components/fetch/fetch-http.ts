@@ -17,7 +17,7 @@ import { formLoginFailure } from './form-login-outcome.js';
 import { rawHeaderValue, rawHeaderValues } from './header-map.js';
 import { ipLiteralOf } from './host-key-of.js';
 import { HttpAuthenticator } from './http-authenticator.js';
-import { httpDispatcher } from './http-dispatcher.js';
+import { destroyDispatcher, httpDispatcher } from './http-dispatcher.js';
 import { HttpExchange } from './http-exchange.js';
 import { httpUrlOf } from './http-url-of.js';
 import { recordResponse } from './record-response.js';
@@ -71,7 +71,7 @@ export class FetchHttp extends Processor<typeof fetchHttpComponent> {
   async stop(): Promise<void> {
     const agent = this.#agent;
     this.#agent = undefined;
-    await agent?.destroy();
+    if (agent) await destroyDispatcher(agent);
   }
 
   protected override shouldProcess(curi: CrawlUri): boolean {

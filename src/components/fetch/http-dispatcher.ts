@@ -4,6 +4,7 @@ import Agent from 'undici/lib/dispatcher/agent.js';
 import Client from 'undici/lib/dispatcher/client.js';
 import Pool from 'undici/lib/dispatcher/pool.js';
 import ProxyAgent from 'undici/lib/dispatcher/proxy-agent.js';
+import { ClientDestroyedError } from 'undici/lib/core/errors.js';
 import { proxyUri } from './proxy-uri.js';
 import { tappedConnect, tappedConnector } from './socket-tap.js';
 
@@ -51,6 +52,24 @@ export function httpDispatcher(options: DispatcherOptions, lookup: LookupFunctio
     requestTls: { timeout, rejectUnauthorized },
     factory: tappedFactory,
   });
+}
+
+/**
+ * Ends a dispatcher's connections and any request still on them (FetchHttp stopping), as its
+ * `destroy()` does, with the error it would make (ClientDestroyedError) made without a stack: Node
+ * formats the stack of the error a socket is destroyed with, and for an error made in the bundle
+ * V8 first finds every line end of its 3 MB of source, 5–6 ms of a short crawl's stop.
+ */
+export function destroyDispatcher(dispatcher: Dispatcher): Promise<void> {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  let destroyed: Error;
+  try {
+    destroyed = new ClientDestroyedError();
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+  return dispatcher.destroy(destroyed);
 }
 
 /** undici's own factory for the ProxyAgent's connections, with the connector it is given tapped. */

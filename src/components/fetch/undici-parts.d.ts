@@ -36,3 +36,8 @@ declare module 'undici/lib/api/api-request.js' {
   function request(this: Dispatcher, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData>;
   export default request;
 }
+declare module 'undici/lib/core/errors.js' {
+  import type { errors } from 'undici';
+  const ClientDestroyedError: typeof errors.ClientDestroyedError;
+  export { ClientDestroyedError };
+}

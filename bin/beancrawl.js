@@ -19,6 +19,11 @@ const { pathToFileURL } = require('node:url');
 const { setFlagsFromString } = require('node:v8');
 const { Script, constants } = require('node:vm');
 
+// Node compiles its own modules from a code cache made under V8's default flags, and V8 refuses that
+// cache once any flag differs: each of Node's modules loaded after the flags below are set was
+// compiled from its source (a launch loads 55, 20–30 ms). Those the command will load come first.
+loadNodeModules(process.argv[2]);
+
 // undici's HTTP parser is WebAssembly. V8 compiles it at once (Liftoff) and, by default, again in
 // the background with its optimising compiler, which a process waits for as it exits: 60–80 ms
 // added to every short crawl, for a parser that is a small part of a long one's time. Set before
@@ -48,6 +53,22 @@ if (existsSync(bundle)) {
 } else {
   process.stderr.write('beancrawl: not built yet; run "npm install" or "npm run build" in the beancrawl folder\n');
   process.exit(1);
+}
+
+/**
+ * Loads the modules of Node's that the command named by `word` loads, each from Node's own code
+ * cache: every command's (its output streams, util's parseArgs, fs's promises and streams, os),
+ * and a crawl's (sockets, a listening one's cluster, crypto, zlib, perf_hooks). One missed is only
+ * slower to load (test/e2e/bundle-code-cache.test.ts looks for any).
+ */
+function loadNodeModules(word) {
+  void process.stdout;
+  void process.stderr;
+  void require('node:util').parseArgs;
+  void require('node:fs').WriteStream;
+  for (const name of ['node:fs/promises', 'node:os']) require(name);
+  if (!['launch', 'crawl', 'demo'].includes(word)) return;
+  for (const name of ['node:net', 'node:cluster', 'node:crypto', 'node:zlib', 'node:perf_hooks']) require(name);
 }
 
 /** The cache of the command named by the first argument (`--version` is `version`), or none for words that name no command. */

@@ -116,7 +116,8 @@ export class GzipMembers {
     const total = this.#askedBytes;
     this.#asked = [];
     this.#askedBytes = 0;
-    const onThread = total > INLINE_BYTES ? this.#pool.run(...block(asked, total)) : undefined;
+    // The block is copied only for a thread that takes it: buffers compressed here are read where they are.
+    const onThread = total > INLINE_BYTES ? this.#pool.runMade(() => block(asked, total)) : undefined;
     if (!onThread) {
       atOnce(asked);
       return;
@@ -133,14 +134,14 @@ export class GzipMembers {
 }
 
 /** The buffers copied into one block of memory of its own (moved to the thread, not copied again). */
-function block(asked: readonly Asked[], total: number): [Block, ArrayBuffer[]] {
+function block(asked: readonly Asked[], total: number): { job: Block; transfer: ArrayBuffer[] } {
   const bytes = new Uint8Array(total);
   let at = 0;
   for (const { data } of asked) {
     bytes.set(data, at);
     at += data.length;
   }
-  return [{ bytes, lengths: asked.map((a) => a.data.length) }, [bytes.buffer]];
+  return { job: { bytes, lengths: asked.map((a) => a.data.length) }, transfer: [bytes.buffer] };
 }
 
 function atOnce(asked: readonly Asked[]): void {

@@ -14,6 +14,7 @@ import type { StateSublevel } from '../model/state-store.js';
 import { normalizeUrl } from '../util/url/normalize-url.js';
 import { sharedCrawlOf, type SharedCrawl, type SharedCrawlState } from '../model/shared-crawl.js';
 import { CandidateAdmission } from './candidate-admission.js';
+import { BoundedWork } from '../util/bounded-work.js';
 
 export const crawlControllerComponent = defineComponent({
   name: 'CrawlController',
@@ -107,8 +108,8 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
   /** A delta run's documents by kind (set only when the fetch history runs delta crawls). */
   #delta?: { new: number; changed: number; unchanged: number; deleted: number };
   #busy = 0;
-  /** URIs whose writers are still at work behind their chains (Processor.writesBehind). */
-  readonly #behind = new Set<Promise<void>>();
+  /** URIs whose writers are still at work behind their chains (Processor.writesBehind), as many as there are toe threads. */
+  readonly #behind = new BoundedWork(() => this.config.maxToeThreads);
   /** Why the crawl is paused: it runs only while this is empty (asked for before it runs, it starts paused). */
   readonly #pausedFor = new Set<PauseReason>();
   /** What the reasons that came with one say (the state store's fault, a component's alert), in alerts.log and progress().alert while they hold. */
@@ -136,6 +137,7 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
   /** A live change of maxToeThreads takes effect at once: more workers start, or those above it stop after their URI. */
   override reconfigure(changes: Partial<ConfigOf<typeof crawlControllerComponent>>): void {
     super.reconfigure(changes);
+    this.#behind.limitChanged();
     if (this.#working) this.#addWorkers();
   }
 
@@ -350,7 +352,7 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
     }
     this.#working = false;
     // A crawl stopped early leaves URIs writing behind: their writes end before any bean stops.
-    await Promise.all(this.#behind);
+    await this.#behind.idle();
     const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
     if (failed) throw failed.reason;
   }
@@ -477,12 +479,10 @@ export class CrawlController extends Configurable<typeof crawlControllerComponen
       }
       // Its writers go on behind (a response kept on disk is read back there); as many URIs may
       // write behind as there are toe threads, so that a slow disk holds the crawl back, not memory.
-      const settled = behind.then(() => {
-        this.#behind.delete(settled);
+      const full = this.#behind.add(behind.then(() => {
         if (curi.scratchFiles !== undefined) removeScratch(curi);
-      });
-      this.#behind.add(settled);
-      while (this.#behind.size >= this.config.maxToeThreads) await Promise.race(this.#behind);
+      }));
+      if (full) await full;
     }
   }
 

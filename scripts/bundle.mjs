@@ -105,7 +105,34 @@ const DEFERRED = [
     "const isIncomingMessage = (type) => type?.name === 'IncomingMessage' && type === require('node:http').IncomingMessage\n"],
   ['node_modules/undici/lib/core/util.js', 'Object.getPrototypeOf(stream).constructor === IncomingMessage',
     'isIncomingMessage(Object.getPrototypeOf(stream).constructor)'],
+  // Not deferrals: two of undici's errors that no fetch is failed with, made without frames (below).
+  ...['InformationalError', 'ClientDestroyedError'].map(framelessError),
 ];
+
+/**
+ * A replacement that has undici's error class `name` made without stack frames. undici destroys a
+ * socket with an InformationalError ('reset' after the response of a connection that closes,
+ * 'socket idle timeout'), and a host's client, once its last connection has closed, with a
+ * ClientDestroyedError: a crawl makes one or both for every connection, each capturing its frames,
+ * and Node's stream destroy reads the InformationalError's stack, so V8 formatted it too (and
+ * found the bundle's 3 MB of line ends, the first time). A site that closes its connections
+ * (Python's http.server, HTTP/1.0) paid some 70 µs a URI. No fetch needs their frames: the one is
+ * never a fetch's error, the other only that of a fetch cut short by the crawl's stop.
+ */
+function framelessError(name) {
+  const text = `class ${name} extends UndiciError {
+  constructor (message) {
+    super(message)`;
+  return ['node_modules/undici/lib/core/errors.js', text, `class ${name} extends UndiciError {
+  constructor (message) {
+    const limit = Error.stackTraceLimit
+    Error.stackTraceLimit = 0
+    try {
+      super(message)
+    } finally {
+      Error.stackTraceLimit = limit
+    }`];
+}
 
 const deferredRequires = {
   name: 'deferred-requires',

@@ -90,6 +90,42 @@ describe('the bundle and its code caches', () => {
     }
   });
 
+  it('a crawl of a site that closes each connection formats no stack of undici\'s errors for a connection\'s end', async () => {
+    const work = await tempDir();
+    const close = { connection: 'close' };
+    const site = await SiteServer.start({
+      '/': { headers: close, body: page('Home', ['/a', '/b']) },
+      '/a': { headers: close, body: page('A') },
+      '/b': { headers: close, body: page('B') },
+      '/robots.txt': { status: 404, headers: close },
+    });
+    try {
+      const job = join(work.dir, 'job');
+      const created = await runCli(['create', job, '--profile', 'site-mirror', '--seed', `${site.origin}/`, '--contact', 'https://example.org/contact']);
+      expect(created.code, created.stderr).to.equal(0);
+      // V8 calls Error.prepareStackTrace whenever an error's stack is formatted (Node's stream destroy reads it), with its frames.
+      const out = join(work.dir, 'stacks.json');
+      const preload = join(work.dir, 'stacks.cjs');
+      writeFileSync(preload, `const seen = {};
+Error.prepareStackTrace = (error, frames) => {
+  if (/^(InformationalError|ClientDestroyedError)$/.test(error.name)) (seen[error.name + ' ' + frames.length] ??= 0), seen[error.name + ' ' + frames.length]++;
+  return [String(error), ...frames.map((f) => '    at ' + f)].join('\\n');
+};
+process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify(seen)));
+`);
+      const env = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${preload}` };
+      const r = await runCli(['launch', job, ...FAST], { env, timeoutMs: 60_000 });
+      expect(r.code, r.stderr).to.equal(0);
+      expect(site.paths(), 'every page was fetched').to.include.members(['/', '/a', '/b']);
+      const seen = JSON.parse(readFileSync(out, 'utf8')) as Record<string, number>;
+      expect(seen, 'the connections\' ends were seen: undici destroyed each socket with an InformationalError').to.have.property('InformationalError 0');
+      expect(Object.keys(seen).filter((k) => !k.endsWith(' 0')), 'errors formatted with their frames (scripts/bundle.mjs: framelessError)').to.deep.equal([]);
+    } finally {
+      await site.close();
+      await work.cleanup();
+    }
+  });
+
   it('the build made a cache for create, verify and launch, and the shared one', () => {
     const made = ['beancrawl.cjs.cache', 'beancrawl.cjs.create.cache', 'beancrawl.cjs.launch.cache', 'beancrawl.cjs.verify.cache'];
     expect(caches(REPO_ROOT)).to.include.members(made);

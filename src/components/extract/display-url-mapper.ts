@@ -59,6 +59,8 @@ export class DisplayUrlMapper extends Processor<typeof displayUrlMapperComponent
   /** Display URLs given since the last stage, and those staged but not yet written (the store reads only what is). */
   #given = new Map<string, string>();
   #staged = new Map<string, string>();
+  /** Display URLs being looked up in the store, and the URI that asked first. */
+  readonly #claiming = new Map<string, string>();
   #prefixes = new WeakMap<object, ReadonlyArray<readonly [string, string]>>();
 
   start(): void {
@@ -74,7 +76,17 @@ export class DisplayUrlMapper extends Processor<typeof displayUrlMapperComponent
 
   protected async innerProcess(curi: CrawlUri, c: Config): Promise<ProcessResult> {
     const display = this.#rewrite(curi.uri, c.rewrites);
-    const holder = this.#given.get(display) ?? this.#staged.get(display) ?? (await this.#store?.get(display));
+    let holder = this.#given.get(display) ?? this.#staged.get(display) ?? this.#claiming.get(display);
+    if (holder === undefined && this.#store) {
+      // Claimed while the store is read: a URI that wants the same display URL meanwhile (two sites'
+      // URIs can, at once) finds it taken. The claim ends and the display URL is taken in one turn.
+      this.#claiming.set(display, curi.uri);
+      try {
+        holder = await this.#store.get(display);
+      } finally {
+        this.#claiming.delete(display);
+      }
+    }
     if (holder !== undefined && holder !== curi.uri) {
       this.config.loggerModule?.alert?.('WARNING', `display URL ${display} of ${curi.uri} is already ${holder}'s: ${curi.uri} keeps its own URL as ` +
         `its display URL`);

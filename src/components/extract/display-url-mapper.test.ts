@@ -49,16 +49,19 @@ describe(DisplayUrlMapper.name, () => {
     expect(alerts[0]).to.match(/display URL https:\/\/docs\.example\.org\/a of \S+ is already \S+'s/);
   });
 
-  it('keeps a display URL given before a commit from another URI after it, in a later launch too', async () => {
-    const first = fetched('http://mirror.test/docs/a');
-    await mapper().process(first);
-    await store.commit();
-    const again = fetched('http://mirror.test/docs/a');
-    const clash = fetched('http://other.test/x');
-    const later = mapper();
-    await Promise.all([later.process(again), later.process(clash)]);
-    expect(again.displayUrl, 'its holder keeps it').to.equal('https://docs.example.org/a');
-    expect(clash.displayUrl, 'the store says another holds it').to.equal(undefined);
-    expect(alerts).to.have.length(1);
-  });
+  for (const order of ['its holder first', 'the other first'] as const) {
+    it(`keeps a display URL committed before for its holder in a later launch, both asking at once (${order})`, async () => {
+      const first = fetched('http://mirror.test/docs/a');
+      await mapper().process(first);
+      await store.commit();
+      const again = fetched('http://mirror.test/docs/a');
+      const clash = fetched('http://other.test/x');
+      const later = mapper();
+      await Promise.all((order === 'its holder first' ? [again, clash] : [clash, again]).map((curi) => later.process(curi)));
+      expect(again.displayUrl, 'its holder keeps it').to.equal('https://docs.example.org/a');
+      expect(clash.displayUrl, 'the store says another holds it').to.equal(undefined);
+      expect(alerts, 'one alert, naming the holder').to.deep.equal([`display URL https://docs.example.org/a of http://other.test/x is already ` +
+        `http://mirror.test/docs/a's: http://other.test/x keeps its own URL as its display URL`]);
+    });
+  }
 });

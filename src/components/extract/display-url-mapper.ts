@@ -59,8 +59,8 @@ export class DisplayUrlMapper extends Processor<typeof displayUrlMapperComponent
   /** Display URLs given since the last stage, and those staged but not yet written (the store reads only what is). */
   #given = new Map<string, string>();
   #staged = new Map<string, string>();
-  /** Display URLs being looked up in the store, and the URI that asked first. */
-  readonly #claiming = new Map<string, string>();
+  /** Display URLs whose holder is being read from the store, and that read. */
+  readonly #reading = new Map<string, Promise<string | undefined>>();
   #prefixes = new WeakMap<object, ReadonlyArray<readonly [string, string]>>();
 
   start(): void {
@@ -76,25 +76,46 @@ export class DisplayUrlMapper extends Processor<typeof displayUrlMapperComponent
 
   protected async innerProcess(curi: CrawlUri, c: Config): Promise<ProcessResult> {
     const display = this.#rewrite(curi.uri, c.rewrites);
-    let holder = this.#given.get(display) ?? this.#staged.get(display) ?? this.#claiming.get(display);
-    if (holder === undefined && this.#store) {
-      // Claimed while the store is read: a URI that wants the same display URL meanwhile (two sites'
-      // URIs can, at once) finds it taken. The claim ends and the display URL is taken in one turn.
-      this.#claiming.set(display, curi.uri);
-      try {
-        holder = await this.#store.get(display);
-      } finally {
-        this.#claiming.delete(display);
-      }
-    }
-    if (holder !== undefined && holder !== curi.uri) {
+    const holder = await this.#take(display, curi.uri);
+    if (holder !== undefined) {
       this.config.loggerModule?.alert?.('WARNING', `display URL ${display} of ${curi.uri} is already ${holder}'s: ${curi.uri} keeps its own URL as ` +
         `its display URL`);
       return PROCEED;
     }
-    this.#given.set(display, curi.uri);
     if (display !== curi.uri) curi.displayUrl = display;
     return PROCEED;
+  }
+
+  /**
+   * Takes `display` for `uri`, unless another URI holds it: undefined once taken (or held by `uri`
+   * already), else the URI that holds it. A URI that wants a display URL whose holder is being read
+   * from the store waits for that read, then looks again (two sites' URIs can want one at once, and
+   * the read is asynchronous): the holder the store names keeps it, and a display URL found free is
+   * taken in the same turn as the read that found it free ends.
+   */
+  async #take(display: string, uri: string): Promise<string | undefined> {
+    for (;;) {
+      const held = this.#given.get(display) ?? this.#staged.get(display);
+      if (held !== undefined) return held === uri ? undefined : held;
+      const reading = this.#reading.get(display);
+      if (reading) {
+        await reading.catch(() => undefined);
+        continue;
+      }
+      let stored: string | undefined;
+      if (this.#store) {
+        const read = this.#store.get(display);
+        this.#reading.set(display, read);
+        try {
+          stored = await read;
+        } finally {
+          this.#reading.delete(display);
+        }
+      }
+      if (stored !== undefined && stored !== uri) return stored;
+      this.#given.set(display, uri);
+      return undefined;
+    }
   }
 
   /** The URL with its longest matching access prefix replaced by its display prefix. */

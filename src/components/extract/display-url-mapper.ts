@@ -99,6 +99,7 @@ export class DisplayUrlMapper extends Processor<typeof displayUrlMapperComponent
       if (held !== undefined) return held === uri ? undefined : held;
       const reading = this.#reading.get(display);
       if (reading) {
+        // Its reader has the read's error to throw; this one looks again, and reads for itself if need be.
         await reading.catch(() => undefined);
         continue;
       }

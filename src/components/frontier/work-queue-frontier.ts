@@ -5,7 +5,6 @@ import type { Disposition, Frontier, FrontierStats } from '../../model/frontier.
 import type { QueueSummary } from '../../model/frontier-queues.js';
 import { RecentFingerprints } from '../../util/recent-fingerprints.js';
 import { StringSlots } from '../../util/string-slots.js';
-import { MinHeap } from '../../util/min-heap.js';
 import type { FrontierDescriptor, WorkQueueFrontierConfig } from '../../model/frontier-props.js';
 import type { QueuePrecedencePolicy } from '../../model/precedence-policies.js';
 import type { QueueJournal } from './queue-journal.js';
@@ -14,6 +13,7 @@ import { FrontierTallies } from './frontier-tallies.js';
 import { BaseQueuePrecedencePolicy } from './precedence/base-queue-precedence-policy.js';
 import { ineligibleUris, queueSummaries, retryWaits, waitingQueues, type WaitingQueues } from './queue-views.js';
 import { ReadyQueues } from './ready-queues.js';
+import { RestingQueues } from './resting-queues.js';
 import { disposeUri, goesBack } from '../../model/dispose-uri.js';
 import { failureReason } from '../../model/failure-reason.js';
 import { rankOf, WorkQueue } from './work-queue.js';
@@ -43,16 +43,17 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
   readonly #ready = new ReadyQueues();
   readonly #precedencePolicy: QueuePrecedencePolicy;
   readonly #precedenceFloor: number;
-  readonly #resting = new MinHeap<WorkQueue>((q) => q.wakeAt);
-  /** Resting queues that wait to retry a URI (retryWait), not for politeness. */
-  #retrying = 0;
+  /** Queues whose rest is over are made ready; once none rests and none is in process, the workers waiting learn that the crawl is done. */
+  readonly #resting = new RestingQueues((q) => {
+    if (!q.retired && q.size > 0 && !q.inProcess) this.#makeReady(q, true);
+  }, () => {
+    if (this.#resting.size === 0 && this.#tallies.inProcess === 0) this.#wakeAll();
+  });
   /** Queues whose next URI is being read (from memory, or back from the journal): not to be changed meanwhile. */
   readonly #taking = new Set<WorkQueue>();
   /** URIs handed out and not yet finished (durable frontiers only), with the marks already staged: new ones go with the next commit. */
   readonly #inFlight = new Map<CrawlUri, number>();
   #waiters: Array<() => void> = [];
-  #timer?: NodeJS.Timeout;
-  #timerAt = 0;
   /** Told once a URI is done for good (its lane ended): listeners come last, so that one that throws leaves the queue in line. */
   readonly #final = new DispositionListeners();
   /** Told at the queue's turn, before its next URI can be handed out (quota counts). */
@@ -210,7 +211,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
   async next(signal?: AbortSignal): Promise<CrawlUri | undefined> {
     for (;;) {
       if (signal?.aborted) return undefined;
-      this.#wakeDue(Date.now());
+      this.#resting.wakeDue(Date.now());
       const q = this.#ready.shift(this.#precedenceFloor);
       if (q) {
         if (q.retired || q.size === 0) continue;
@@ -224,9 +225,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
           // The journal could not be read (the store cannot commit): the queue rests and is tried again.
           this.#tallies.tookNothing(q.released);
           q.inProcess = false;
-          q.wakeAt = Date.now() + READ_RETRY_MS;
-          this.#resting.push(q);
-          this.#armTimer();
+          this.#resting.rest(q, Date.now() + READ_RETRY_MS, false);
           process.emitWarning(`queue ${q.key} could not be read from the state store: ${(e as Error)?.message ?? String(e)}; retrying`);
           continue;
         } finally {
@@ -453,16 +452,10 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
       if (q.size === 0 || q.retired) continue;
       if (state.wakeAt !== undefined && state.wakeAt > Date.now()) {
         // Its wait was not over when the last launch stopped: it rests until then, for what it rested for.
-        q.wakeAt = state.wakeAt;
-        if (state.retry) {
-          q.retry = state.retry;
-          q.retryWait = true;
-          this.#retrying++;
-        }
-        this.#resting.push(q);
+        if (state.retry) q.retry = state.retry;
+        this.#resting.rest(q, state.wakeAt, Boolean(state.retry));
       } else this.#makeReady(q, false);
     }
-    this.#armTimer();
   }
 
   onFinal(listener: (curi: CrawlUri, d: Disposition) => void): void {
@@ -475,14 +468,14 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
 
   stats(): FrontierStats {
     const waiting = this.waitingQueues();
-    const retries = this.#retrying > 0 ? retryWaits(this.#resting.values()) : undefined;
+    const retries = this.#resting.retrying > 0 ? retryWaits(this.#resting.values()) : undefined;
     const t = this.#tallies;
     return {
       discovered: t.discovered, queued: t.queued, inProcess: t.inProcess,
       succeeded: t.succeeded, failed: t.failed, disregarded: t.disregarded,
       queues: {
         total: this.#queues.size, ready: waiting.ready, snoozed: this.#resting.size, retired: this.#retired,
-        retrying: this.#retrying, nextRetryAt: retries?.nextRetryAt, ...(retries && { retryWaits: retries.retryWaits }),
+        retrying: this.#resting.retrying, nextRetryAt: retries?.nextRetryAt, ...(retries && { retryWaits: retries.retryWaits }),
         inactive: waiting.inactive, ineligible: waiting.ineligible, waitingByPrecedence: waiting.byPrecedence,
       },
       ineligibleUris: waiting.ineligible > 0 ? this.ineligibleUris() : 0,
@@ -566,15 +559,9 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     }
     if (restMs > 0) {
       // An empty queue rests too, so that a URI scheduled meanwhile still waits out the delay.
-      q.wakeAt = Date.now() + restMs;
-      q.retryWait = retryWait;
-      if (retryWait) {
-        this.#retrying++;
-        // Staged with its wait, so that a resumed crawl knows what the queue waits for.
-        if (this.journal) this.#markDirty(q);
-      }
-      this.#resting.push(q);
-      this.#armTimer();
+      this.#resting.rest(q, Date.now() + restMs, retryWait);
+      // Staged with its wait, so that a resumed crawl knows what the queue waits for.
+      if (retryWait && this.journal) this.#markDirty(q);
     } else if (q.size > 0) this.#makeReady(q, true);
   }
 
@@ -596,31 +583,6 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
     q.precedence = p;
     if (this.journal) this.#markDirty(q);
     if (q.readyAt !== undefined) this.#ready.moved(q);
-  }
-
-  #wakeDue(now: number): void {
-    while (this.#resting.size && this.#resting.peek()!.wakeAt <= now) {
-      const q = this.#resting.pop()!;
-      q.wakeAt = 0;
-      if (q.retryWait) {
-        q.retryWait = false;
-        this.#retrying--;
-      }
-      if (!q.retired && q.size > 0 && !q.inProcess) this.#makeReady(q, true);
-    }
-  }
-
-  #armTimer(): void {
-    const next = this.#resting.peek();
-    if (!next || (this.#timer && this.#timerAt <= next.wakeAt)) return;
-    clearTimeout(this.#timer);
-    this.#timerAt = next.wakeAt;
-    this.#timer = setTimeout(() => {
-      this.#timer = undefined;
-      this.#wakeDue(Date.now());
-      this.#armTimer();
-      if (this.#resting.size === 0 && this.#tallies.inProcess === 0) this.#wakeAll();
-    }, Math.max(0, next.wakeAt - Date.now()));
   }
 
   #waitForChange(signal?: AbortSignal): Promise<void> {
@@ -654,8 +616,7 @@ export class WorkQueueFrontier extends Configurable<FrontierDescriptor> implemen
 
   /** Stops the wake-up timer. */
   close(): void {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
+    this.#resting.close();
     this.#wakeAll();
   }
 }

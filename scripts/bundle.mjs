@@ -105,7 +105,7 @@ const DEFERRED = [
     "const isIncomingMessage = (type) => type?.name === 'IncomingMessage' && type === require('node:http').IncomingMessage\n"],
   ['node_modules/undici/lib/core/util.js', 'Object.getPrototypeOf(stream).constructor === IncomingMessage',
     'isIncomingMessage(Object.getPrototypeOf(stream).constructor)'],
-  // Not deferrals: two of undici's errors that no fetch is failed with, made without frames (below).
+  // Not deferrals: two of undici's errors, made at a connection's end, made without frames (below).
   ...['InformationalError', 'ClientDestroyedError'].map(framelessError),
 ];
 

@@ -108,7 +108,8 @@ describe('the bundle and its code caches', () => {
       const preload = join(work.dir, 'stacks.cjs');
       writeFileSync(preload, `const seen = {};
 Error.prepareStackTrace = (error, frames) => {
-  if (/^(InformationalError|ClientDestroyedError)$/.test(error.name)) (seen[error.name + ' ' + frames.length] ??= 0), seen[error.name + ' ' + frames.length]++;
+  const key = error.name + ' ' + frames.length;
+  if (/^(InformationalError|ClientDestroyedError)$/.test(error.name)) seen[key] = (seen[key] ?? 0) + 1;
   return [String(error), ...frames.map((f) => '    at ' + f)].join('\\n');
 };
 process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify(seen)));
